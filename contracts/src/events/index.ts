@@ -1,0 +1,80 @@
+import type { z } from 'zod';
+import { DonationCompleted, PageViewed, ShirtClicked, WaitlistSignup } from './analytics';
+import { CharityCreated, CharityUpdated } from './charities';
+import type { EventDefinition } from './define-event';
+import { DonationRecorded, FundraiserCreated, ScanRecorded } from './fundraisers';
+import { ShirtAdded, ShirtUpdated } from './shirts';
+import { EmailReserved, UserProfileUpdated, UserRegistered, UserSignedIn } from './users';
+import { WaitlistJoined } from './waitlist';
+
+export * from './analytics';
+export * from './charities';
+export * from './define-event';
+export * from './fundraisers';
+export * from './shirts';
+export * from './users';
+export * from './waitlist';
+
+export const eventDefinitions = {
+  UserRegistered,
+  UserProfileUpdated,
+  UserSignedIn,
+  EmailReserved,
+  CharityCreated,
+  CharityUpdated,
+  ShirtAdded,
+  ShirtUpdated,
+  FundraiserCreated,
+  DonationRecorded,
+  ScanRecorded,
+  WaitlistJoined,
+  PageViewed,
+  ShirtClicked,
+  WaitlistSignup,
+  DonationCompleted,
+} as const;
+
+type Definitions = typeof eventDefinitions;
+export type EventType = keyof Definitions;
+export type EventData<T extends EventType> = z.infer<Definitions[T]['schema']>;
+/** A domain event as the deciders and projectors see it: a discriminated union on `type`. */
+export type DomainEvent = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];
+export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
+
+export const analyticsEventTypes = ['PageViewed', 'ShirtClicked', 'WaitlistSignup', 'DonationCompleted'] as const;
+
+export function isEventType(type: string): type is EventType {
+  return Object.hasOwn(eventDefinitions, type);
+}
+
+/** Metadata key that records which schema version an event was written with. */
+export const SCHEMA_VERSION = 'schemaVersion';
+
+export class UnknownEventError extends Error {
+  constructor(readonly eventType: string, reason: string) {
+    super(`Cannot read event ${eventType}: ${reason}`);
+    this.name = 'UnknownEventError';
+  }
+}
+
+/** Stamps an outgoing event with its schema version (merged into the caller's metadata). */
+export function eventMetadata(type: EventType, metadata: Record<string, unknown> = {}): Record<string, unknown> {
+  return { ...metadata, [SCHEMA_VERSION]: eventDefinitions[type].version };
+}
+
+/** Upcasts stored data from the version it was written with, then validates it. */
+export function readEvent(type: string, data: unknown, metadata: Record<string, unknown>): DomainEvent {
+  if (!isEventType(type)) throw new UnknownEventError(type, 'unknown type');
+  const definition: EventDefinition<string, z.ZodType> = eventDefinitions[type];
+  let version = typeof metadata[SCHEMA_VERSION] === 'number' ? (metadata[SCHEMA_VERSION] as number) : 1;
+  let current = data;
+  while (version < definition.version) {
+    const upcast = definition.upcasters[version];
+    if (!upcast) throw new UnknownEventError(type, `no upcaster from version ${version}`);
+    current = upcast(current);
+    version += 1;
+  }
+  const parsed = definition.schema.safeParse(current);
+  if (!parsed.success) throw new UnknownEventError(type, parsed.error.message);
+  return { type, data: parsed.data } as DomainEvent;
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { defineEvent, isoInstant } from './define-event';
+
+export const signInMethod = z.enum(['password', 'google', 'phone', 'anonymous']);
+
+export const UserRegistered = defineEvent(
+  'UserRegistered',
+  z.object({
+    userId: z.string().min(1),
+    email: z.string().nullable(),
+    displayName: z.string().nullable(),
+    photoURL: z.string().nullable(),
+    method: signInMethod,
+    at: isoInstant,
+  }),
+);
+
+export const UserProfileUpdated = defineEvent(
+  'UserProfileUpdated',
+  z.object({
+    userId: z.string().min(1),
+    displayName: z.string().nullable().optional(),
+    photoURL: z.string().nullable().optional(),
+    email: z.string().nullable().optional(),
+    at: isoInstant,
+  }),
+);
+
+export const UserSignedIn = defineEvent(
+  'UserSignedIn',
+  z.object({ userId: z.string().min(1), method: signInMethod, at: isoInstant }),
+);
+
+/** Appended to `email-<sha256>` with expected revision "no stream": one account per email. */
+export const EmailReserved = defineEvent(
+  'EmailReserved',
+  z.object({ userId: z.string().min(1), at: isoInstant }),
+);

@@ -1,0 +1,24 @@
+/**
+ * A decider in the Emmett sense: pure functions, no I/O. `decide` answers a command with the
+ * events it causes (or throws a DomainError); `evolve` folds events into state.
+ * Facts from other aggregates (does the charity exist?) arrive inside the command, loaded by
+ * the caller, so deciders stay pure.
+ */
+export interface Decider<Command, Event, State> {
+  initialState(): State;
+  decide(command: Command, state: State): Event[];
+  evolve(state: State, event: Event): State;
+}
+
+export type DomainErrorKind = 'validation' | 'not_found' | 'conflict' | 'forbidden';
+
+/** A rule the command broke; the gateway maps the kind to 400, 404, 409 or 403. */
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * The event store port. Every adapter (SQLite, EventStoreDB) passes the same contract suite
+ * (`event-store.contract.ts`), so the domain and the projections never know which one runs.
+ *
+ * Revisions are 0-based positions inside one stream; `expectedRevision` as a number is the
+ * revision of the stream's last event, as in EventStoreDB. Global positions strictly increase
+ * across the whole store; a checkpoint is the global position of the last event handled.
+ */
+export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | number;
+
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  /** A UUID. Retrying an append whose event ids are already stored writes nothing again. */
+  id?: string;
+  type: Type;
+  data: Data;
+  metadata?: Record<string, unknown>;
+}
+
+export interface StoredEvent<Type extends string = string, Data = unknown> {
+  id: string;
+  streamName: string;
+  revision: number;
+  globalPosition: number;
+  type: Type;
+  data: Data;
+  metadata: Record<string, unknown>;
+  recordedAt: Date;
+}
+
+export interface AppendResult {
+  /** The revision of the stream's last event after the append. */
+  nextExpectedRevision: number;
+  /** The global position of the last event appended (or found, on an idempotent retry). */
+  lastGlobalPosition: number;
+}
+
+export interface AppendOptions {
+  expectedRevision?: ExpectedRevision;
+}
+
+export interface ReadStreamOptions {
+  fromRevision?: number;
+  maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: only events after this global position. Omitted: from the beginning. */
+  after?: number;
+  maxCount?: number;
+  eventTypes?: readonly string[];
+}
+
+export interface SubscribeOptions extends Omit<ReadAllOptions, 'maxCount'> {
+  /** Largest batch handed to `onEvents` at once. */
+  batchSize?: number;
+  /**
+   * Called with consecutive batches, catch-up first, then live. The next batch is read only
+   * after the returned promise settles; if it rejects, the subscription stops with that error.
+   */
+  onEvents(events: StoredEvent[]): Promise<void> | void;
+}
+
+export interface Subscription {
+  /** Stops reading; resolves once no `onEvents` call is running. */
+  stop(): Promise<void>;
+  /** Settles when the subscription ends: resolves after `stop()`, rejects on a failure. */
+  readonly done: Promise<void>;
+}
+
+export interface EventStore {
+  appendToStream(streamName: string, events: readonly NewEvent[], options?: AppendOptions): Promise<AppendResult>;
+  /** An unknown stream reads as an empty array. */
+  readStream(streamName: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
+  readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;
+  subscribe(options: SubscribeOptions): Subscription;
+  /** Global position of the newest event, 0 when the store is empty. */
+  headPosition(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export class ConcurrencyError extends Error {
+  constructor(
+    readonly streamName: string,
+    readonly expected: ExpectedRevision,
+    /** The stream's current revision, or 'no_stream'. */
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`Stream ${streamName} is at ${actual}, expected ${expected}`);
+    this.name = 'ConcurrencyError';
+  }
+}
