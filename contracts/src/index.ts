@@ -1,0 +1,4 @@
+export * from './api';
+export * from './events';
+export * from './openapi';
+export * from './rest';

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { apiRoutes } from './api';
+
+/** zod points refs at the schema's own `$defs`; OpenAPI wants them under components. */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const generated = JSON.stringify(z.toJSONSchema(schema, { io, unrepresentable: 'any' }));
+  return JSON.parse(generated.replaceAll('"#/$defs/', '"#/components/schemas/')) as Record<string, unknown>;
+}
+
+/** Lifts `$defs` of inlined schemas into components so every named schema appears once. */
+function collect(schema: Record<string, unknown>, components: Record<string, unknown>): Record<string, unknown> {
+  const { $defs, $schema: _ignored, ...rest } = schema as { $defs?: Record<string, unknown>; $schema?: string };
+  for (const [id, def] of Object.entries($defs ?? {})) components[id] = def;
+  return rest;
+}
+
+/** OpenAPI 3.1 (whose schemas are JSON Schema 2020-12, what zod emits). */
+export function buildOpenApiDocument(info: { version: string; serverUrl?: string }) {
+  const components: Record<string, unknown> = {};
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of apiRoutes) {
+    const parameters: unknown[] = [];
+    for (const name of Object.keys(route.params?.shape ?? {})) {
+      parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
+    }
+    for (const [name, description] of Object.entries(route.headers ?? {})) {
+      parameters.push({ name, in: 'header', required: false, description, schema: { type: 'string' } });
+    }
+    const responses: Record<string, unknown> = {};
+    for (const [status, answer] of Object.entries(route.answers)) {
+      responses[status] = {
+        description: answer.description,
+        ...(answer.schema && {
+          content: { 'application/json': { schema: collect(jsonSchema(answer.schema, 'output'), components) } },
+        }),
+      };
+    }
+    paths[route.path] ??= {};
+    paths[route.path]![route.method] = {
+      summary: route.summary,
+      ...(route.auth !== 'none' && { security: [{ bearer: [] }] }),
+      ...(parameters.length > 0 && { parameters }),
+      ...(route.body && {
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: collect(jsonSchema(route.body, 'input'), components) } },
+        },
+      }),
+      responses,
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'QR shirt fundraising API', version: info.version },
+    ...(info.serverUrl && { servers: [{ url: info.serverUrl }] }),
+    paths,
+    components: {
+      schemas: components,
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** What the web client sends; the server stamps the time. Names follow the spec's analytics. */
+export const analyticsEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('page_view'), path: z.string().min(1).max(2048), title: z.string().max(512).optional() }),
+  z.object({ type: z.literal('shirt_clicked'), shirt_id: z.string().min(1).max(128), shirt_name: z.string().max(512) }),
+  z.object({
+    type: z.literal('waitlist_signup'),
+    charity_id: z.string().min(1).max(128),
+    charity_name: z.string().max(512),
+    size: z.string().min(1).max(32),
+    shirt_id: z.string().min(1).max(128),
+    shirt_name: z.string().max(512),
+  }),
+  z.object({
+    type: z.literal('donation'),
+    fundraiser_id: z.string().min(1).max(128),
+    amount: z.number().positive().max(1_000_000),
+    currency: z.literal('USD'),
+  }),
+]);
+export type AnalyticsEvent = z.infer<typeof analyticsEvent>;
+
+export const MAX_ANALYTICS_BATCH = 100;
+
+export const analyticsBatch = z.object({ events: z.array(analyticsEvent).min(1).max(MAX_ANALYTICS_BATCH) });
+export type AnalyticsBatch = z.infer<typeof analyticsBatch>;
+
+export const analyticsAccepted = z.object({ accepted: z.number().int() }).meta({ id: 'AnalyticsAccepted' });

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** Presence is checked in the spec's order (size, charity, name, email), as the client does. */
+export const joinWaitlistRequest = z.object({
+  selectedSize: z.string({ error: 'selectedSize is required' }).trim().min(1, 'selectedSize is required').max(32),
+  selectedCharity: z.string({ error: 'selectedCharity is required' }).trim().min(1, 'selectedCharity is required').max(128),
+  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(200),
+  email: z.string({ error: 'email is required' }).trim().min(1, 'email is required').max(320),
+  shirtId: z.string({ error: 'shirtId is required' }).trim().min(1, 'shirtId is required').max(128),
+});
+export type JoinWaitlistRequest = z.infer<typeof joinWaitlistRequest>;
+
+export const waitlistEntry = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  selectedSize: z.string(),
+  selectedCharity: z.string(),
+  shirtId: z.string(),
+});
+
+export const joinWaitlistAnswer = z
+  .object({ success: z.literal(true), message: z.string(), data: waitlistEntry })
+  .meta({ id: 'WaitlistJoined' });
+export type JoinWaitlistAnswer = z.infer<typeof joinWaitlistAnswer>;
+
+const counts = z.record(z.string(), z.number().int());
+
+/** GET /api/waitlist: counts only, never names or emails. */
+export const waitlistStats = z
+  .object({
+    total: z.number().int(),
+    byShirt: counts,
+    bySize: counts,
+    byCharity: counts,
+    /** shirt id -> size -> count */
+    byShirtAndSize: z.record(z.string(), counts),
+  })
+  .meta({ id: 'WaitlistStats' });
+export type WaitlistStats = z.infer<typeof waitlistStats>;
