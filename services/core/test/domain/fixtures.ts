@@ -1,0 +1,38 @@
+import type { EventOf } from '@qrshirt/contracts';
+import { type CharityState, charityDecider } from '../../src/domain/charity';
+import { foldEvents } from '../../src/domain/fold-events';
+import { type ShirtState, shirtDecider } from '../../src/domain/shirt';
+
+export const T0 = '2025-03-01T10:00:00.000Z';
+export const T1 = '2025-03-01T11:00:00.000Z';
+
+export const charityCreated: EventOf<'CharityCreated'> = {
+  type: 'CharityCreated',
+  data: {
+    charityId: 'givedirectly',
+    name: 'GiveDirectly',
+    mission: 'Sends cash directly to people living in poverty.',
+    website_url: 'https://www.givedirectly.org',
+    logo_url: '/images/charities/givedirectly.svg',
+    createdBy: 'user-1',
+    at: T0,
+  },
+};
+
+export const shirtAdded: EventOf<'ShirtAdded'> = {
+  type: 'ShirtAdded',
+  data: {
+    shirtId: 'scan-me-maybe',
+    name: 'Scan Me Maybe',
+    description: 'Hey, I just met you.',
+    priceCents: 2999,
+    category: 'Classics',
+    sizes: ['S', 'M', 'L'],
+    tags: ['pop'],
+    images: [{ id: 'front', url: '/images/shirts/scan-me-maybe-1.svg', alt: 'Front', isMain: true }],
+    at: T0,
+  },
+};
+
+export const charity: CharityState = foldEvents(charityDecider, [charityCreated])!;
+export const shirt: ShirtState = foldEvents(shirtDecider, [shirtAdded])!;

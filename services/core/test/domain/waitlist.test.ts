@@ -1,0 +1,97 @@
+import type { EventOf } from '@qrshirt/contracts';
+import { describe, expect, it } from 'vitest';
+import { foldEvents } from '../../src/domain/fold-events';
+import { type JoinWaitlist, findWaitlistEntry, waitlistDecider } from '../../src/domain/waitlist';
+import { deciderSpec } from './decider-spec';
+import { T0, T1, charity, shirt } from './fixtures';
+
+const spec = deciderSpec(waitlistDecider);
+
+const join: JoinWaitlist = {
+  type: 'JoinWaitlist',
+  entryId: 'entry-1',
+  shirt,
+  charityId: 'givedirectly',
+  charity,
+  name: '  Ada Lovelace ',
+  email: ' ada@example.com ',
+  size: 'M',
+  at: T0,
+};
+
+const joined: EventOf<'WaitlistJoined'> = {
+  type: 'WaitlistJoined',
+  data: {
+    entryId: 'entry-1',
+    shirtId: 'scan-me-maybe',
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    size: 'M',
+    charityId: 'givedirectly',
+    at: T0,
+  },
+};
+
+describe('waitlist decider', () => {
+  it('joins with the name and email trimmed', () => {
+    spec.given([]).when(join).then([joined]);
+  });
+
+  it('checks presence in the spec order: size, charity, name, email', () => {
+    const empty = { ...join, size: ' ', charityId: '', charity: null, name: '', email: '' };
+    spec.given([]).when(empty).thenFails('validation', 'selectedSize is required');
+    spec.given([]).when({ ...empty, size: 'M' }).thenFails('validation', 'selectedCharity is required');
+    spec.given([]).when({ ...empty, size: 'M', charityId: 'givedirectly' }).thenFails('validation', 'name is required');
+    spec
+      .given([])
+      .when({ ...empty, size: 'M', charityId: 'givedirectly', name: ' Ada ', email: '   ' })
+      .thenFails('validation', 'email is required');
+  });
+
+  it.each([['ada'], ['ada@'], ['@example.com'], ['ada @example.com'], ['ada@exa mple.com'], ['ada@-example.com'], ['a,b@example.com']])(
+    'refuses %j, which an email input would not submit',
+    (email) => {
+      spec.given([]).when({ ...join, email }).thenFails('validation', 'email must be a valid email address');
+    },
+  );
+
+  it.each([['ada@localhost'], ["o'brien+shirts@mail.example.co.uk"]])('accepts %j, as an email input does', (email) => {
+    spec.given([]).when({ ...join, email }).then([{ ...joined, data: { ...joined.data, email } }]);
+  });
+
+  it('refuses a name longer than 200 characters', () => {
+    spec.given([]).when({ ...join, name: 'x'.repeat(201) }).thenFails('validation', 'name must be at most 200 characters');
+  });
+
+  it('refuses a shirt that does not exist', () => {
+    spec.given([]).when({ ...join, shirt: null }).thenFails('not_found', 'Shirt not found');
+  });
+
+  it("refuses a size that is not among the shirt's sizes", () => {
+    spec
+      .given([])
+      .when({ ...join, size: 'XXL' })
+      .thenFails('validation', "selectedSize must be one of the shirt's sizes: S, M, L");
+  });
+
+  it('refuses a charity that does not exist', () => {
+    spec.given([]).when({ ...join, charityId: 'nope', charity: null }).thenFails('not_found', 'Charity not found');
+  });
+
+  it('records nothing new for a repeated signup (same email in any case, size and charity)', () => {
+    spec.given([joined]).when({ ...join, entryId: 'entry-2', email: 'ADA@example.com', at: T1 }).then([]);
+  });
+
+  it('accepts the same person for another size', () => {
+    spec
+      .given([joined])
+      .when({ ...join, entryId: 'entry-2', size: 'L', at: T1 })
+      .then([{ type: 'WaitlistJoined', data: { ...joined.data, entryId: 'entry-2', size: 'L', at: T1 } }]);
+  });
+
+  it('finds the earlier entry of a repeated signup', () => {
+    const state = foldEvents(waitlistDecider, [joined]);
+    expect(findWaitlistEntry(state, { email: ' Ada@Example.com', size: 'M', charityId: 'givedirectly' })?.entryId).toBe('entry-1');
+    expect(findWaitlistEntry(state, { email: 'ada@example.com', size: 'S', charityId: 'givedirectly' })).toBeUndefined();
+  });
+});
