@@ -1,0 +1,18 @@
+import type { ReadModelOp } from '../store/read-model-store';
+
+/**
+ * Read-model hashes hold JSON-encoded values, so null, numbers, arrays and strings round-trip,
+ * and counters written with hincrby still decode as numbers.
+ */
+export function hsetFields(key: string, fields: Record<string, unknown>): ReadModelOp[] {
+  return Object.entries(fields)
+    .filter(([, value]) => value !== undefined)
+    .map(([field, value]) => ({ op: 'hset', key, field, value: JSON.stringify(value) }));
+}
+
+export function decodeHash(hash: Record<string, string>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(hash).map(([field, value]) => [field, JSON.parse(value)]));
+}
+
+/** The UTC day of an ISO instant: the per-day series are in UTC. */
+export const dayOf = (isoInstant: string) => new Date(isoInstant).toISOString().slice(0, 10);

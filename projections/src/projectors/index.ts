@@ -1,0 +1,19 @@
+import { catalogProjector } from './catalog';
+import { fundraisersProjector } from './fundraisers';
+import type { Projector } from './projector';
+import { usersProjector } from './users';
+import { waitlistProjector } from './waitlist';
+
+export * from './catalog';
+export * from './fundraisers';
+export * from './hash-fields';
+export * from './projector';
+export * from './users';
+export * from './waitlist';
+
+export const allProjectors: readonly Projector[] = [
+  catalogProjector,
+  fundraisersProjector,
+  usersProjector,
+  waitlistProjector,
+];

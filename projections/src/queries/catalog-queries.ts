@@ -1,0 +1,73 @@
+import type { Charity, Shirt } from '@qrshirt/contracts';
+import { catalogKeys, catalogProjector } from '../projectors/catalog';
+import { decodeHash } from '../projectors/hash-fields';
+import type { ReadModelStore } from '../store/read-model-store';
+
+interface StoredShirt {
+  id: string;
+  name: string;
+  description: string;
+  priceCents: number;
+  category?: string;
+  sizes: string[];
+  tags?: string[];
+  images: Shirt['images'];
+  seq: number;
+}
+
+interface StoredCharity extends Charity {
+  seq: number;
+}
+
+export function toShirt(stored: Omit<StoredShirt, 'seq'>): Shirt {
+  const { priceCents, ...rest } = stored;
+  return {
+    id: rest.id,
+    name: rest.name,
+    description: rest.description,
+    price: priceCents / 100,
+    ...(rest.category !== undefined && { category: rest.category }),
+    sizes: rest.sizes,
+    ...(rest.tags !== undefined && { tags: rest.tags }),
+    images: rest.images,
+  };
+}
+
+function toCharity({ seq: _seq, ...charity }: StoredCharity): Charity {
+  return charity;
+}
+
+const bySeq = (a: { seq: number }, b: { seq: number }) => a.seq - b.seq;
+
+export function createCatalogQueries(store: ReadModelStore) {
+  const catalog = store.projection(catalogProjector.name);
+
+  async function all<T>(setKey: string, keyOf: (id: string) => string): Promise<T[]> {
+    const ids = await catalog.smembers(setKey);
+    const hashes = await catalog.hgetallMany(ids.map(keyOf));
+    return hashes.filter((hash) => Object.keys(hash).length > 0).map((hash) => decodeHash(hash) as T);
+  }
+
+  async function one<T>(key: string): Promise<T | null> {
+    const hash = await catalog.hgetall(key);
+    return Object.keys(hash).length === 0 ? null : (decodeHash(hash) as T);
+  }
+
+  return {
+    async listShirts(): Promise<Shirt[]> {
+      return (await all<StoredShirt>(catalogKeys.shirts, catalogKeys.shirt)).sort(bySeq).map(toShirt);
+    },
+    async getShirt(id: string): Promise<Shirt | null> {
+      const stored = await one<StoredShirt>(catalogKeys.shirt(id));
+      return stored && toShirt(stored);
+    },
+    async listCharities(): Promise<Charity[]> {
+      return (await all<StoredCharity>(catalogKeys.charities, catalogKeys.charity)).sort(bySeq).map(toCharity);
+    },
+    async getCharity(id: string): Promise<Charity | null> {
+      const stored = await one<StoredCharity>(catalogKeys.charity(id));
+      return stored && toCharity(stored);
+    },
+  };
+}
+export type CatalogQueries = ReturnType<typeof createCatalogQueries>;

@@ -1,0 +1,4 @@
+export * from './catalog-queries';
+export * from './fundraiser-queries';
+export * from './user-queries';
+export * from './waitlist-queries';

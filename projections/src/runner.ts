@@ -1,0 +1,124 @@
+import type { EventStore, Subscription } from '@qrshirt/core';
+import { type ProjectionLog, opsForBatch } from './apply-batch';
+import type { Projector } from './projectors/projector';
+import type { ReadModelStore } from './store/read-model-store';
+
+export interface ProjectionStatus {
+  name: string;
+  checkpoint: number | null;
+  running: boolean;
+  lastError: string | null;
+  /** When the checkpoint last moved (ms since epoch), for lag in seconds. */
+  lastCommitAt: number | null;
+}
+
+export interface ProjectionRunner {
+  start(): void;
+  stop(): Promise<void>;
+  status(): ProjectionStatus;
+  /** True when no event of this projection's types lies beyond its checkpoint. */
+  caughtUp(): Promise<boolean>;
+  /** Resolves once caught up (polling), rejects after `timeoutMs`. */
+  waitUntilCaughtUp(timeoutMs?: number): Promise<void>;
+}
+
+export interface ProjectionRunnerOptions {
+  eventStore: EventStore;
+  store: ReadModelStore;
+  projector: Projector;
+  log: ProjectionLog;
+  batchSize?: number;
+  retryDelayMs?: number;
+}
+
+/** Another writer moved the checkpoint (a blue/green switch, or a second runner). */
+class CheckpointMoved extends Error {}
+
+/**
+ * Follows the event store from the projection's checkpoint and commits each batch's ops with
+ * the checkpoint in one atomic, guarded step: a crash never double-counts or skips, and a
+ * runner that finds the checkpoint moved reloads it and continues from there.
+ */
+export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
+  const { eventStore, store, projector, log, batchSize = 1000, retryDelayMs = 500 } = options;
+  const projection = store.projection(projector.name);
+  const status: ProjectionStatus = {
+    name: projector.name,
+    checkpoint: null,
+    running: false,
+    lastError: null,
+    lastCommitAt: null,
+  };
+  let subscription: Subscription | undefined;
+  let loop: Promise<void> | undefined;
+  let stopping = false;
+
+  async function follow(): Promise<void> {
+    let checkpoint = await projection.checkpoint();
+    status.checkpoint = checkpoint;
+    subscription = eventStore.subscribe({
+      ...(checkpoint !== null && { after: checkpoint }),
+      eventTypes: projector.eventTypes,
+      batchSize,
+      async onEvents(events) {
+        const last = events.at(-1);
+        if (!last) return;
+        const ops = opsForBatch(projector, events, log);
+        if (!(await projection.commit(checkpoint, last.globalPosition, ops))) throw new CheckpointMoved();
+        checkpoint = last.globalPosition;
+        status.checkpoint = checkpoint;
+        status.lastCommitAt = Date.now();
+        status.lastError = null;
+      },
+    });
+    await subscription.done;
+  }
+
+  async function run(): Promise<void> {
+    while (!stopping) {
+      try {
+        await follow();
+      } catch (error) {
+        if (error instanceof CheckpointMoved || stopping) continue;
+        status.lastError = error instanceof Error ? error.message : String(error);
+        log.warn({ projection: projector.name, err: error }, 'projection failed; retrying');
+        await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
+      }
+    }
+  }
+
+  async function caughtUp(): Promise<boolean> {
+    const checkpoint = await projection.checkpoint();
+    const beyond = await eventStore.readAll({
+      ...(checkpoint !== null && { after: checkpoint }),
+      eventTypes: projector.eventTypes,
+      maxCount: 1,
+    });
+    return beyond.length === 0;
+  }
+
+  return {
+    start() {
+      if (loop) return;
+      stopping = false;
+      status.running = true;
+      loop = run();
+    },
+    async stop() {
+      stopping = true;
+      await subscription?.stop();
+      await loop;
+      loop = undefined;
+      status.running = false;
+    },
+    status: () => ({ ...status }),
+    caughtUp,
+    async waitUntilCaughtUp(timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!(await caughtUp())) {
+        if (Date.now() > deadline) throw new Error(`Projection ${projector.name} did not catch up in ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+  };
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs Debian's redis-server for the integration tests (they start their own instance on a
+# free loopback port, so the system service is kept from starting). Safe to run repeatedly.
+set -euo pipefail
+
+if command -v redis-server >/dev/null 2>&1 || [ -x /usr/bin/redis-server ]; then
+  echo "redis-server already installed: $( (command -v redis-server || echo /usr/bin/redis-server) )"
+  exit 0
+fi
+
+if [ "$(id -u)" -eq 0 ]; then
+  as_root=()
+elif command -v sudo >/dev/null 2>&1; then
+  as_root=(sudo)
+else
+  echo "install-redis: need root or sudo to apt-get install redis-server" >&2
+  exit 1
+fi
+
+# policy-rc.d exit 101 tells invoke-rc.d not to start services during the install; remove our
+# copy afterwards, and keep any policy the machine already has.
+policy=/usr/sbin/policy-rc.d
+own_policy=0
+if [ ! -e "$policy" ]; then
+  printf '#!/bin/sh\nexit 101\n' | "${as_root[@]}" tee "$policy" >/dev/null
+  "${as_root[@]}" chmod +x "$policy"
+  own_policy=1
+fi
+cleanup() { if [ "$own_policy" -eq 1 ]; then "${as_root[@]}" rm -f "$policy"; fi; }
+trap cleanup EXIT
+
+"${as_root[@]}" apt-get update
+"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends redis-server
+
+# On machines with systemd the unit may still be enabled for the next boot; tests never need it.
+if command -v systemctl >/dev/null 2>&1 && [ -d /run/systemd/system ]; then
+  "${as_root[@]}" systemctl disable --now redis-server >/dev/null 2>&1 || true
+fi
+
+redis-server --version

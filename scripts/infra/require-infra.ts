@@ -1,0 +1,13 @@
+export type InfraName = 'redis' | 'kafka' | 'eventstore';
+
+/**
+ * Whether an integration suite must fail, rather than skip, when it cannot reach `name`.
+ * CI sets REQUIRE_INFRA (comma-separated, e.g. `redis,kafka`) so a missing server is never a
+ * silent green run.
+ */
+export function infraRequired(name: InfraName): boolean {
+  return (process.env.REQUIRE_INFRA ?? '')
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .includes(name);
+}
