@@ -1,0 +1,60 @@
+/**
+ * Rebuilds Redis read models blue/green while the product keeps serving:
+ *   REDIS_URL=redis://127.0.0.1:6379 npm run rebuild-projections [-- --projection catalog]
+ * Each projection is replayed from position 0 into a new key version, switched over atomically
+ * once caught up, and its old keys are dropped. In-process read models need no command: every
+ * start rebuilds them from the log.
+ */
+import { parseArgs } from 'node:util';
+import { createEventStoreDbEventStore, createSqliteEventStore } from '@qrshirt/core';
+import { allProjectors, createRedisReadModelStore, rebuildProjection } from '@qrshirt/projections';
+import { pino } from 'pino';
+import { ConfigError, loadConfig } from '../services/gateway/src/config';
+
+const { values } = parseArgs({ options: { projection: { type: 'string', multiple: true } } });
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  for (const problem of error.problems) console.error(problem);
+  process.exit(2);
+}
+if (!config.REDIS_URL) {
+  console.error('REDIS_URL is not set: in-process read models are rebuilt from the log at every start.');
+  process.exit(2);
+}
+const names = values.projection ?? allProjectors.map((projector) => projector.name);
+const unknown = names.filter((name) => !allProjectors.some((projector) => projector.name === name));
+if (unknown.length > 0) {
+  console.error(`Unknown projection: ${unknown.join(', ')} (known: ${allProjectors.map((p) => p.name).join(', ')})`);
+  process.exit(2);
+}
+
+const log = pino({ level: config.LOG_LEVEL }, pino.destination(2));
+const eventStore = config.EVENTSTORE_URL
+  ? createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL })
+  : createSqliteEventStore({ path: config.databaseFile });
+const store = createRedisReadModelStore({ url: config.REDIS_URL });
+try {
+  for (const projector of allProjectors.filter((candidate) => names.includes(candidate.name))) {
+    const started = Date.now();
+    let lastReport = 0;
+    const { from, to } = await rebuildProjection({
+      eventStore,
+      store,
+      projector,
+      log,
+      onProgress({ checkpoint, head }) {
+        if (Date.now() - lastReport < 500) return;
+        lastReport = Date.now();
+        process.stderr.write(`\r${projector.name}: ${checkpoint}/${head}`);
+      },
+    });
+    process.stderr.write(`\r${projector.name}: version ${from} -> ${to} in ${Date.now() - started} ms\n`);
+  }
+} finally {
+  await store.close();
+  await eventStore.close();
+}

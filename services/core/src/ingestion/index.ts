@@ -1,0 +1,2 @@
+export * from './in-process-batcher';
+export * from './ingestion';

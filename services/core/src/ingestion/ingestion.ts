@@ -1,0 +1,27 @@
+import type { EventData } from '@qrshirt/contracts';
+
+export type ScanFact = EventData<'ScanRecorded'>;
+
+export type AnalyticsFact =
+  | { type: 'PageViewed'; data: EventData<'PageViewed'> }
+  | { type: 'ShirtClicked'; data: EventData<'ShirtClicked'> }
+  | { type: 'WaitlistSignup'; data: EventData<'WaitlistSignup'> }
+  | { type: 'DonationCompleted'; data: EventData<'DonationCompleted'> };
+
+/**
+ * The high-volume path (scans, analytics). Each promise resolves only once the facts are
+ * durable: appended to the event store (embedded batcher) or acknowledged by Kafka.
+ */
+export interface Ingestion {
+  recordScan(scan: ScanFact): Promise<void>;
+  recordAnalytics(facts: readonly AnalyticsFact[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The queue is full or the backend is down: the caller answers 503 and the client retries. */
+export class IngestionUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'IngestionUnavailableError';
+  }
+}

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = (expected: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => value || undefined)
+    .pipe(z.url(`expected ${expected}`).optional())
+    .optional();
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ error: 'expected a port number' }).int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  REDIS_URL: optionalUrl('redis://host:port'),
+  EVENTSTORE_URL: optionalUrl('esdb://host:port?tls=false'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Largest JSON body accepted; larger ones get 413. */
+  MAX_BODY_BYTES: z.coerce.number().int().positive().default(64 * 1024),
+  SEED_CATALOG: z
+    .enum(['true', 'false'], { error: 'expected true or false' })
+    .default('true')
+    .transform((value) => value === 'true'),
+});
+
+export type Config = z.infer<typeof configSchema> & { databaseFile: string };
+
+/** One readable line per wrong or missing variable; main prints them and exits with code 2. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  return { ...parsed.data, databaseFile: path.resolve(parsed.data.DATA_DIR, 'events.sqlite') };
+}

@@ -1,0 +1,46 @@
+import { ConcurrencyError, DomainError, IngestionUnavailableError } from '@qrshirt/core';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { HttpError } from './http-error';
+
+const domainStatus = { validation: 400, not_found: 404, conflict: 409, forbidden: 403 } as const;
+
+/** Errors thrown by express.json(): they carry a `type` and the status to answer. */
+interface BodyParserError {
+  type: string;
+  status: number;
+}
+
+function isBodyParserError(error: unknown): error is BodyParserError {
+  return typeof error === 'object' && error !== null && 'type' in error && 'status' in error && typeof error.status === 'number';
+}
+
+function toAnswer(error: unknown): { status: number; error: string; code?: string } | undefined {
+  if (error instanceof HttpError) return { status: error.status, error: error.message, ...(error.code && { code: error.code }) };
+  if (error instanceof DomainError) return { status: domainStatus[error.kind], error: error.message };
+  if (error instanceof ConcurrencyError) return { status: 409, error: 'Someone else changed this at the same time, please retry' };
+  if (error instanceof IngestionUnavailableError) return { status: 503, error: error.message };
+  if (isBodyParserError(error)) {
+    if (error.type === 'entity.parse.failed') return { status: 400, error: 'The request body is not valid JSON' };
+    if (error.type === 'entity.too.large') return { status: 413, error: 'The request body is too large' };
+    if (error.type === 'encoding.unsupported' || error.type === 'charset.unsupported') {
+      return { status: 415, error: 'The request body encoding is not supported' };
+    }
+    if (error.status >= 400 && error.status < 500) return { status: error.status, error: 'The request body could not be read' };
+  }
+  return undefined;
+}
+
+export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  const answer = toAnswer(error);
+  if (answer) {
+    if (answer.status === 503) res.setHeader('Retry-After', '1');
+    res.status(answer.status).json({ error: answer.error, ...(answer.code && { code: answer.code }) });
+    return;
+  }
+  req.log.error({ err: error }, 'unhandled error');
+  res.status(500).json({ error: 'Something went wrong on our side. Please try again.' });
+};
+
+export const unknownApiRoute: RequestHandler = (req, res) => {
+  res.status(404).json({ error: `No such endpoint: ${req.method} ${req.baseUrl}${req.path}` });
+};

@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto';
+import { createFundraiserRequest, donateRequest, type Fundraiser, idParams } from '@qrshirt/contracts';
+import {
+  charityDecider,
+  charityStreamName,
+  findKeyedDonation,
+  type FundraiserState,
+  fundraiserDecider,
+  fundraiserStreamName,
+  shirtDecider,
+  shirtStreamName,
+} from '@qrshirt/core';
+import { type Request, Router } from 'express';
+import { requireSignedIn } from '../auth/authenticate';
+import { HttpError, notFound } from '../http/http-error';
+import { parseInput } from '../http/validate';
+import type { RouteDeps } from './route-deps';
+
+const MAX_IDEMPOTENCY_KEY = 200;
+
+function toFundraiser(state: Pick<FundraiserState, 'fundraiserId' | 'userId' | 'charityId' | 'shirtId' | 'name'>): Fundraiser {
+  return {
+    id: state.fundraiserId,
+    userId: state.userId,
+    charityId: state.charityId,
+    shirtId: state.shirtId,
+    name: state.name,
+  };
+}
+
+/**
+ * The same fundraiser and key always give the same donation id, so two concurrent retries
+ * produce the same event id and the store keeps one of them.
+ */
+function donationIdFor(fundraiserId: string, idempotencyKey: string): string {
+  const hex = createHash('sha256').update(`${fundraiserId}\u0000${idempotencyKey}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+function idempotencyKeyOf(req: Request): string | null {
+  const key = req.get('idempotency-key')?.trim();
+  if (key === undefined || key === '') return null;
+  if (key.length > MAX_IDEMPOTENCY_KEY) throw new HttpError(400, `Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY} characters`);
+  return key;
+}
+
+export function fundraiserRoutes({ commands, fundraisers, ingestion, clock, newId }: RouteDeps): Router {
+  // Fundraisers are never deleted, so an id once seen needs no second lookup on the scan path.
+  const known = new Set<string>();
+
+  /** The read model first; the event log when the projection has not caught up yet. */
+  async function findFundraiser(id: string): Promise<Fundraiser | null> {
+    const projected = await fundraisers.getFundraiser(id);
+    if (projected) return toFundraiser({ ...projected, fundraiserId: projected.id });
+    const state = await commands.loadState(fundraiserStreamName(id), fundraiserDecider);
+    return state && toFundraiser(state);
+  }
+
+  async function requireFundraiser(id: string): Promise<Fundraiser> {
+    const fundraiser = await findFundraiser(id);
+    if (!fundraiser) throw notFound('Fundraiser');
+    known.add(id);
+    return fundraiser;
+  }
+
+  return Router()
+    .post('/api/fundraisers', requireSignedIn, async (req, res) => {
+      const input = parseInput(createFundraiserRequest, req.body);
+      const [charity, shirt] = await Promise.all([
+        commands.loadState(charityStreamName(input.charityId), charityDecider),
+        commands.loadState(shirtStreamName(input.shirtId), shirtDecider),
+      ]);
+      const fundraiserId = newId();
+      const { state } = await commands.handle(fundraiserStreamName(fundraiserId), fundraiserDecider, () => ({
+        type: 'CreateFundraiser',
+        fundraiserId,
+        userId: req.user!.uid,
+        charity,
+        shirt,
+        ...(input.name !== undefined && { name: input.name }),
+        at: clock().toISOString(),
+      }));
+      known.add(fundraiserId);
+      res.status(201).json(toFundraiser(state!));
+    })
+    .get('/api/fundraisers/:id', async (req, res) => {
+      const { id } = parseInput(idParams, req.params);
+      res.json(await requireFundraiser(id));
+    })
+    .post('/api/fundraisers/:id/scan', async (req, res) => {
+      const { id } = parseInput(idParams, req.params);
+      if (!known.has(id)) await requireFundraiser(id);
+      const scanId = newId();
+      await ingestion.recordScan({ scanId, fundraiserId: id, at: clock().toISOString() });
+      res.status(202).json({ scanId });
+    })
+    .post('/api/fundraisers/:id/donate', async (req, res) => {
+      const { id } = parseInput(idParams, req.params);
+      const input = parseInput(donateRequest, req.body);
+      const idempotencyKey = idempotencyKeyOf(req);
+      const donationId = idempotencyKey ? donationIdFor(id, idempotencyKey) : newId();
+      const { events, state } = await commands.handle(
+        fundraiserStreamName(id),
+        fundraiserDecider,
+        () => ({
+          type: 'RecordDonation',
+          donationId,
+          amount: input.amount,
+          idempotencyKey,
+          source: input.source ?? 'widget',
+          at: clock().toISOString(),
+        }),
+        { eventId: () => donationId },
+      );
+      const recorded = events[0]?.type === 'DonationRecorded' ? events[0].data : undefined;
+      const earlier = idempotencyKey ? findKeyedDonation(state!, idempotencyKey) : undefined;
+      const amountCents = recorded?.amountCents ?? earlier?.amountCents ?? 0;
+      res.status(recorded ? 201 : 200).json({
+        id: recorded?.donationId ?? earlier?.donationId ?? donationId,
+        fundraiserId: id,
+        amount: amountCents / 100,
+        currency: 'USD',
+      });
+    })
+    .get('/api/fundraisers/:id/stats', async (req, res) => {
+      const { id } = parseInput(idParams, req.params);
+      if (!req.user) throw new HttpError(401, 'Authentication required for this request');
+      const fundraiser = await requireFundraiser(id);
+      if (req.user.anonymous || req.user.uid !== fundraiser.userId) {
+        throw new HttpError(403, 'Only the owner of this fundraiser can see its stats');
+      }
+      res.json(await fundraisers.getStats(id));
+    });
+}

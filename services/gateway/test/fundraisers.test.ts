@@ -1,0 +1,207 @@
+import { fundraiser, fundraiserStats, userStats } from '@qrshirt/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anonymousToken, createFundraiser, startTestServer, type TestServer, userToken } from './support/test-server';
+
+let server: TestServer;
+let now = new Date('2026-03-01T10:00:00.000Z');
+
+beforeAll(async () => {
+  server = await startTestServer({ clock: () => now });
+});
+afterAll(() => server.stop());
+
+describe('POST /api/fundraisers', () => {
+  it('creates a fundraiser owned by the signed-in user, readable by anyone', async () => {
+    const [{ body: shirts }, { body: charities }] = await Promise.all([
+      server.api('GET', '/api/shirts'),
+      server.api('GET', '/api/charities'),
+    ]);
+    const created = await server.api('POST', '/api/fundraisers', {
+      token: userToken('owner-1'),
+      body: { shirtId: shirts[1].id, charityId: charities[1].id },
+    });
+    expect(created.status).toBe(201);
+    expect(fundraiser.parse(created.body)).toEqual({
+      id: expect.any(String),
+      userId: 'owner-1',
+      shirtId: shirts[1].id,
+      charityId: charities[1].id,
+      name: shirts[1].name,
+    });
+    // Readable at once, before the projection has necessarily caught up.
+    const read = await server.api('GET', `/api/fundraisers/${created.body.id}`);
+    expect(read).toMatchObject({ status: 200, body: created.body });
+  });
+
+  it('needs a signed-in, non-anonymous user and existing references', async () => {
+    const { body: shirts } = await server.api('GET', '/api/shirts');
+    const { body: charities } = await server.api('GET', '/api/charities');
+    const body = { shirtId: shirts[0].id, charityId: charities[0].id };
+    expect(await server.api('POST', '/api/fundraisers', { body })).toMatchObject({
+      status: 401,
+      body: { error: 'Authentication required for this request' },
+    });
+    expect((await server.api('POST', '/api/fundraisers', { body, token: anonymousToken('a') })).status).toBe(403);
+    const token = userToken('owner-2');
+    expect(await server.api('POST', '/api/fundraisers', { token, body: { ...body, charityId: 'nope' } })).toMatchObject({
+      status: 404,
+      body: { error: 'Charity not found' },
+    });
+    expect(await server.api('POST', '/api/fundraisers', { token, body: { ...body, shirtId: 'nope' } })).toMatchObject({
+      status: 404,
+      body: { error: 'Shirt not found' },
+    });
+    const missing = await server.api('POST', '/api/fundraisers', { token, body: { shirtId: shirts[0].id } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toMatch(/charityId/);
+  });
+
+  it('answers 404 for an unknown fundraiser', async () => {
+    expect(await server.api('GET', '/api/fundraisers/does-not-exist')).toMatchObject({
+      status: 404,
+      body: { error: 'Fundraiser not found' },
+    });
+  });
+});
+
+describe('scans', () => {
+  it('accepts a scan with a server-made id once stored, and counts it', async () => {
+    const owned = await createFundraiser(server.api, 'scanner-owner');
+    const ids = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const answer = await server.api('POST', `/api/fundraisers/${owned.id}/scan`);
+      expect(answer.status).toBe(202);
+      expect(answer.body.scanId).toEqual(expect.any(String));
+      ids.add(answer.body.scanId);
+    }
+    expect(ids.size).toBe(3);
+    await server.embedded.projectionsCaughtUp();
+    const stats = await server.api('GET', `/api/fundraisers/${owned.id}/stats`, { token: userToken('scanner-owner') });
+    expect(stats.body).toMatchObject({ scans: 3, donations: 0, amountRaised: 0 });
+  });
+
+  it('answers 404 when scanning an unknown fundraiser', async () => {
+    expect(await server.api('POST', '/api/fundraisers/unknown/scan')).toMatchObject({
+      status: 404,
+      body: { error: 'Fundraiser not found' },
+    });
+  });
+
+  it('counts every one of many concurrent scans exactly once', async () => {
+    const owned = await createFundraiser(server.api, 'crowd-owner');
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () => server.api('POST', `/api/fundraisers/${owned.id}/scan`)),
+    );
+    expect(answers.every((answer) => answer.status === 202)).toBe(true);
+    await server.embedded.projectionsCaughtUp();
+    const stats = await server.api('GET', `/api/fundraisers/${owned.id}/stats`, { token: userToken('crowd-owner') });
+    expect(stats.body.scans).toBe(200);
+  });
+});
+
+describe('donations', () => {
+  it('parses the widget amount rules and refuses what is not a positive number', async () => {
+    const owned = await createFundraiser(server.api, 'donee');
+    const donate = (amount: unknown) => server.api('POST', `/api/fundraisers/${owned.id}/donate`, { body: { amount } });
+    expect(await donate(5)).toMatchObject({ status: 201, body: { amount: 5, currency: 'USD', fundraiserId: owned.id } });
+    expect(await donate('7')).toMatchObject({ status: 201, body: { amount: 7 } });
+    expect(await donate('"12.50"')).toMatchObject({ status: 201, body: { amount: 12.5 } });
+    for (const bad of [0, -3, 'abc', '', null, true, { value: 1 }]) {
+      const answer = await donate(bad);
+      expect(answer.status, JSON.stringify(bad)).toBe(400);
+      expect(answer.body.error).toBe('amount must be a number greater than 0');
+    }
+    expect((await server.api('POST', `/api/fundraisers/${owned.id}/donate`, { body: {} })).status).toBe(400);
+    expect(await donate(1)).toMatchObject({ status: 201 });
+    expect((await server.api('POST', '/api/fundraisers/unknown/donate', { body: { amount: 5 } })).status).toBe(404);
+
+    await server.embedded.projectionsCaughtUp();
+    const stats = await server.api('GET', `/api/fundraisers/${owned.id}/stats`, { token: userToken('donee') });
+    expect(stats.body).toMatchObject({ donations: 4, amountRaised: 25.5 });
+  });
+
+  it('records a donation once per Idempotency-Key, even when retried concurrently', async () => {
+    const owned = await createFundraiser(server.api, 'idem-owner');
+    const send = (amount: number, key: string) =>
+      server.api('POST', `/api/fundraisers/${owned.id}/donate`, { body: { amount }, headers: { 'idempotency-key': key } });
+    const first = await send(10, 'key-1');
+    expect(first.status).toBe(201);
+    const retry = await send(10, 'key-1');
+    expect(retry).toMatchObject({ status: 200, body: { id: first.body.id, amount: 10 } });
+    expect(await send(11, 'key-1')).toMatchObject({
+      status: 409,
+      body: { error: 'Idempotency-Key was already used with a different amount' },
+    });
+    // Racing twins may each be told 201 (the store keeps one event); what counts is one donation.
+    const racing = await Promise.all(Array.from({ length: 8 }, () => send(3, 'key-2')));
+    expect(racing.every((answer) => answer.status === 201 || answer.status === 200)).toBe(true);
+    expect(new Set(racing.map((answer) => answer.body.id)).size).toBe(1);
+
+    await server.embedded.projectionsCaughtUp();
+    const stats = await server.api('GET', `/api/fundraisers/${owned.id}/stats`, { token: userToken('idem-owner') });
+    expect(stats.body).toMatchObject({ donations: 2, amountRaised: 13 });
+  });
+});
+
+describe('GET /api/fundraisers/{id}/stats', () => {
+  it('is for the owner only', async () => {
+    const owned = await createFundraiser(server.api, 'private-owner');
+    const path = `/api/fundraisers/${owned.id}/stats`;
+    expect((await server.api('GET', path)).status).toBe(401);
+    expect((await server.api('GET', path, { token: userToken('someone-else') })).status).toBe(403);
+    expect((await server.api('GET', path, { token: anonymousToken('private-owner') })).status).toBe(403);
+    expect((await server.api('GET', path, { token: userToken('private-owner') })).status).toBe(200);
+    expect((await server.api('GET', '/api/fundraisers/nope/stats', { token: userToken('x') })).status).toBe(404);
+  });
+
+  it('gives totals and a per-day series in dollars', async () => {
+    const owned = await createFundraiser(server.api, 'series-owner');
+    now = new Date('2026-03-01T23:59:00.000Z');
+    await server.api('POST', `/api/fundraisers/${owned.id}/scan`);
+    await server.api('POST', `/api/fundraisers/${owned.id}/donate`, { body: { amount: 2.25 } });
+    now = new Date('2026-03-02T00:01:00.000Z');
+    await server.api('POST', `/api/fundraisers/${owned.id}/scan`);
+    await server.api('POST', `/api/fundraisers/${owned.id}/scan`);
+    await server.api('POST', `/api/fundraisers/${owned.id}/donate`, { body: { amount: 10 } });
+    await server.embedded.projectionsCaughtUp();
+    const { body } = await server.api('GET', `/api/fundraisers/${owned.id}/stats`, { token: userToken('series-owner') });
+    expect(fundraiserStats.parse(body)).toEqual({
+      scans: 3,
+      donations: 2,
+      amountRaised: 12.25,
+      daily: [
+        { date: '2026-03-01', scans: 1, donations: 1, amountRaised: 2.25 },
+        { date: '2026-03-02', scans: 2, donations: 1, amountRaised: 10 },
+      ],
+    });
+  });
+});
+
+describe('GET /api/user/{id}/stats', () => {
+  it('sums the owner fundraisers as spec section 3 says', async () => {
+    const first = await createFundraiser(server.api, 'stats-user', 'First shirt');
+    const second = await createFundraiser(server.api, 'stats-user', 'Second shirt');
+    for (let i = 0; i < 4; i++) await server.api('POST', `/api/fundraisers/${first.id}/scan`);
+    await server.api('POST', `/api/fundraisers/${second.id}/scan`);
+    await server.api('POST', `/api/fundraisers/${first.id}/donate`, { body: { amount: 20 } });
+    await server.api('POST', `/api/fundraisers/${second.id}/donate`, { body: { amount: 5.5 } });
+    await server.embedded.projectionsCaughtUp();
+    const { status, body } = await server.api('GET', '/api/user/stats-user/stats', { token: userToken('stats-user') });
+    expect(status).toBe(200);
+    const stats = userStats.parse(body);
+    expect(stats).toMatchObject({ totalImpact: 25.5, totalScans: 5, shirtsOwned: 2 });
+    expect(stats.fundraiserStats).toEqual(
+      expect.arrayContaining([
+        { id: first.id, name: 'First shirt', purchaseDate: expect.any(String), scans: 4, donationsInspired: 1, amountRaised: 20 },
+        { id: second.id, name: 'Second shirt', purchaseDate: expect.any(String), scans: 1, donationsInspired: 1, amountRaised: 5.5 },
+      ]),
+    );
+  });
+
+  it('answers zeros for a user without shirts, and only to that user', async () => {
+    const mine = await server.api('GET', '/api/user/newcomer/stats', { token: userToken('newcomer') });
+    expect(mine.body).toEqual({ totalImpact: 0, totalScans: 0, shirtsOwned: 0, fundraiserStats: [] });
+    expect((await server.api('GET', '/api/user/newcomer/stats', { token: userToken('other') })).status).toBe(403);
+    expect((await server.api('GET', '/api/user/newcomer/stats')).status).toBe(401);
+  });
+});

@@ -1,0 +1,55 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type GatewayProcess, startGatewayProcess } from './support/gateway-process';
+import { createApiClient, createFundraiser, userToken } from './support/test-server';
+
+let dataDir: string;
+let running: GatewayProcess | undefined;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-restart-'));
+});
+afterAll(async () => {
+  await running?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Read models are eventually consistent: poll until the stats show what was sent. */
+async function statsOnceSettled(api: ReturnType<typeof createApiClient>, uid: string, expectedScans: number) {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const { body } = await api('GET', `/api/user/${uid}/stats`, { token: userToken(uid) });
+    if (body.totalScans === expectedScans) return body;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('stats never settled');
+}
+
+describe('the embedded process across a restart', () => {
+  it('answers the same stats, catalogue and waitlist after a restart, without re-seeding', async () => {
+    running = await startGatewayProcess({ DATA_DIR: dataDir });
+    let api = createApiClient(running.url);
+    const first = await createFundraiser(api, 'restart-owner', 'Before restart');
+    const second = await createFundraiser(api, 'restart-owner', 'Also before');
+    for (let i = 0; i < 25; i++) await api('POST', `/api/fundraisers/${first.id}/scan`);
+    for (let i = 0; i < 7; i++) await api('POST', `/api/fundraisers/${second.id}/scan`);
+    await api('POST', `/api/fundraisers/${first.id}/donate`, { body: { amount: 15 } });
+    await api('POST', `/api/fundraisers/${second.id}/donate`, { body: { amount: '"4.75"' } });
+    const before = await statsOnceSettled(api, 'restart-owner', 32);
+    const shirtsBefore = (await api('GET', '/api/shirts')).body;
+    const fundraiserBefore = (await api('GET', `/api/fundraisers/${first.id}/stats`, { token: userToken('restart-owner') })).body;
+    expect(before).toMatchObject({ totalImpact: 19.75, totalScans: 32, shirtsOwned: 2 });
+
+    expect(await running.stop()).toBe(0);
+    running = await startGatewayProcess({ DATA_DIR: dataDir });
+    api = createApiClient(running.url);
+
+    const after = (await api('GET', '/api/user/restart-owner/stats', { token: userToken('restart-owner') })).body;
+    expect(after).toEqual(before);
+    expect((await api('GET', `/api/fundraisers/${first.id}/stats`, { token: userToken('restart-owner') })).body).toEqual(
+      fundraiserBefore,
+    );
+    expect((await api('GET', '/api/shirts')).body).toEqual(shirtsBefore);
+  });
+});

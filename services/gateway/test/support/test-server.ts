@@ -1,0 +1,88 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Clock } from '@qrshirt/core';
+import { type Config, loadConfig } from '../../src/config';
+import { createEmbeddedProcess, type EmbeddedProcess } from '../../src/embedded';
+
+export interface TestServer {
+  url: string;
+  embedded: EmbeddedProcess;
+  dataDir: string;
+  api: ApiClient;
+  stop(): Promise<void>;
+}
+
+/** The embedded process on a temp data folder and a free loopback port, as `npm start` runs it. */
+export async function startTestServer(
+  options: { env?: Record<string, string>; clock?: Clock; dataDir?: string } = {},
+): Promise<TestServer> {
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'qrshirt-test-')));
+  const config: Config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const embedded = await createEmbeddedProcess(config, options.clock ? { clock: options.clock } : {});
+  const { url } = await embedded.listen();
+  return {
+    url,
+    embedded,
+    dataDir,
+    api: createApiClient(url),
+    async stop() {
+      await embedded.close();
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// Tests read answers field by field and assert on them, so an untyped body keeps them short.
+export interface ApiAnswer<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Sent as-is, for malformed-JSON tests. */
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export type ApiClient = (method: string, path: string, options?: RequestOptions) => Promise<ApiAnswer>;
+
+export const userToken = (uid: string) => `dev-user:${uid}`;
+export const anonymousToken = (uid: string) => `dev-anon:${uid}`;
+
+export function createApiClient(baseUrl: string): ApiClient {
+  return async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.body !== undefined || options.rawBody !== undefined) headers['content-type'] ??= 'application/json';
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const answer = await fetch(baseUrl + path, {
+      method,
+      headers,
+      body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    });
+    const text = await answer.text();
+    let body: unknown = text;
+    if (answer.headers.get('content-type')?.includes('application/json')) body = JSON.parse(text);
+    return { status: answer.status, headers: answer.headers, body };
+  };
+}
+
+/** A signed-in user's fundraiser for the first seeded shirt and charity. */
+export async function createFundraiser(api: ApiClient, uid: string, name?: string) {
+  const [shirts, charities] = await Promise.all([api('GET', '/api/shirts'), api('GET', '/api/charities')]);
+  const answer = await api('POST', '/api/fundraisers', {
+    token: userToken(uid),
+    body: { shirtId: shirts.body[0].id, charityId: charities.body[0].id, ...(name && { name }) },
+  });
+  if (answer.status !== 201) throw new Error(`fundraiser not created: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body as { id: string; userId: string; charityId: string; shirtId: string; name: string };
+}
