@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const mainFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/main.ts');
@@ -12,43 +12,56 @@ export interface GatewayProcess {
   stop(): Promise<number | null>;
 }
 
-/** `npm start`'s entry point as a separate OS process; resolves once it says where it listens. */
-export function startGatewayProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<GatewayProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+/** `npm start`'s entry point as a separate OS process; resolves once /healthz answers. */
+export async function startGatewayProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<GatewayProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let exitCode: number | null | undefined;
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      exitCode = code;
+      resolve(code);
+    }),
+  );
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (exitCode !== undefined) throw new Error(`gateway exited with ${exitCode} before listening: ${stderr}`);
+    if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      reject(new Error(`gateway did not start in ${timeoutMs} ms: ${stderr}`));
-    }, timeoutMs);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`gateway exited with ${code} before listening: ${stderr}`));
-    });
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      let record: { url?: string };
-      try {
-        record = JSON.parse(line);
-      } catch {
-        return;
-      }
-      if (!record.url) return;
-      clearTimeout(timer);
-      resolve({
-        url: record.url,
-        child,
-        async stop() {
-          child.kill('SIGTERM');
-          return exited;
-        },
-      });
-    });
-  });
+      throw new Error(`gateway did not start in ${timeoutMs} ms: ${stderr}`);
+    }
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url,
+    child,
+    async stop() {
+      if (exitCode === undefined) child.kill('SIGTERM');
+      return exited;
+    },
+  };
 }

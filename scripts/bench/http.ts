@@ -1,0 +1,89 @@
+/**
+ * HTTP benchmark of the embedded process: requests/s and p99 of the hot routes, each as a ratio
+ * to a trivial route (/healthz) measured in the same run, since absolute figures vary by machine.
+ * Run: npm run bench:http [-- --seconds 10 --connections 50]
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { startGatewayProcess } from '../../services/gateway/test/support/gateway-process';
+import { createApiClient, createFundraiser } from '../../services/gateway/test/support/test-server';
+
+export interface RouteFigure {
+  name: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  errors: number;
+  ratio: number;
+}
+
+interface Scenario {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+}
+
+async function measure(url: string, scenario: Scenario, seconds: number, connections: number) {
+  const result = await autocannon({
+    url: url + scenario.path,
+    method: scenario.method,
+    connections,
+    duration: seconds,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+export async function benchHttp(options: { seconds: number; connections: number }): Promise<RouteFigure[]> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-bench-'));
+  // Logs at warn: request lines would cost the same on every route, and the pipe to this process.
+  const gateway = await startGatewayProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  try {
+    const api = createApiClient(gateway.url);
+    const fundraiser = await createFundraiser(api, 'bench-owner');
+    const scenarios: Scenario[] = [
+      { name: 'baseline GET /healthz', method: 'GET', path: '/healthz' },
+      { name: 'POST /api/fundraisers/{id}/scan', method: 'POST', path: `/api/fundraisers/${fundraiser.id}/scan` },
+      { name: 'GET /api/fundraisers/{id}', method: 'GET', path: `/api/fundraisers/${fundraiser.id}` },
+      { name: 'GET /api/shirts', method: 'GET', path: '/api/shirts' },
+    ];
+    // A short warm-up so the JIT and the SQLite page cache do not favour whichever runs last.
+    for (const scenario of scenarios) await measure(gateway.url, scenario, 1, options.connections);
+    const figures = [];
+    for (const scenario of scenarios) {
+      figures.push({ name: scenario.name, ...(await measure(gateway.url, scenario, options.seconds, options.connections)) });
+    }
+    const baseline = figures[0]!.requestsPerSecond;
+    return figures.map((figure) => ({ ...figure, ratio: figure.requestsPerSecond / baseline }));
+  } finally {
+    await gateway.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function formatHttpFigures(figures: RouteFigure[], connections: number): string {
+  const rows = figures.map(
+    (figure) =>
+      `| ${figure.name} | ${Math.round(figure.requestsPerSecond)} | ${figure.p99Ms} | ${figure.ratio.toFixed(2)} | ${figure.errors} |`,
+  );
+  return [
+    `HTTP, embedded process, ${connections} connections`,
+    '| route | req/s | p99 ms | ratio to baseline | errors |',
+    '|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } },
+  });
+  const connections = Number(values.connections);
+  const figures = await benchHttp({ seconds: Number(values.seconds), connections });
+  console.log(formatHttpFigures(figures, connections));
+}

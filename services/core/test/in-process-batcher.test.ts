@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { EventStore } from '../src/event-store/event-store';
+import { createSqliteEventStore } from '../src/event-store/sqlite-event-store';
+import { analyticsStream, createInProcessBatcher, EMBEDDED_SCAN_STREAM } from '../src/ingestion/in-process-batcher';
+import { IngestionUnavailableError } from '../src/ingestion/ingestion';
+
+const dir = mkdtempSync(join(tmpdir(), 'batcher-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let store: EventStore;
+let fileCount = 0;
+afterEach(() => store.close());
+
+/** The real store, with its append calls counted: the batcher's whole point is fewer of them. */
+function countingStore(): { store: EventStore; appends: () => number } {
+  const real = createSqliteEventStore({ path: join(dir, `${fileCount++}.db`) });
+  let appends = 0;
+  store = {
+    ...real,
+    appendToStream(...args) {
+      appends += 1;
+      return real.appendToStream(...args);
+    },
+  };
+  return { store, appends: () => appends };
+}
+
+const scan = (i: number) => ({ scanId: `scan-${i}`, fundraiserId: `f-${i % 3}`, at: '2026-01-01T00:00:00.000Z' });
+
+describe('in-process batcher', () => {
+  it('stores a burst of scans in a few appends, each exactly once, in arrival order', async () => {
+    const { store, appends } = countingStore();
+    const batcher = createInProcessBatcher({ eventStore: store, maxBatch: 500 });
+    await Promise.all(Array.from({ length: 2000 }, (_, i) => batcher.recordScan(scan(i))));
+    const stored = await store.readStream(EMBEDDED_SCAN_STREAM);
+    expect(stored.map((event) => (event.data as { scanId: string }).scanId)).toEqual(
+      Array.from({ length: 2000 }, (_, i) => `scan-${i}`),
+    );
+    expect(appends()).toBeLessThanOrEqual(5);
+    await batcher.close();
+  });
+
+  it('resolves only after the append committed', async () => {
+    const { store } = countingStore();
+    const batcher = createInProcessBatcher({ eventStore: store, lingerMs: 20 });
+    const pending = batcher.recordScan(scan(1));
+    expect(await store.readStream(EMBEDDED_SCAN_STREAM)).toEqual([]);
+    await pending;
+    expect(await store.readStream(EMBEDDED_SCAN_STREAM)).toHaveLength(1);
+    await batcher.close();
+  });
+
+  it('refuses facts beyond its bound instead of growing without limit, and keeps the ones it took', async () => {
+    const { store } = countingStore();
+    const batcher = createInProcessBatcher({ eventStore: store, maxPending: 100, maxBatch: 1000, lingerMs: 50 });
+    const accepted = Array.from({ length: 100 }, (_, i) => batcher.recordScan(scan(i)));
+    await expect(batcher.recordScan(scan(100))).rejects.toBeInstanceOf(IngestionUnavailableError);
+    await Promise.all(accepted);
+    expect(await store.readStream(EMBEDDED_SCAN_STREAM)).toHaveLength(100);
+    await batcher.close();
+  });
+
+  it('fails every fact of a batch whose append failed, so none is acknowledged', async () => {
+    const { store } = countingStore();
+    const failing: EventStore = { ...store, appendToStream: () => Promise.reject(new Error('disk full')) };
+    const batcher = createInProcessBatcher({ eventStore: failing });
+    const results = await Promise.allSettled([batcher.recordScan(scan(1)), batcher.recordScan(scan(2))]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    await batcher.close();
+  });
+
+  it('drains what it holds on close, then refuses new facts', async () => {
+    const { store } = countingStore();
+    const batcher = createInProcessBatcher({ eventStore: store, lingerMs: 10_000 });
+    const pending = batcher.recordScan(scan(1));
+    await batcher.close();
+    await pending;
+    expect(await store.readStream(EMBEDDED_SCAN_STREAM)).toHaveLength(1);
+    await expect(batcher.recordScan(scan(2))).rejects.toBeInstanceOf(IngestionUnavailableError);
+  });
+
+  it('files analytics facts under the day they happened', async () => {
+    const { store } = countingStore();
+    const batcher = createInProcessBatcher({ eventStore: store });
+    await batcher.recordAnalytics([
+      { type: 'PageViewed', data: { path: '/', at: '2026-02-01T23:59:59.000Z' } },
+      { type: 'PageViewed', data: { path: '/shop', at: '2026-02-02T00:00:01.000Z' } },
+    ]);
+    expect(await store.readStream(analyticsStream('2026-02-01T23:59:59.000Z'))).toHaveLength(1);
+    expect(await store.readStream('analytics-2026-02-02')).toHaveLength(1);
+    await batcher.close();
+  });
+});
