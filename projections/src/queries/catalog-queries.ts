@@ -41,11 +41,23 @@ const bySeq = (a: { seq: number }, b: { seq: number }) => a.seq - b.seq;
 
 export function createCatalogQueries(store: ReadModelStore) {
   const catalog = store.projection(catalogProjector.name);
+  // The shop's lists are read on every visit and change only with the catalogue: keep the last
+  // answer per list for as long as the projection's checkpoint has not moved.
+  const lists = new Map<string, { checkpoint: number | null; items: unknown[] }>();
 
   async function all<T>(setKey: string, keyOf: (id: string) => string): Promise<T[]> {
     const ids = await catalog.smembers(setKey);
     const hashes = await catalog.hgetallMany(ids.map(keyOf));
     return hashes.filter((hash) => Object.keys(hash).length > 0).map((hash) => decodeHash(hash) as T);
+  }
+
+  async function cachedList<T>(setKey: string, build: () => Promise<T[]>): Promise<T[]> {
+    const checkpoint = await catalog.checkpoint();
+    const cached = lists.get(setKey);
+    if (cached && cached.checkpoint === checkpoint) return cached.items as T[];
+    const items = await build();
+    lists.set(setKey, { checkpoint, items });
+    return items;
   }
 
   async function one<T>(key: string): Promise<T | null> {
@@ -54,15 +66,19 @@ export function createCatalogQueries(store: ReadModelStore) {
   }
 
   return {
-    async listShirts(): Promise<Shirt[]> {
-      return (await all<StoredShirt>(catalogKeys.shirts, catalogKeys.shirt)).sort(bySeq).map(toShirt);
+    listShirts(): Promise<Shirt[]> {
+      return cachedList(catalogKeys.shirts, async () =>
+        (await all<StoredShirt>(catalogKeys.shirts, catalogKeys.shirt)).sort(bySeq).map(toShirt),
+      );
     },
     async getShirt(id: string): Promise<Shirt | null> {
       const stored = await one<StoredShirt>(catalogKeys.shirt(id));
       return stored && toShirt(stored);
     },
-    async listCharities(): Promise<Charity[]> {
-      return (await all<StoredCharity>(catalogKeys.charities, catalogKeys.charity)).sort(bySeq).map(toCharity);
+    listCharities(): Promise<Charity[]> {
+      return cachedList(catalogKeys.charities, async () =>
+        (await all<StoredCharity>(catalogKeys.charities, catalogKeys.charity)).sort(bySeq).map(toCharity),
+      );
     },
     async getCharity(id: string): Promise<Charity | null> {
       const stored = await one<StoredCharity>(catalogKeys.charity(id));
