@@ -38,6 +38,9 @@ async function catchUp(
     }
     checkpoint = last.globalPosition;
     onProgress({ projection: projector.name, version, checkpoint, head: Math.max(head, checkpoint) });
+    // With a synchronous store (in-process) nothing else would run until the rebuild ended:
+    // readers and the live runner get their turn between batches.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }
 

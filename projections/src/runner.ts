@@ -56,6 +56,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   async function follow(): Promise<void> {
     let checkpoint = await projection.checkpoint();
     status.checkpoint = checkpoint;
+    // stop() may have run while the checkpoint loaded: a subscription opened now would outlive it.
+    if (stopping) return;
     subscription = eventStore.subscribe({
       ...(checkpoint !== null && { after: checkpoint }),
       eventTypes: projector.eventTypes,

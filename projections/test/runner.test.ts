@@ -1,0 +1,178 @@
+import { eventMetadata } from '@qrshirt/contracts';
+import type { EventStore } from '@qrshirt/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { allProjectors, fundraisersProjector } from '../src/projectors';
+import type { Projector } from '../src/projectors/projector';
+import { createCatalogQueries, createFundraiserQueries, createUserQueries, createWaitlistQueries } from '../src/queries';
+import { type ProjectionRunner, createProjectionRunner } from '../src/runner';
+import { spyOnCommits } from './support/commit-spy';
+import { openTempEventStore } from './support/event-store';
+import { expectFiguresAsGenerated } from './support/expect-figures';
+import { type History, createHistory } from './support/history';
+import { type BackendKind, type ReadModelBackend, memoryBackend, redisBackend } from './support/read-model-backends';
+import { createRecordingLog } from './support/recording-log';
+import { describeWithRedis } from './support/redis';
+import { until } from './support/until';
+
+function describeRunner(kind: BackendKind): void {
+  describe(`projection runner on the ${kind.name} read-model store`, () => {
+    let eventStore: EventStore;
+    let disposeEventStore: () => Promise<void>;
+    let backend: ReadModelBackend;
+    let history: History;
+    let recorded: ReturnType<typeof createRecordingLog>;
+    let runners: ProjectionRunner[];
+
+    beforeEach(async () => {
+      ({ eventStore, dispose: disposeEventStore } = await openTempEventStore());
+      backend = kind.open();
+      history = createHistory(eventStore);
+      recorded = createRecordingLog();
+      runners = [];
+    });
+
+    afterEach(async () => {
+      await Promise.all(runners.map((runner) => runner.stop()));
+      await disposeEventStore();
+      await backend.close();
+    });
+
+    function startRunner(projector: Projector, store = backend.connect(), batchSize?: number): ProjectionRunner {
+      const runner = createProjectionRunner({
+        eventStore,
+        store,
+        projector,
+        log: recorded.log,
+        ...(batchSize !== undefined && { batchSize }),
+      });
+      runners.push(runner);
+      runner.start();
+      return runner;
+    }
+
+    it('projects a generated history: every query answers the figures that were generated', async () => {
+      await history.seed();
+      await history.activity(3000);
+      const store = backend.connect();
+      const started = allProjectors.map((projector) => startRunner(projector, store));
+      await Promise.all(started.map((runner) => runner.waitUntilCaughtUp()));
+
+      await expectFiguresAsGenerated(store, history);
+      expect(history.totalScans(), 'a history worth comparing').toBeGreaterThan(2500);
+      expect(await createCatalogQueries(store).listShirts()).toEqual(history.shirts());
+      expect((await createCatalogQueries(store).listCharities()).map((charity) => charity.id)).toEqual(['c-1', 'c-2']);
+      expect(await createWaitlistQueries(store).getStats()).toEqual(history.waitlistStats());
+      expect(await createUserQueries(store).getUser('u-1')).toEqual({
+        uid: 'u-1',
+        displayName: 'Ada',
+        email: 'ada@example.com',
+        photoURL: null,
+      });
+      expect(await createFundraiserQueries(store).getFundraiser('f-2')).toMatchObject({ userId: 'u-1', name: "Ada's hike" });
+      expect(recorded.errors).toEqual([]);
+      expect(recorded.warnings).toEqual([]);
+    });
+
+    it('a runner stopped mid-history and replaced by a new one counts every event exactly once', async () => {
+      await history.seed();
+      await history.activity(3000);
+      const head = await eventStore.headPosition();
+      const stops: number[] = [];
+      // Each pass is a new process: its own runner and its own store client.
+      for (const fraction of [0.25, 0.5, 0.75]) {
+        const runner = startRunner(fundraisersProjector, backend.connect(), 100);
+        await until(() => (runner.status().checkpoint ?? 0) >= head * fraction, `${fraction} of the history is projected`);
+        await runner.stop();
+        stops.push(runner.status().checkpoint ?? 0);
+      }
+      expect(stops.every((checkpoint) => checkpoint < head)).toBe(true);
+
+      const last = startRunner(fundraisersProjector, backend.connect(), 100);
+      await last.waitUntilCaughtUp();
+      await expectFiguresAsGenerated(backend.connect(), history);
+      expect(recorded.warnings).toEqual([]);
+    });
+
+    it('a runner stopped right after starting stops at once, and the next one projects everything', async () => {
+      await history.seed();
+      await history.activity(500);
+      const hasty = startRunner(fundraisersProjector);
+      let timer: NodeJS.Timeout | undefined;
+      const stopped = await Promise.race([
+        hasty.stop().then(() => true),
+        new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), 2000))),
+      ]);
+      clearTimeout(timer);
+      expect(stopped, 'stop() settled within 2 s').toBe(true);
+      expect(hasty.status().running).toBe(false);
+
+      await startRunner(fundraisersProjector).waitUntilCaughtUp();
+      await expectFiguresAsGenerated(backend.connect(), history);
+    });
+
+    it('two runners on one projection at once (two projector processes) count every event exactly once', async () => {
+      await history.seed();
+      await history.activity(3000);
+      const fast = spyOnCommits(backend.connect());
+      const slow = spyOnCommits(backend.connect(), 2);
+      const runnerA = startRunner(fundraisersProjector, fast.store, 100);
+      const runnerB = startRunner(fundraisersProjector, slow.store, 100);
+      await Promise.all([runnerA.waitUntilCaughtUp(), runnerB.waitUntilCaughtUp()]);
+      // Both keep following: live appends are raced for too.
+      await history.activity(500);
+      await Promise.all([runnerA.waitUntilCaughtUp(), runnerB.waitUntilCaughtUp()]);
+      await expectFiguresAsGenerated(backend.connect(), history);
+      expect(slow.rejected(), 'commits of the slower runner turned away by the checkpoint guard').toBeGreaterThan(0);
+
+      // The runner that kept losing must still be able to carry on alone once the other is gone.
+      await runnerA.stop();
+      await history.activity(300);
+      await runnerB.waitUntilCaughtUp(5000);
+      await expectFiguresAsGenerated(backend.connect(), history);
+      // A lost race is routine, not something to alert an operator about.
+      expect(recorded.warnings).toEqual([]);
+      expect(runnerB.status().lastError).toBeNull();
+    });
+
+    it('follows live: events appended after it caught up show up in the queries', async () => {
+      await history.seed();
+      const runner = startRunner(fundraisersProjector);
+      await runner.waitUntilCaughtUp();
+      const store = backend.connect();
+      expect((await createFundraiserQueries(store).getStats('f-1')).scans).toBe(0);
+
+      await history.activity(400);
+      await runner.waitUntilCaughtUp();
+      await expectFiguresAsGenerated(store, history);
+      expect(runner.status()).toMatchObject({
+        running: true,
+        checkpoint: await eventStore.headPosition(),
+        lastError: null,
+      });
+      expect(runner.status().lastCommitAt).not.toBeNull();
+    });
+
+    it('logs and skips a stored event that breaks its schema, and projects the events after it', async () => {
+      await history.seed();
+      await history.activity(200);
+      const { lastGlobalPosition: badPosition } = await eventStore.appendToStream('scans-p0', [
+        { type: 'ScanRecorded', data: { scanId: 'bad', fundraiserId: 'f-1', at: 'yesterday' }, metadata: eventMetadata('ScanRecorded') },
+      ]);
+      await history.activity(200);
+
+      const runner = startRunner(fundraisersProjector);
+      await runner.waitUntilCaughtUp();
+
+      await expectFiguresAsGenerated(backend.connect(), history);
+      expect(recorded.errors).toHaveLength(1);
+      expect(recorded.errors[0]).toMatchObject({
+        message: 'event skipped',
+        details: { projection: 'fundraisers', globalPosition: badPosition },
+      });
+      expect(runner.status()).toMatchObject({ checkpoint: await eventStore.headPosition(), lastError: null });
+    });
+  });
+}
+
+describeRunner(memoryBackend);
+describeWithRedis('projection runner against a real Redis', (redis) => describeRunner(redisBackend(redis)));

@@ -1,0 +1,11 @@
+import { expect } from 'vitest';
+import { createFundraiserQueries } from '../../src/queries';
+import type { ReadModelStore } from '../../src/store/read-model-store';
+import { type History, fundraiserIds, userIds } from './history';
+
+/** Every fundraiser's and owner's figures, per day included, exactly as the history generated them. */
+export async function expectFiguresAsGenerated(store: ReadModelStore, history: History): Promise<void> {
+  const queries = createFundraiserQueries(store);
+  for (const id of fundraiserIds) expect(await queries.getStats(id)).toEqual(history.fundraiserStats(id));
+  for (const id of userIds) expect(await queries.getUserStats(id)).toEqual(history.userStats(id));
+}

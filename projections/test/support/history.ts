@@ -1,0 +1,241 @@
+import {
+  type DailyStats,
+  type EventData,
+  type EventType,
+  type FundraiserStats,
+  type Shirt,
+  type UserStats,
+  type WaitlistStats,
+  eventMetadata,
+} from '@qrshirt/contracts';
+import type { EventStore, NewEvent } from '@qrshirt/core';
+
+const DAY_MS = 86_400_000;
+const FIRST_DAY = Date.UTC(2025, 2, 1);
+const DAYS = 5;
+/** Events per group of appends: big enough to be quick, small enough to interleave types. */
+const CHUNK = 250;
+
+const shirts = [
+  { shirtId: 's-1', name: 'Clean Water Tee', priceCents: 2500, sizes: ['S', 'M', 'L'] },
+  { shirtId: 's-2', name: 'Forest Hoodie', priceCents: 4999, sizes: ['M', 'L'] },
+];
+const charities = [
+  { charityId: 'c-1', name: 'Water Now' },
+  { charityId: 'c-2', name: 'Trees Again' },
+];
+const users = [
+  { userId: 'u-1', email: 'ada@example.com', displayName: 'Ada' },
+  { userId: 'u-2', email: 'bo@example.com', displayName: 'Bo' },
+];
+/** Created a day apart, so each owner's list has one order. */
+const fundraisers = [
+  { fundraiserId: 'f-1', userId: 'u-1', shirtId: 's-1', charityId: 'c-1', name: "Ada's run" },
+  { fundraiserId: 'f-2', userId: 'u-1', shirtId: 's-2', charityId: 'c-2', name: "Ada's hike" },
+  { fundraiserId: 'f-3', userId: 'u-2', shirtId: 's-1', charityId: 'c-2', name: "Bo's swim" },
+  { fundraiserId: 'f-4', userId: 'u-2', shirtId: 's-2', charityId: 'c-1', name: "Bo's climb" },
+].map((fundraiser, index) => ({ ...fundraiser, at: new Date(FIRST_DAY - (10 - index) * DAY_MS).toISOString() }));
+const waitlist = [
+  { entryId: 'w-1', shirtId: 's-1', size: 'M', charityId: 'c-1' },
+  { entryId: 'w-2', shirtId: 's-1', size: 'L', charityId: 'c-2' },
+  { entryId: 'w-3', shirtId: 's-2', size: 'M', charityId: 'c-1' },
+];
+
+export const fundraiserIds = fundraisers.map((fundraiser) => fundraiser.fundraiserId);
+export const userIds = users.map((user) => user.userId);
+
+export function newEvent<T extends EventType>(type: T, data: EventData<T>): NewEvent {
+  return { type, data, metadata: eventMetadata(type) };
+}
+
+/** mulberry32: the same seed gives the same history, so a failure can be replayed. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+interface Figures {
+  scans: number;
+  donations: number;
+  amountCents: number;
+}
+const noFigures = (): Figures => ({ scans: 0, donations: 0, amountCents: 0 });
+
+/**
+ * Writes a realistic history (catalogue, users, fundraisers, waitlist, then scans and donations
+ * spread over days) through the event store, and keeps the figures the read models must show.
+ * Figures count an event only once its append has succeeded.
+ */
+export function createHistory(eventStore: EventStore, seed = 1) {
+  const random = seededRandom(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const totals = new Map(fundraiserIds.map((id) => [id, noFigures()]));
+  const daily = new Map(fundraiserIds.map((id) => [id, new Map<string, Figures>()]));
+  let serial = 0;
+
+  async function appendGrouped(events: { stream: string; event: NewEvent }[]): Promise<void> {
+    const byStream = new Map<string, NewEvent[]>();
+    for (const { stream, event } of events) byStream.set(stream, [...(byStream.get(stream) ?? []), event]);
+    await Promise.all([...byStream].map(([stream, batch]) => eventStore.appendToStream(stream, batch)));
+  }
+
+  function count(fundraiserId: string, at: string, change: Figures): void {
+    const perDay = daily.get(fundraiserId)!;
+    const day = at.slice(0, 10);
+    if (!perDay.has(day)) perDay.set(day, noFigures());
+    for (const figures of [totals.get(fundraiserId)!, perDay.get(day)!]) {
+      figures.scans += change.scans;
+      figures.donations += change.donations;
+      figures.amountCents += change.amountCents;
+    }
+  }
+
+  return {
+    /** Catalogue, users, fundraisers and waitlist entries: what exists before any activity. */
+    async seed(): Promise<void> {
+      const at = new Date(FIRST_DAY - 30 * DAY_MS).toISOString();
+      await appendGrouped([
+        ...shirts.map((shirt) => ({
+          stream: `shirt-${shirt.shirtId}`,
+          event: newEvent('ShirtAdded', { ...shirt, description: `${shirt.name}.`, images: [], at }),
+        })),
+        ...charities.map((charity) => ({
+          stream: `charity-${charity.charityId}`,
+          event: newEvent('CharityCreated', {
+            ...charity,
+            mission: 'Help.',
+            website_url: 'https://example.org/',
+            createdBy: null,
+            at,
+          }),
+        })),
+        ...users.map((user) => ({
+          stream: `user-${user.userId}`,
+          event: newEvent('UserRegistered', { ...user, photoURL: null, method: 'password', at }),
+        })),
+        ...fundraisers.map((fundraiser) => ({
+          stream: `fundraiser-${fundraiser.fundraiserId}`,
+          event: newEvent('FundraiserCreated', fundraiser),
+        })),
+        ...waitlist.map((entry) => ({
+          stream: `waitlist-${entry.shirtId}`,
+          event: newEvent('WaitlistJoined', { ...entry, name: 'Cy', email: 'cy@example.com', at }),
+        })),
+      ]);
+    },
+
+    /** `events` scans and donations (about one in ten) over the history's days. */
+    async activity(events: number): Promise<void> {
+      for (let done = 0; done < events; done += CHUNK) {
+        const chunk: { stream: string; event: NewEvent; fundraiserId: string; change: Figures; at: string }[] = [];
+        for (let i = 0; i < Math.min(CHUNK, events - done); i++) {
+          const fundraiserId = pick(fundraiserIds);
+          const at = new Date(FIRST_DAY + Math.floor(random() * DAYS * DAY_MS)).toISOString();
+          const id = `${seed}-${++serial}`;
+          if (random() < 0.1) {
+            const amountCents = 100 + Math.floor(random() * 10_000);
+            chunk.push({
+              stream: `fundraiser-${fundraiserId}`,
+              event: newEvent('DonationRecorded', {
+                fundraiserId,
+                donationId: `d-${id}`,
+                amountCents,
+                currency: 'USD',
+                source: 'qr',
+                idempotencyKey: null,
+                at,
+              }),
+              fundraiserId,
+              change: { scans: 0, donations: 1, amountCents },
+              at,
+            });
+          } else {
+            chunk.push({
+              stream: `scans-p${serial % 3}`,
+              event: newEvent('ScanRecorded', { scanId: `scan-${id}`, fundraiserId, at }),
+              fundraiserId,
+              change: { scans: 1, donations: 0, amountCents: 0 },
+              at,
+            });
+          }
+        }
+        await appendGrouped(chunk);
+        for (const { fundraiserId, at, change } of chunk) count(fundraiserId, at, change);
+      }
+    },
+
+    totalScans(): number {
+      return [...totals.values()].reduce((sum, figures) => sum + figures.scans, 0);
+    },
+
+    fundraiserStats(fundraiserId: string): FundraiserStats {
+      const { scans, donations, amountCents } = totals.get(fundraiserId)!;
+      const days: DailyStats[] = [...daily.get(fundraiserId)!]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([date, figures]) => ({
+          date,
+          scans: figures.scans,
+          donations: figures.donations,
+          amountRaised: figures.amountCents / 100,
+        }));
+      return { scans, donations, amountRaised: amountCents / 100, daily: days };
+    },
+
+    userStats(userId: string): UserStats {
+      const owned = fundraisers.filter((fundraiser) => fundraiser.userId === userId);
+      const items = owned.map(({ fundraiserId, name, at }) => ({ fundraiserId, name, at, ...totals.get(fundraiserId)! }));
+      return {
+        totalImpact: items.reduce((sum, item) => sum + item.amountCents, 0) / 100,
+        totalScans: items.reduce((sum, item) => sum + item.scans, 0),
+        shirtsOwned: items.length,
+        fundraiserStats: items.map((item) => ({
+          id: item.fundraiserId,
+          name: item.name,
+          purchaseDate: item.at,
+          scans: item.scans,
+          donationsInspired: item.donations,
+          amountRaised: item.amountCents / 100,
+        })),
+      };
+    },
+
+    shirts(): Shirt[] {
+      return shirts.map(({ shirtId, name, priceCents, sizes }) => ({
+        id: shirtId,
+        name,
+        description: `${name}.`,
+        price: priceCents / 100,
+        sizes,
+        images: [],
+      }));
+    },
+
+    waitlistStats(): WaitlistStats {
+      const tally = (key: (entry: (typeof waitlist)[number]) => string, entries = waitlist) =>
+        entries.reduce<Record<string, number>>((counts, entry) => {
+          counts[key(entry)] = (counts[key(entry)] ?? 0) + 1;
+          return counts;
+        }, {});
+      const byShirt = tally((entry) => entry.shirtId);
+      return {
+        total: waitlist.length,
+        byShirt,
+        bySize: tally((entry) => entry.size),
+        byCharity: tally((entry) => entry.charityId),
+        byShirtAndSize: Object.fromEntries(
+          Object.keys(byShirt).map((shirtId) => [
+            shirtId,
+            tally((entry) => entry.size, waitlist.filter((entry) => entry.shirtId === shirtId)),
+          ]),
+        ),
+      };
+    },
+  };
+}
+export type History = ReturnType<typeof createHistory>;
