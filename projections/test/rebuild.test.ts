@@ -16,7 +16,7 @@ import { expectFiguresAsGenerated } from './support/expect-figures';
 import { type History, createHistory, fundraiserIds } from './support/history';
 import { type BackendKind, type ReadModelBackend, memoryBackend, redisBackend } from './support/read-model-backends';
 import { createRecordingLog } from './support/recording-log';
-import { describeWithRedis } from './support/redis';
+import { describeWithRedis } from '../../scripts/infra/describe-with-redis';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { expect, it } from 'vitest';
 import { describeReadModelStoreContract } from '../src/store/read-model-store.contract';
 import { createRedisReadModelStore } from '../src/store/redis-read-model-store';
-import { describeWithRedis } from './support/redis';
+import { describeWithRedis } from '../../scripts/infra/describe-with-redis';
 
 // Each test gets a fresh key prefix, so tests can share one Redis (or a REDIS_URL someone uses).
 describeWithRedis('redis read-model store', (redis) => {

@@ -11,7 +11,7 @@ import { expectFiguresAsGenerated } from './support/expect-figures';
 import { type History, createHistory } from './support/history';
 import { type BackendKind, type ReadModelBackend, memoryBackend, redisBackend } from './support/read-model-backends';
 import { createRecordingLog } from './support/recording-log';
-import { describeWithRedis } from './support/redis';
+import { describeWithRedis } from '../../scripts/infra/describe-with-redis';
 import { until } from './support/until';
 
 function describeRunner(kind: BackendKind): void {

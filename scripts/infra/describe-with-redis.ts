@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { type LocalRedis, findRedisServer, startRedis } from '../../../scripts/infra/redis';
-import { infraRequired } from '../../../scripts/infra/require-infra';
+import { type LocalRedis, findRedisServer, startRedis } from './redis';
+import { infraRequired } from './require-infra';
 
 export interface TestRedis {
   /** The server's URL; set once the block's tests run, not while they are being collected. */
