@@ -1,0 +1,371 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConcurrencyError, type EventStore, type NewEvent, type StoredEvent } from './event-store';
+
+/**
+ * The behaviour every event store adapter must show. `setup` runs before each test; the suite
+ * closes the store after it. Tests never assume they are alone in the store: streams and event
+ * types carry a random suffix and reads start from the head seen at the test's start, so the
+ * suite can run against a shared server.
+ */
+export function describeEventStoreContract(name: string, setup: () => EventStore | Promise<EventStore>): void {
+  describe(`${name} event store contract`, () => {
+    let store: EventStore;
+
+    beforeEach(async () => {
+      store = await setup();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    describe('append and read', () => {
+      it('reads back what was appended, with ids, revisions, positions and the time recorded', async () => {
+        const stream = unique('fundraiser');
+        const before = Date.now();
+        const id = randomUUID();
+        const result = await store.appendToStream(stream, [
+          { id, type: 'FundraiserCreated', data: { name: 'Run for water', goalCents: 50_000 } },
+          { type: 'DonationRecorded', data: { amountCents: 2_500 }, metadata: { correlationId: 'c-1' } },
+        ]);
+
+        const events = await store.readStream(stream);
+        expect(events.map(({ streamName, revision, type, data, metadata }) => ({ streamName, revision, type, data, metadata }))).toEqual([
+          { streamName: stream, revision: 0, type: 'FundraiserCreated', data: { name: 'Run for water', goalCents: 50_000 }, metadata: {} },
+          { streamName: stream, revision: 1, type: 'DonationRecorded', data: { amountCents: 2_500 }, metadata: { correlationId: 'c-1' } },
+        ]);
+        expect(events[0]!.id).toBe(id);
+        expect(events[1]!.id).toMatch(UUID);
+        expect(events[1]!.globalPosition).toBeGreaterThan(events[0]!.globalPosition);
+        expect(result).toEqual({ nextExpectedRevision: 1, lastGlobalPosition: events[1]!.globalPosition });
+        for (const event of events) {
+          expect(event.recordedAt).toBeInstanceOf(Date);
+          expect(event.recordedAt.getTime()).toBeGreaterThanOrEqual(before - CLOCK_SKEW_MS);
+          expect(event.recordedAt.getTime()).toBeLessThanOrEqual(Date.now() + CLOCK_SKEW_MS);
+        }
+        expect(await store.headPosition()).toBeGreaterThanOrEqual(result.lastGlobalPosition);
+      });
+
+      it('reads an unknown stream as an empty list', async () => {
+        expect(await store.readStream(unique('nobody'))).toEqual([]);
+      });
+
+      it('reads a stream from a revision, at most maxCount events', async () => {
+        const stream = unique('shirt');
+        await store.appendToStream(stream, events('ShirtUpdated', 5));
+        const page = await store.readStream(stream, { fromRevision: 2, maxCount: 2 });
+        expect(page.map((event) => [event.revision, event.data])).toEqual([
+          [2, { n: 2 }],
+          [3, { n: 3 }],
+        ]);
+        expect(await store.readStream(stream, { fromRevision: 5 })).toEqual([]);
+      });
+    });
+
+    describe('expected revision', () => {
+      it("'no_stream' creates a stream and refuses once it exists", async () => {
+        const stream = unique('email');
+        await store.appendToStream(stream, events('EmailReserved', 1), { expectedRevision: 'no_stream' });
+        const error = await store
+          .appendToStream(stream, events('EmailReserved', 1), { expectedRevision: 'no_stream' })
+          .catch((err: unknown) => err);
+        expect(error).toBeInstanceOf(ConcurrencyError);
+        expect(error).toMatchObject({ streamName: stream, expected: 'no_stream', actual: 0 });
+        expect(await store.readStream(stream)).toHaveLength(1);
+      });
+
+      it("'stream_exists' refuses a missing stream and appends to an existing one", async () => {
+        const stream = unique('user');
+        const error = await store
+          .appendToStream(stream, events('UserSignedIn', 1), { expectedRevision: 'stream_exists' })
+          .catch((err: unknown) => err);
+        expect(error).toBeInstanceOf(ConcurrencyError);
+        expect(error).toMatchObject({ streamName: stream, expected: 'stream_exists', actual: 'no_stream' });
+        expect(await store.readStream(stream)).toEqual([]);
+
+        await store.appendToStream(stream, events('UserRegistered', 1));
+        const result = await store.appendToStream(stream, events('UserSignedIn', 1), { expectedRevision: 'stream_exists' });
+        expect(result.nextExpectedRevision).toBe(1);
+      });
+
+      it('a number must be the revision of the last event', async () => {
+        const stream = unique('charity');
+        const first = await store.appendToStream(stream, events('CharityCreated', 2), { expectedRevision: 'no_stream' });
+        expect(first.nextExpectedRevision).toBe(1);
+        const second = await store.appendToStream(stream, events('CharityUpdated', 1), { expectedRevision: 1 });
+        expect(second.nextExpectedRevision).toBe(2);
+        expect(second.lastGlobalPosition).toBeGreaterThan(first.lastGlobalPosition);
+
+        for (const stale of [0, 1, 3]) {
+          const error = await store
+            .appendToStream(stream, events('CharityUpdated', 1), { expectedRevision: stale })
+            .catch((err: unknown) => err);
+          expect(error).toBeInstanceOf(ConcurrencyError);
+          expect(error).toMatchObject({ streamName: stream, expected: stale, actual: 2 });
+        }
+        const missing = unique('charity');
+        const error = await store
+          .appendToStream(missing, events('CharityUpdated', 1), { expectedRevision: 0 })
+          .catch((err: unknown) => err);
+        expect(error).toMatchObject({ streamName: missing, expected: 0, actual: 'no_stream' });
+        expect(await store.readStream(stream)).toHaveLength(3);
+      });
+
+      it("'any' (the default) appends whatever the stream holds", async () => {
+        const stream = unique('analytics');
+        expect((await store.appendToStream(stream, events('PageViewed', 1))).nextExpectedRevision).toBe(0);
+        expect((await store.appendToStream(stream, events('PageViewed', 2), { expectedRevision: 'any' })).nextExpectedRevision).toBe(2);
+      });
+
+      it('of writers racing with the same expected revision, exactly one wins', async () => {
+        const stream = unique('fundraiser');
+        await store.appendToStream(stream, events('FundraiserCreated', 1));
+        const outcomes = await Promise.allSettled(
+          [1, 2, 3, 4, 5].map((writer) =>
+            store.appendToStream(stream, [{ type: 'DonationRecorded', data: { writer } }], { expectedRevision: 0 }),
+          ),
+        );
+        const won = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+        const lost = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+        expect(won).toHaveLength(1);
+        expect(lost).toHaveLength(4);
+        for (const { reason } of lost) {
+          expect(reason).toBeInstanceOf(ConcurrencyError);
+          expect(reason).toMatchObject({ streamName: stream, expected: 0, actual: 1 });
+        }
+        expect((await store.readStream(stream)).map((event) => event.type)).toEqual(['FundraiserCreated', 'DonationRecorded']);
+      });
+    });
+
+    describe('ordering', () => {
+      it('gives strictly increasing global positions in append order, revisions 0..n-1 per stream', async () => {
+        const type = unique('Ordered');
+        const streams = [unique('a'), unique('b'), unique('c')];
+        const head = await store.headPosition();
+        const appended: string[] = [];
+        for (let round = 0; round < 4; round++) {
+          for (const stream of streams) {
+            await store.appendToStream(stream, [{ type, data: { round } }]);
+            appended.push(`${stream}:${round}`);
+          }
+        }
+        const all = await store.readAll({ after: head, eventTypes: [type] });
+        expect(all.map((event) => `${event.streamName}:${event.revision}`)).toEqual(appended);
+        expectStrictlyIncreasing(all);
+        for (const stream of streams) {
+          expect((await store.readStream(stream)).map((event) => event.revision)).toEqual([0, 1, 2, 3]);
+        }
+      });
+    });
+
+    describe('readAll', () => {
+      it('reads after an exclusive position, at most maxCount, only the event types asked for', async () => {
+        const [created, donated, viewed] = [unique('Created'), unique('Donated'), unique('Viewed')];
+        const stream = unique('fundraiser');
+        const head = await store.headPosition();
+        await store.appendToStream(stream, [
+          { type: created, data: { n: 0 } },
+          { type: viewed, data: { n: 1 } },
+          { type: donated, data: { n: 2 } },
+          { type: viewed, data: { n: 3 } },
+          { type: donated, data: { n: 4 } },
+        ]);
+
+        const ours = await store.readAll({ after: head, eventTypes: [created, donated, viewed] });
+        expect(ours.map((event) => event.data)).toEqual([{ n: 0 }, { n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }]);
+        expectStrictlyIncreasing(ours);
+
+        const typed = await store.readAll({ after: head, eventTypes: [donated, created] });
+        expect(typed.map((event) => event.data)).toEqual([{ n: 0 }, { n: 2 }, { n: 4 }]);
+
+        const firstTwo = await store.readAll({ after: head, eventTypes: [donated, created], maxCount: 2 });
+        expect(firstTwo.map((event) => event.data)).toEqual([{ n: 0 }, { n: 2 }]);
+
+        const rest = await store.readAll({ after: firstTwo[1]!.globalPosition, eventTypes: [donated, created] });
+        expect(rest.map((event) => event.data)).toEqual([{ n: 4 }]);
+
+        const afterLast = await store.readAll({ after: ours[4]!.globalPosition, eventTypes: [created, donated, viewed] });
+        expect(afterLast).toEqual([]);
+      });
+
+      it('reads everything in global order when no types are given', async () => {
+        const stream = unique('scans');
+        const head = await store.headPosition();
+        await store.appendToStream(stream, events('ScanRecorded', 3));
+        const page = await store.readAll({ after: head, maxCount: 1_000 });
+        expectStrictlyIncreasing(page);
+        expect(page.every((event) => event.globalPosition > head)).toBe(true);
+        expect(page.filter((event) => event.streamName === stream).map((event) => event.revision)).toEqual([0, 1, 2]);
+      });
+    });
+
+    describe('idempotent retry', () => {
+      it('appending the same event ids again writes nothing and answers as the first time', async () => {
+        const stream = unique('waitlist');
+        const type = unique('WaitlistJoined');
+        const head = await store.headPosition();
+        const batch: NewEvent[] = [
+          { id: randomUUID(), type, data: { entryId: 'e1' } },
+          { id: randomUUID(), type, data: { entryId: 'e2' } },
+        ];
+        const first = await store.appendToStream(stream, batch, { expectedRevision: 'no_stream' });
+        const retried = await store.appendToStream(stream, batch, { expectedRevision: 'no_stream' });
+        expect(retried).toEqual(first);
+
+        // A retry whose answer was lost arrives after others moved the stream on.
+        await store.appendToStream(stream, [{ type, data: { entryId: 'e3' } }], { expectedRevision: 1 });
+        expect(await store.appendToStream(stream, batch, { expectedRevision: 'no_stream' })).toEqual(first);
+
+        expect((await store.readStream(stream)).map((event) => event.data)).toEqual([
+          { entryId: 'e1' },
+          { entryId: 'e2' },
+          { entryId: 'e3' },
+        ]);
+        expect(await store.readAll({ after: head, eventTypes: [type] })).toHaveLength(3);
+      });
+    });
+
+    describe('subscribe', () => {
+      it('resumes after a checkpoint: catch-up then live, no duplicates, no gaps', async () => {
+        const type = unique('ScanRecorded');
+        const stream = unique('scans');
+        const head = await store.headPosition();
+        await store.appendToStream(stream, numbered(type, 0, 3));
+        const checkpoint = (await store.readAll({ after: head, eventTypes: [type] }))[1]!.globalPosition;
+
+        const received: StoredEvent[] = [];
+        const batchSizes: number[] = [];
+        const subscription = store.subscribe({
+          after: checkpoint,
+          eventTypes: [type],
+          batchSize: 2,
+          onEvents(batch) {
+            batchSizes.push(batch.length);
+            received.push(...batch);
+          },
+        });
+        try {
+          await until(() => received.length === 1, 'the catch-up event');
+          await store.appendToStream(stream, numbered(type, 3, 3));
+          await store.appendToStream(unique('other'), events(unique('Other'), 2));
+          await store.appendToStream(stream, numbered(type, 6, 1));
+          await until(() => received.length === 5, 'the live events');
+          // Time for a duplicate or a stray event to show up, if the adapter delivered one.
+          await sleep(300);
+          expect(received.map((event) => event.data)).toEqual([{ n: 2 }, { n: 3 }, { n: 4 }, { n: 5 }, { n: 6 }]);
+          expectStrictlyIncreasing(received);
+          expect(Math.max(...batchSizes)).toBeLessThanOrEqual(2);
+        } finally {
+          await subscription.stop();
+        }
+        await expect(subscription.done).resolves.toBeUndefined();
+      });
+
+      it('hands over the next batch only after onEvents settled', async () => {
+        const type = unique('Counted');
+        const head = await store.headPosition();
+        await store.appendToStream(unique('counter'), numbered(type, 0, 6));
+        let running = 0;
+        let overlapped = false;
+        let seen = 0;
+        const subscription = store.subscribe({
+          after: head,
+          eventTypes: [type],
+          batchSize: 2,
+          async onEvents(batch) {
+            running++;
+            if (running > 1) overlapped = true;
+            await sleep(20);
+            seen += batch.length;
+            running--;
+          },
+        });
+        await until(() => seen === 6, 'all six events');
+        await subscription.stop();
+        expect(overlapped).toBe(false);
+      });
+
+      it('stop() waits for the running onEvents call, and none follows', async () => {
+        const type = unique('Slow');
+        const stream = unique('slow');
+        const head = await store.headPosition();
+        await store.appendToStream(stream, events(type, 1));
+        let started = false;
+        let finished = false;
+        let calls = 0;
+        const subscription = store.subscribe({
+          after: head,
+          eventTypes: [type],
+          async onEvents() {
+            calls++;
+            started = true;
+            await sleep(200);
+            finished = true;
+          },
+        });
+        await until(() => started, 'the first call');
+        await subscription.stop();
+        expect(finished).toBe(true);
+        await store.appendToStream(stream, events(type, 1));
+        await sleep(300);
+        expect(calls).toBe(1);
+        await expect(subscription.done).resolves.toBeUndefined();
+      });
+
+      it('ends with the error onEvents threw, and calls it no more', async () => {
+        const type = unique('Poison');
+        const stream = unique('poison');
+        const head = await store.headPosition();
+        await store.appendToStream(stream, events(type, 1));
+        let calls = 0;
+        const subscription = store.subscribe({
+          after: head,
+          eventTypes: [type],
+          onEvents() {
+            calls++;
+            throw new Error('projection failed');
+          },
+        });
+        await expect(subscription.done).rejects.toThrow('projection failed');
+        await store.appendToStream(stream, events(type, 1));
+        await sleep(300);
+        expect(calls).toBe(1);
+        await subscription.stop();
+      });
+    });
+  });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A server's clock (EventStoreDB) may differ a little from the test's. */
+const CLOCK_SKEW_MS = 5_000;
+
+function unique(prefix: string): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}`;
+}
+
+function events(type: string, count: number): NewEvent[] {
+  return numbered(type, 0, count);
+}
+
+function numbered(type: string, from: number, count: number): NewEvent[] {
+  return Array.from({ length: count }, (_, i) => ({ type, data: { n: from + i } }));
+}
+
+function expectStrictlyIncreasing(events: StoredEvent[]): void {
+  for (let i = 1; i < events.length; i++) {
+    expect(events[i]!.globalPosition).toBeGreaterThan(events[i - 1]!.globalPosition);
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await sleep(10);
+  }
+}

@@ -1,0 +1,59 @@
+import type { ChangeSignal } from './change-signal';
+import type { StoredEvent, Subscription } from './event-store';
+
+export interface PolledBatch {
+  events: StoredEvent[];
+  /** How far the read looked, matching events or not: the next read starts after it. */
+  scannedTo: number;
+}
+
+export interface PollingSubscriptionOptions {
+  after: number;
+  batchSize: number;
+  pollIntervalMs: number;
+  onEvents(events: StoredEvent[]): Promise<void> | void;
+  read(after: number, maxCount: number): PolledBatch;
+  /** Commits by this process; commits by other processes are seen at the next poll. */
+  changes: ChangeSignal;
+}
+
+/**
+ * Catch-up then live over a synchronous reader: read a batch, hand it over, wait for it to settle,
+ * repeat; when nothing is new, sleep until a local commit or the next poll tick.
+ */
+export function startPollingSubscription(options: PollingSubscriptionOptions): Subscription {
+  const { batchSize, pollIntervalMs, onEvents, read, changes } = options;
+  let stopped = false;
+  let sleeping: { wake(): void } | undefined;
+
+  async function run(): Promise<void> {
+    // Not inside subscribe(): the caller gets its Subscription before the first onEvents call.
+    await Promise.resolve();
+    let cursor = options.after;
+    while (!stopped) {
+      const batch = read(cursor, batchSize);
+      cursor = batch.scannedTo;
+      if (batch.events.length > 0) {
+        await onEvents(batch.events);
+        // Lets I/O run between the batches of a long catch-up, even when onEvents is synchronous.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        continue;
+      }
+      // Registered in the same synchronous step as the read, so no local commit can slip between.
+      const sleep = changes.next(pollIntervalMs);
+      sleeping = sleep;
+      await sleep.promise;
+      sleeping = undefined;
+    }
+  }
+
+  const done = run();
+  return {
+    done,
+    async stop() {
+      stopped = true;
+      sleeping?.wake();
+      await done.catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+
+export type SqliteSynchronous = 'FULL' | 'NORMAL';
+
+/**
+ * How long a writer waits for another process holding the write lock before SQLITE_BUSY. The wait
+ * blocks this process (better-sqlite3 is synchronous), which is why transactions stay short.
+ */
+const BUSY_TIMEOUT_MS = 5_000;
+
+/*
+ * `global_position` is the rowid: appends take max+1 under the write lock, so positions only
+ * grow, and since nothing is ever deleted a position is never reused. There is deliberately no
+ * index on `type`: every index slows every append, and a type filter scans forward from a
+ * checkpoint that a subscription advances past non-matching rows (see sqlite-event-store.ts).
+ * Nor on `event_id`: a unique index on random UUIDs halves append throughput, and retries are
+ * recognised inside their stream instead (see sqlite-appender.ts), as EventStoreDB does.
+ */
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS events (
+    global_position INTEGER PRIMARY KEY,
+    stream_name     TEXT    NOT NULL,
+    stream_revision INTEGER NOT NULL,
+    event_id        TEXT    NOT NULL,
+    type            TEXT    NOT NULL,
+    data            TEXT    NOT NULL,
+    metadata        TEXT    NOT NULL,
+    recorded_at     INTEGER NOT NULL,
+    UNIQUE (stream_name, stream_revision)
+  )`;
+
+/**
+ * Opens (and creates if needed) an event store file. WAL lets readers in other processes run
+ * while one process writes; `synchronous=FULL` fsyncs the WAL at every commit, so an append that
+ * was acknowledged survives a power cut. NORMAL only survives a process crash.
+ */
+export function openEventDatabase(path: string, synchronous: SqliteSynchronous): Database.Database {
+  if (synchronous !== 'FULL' && synchronous !== 'NORMAL') {
+    throw new Error(`synchronous must be FULL or NORMAL, got ${String(synchronous)}`);
+  }
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma(`synchronous = ${synchronous}`);
+    db.exec(SCHEMA);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return db;
+}
