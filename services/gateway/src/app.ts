@@ -49,10 +49,11 @@ export function createApp(options: AppOptions): Express {
   app.use(systemRoutes());
   app.use('/api', express.json({ limit: options.maxBodyBytes }));
   app.use('/api', authenticate(options.tokens));
+  // Express tries routers in order: the scanners' and the shop's routes go first.
+  app.use(fundraiserRoutes(options));
   app.use(shirtRoutes(options));
   app.use(charityRoutes(options));
   app.use(waitlistRoutes(options));
-  app.use(fundraiserRoutes(options));
   app.use(userRoutes(options));
   app.use(analyticsRoutes(options));
   app.use('/api', unknownApiRoute);

@@ -27,6 +27,7 @@ import { type Logger, pino } from 'pino';
 import { createDevTokenVerifier } from './auth/token-verifier';
 import { createApp } from './app';
 import type { Config } from './config';
+import { createHttpServer } from './http/create-http-server';
 
 export interface EmbeddedProcess {
   app: Express;
@@ -100,7 +101,7 @@ export async function createEmbeddedProcess(
     projectionsCaughtUp,
     listen() {
       return new Promise((resolve, reject) => {
-        const listening = app.listen(config.PORT, config.HOST, () => {
+        const listening = createHttpServer(app).listen(config.PORT, config.HOST, () => {
           server = listening;
           const address = listening.address();
           const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { HttpError } from '../http/http-error';
 import type { TokenVerifier } from './token-verifier';
 
@@ -10,9 +10,7 @@ const BEARER = /^Bearer\s+(\S+)$/i;
  * on without a user; a bad one is refused, so a client never silently loses its identity.
  */
 export function authenticate(verifier: TokenVerifier): RequestHandler {
-  return async (req, _res, next) => {
-    const header = req.get('authorization');
-    if (!header) return next();
+  async function identify(req: Request, header: string): Promise<void> {
     const token = BEARER.exec(header)?.[1];
     const identity = token ? await verifier.verify(token) : null;
     if (!identity) throw new HttpError(401, 'Invalid or expired token');
@@ -24,7 +22,13 @@ export function authenticate(verifier: TokenVerifier): RequestHandler {
       throw new HttpError(401, 'x-anonymous is set but the token is not anonymous');
     }
     req.user = identity;
-    next();
+  }
+  // Synchronous when there is no token: most requests (shop, scans) carry none, and a promise
+  // per request is measurable on the hot paths.
+  return (req, _res, next) => {
+    const header = req.get('authorization');
+    if (!header) return next();
+    identify(req, header).then(() => next(), next);
   };
 }
 

@@ -3,13 +3,15 @@ import { charityDecider, charityStreamName } from '@qrshirt/core';
 import { Router } from 'express';
 import { requireSignedIn } from '../auth/authenticate';
 import { notFound } from '../http/http-error';
+import { jsonOnce } from '../http/json-once';
 import { parseInput } from '../http/validate';
 import type { RouteDeps } from './route-deps';
 
 export function charityRoutes({ catalog, commands, clock, newId }: RouteDeps): Router {
+  const serialised = jsonOnce();
   return Router()
     .get('/api/charities', async (_req, res) => {
-      res.json(await catalog.listCharities());
+      res.type('json').send(serialised(await catalog.listCharities()));
     })
     .get('/api/charity/:id', async (req, res) => {
       const { id } = parseInput(idParams, req.params);

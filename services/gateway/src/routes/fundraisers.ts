@@ -12,6 +12,7 @@ import {
 } from '@qrshirt/core';
 import { type Request, Router } from 'express';
 import { requireSignedIn } from '../auth/authenticate';
+import { createBoundedCache } from '../http/bounded-cache';
 import { HttpError, notFound } from '../http/http-error';
 import { parseInput } from '../http/validate';
 import type { RouteDeps } from './route-deps';
@@ -45,8 +46,8 @@ function idempotencyKeyOf(req: Request): string | null {
 }
 
 export function fundraiserRoutes({ commands, fundraisers, ingestion, clock, newId }: RouteDeps): Router {
-  // Fundraisers are never deleted, so an id once seen needs no second lookup on the scan path.
-  const known = new Set<string>();
+  // A fundraiser never changes once created: the scan and read paths look each one up once.
+  const known = createBoundedCache<string, Fundraiser>(50_000);
 
   /** The read model first; the event log when the projection has not caught up yet. */
   async function findFundraiser(id: string): Promise<Fundraiser | null> {
@@ -57,9 +58,11 @@ export function fundraiserRoutes({ commands, fundraisers, ingestion, clock, newI
   }
 
   async function requireFundraiser(id: string): Promise<Fundraiser> {
+    const cached = known.get(id);
+    if (cached) return cached;
     const fundraiser = await findFundraiser(id);
     if (!fundraiser) throw notFound('Fundraiser');
-    known.add(id);
+    known.set(id, fundraiser);
     return fundraiser;
   }
 
@@ -80,8 +83,9 @@ export function fundraiserRoutes({ commands, fundraisers, ingestion, clock, newI
         ...(input.name !== undefined && { name: input.name }),
         at: clock().toISOString(),
       }));
-      known.add(fundraiserId);
-      res.status(201).json(toFundraiser(state!));
+      const created = toFundraiser(state!);
+      known.set(fundraiserId, created);
+      res.status(201).json(created);
     })
     .get('/api/fundraisers/:id', async (req, res) => {
       const { id } = parseInput(idParams, req.params);
@@ -89,7 +93,7 @@ export function fundraiserRoutes({ commands, fundraisers, ingestion, clock, newI
     })
     .post('/api/fundraisers/:id/scan', async (req, res) => {
       const { id } = parseInput(idParams, req.params);
-      if (!known.has(id)) await requireFundraiser(id);
+      await requireFundraiser(id);
       const scanId = newId();
       await ingestion.recordScan({ scanId, fundraiserId: id, at: clock().toISOString() });
       res.status(202).json({ scanId });

@@ -1,0 +1,35 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { Express } from 'express';
+
+type Constructor<Args extends unknown[]> = (this: unknown, ...args: Args) => void;
+
+/**
+ * An HTTP server whose requests and responses are born with the app's Express prototypes.
+ * Express otherwise swaps the prototype of every request and response (Object.setPrototypeOf),
+ * which makes V8 drop the objects' optimised shapes: on our 2-core machines that costs about two
+ * thirds of a trivial route's throughput. With the prototypes in place the swap is a no-op.
+ *
+ * Node's IncomingMessage and ServerResponse are plain constructor functions, so they can be
+ * called on `this` (Reflect.construct would work on classes too, but measured four times slower).
+ */
+export function createHttpServer(app: Express): http.Server {
+  const initRequest = http.IncomingMessage as unknown as Constructor<[Socket]>;
+  const initResponse = http.ServerResponse as unknown as Constructor<[http.IncomingMessage, unknown]>;
+  function AppRequest(this: unknown, socket: Socket) {
+    initRequest.call(this, socket);
+  }
+  AppRequest.prototype = app.request;
+  function AppResponse(this: unknown, req: http.IncomingMessage, options: unknown) {
+    initResponse.call(this, req, options);
+  }
+  AppResponse.prototype = app.response;
+  return http.createServer(
+    {
+      // Typed as classes; Node calls them with `new`, which these constructor functions answer.
+      IncomingMessage: AppRequest as unknown as typeof http.IncomingMessage,
+      ServerResponse: AppResponse as unknown as typeof http.ServerResponse,
+    },
+    app,
+  );
+}
