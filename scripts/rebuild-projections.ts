@@ -9,18 +9,11 @@ import { parseArgs } from 'node:util';
 import { createEventStoreDbEventStore, createSqliteEventStore } from '@qrshirt/core';
 import { allProjectors, createRedisReadModelStore, rebuildProjection } from '@qrshirt/projections';
 import { pino } from 'pino';
-import { ConfigError, loadConfig } from '../services/gateway/src/config';
+import { loadConfigOrExit } from '../services/gateway/src/config';
 
 const { values } = parseArgs({ options: { projection: { type: 'string', multiple: true } } });
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  for (const problem of error.problems) console.error(problem);
-  process.exit(2);
-}
+const config = loadConfigOrExit();
 if (!config.REDIS_URL) {
   console.error('REDIS_URL is not set: in-process read models are rebuilt from the log at every start.');
   process.exit(2);

@@ -42,3 +42,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return { ...parsed.data, databaseFile: path.resolve(parsed.data.DATA_DIR, 'events.sqlite') };
 }
+
+/** For a process's entry point: the configuration, or each problem on stderr and exit code 2. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    for (const problem of error.problems) console.error(problem);
+    process.exit(2);
+  }
+}

@@ -1,16 +1,9 @@
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { createEmbeddedProcess } from './embedded';
 
 /** `npm start`: the whole product in one process. */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    for (const problem of error.problems) console.error(problem);
-    process.exit(2);
-  }
+  const config = loadConfigOrExit();
   const embedded = await createEmbeddedProcess(config);
   const { url } = await embedded.listen();
   embedded.log.info({ url, dataDir: config.DATA_DIR }, `QR shirt shop listening on ${url}`);

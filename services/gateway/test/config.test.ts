@@ -1,0 +1,41 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+
+const mainFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
+
+describe('configuration', () => {
+  it('has defaults for everything, so a bare `npm start` works', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 8080, DATA_DIR: './data', SEED_CATALOG: true });
+    expect(config.REDIS_URL).toBeUndefined();
+    expect(config.databaseFile).toBe(path.resolve('data/events.sqlite'));
+  });
+
+  it('names every wrong variable on a line of its own', () => {
+    try {
+      loadConfig({ PORT: 'eighty', REDIS_URL: 'not a url', SEED_CATALOG: 'maybe' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems;
+      expect(problems).toHaveLength(3);
+      expect(problems).toContain('PORT: expected a port number');
+      expect(problems).toContain('REDIS_URL: expected redis://host:port');
+      expect(problems).toContain('SEED_CATALOG: expected true or false');
+    }
+  });
+
+  it('stops the process with exit code 2 and no stack trace', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', mainFile], {
+      env: { ...process.env, PORT: '-1' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim().split('\n').at(-1)).toMatch(/^PORT: /);
+    expect(run.stderr).not.toContain('    at ');
+  });
+});
