@@ -5,4 +5,4 @@ import { benchHttp, formatHttpFigures } from './http';
 const connections = 50;
 console.log(formatEventStoreFigures(await benchEventStore()));
 console.log();
-console.log(formatHttpFigures(await benchHttp({ seconds: 10, connections }), connections));
+console.log(formatHttpFigures(await benchHttp({ seconds: 4, rounds: 3, connections }), connections));
