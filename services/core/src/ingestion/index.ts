@@ -1,2 +1,3 @@
 export * from './in-process-batcher';
 export * from './ingestion';
+export * from './micro-batcher';
