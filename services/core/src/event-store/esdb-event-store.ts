@@ -145,6 +145,22 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
       return readStreamEvents(client, esdb, streamName, readOptions?.fromRevision ?? 0, readOptions?.maxCount);
     },
 
+    async readLastEvent(streamName) {
+      const { esdb, client } = await open();
+      try {
+        for await (const resolved of client.readStream(streamName, {
+          direction: esdb.BACKWARDS,
+          fromRevision: esdb.END,
+          maxCount: 1,
+        })) {
+          if (resolved.event) return toStoredEvent(resolved.event, globalPositionOf(resolved.event, resolved.commitPosition));
+        }
+      } catch (err) {
+        if (!(err instanceof esdb.StreamNotFoundError)) throw err;
+      }
+      return undefined;
+    },
+
     async readAll(readOptions = {}) {
       const { client } = await open();
       const types = readOptions.eventTypes === undefined ? undefined : new Set(readOptions.eventTypes);

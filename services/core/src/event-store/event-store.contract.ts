@@ -46,6 +46,17 @@ export function describeEventStoreContract(name: string, setup: () => EventStore
         expect(await store.headPosition()).toBeGreaterThanOrEqual(result.lastGlobalPosition);
       });
 
+      it('reads the newest event of a stream, and nothing for an unknown one', async () => {
+        const stream = unique('scans-p');
+        expect(await store.readLastEvent(stream)).toBeUndefined();
+        await store.appendToStream(stream, [
+          { type: 'ScanRecorded', data: { n: 1 } },
+          { type: 'ScanRecorded', data: { n: 2 } },
+        ]);
+        await store.appendToStream(stream, [{ type: 'ScanRecorded', data: { n: 3 } }]);
+        expect(await store.readLastEvent(stream)).toMatchObject({ streamName: stream, revision: 2, data: { n: 3 } });
+      });
+
       it('reads an unknown stream as an empty list', async () => {
         expect(await store.readStream(unique('nobody'))).toEqual([]);
       });

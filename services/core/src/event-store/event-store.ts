@@ -71,6 +71,8 @@ export interface EventStore {
   appendToStream(streamName: string, events: readonly NewEvent[], options?: AppendOptions): Promise<AppendResult>;
   /** An unknown stream reads as an empty array. */
   readStream(streamName: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
+  /** The stream's newest event (what a writer fencing on revisions resumes from); undefined if none. */
+  readLastEvent(streamName: string): Promise<StoredEvent | undefined>;
   readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;
   subscribe(options: SubscribeOptions): Subscription;
   /** Global position of the newest event, 0 when the store is empty. */

@@ -59,6 +59,9 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
        ORDER BY stream_revision LIMIT ?`,
     )
     .raw();
+  const selectLast = db
+    .prepare(`SELECT ${COLUMNS} FROM events WHERE stream_name = ? ORDER BY stream_revision DESC LIMIT 1`)
+    .raw();
   const selectAfter = db
     .prepare(`SELECT ${COLUMNS} FROM events WHERE global_position > ? ORDER BY global_position LIMIT ?`)
     .raw();
@@ -113,6 +116,12 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
         readOptions?.maxCount ?? NO_LIMIT,
       ) as EventRow[];
       return rows.map(toStoredEvent);
+    },
+
+    async readLastEvent(streamName) {
+      assertOpen();
+      const row = selectLast.get(streamName) as EventRow | undefined;
+      return row && toStoredEvent(row);
     },
 
     async readAll(readOptions: ReadAllOptions = {}) {
