@@ -32,3 +32,12 @@ export const ScanRecorded = defineEvent(
   'ScanRecorded',
   z.object({ scanId: z.string().min(1), fundraiserId: z.string().min(1), at: isoInstant }),
 );
+
+/**
+ * Appended by an ingestor when it takes over a partition's stream: the revision it bumps fences
+ * off the previous owner, whose next append then fails its expected-revision check.
+ */
+export const PartitionClaimed = defineEvent(
+  'PartitionClaimed',
+  z.object({ topic: z.string().min(1), partition: z.number().int().nonnegative(), memberId: z.string(), at: isoInstant }),
+);

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { DonationCompleted, PageViewed, ShirtClicked, WaitlistSignup } from './analytics';
 import { CharityCreated, CharityUpdated } from './charities';
 import type { EventDefinition } from './define-event';
-import { DonationRecorded, FundraiserCreated, ScanRecorded } from './fundraisers';
+import { DonationRecorded, FundraiserCreated, PartitionClaimed, ScanRecorded } from './fundraisers';
 import { ShirtAdded, ShirtUpdated } from './shirts';
 import { EmailReserved, UserProfileUpdated, UserRegistered, UserSignedIn } from './users';
 import { WaitlistJoined } from './waitlist';
@@ -27,6 +27,7 @@ export const eventDefinitions = {
   FundraiserCreated,
   DonationRecorded,
   ScanRecorded,
+  PartitionClaimed,
   WaitlistJoined,
   PageViewed,
   ShirtClicked,

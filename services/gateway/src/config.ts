@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { kafkaBrokerList } from '@qrshirt/core';
 import { z } from 'zod';
 
 const optionalUrl = (expected: string) =>
@@ -16,6 +17,9 @@ const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   REDIS_URL: optionalUrl('redis://host:port'),
   EVENTSTORE_URL: optionalUrl('esdb://host:port?tls=false'),
+  /** Scans and analytics go through Kafka (an ingestor process appends them); else in process. */
+  KAFKA_BROKERS: kafkaBrokerList.optional(),
+  KAFKA_PARTITIONS: z.coerce.number({ error: 'expected a number' }).int().min(1).max(1000).default(6),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Largest JSON body accepted; larger ones get 413. */
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(64 * 1024),

@@ -5,6 +5,7 @@ import {
   createCommandHandler,
   createEventStoreDbEventStore,
   createInProcessBatcher,
+  createKafkaIngestion,
   createSqliteEventStore,
   type EventStore,
   seedCatalog,
@@ -46,7 +47,8 @@ const BOOT_REPLAY_TIMEOUT_MS = 10 * 60_000;
 
 /**
  * The composition root of the embedded process: gateway, scan batcher and projectors in one
- * process, on the SQLite store (or EventStoreDB) and in-process read models (or Redis).
+ * process, on the SQLite store (or EventStoreDB) and in-process read models (or Redis). With
+ * KAFKA_BROKERS, scans and analytics go to Kafka instead and an ingestor process appends them.
  */
 export async function createEmbeddedProcess(
   config: Config,
@@ -75,7 +77,9 @@ export async function createEmbeddedProcess(
   // In-process read models start empty: serve only once they reflect the whole log again.
   if (!config.REDIS_URL) await projectionsCaughtUp(BOOT_REPLAY_TIMEOUT_MS);
 
-  const ingestion = createInProcessBatcher({ eventStore });
+  const ingestion = config.KAFKA_BROKERS
+    ? await createKafkaIngestion({ brokers: config.KAFKA_BROKERS, partitions: config.KAFKA_PARTITIONS })
+    : createInProcessBatcher({ eventStore });
   const app = createApp({
     log,
     tokens: createDevTokenVerifier(),

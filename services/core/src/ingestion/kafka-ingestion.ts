@@ -1,0 +1,94 @@
+import { CompressionTypes, Kafka, logLevel } from 'kafkajs';
+import { type AnalyticsFact, type Ingestion, IngestionUnavailableError, type ScanFact } from './ingestion';
+import { encodeMessage } from './kafka-messages';
+import { ANALYTICS_TOPIC, ensureTopics, SCANS_TOPIC } from './kafka-topics';
+import { createMicroBatcher, type Waiting } from './micro-batcher';
+
+export interface KafkaIngestionOptions {
+  brokers: string[];
+  clientId?: string;
+  /** Partitions of topics this process creates; existing topics keep theirs. */
+  partitions?: number;
+  maxBatch?: number;
+  lingerMs?: number;
+  maxPending?: number;
+  /** How long one produce may wait for the brokers' acknowledgement before the request fails. */
+  ackTimeoutMs?: number;
+}
+
+interface Outgoing {
+  topic: string;
+  key: string;
+  value: string;
+}
+
+/**
+ * The gateway's Kafka side of the ingestion port. kafkajs has no linger, so facts are
+ * micro-batched here and each batch is one produce request, acknowledged by all in-sync replicas
+ * (acks -1) before any of its callers is answered. The producer is idempotent: its own retries
+ * never write a message twice.
+ */
+export async function createKafkaIngestion(options: KafkaIngestionOptions): Promise<Ingestion> {
+  const {
+    brokers,
+    clientId = 'gateway',
+    partitions = 6,
+    maxBatch = 1000,
+    lingerMs = 3,
+    maxPending = 20_000,
+    ackTimeoutMs = 5_000,
+  } = options;
+  const kafka = new Kafka({
+    clientId,
+    brokers,
+    logLevel: logLevel.NOTHING,
+    connectionTimeout: 2_000,
+    // A scanner waits for this answer: fail within seconds so it gets a 503, not a hang.
+    retry: { retries: 2, initialRetryTime: 100, maxRetryTime: 1_000 },
+  });
+  await ensureTopics(kafka, partitions);
+  const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+  await producer.connect();
+
+  async function write(batch: Waiting<Outgoing>[]): Promise<void> {
+    const byTopic = new Map<string, Outgoing[]>();
+    for (const { item } of batch) {
+      const messages = byTopic.get(item.topic);
+      if (messages) messages.push(item);
+      else byTopic.set(item.topic, [item]);
+    }
+    try {
+      await producer.sendBatch({
+        acks: -1,
+        timeout: ackTimeoutMs,
+        compression: CompressionTypes.None,
+        topicMessages: [...byTopic].map(([topic, messages]) => ({
+          topic,
+          messages: messages.map(({ key, value }) => ({ key, value })),
+        })),
+      });
+      for (const waiting of batch) waiting.resolve();
+    } catch {
+      const unavailable = new IngestionUnavailableError('Scans cannot be stored right now, please retry shortly');
+      for (const waiting of batch) waiting.reject(unavailable);
+    }
+  }
+
+  const batcher = createMicroBatcher<Outgoing>({ write, maxBatch, lingerMs, maxPending });
+  return {
+    recordScan(scan: ScanFact) {
+      return batcher.enqueue([
+        { topic: SCANS_TOPIC, key: scan.fundraiserId, value: encodeMessage({ type: 'ScanRecorded', data: scan }) },
+      ]);
+    },
+    recordAnalytics(facts: readonly AnalyticsFact[]) {
+      return batcher.enqueue(
+        facts.map((fact) => ({ topic: ANALYTICS_TOPIC, key: fact.type, value: encodeMessage(fact) })),
+      );
+    },
+    async close() {
+      await batcher.close();
+      await producer.disconnect();
+    },
+  };
+}

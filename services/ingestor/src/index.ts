@@ -1,0 +1,3 @@
+export * from './ingestor';
+export * from './partition-stream';
+export * from './partition-writer';

@@ -1,0 +1,151 @@
+import {
+  ANALYTICS_TOPIC,
+  ConcurrencyError,
+  DEAD_LETTER_TOPIC,
+  decodeMessage,
+  ensureTopics,
+  type EventStore,
+  SCANS_TOPIC,
+} from '@qrshirt/core';
+import { type EachBatchPayload, Kafka, type KafkaMessage, logLevel } from 'kafkajs';
+import type { Logger } from 'pino';
+import { createPartitionWriter, type IngestedMessage, type PartitionWriter } from './partition-writer';
+
+export interface IngestorOptions {
+  brokers: string[];
+  eventStore: EventStore;
+  log: Logger;
+  clock?: () => Date;
+  groupId?: string;
+  /** Partitions of topics this process creates; existing topics keep theirs. */
+  partitions?: number;
+  /** Largest append to the event store; a Kafka batch is cut into appends of at most this many. */
+  maxAppend?: number;
+  sessionTimeoutMs?: number;
+}
+
+export interface IngestorStatus {
+  appended: number;
+  deadLettered: number;
+  fenced: number;
+}
+
+/** This writer's claim was overtaken: stop the batch, commit nothing, and let Kafka redeliver. */
+class Fenced extends Error {}
+
+/**
+ * The consumer group that moves scans and analytics facts from Kafka into the event store.
+ * Offsets are committed only after the events are appended; exactness comes from the partition
+ * streams (see partition-writer.ts), not from the commit, so a crash anywhere loses nothing and
+ * writes nothing twice. Unreadable messages go to the dead-letter topic and never stop a partition.
+ */
+export function createIngestor(options: IngestorOptions) {
+  const {
+    brokers,
+    eventStore,
+    log,
+    clock = () => new Date(),
+    groupId = 'ingestor',
+    partitions = 6,
+    maxAppend = 2000,
+    sessionTimeoutMs = 10_000,
+  } = options;
+  const kafka = new Kafka({ clientId: 'ingestor', brokers, logLevel: logLevel.NOTHING });
+  const consumer = kafka.consumer({
+    groupId,
+    sessionTimeout: sessionTimeoutMs,
+    heartbeatInterval: Math.min(1_000, sessionTimeoutMs / 3),
+    allowAutoTopicCreation: false,
+  });
+  const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+  const writers = new Map<string, PartitionWriter>();
+  const status: IngestorStatus = { appended: 0, deadLettered: 0, fenced: 0 };
+  let memberId = '';
+
+  // A new assignment may have given a partition to someone else and back: claim again.
+  consumer.on(consumer.events.GROUP_JOIN, (event) => {
+    memberId = event.payload.memberId;
+    for (const writer of writers.values()) writer.release();
+  });
+
+  function writerFor(topic: string, partition: number): PartitionWriter {
+    const key = `${topic}:${partition}`;
+    let writer = writers.get(key);
+    if (!writer) {
+      writer = createPartitionWriter({ eventStore, topic, partition, memberId: () => memberId, clock });
+      writers.set(key, writer);
+    }
+    return writer;
+  }
+
+  async function deadLetter(message: KafkaMessage, topic: string, partition: number, reason: string): Promise<void> {
+    await producer.send({
+      topic: DEAD_LETTER_TOPIC,
+      acks: -1,
+      messages: [
+        {
+          key: message.key,
+          value: message.value,
+          headers: { reason, 'source-topic': topic, 'source-partition': String(partition), 'source-offset': message.offset },
+        },
+      ],
+    });
+    status.deadLettered += 1;
+    log.warn({ topic, partition, offset: message.offset, reason }, 'message sent to the dead-letter topic');
+  }
+
+  async function eachBatch(payload: EachBatchPayload): Promise<void> {
+    const { batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale } = payload;
+    const writer = writerFor(batch.topic, batch.partition);
+    try {
+      if (!writer.claimed) {
+        // A member whose session ran out (a zombie) learns it here, before writing anything.
+        await heartbeat();
+        await writer.claim();
+      }
+      const pending = writer.unwritten(batch.messages);
+      for (let start = 0; start < pending.length; start += maxAppend) {
+        if (!isRunning() || isStale()) return;
+        const chunk = pending.slice(start, start + maxAppend);
+        const ingested: IngestedMessage[] = [];
+        for (const message of chunk) {
+          const decoded = decodeMessage(message.value);
+          if (decoded.ok) ingested.push({ offset: message.offset, event: decoded.message });
+          else await deadLetter(message, batch.topic, batch.partition, decoded.reason);
+        }
+        await heartbeat();
+        await writer.write(ingested);
+        status.appended += ingested.length;
+        resolveOffset(chunk.at(-1)!.offset);
+        await commitOffsetsIfNecessary();
+      }
+      // Messages already in the stream (a replay after a crash) are resolved without writing.
+      const lastMessage = batch.messages.at(-1);
+      if (lastMessage) resolveOffset(lastMessage.offset);
+      await commitOffsetsIfNecessary();
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError)) throw error;
+      writer.release();
+      status.fenced += 1;
+      log.warn({ topic: batch.topic, partition: batch.partition }, 'partition claimed by another ingestor; batch left to it');
+      throw new Fenced(`partition ${batch.topic}:${batch.partition} was claimed by another ingestor`);
+    }
+  }
+
+  return {
+    status: () => ({ ...status }),
+    async start(): Promise<void> {
+      await ensureTopics(kafka, partitions);
+      await producer.connect();
+      await consumer.connect();
+      await consumer.subscribe({ topics: [SCANS_TOPIC, ANALYTICS_TOPIC], fromBeginning: true });
+      await consumer.run({ eachBatchAutoResolve: false, autoCommit: true, eachBatch });
+    },
+    /** Finishes the batch in hand, commits its offsets, leaves the group. */
+    async stop(): Promise<void> {
+      await consumer.disconnect();
+      await producer.disconnect();
+    },
+  };
+}
+export type Ingestor = ReturnType<typeof createIngestor>;

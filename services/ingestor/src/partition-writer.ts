@@ -1,0 +1,80 @@
+import { type EventType, eventMetadata } from '@qrshirt/contracts';
+import { type EventStore, type NewEvent } from '@qrshirt/core';
+import { MEMBER_KEY, OFFSET_KEY, partitionStream } from './partition-stream';
+
+export interface IngestedMessage {
+  offset: string;
+  event: { type: EventType; data: unknown };
+}
+
+/**
+ * Appends one Kafka partition's messages to its stream, exactly once. The stream remembers the
+ * last offset written, so messages replayed after a crash (appended, offset not yet committed)
+ * are skipped; every append names the exact revision this writer last saw, so once another
+ * ingestor has claimed the partition, this one cannot append again (ConcurrencyError).
+ */
+export function createPartitionWriter(options: {
+  eventStore: EventStore;
+  topic: string;
+  partition: number;
+  /** The group member this process currently is (it changes when the process rejoins). */
+  memberId: () => string;
+  clock: () => Date;
+}) {
+  const { eventStore, topic, partition, memberId, clock } = options;
+  const stream = partitionStream(topic, partition);
+  let revision: number | 'no_stream' = 'no_stream';
+  let lastOffset = -1n;
+  let claimed = false;
+
+  return {
+    get claimed() {
+      return claimed;
+    },
+    /** Forget the claim (after a ConcurrencyError): the next batch claims afresh, if still ours. */
+    release() {
+      claimed = false;
+    },
+
+    /** Reads where the stream stands and appends a claim at exactly that revision. */
+    async claim(): Promise<void> {
+      const last = await eventStore.readLastEvent(stream);
+      revision = last?.revision ?? 'no_stream';
+      const offset = last?.metadata[OFFSET_KEY];
+      lastOffset = typeof offset === 'string' ? BigInt(offset) : -1n;
+      const result = await eventStore.appendToStream(
+        stream,
+        [
+          {
+            type: 'PartitionClaimed',
+            data: { topic, partition, memberId: memberId(), at: clock().toISOString() },
+            metadata: eventMetadata('PartitionClaimed', { [OFFSET_KEY]: lastOffset.toString() }),
+          },
+        ],
+        { expectedRevision: revision },
+      );
+      revision = result.nextExpectedRevision;
+      claimed = true;
+    },
+
+    /** Messages not yet in the stream, in offset order. */
+    unwritten<Message extends { offset: string }>(messages: readonly Message[]): Message[] {
+      return messages.filter((message) => BigInt(message.offset) > lastOffset);
+    },
+
+    /** Appends the messages' events, each stamped with its offset; throws ConcurrencyError if fenced. */
+    async write(messages: readonly IngestedMessage[]): Promise<void> {
+      const last = messages.at(-1);
+      if (!last) return;
+      const events: NewEvent[] = messages.map(({ offset, event }) => ({
+        type: event.type,
+        data: event.data,
+        metadata: eventMetadata(event.type, { [OFFSET_KEY]: offset, [MEMBER_KEY]: memberId() }),
+      }));
+      const result = await eventStore.appendToStream(stream, events, { expectedRevision: revision });
+      revision = result.nextExpectedRevision;
+      lastOffset = BigInt(last.offset);
+    },
+  };
+}
+export type PartitionWriter = ReturnType<typeof createPartitionWriter>;
