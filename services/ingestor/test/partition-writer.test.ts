@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConcurrencyError, createSqliteEventStore, type EventStore, SCANS_TOPIC } from '@qrshirt/core';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MEMBER_KEY, OFFSET_KEY } from '../src/partition-stream';
+import { createPartitionWriter } from '../src/partition-writer';
+
+const dir = mkdtempSync(join(tmpdir(), 'partition-writer-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let store: EventStore;
+let files = 0;
+beforeEach(() => {
+  store = createSqliteEventStore({ path: join(dir, `${files++}.db`) });
+});
+afterEach(() => store.close());
+
+const clock = () => new Date('2026-01-01T00:00:00.000Z');
+const writer = (memberId: string) =>
+  createPartitionWriter({ eventStore: store, topic: SCANS_TOPIC, partition: 3, memberId: () => memberId, clock });
+const scan = (offset: number) => ({
+  offset: String(offset),
+  event: { type: 'ScanRecorded' as const, data: { scanId: `s-${offset}`, fundraiserId: 'f', at: clock().toISOString() } },
+});
+
+describe('partition writer', () => {
+  it('claims the partition stream, then appends each message once with its offset', async () => {
+    const a = writer('member-a');
+    await a.claim();
+    await a.write([scan(0), scan(1), scan(2)]);
+    const stream = await store.readStream('scans-p3');
+    expect(stream.map((event) => event.type)).toEqual(['PartitionClaimed', 'ScanRecorded', 'ScanRecorded', 'ScanRecorded']);
+    expect(stream.slice(1).map((event) => event.metadata[OFFSET_KEY])).toEqual(['0', '1', '2']);
+    expect(stream[3]?.metadata[MEMBER_KEY]).toBe('member-a');
+  });
+
+  it('after a restart, skips the messages Kafka redelivers that the stream already holds', async () => {
+    const before = writer('member-a');
+    await before.claim();
+    await before.write([scan(0), scan(1)]);
+    // The process died after appending and before committing offset 1: Kafka replays from 0.
+    const after = writer('member-b');
+    await after.claim();
+    const redelivered = [scan(0), scan(1), scan(2)];
+    expect(after.unwritten(redelivered).map((message) => message.offset)).toEqual(['2']);
+    await after.write(after.unwritten(redelivered));
+    const scans = (await store.readStream('scans-p3')).filter((event) => event.type === 'ScanRecorded');
+    expect(scans.map((event) => (event.data as { scanId: string }).scanId)).toEqual(['s-0', 's-1', 's-2']);
+  });
+
+  it('fences the previous owner off once another member has claimed the partition', async () => {
+    const zombie = writer('member-a');
+    await zombie.claim();
+    await zombie.write([scan(0)]);
+    const successor = writer('member-b');
+    await successor.claim();
+    await expect(zombie.write([scan(1)])).rejects.toBeInstanceOf(ConcurrencyError);
+    await successor.write(successor.unwritten([scan(1)]));
+    const stream = await store.readStream('scans-p3');
+    expect(stream.filter((event) => event.metadata[MEMBER_KEY] === 'member-a')).toHaveLength(1);
+    expect(stream.filter((event) => event.type === 'ScanRecorded')).toHaveLength(2);
+  });
+});
