@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { accessSync, constants, closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
+import { findExecutable } from './find-executable';
+import { freePort } from './free-ports';
 
 export interface LocalRedis {
   url: string;
@@ -16,18 +18,7 @@ const POLL_MS = 25;
 
 /** The redis-server binary on PATH or Debian's usual place; undefined when not installed. */
 export function findRedisServer(): string | undefined {
-  const candidates = [
-    ...(process.env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, 'redis-server')),
-    '/usr/bin/redis-server',
-  ];
-  return candidates.find((path) => {
-    try {
-      accessSync(path, constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  return findExecutable('redis-server', ['/usr/bin/redis-server']);
 }
 
 /**
@@ -84,18 +75,6 @@ async function startOn(binary: string, port: number): Promise<LocalRedis> {
     throw output.includes('Address already in use') ? new PortTakenError(message) : new Error(message);
   }
   return { url: `redis://127.0.0.1:${port}`, stop };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('could not pick a free port');
-  return address.port;
 }
 
 async function waitForPing(port: number, child: ChildProcess): Promise<void> {
