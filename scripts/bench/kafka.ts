@@ -1,0 +1,156 @@
+/**
+ * The Kafka pipeline under load: the gateway producing scans to a real broker, an ingestor
+ * process appending them, projections in Redis. Prints, in one run, scans/s accepted and p99
+ * against the trivial route of the same gateway, and end-to-end freshness (a 202 until the scan
+ * shows in GET /api/fundraisers/{id}/stats) while a steady background load of scans runs.
+ * Run: npm run bench:kafka [-- --seconds 4 --rounds 3 --rate 2500]
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { startGatewayProcess } from '../../services/gateway/test/support/gateway-process';
+import { createApiClient, createFundraiser, userToken } from '../../services/gateway/test/support/test-server';
+import { startIngestorProcess } from '../../services/ingestor/test/support/ingestor-process';
+import { startKafka } from '../infra/kafka';
+import { startRedis } from '../infra/redis';
+
+export interface KafkaBenchFigures {
+  connections: number;
+  baseline: { requestsPerSecond: number; p99Ms: number };
+  scan: { requestsPerSecond: number; p99Ms: number; errors: number };
+  ratio: number;
+  freshness: { backgroundScansPerSecond: number; probes: number; p50Ms: number; p99Ms: number };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
+
+/** One autocannon run; scans rotate over the fundraisers so every partition gets its share. */
+async function measure(options: autocannon.Options) {
+  const result = await autocannon(options);
+  return {
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    sent: result.requests.total,
+  };
+}
+
+function scanRequests(fundraiserIds: string[]): autocannon.Request[] {
+  let next = 0;
+  return [
+    {
+      method: 'POST',
+      setupRequest: (request) => ({ ...request, path: `/api/fundraisers/${fundraiserIds[next++ % fundraiserIds.length]}/scan` }),
+    },
+  ];
+}
+
+export async function benchKafka(options: { seconds: number; rounds: number; connections: number; rate: number }): Promise<KafkaBenchFigures> {
+  const [kafka, redis] = await Promise.all([startKafka(), startRedis()]);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-bench-kafka-'));
+  const env = { DATA_DIR: dataDir, KAFKA_BROKERS: kafka.brokers, REDIS_URL: redis.url, LOG_LEVEL: 'warn' };
+  const gateway = await startGatewayProcess(env);
+  const ingestor = await startIngestorProcess({ ...env, LOG_LEVEL: 'info' });
+  try {
+    const api = createApiClient(gateway.url);
+    const fundraiserIds: string[] = [];
+    for (let i = 0; i < 12; i++) fundraiserIds.push((await createFundraiser(api, `bench-${i}`)).id);
+    const probe = await createFundraiser(api, 'bench-probe');
+    const base = { url: gateway.url, connections: options.connections };
+
+    for (const warmUp of [{ path: '/healthz' }, { requests: scanRequests(fundraiserIds) }]) {
+      await measure({ ...base, ...warmUp, duration: 1 });
+    }
+    const rounds = [];
+    for (let round = 0; round < options.rounds; round++) {
+      const baseline = await measure({ ...base, url: `${gateway.url}/healthz`, duration: options.seconds });
+      const scan = await measure({ ...base, requests: scanRequests(fundraiserIds), duration: options.seconds });
+      rounds.push({ baseline, scan });
+    }
+
+    // Freshness: probes one at a time on their own fundraiser, under a steady background load.
+    const background = measure({
+      ...base,
+      requests: scanRequests(fundraiserIds),
+      overallRate: options.rate,
+      duration: options.seconds * 2,
+    });
+    const lags: number[] = [];
+    const token = userToken('bench-probe');
+    const deadline = Date.now() + options.seconds * 2 * 1000 - 500;
+    let sent = (await api('GET', `/api/fundraisers/${probe.id}/stats`, { token })).body.scans as number;
+    while (Date.now() < deadline) {
+      const answer = await api('POST', `/api/fundraisers/${probe.id}/scan`);
+      if (answer.status !== 202) continue;
+      const acknowledgedAt = performance.now();
+      sent += 1;
+      for (let polls = 0; polls < 2000; polls++) {
+        const { body } = await api('GET', `/api/fundraisers/${probe.id}/stats`, { token });
+        if (body.scans >= sent) break;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      lags.push(performance.now() - acknowledgedAt);
+    }
+    const load = await background;
+    return {
+      connections: options.connections,
+      baseline: {
+        requestsPerSecond: median(rounds.map((round) => round.baseline.requestsPerSecond)),
+        p99Ms: median(rounds.map((round) => round.baseline.p99Ms)),
+      },
+      scan: {
+        requestsPerSecond: median(rounds.map((round) => round.scan.requestsPerSecond)),
+        p99Ms: median(rounds.map((round) => round.scan.p99Ms)),
+        errors: rounds.reduce((sum, round) => sum + round.scan.errors, 0),
+      },
+      ratio: median(rounds.map((round) => round.scan.requestsPerSecond / round.baseline.requestsPerSecond)),
+      freshness: {
+        backgroundScansPerSecond: Math.round(load.sent / (options.seconds * 2)),
+        probes: lags.length,
+        p50Ms: Math.round(percentile(lags, 50)),
+        p99Ms: Math.round(percentile(lags, 99)),
+      },
+    };
+  } finally {
+    await ingestor.kill();
+    await gateway.stop();
+    await Promise.all([kafka.stop(), redis.stop()]);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function formatKafkaFigures(figures: KafkaBenchFigures): string {
+  const { baseline, scan, freshness } = figures;
+  return [
+    `Kafka pipeline (gateway -> Kafka 3.9.1 -> ingestor -> SQLite -> Redis), ${figures.connections} connections, medians over rounds`,
+    '| measure | value |',
+    '|---|---|',
+    `| baseline GET /healthz | ${Math.round(baseline.requestsPerSecond)} req/s, p99 ${baseline.p99Ms} ms |`,
+    `| POST /api/fundraisers/{id}/scan via Kafka | ${Math.round(scan.requestsPerSecond)} req/s, p99 ${scan.p99Ms} ms, ${scan.errors} errors |`,
+    `| ratio scan / baseline | ${figures.ratio.toFixed(2)} (target >= 0.5) |`,
+    `| freshness, 202 -> visible in stats | p50 ${freshness.p50Ms} ms, p99 ${freshness.p99Ms} ms over ${freshness.probes} probes (target p99 <= 1000 ms) |`,
+    `| background load during freshness probes | ${freshness.backgroundScansPerSecond} scans/s (target >= 2000) |`,
+  ].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: {
+      seconds: { type: 'string', default: '4' },
+      rounds: { type: 'string', default: '3' },
+      connections: { type: 'string', default: '50' },
+      rate: { type: 'string', default: '2500' },
+    },
+  });
+  const figures = await benchKafka({
+    seconds: Number(values.seconds),
+    rounds: Number(values.rounds),
+    connections: Number(values.connections),
+    rate: Number(values.rate),
+  });
+  console.log(formatKafkaFigures(figures));
+}
