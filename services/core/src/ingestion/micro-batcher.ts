@@ -26,22 +26,27 @@ export interface MicroBatcher<Item> {
 
 /**
  * Groups items that arrive within a few milliseconds into one write, one write at a time so
- * items keep their arrival order. Shared by the embedded batcher and the Kafka producer, which
- * has no linger of its own.
+ * items keep their arrival order. While a write is in flight, newcomers wait and leave together
+ * when it returns, so batches grow with the load instead of queueing up many small writes.
+ * Shared by the embedded batcher and the Kafka producer, which has no linger of its own.
  */
 export function createMicroBatcher<Item>(options: MicroBatcherOptions<Item>): MicroBatcher<Item> {
   const { write, maxBatch, lingerMs, maxPending } = options;
   let queue: Waiting<Item>[] = [];
   let timer: NodeJS.Timeout | undefined;
-  let writing = Promise.resolve();
+  let writing: Promise<void> | undefined;
   let closed = false;
 
   function flush(): void {
     if (timer) clearTimeout(timer);
     timer = undefined;
-    const batch = queue;
-    queue = [];
-    if (batch.length > 0) writing = writing.then(() => write(batch));
+    if (writing || queue.length === 0) return;
+    const batch = queue.slice(0, maxBatch);
+    queue = queue.slice(batch.length);
+    writing = write(batch).finally(() => {
+      writing = undefined;
+      flush();
+    });
   }
 
   return {
@@ -60,7 +65,7 @@ export function createMicroBatcher<Item>(options: MicroBatcherOptions<Item>): Mi
     async close() {
       closed = true;
       flush();
-      await writing;
+      while (writing) await writing;
     },
   };
 }
