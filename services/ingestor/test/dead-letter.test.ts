@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSqliteEventStore, DEAD_LETTER_TOPIC, encodeMessage, SCANS_TOPIC } from '@qrshirt/core';
+import { Kafka, logLevel } from 'kafkajs';
+import { pino } from 'pino';
+import { afterAll, expect, it } from 'vitest';
+import { describeWithKafka } from '../../../scripts/infra/describe-with-kafka';
+import { createIngestor } from '../src/ingestor';
+
+describeWithKafka('the ingestor and unreadable messages', (kafka) => {
+  const dir = mkdtempSync(join(tmpdir(), 'dead-letter-'));
+  const eventStore = createSqliteEventStore({ path: join(dir, 'events.sqlite') });
+  afterAll(async () => {
+    await eventStore.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sends them to the dead-letter topic with the reason, counts them, and goes on', async () => {
+    const ingestor = createIngestor({
+      brokers: [kafka.brokers],
+      eventStore,
+      log: pino({ level: 'silent' }),
+      groupId: kafka.freshName(),
+      partitions: 1,
+    });
+    await ingestor.start();
+    const client = new Kafka({ clientId: 'dead-letter-test', brokers: [kafka.brokers], logLevel: logLevel.NOTHING });
+    const producer = client.producer({ idempotent: true, maxInFlightRequests: 1 });
+    await producer.connect();
+    const scan = (id: string) => encodeMessage({ type: 'ScanRecorded', data: { scanId: id, fundraiserId: 'f', at: new Date().toISOString() } });
+    await producer.send({
+      topic: SCANS_TOPIC,
+      acks: -1,
+      messages: [
+        { key: 'f', value: scan('before') },
+        { key: 'f', value: '{broken json' },
+        { key: 'f', value: JSON.stringify({ type: 'ScanRecorded', data: { scanId: 'x' } }) },
+        { key: 'f', value: scan('after') },
+      ],
+    });
+    await producer.disconnect();
+
+    const deadline = Date.now() + 30_000;
+    let scans: string[] = [];
+    while (Date.now() < deadline) {
+      scans = (await eventStore.readAll({ eventTypes: ['ScanRecorded'] })).map((event) => (event.data as { scanId: string }).scanId);
+      if (scans.length >= 2 && ingestor.status().deadLettered >= 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(scans).toEqual(['before', 'after']);
+    expect(ingestor.status().deadLettered).toBe(2);
+
+    const consumer = client.consumer({ groupId: kafka.freshName() });
+    await consumer.connect();
+    await consumer.subscribe({ topic: DEAD_LETTER_TOPIC, fromBeginning: true });
+    const reasons: string[] = [];
+    await consumer.run({
+      eachMessage: async ({ message }) => {
+        reasons.push(String(message.headers?.reason));
+      },
+    });
+    while (reasons.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    await consumer.disconnect();
+    await ingestor.stop();
+    expect(reasons).toEqual(['not JSON', expect.stringMatching(/^invalid ScanRecorded/)]);
+  }, 60_000);
+});
