@@ -1,5 +1,6 @@
 import { readEvent } from '@qrshirt/contracts';
 import type { StoredEvent } from '@qrshirt/core';
+import { compactOps } from './compact-ops';
 import type { Projector } from './projectors/projector';
 import type { ReadModelOp } from './store/read-model-store';
 
@@ -24,5 +25,5 @@ export function opsForBatch(projector: Projector, events: readonly StoredEvent[]
     }
     for (const op of projector.project(event, stored)) ops.push(op);
   }
-  return ops;
+  return compactOps(ops);
 }
