@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: the type check, then every test suite. Suites that need a server they cannot
-# reach skip with the reason, unless REQUIRE_INFRA names that server (CI: redis).
+# reach skip with the reason, unless REQUIRE_INFRA names that server (CI: redis,kafka).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 npx tsc -p tsconfig.json --noEmit
