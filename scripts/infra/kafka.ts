@@ -25,6 +25,8 @@ export interface LocalKafka {
   readonly dir: string;
   /** Stops the broker but keeps its ports and data, so restart() brings the same broker back. */
   halt(): Promise<void>;
+  /** Kills the broker (SIGKILL) as a crash would, mid-request; restart() recovers its data. */
+  crash(): Promise<void>;
   /** Starts the halted broker again on its ports with its data; resolves once it serves clients. */
   restart(): Promise<void>;
   /** Stops the broker for good and deletes its data. */
@@ -113,6 +115,12 @@ async function startOn(java: string, classpath: string, ports: KafkaPorts): Prom
     if (child && isRunning()) await terminate(child, exited);
   };
 
+  const crash = async () => {
+    if (!child || !isRunning()) return;
+    child.kill('SIGKILL');
+    await exited;
+  };
+
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
@@ -130,7 +138,7 @@ async function startOn(java: string, classpath: string, ports: KafkaPorts): Prom
     await stop();
     throw error;
   }
-  return { brokers: `127.0.0.1:${ports.broker}`, dir, halt, restart: launch, stop };
+  return { brokers: `127.0.0.1:${ports.broker}`, dir, halt, crash, restart: launch, stop };
 }
 
 function serverProperties(ports: KafkaPorts, dataDir: string): string {

@@ -66,6 +66,8 @@ export function createIngestor(options: IngestorOptions) {
   consumer.on(consumer.events.GROUP_JOIN, (event) => {
     memberId = event.payload.memberId;
     for (const writer of writers.values()) writer.release();
+    // Which process held which partitions when, matched with the kafkaMember of what it appended.
+    log.info({ memberId, assignment: event.payload.memberAssignment }, 'joined the consumer group');
   });
 
   function writerFor(topic: string, partition: number): PartitionWriter {

@@ -1,4 +1,4 @@
-import { CompressionTypes, Kafka, logLevel } from 'kafkajs';
+import { CompressionTypes, Kafka, logLevel, type Producer } from 'kafkajs';
 import { type AnalyticsFact, type Ingestion, IngestionUnavailableError, type ScanFact } from './ingestion';
 import { encodeMessage } from './kafka-messages';
 import { ANALYTICS_TOPIC, ensureTopics, SCANS_TOPIC } from './kafka-topics';
@@ -14,6 +14,11 @@ export interface KafkaIngestionOptions {
   maxPending?: number;
   /** How long one produce may wait for the brokers' acknowledgement before the request fails. */
   ackTimeoutMs?: number;
+  /**
+   * Idempotent producers allow one request in flight each, so the round trip would cap the
+   * scan rate: this many producers send batches side by side.
+   */
+  producers?: number;
 }
 
 interface Outgoing {
@@ -25,8 +30,8 @@ interface Outgoing {
 /**
  * The gateway's Kafka side of the ingestion port. kafkajs has no linger, so facts are
  * micro-batched here and each batch is one produce request, acknowledged by all in-sync replicas
- * (acks -1) before any of its callers is answered. The producer is idempotent: its own retries
- * never write a message twice.
+ * (acks -1) before any of its callers is answered. The producers are idempotent: their own
+ * retries never write a message twice.
  */
 export async function createKafkaIngestion(options: KafkaIngestionOptions): Promise<Ingestion> {
   const {
@@ -37,6 +42,7 @@ export async function createKafkaIngestion(options: KafkaIngestionOptions): Prom
     lingerMs = 3,
     maxPending = 20_000,
     ackTimeoutMs = 5_000,
+    producers: producerCount = 4,
   } = options;
   const kafka = new Kafka({
     clientId,
@@ -47,8 +53,11 @@ export async function createKafkaIngestion(options: KafkaIngestionOptions): Prom
     retry: { retries: 2, initialRetryTime: 100, maxRetryTime: 1_000 },
   });
   await ensureTopics(kafka, partitions);
-  const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
-  await producer.connect();
+  const createProducer = () => kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+  const idle = Array.from({ length: producerCount }, createProducer);
+  await Promise.all(idle.map((producer) => producer.connect()));
+  /** Replacements for producers whose request failed; each connects before its first send. */
+  const unconnected = new WeakSet<Producer>();
 
   async function write(batch: Waiting<Outgoing>[]): Promise<void> {
     const byTopic = new Map<string, Outgoing[]>();
@@ -57,7 +66,13 @@ export async function createKafkaIngestion(options: KafkaIngestionOptions): Prom
       if (messages) messages.push(item);
       else byTopic.set(item.topic, [item]);
     }
+    // The batcher never has more writes in flight than there are producers.
+    let producer = idle.pop()!;
     try {
+      if (unconnected.has(producer)) {
+        await producer.connect();
+        unconnected.delete(producer);
+      }
       await producer.sendBatch({
         acks: -1,
         timeout: ackTimeoutMs,
@@ -71,10 +86,21 @@ export async function createKafkaIngestion(options: KafkaIngestionOptions): Prom
     } catch {
       const unavailable = new IngestionUnavailableError('Scans cannot be stored right now, please retry shortly');
       for (const waiting of batch) waiting.reject(unavailable);
+      // The broker may have written the failed request anyway (a crash before it answered), yet
+      // kafkajs hands its sequence numbers to the next batch: the broker would then take that
+      // batch for a retry and acknowledge it without writing it, or refuse every later one as
+      // out of order. A new producer gets a new producer id, so no sequence is ever reused.
+      const failed = producer;
+      producer = createProducer();
+      unconnected.add(producer);
+      // Its connections may be gone with the broker: there is nothing left to close then.
+      await failed.disconnect().catch(() => {});
+    } finally {
+      idle.push(producer);
     }
   }
 
-  const batcher = createMicroBatcher<Outgoing>({ write, maxBatch, lingerMs, maxPending });
+  const batcher = createMicroBatcher<Outgoing>({ write, maxBatch, lingerMs, maxPending, concurrency: producerCount });
   return {
     recordScan(scan: ScanFact) {
       return batcher.enqueue([
@@ -88,7 +114,8 @@ export async function createKafkaIngestion(options: KafkaIngestionOptions): Prom
     },
     async close() {
       await batcher.close();
-      await producer.disconnect();
+      // Every write has returned its producer.
+      await Promise.all(idle.map((producer) => producer.disconnect()));
     },
   };
 }

@@ -15,6 +15,8 @@ export interface MicroBatcherOptions<Item> {
   lingerMs: number;
   /** Beyond this many waiting items new ones are refused, so memory stays bounded under a flood. */
   maxPending: number;
+  /** Writes in flight at once; with more than one, batches may complete out of order. */
+  concurrency?: number;
 }
 
 export interface MicroBatcher<Item> {
@@ -25,28 +27,30 @@ export interface MicroBatcher<Item> {
 }
 
 /**
- * Groups items that arrive within a few milliseconds into one write, one write at a time so
- * items keep their arrival order. While a write is in flight, newcomers wait and leave together
- * when it returns, so batches grow with the load instead of queueing up many small writes.
+ * Groups items that arrive within a few milliseconds into one write. While `concurrency` writes
+ * are in flight (one by default, which keeps arrival order), newcomers wait and leave together
+ * when one returns, so batches grow with the load instead of queueing up many small writes.
  * Shared by the embedded batcher and the Kafka producer, which has no linger of its own.
  */
 export function createMicroBatcher<Item>(options: MicroBatcherOptions<Item>): MicroBatcher<Item> {
-  const { write, maxBatch, lingerMs, maxPending } = options;
+  const { write, maxBatch, lingerMs, maxPending, concurrency = 1 } = options;
   let queue: Waiting<Item>[] = [];
   let timer: NodeJS.Timeout | undefined;
-  let writing: Promise<void> | undefined;
+  const writing = new Set<Promise<void>>();
   let closed = false;
 
   function flush(): void {
     if (timer) clearTimeout(timer);
     timer = undefined;
-    if (writing || queue.length === 0) return;
-    const batch = queue.slice(0, maxBatch);
-    queue = queue.slice(batch.length);
-    writing = write(batch).finally(() => {
-      writing = undefined;
-      flush();
-    });
+    while (writing.size < concurrency && queue.length > 0) {
+      const batch = queue.slice(0, maxBatch);
+      queue = queue.slice(batch.length);
+      const written: Promise<void> = write(batch).finally(() => {
+        writing.delete(written);
+        flush();
+      });
+      writing.add(written);
+    }
   }
 
   return {
@@ -65,7 +69,7 @@ export function createMicroBatcher<Item>(options: MicroBatcherOptions<Item>): Mi
     async close() {
       closed = true;
       flush();
-      while (writing) await writing;
+      while (writing.size > 0) await Promise.all(writing);
     },
   };
 }

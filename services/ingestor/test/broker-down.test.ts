@@ -1,0 +1,115 @@
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, expect, it } from 'vitest';
+import { describeWithKafka } from '../../../scripts/infra/describe-with-kafka';
+import type { LocalKafka } from '../../../scripts/infra/kafka';
+import { describeWithRedis } from '../../../scripts/infra/describe-with-redis';
+import { drain } from './support/scan-ledger';
+import { countByStatus, countErrors, type ScanAnswer, startScanLoad } from './support/scan-load';
+import { type ScanPipeline, startScanPipeline } from './support/scan-pipeline';
+
+const SCANS_PER_SECOND = 400;
+/** Far more than the load sends in its ~20 seconds: stop() ends it. */
+const MAX_SCANS = 100_000;
+const OUTAGE_MS = 5_000;
+/** Once the broker serves again, the gateway must accept every scan after at most this long. */
+const RECOVERY_MS = 3_000;
+
+const outages: { name: string; stopBroker: (broker: LocalKafka) => Promise<void> }[] = [
+  { name: 'stopped', stopBroker: (broker) => broker.halt() },
+  // Killed mid-request: a produce may be written without its answer ever reaching the gateway.
+  { name: 'crashed (SIGKILL)', stopBroker: (broker) => broker.crash() },
+];
+
+describeWithKafka('scan ingestion while the Kafka broker is down', (kafka) => {
+  if (!kafka.ownsBroker) console.warn('[kafka] broker-down tests skipped: they stop the broker, so they need their own, not KAFKA_BROKERS');
+
+  for (const { name, stopBroker } of outages) {
+    // The gateway writes Redis's default key prefix, checkpoints included, so each pipeline gets a
+    // server of its own: a checkpoint left by another event store would skip this one's events.
+    describeWithRedis(
+      `with Redis read models, the broker ${name}`,
+      (redis) => {
+        let pipeline: ScanPipeline | undefined;
+        afterAll(async () => {
+          await pipeline?.stop();
+        });
+
+        it.skipIf(!kafka.ownsBroker)(
+          `answers 503 while the broker is ${name}, never 202, and counts every acknowledged scan exactly once`,
+          async () => {
+            const broker = kafka.local!;
+            pipeline = await startScanPipeline({
+              brokers: kafka.brokers,
+              redisUrl: redis.url,
+              groupId: kafka.freshName(),
+              fundraisers: 5,
+            });
+            const { fundraiserIds } = pipeline;
+            await pipeline.startIngestor();
+            const load = startScanLoad({
+              url: pipeline.gateway.url,
+              fundraiserIds,
+              concurrency: 64,
+              total: MAX_SCANS,
+              ratePerSecond: SCANS_PER_SECOND,
+            });
+
+            await sleep(4_000);
+            // Same data, same ports: the gateway and the ingestor must find it again by themselves.
+            await stopBroker(broker);
+            const stopped = performance.now();
+            await sleep(OUTAGE_MS);
+            const restartBegan = performance.now();
+            await broker.restart();
+            const restarted = performance.now();
+            await sleep(RECOVERY_MS + 4_000);
+            await load.stop();
+
+            const drained = await drain({
+              ledger: pipeline.ledger,
+              fundraiserIds,
+              answers: load.answers,
+              projectedScans: pipeline.projectedScans,
+              timeoutMs: 60_000,
+            });
+            // Sent once the broker was gone and answered before it was started again: no broker
+            // ever saw these, so a 202 among them would be a scan acknowledged but never stored.
+            const duringOutage = load.answers.filter((answer) => answer.sentAt >= stopped && answer.answeredAt <= restartBegan);
+            const recovered = load.answers.filter((answer) => answer.sentAt >= restarted + RECOVERY_MS);
+            const events = drained.tallies.reduce((sum, row) => sum + row.recorded, 0);
+            console.log(
+              `[broker ${name}] all answers ${summary(load.answers)}; during the outage ${summary(duringOutage)}; ` +
+                `${RECOVERY_MS} ms after the restart ${summary(recovered)}; broker back after ${Math.round(restarted - restartBegan)} ms; ` +
+                `${events} ScanRecorded events; ${drained.settled ? 'drained' : 'NOT drained'} in ${Math.round(drained.waitedMs)} ms`,
+            );
+
+            expect(duringOutage.length).toBeGreaterThan(100);
+            expect(countByStatus(duringOutage)).toEqual({ 503: duringOutage.length });
+            // Scanning works again once the broker is back, without restarting the gateway.
+            expect(recovered.length).toBeGreaterThan(100);
+            expect(countByStatus(recovered)).toEqual({ 202: recovered.length });
+            // A 503 whose produce reached the broker anyway may be ingested: not acknowledged, not lost.
+            expect(drained.tallies).toEqual(
+              drained.tallies.map((row) => ({
+                fundraiserId: row.fundraiserId,
+                accepted: row.accepted,
+                recorded: Math.max(row.recorded, row.accepted),
+                projected: row.recorded,
+                duplicates: 0,
+                missing: 0,
+              })),
+            );
+            expect(drained.settled).toBe(true);
+          },
+          120_000,
+        );
+      },
+      { ownServer: true },
+    );
+  }
+});
+
+function summary(answers: readonly ScanAnswer[]): string {
+  return `${JSON.stringify(countByStatus(answers))} ${JSON.stringify(countErrors(answers))}`;
+}

@@ -1,0 +1,128 @@
+import { performance } from 'node:perf_hooks';
+import { createSqliteEventStore, type EventStore } from '@qrshirt/core';
+import type { ScanAnswer } from './scan-load';
+
+export interface RecordedScan {
+  scanId: string;
+  fundraiserId: string;
+}
+
+/** What one fundraiser's owner and the operator would compare after the pipeline drained. */
+export interface FundraiserTally {
+  fundraiserId: string;
+  /** 202 answers. */
+  accepted: number;
+  /** ScanRecorded events in the event store. */
+  recorded: number;
+  /** `scans` in GET /api/fundraisers/{id}/stats. */
+  projected: number;
+  /** Events whose scan id an earlier event already carries. */
+  duplicates: number;
+  /** 202 answers whose scan id no event carries. */
+  missing: number;
+}
+
+export interface ScanLedger {
+  /** The ScanRecorded events appended so far, read from the ingestor's SQLite file. */
+  scans(): Promise<RecordedScan[]>;
+  /** The read side of the same file, for streams and positions. */
+  readonly store: EventStore;
+  close(): Promise<void>;
+}
+
+/** Reads what the ingestors wrote, from a second connection to the SQLite file they share. */
+export function openScanLedger(databaseFile: string): ScanLedger {
+  const store = createSqliteEventStore({ path: databaseFile });
+  const seen: RecordedScan[] = [];
+  let after = 0;
+  return {
+    store,
+    async scans() {
+      // Positions are committed in order, so reading on from the last one misses nothing.
+      const fresh = await store.readAll({ after, eventTypes: ['ScanRecorded'] });
+      for (const event of fresh) seen.push(event.data as RecordedScan);
+      after = fresh.at(-1)?.globalPosition ?? after;
+      return seen;
+    },
+    close: () => store.close(),
+  };
+}
+
+/** Per fundraiser: 202 answers against events against projected stats. */
+function tally(
+  fundraiserIds: readonly string[],
+  answers: readonly ScanAnswer[],
+  scans: readonly RecordedScan[],
+  projected: ReadonlyMap<string, number>,
+): FundraiserTally[] {
+  const recorded = new Map<string, Set<string>>(fundraiserIds.map((id) => [id, new Set()]));
+  const rows = new Map<string, FundraiserTally>(
+    fundraiserIds.map((fundraiserId) => [
+      fundraiserId,
+      { fundraiserId, accepted: 0, recorded: 0, projected: projected.get(fundraiserId) ?? 0, duplicates: 0, missing: 0 },
+    ]),
+  );
+  const allIds = new Set<string>();
+  for (const scan of scans) {
+    const row = rows.get(scan.fundraiserId);
+    if (!row) continue;
+    row.recorded += 1;
+    if (allIds.has(scan.scanId)) row.duplicates += 1;
+    allIds.add(scan.scanId);
+    recorded.get(scan.fundraiserId)!.add(scan.scanId);
+  }
+  for (const answer of answers) {
+    if (answer.status !== 202) continue;
+    const row = rows.get(answer.fundraiserId)!;
+    row.accepted += 1;
+    if (answer.scanId === undefined || !recorded.get(answer.fundraiserId)!.has(answer.scanId)) row.missing += 1;
+  }
+  return [...rows.values()];
+}
+
+export interface DrainOptions {
+  ledger: ScanLedger;
+  fundraiserIds: readonly string[];
+  answers: readonly ScanAnswer[];
+  /** The projected scan count of a fundraiser (GET .../stats). */
+  projectedScans(fundraiserId: string): Promise<number>;
+  /** Give up after this long and return what is there, so the assertions can show it. */
+  timeoutMs: number;
+  /** Drained = nothing changed for this long, every 202 is recorded and the stats match the events. */
+  quietMs?: number;
+}
+
+export interface Drained {
+  tallies: FundraiserTally[];
+  settled: boolean;
+  waitedMs: number;
+}
+
+/**
+ * Waits until the pipeline has nothing left in flight: every acknowledged scan is in the event
+ * store, the projected stats equal the events, and neither has moved for `quietMs` (a scan that
+ * got 503 may still arrive late). A pipeline that lost or doubled scans never settles; the
+ * tallies returned after the timeout then say by how much.
+ */
+export async function drain(options: DrainOptions): Promise<Drained> {
+  const { ledger, fundraiserIds, answers, projectedScans, timeoutMs, quietMs = 2_000 } = options;
+  const started = performance.now();
+  let lastChange = started;
+  let previous = '';
+  for (;;) {
+    const scans = await ledger.scans();
+    const projected = new Map<string, number>();
+    for (const id of fundraiserIds) projected.set(id, await projectedScans(id));
+    const tallies = tally(fundraiserIds, answers, scans, projected);
+    const now = performance.now();
+    const signature = JSON.stringify(tallies);
+    if (signature !== previous) {
+      previous = signature;
+      lastChange = now;
+    }
+    const complete = tallies.every((row) => row.missing === 0 && row.projected === row.recorded);
+    if (complete && now - lastChange >= quietMs) return { tallies, settled: true, waitedMs: now - started };
+    if (now - started > timeoutMs) return { tallies, settled: false, waitedMs: now - started };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
