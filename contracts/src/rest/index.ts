@@ -1,4 +1,5 @@
 export * from './analytics';
+export * from './auth';
 export * from './charities';
 export * from './errors';
 export * from './fundraisers';

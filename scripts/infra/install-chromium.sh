@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs Debian's chromium for the browser tests (playwright-core drives it; browsers are never
+# downloaded by playwright). Safe to run repeatedly.
+set -euo pipefail
+
+if [ -x /usr/bin/chromium ]; then
+  echo "chromium already installed: $(/usr/bin/chromium --version 2>/dev/null || echo /usr/bin/chromium)"
+  exit 0
+fi
+
+if [ "$(id -u)" -eq 0 ]; then
+  as_root=()
+elif command -v sudo >/dev/null 2>&1; then
+  as_root=(sudo)
+else
+  echo "install-chromium: need root or sudo to apt-get install chromium" >&2
+  exit 1
+fi
+
+"${as_root[@]}" apt-get update
+"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium fonts-liberation
+
+/usr/bin/chromium --version
