@@ -29,6 +29,10 @@ export interface LocalKafka {
   crash(): Promise<void>;
   /** Starts the halted broker again on its ports with its data; resolves once it serves clients. */
   restart(): Promise<void>;
+  /** Pauses the broker (SIGSTOP): its sockets stay open but nothing answers, as with a hung host. */
+  freeze(): void;
+  /** Resumes a frozen broker (SIGCONT). */
+  thaw(): void;
   /** Stops the broker for good and deletes its data. */
   stop(): Promise<void>;
 }
@@ -121,6 +125,13 @@ async function startOn(java: string, classpath: string, ports: KafkaPorts): Prom
     await exited;
   };
 
+  const freeze = () => {
+    if (child && isRunning()) child.kill('SIGSTOP');
+  };
+  const thaw = () => {
+    if (child && isRunning()) child.kill('SIGCONT');
+  };
+
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
@@ -138,7 +149,7 @@ async function startOn(java: string, classpath: string, ports: KafkaPorts): Prom
     await stop();
     throw error;
   }
-  return { brokers: `127.0.0.1:${ports.broker}`, dir, halt, crash, restart: launch, stop };
+  return { brokers: `127.0.0.1:${ports.broker}`, dir, halt, crash, restart: launch, freeze, thaw, stop };
 }
 
 function serverProperties(ports: KafkaPorts, dataDir: string): string {
@@ -261,6 +272,8 @@ function acceptsConnection(port: number): Promise<boolean> {
 
 async function terminate(child: ChildProcess, exited: Promise<void>): Promise<void> {
   child.kill('SIGTERM');
+  // A frozen broker would only see the SIGTERM once resumed.
+  child.kill('SIGCONT');
   const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
   await exited;
   clearTimeout(timer);

@@ -14,6 +14,8 @@ export interface KafkaIngestionOptions {
   maxPending?: number;
   /** How long one produce may wait for the brokers' acknowledgement before the request fails. */
   ackTimeoutMs?: number;
+  /** The longest a caller waits for its batch, retries included, before it is refused. */
+  answerDeadlineMs?: number;
   /**
    * Idempotent producers allow one request in flight each, so the round trip would cap the
    * scan rate: this many producers send batches side by side.
@@ -42,6 +44,7 @@ export async function createKafkaIngestion(options: KafkaIngestionOptions): Prom
     lingerMs = 3,
     maxPending = 20_000,
     ackTimeoutMs = 5_000,
+    answerDeadlineMs = 8_000,
     producers: producerCount = 4,
   } = options;
   const kafka = new Kafka({
@@ -49,6 +52,9 @@ export async function createKafkaIngestion(options: KafkaIngestionOptions): Prom
     brokers,
     logLevel: logLevel.NOTHING,
     connectionTimeout: 2_000,
+    // A hung broker still accepts connections but never answers: without this bound each attempt
+    // would wait kafkajs' default 30 s. One second above the brokers' own acknowledgement wait.
+    requestTimeout: ackTimeoutMs + 1_000,
     // A scanner waits for this answer: fail within seconds so it gets a 503, not a hang.
     retry: { retries: 2, initialRetryTime: 100, maxRetryTime: 1_000 },
   });
@@ -73,7 +79,7 @@ export async function createKafkaIngestion(options: KafkaIngestionOptions): Prom
         await producer.connect();
         unconnected.delete(producer);
       }
-      await producer.sendBatch({
+      await withDeadline(answerDeadlineMs, producer.sendBatch({
         acks: -1,
         timeout: ackTimeoutMs,
         compression: CompressionTypes.None,
@@ -81,7 +87,7 @@ export async function createKafkaIngestion(options: KafkaIngestionOptions): Prom
           topic,
           messages: messages.map(({ key, value }) => ({ key, value })),
         })),
-      });
+      }));
       for (const waiting of batch) waiting.resolve();
     } catch {
       const unavailable = new IngestionUnavailableError('Scans cannot be stored right now, please retry shortly');
@@ -118,4 +124,15 @@ export async function createKafkaIngestion(options: KafkaIngestionOptions): Prom
       await Promise.all(idle.map((producer) => producer.disconnect()));
     },
   };
+}
+
+/** Rejects once `ms` have passed; the abandoned request's producer is then replaced. */
+function withDeadline<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no acknowledgement within ${ms} ms`)), ms);
+  });
+  // The losing side may still settle later; nothing may treat that as unhandled.
+  work.catch(() => {});
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
