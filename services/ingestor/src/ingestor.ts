@@ -57,7 +57,11 @@ export function createIngestor(options: IngestorOptions) {
     heartbeatInterval: Math.min(1_000, sessionTimeoutMs / 3),
     allowAutoTopicCreation: false,
   });
-  const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+  // Not idempotent on purpose: after a failed send kafkajs hands the failed request's sequence
+  // numbers to the next one, and the broker would acknowledge a dead letter it never stored. A
+  // redelivered batch sends its dead letters again anyway, so they are at least once, keyed by
+  // their source offset header.
+  const producer = kafka.producer({ maxInFlightRequests: 1, allowAutoTopicCreation: false });
   const writers = new Map<string, PartitionWriter>();
   const status: IngestorStatus = { appended: 0, deadLettered: 0, fenced: 0 };
   let memberId = '';
