@@ -56,6 +56,11 @@ export function createIngestor(options: IngestorOptions) {
     sessionTimeout: sessionTimeoutMs,
     heartbeatInterval: Math.min(1_000, sessionTimeoutMs / 3),
     allowAutoTopicCreation: false,
+    // Without these the broker answers each fetch as soon as one message is there: under a burst
+    // that means many tiny fetches, commits and appends, and the broker spent more CPU per scan
+    // than the gateway. A tenth of a second of waiting is far inside the freshness target.
+    minBytes: 64 * 1024,
+    maxWaitTimeInMs: 100,
   });
   // Not idempotent on purpose: after a failed send kafkajs hands the failed request's sequence
   // numbers to the next one, and the broker would acknowledge a dead letter it never stored. A
