@@ -70,6 +70,8 @@ export function createIngestor(options: IngestorOptions) {
   const writers = new Map<string, PartitionWriter>();
   const status: IngestorStatus = { appended: 0, deadLettered: 0, fenced: 0 };
   let memberId = '';
+  /** Known once start() asked the brokers; no batch arrives before that. */
+  let clusterId = '';
 
   // A new assignment may have given a partition to someone else and back: claim again.
   consumer.on(consumer.events.GROUP_JOIN, (event) => {
@@ -83,7 +85,7 @@ export function createIngestor(options: IngestorOptions) {
     const key = `${topic}:${partition}`;
     let writer = writers.get(key);
     if (!writer) {
-      writer = createPartitionWriter({ eventStore, topic, partition, memberId: () => memberId, clock });
+      writer = createPartitionWriter({ eventStore, topic, partition, memberId: () => memberId, clusterId, clock });
       writers.set(key, writer);
     }
     return writer;
@@ -112,7 +114,10 @@ export function createIngestor(options: IngestorOptions) {
       if (!writer.claimed) {
         // A member whose session ran out (a zombie) learns it here, before writing anything.
         await heartbeat();
-        await writer.claim();
+        const { otherCluster } = await writer.claim();
+        if (otherCluster) {
+          log.warn({ topic: batch.topic, partition: batch.partition, clusterId }, 'partition stream was written from another Kafka cluster; taking every message of this one as new');
+        }
       }
       const pending = writer.unwritten(batch.messages);
       for (let start = 0; start < pending.length; start += maxAppend) {
@@ -147,6 +152,7 @@ export function createIngestor(options: IngestorOptions) {
     status: () => ({ ...status }),
     async start(): Promise<void> {
       await ensureTopics(kafka, partitions);
+      clusterId = await readClusterId(kafka);
       await producer.connect();
       await consumer.connect();
       await consumer.subscribe({ topics: [SCANS_TOPIC, ANALYTICS_TOPIC], fromBeginning: true });
@@ -160,3 +166,13 @@ export function createIngestor(options: IngestorOptions) {
   };
 }
 export type Ingestor = ReturnType<typeof createIngestor>;
+
+async function readClusterId(kafka: Kafka): Promise<string> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    return (await admin.describeCluster()).clusterId;
+  } finally {
+    await admin.disconnect();
+  }
+}

@@ -10,5 +10,12 @@ export function partitionStream(topic: string, partition: number): string {
 /** Metadata key of the Kafka offset an ingested event came from (the last one, on a claim). */
 export const OFFSET_KEY = 'kafkaOffset';
 
+/**
+ * Metadata key of the Kafka cluster an event's offset belongs to. Offsets start again at 0 in a
+ * new cluster (a broker rebuilt from scratch while the event store lives on): they say nothing
+ * about which of its messages are already written.
+ */
+export const CLUSTER_KEY = 'kafkaCluster';
+
 /** Metadata key of the consumer-group member that appended an event: who wrote what, after a takeover. */
 export const MEMBER_KEY = 'kafkaMember';

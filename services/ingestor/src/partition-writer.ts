@@ -1,6 +1,6 @@
 import { type EventType, eventMetadata } from '@qrshirt/contracts';
 import { type EventStore, type NewEvent } from '@qrshirt/core';
-import { MEMBER_KEY, OFFSET_KEY, partitionStream } from './partition-stream';
+import { CLUSTER_KEY, MEMBER_KEY, OFFSET_KEY, partitionStream } from './partition-stream';
 
 export interface IngestedMessage {
   offset: string;
@@ -19,9 +19,11 @@ export function createPartitionWriter(options: {
   partition: number;
   /** The group member this process currently is (it changes when the process rejoins). */
   memberId: () => string;
+  /** The Kafka cluster's id: the stream's offsets count only if they came from this cluster. */
+  clusterId: string;
   clock: () => Date;
 }) {
-  const { eventStore, topic, partition, memberId, clock } = options;
+  const { eventStore, topic, partition, memberId, clusterId, clock } = options;
   const stream = partitionStream(topic, partition);
   let revision: number | 'no_stream' = 'no_stream';
   let lastOffset = -1n;
@@ -36,25 +38,32 @@ export function createPartitionWriter(options: {
       claimed = false;
     },
 
-    /** Reads where the stream stands and appends a claim at exactly that revision. */
-    async claim(): Promise<void> {
+    /**
+     * Reads where the stream stands and appends a claim at exactly that revision. Answers whether
+     * the stream's offsets came from another Kafka cluster, so that every message counts as new.
+     */
+    async claim(): Promise<{ otherCluster: boolean }> {
       const last = await eventStore.readLastEvent(stream);
       revision = last?.revision ?? 'no_stream';
       const offset = last?.metadata[OFFSET_KEY];
-      lastOffset = typeof offset === 'string' ? BigInt(offset) : -1n;
+      const cluster = last?.metadata[CLUSTER_KEY];
+      // Streams written before clusters were recorded carry none: their offsets are this cluster's.
+      const otherCluster = typeof cluster === 'string' && cluster !== clusterId;
+      lastOffset = typeof offset === 'string' && !otherCluster ? BigInt(offset) : -1n;
       const result = await eventStore.appendToStream(
         stream,
         [
           {
             type: 'PartitionClaimed',
             data: { topic, partition, memberId: memberId(), at: clock().toISOString() },
-            metadata: eventMetadata('PartitionClaimed', { [OFFSET_KEY]: lastOffset.toString() }),
+            metadata: eventMetadata('PartitionClaimed', { [OFFSET_KEY]: lastOffset.toString(), [CLUSTER_KEY]: clusterId }),
           },
         ],
         { expectedRevision: revision },
       );
       revision = result.nextExpectedRevision;
       claimed = true;
+      return { otherCluster };
     },
 
     /** Messages not yet in the stream, in offset order. */
@@ -69,7 +78,7 @@ export function createPartitionWriter(options: {
       const events: NewEvent[] = messages.map(({ offset, event }) => ({
         type: event.type,
         data: event.data,
-        metadata: eventMetadata(event.type, { [OFFSET_KEY]: offset, [MEMBER_KEY]: memberId() }),
+        metadata: eventMetadata(event.type, { [OFFSET_KEY]: offset, [MEMBER_KEY]: memberId(), [CLUSTER_KEY]: clusterId }),
       }));
       const result = await eventStore.appendToStream(stream, events, { expectedRevision: revision });
       revision = result.nextExpectedRevision;

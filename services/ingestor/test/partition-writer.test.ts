@@ -17,8 +17,8 @@ beforeEach(() => {
 afterEach(() => store.close());
 
 const clock = () => new Date('2026-01-01T00:00:00.000Z');
-const writer = (memberId: string) =>
-  createPartitionWriter({ eventStore: store, topic: SCANS_TOPIC, partition: 3, memberId: () => memberId, clock });
+const writer = (memberId: string, clusterId = 'cluster-1') =>
+  createPartitionWriter({ eventStore: store, topic: SCANS_TOPIC, partition: 3, memberId: () => memberId, clusterId, clock });
 const scan = (offset: number) => ({
   offset: String(offset),
   event: { type: 'ScanRecorded' as const, data: { scanId: `s-${offset}`, fundraiserId: 'f', at: clock().toISOString() } },
@@ -33,6 +33,24 @@ describe('partition writer', () => {
     expect(stream.map((event) => event.type)).toEqual(['PartitionClaimed', 'ScanRecorded', 'ScanRecorded', 'ScanRecorded']);
     expect(stream.slice(1).map((event) => event.metadata[OFFSET_KEY])).toEqual(['0', '1', '2']);
     expect(stream[3]?.metadata[MEMBER_KEY]).toBe('member-a');
+  });
+
+  it('takes every message as new when the stream was written from another Kafka cluster', async () => {
+    const before = writer('member-a', 'old-cluster');
+    await before.claim();
+    await before.write([scan(0), scan(1), scan(2)]);
+    // The broker was rebuilt from scratch, the event store kept: offsets start again at 0.
+    const after = writer('member-b', 'new-cluster');
+    expect(await after.claim()).toEqual({ otherCluster: true });
+    const fresh = [{ ...scan(0), event: { ...scan(0).event, data: { ...scan(0).event.data, scanId: 'new-0' } } }];
+    expect(after.unwritten(fresh)).toEqual(fresh);
+    await after.write(fresh);
+    const scans = (await store.readStream('scans-p3')).filter((event) => event.type === 'ScanRecorded');
+    expect(scans.map((event) => (event.data as { scanId: string }).scanId)).toEqual(['s-0', 's-1', 's-2', 'new-0']);
+    // Once claimed in the new cluster, its offsets count again.
+    const restarted = writer('member-c', 'new-cluster');
+    expect(await restarted.claim()).toEqual({ otherCluster: false });
+    expect(restarted.unwritten([scan(0), scan(1)]).map((message) => message.offset)).toEqual(['1']);
   });
 
   it('after a restart, skips the messages Kafka redelivers that the stream already holds', async () => {
