@@ -1,6 +1,7 @@
 import type { EventOf } from '@qrshirt/contracts';
 import type { CharityState } from './charity';
 import { type Decider, DomainError } from './decider';
+import { isValidEmailAddress } from './email-address';
 import { type LookupList, findIn, prepend } from './lookup-list';
 import type { ShirtState } from './shirt';
 
@@ -37,14 +38,6 @@ export type WaitlistEvent = EventOf<'WaitlistJoined'>;
 export const waitlistStreamName = (shirtId: string): string => `waitlist-${shirtId}`;
 
 export const MAX_NAME_LENGTH = 200;
-export const MAX_EMAIL_LENGTH = 320;
-
-/**
- * The HTML living standard's valid e-mail address, which is what the client's
- * `<input type="email">` enforces: the server refuses what that input would not submit.
- */
-const htmlEmail =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 /** The earlier signup for the same email (case-insensitive), size and charity, if any. */
 export function findWaitlistEntry(
@@ -76,7 +69,7 @@ export const waitlistDecider: Decider<WaitlistCommand, WaitlistEvent, WaitlistSt
     if (name.length > MAX_NAME_LENGTH) {
       throw new DomainError('validation', `name must be at most ${MAX_NAME_LENGTH} characters`);
     }
-    if (email.length > MAX_EMAIL_LENGTH || !htmlEmail.test(email)) {
+    if (!isValidEmailAddress(email)) {
       throw new DomainError('validation', 'email must be a valid email address');
     }
     const { shirt, charity } = command;

@@ -1,5 +1,5 @@
 import type { Clock, CommandHandler, EventStore, Ingestion } from '@qrshirt/core';
-import type { CatalogQueries, FundraiserQueries, UserQueries, WaitlistQueries } from '@qrshirt/projections';
+import type { CatalogQueries, FundraiserQueries, WaitlistQueries } from '@qrshirt/projections';
 
 /** What the route modules need; the composition root builds it once per process. */
 export interface RouteDeps {
@@ -10,6 +10,7 @@ export interface RouteDeps {
   ingestion: Ingestion;
   catalog: CatalogQueries;
   fundraisers: FundraiserQueries;
-  users: UserQueries;
   waitlist: WaitlistQueries;
+  /** PUBLIC_BASE_URL, without a trailing slash: where links and QR codes send people. */
+  publicBaseUrl: string;
 }

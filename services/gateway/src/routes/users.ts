@@ -1,12 +1,19 @@
-import { idParams, syncUserRequest } from '@qrshirt/contracts';
-import { userDecider, userStreamName } from '@qrshirt/core';
+import { idParams, syncUserRequest, updateProfileRequest } from '@qrshirt/contracts';
+import { type UserState, userDecider, userStreamName } from '@qrshirt/core';
 import { Router } from 'express';
 import { requireSelf, requireSignedIn } from '../auth/authenticate';
 import { HttpError, notFound } from '../http/http-error';
 import { parseInput } from '../http/validate';
 import type { RouteDeps } from './route-deps';
 
-export function userRoutes({ commands, users, fundraisers, clock }: RouteDeps): Router {
+const toUser = (uid: string, state: UserState) => ({
+  uid,
+  displayName: state.displayName ?? null,
+  email: state.email ?? null,
+  photoURL: state.photoURL ?? null,
+});
+
+export function userRoutes({ commands, fundraisers, clock }: RouteDeps): Router {
   return Router()
     .post('/api/user', requireSignedIn, async (req, res) => {
       const input = parseInput(syncUserRequest, req.body);
@@ -31,14 +38,24 @@ export function userRoutes({ commands, users, fundraisers, clock }: RouteDeps): 
     .get('/api/user/:id', async (req, res) => {
       const { id } = parseInput(idParams, req.params);
       requireSelf(id, req.user);
-      const user = (await users.getUser(id)) ?? (await commands.loadState(userStreamName(id), userDecider));
+      // From the user's own stream, not the read model: only they read it, and right after a
+      // change of their profile they must see it, not the projection's previous copy.
+      const user = await commands.loadState(userStreamName(id), userDecider);
       if (!user) throw notFound('User');
-      res.json({
-        uid: id,
-        displayName: user.displayName ?? null,
-        email: user.email ?? null,
-        photoURL: user.photoURL ?? null,
-      });
+      res.json(toUser(id, user));
+    })
+    .patch('/api/user/:id', async (req, res) => {
+      const { id } = parseInput(idParams, req.params);
+      requireSelf(id, req.user);
+      const { displayName, photoURL } = parseInput(updateProfileRequest, req.body);
+      const { state } = await commands.handle(userStreamName(id), userDecider, () => ({
+        type: 'UpdateProfile',
+        userId: id,
+        ...(displayName !== undefined && { displayName }),
+        ...(photoURL !== undefined && { photoURL }),
+        at: clock().toISOString(),
+      }));
+      res.json(toUser(id, state!));
     })
     .get('/api/user/:id/stats', async (req, res) => {
       const { id } = parseInput(idParams, req.params);

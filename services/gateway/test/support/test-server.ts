@@ -1,8 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Clock } from '@qrshirt/core';
-import { type Config, loadConfig } from '../../src/config';
+import { type Clock, systemClock } from '@qrshirt/core';
+import { createJwtTokens } from '../../src/auth/jwt-tokens';
+import { type Config, DEVELOPMENT_JWT_SECRET, loadConfig } from '../../src/config';
 import { createEmbeddedProcess, type EmbeddedProcess } from '../../src/embedded';
 
 export interface TestServer {
@@ -56,8 +57,13 @@ export interface RequestOptions {
 
 export type ApiClient = (method: string, path: string, options?: RequestOptions) => Promise<ApiAnswer>;
 
-export const userToken = (uid: string) => `dev-user:${uid}`;
-export const anonymousToken = (uid: string) => `dev-anon:${uid}`;
+/**
+ * Access tokens as the server issues them, signed with the default (non-production) secret that
+ * test servers and gateway processes started by tests run with.
+ */
+const testTokens = createJwtTokens({ secret: DEVELOPMENT_JWT_SECRET, algorithm: 'HS256', ttlSeconds: 3600, clock: systemClock });
+export const userToken = (uid: string) => testTokens.issue({ uid, anonymous: false }).accessToken;
+export const anonymousToken = (uid: string) => testTokens.issue({ uid, anonymous: true }).accessToken;
 
 export function createApiClient(baseUrl: string): ApiClient {
   return async (method, path, options = {}) => {

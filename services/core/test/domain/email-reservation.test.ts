@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { isValidEmailAddress } from '../../src/domain/email-address';
+import { emailReservationDecider, emailReservationStreamName } from '../../src/domain/email-reservation';
+import { deciderSpec } from './decider-spec';
+
+const spec = deciderSpec(emailReservationDecider);
+const at = '2025-01-01T00:00:00.000Z';
+
+describe('email reservation decider', () => {
+  it('reserves a free address for the user', () => {
+    spec.given([]).when({ type: 'ReserveEmail', userId: 'u-1', at }).then([{ type: 'EmailReserved', data: { userId: 'u-1', at } }]);
+  });
+
+  it('reserves nothing once someone holds the address', () => {
+    spec.given([{ type: 'EmailReserved', data: { userId: 'u-1', at } }]).when({ type: 'ReserveEmail', userId: 'u-2', at }).then([]);
+  });
+
+  it('names one stream for every spelling of an address, without the address in it', () => {
+    const name = emailReservationStreamName('Ada@Example.com ');
+    expect(name).toBe(emailReservationStreamName('ada@example.com'));
+    expect(name).toMatch(/^email-[0-9a-f]{64}$/);
+    expect(name).not.toBe(emailReservationStreamName('ada@example.org'));
+  });
+
+  it('accepts what an email input accepts', () => {
+    expect(isValidEmailAddress('ada@example.com')).toBe(true);
+    expect(isValidEmailAddress('ada@localhost')).toBe(true);
+    expect(isValidEmailAddress('ada')).toBe(false);
+    expect(isValidEmailAddress('ada@@example.com')).toBe(false);
+    expect(isValidEmailAddress(`${'a'.repeat(320)}@example.com`)).toBe(false);
+  });
+});

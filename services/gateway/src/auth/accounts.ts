@@ -1,0 +1,60 @@
+import type { AuthSession } from '@qrshirt/contracts';
+import {
+  type Clock,
+  type CommandHandler,
+  emailReservationDecider,
+  emailReservationStreamName,
+  type SignInMethod,
+  type UserProfile,
+  type UserState,
+  userDecider,
+  userStreamName,
+} from '@qrshirt/core';
+
+export interface Accounts {
+  /** The user holding the address: the account that reserved it first. */
+  emailHolder(email: string): Promise<string | null>;
+  /** Reserves the address for `uid` unless someone holds it; answers the holder. */
+  reserveEmail(email: string, uid: string): Promise<string>;
+  /**
+   * Records a sign-in, registering the user first if their stream is empty: a new account, or
+   * one whose registration was lost after its email was reserved (a crash in between).
+   */
+  signedIn(uid: string, method: SignInMethod, profile: UserProfile): Promise<UserState>;
+  profile(uid: string): Promise<UserState | null>;
+}
+
+export function createAccounts({ commands, clock }: { commands: CommandHandler; clock: Clock }): Accounts {
+  const now = () => clock().toISOString();
+  return {
+    async emailHolder(email) {
+      return (await commands.loadState(emailReservationStreamName(email), emailReservationDecider))?.userId ?? null;
+    },
+    async reserveEmail(email, uid) {
+      const { state } = await commands.handle(emailReservationStreamName(email), emailReservationDecider, () => ({
+        type: 'ReserveEmail',
+        userId: uid,
+        at: now(),
+      }));
+      return state!.userId;
+    },
+    async signedIn(uid, method, profile) {
+      const { state } = await commands.handle(userStreamName(uid), userDecider, (current) =>
+        current
+          ? { type: 'RecordSignIn', userId: uid, method, at: now() }
+          : { type: 'RegisterUser', userId: uid, method, ...profile, at: now() },
+      );
+      return state!;
+    },
+    profile(uid) {
+      return commands.loadState(userStreamName(uid), userDecider);
+    },
+  };
+}
+
+export const noProfile: UserProfile = { email: null, displayName: null, photoURL: null };
+
+export function sessionUser(uid: string, anonymous: boolean, profile: UserProfile | null): AuthSession['user'] {
+  const { email, displayName, photoURL } = profile ?? noProfile;
+  return { uid, anonymous, email, displayName, photoURL };
+}

@@ -1,0 +1,73 @@
+/**
+ * Secrets that never go into events: password hashes, refresh-token hashes, one-time codes,
+ * phone verifications, and which external identity (Google account, phone number) is which user.
+ * Every adapter passes `credentials-store.contract.ts`. Times are epoch milliseconds passed in by
+ * the caller, whose clock decides what has expired; expired records are cleared away by the
+ * adapter in its own way. Several gateway processes share one store.
+ */
+export interface CredentialsStore {
+  setPasswordHash(uid: string, hash: string): Promise<void>;
+  passwordHash(uid: string): Promise<string | null>;
+
+  /** A signed-in session on one device: one refresh token at a time, replaced at every refresh. */
+  createRefreshFamily(family: string, session: RefreshSession & { tokenHash: string }, now: number): Promise<void>;
+  /**
+   * Swaps the family's token for the next one if `tokenHash` is its current token, atomically: of
+   * two concurrent refreshes with one token, one rotates and the other sees 'reused'. A token the
+   * family had before (a stolen copy, or the thief's copy after the owner refreshed) ends the family.
+   */
+  rotateRefreshToken(
+    family: string,
+    tokenHash: string,
+    next: { tokenHash: string; expiresAt: number },
+    now: number,
+  ): Promise<RefreshRotation>;
+  deleteRefreshFamily(family: string): Promise<void>;
+  deleteRefreshFamiliesOf(uid: string): Promise<void>;
+
+  /** Short-lived single-use codes (password reset links, Google sign-in hand-overs), by hash. */
+  addOneTimeCode(
+    purpose: OneTimeCodePurpose,
+    codeHash: string,
+    code: { uid: string; expiresAt: number },
+    now: number,
+  ): Promise<void>;
+  /** The code's user, removing the code; null when unknown, used or expired. */
+  takeOneTimeCode(purpose: OneTimeCodePurpose, codeHash: string, now: number): Promise<string | null>;
+
+  addPhoneVerification(verification: PhoneVerification, now: number): Promise<void>;
+  /** Counts one try and answers the verification; null when unknown or out of tries. */
+  tryPhoneVerification(id: string, maxTries: number): Promise<PhoneVerification | null>;
+  /** True for the one caller that removed it, so a code signs in once. */
+  deletePhoneVerification(id: string): Promise<boolean>;
+
+  /** Links the identity to `uid` unless it is linked already; answers the user it is linked to. */
+  linkIdentity(provider: IdentityProvider, subject: string, uid: string): Promise<string>;
+  findIdentity(provider: IdentityProvider, subject: string): Promise<string | null>;
+
+  close(): Promise<void>;
+}
+
+export interface RefreshSession {
+  uid: string;
+  anonymous: boolean;
+  expiresAt: number;
+}
+
+export type RefreshRotation =
+  | { outcome: 'rotated'; session: RefreshSession }
+  | { outcome: 'reused' }
+  | { outcome: 'invalid' };
+
+export type OneTimeCodePurpose = 'password-reset' | 'google-exchange';
+
+export type IdentityProvider = 'google' | 'phone';
+
+export interface PhoneVerification {
+  id: string;
+  /** A keyed hash of the number: the store never holds the number itself. */
+  phoneKey: string;
+  codeHash: string;
+  expiresAt: number;
+  tries: number;
+}

@@ -1,0 +1,81 @@
+import type { AuthErrorCode } from '@qrshirt/contracts';
+import { isValidEmailAddress } from '@qrshirt/core';
+import { type Profile, Strategy as GoogleStrategy } from 'passport-google-oauth20';
+import type { Accounts } from './accounts';
+import type { CredentialsStore } from './credentials-store';
+import { createOAuthStateCookie } from './oauth-state-cookie';
+
+export interface GoogleSettings {
+  clientId: string;
+  clientSecret: string;
+  callbackUrl: string;
+  authorizationUrl: string;
+  tokenUrl: string;
+  userInfoUrl: string;
+}
+
+/** Why a Google sign-in was refused, as the spec's auth code the callback hands the client. */
+export interface GoogleRefusal {
+  code: AuthErrorCode;
+}
+
+/**
+ * Which user a Google account is. Linked before: that user. Otherwise its verified email decides:
+ * the account holding that email (signed up with a password, say) or a new one reserving it. An
+ * email Google has not verified could be anyone's, so it neither links to the account holding it
+ * nor reserves it for a new one.
+ */
+export function createGoogleAccounts(deps: { accounts: Accounts; credentials: CredentialsStore; newId: () => string }) {
+  const { accounts, credentials, newId } = deps;
+
+  async function userFor(profile: Profile, email: string | null): Promise<string | GoogleRefusal> {
+    const linked = await credentials.findIdentity('google', profile.id);
+    if (linked) return linked;
+    const unverified = profile.emails?.[0]?.value.trim();
+    if (!email && unverified && (await accounts.emailHolder(unverified))) return { code: 'email-already-in-use' };
+    const uid = email ? await accounts.reserveEmail(email, newId()) : newId();
+    // Two first sign-ins of one Google account at once: the first link wins, both get its user.
+    return credentials.linkIdentity('google', profile.id, uid);
+  }
+
+  return async function resolve(profile: Profile): Promise<string | GoogleRefusal> {
+    const email = verifiedEmail(profile);
+    const uid = await userFor(profile, email);
+    if (typeof uid !== 'string') return uid;
+    await accounts.signedIn(uid, 'google', {
+      email,
+      displayName: profile.displayName || null,
+      photoURL: profile.photos?.[0]?.value ?? null,
+    });
+    return uid;
+  };
+}
+
+function verifiedEmail(profile: Profile): string | null {
+  const given = profile.emails?.[0];
+  const address = given?.value.trim();
+  // Google's userinfo answers a boolean; the string form is what some of its older endpoints send.
+  const verified = String(given?.verified) === 'true';
+  return address && verified && isValidEmailAddress(address) ? address : null;
+}
+
+export function createGoogleStrategy(settings: GoogleSettings, resolve: (profile: Profile) => Promise<string | GoogleRefusal>) {
+  return new GoogleStrategy(
+    {
+      clientID: settings.clientId,
+      clientSecret: settings.clientSecret,
+      callbackURL: settings.callbackUrl,
+      authorizationURL: settings.authorizationUrl,
+      tokenURL: settings.tokenUrl,
+      userProfileURL: settings.userInfoUrl,
+      scope: ['openid', 'email', 'profile'],
+      store: createOAuthStateCookie(),
+    },
+    (_accessToken, _refreshToken, profile, done) => {
+      resolve(profile).then(
+        (outcome) => (typeof outcome === 'string' ? done(null, { uid: outcome, anonymous: false }) : done(null, false, outcome)),
+        done,
+      );
+    },
+  );
+}

@@ -1,0 +1,52 @@
+import type { Clock } from '@qrshirt/core';
+import jwt from 'jsonwebtoken';
+import type { Identity } from './identity';
+import type { TokenVerifier } from './token-verifier';
+
+export type JwtAlgorithm = 'HS256' | 'HS384' | 'HS512';
+
+export interface JwtTokenOptions {
+  secret: string;
+  algorithm: JwtAlgorithm;
+  ttlSeconds: number;
+  clock: Clock;
+}
+
+export interface AccessToken {
+  accessToken: string;
+  /** Seconds until it expires. */
+  expiresIn: number;
+}
+
+export interface JwtTokens extends TokenVerifier {
+  issue(identity: Identity): AccessToken;
+}
+
+/**
+ * Short-lived access tokens: `sub` is the uid, `anon` says whether the session is anonymous.
+ * Times come from the injected clock on both sides, so tests can let a token expire.
+ */
+export function createJwtTokens({ secret, algorithm, ttlSeconds, clock }: JwtTokenOptions): JwtTokens {
+  const now = () => Math.floor(clock().getTime() / 1000);
+  return {
+    issue({ uid, anonymous }) {
+      const issuedAt = now();
+      const accessToken = jwt.sign({ anon: anonymous, iat: issuedAt, exp: issuedAt + ttlSeconds }, secret, {
+        algorithm,
+        subject: uid,
+      });
+      return { accessToken, expiresIn: ttlSeconds };
+    },
+    async verify(token) {
+      try {
+        // The one configured algorithm only: `alg: none` and algorithm confusion are refused.
+        const claims = jwt.verify(token, secret, { algorithms: [algorithm], clockTimestamp: now() });
+        if (typeof claims !== 'object' || typeof claims.sub !== 'string' || claims.sub === '') return null;
+        if (typeof claims.anon !== 'boolean' || typeof claims.exp !== 'number') return null;
+        return { uid: claims.sub, anonymous: claims.anon };
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { Strategy as LocalStrategy } from 'passport-local';
+import type { Accounts } from './accounts';
+import type { CredentialsStore } from './credentials-store';
+import { verifyAgainstDecoy, verifyPassword } from './passwords';
+
+/** Email and password: the user whose reserved email and stored password hash match, else none. */
+export function createLocalStrategy({ accounts, credentials }: { accounts: Accounts; credentials: CredentialsStore }) {
+  async function verify(email: string, password: string): Promise<string | null> {
+    const uid = await accounts.emailHolder(email.trim());
+    const hash = uid && (await credentials.passwordHash(uid));
+    if (!uid || !hash) {
+      await verifyAgainstDecoy(password);
+      return null;
+    }
+    return (await verifyPassword(password, hash)) ? uid : null;
+  }
+  return new LocalStrategy({ usernameField: 'email', passwordField: 'password', session: false }, (email, password, done) => {
+    verify(email, password).then((uid) => done(null, uid ? { uid, anonymous: false } : false), done);
+  });
+}

@@ -1,0 +1,25 @@
+import type { Request } from 'express';
+import type passport from 'passport';
+import type { Accounts } from '../auth/accounts';
+import type { AuthOptions } from '../auth/auth-options';
+import type { RateLimitKey } from '../auth/rate-limiter';
+import type { Sessions } from '../auth/sessions';
+import type { RouteDeps } from './route-deps';
+
+type Passport = InstanceType<typeof passport.Passport>;
+
+/** Shared by the sign-in route modules; built once by `authRoutes`. */
+export interface AuthContext extends RouteDeps, AuthOptions {
+  accounts: Accounts;
+  sessions: Sessions;
+  passport: Passport;
+}
+
+export function limitByIp(action: string, req: Request): RateLimitKey {
+  return { action, scope: 'ip', subject: req.ip ?? req.socket.remoteAddress ?? 'unknown' };
+}
+
+/** `subject` is a hash of the email or phone number, so counters hold no personal data. */
+export function limitByAccount(action: string, subject: string): RateLimitKey {
+  return { action, scope: 'account', subject };
+}

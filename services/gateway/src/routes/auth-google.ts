@@ -1,0 +1,60 @@
+import { exchangeCodeRequest } from '@qrshirt/contracts';
+import { type Request, type RequestHandler, Router } from 'express';
+import { authError } from '../auth/auth-errors';
+import { createGoogleAccounts, createGoogleStrategy } from '../auth/google-sign-in';
+import { runStrategy, type StrategyOutcome } from '../auth/run-strategy';
+import { newSecret, sha256 } from '../auth/secrets';
+import { parseInput } from '../http/validate';
+import type { AuthContext } from './auth-context';
+
+/** The browser trades the code for tokens right after the redirect; a minute is plenty. */
+const EXCHANGE_CODE_TTL_MS = 60_000;
+
+const notConfigured: RequestHandler = (_req, res) => {
+  res.status(503).json({ error: 'Google sign-in is not configured' });
+};
+
+/** The auth code the sign-in page shows for a sign-in that did not succeed. */
+function failureCode(req: Request, info: unknown): string {
+  if (typeof info === 'object' && info !== null && 'code' in info && typeof info.code === 'string') return info.code;
+  if (req.query.error === 'access_denied') return 'popup-closed-by-user';
+  if (req.query.error) return 'internal-error';
+  // The state did not match this browser's: another sign-in was started after this one.
+  return 'cancelled-popup-request';
+}
+
+/**
+ * Google's authorization-code flow. The callback never puts tokens in a URL: it redirects to the
+ * sign-in page with a one-time code in the fragment (never sent to a server, so never logged),
+ * which the page trades for a session at POST /api/auth/exchange.
+ */
+export function googleAuthRoutes(context: AuthContext): Router {
+  const { google, passport, credentials, accounts, sessions, clock } = context;
+  const router = Router().post('/api/auth/exchange', async (req, res) => {
+    const { code } = parseInput(exchangeCodeRequest, req.body);
+    const uid = await credentials.takeOneTimeCode('google-exchange', sha256(code), clock().getTime());
+    if (!uid) throw authError(401, 'code-expired');
+    res.json(await sessions.start({ uid, anonymous: false }, await accounts.profile(uid)));
+  });
+  if (!google) return router.get('/api/auth/google', notConfigured).get('/api/auth/google/callback', notConfigured);
+
+  passport.use('google', createGoogleStrategy(google, createGoogleAccounts(context)));
+  return router
+    .get('/api/auth/google', passport.authenticate('google', { session: false }) as RequestHandler)
+    .get('/api/auth/google/callback', async (req, res) => {
+      // Without either, passport would start a new sign-in from here instead of finishing one.
+      if (!req.query.code && !req.query.error) return res.redirect(302, '/signin#error=cancelled-popup-request');
+      let outcome: StrategyOutcome;
+      try {
+        outcome = await runStrategy(passport, 'google', req, res);
+      } catch (error) {
+        req.log.warn({ err: error }, 'Google sign-in failed');
+        outcome = { user: false, info: { code: 'internal-error' } };
+      }
+      if (!outcome.user) return res.redirect(302, `/signin#error=${failureCode(req, outcome.info)}`);
+      const code = newSecret();
+      const now = clock().getTime();
+      await credentials.addOneTimeCode('google-exchange', sha256(code), { uid: outcome.user.uid, expiresAt: now + EXCHANGE_CODE_TTL_MS }, now);
+      res.redirect(302, `/signin#google=${code}`);
+    });
+}

@@ -1,0 +1,97 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEVELOPMENT_JWT_SECRET, loadConfig } from '../src/config';
+import { startGatewayProcess } from './support/gateway-process';
+
+const mainFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
+const SECRET = 'a-production-secret-of-at-least-32-characters';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('sign-in configuration', () => {
+  it('has development defaults', () => {
+    expect(loadConfig({})).toMatchObject({
+      AUTH_JWT_SECRET: DEVELOPMENT_JWT_SECRET,
+      AUTH_JWT_ALGORITHM: 'HS256',
+      ACCESS_TOKEN_TTL_SECONDS: 900,
+      REFRESH_TOKEN_TTL_DAYS: 30,
+      PUBLIC_BASE_URL: 'http://localhost:8080',
+      CREDENTIALS_STORE: 'sqlite',
+      GOOGLE_AUTHORIZATION_URL: 'https://accounts.google.com/o/oauth2/v2/auth',
+      credentialsFile: path.resolve('data/credentials.sqlite'),
+    });
+    expect(loadConfig({}).GOOGLE_CLIENT_ID).toBeUndefined();
+  });
+
+  it('refuses production without a secret of its own', () => {
+    const line = 'AUTH_JWT_SECRET: set a secret of your own in production (the default one is public)';
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([line]);
+    expect(problemsOf({ NODE_ENV: 'production', AUTH_JWT_SECRET: DEVELOPMENT_JWT_SECRET })).toEqual([line]);
+    expect(problemsOf({ NODE_ENV: 'production', AUTH_JWT_SECRET: SECRET })).toEqual([]);
+  });
+
+  it('names each wrong sign-in variable on a line of its own', () => {
+    expect(
+      problemsOf({
+        AUTH_JWT_SECRET: 'short',
+        AUTH_JWT_ALGORITHM: 'none',
+        ACCESS_TOKEN_TTL_SECONDS: 'soon',
+        REFRESH_TOKEN_TTL_DAYS: '0',
+        PUBLIC_BASE_URL: 'ftp://example.com',
+        CREDENTIALS_STORE: 'redis',
+        GOOGLE_CLIENT_ID: 'id-only',
+      }).sort(),
+    ).toEqual(
+      [
+        'AUTH_JWT_SECRET: expected at least 32 characters',
+        'AUTH_JWT_ALGORITHM: expected HS256, HS384 or HS512',
+        'ACCESS_TOKEN_TTL_SECONDS: expected a number of seconds',
+        'REFRESH_TOKEN_TTL_DAYS: expected a number of days',
+        'PUBLIC_BASE_URL: expected http(s)://host[:port]',
+        'REDIS_URL: required when CREDENTIALS_STORE=redis',
+        'GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set',
+        'GOOGLE_CALLBACK_URL: required when GOOGLE_CLIENT_ID is set',
+      ].sort(),
+    );
+  });
+
+  it('stops `npm start` in production with the default secret: exit code 2, one clear line', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', mainFile], {
+      env: { ...process.env, NODE_ENV: 'production', AUTH_JWT_SECRET: '' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr.split('\n').filter((line) => line.startsWith('AUTH_JWT_SECRET'))).toEqual([
+      'AUTH_JWT_SECRET: set a secret of your own in production (the default one is public)',
+    ]);
+    expect(run.stderr).not.toContain('    at ');
+  });
+
+  it('runs in production with a secret, without the development outbox', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-production-'));
+    const gateway = await startGatewayProcess({ NODE_ENV: 'production', AUTH_JWT_SECRET: SECRET, DATA_DIR: dataDir });
+    try {
+      const outbox = await fetch(`${gateway.url}/api/dev/outbox`);
+      expect(outbox.status).toBe(404);
+      expect(await outbox.json()).toEqual({ error: 'No such endpoint: GET /api/dev/outbox' });
+      const anonymous = await fetch(`${gateway.url}/api/auth/anonymous`, { method: 'POST' });
+      expect(anonymous.status).toBe(200);
+    } finally {
+      await gateway.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

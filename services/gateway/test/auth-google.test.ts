@@ -1,0 +1,163 @@
+import { authSession } from '@qrshirt/contracts';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, signUp, testClock, uniqueEmail } from './support/accounts';
+import { freePort } from './support/gateway-process';
+import { startTestServer, type TestServer } from './support/test-server';
+
+/** What Google's userinfo endpoint answers for the next sign-in. */
+interface GoogleProfile {
+  sub: string;
+  email?: string;
+  email_verified?: boolean;
+  name?: string;
+  picture?: string;
+}
+
+const time = testClock();
+let google: OAuth2Server;
+let server: TestServer;
+
+beforeAll(async () => {
+  google = new OAuth2Server();
+  await google.issuer.keys.generate('RS256');
+  await google.start(0, '127.0.0.1');
+  const port = await freePort();
+  const issuer = google.issuer.url!;
+  server = await startTestServer({
+    clock: time.clock,
+    env: {
+      PORT: String(port),
+      GOOGLE_CLIENT_ID: 'qrshirt-test-client',
+      GOOGLE_CLIENT_SECRET: 'qrshirt-test-secret',
+      GOOGLE_CALLBACK_URL: `http://127.0.0.1:${port}/api/auth/google/callback`,
+      GOOGLE_AUTHORIZATION_URL: `${issuer}/authorize`,
+      GOOGLE_TOKEN_URL: `${issuer}/token`,
+      GOOGLE_USERINFO_URL: `${issuer}/userinfo`,
+    },
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+  await google?.stop();
+});
+
+const get = (url: string, cookie?: string) => fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+
+/**
+ * A browser's trip: our redirect to the provider (keeping the state cookie), the provider's
+ * redirect back to our callback, and where the callback sends the browser.
+ */
+async function signInWithGoogle(profile: GoogleProfile, options: { deny?: boolean; dropCookie?: boolean } = {}) {
+  const start = await get(`${server.url}/api/auth/google`);
+  expect(start.status).toBe(302);
+  const authorizeUrl = new URL(start.headers.get('location')!);
+  expect(authorizeUrl.origin + authorizeUrl.pathname).toBe(`${google.issuer.url}/authorize`);
+  expect(authorizeUrl.searchParams.get('client_id')).toBe('qrshirt-test-client');
+  expect(authorizeUrl.searchParams.get('state')).toEqual(expect.any(String));
+  const setCookie = start.headers.get('set-cookie')!;
+  expect(setCookie).toMatch(/HttpOnly/i);
+  expect(setCookie).toMatch(/SameSite=Lax/i);
+  const cookie = setCookie.split(';')[0]!;
+
+  google.service.once('beforeUserinfo', (userinfo) => {
+    userinfo.body = profile;
+  });
+  if (options.deny) {
+    google.service.once('beforeAuthorizeRedirect', (redirect) => {
+      redirect.url.searchParams.delete('code');
+      redirect.url.searchParams.set('error', 'access_denied');
+    });
+  }
+  const consent = await get(authorizeUrl.href);
+  expect(consent.status).toBe(302);
+  const callback = await get(consent.headers.get('location')!, options.dropCookie ? undefined : cookie);
+  expect(callback.status).toBe(302);
+  return callback.headers.get('location')!;
+}
+
+const exchange = (code: string) => server.api('POST', '/api/auth/exchange', { body: { code } });
+
+async function sessionFrom(location: string) {
+  const code = /^\/signin#google=([A-Za-z0-9_-]+)$/.exec(location)?.[1];
+  expect(code, location).toBeDefined();
+  const answer = await exchange(code!);
+  expect(answer.status).toBe(200);
+  return { code: code!, session: authSession.parse(answer.body) };
+}
+
+let nextSub = 0;
+const newSub = () => `google-${process.pid}-${++nextSub}`;
+
+describe('Google sign-in against a real OAuth2 server', () => {
+  it('signs a new user in through the redirects and a one-time code, and the same Google account again later', async () => {
+    const email = uniqueEmail('grace').toLowerCase();
+    const profile = { sub: newSub(), email, email_verified: true, name: 'Grace Hopper', picture: 'https://img.example/grace.png' };
+    const { code, session } = await sessionFrom(await signInWithGoogle(profile));
+    expect(session.user).toEqual({
+      uid: session.user.uid,
+      anonymous: false,
+      email,
+      displayName: 'Grace Hopper',
+      photoURL: 'https://img.example/grace.png',
+    });
+    expect((await server.api('GET', `/api/user/${session.user.uid}`, as(session))).status).toBe(200);
+    expect(await exchange(code)).toMatchObject({ status: 401, body: { code: 'code-expired' } });
+
+    const again = await sessionFrom(await signInWithGoogle(profile));
+    expect(again.session.user.uid).toBe(session.user.uid);
+    const stream = await server.embedded.eventStore.readStream(`user-${session.user.uid}`);
+    expect(stream.map((event) => [event.type, (event.data as { method?: string }).method])).toEqual([
+      ['UserRegistered', 'google'],
+      ['UserSignedIn', 'google'],
+    ]);
+  });
+
+  it('links a verified Google email to the account that signed up with it', async () => {
+    const email = uniqueEmail('linked');
+    const account = await signUp(server.api, { email, password: 'password-first' });
+    const { session } = await sessionFrom(await signInWithGoogle({ sub: newSub(), email: email.toUpperCase(), email_verified: true, name: 'G' }));
+    expect(session.user.uid).toBe(account.user.uid);
+    expect(session.user.email).toBe(email);
+    // The password still works too.
+    expect((await server.api('POST', '/api/auth/signin', { body: { email, password: 'password-first' } })).body.user.uid).toBe(
+      account.user.uid,
+    );
+  });
+
+  it('refuses to link an email Google has not verified', async () => {
+    const email = uniqueEmail('unverified');
+    await signUp(server.api, { email });
+    const location = await signInWithGoogle({ sub: newSub(), email, email_verified: false, name: 'Impostor' });
+    expect(location).toBe('/signin#error=email-already-in-use');
+  });
+
+  it('reports a cancelled consent and a callback without this browser’s state', async () => {
+    expect(await signInWithGoogle({ sub: newSub() }, { deny: true })).toBe('/signin#error=popup-closed-by-user');
+    expect(await signInWithGoogle({ sub: newSub(), email: uniqueEmail(), email_verified: true }, { dropCookie: true })).toBe(
+      '/signin#error=cancelled-popup-request',
+    );
+  });
+
+  it('lets the one-time code expire after a minute', async () => {
+    const location = await signInWithGoogle({ sub: newSub(), email: uniqueEmail(), email_verified: true });
+    time.advance(61_000);
+    const code = location.split('=')[1]!;
+    expect(await exchange(code)).toMatchObject({
+      status: 401,
+      body: { code: 'code-expired', error: 'Verification code has expired. Please request a new code.' },
+    });
+  });
+});
+
+describe('Google sign-in without configuration', () => {
+  it('answers 503 with the message the client shows', async () => {
+    const bare = await startTestServer();
+    try {
+      const answer = await bare.api('GET', '/api/auth/google');
+      expect(answer).toMatchObject({ status: 503, body: { error: 'Google sign-in is not configured' } });
+    } finally {
+      await bare.stop();
+    }
+  });
+});

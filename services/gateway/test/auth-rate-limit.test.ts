@@ -1,0 +1,197 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeWithRedis } from '../../../scripts/infra/describe-with-redis';
+import { startRedis } from '../../../scripts/infra/redis';
+import { MINUTE, expectAuthError, signUp, testClock, uniqueEmail } from './support/accounts';
+import { type RequestOptions, startTestServer, type TestServer } from './support/test-server';
+
+const TOO_MANY = 'Too many failed attempts. Please try again later.';
+
+let nextAddress = 0;
+/** A client address of its own per test (the gateway trusts X-Forwarded-For from loopback). */
+const newAddress = () => `198.51.${Math.floor(++nextAddress / 250)}.${(nextAddress % 250) + 1}`;
+const from = (address: string, options: RequestOptions = {}): RequestOptions => ({
+  ...options,
+  headers: { ...options.headers, 'x-forwarded-for': address },
+});
+
+let nextNumber = 0;
+const newNumber = () => `+4420${String(process.pid % 1000).padStart(3, '0')}${String(++nextNumber).padStart(5, '0')}`;
+
+/** The same scenarios on the in-process counters and on Redis's. */
+function rateLimitScenarios(server: () => TestServer) {
+  const api = (method: string, url: string, options?: RequestOptions) => server().api(method, url, options);
+
+  it('stops sign-ins to an account after 10 failures, from any address', async () => {
+    const email = uniqueEmail('target');
+    await signUp(api, { email, password: 'the-real-password' });
+    const attacker = newAddress();
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const answer = await api('POST', '/api/auth/signin', from(attacker, { body: { email, password: `guess-${attempt}` } }));
+      expect(answer.status).toBe(401);
+    }
+    const locked = await api('POST', '/api/auth/signin', from(newAddress(), { body: { email, password: 'the-real-password' } }));
+    expectAuthError(locked, 429, 'too-many-requests', TOO_MANY);
+
+    const bystander = uniqueEmail('bystander');
+    await signUp(api, { email: bystander, password: 'bystander-password' });
+    expect((await api('POST', '/api/auth/signin', from(attacker, { body: { email: bystander, password: 'bystander-password' } }))).status).toBe(200);
+  });
+
+  it('does not count successful sign-ins', async () => {
+    const email = uniqueEmail('regular');
+    await signUp(api, { email, password: 'my-password' });
+    const home = newAddress();
+    for (let visit = 1; visit <= 12; visit++) {
+      expect((await api('POST', '/api/auth/signin', from(home, { body: { email, password: 'my-password' } }))).status).toBe(200);
+    }
+  });
+
+  it('stops one address after 50 attempts across accounts', async () => {
+    const crawler = newAddress();
+    const signUps = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        api('POST', '/api/auth/signup', from(crawler, { body: { email: uniqueEmail(), password: '123', displayName: 'x' } })),
+      ),
+    );
+    expect(new Set(signUps.map((answer) => answer.body.code))).toEqual(new Set(['weak-password']));
+    const next = { email: uniqueEmail(), password: 'long-enough', displayName: 'x' };
+    expectAuthError(await api('POST', '/api/auth/signup', from(crawler, { body: next })), 429, 'too-many-requests', TOO_MANY);
+    expect((await api('POST', '/api/auth/signup', from(newAddress(), { body: next }))).status).toBe(201);
+  });
+
+  it('sends at most 10 codes to a number and 50 from an address', async () => {
+    const number = newNumber();
+    for (let start = 1; start <= 10; start++) {
+      expect((await api('POST', '/api/auth/phone/start', from(newAddress(), { body: { phoneNumber: number } }))).status).toBe(202);
+    }
+    const eleventh = await api('POST', '/api/auth/phone/start', from(newAddress(), { body: { phoneNumber: number } }));
+    expectAuthError(eleventh, 429, 'too-many-requests', TOO_MANY);
+
+    const sender = newAddress();
+    for (let start = 1; start <= 50; start++) {
+      expect((await api('POST', '/api/auth/phone/start', from(sender, { body: { phoneNumber: newNumber() } }))).status).toBe(202);
+    }
+    expectAuthError(await api('POST', '/api/auth/phone/start', from(sender, { body: { phoneNumber: newNumber() } })), 429, 'too-many-requests', TOO_MANY);
+  });
+
+  it('limits wrong phone codes per address', async () => {
+    const guesser = newAddress();
+    for (let attempt = 1; attempt <= 50; attempt++) {
+      const answer = await api('POST', '/api/auth/phone/confirm', from(guesser, { body: { verificationId: 'guess', code: '123456' } }));
+      expect(answer.status).toBe(400);
+    }
+    const answer = await api('POST', '/api/auth/phone/confirm', from(guesser, { body: { verificationId: 'guess', code: '123456' } }));
+    expectAuthError(answer, 429, 'too-many-requests', TOO_MANY);
+  });
+
+  it('sends at most 10 reset emails for an address', async () => {
+    const email = uniqueEmail('reset');
+    for (let request = 1; request <= 10; request++) {
+      expect((await api('POST', '/api/auth/password-reset', from(newAddress(), { body: { email } }))).status).toBe(202);
+    }
+    const eleventh = await api('POST', '/api/auth/password-reset', from(newAddress(), { body: { email } }));
+    expectAuthError(eleventh, 429, 'too-many-requests', TOO_MANY);
+  });
+}
+
+describe('rate limiting with in-process counters', () => {
+  const time = testClock();
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ clock: time.clock });
+  });
+  afterAll(() => server.stop());
+
+  rateLimitScenarios(() => server);
+
+  it('lets the account sign in again after 15 minutes', async () => {
+    const email = uniqueEmail('patient');
+    await signUp(server.api, { email, password: 'the-password' });
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      await server.api('POST', '/api/auth/signin', from(newAddress(), { body: { email, password: 'wrong' } }));
+    }
+    expect((await server.api('POST', '/api/auth/signin', { body: { email, password: 'the-password' } })).status).toBe(429);
+    time.advance(15 * MINUTE + 1_000);
+    expect((await server.api('POST', '/api/auth/signin', { body: { email, password: 'the-password' } })).status).toBe(200);
+  });
+});
+
+// The embedded process writes Redis's default key prefixes, so it gets a server of its own.
+describeWithRedis(
+  'rate limiting with counters (and credentials) in Redis',
+  (redis) => {
+    let dataDir: string;
+    let server: TestServer;
+    beforeAll(async () => {
+      dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-limits-'));
+      server = await startTestServer({ env: { REDIS_URL: redis.url, CREDENTIALS_STORE: 'redis' }, dataDir });
+    });
+    afterAll(async () => {
+      await server?.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+
+    rateLimitScenarios(() => server);
+
+    it('keeps the counters in Redis, where every gateway process sees them, with no personal data in the keys', async () => {
+      const raw = new Redis(redis.url);
+      try {
+        const keys = await raw.keys('qr:rl:*');
+        expect(keys.some((key) => key.startsWith('qr:rl:signin:account:'))).toBe(true);
+        expect(keys.join(' ')).not.toMatch(/@|\+44/);
+        for (const key of keys.slice(0, 20)) expect(await raw.pttl(key)).toBeGreaterThan(0);
+      } finally {
+        await raw.quit();
+      }
+    });
+
+    it('keeps credentials in Redis with CREDENTIALS_STORE=redis: hashed passwords, sessions that refresh', async () => {
+      const session = await signUp(server.api, { password: 'stored-in-redis' });
+      const raw = new Redis(redis.url);
+      try {
+        expect(await raw.get(`qr:cred:pw:${session.user.uid}`)).toMatch(/^scrypt\$/);
+      } finally {
+        await raw.quit();
+      }
+      expect((await server.api('POST', '/api/auth/refresh', { body: { refreshToken: session.refreshToken } })).status).toBe(200);
+      expect((await server.api('POST', '/api/auth/refresh', { body: { refreshToken: session.refreshToken } })).status).toBe(401);
+    });
+
+    it('answers 503, not 500, while Redis is down', async () => {
+      const own = await startRedis();
+      const ownDataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-limits-down-'));
+      const down = await startTestServer({ env: { REDIS_URL: own.url }, dataDir: ownDataDir });
+      try {
+        const email = uniqueEmail('outage');
+        await signUp(down.api, { email, password: 'during-outage' });
+        await own.stop();
+        const answer = await down.api('POST', '/api/auth/signin', { body: { email, password: 'during-outage' } });
+        expect(answer).toMatchObject({ status: 503, body: { error: 'Sign-in is unavailable right now. Please try again in a moment.' } });
+      } finally {
+        await down.stop();
+        await own.stop();
+        await rm(ownDataDir, { recursive: true, force: true });
+      }
+    });
+  },
+  { ownServer: true },
+);
+
+describe('which client address is counted (TRUST_PROXY)', () => {
+  let server: TestServer;
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('ignores X-Forwarded-For from a proxy it does not trust, so rotating it does not escape the limit', async () => {
+    server = await startTestServer({ env: { TRUST_PROXY: 'false' } });
+    const signUpWith = (address: string) =>
+      server.api('POST', '/api/auth/signup', from(address, { body: { email: uniqueEmail(), password: '123', displayName: 'x' } }));
+    for (let attempt = 1; attempt <= 50; attempt++) expect((await signUpWith(newAddress())).body.code).toBe('weak-password');
+    expectAuthError(await signUpWith(newAddress()), 429, 'too-many-requests', TOO_MANY);
+  });
+});
