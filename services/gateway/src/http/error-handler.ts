@@ -1,5 +1,6 @@
 import { ConcurrencyError, DomainError, IngestionUnavailableError } from '@qrshirt/core';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { FieldErrors } from './field-errors';
 import { HttpError } from './http-error';
 
 const domainStatus = { validation: 400, not_found: 404, conflict: 409, forbidden: 403 } as const;
@@ -14,7 +15,15 @@ function isBodyParserError(error: unknown): error is BodyParserError {
   return typeof error === 'object' && error !== null && 'type' in error && 'status' in error && typeof error.status === 'number';
 }
 
-function toAnswer(error: unknown): { status: number; error: string; code?: string } | undefined {
+interface Answer {
+  status: number;
+  error: string;
+  code?: string;
+  fields?: Record<string, string>;
+}
+
+function toAnswer(error: unknown): Answer | undefined {
+  if (error instanceof FieldErrors) return { status: error.status, error: error.message, fields: error.fields };
   if (error instanceof HttpError) return { status: error.status, error: error.message, ...(error.code && { code: error.code }) };
   if (error instanceof DomainError) return { status: domainStatus[error.kind], error: error.message };
   if (error instanceof ConcurrencyError) return { status: 409, error: 'Someone else changed this at the same time, please retry' };
@@ -34,7 +43,11 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const answer = toAnswer(error);
   if (answer) {
     if (answer.status === 503) res.setHeader('Retry-After', '1');
-    res.status(answer.status).json({ error: answer.error, ...(answer.code && { code: answer.code }) });
+    res.status(answer.status).json({
+      error: answer.error,
+      ...(answer.code && { code: answer.code }),
+      ...(answer.fields && { fields: answer.fields }),
+    });
     return;
   }
   req.log.error({ err: error }, 'unhandled error');

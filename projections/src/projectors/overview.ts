@@ -1,0 +1,55 @@
+import type { Projector } from './projector';
+import { dayOf, hsetFields } from './hash-fields';
+
+export const overviewKeys = {
+  /** scans, donations, amountCents, fundraisers, users */
+  totals: 'totals',
+  /** fields `<yyyy-mm-dd>|scans`, `|donations`, `|amountCents`, across all fundraisers */
+  daily: 'daily',
+  /** fundraiser id -> amountCents raised */
+  raised: 'raised',
+  /** fundraiser id -> its charity id (JSON), to rank charities at query time */
+  charityOf: 'charity-of',
+};
+
+/**
+ * The admin overview: figures across all fundraisers. A donation names its fundraiser, not the
+ * charity, and a projector never reads, so amounts are kept per fundraiser and summed per
+ * charity when asked.
+ */
+export const overviewProjector: Projector = {
+  name: 'overview',
+  eventTypes: ['FundraiserCreated', 'ScanRecorded', 'DonationRecorded', 'UserRegistered'],
+  project(event) {
+    switch (event.type) {
+      case 'FundraiserCreated': {
+        const { fundraiserId, charityId } = event.data;
+        return [
+          { op: 'hincrby', key: overviewKeys.totals, field: 'fundraisers', by: 1 },
+          ...hsetFields(overviewKeys.charityOf, { [fundraiserId]: charityId }),
+        ];
+      }
+      case 'ScanRecorded':
+        return [
+          { op: 'hincrby', key: overviewKeys.totals, field: 'scans', by: 1 },
+          { op: 'hincrby', key: overviewKeys.daily, field: `${dayOf(event.data.at)}|scans`, by: 1 },
+        ];
+      case 'DonationRecorded': {
+        const { fundraiserId, amountCents, at } = event.data;
+        const day = dayOf(at);
+        return [
+          { op: 'hincrby', key: overviewKeys.totals, field: 'donations', by: 1 },
+          { op: 'hincrby', key: overviewKeys.totals, field: 'amountCents', by: amountCents },
+          { op: 'hincrby', key: overviewKeys.daily, field: `${day}|donations`, by: 1 },
+          { op: 'hincrby', key: overviewKeys.daily, field: `${day}|amountCents`, by: amountCents },
+          { op: 'hincrby', key: overviewKeys.raised, field: fundraiserId, by: amountCents },
+        ];
+      }
+      case 'UserRegistered':
+        // Accounts, not anonymous sessions.
+        return event.data.method === 'anonymous' ? [] : [{ op: 'hincrby', key: overviewKeys.totals, field: 'users', by: 1 }];
+      default:
+        return [];
+    }
+  },
+};

@@ -1,0 +1,49 @@
+import { personalDataFields } from '@qrshirt/contracts';
+
+/** "jane@example.com" -> "j***@example.com": enough to tell entries apart, not to write to them. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at > 0 ? `${[...email][0]}***${email.slice(at)}` : maskName(email);
+}
+
+/** "Jane Doe" -> "J***". */
+export function maskName(name: string): string {
+  const first = [...name.trim()][0];
+  return first === undefined ? name : `${first}***`;
+}
+
+/** Anything shaped like a common address, wherever it appears (in a URL, in free text). */
+const EMAIL_IN_TEXT = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+
+function maskEmailsIn(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(EMAIL_IN_TEXT, maskEmail);
+  if (Array.isArray(value)) return value.map(maskEmailsIn);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, maskEmailsIn(inner)]));
+  }
+  return value;
+}
+
+/**
+ * An event's data and metadata as an admin browses them: the names and emails its type is known
+ * to hold are masked, and so is any email address elsewhere (in events added since, or in
+ * free text), in case the list of personal fields falls behind.
+ */
+export function maskPersonalData(
+  type: string,
+  data: unknown,
+  metadata: Record<string, unknown>,
+): { data: unknown; metadata: Record<string, unknown> } {
+  const fields = (personalDataFields as Record<string, Readonly<Record<string, 'email' | 'name'>> | undefined>)[type];
+  let masked = data;
+  if (fields && typeof data === 'object' && data !== null && !Array.isArray(data)) {
+    masked = Object.fromEntries(
+      Object.entries(data).map(([key, value]) => {
+        const kind = fields[key];
+        if (kind === undefined || typeof value !== 'string') return [key, value];
+        return [key, kind === 'email' ? maskEmail(value) : maskName(value)];
+      }),
+    );
+  }
+  return { data: maskEmailsIn(masked), metadata: maskEmailsIn(metadata) as Record<string, unknown> };
+}

@@ -1,0 +1,76 @@
+import { type AdminWaitlistEntriesPage, type AdminWaitlistEntry, readEvent } from '@qrshirt/contracts';
+import { type EventStore, type StoredEvent, waitlistStreamName } from '@qrshirt/core';
+import type { CatalogQueries } from '@qrshirt/projections';
+
+/** Every waitlist stream: `waitlist-<shirtId>`. */
+const WAITLIST_STREAMS = waitlistStreamName('');
+
+/**
+ * Waitlist entries with names and emails, for admins only. Read from the event log rather than a
+ * read model, so personal data is never copied anywhere else (the public read model holds counts).
+ * Newest first, paged by log position.
+ */
+export function createWaitlistEntries({ eventStore, catalog }: { eventStore: EventStore; catalog: CatalogQueries }) {
+  async function names(): Promise<{ shirts: Map<string, string>; charities: Map<string, string> }> {
+    const [shirts, charities] = await Promise.all([catalog.listShirts(), catalog.listCharities()]);
+    return {
+      shirts: new Map(shirts.map((shirt) => [shirt.id, shirt.name])),
+      charities: new Map(charities.map((charity) => [charity.id, charity.name])),
+    };
+  }
+
+  function toEntries(events: readonly StoredEvent[], named: Awaited<ReturnType<typeof names>>): AdminWaitlistEntry[] {
+    return events.flatMap((stored) => {
+      let event;
+      try {
+        event = readEvent(stored.type, stored.data, stored.metadata);
+      } catch {
+        // Unreadable as its contract says: the projections pass over it too (and log it).
+        return [];
+      }
+      if (event.type !== 'WaitlistJoined') return [];
+      const { entryId, name, email, size, charityId, shirtId, at } = event.data;
+      return [
+        {
+          id: entryId,
+          name,
+          email,
+          size,
+          charityId,
+          charityName: named.charities.get(charityId) ?? null,
+          shirtId,
+          shirtName: named.shirts.get(shirtId) ?? null,
+          joinedAt: at,
+        },
+      ];
+    });
+  }
+
+  async function read(after: number | undefined, limit: number): Promise<AdminWaitlistEntriesPage> {
+    const [events, named] = await Promise.all([
+      eventStore.readFiltered({
+        streamPrefix: WAITLIST_STREAMS,
+        eventTypes: ['WaitlistJoined'],
+        direction: 'backwards',
+        ...(after !== undefined && { cursor: after }),
+        maxCount: limit,
+      }),
+      names(),
+    ]);
+    const last = events.at(-1);
+    return { entries: toEntries(events, named), next: events.length === limit && last ? last.globalPosition : null };
+  }
+
+  return {
+    page: (options: { after?: number; limit: number }) => read(options.after, options.limit),
+    /** Every entry, newest first, a page at a time (the CSV export streams them). */
+    async *all(pageSize = 1000): AsyncGenerator<AdminWaitlistEntry[]> {
+      let after: number | undefined;
+      do {
+        const page = await read(after, pageSize);
+        yield page.entries;
+        after = page.next ?? undefined;
+      } while (after !== undefined);
+    },
+  };
+}

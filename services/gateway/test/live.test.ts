@@ -1,0 +1,80 @@
+import { fundraiserStats, userStats } from '@qrshirt/contracts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type LiveStream, openLiveStream } from './support/live-stream';
+import { anonymousToken, createFundraiser, startTestServer, type TestServer, userToken } from './support/test-server';
+
+let server: TestServer;
+let fundraiserId: string;
+const open: LiveStream[] = [];
+const owner = { token: userToken('live-owner'), headers: { 'x-user-id': 'live-owner' } };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ({ id: fundraiserId } = await createFundraiser(server.api, 'live-owner'));
+  await server.embedded.projectionsCaughtUp();
+});
+afterEach(() => {
+  for (const stream of open.splice(0)) stream.close();
+});
+afterAll(() => server.stop());
+
+async function live(path: string, options = {}): Promise<LiveStream> {
+  const stream = await openLiveStream(server.url, path, options);
+  open.push(stream);
+  return stream;
+}
+
+describe('GET /api/fundraisers/{id}/live', () => {
+  it('sends the figures at once, then again within seconds of each scan and donation', async () => {
+    const stream = await live(`/api/fundraisers/${fundraiserId}/live`, owner);
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(stream.headers.get('cache-control')).toBe('no-cache, no-transform');
+    const first = fundraiserStats.parse(await stream.next(() => true));
+
+    const scanned = await server.api('POST', `/api/fundraisers/${fundraiserId}/scan`);
+    expect(scanned.status).toBe(202);
+    const afterScan = await stream.next((stats) => stats.scans === first.scans + 1);
+    expect(afterScan).toEqual((await server.api('GET', `/api/fundraisers/${fundraiserId}/stats`, owner)).body);
+
+    await server.api('POST', `/api/fundraisers/${fundraiserId}/donate`, { body: { amount: 7.5 } });
+    const afterDonation = await stream.next((stats) => stats.donations === first.donations + 1);
+    expect(afterDonation).toMatchObject({ scans: first.scans + 1, amountRaised: first.amountRaised + 7.5 });
+  });
+
+  it('is the owner’s only: 401 without a token, 403 for others and anonymous sessions, 404 for an unknown id', async () => {
+    const path = `/api/fundraisers/${fundraiserId}/live`;
+    expect(await answerOf(path, {})).toEqual({ status: 401, body: { error: 'Authentication required for this request' } });
+    const forbidden = { status: 403, body: { error: 'Only the owner of this fundraiser can see its stats' } };
+    expect(await answerOf(path, { token: userToken('someone-else') })).toEqual(forbidden);
+    expect(await answerOf(path, { token: anonymousToken('live-owner') })).toEqual(forbidden);
+    expect((await answerOf('/api/fundraisers/no-such-fundraiser/live', owner)).status).toBe(404);
+  });
+});
+
+describe('GET /api/user/{id}/live', () => {
+  it("pushes the user's impact on every scan of any of their fundraisers, a new one included", async () => {
+    const stream = await live('/api/user/live-owner/live', owner);
+    expect(stream.status).toBe(200);
+    const first = userStats.parse(await stream.next(() => true));
+    expect(first.shirtsOwned).toBe(1);
+
+    const { id: second } = await createFundraiser(server.api, 'live-owner', 'Second shirt');
+    await stream.next((stats) => stats.shirtsOwned === 2);
+    await server.api('POST', `/api/fundraisers/${second}/scan`);
+    const scanned = await stream.next((stats) => stats.totalScans === first.totalScans + 1);
+    expect(scanned.fundraiserStats.find((item: { id: string }) => item.id === second)).toMatchObject({ scans: 1 });
+    await server.api('POST', `/api/fundraisers/${fundraiserId}/scan`);
+    await stream.next((stats) => stats.totalScans === first.totalScans + 2);
+  });
+
+  it('answers only that user: 401 without a token, 403 for anyone else', async () => {
+    expect((await answerOf('/api/user/live-owner/live', {})).status).toBe(401);
+    expect((await answerOf('/api/user/live-owner/live', { token: userToken('someone-else') })).status).toBe(403);
+  });
+});
+
+async function answerOf(path: string, options: { token?: string; headers?: Record<string, string> }) {
+  const answer = await server.api('GET', path, options);
+  return { status: answer.status, body: answer.body };
+}
