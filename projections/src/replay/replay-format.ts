@@ -1,0 +1,105 @@
+import type { ReplayGroupBy, ReplayResult, ReplayRow } from './replay-tally';
+
+export const replayFormats = ['csv', 'ndjson', 'table'] as const;
+export type ReplayFormat = (typeof replayFormats)[number];
+
+type Cell = string | number | null;
+
+/** The columns naming each group; the figures follow them. */
+const keyColumns: Record<ReplayGroupBy, readonly string[]> = {
+  day: ['day'],
+  charity: ['charityId', 'charity'],
+  shirt: ['shirtId', 'shirt'],
+  fundraiser: ['fundraiserId', 'fundraiser', 'charityId', 'shirtId'],
+};
+const figureColumns = ['scans', 'donations', 'amountRaised', 'fundraisers'] as const;
+
+/** Dollars with both decimals, from integer cents without going through a float. */
+function formatDollars(cents: number): string {
+  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+function keyCells(row: ReplayRow, groupBy: ReplayGroupBy): Cell[] {
+  switch (groupBy) {
+    case 'day':
+      return [row.key];
+    case 'charity':
+    case 'shirt':
+      return [row.key, row.name];
+    case 'fundraiser':
+      return [row.key, row.name, row.charityId ?? null, row.shirtId ?? null];
+  }
+}
+
+/** ndjson speaks dollars as numbers, as the API does; the text formats print cents exactly. */
+function cells(row: ReplayRow, groupBy: ReplayGroupBy, dollars: (cents: number) => Cell): Cell[] {
+  return [...keyCells(row, groupBy), row.scans, row.donations, dollars(row.amountCents), row.fundraisers];
+}
+
+/*
+ * Fundraiser names are typed by users and analysts open these files in spreadsheets: a cell
+ * starting like a formula is prefixed with a quote so it stays text (OWASP's CSV injection advice).
+ */
+function csvCell(cell: Cell): string {
+  if (cell === null) return '';
+  if (typeof cell === 'number') return String(cell);
+  const text = /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+function csv(result: ReplayResult): string {
+  const header = [...keyColumns[result.groupBy], ...figureColumns];
+  const lines = [header, ...result.rows.map((row) => cells(row, result.groupBy, formatDollars))];
+  return lines.map((line) => `${line.map(csvCell).join(',')}\r\n`).join('');
+}
+
+function ndjson(result: ReplayResult): string {
+  const columns = [...keyColumns[result.groupBy], ...figureColumns];
+  return result.rows
+    .map((row) => {
+      const values = cells(row, result.groupBy, (cents) => cents / 100);
+      return `${JSON.stringify(Object.fromEntries(columns.map((column, index) => [column, values[index]])))}\n`;
+    })
+    .join('');
+}
+
+/** For a person at a terminal: aligned columns, numbers to the right, and a total line. */
+function table(result: ReplayResult): string {
+  const { groupBy, total } = result;
+  const keyCount = keyColumns[groupBy].length;
+  const header = [...keyColumns[groupBy], ...figureColumns];
+  // A name with a line break or tab would break the alignment of every line after it.
+  const body = result.rows.map((row) =>
+    cells(row, groupBy, formatDollars).map((cell) => (cell === null ? '' : String(cell).replace(/[\t\r\n]/g, ' '))),
+  );
+  const totalLine = [
+    'total',
+    ...new Array<string>(keyCount - 1).fill(''),
+    String(total.scans),
+    String(total.donations),
+    formatDollars(total.amountCents),
+    String(total.fundraisers),
+  ];
+  const widths = header.map((title, column) =>
+    Math.max(title.length, totalLine[column]!.length, ...body.map((line) => line[column]!.length)),
+  );
+  const render = (line: string[]) =>
+    line
+      .map((cell, column) => (column < keyCount ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join('  ')
+      .trimEnd();
+  const rule = widths.map((width) => '-'.repeat(width)).join('  ');
+  return [render(header), rule, ...body.map(render), rule, render(totalLine)].map((line) => `${line}\n`).join('');
+}
+
+/** The whole export as text: CSV (RFC 4180, CRLF), one JSON object per line, or a table. */
+export function formatReplay(result: ReplayResult, format: ReplayFormat): string {
+  switch (format) {
+    case 'csv':
+      return csv(result);
+    case 'ndjson':
+      return ndjson(result);
+    case 'table':
+      return table(result);
+  }
+}

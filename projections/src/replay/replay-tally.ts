@@ -1,0 +1,196 @@
+import type { DomainEvent } from '@qrshirt/contracts';
+import { dayOf } from '../projectors/hash-fields';
+import type { ReplayWindow } from './replay-window';
+
+export const replayGroupings = ['day', 'charity', 'fundraiser', 'shirt'] as const;
+export type ReplayGroupBy = (typeof replayGroupings)[number];
+
+export interface ReplayFigures {
+  scans: number;
+  donations: number;
+  /** Integer cents, as stored: dollars only when written out. */
+  amountCents: number;
+  /**
+   * By day: fundraisers with a scan or donation counted that day. Otherwise: fundraisers that
+   * existed in the window (created by its end) or have figures in it.
+   */
+  fundraisers: number;
+}
+
+export interface ReplayRow extends ReplayFigures {
+  /**
+   * The day (UTC), charity id, shirt id or fundraiser id. By charity or shirt, '' gathers the
+   * figures of fundraiser ids the log never created (the projector counts those too).
+   */
+  key: string;
+  /** The charity's, shirt's or fundraiser's name as of the cut; null by day or when unknown. */
+  name: string | null;
+  /** By fundraiser: its charity and shirt; null when the log never created it. */
+  charityId?: string | null;
+  shirtId?: string | null;
+}
+
+export interface ReplayResult {
+  groupBy: ReplayGroupBy;
+  /** Sorted by key. */
+  rows: ReplayRow[];
+  /** By day, `fundraisers` counts each fundraiser once however many days it was active. */
+  total: ReplayFigures;
+  /** Events of the replayed types read up to the head, including those after `asOf`. */
+  eventsRead: number;
+  /** Events that no longer read as their contract says, skipped as the projectors skip them. */
+  unreadable: number;
+}
+
+interface Figures {
+  scans: number;
+  donations: number;
+  amountCents: number;
+}
+
+interface FundraiserFacts extends Figures {
+  name: string | null;
+  charityId: string | null;
+  shirtId: string | null;
+  /** Created by the end of the window: listed even without figures. */
+  existed: boolean;
+}
+
+interface DayFacts extends Figures {
+  active: Set<string>;
+}
+
+/** The UTC day of an ISO instant, without parsing the ones already in UTC (nearly all). */
+const utcDay = (at: string): string => (at.endsWith('Z') ? at.slice(0, 10) : dayOf(at));
+
+/**
+ * Folds replayed events into figures. Facts are kept per fundraiser (or per day) and grouped only
+ * at the end, so a fundraiser's charity and shirt apply whatever order the events came in.
+ */
+export function createReplayTally(groupBy: ReplayGroupBy, window: ReplayWindow) {
+  const from = window.from ?? Number.NEGATIVE_INFINITY;
+  const to = window.to ?? Number.POSITIVE_INFINITY;
+  const bounded = window.from !== undefined || window.to !== undefined;
+  const fundraisers = new Map<string, FundraiserFacts>();
+  const days = new Map<string, DayFacts>();
+  const activeOnAnyDay = new Set<string>();
+  const charityNames = new Map<string, string>();
+  const shirtNames = new Map<string, string>();
+
+  function fundraiser(id: string): FundraiserFacts {
+    let facts = fundraisers.get(id);
+    if (!facts) {
+      facts = { name: null, charityId: null, shirtId: null, existed: false, scans: 0, donations: 0, amountCents: 0 };
+      fundraisers.set(id, facts);
+    }
+    return facts;
+  }
+
+  function count(fundraiserId: string, at: string, scans: number, donations: number, amountCents: number): void {
+    if (bounded) {
+      const time = Date.parse(at);
+      if (time < from || time > to) return;
+    }
+    let figures: Figures;
+    if (groupBy === 'day') {
+      const day = utcDay(at);
+      let facts = days.get(day);
+      if (!facts) {
+        facts = { scans: 0, donations: 0, amountCents: 0, active: new Set() };
+        days.set(day, facts);
+      }
+      facts.active.add(fundraiserId);
+      activeOnAnyDay.add(fundraiserId);
+      figures = facts;
+    } else {
+      figures = fundraiser(fundraiserId);
+    }
+    figures.scans += scans;
+    figures.donations += donations;
+    figures.amountCents += amountCents;
+  }
+
+  function add(event: DomainEvent): void {
+    switch (event.type) {
+      case 'ScanRecorded':
+        count(event.data.fundraiserId, event.data.at, 1, 0, 0);
+        return;
+      case 'DonationRecorded':
+        count(event.data.fundraiserId, event.data.at, 0, 1, event.data.amountCents);
+        return;
+      case 'FundraiserCreated': {
+        const { fundraiserId, name, charityId, shirtId, at } = event.data;
+        if (groupBy === 'day') return;
+        const facts = fundraiser(fundraiserId);
+        Object.assign(facts, { name, charityId, shirtId, existed: Date.parse(at) <= to });
+        return;
+      }
+      case 'CharityCreated':
+      case 'CharityUpdated':
+        if (event.data.name !== undefined) charityNames.set(event.data.charityId, event.data.name);
+        return;
+      case 'ShirtAdded':
+      case 'ShirtUpdated':
+        if (event.data.name !== undefined) shirtNames.set(event.data.shirtId, event.data.name);
+        return;
+      default:
+        return;
+    }
+  }
+
+  function listed(): [string, FundraiserFacts][] {
+    return [...fundraisers].filter(([, facts]) => facts.existed || facts.scans > 0 || facts.donations > 0);
+  }
+
+  function rows(): ReplayRow[] {
+    switch (groupBy) {
+      case 'day':
+        return [...days].map(([day, { active, ...figures }]) => ({ key: day, name: null, ...figures, fundraisers: active.size }));
+      case 'fundraiser':
+        return listed().map(([id, { name, charityId, shirtId, scans, donations, amountCents }]) => ({
+          key: id,
+          name,
+          charityId,
+          shirtId,
+          scans,
+          donations,
+          amountCents,
+          fundraisers: 1,
+        }));
+      case 'charity':
+      case 'shirt': {
+        const names = groupBy === 'charity' ? charityNames : shirtNames;
+        const groups = new Map<string, ReplayRow>();
+        for (const [, facts] of listed()) {
+          const key = (groupBy === 'charity' ? facts.charityId : facts.shirtId) ?? '';
+          let row = groups.get(key);
+          if (!row) {
+            row = { key, name: names.get(key) ?? null, scans: 0, donations: 0, amountCents: 0, fundraisers: 0 };
+            groups.set(key, row);
+          }
+          row.scans += facts.scans;
+          row.donations += facts.donations;
+          row.amountCents += facts.amountCents;
+          row.fundraisers += 1;
+        }
+        return [...groups.values()];
+      }
+    }
+  }
+
+  return {
+    add,
+    result(): Pick<ReplayResult, 'groupBy' | 'rows' | 'total'> {
+      const sorted = rows().sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      const total: ReplayFigures = { scans: 0, donations: 0, amountCents: 0, fundraisers: 0 };
+      for (const row of sorted) {
+        total.scans += row.scans;
+        total.donations += row.donations;
+        total.amountCents += row.amountCents;
+        total.fundraisers += row.fundraisers;
+      }
+      if (groupBy === 'day') total.fundraisers = activeOnAnyDay.size;
+      return { groupBy, rows: sorted, total };
+    },
+  };
+}
