@@ -1,3 +1,4 @@
+import { stopOnSignals } from '@qrshirt/core';
 import { loadConfigOrExit } from './config';
 import { createEmbeddedProcess } from './embedded';
 
@@ -8,21 +9,7 @@ async function main(): Promise<void> {
   const { url } = await embedded.listen();
   embedded.log.info({ url, dataDir: config.DATA_DIR }, `QR shirt shop listening on ${url}`);
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    embedded.log.info({ signal }, 'shutting down');
-    embedded.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        embedded.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  stopOnSignals({ log: embedded.log, stop: () => embedded.close() });
 }
 
 await main();

@@ -1,14 +1,31 @@
-import { createEventStoreDbEventStore, createSqliteEventStore } from '@qrshirt/core';
+import {
+  createEventStoreDbEventStore,
+  createKafkaAdminSession,
+  createMetricsRegistry,
+  createReadiness,
+  createSqliteEventStore,
+  instrumentEventStore,
+  loadOrExit,
+  logRedaction,
+  startOpsServer,
+  stopOnSignals,
+} from '@qrshirt/core';
 import { pino } from 'pino';
-import { loadIngestorConfigOrExit } from './config';
+import { loadIngestorConfig } from './config';
 import { createIngestor } from './ingestor';
+import { registerIngestorMetrics } from './ingestor-metrics';
 
-/** The ingestor process: Kafka's scans and analytics into the event store. */
-const config = loadIngestorConfigOrExit();
-const log = pino({ level: config.LOG_LEVEL });
-const eventStore = config.EVENTSTORE_URL
-  ? createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL })
-  : createSqliteEventStore({ path: config.databaseFile });
+/** The ingestor process (`npm run start:ingestor`): Kafka's scans and analytics into the event store. */
+const config = loadOrExit(loadIngestorConfig);
+const log = pino({ level: config.LOG_LEVEL, redact: logRedaction });
+const registry = createMetricsRegistry('ingestor');
+const eventStore = instrumentEventStore(
+  config.EVENTSTORE_URL
+    ? createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL })
+    : createSqliteEventStore({ path: config.databaseFile }),
+  registry,
+);
+const kafka = createKafkaAdminSession(config.KAFKA_BROKERS, 'ingestor-probe');
 const ingestor = createIngestor({
   brokers: config.KAFKA_BROKERS,
   eventStore,
@@ -17,17 +34,23 @@ const ingestor = createIngestor({
   partitions: config.KAFKA_PARTITIONS,
   sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
 });
+registerIngestorMetrics(registry, { status: ingestor.status, kafka, groupId: config.INGESTOR_GROUP_ID });
+const readiness = createReadiness({
+  eventStore: () => eventStore.headPosition(),
+  kafka: () => kafka.reachable(),
+});
+const ops = await startOpsServer({ host: config.METRICS_HOST, port: config.METRICS_PORT, readiness, registry });
 await ingestor.start();
-log.info({ brokers: config.KAFKA_BROKERS, groupId: config.INGESTOR_GROUP_ID }, 'ingestor running');
+log.info({ brokers: config.KAFKA_BROKERS, groupId: config.INGESTOR_GROUP_ID, ops: ops.url }, 'ingestor running');
 
-let stopping = false;
-async function stop(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  log.info({ signal, ...ingestor.status() }, 'ingestor stopping');
-  await ingestor.stop();
-  await eventStore.close();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void stop('SIGTERM'));
-process.on('SIGINT', () => void stop('SIGINT'));
+stopOnSignals({
+  log,
+  async stop() {
+    log.info(ingestor.status(), 'ingestor stopping');
+    await ops.close();
+    // Finishes the batch in hand, commits its offsets and leaves the group.
+    await ingestor.stop();
+    await kafka.close();
+    await eventStore.close();
+  },
+});

@@ -1,12 +1,26 @@
 import { buildOpenApiDocument } from '@qrshirt/contracts';
+import { type Readiness, readinessAnswer } from '@qrshirt/core';
 import { Router } from 'express';
+import type { Registry } from 'prom-client';
 
-/** Liveness and the API description; `/healthz` is also the benchmarks' trivial baseline. */
-export function systemRoutes(): Router {
+/**
+ * Liveness, readiness, metrics and the API description. `/healthz` answers as long as the
+ * process serves HTTP (and is the benchmarks' trivial baseline); `/readyz` asks the event store,
+ * the read model store and Kafka, and answers 503 naming those that do not answer.
+ */
+export function systemRoutes(options: { readiness: Readiness; metrics: Registry }): Router {
+  const { readiness, metrics } = options;
   const openApi = buildOpenApiDocument({ version: '1.0.0' });
   return Router()
     .get('/healthz', (_req, res) => {
       res.json({ status: 'ok' });
+    })
+    .get('/readyz', async (_req, res) => {
+      const { status, body } = readinessAnswer(await readiness.check());
+      res.status(status).json(body);
+    })
+    .get('/metrics', async (_req, res) => {
+      res.type(metrics.contentType).send(await metrics.metrics());
     })
     .get('/api/openapi.json', (_req, res) => {
       res.json(openApi);

@@ -8,6 +8,8 @@ const mainFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 export interface GatewayProcess {
   url: string;
   child: ChildProcess;
+  /** Every line it wrote to stdout and stderr so far: its log. */
+  output: string[];
   /** SIGTERM, then wait for the exit code. */
   stop(): Promise<number | null>;
 }
@@ -28,7 +30,7 @@ export async function startGatewayProcess(env: Record<string, string>, timeoutMs
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let exitCode: number | null | undefined;
   const exited = new Promise<number | null>((resolve) =>
@@ -41,6 +43,15 @@ export async function startGatewayProcess(env: Record<string, string>, timeoutMs
   child.stderr!.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
+  const output: string[] = [];
+  for (const stream of [child.stdout!, child.stderr!]) {
+    let pending = '';
+    stream.on('data', (chunk: Buffer) => {
+      const lines = (pending + chunk.toString()).split('\n');
+      pending = lines.pop() ?? '';
+      output.push(...lines);
+    });
+  }
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -59,6 +70,7 @@ export async function startGatewayProcess(env: Record<string, string>, timeoutMs
   return {
     url,
     child,
+    output,
     async stop() {
       if (exitCode === undefined) child.kill('SIGTERM');
       return exited;

@@ -11,6 +11,8 @@ export interface IngestorLogLine {
 
 export interface IngestorProcess {
   readonly pid: number;
+  /** Where its GET /healthz, /readyz and /metrics answer. */
+  readonly opsUrl: string;
   /** Every log line so far, oldest first. */
   readonly logs: readonly IngestorLogLine[];
   readonly exited: boolean;
@@ -20,6 +22,8 @@ export interface IngestorProcess {
   pause(): void;
   /** SIGCONT. */
   resume(): void;
+  /** SIGTERM; resolves with the exit code once it is gone. */
+  terminate(): Promise<number | null>;
 }
 
 const READY_MESSAGE = 'ingestor running';
@@ -32,7 +36,8 @@ const READY_MESSAGE = 'ingestor running';
 export async function startIngestorProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<IngestorProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
     // kafkajs shortens its retries under NODE_ENV=test (which vitest sets): run it as deployed.
-    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'info', ...env },
+    // METRICS_PORT 0: several ingestors of one test must not compete for the default port.
+    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'info', METRICS_PORT: '0', METRICS_HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   if (child.pid === undefined) throw new Error('the ingestor process could not be spawned');
@@ -44,6 +49,7 @@ export async function startIngestorProcess(env: Record<string, string>, timeoutM
   const logs: IngestorLogLine[] = [];
   let stderr = '';
   let ready: () => void = () => {};
+  let opsUrl = '';
   const isReady = new Promise<void>((resolve) => {
     ready = resolve;
   });
@@ -55,15 +61,20 @@ export async function startIngestorProcess(env: Record<string, string>, timeoutM
       parsed = { msg: line };
     }
     logs.push(parsed);
-    if (parsed.msg === READY_MESSAGE) ready();
+    if (parsed.msg === READY_MESSAGE) {
+      opsUrl = String(parsed.ops);
+      ready();
+    }
   });
   child.stderr!.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4_000);
   });
   let exited = false;
+  let exitCode: number | null = null;
   const exit = new Promise<string>((resolve) =>
     child.once('exit', (code, signal) => {
       exited = true;
+      exitCode = code;
       process.off('exit', killOnExit);
       resolve(`exited with ${signal ?? code}`);
     }),
@@ -71,6 +82,9 @@ export async function startIngestorProcess(env: Record<string, string>, timeoutM
 
   const handle: IngestorProcess = {
     pid,
+    get opsUrl() {
+      return opsUrl;
+    },
     logs,
     get exited() {
       return exited;
@@ -82,6 +96,11 @@ export async function startIngestorProcess(env: Record<string, string>, timeoutM
     },
     pause: () => void child.kill('SIGSTOP'),
     resume: () => void child.kill('SIGCONT'),
+    async terminate() {
+      if (!exited) child.kill('SIGTERM');
+      await exit;
+      return exitCode;
+    },
   };
 
   let timer: NodeJS.Timeout | undefined;

@@ -1,0 +1,53 @@
+# syntax=docker/dockerfile:1
+# One image for the gateway, the ingestor and the projector; docker-compose.yml picks the entry
+# point with `command`. There is no compile step: tsx runs the TypeScript (a runtime dependency).
+
+# Build stage: every dependency, to build the web client the gateway serves.
+FROM node:20-bookworm AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY contracts/package.json contracts/
+COPY services/core/package.json services/core/
+COPY services/gateway/package.json services/gateway/
+COPY services/ingestor/package.json services/ingestor/
+COPY projections/package.json projections/
+COPY web/package.json web/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build --workspace web
+
+# Final stage: production dependencies only, the sources, the built client, a non-root user.
+FROM node:20-bookworm-slim
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY contracts/package.json contracts/
+COPY services/core/package.json services/core/
+COPY services/gateway/package.json services/gateway/
+COPY services/ingestor/package.json services/ingestor/
+COPY projections/package.json projections/
+COPY web/package.json web/
+# The compiler is only there for better-sqlite3 on a platform without a prebuilt binary; it
+# leaves in the same layer, so the image does not carry it.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && npm ci --omit=dev --no-audit --no-fund \
+ && npm cache clean --force \
+ && apt-get purge -y python3 make g++ \
+ && apt-get autoremove -y \
+ && rm -rf /var/lib/apt/lists/*
+COPY contracts/src contracts/src
+COPY services/core/src services/core/src
+COPY services/gateway/src services/gateway/src
+COPY services/gateway/public services/gateway/public
+COPY services/ingestor/src services/ingestor/src
+COPY projections/src projections/src
+COPY tsconfig.base.json tsconfig.json ./
+COPY --from=build /app/web/dist web/dist
+# The SQLite event store's folder when no EVENTSTORE_URL is given; owned by the user that runs.
+RUN mkdir /data && chown node:node /data
+ENV DATA_DIR=/data
+# The official image's unprivileged user (uid 1000).
+USER node
+EXPOSE 8080
+# node itself is PID 1 (not npm, which would not pass SIGTERM on): the graceful shutdown runs.
+CMD ["node", "--import", "tsx", "services/gateway/src/main.ts"]

@@ -1,0 +1,63 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, release, totalmem, type } from 'node:os';
+import path from 'node:path';
+
+/** One benchmark of `npm run bench`: its figures as a Markdown table, or why it did not run. */
+export interface BenchSection {
+  name: string;
+  /** The formatted figures; each benchmark reports its ratios to its own baseline. */
+  figures?: string;
+  skipped?: string;
+  failed?: string;
+  seconds: number;
+}
+
+/** The machine the figures come from: absolute figures mean little without it. */
+export function describeMachine(): string[] {
+  const processors = cpus();
+  return [
+    `- CPU: ${processors[0]?.model.trim() ?? 'unknown'}, ${processors.length} cores`,
+    `- memory: ${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    `- system: ${type()} ${release()}, Node ${process.version}`,
+    // Other work on the machine moves absolute figures: this says how busy it was.
+    `- load average at the start (1, 5, 15 min): ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(', ')}`,
+  ];
+}
+
+function revision(): string {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain'], { encoding: 'utf8' }).trim() !== '';
+    return dirty ? `${commit} with uncommitted changes` : commit;
+  } catch {
+    return 'unknown (not a git checkout)';
+  }
+}
+
+/** docs/benchmarks.md: when, on what, and every section's figures, so a rerun can be compared. */
+export function writeBenchmarkReport(file: string, sections: readonly BenchSection[], startedAt: Date): void {
+  const lines = [
+    '# Benchmarks',
+    '',
+    'Written by `npm run bench`; rerun it to compare. Each table gives its figures and their ratio to a',
+    'baseline measured in the same run on the same machine, since absolute figures swing with the',
+    'machine and its load; compare ratios across machines, absolute figures only on the same one.',
+    '',
+    `- date: ${startedAt.toISOString()}`,
+    ...describeMachine(),
+    `- code: ${revision()}`,
+    '',
+  ];
+  for (const section of sections) {
+    lines.push(`## ${section.name}`, '');
+    if (section.figures) lines.push(section.figures, '', `(${section.seconds.toFixed(0)} s)`);
+    if (section.skipped) lines.push(`Skipped: ${section.skipped}.`);
+    if (section.failed) lines.push('Failed:', '', '```', section.failed, '```');
+    lines.push('');
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, lines.join('\n'));
+}

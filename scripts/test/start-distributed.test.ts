@@ -1,0 +1,123 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { as, signUp } from '../../services/gateway/test/support/accounts';
+import { type ApiClient, createApiClient } from '../../services/gateway/test/support/test-server';
+import { findJavaAndMaven } from '../infra/kafka';
+import { findRedisServer } from '../infra/redis';
+import { infraRequired } from '../infra/require-infra';
+
+const script = fileURLToPath(new URL('../start-distributed.ts', import.meta.url));
+const missing = !findJavaAndMaven() ? 'java or mvn (the local Kafka broker)' : !findRedisServer() ? 'redis-server' : undefined;
+const required = infraRequired('kafka') || infraRequired('redis');
+if (missing && !required) console.warn(`[start:distributed] skipped: ${missing} not found`);
+
+interface Service {
+  name: string;
+  url: string;
+  pid: number;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function eventually<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await probe();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    value = await probe();
+  }
+  return value;
+}
+
+describe.skipIf(missing !== undefined && !required)('npm run start:distributed', () => {
+  let supervisor: ChildProcess | undefined;
+  let output = '';
+  afterAll(() => {
+    supervisor?.kill('SIGKILL');
+  });
+
+  it('runs two gateways, the ingestor and the projector as processes that together serve a fundraiser’s whole story, then stops them all', async () => {
+    if (missing) throw new Error(`REQUIRE_INFRA is set, but ${missing} was not found`);
+    supervisor = spawn(process.execPath, ['--import', 'tsx', script, '--port', '0'], {
+      env: { ...process.env, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => supervisor!.once('exit', (code) => resolve(code)));
+    supervisor.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    supervisor.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const ready = await eventually(
+      async () => output,
+      (text) => text.includes('Ctrl+C stops them all.') || supervisor!.exitCode !== null,
+      180_000,
+    );
+    expect(ready, ready).toContain('Ctrl+C stops them all.');
+
+    const services = [...output.matchAll(/^ {2}(gateway-1|gateway-2|ingestor|projector) +(http:\/\/\S+) pid (\d+)/gm)].map(
+      ([, name, url, pid]): Service => ({ name: name!, url: url!, pid: Number(pid) }),
+    );
+    expect(services.map((service) => service.name)).toEqual(['gateway-1', 'gateway-2', 'ingestor', 'projector']);
+    expect(new Set(services.map((service) => service.pid)).size).toBe(4);
+    const [one, two] = [createApiClient(services[0]!.url), createApiClient(services[1]!.url)];
+
+    const owner = await signUp(one);
+    const [shirts, charities] = await Promise.all([two('GET', '/api/shirts'), two('GET', '/api/charities')]);
+    const created = await two('POST', '/api/fundraisers', {
+      ...as(owner),
+      body: { shirtId: shirts.body[0].id, charityId: charities.body[0].id, name: 'Across processes' },
+    });
+    expect(created.status).toBe(201);
+    const fundraiserId = created.body.id as string;
+
+    const scan = async (api: ApiClient) => (await api('POST', `/api/fundraisers/${fundraiserId}/scan`)).status;
+    const statuses = await Promise.all([...Array.from({ length: 30 }, () => scan(one)), ...Array.from({ length: 20 }, () => scan(two))]);
+    expect(statuses.every((status) => status === 202)).toBe(true);
+    expect((await one('POST', `/api/fundraisers/${fundraiserId}/donate`, { body: { amount: 12.5 } })).status).toBe(201);
+    expect((await two('POST', `/api/fundraisers/${fundraiserId}/donate`, { body: { amount: 7.5 } })).status).toBe(201);
+
+    // Eventually consistent: the ingestor and the projector run on their own time.
+    const expected = { scans: 50, donations: 2, amountRaised: 20 };
+    for (const api of [one, two]) {
+      const stats = await eventually(
+        async () => (await api('GET', `/api/fundraisers/${fundraiserId}/stats`, as(owner))).body,
+        (body) => body.scans === expected.scans && body.donations === expected.donations,
+        30_000,
+      );
+      expect(stats).toMatchObject(expected);
+    }
+    const mine = await one('GET', `/api/user/${owner.user.uid}/stats`, as(owner));
+    expect(mine.body).toMatchObject({ totalScans: 50, totalImpact: 20 });
+
+    for (const service of services) {
+      const answer = await fetch(`${service.url}/readyz`);
+      expect(answer.status, service.name).toBe(200);
+    }
+    const checks = async (service: Service) => ((await (await fetch(`${service.url}/readyz`)).json()) as { checks: object }).checks;
+    expect(Object.keys(await checks(services[0]!)).sort()).toEqual(['eventStore', 'kafka', 'readModels']);
+    expect(Object.keys(await checks(services[2]!)).sort()).toEqual(['eventStore', 'kafka']);
+    expect(Object.keys(await checks(services[3]!)).sort()).toEqual(['eventStore', 'readModels']);
+    const ingestorMetrics = await (await fetch(`${services[2]!.url}/metrics`)).text();
+    expect(ingestorMetrics).toMatch(/^kafka_consumer_lag_messages\{topic="scans\.v1",partition="0",service="ingestor"\} \d+$/m);
+    const projectorMetrics = await (await fetch(`${services[3]!.url}/metrics`)).text();
+    expect(projectorMetrics).toMatch(/^projection_lag_events\{projection="fundraisers",service="projector"\} 0$/m);
+    // The gateways project nothing themselves (PROJECTIONS=off).
+    expect(await (await fetch(`${services[0]!.url}/metrics`)).text()).not.toContain('projection_lag_events{');
+
+    const signalledAt = Date.now();
+    supervisor.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(30_000);
+    expect(services.filter((service) => alive(service.pid)).map((service) => service.name)).toEqual([]);
+  }, 300_000);
+});

@@ -1,0 +1,32 @@
+import type { z } from 'zod';
+
+/** One readable line per wrong or missing variable; entry points print them and exit with code 2. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+/** The environment read through `schema`, or a ConfigError naming every variable that is wrong. */
+export function parseEnv<Schema extends z.ZodType>(schema: Schema, env: NodeJS.ProcessEnv): z.output<Schema> {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  return parsed.data;
+}
+
+/**
+ * For a process's entry point: `load(env)`, or each problem on stderr and exit code 2. An operator
+ * reads a misconfiguration, not a stack trace.
+ */
+export function loadOrExit<Config>(load: (env: NodeJS.ProcessEnv) => Config, env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return load(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    for (const problem of error.problems) console.error(problem);
+    process.exit(2);
+  }
+}

@@ -1,0 +1,42 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadIngestorConfig } from '../src/config';
+
+const mainFile = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+
+/** The ingestor's entry point with exactly `env` (plus PATH), as an operator would start it. */
+function start(env: Record<string, string>) {
+  return spawnSync(process.execPath, ['--import', 'tsx', mainFile], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+}
+
+describe('ingestor configuration', () => {
+  it('needs only KAFKA_BROKERS; the rest has defaults', () => {
+    expect(loadIngestorConfig({ KAFKA_BROKERS: 'kafka:9092,kafka2:9092' })).toMatchObject({
+      KAFKA_BROKERS: ['kafka:9092', 'kafka2:9092'],
+      INGESTOR_GROUP_ID: 'ingestor',
+      METRICS_PORT: 9101,
+    });
+  });
+
+  it('stops with exit code 2 and one line per wrong or missing variable, without a stack trace', () => {
+    const run = start({ METRICS_PORT: 'ninety', KAFKA_SESSION_TIMEOUT_MS: '5' });
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim().split('\n').sort()).toEqual([
+      'KAFKA_BROKERS: expected host:port[,host:port]',
+      'KAFKA_SESSION_TIMEOUT_MS: expected milliseconds',
+      'METRICS_PORT: expected a port number',
+    ]);
+    expect(run.stdout).toBe('');
+  });
+
+  it('names a malformed broker list the same way', () => {
+    const run = start({ KAFKA_BROKERS: 'kafka' });
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim()).toBe('KAFKA_BROKERS: expected host:port[,host:port]');
+  });
+});
