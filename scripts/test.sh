@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 npx tsc -p tsconfig.json --noEmit
+npx tsc -p web/tsconfig.json --noEmit
 report=$(mktemp)
 trap 'rm -f "$report"' EXIT
 status=0

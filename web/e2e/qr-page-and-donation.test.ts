@@ -1,0 +1,122 @@
+import type { AuthSession, Fundraiser } from '@qrshirt/contracts';
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import { createFundraiser, signUpThroughApi } from './support/accounts';
+import { checkScreen, seriousViolations, watchedPage } from './support/browser';
+import { describeInBrowser } from './support/describe-in-browser';
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL('**/dashboard', { timeout: 5000 });
+}
+
+async function figure(page: Page, testId: string): Promise<number> {
+  const text = await page.getByTestId(testId).first().textContent({ timeout: 10_000 });
+  return Number(text!.replace(/[$,]/g, ''));
+}
+
+/** Reloads the owner's page until the figure reads `expected` (the read model lags a little). */
+async function reloadUntil(page: Page, testId: string, expected: number): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    await page.reload();
+    const value = await figure(page, testId);
+    if (value === expected) return;
+    if (Date.now() > deadline) throw new Error(`${testId} still ${value}, expected ${expected}`);
+    await page.waitForTimeout(300);
+  }
+}
+
+describeInBrowser('a QR code scanned, a donation made', ({ appUrl, newContext }) => {
+  let owner: { email: string; password: string; session: AuthSession };
+  let fundraiser: Fundraiser;
+
+  beforeAll(async () => {
+    owner = await signUpThroughApi(appUrl, 'Olive');
+    fundraiser = await createFundraiser(appUrl, owner.session);
+  });
+
+  it("raises the owner's Total Scans by exactly one for a visit with scan=true", async () => {
+    const ownerView = await watchedPage(await newContext());
+    await signIn(ownerView.page, owner.email, owner.password);
+    await ownerView.page.goto(`/fundraiser/${fundraiser.id}`);
+    const before = await figure(ownerView.page, 'total-scans');
+
+    const scanner = await watchedPage(await newContext());
+    await scanner.page.goto(`/fundraiser/${fundraiser.id}?scan=true`);
+    await scanner.page.getByRole('heading', { name: 'About This Cause' }).waitFor();
+    // Recorded once, the flag leaves the address: a reload is not another scan.
+    await scanner.page.waitForURL((url) => !url.search.includes('scan'));
+    expect(await scanner.page.getByText('Impact Stats').count()).toBe(0);
+    expect(await checkScreen(scanner.page, 'qr-landing')).toEqual([]);
+    await scanner.page.reload();
+    await scanner.page.getByRole('heading', { name: 'About This Cause' }).waitFor();
+
+    await reloadUntil(ownerView.page, 'total-scans', before + 1);
+    await ownerView.page.waitForTimeout(1000);
+    await ownerView.page.reload();
+    expect(await figure(ownerView.page, 'total-scans')).toBe(before + 1);
+
+    await ownerView.page.goto('/dashboard');
+    expect(await figure(ownerView.page, 'stat-qr-scans')).toBe(before + 1);
+    expect(ownerView.errors).toEqual([]);
+    expect(scanner.errors).toEqual([]);
+  });
+
+  it('thanks the donor and shows the owner the new Total Raised', async () => {
+    const { page, errors } = await watchedPage(await newContext());
+    await signIn(page, owner.email, owner.password);
+    await page.goto(`/fundraiser/${fundraiser.id}`);
+    const before = await figure(page, 'total-raised');
+
+    const widget = page.frameLocator('iframe[title="Donation widget"]');
+    await widget.getByText('Demo widget:').waitFor();
+    await widget.getByRole('radio', { name: '$25' }).check();
+    await widget.getByRole('button', { name: 'Donate (demo)' }).click();
+
+    const thanks = page.getByTestId('donation-thanks');
+    await thanks.waitFor();
+    expect(await thanks.textContent()).toContain('Your $25.00 gift');
+    await page.waitForFunction(
+      (expected) => document.querySelector('[data-testid="total-raised"]')?.textContent === expected,
+      `$${(before + 25).toFixed(2)}`,
+    );
+    const widgetFrame = page.frames().find((frame) => frame.url().includes('/widget/demo-donation.html'))!;
+    expect(await seriousViolations(widgetFrame)).toEqual([]);
+    expect(await checkScreen(page, 'qr-landing-owner')).toEqual([]);
+
+    // The thank-you leaves after 5 s; the server's own figure agrees with what was shown.
+    await thanks.waitFor({ state: 'detached', timeout: 7000 });
+    await reloadUntil(page, 'total-raised', before + 25);
+    expect(errors).toEqual([]);
+  });
+
+  it("shows the owner's shirt on the dashboard with its QR code and downloads", async () => {
+    const { page, errors } = await watchedPage(await newContext());
+    await signIn(page, owner.email, owner.password);
+    const shirt = page.getByTestId('owned-shirt');
+    await shirt.waitFor();
+    expect(await shirt.getByRole('link', { name: 'View QR Page' }).getAttribute('href')).toBe(`/fundraiser/${fundraiser.id}`);
+    const qr = shirt.getByRole('img', { name: /QR code for/ });
+    await page.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>('[data-testid="owned-shirt"] img');
+      return image?.complete && image.naturalWidth > 0;
+    });
+    expect(await qr.getAttribute('src')).toBe(`/api/fundraisers/${fundraiser.id}/qr.svg`);
+    for (const [name, type] of [
+      ['Download PNG', 'image/png'],
+      ['Download SVG', 'image/svg+xml'],
+    ] as const) {
+      const href = await shirt.getByRole('link', { name }).getAttribute('href');
+      const answer = await fetch(`${appUrl}${href}`);
+      expect({ name, status: answer.status, type: answer.headers.get('content-type')?.split(';')[0] }).toEqual({ name, status: 200, type });
+    }
+    await page.getByRole('heading', { name: 'Scans and donations per day' }).waitFor();
+    await page.locator('.recharts-surface').first().waitFor();
+    expect(await checkScreen(page, 'dashboard')).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});

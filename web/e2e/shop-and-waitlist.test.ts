@@ -1,0 +1,111 @@
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { checkScreen, watchedPage } from './support/browser';
+import { describeInBrowser } from './support/describe-in-browser';
+
+/** Cards whose top edge lines up with the first card's: the columns of the grid. */
+async function cardsInFirstRow(page: Page): Promise<number> {
+  const tops = await page.getByTestId('shirt-card').evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().top)));
+  return tops.filter((top) => top === tops[0]).length;
+}
+
+async function toastTitled(page: Page, title: string): Promise<void> {
+  await page.locator('.mantine-Notification-title', { hasText: title }).last().waitFor({ state: 'visible', timeout: 5000 });
+}
+
+describeInBrowser('browsing the shop and joining a waitlist', ({ newContext }) => {
+  it('shows the homepage, with only its own code loaded, and leads to the shop', async () => {
+    const { page, errors } = await watchedPage(await newContext());
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'How It Works' }).waitFor();
+    for (const text of ['They Get Curious', 'Plot Twist', 'They Donate', 'Our Impact So Far']) {
+      expect(await page.getByText(text, { exact: false }).count()).toBeGreaterThan(0);
+    }
+    // Routes are split: the dashboard's chart code is not part of the homepage.
+    expect(scripts.filter((script) => /dashboard|qr-landing|sign-in/.test(script))).toEqual([]);
+    expect(await checkScreen(page, 'home')).toEqual([]);
+
+    await page.locator('main').getByRole('link', { name: 'Get Your Shirt' }).first().click();
+    await page.waitForURL('**/shop');
+    await page.getByRole('heading', { name: 'Our Shirts Collection' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('lays the shirts out in 1, 2, 3 and 4 columns as the screen widens, images lazy with alt text', async () => {
+    const { page, errors } = await watchedPage(await newContext());
+    await page.goto('/shop');
+    await page.getByTestId('shirt-card').first().waitFor();
+    for (const [width, columns] of [
+      [375, 1],
+      [800, 2],
+      [1000, 3],
+      [1280, 4],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(200);
+      expect({ width, columns: await cardsInFirstRow(page) }).toEqual({ width, columns });
+    }
+    const images = await page.locator('main img').evaluateAll((nodes) =>
+      nodes.map((node) => ({ alt: node.getAttribute('alt'), loading: node.getAttribute('loading') })),
+    );
+    expect(images.length).toBeGreaterThan(0);
+    expect(images.filter((image) => !image.alt || image.loading !== 'lazy')).toEqual([]);
+    expect(await checkScreen(page, 'shop')).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('opens a shirt at the top of its page, asks for each missing field in order, then joins', async () => {
+    const { page, errors } = await watchedPage(await newContext());
+    const waitlistPosts: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/waitlist')) waitlistPosts.push(request.postDataJSON());
+    });
+    await page.goto('/shop');
+    const lastCard = page.getByTestId('shirt-card').last();
+    const shirtName = (await lastCard.getByRole('heading').textContent())!;
+    await lastCard.getByRole('link', { name: 'Join Waitlist' }).click();
+    await page.waitForURL('**/shirt/**');
+    await page.getByRole('heading', { name: 'Join the Waitlist' }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.getByRole('heading', { name: shirtName }).count()).toBe(1);
+
+    const counter = page.getByTestId('carousel-counter');
+    const total = (await counter.textContent())!.split(' / ')[1];
+    await page.getByRole('button', { name: 'Next image' }).click();
+    await page.waitForFunction((expected) => document.querySelector('[data-testid="carousel-counter"]')?.textContent === expected, `2 / ${total}`);
+
+    const submit = page.getByRole('button', { name: 'Join Waitlist' });
+    await submit.click();
+    await toastTitled(page, 'Size Required');
+    await page.getByRole('button', { name: 'M', exact: true }).click();
+    await submit.click();
+    await toastTitled(page, 'Charity Required');
+    await page.getByRole('combobox', { name: 'Choose a charity to support' }).click();
+    const charity = page.getByRole('option').first();
+    const charityName = (await charity.textContent())!;
+    await charity.click();
+    await page.getByTestId('chosen-charity').waitFor();
+    await page.getByLabel('Your Name').fill('   ');
+    await submit.click();
+    await toastTitled(page, 'Name Required');
+    await page.getByLabel('Your Name').fill('  Ada Lovelace ');
+    await submit.click();
+    await toastTitled(page, 'Email Required');
+    expect(waitlistPosts).toEqual([]);
+
+    await page.getByLabel('Email Address').fill('ada@example.com');
+    await submit.click();
+    await toastTitled(page, 'Welcome to the Waitlist! 🎉');
+    await page.getByText(`Thanks, Ada Lovelace! We'll notify you at ada@example.com when the ${shirtName} in size M supporting ${charityName} becomes available.`).waitFor();
+    expect(waitlistPosts).toHaveLength(1);
+    expect(waitlistPosts[0]).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', selectedSize: 'M' });
+    expect(await page.getByLabel('Your Name').inputValue()).toBe('');
+
+    expect(await checkScreen(page, 'shirt')).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,30 @@
+import { authSession, type AuthSession } from '@qrshirt/contracts';
+import type { Page } from 'playwright-core';
+
+/** The app under test runs with ADMIN_EMAILS set to this address (app-process.ts). */
+export const E2E_ADMIN_EMAIL = 'admin@e2e.example.com';
+const ADMIN_PASSWORD = 'correct horse battery';
+
+async function post(appUrl: string, path: string, body: object): Promise<Response> {
+  return fetch(`${appUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+/**
+ * The admin's account, signed up through the auth API the first time a test asks (holding the
+ * address is what makes the ADMIN_EMAILS entry count), signed in after that.
+ */
+export async function adminAccount(appUrl: string): Promise<{ email: string; password: string; session: AuthSession }> {
+  let answer = await post(appUrl, '/api/auth/signup', { email: E2E_ADMIN_EMAIL, password: ADMIN_PASSWORD, displayName: 'Olga Ops' });
+  if (answer.status === 409) answer = await post(appUrl, '/api/auth/signin', { email: E2E_ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  if (!answer.ok) throw new Error(`the admin could not sign up or in: ${answer.status} ${await answer.text()}`);
+  return { email: E2E_ADMIN_EMAIL, password: ADMIN_PASSWORD, session: authSession.parse(await answer.json()) };
+}
+
+/** Through the sign-in form, as a person would; it lands on the dashboard. */
+export async function signInWithForm(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL('**/dashboard', { timeout: 5000 });
+}

@@ -1,0 +1,101 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Frame, type Page } from 'playwright-core';
+import { CHROMIUM } from './chromium';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const screenshotDir = path.join(repoRoot, 'docs/screenshots');
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The two widths of issue 5: a small phone and a laptop. */
+export const WIDTHS = [375, 1280] as const;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+export interface WatchedPage {
+  page: Page;
+  /** Console errors and uncaught exceptions, with the address they happened on. */
+  errors: string[];
+  warnings: string[];
+}
+
+/** A page whose console errors are collected, so every test can require there were none. */
+export async function watchedPage(context: BrowserContext): Promise<WatchedPage> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    const resource = message.location().url;
+    if (message.type() === 'error') {
+      errors.push(`${page.url()}: ${message.text()}${resource ? ` (${resource})` : ''}`);
+    }
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(`${page.url()}: uncaught ${error.message}`));
+  return { page, errors, warnings };
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/** axe-core's serious and critical findings on a page or frame, one readable line each. */
+export async function seriousViolations(target: Page | Frame): Promise<string[]> {
+  if (!(await target.evaluate(() => 'axe' in window))) await target.addScriptTag({ content: axeSource });
+  const violations = await target.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.help}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/** Scrolls through the page so lazy images load before a full-page screenshot. */
+async function loadLazyImages(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    window.scrollTo(0, 0);
+    const pending = [...document.images].filter((image) => !image.complete);
+    await Promise.all(
+      pending.map(
+        (image) =>
+          new Promise((resolve) => {
+            image.addEventListener('load', resolve, { once: true });
+            image.addEventListener('error', resolve, { once: true });
+            setTimeout(resolve, 2000);
+          }),
+      ),
+    );
+  });
+}
+
+/**
+ * At each width: axe's serious and critical findings, and a full-page screenshot saved as
+ * docs/screenshots/<name>-<width>.png. Leaves the page at the last width.
+ */
+export async function checkScreen(page: Page, name: string): Promise<string[]> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const findings: string[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(250);
+    findings.push(...(await seriousViolations(page)).map((line) => `${width}px ${line}`));
+    await loadLazyImages(page);
+    await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: true });
+  }
+  return findings;
+}

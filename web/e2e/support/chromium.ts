@@ -1,0 +1,14 @@
+import { existsSync } from 'node:fs';
+
+/** Debian's chromium (scripts/infra/install-chromium.sh); playwright never downloads browsers here. */
+export const CHROMIUM = '/usr/bin/chromium';
+
+export const chromiumMissing = existsSync(CHROMIUM)
+  ? null
+  : `${CHROMIUM} not found (run scripts/infra/install-chromium.sh)`;
+
+/** CI names chromium in REQUIRE_INFRA: a missing browser fails the run instead of skipping it. */
+export const chromiumRequired = (process.env.REQUIRE_INFRA ?? '')
+  .split(',')
+  .map((entry) => entry.trim().toLowerCase())
+  .includes('chromium');

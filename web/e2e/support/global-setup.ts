@@ -1,0 +1,15 @@
+import type { TestProject } from 'vitest/node';
+import { startApp } from './app-process';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    appUrl: string;
+  }
+}
+
+/** One running product for every end-to-end file. */
+export default async function setup(project: TestProject) {
+  const app = await startApp();
+  project.provide('appUrl', app.url);
+  return () => app.stop();
+}

@@ -1,0 +1,68 @@
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { PageLoader } from '@/components/page-loader';
+import { useDownloadWaitlistCsv } from '@/features/admin/api/download-waitlist-csv';
+import { useWaitlistEntries } from '@/features/admin/api/get-waitlist-entries';
+import { useWaitlistStats } from '@/features/admin/api/get-waitlist-stats';
+import { LoadFailed } from '@/features/admin/components/load-failed';
+import { PageHeader } from '@/features/admin/components/page-header';
+import { Pager } from '@/features/admin/components/pager';
+import { useCursorPages } from '@/features/admin/components/use-cursor-pages';
+import { WaitlistCounts } from '@/features/admin/components/waitlist-counts';
+import { WaitlistEntriesTable } from '@/features/admin/components/waitlist-entries-table';
+
+export function AdminWaitlistRoute() {
+  const stats = useWaitlistStats();
+  const pages = useCursorPages();
+  const entries = useWaitlistEntries(pages.cursor);
+  const csv = useDownloadWaitlistCsv();
+
+  return (
+    <>
+      <PageHeader
+        title="Waitlist"
+        note="Who is waiting for which shirt, in which size, for which charity."
+        action={
+          <Button variant="default" loading={csv.isPending} onClick={() => csv.mutate()}>
+            Download CSV
+          </Button>
+        }
+      />
+      <Stack gap="lg">
+        {csv.error && (
+          <Text c="red" role="alert">
+            {csv.error.message}
+          </Text>
+        )}
+        {stats.isPending ? (
+          <PageLoader label="Loading the counts..." />
+        ) : stats.isError ? (
+          <LoadFailed what="the counts" error={stats.error} onRetry={() => void stats.refetch()} />
+        ) : (
+          <WaitlistCounts stats={stats.data} />
+        )}
+        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="waitlist-entries-title">
+          <Title order={2} size="h4" mb="md" id="waitlist-entries-title">
+            Entries
+          </Title>
+          {entries.isPending ? (
+            <PageLoader label="Loading entries..." />
+          ) : entries.isError ? (
+            <LoadFailed what="the entries" error={entries.error} onRetry={() => void entries.refetch()} />
+          ) : (
+            <>
+              <WaitlistEntriesTable entries={entries.data.entries} />
+              <Pager
+                page={pages.page}
+                hasPrevious={pages.hasPrevious}
+                next={entries.data.next}
+                loading={entries.isPlaceholderData}
+                onPrevious={pages.previous}
+                onNext={pages.next}
+              />
+            </>
+          )}
+        </Card>
+      </Stack>
+    </>
+  );
+}

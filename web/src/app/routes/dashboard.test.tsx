@@ -1,0 +1,95 @@
+import type { UserStats } from '@qrshirt/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '@/testing/fake-api';
+import { renderRoute } from '@/testing/render';
+import { signInAs } from '@/testing/session';
+import { DashboardRoute } from './dashboard';
+
+const stats: UserStats = {
+  totalImpact: 125.5,
+  totalScans: 40,
+  shirtsOwned: 3,
+  fundraiserStats: [
+    { id: 'f-1', name: 'Scan Me Maybe', purchaseDate: '2025-03-05T10:00:00.000Z', scans: 30, donationsInspired: 7, amountRaised: 100 },
+    { id: 'f-2', name: 'Plot Twist', purchaseDate: '2025-04-01T10:00:00.000Z', scans: 10, donationsInspired: 1, amountRaised: 25.5 },
+    { id: 'f-3', name: 'Free WiFi', purchaseDate: '2025-05-01T10:00:00.000Z', scans: 0, donationsInspired: 0, amountRaised: 0 },
+  ],
+};
+
+const daily = (date: string, scans: number, donations: number) => ({ date, scans, donations, amountRaised: donations * 10 });
+
+function renderDashboard() {
+  return renderRoute(<DashboardRoute />, { path: '/dashboard', at: '/dashboard' });
+}
+
+describe('the dashboard', () => {
+  it('shows the four figures with the spec formulas', async () => {
+    fakeApi({
+      'GET /api/user/u-1/stats': { json: stats },
+      'GET /api/fundraisers/f-1/stats': { json: { scans: 30, donations: 7, amountRaised: 100, daily: [daily('2025-06-01', 30, 7)] } },
+      'GET /api/fundraisers/f-2/stats': { json: { scans: 10, donations: 1, amountRaised: 25.5, daily: [daily('2025-06-01', 10, 1)] } },
+      'GET /api/fundraisers/f-3/stats': { json: { scans: 0, donations: 0, amountRaised: 0, daily: [] } },
+    });
+    signInAs({ uid: 'u-1', displayName: 'Ada' });
+    renderDashboard();
+
+    expect(await screen.findByText('Welcome back, Ada!')).toBeTruthy();
+    expect(screen.getByTestId('stat-total-impact').textContent).toBe('$125.50');
+    expect(screen.getByTestId('stat-qr-scans').textContent).toBe('40');
+    expect(screen.getByTestId('stat-shirts-owned').textContent).toBe('3');
+    // 125.5 / 3 = 41.83, rounded.
+    expect(screen.getByTestId('stat-avg-per-shirt').textContent).toBe('$42.00');
+  });
+
+  it('lists each shirt with its figures, rate, QR page link and QR code downloads', async () => {
+    fakeApi({ 'GET /api/user/u-1/stats': { json: stats } });
+    signInAs({ uid: 'u-1', email: 'ada@example.com' });
+    renderDashboard();
+
+    const shirts = await screen.findAllByTestId('owned-shirt');
+    expect(shirts).toHaveLength(3);
+    const first = within(shirts[0]!);
+    expect(first.getByText('Scan Me Maybe')).toBeTruthy();
+    expect(first.getByText('Purchased Mar 5, 2025')).toBeTruthy();
+    expect(first.getByText('$100.00')).toBeTruthy();
+    // 7 donations over 30 scans = 23.3 %.
+    expect(first.getByText('23%')).toBeTruthy();
+    expect(first.getByRole('link', { name: 'View QR Page' }).getAttribute('href')).toBe('/fundraiser/f-1');
+    expect(first.getByRole('img', { name: /QR code for Scan Me Maybe/ }).getAttribute('src')).toBe('/api/fundraisers/f-1/qr.svg');
+    expect(first.getByRole('link', { name: 'Download PNG' }).getAttribute('href')).toBe('/api/fundraisers/f-1/qr.png?download=1');
+    expect(first.getByRole('link', { name: 'Download SVG' }).getAttribute('download')).toBe('scan-me-maybe-qr.svg');
+    // No scans yet: the rate is 0, not NaN.
+    expect(within(shirts[2]!).getByText('0%')).toBeTruthy();
+    expect(screen.getByText('Welcome back, ada@example.com!')).toBeTruthy();
+  });
+
+  it('invites a user without shirts to the shop', async () => {
+    fakeApi({ 'GET /api/user/u-1/stats': { json: { totalImpact: 0, totalScans: 0, shirtsOwned: 0, fundraiserStats: [] } } });
+    signInAs({ uid: 'u-1', displayName: 'Ada' });
+    renderDashboard();
+    expect(await screen.findByText('No shirts yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse the shop' }).getAttribute('href')).toBe('/shop');
+    expect(screen.getByTestId('stat-avg-per-shirt').textContent).toBe('$0.00');
+  });
+
+  it('offers to try again when the figures cannot be loaded, and then shows them', async () => {
+    let calls = 0;
+    fakeApi({
+      'GET /api/user/u-1/stats': () => (++calls === 1 ? { status: 500, json: { error: 'down' } } : { json: stats }),
+    });
+    signInAs({ uid: 'u-1', displayName: 'Ada' });
+    const { user } = renderDashboard();
+    expect(await screen.findByText('Something went wrong')).toBeTruthy();
+    expect(screen.getByText('Failed to load user stats')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('Welcome back, Ada!')).toBeTruthy();
+  });
+
+  it('asks a signed-out visitor to sign in', () => {
+    fakeApi({});
+    renderDashboard();
+    expect(screen.getByText('Please sign in to view your dashboard')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/signin');
+  });
+});

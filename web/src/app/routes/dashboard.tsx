@@ -1,0 +1,96 @@
+import { Button, Card, Container, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link } from 'react-router';
+import { PageLoader } from '@/components/page-loader';
+import { paths } from '@/config/paths';
+import { ProfileForm } from '@/features/auth/components/profile-form';
+import { useManyFundraiserStats } from '@/features/owner-stats/api/get-fundraiser-stats';
+import { useUserStats } from '@/features/owner-stats/api/get-user-stats';
+import { useLiveUserStats } from '@/features/owner-stats/api/live-stats';
+import { combineDaily } from '@/features/owner-stats/components/combine-daily';
+import { ImpactChart } from '@/features/owner-stats/components/impact-chart';
+import { MyShirts } from '@/features/owner-stats/components/my-shirts';
+import { StatCards } from '@/features/owner-stats/components/stat-cards';
+import { type SignedInUser, useAuth } from '@/lib/auth/use-auth';
+
+function PleaseSignIn() {
+  return (
+    <Container size="sm" py={80}>
+      <Stack align="center" ta="center">
+        <Title order={1}>Please Sign In</Title>
+        <Text c="dimmed">Please sign in to view your dashboard</Text>
+        <Button component={Link} to={paths.signIn}>
+          Sign In
+        </Button>
+      </Stack>
+    </Container>
+  );
+}
+
+function Dashboard({ user }: { user: SignedInUser }) {
+  const stats = useUserStats(user.uid);
+  useLiveUserStats(user.uid);
+  const daily = useManyFundraiserStats(stats.data?.fundraiserStats.map((item) => item.id) ?? []);
+  const [profileOpen, profile] = useDisclosure(false);
+
+  if (stats.isPending) return <PageLoader label="Loading your dashboard..." />;
+  if (stats.isError) {
+    return (
+      <Container size="sm" py={80}>
+        <Stack align="center" ta="center">
+          <Title order={1}>Something went wrong</Title>
+          <Text c="dimmed">Failed to load user stats</Text>
+          <Button onClick={() => void stats.refetch()} loading={stats.isFetching}>
+            Try Again
+          </Button>
+        </Stack>
+      </Container>
+    );
+  }
+
+  const days = combineDaily(daily.flatMap((query) => (query.data ? [query.data.daily] : [])));
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="xl">
+        <div>
+          <Title order={1}>Welcome back, {user.displayName || user.email}!</Title>
+          <Text c="dimmed">Here is the good your shirts have done so far.</Text>
+        </div>
+        <StatCards stats={stats.data} />
+        <ImpactChart days={days} />
+        <section aria-labelledby="my-shirts-title">
+          <Title order={2} id="my-shirts-title" mb="md">
+            My Shirts
+          </Title>
+          <MyShirts shirts={stats.data.fundraiserStats} />
+        </section>
+        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="quick-actions-title">
+          <Title order={2} size="h3" id="quick-actions-title" mb="md">
+            Quick Actions
+          </Title>
+          <Group>
+            <Button component={Link} to={paths.shop}>
+              Get Another Shirt
+            </Button>
+            <Button variant="default" onClick={profile.open}>
+              Edit Profile
+            </Button>
+          </Group>
+        </Card>
+      </Stack>
+      <Modal opened={profileOpen} onClose={profile.close} title="Edit Profile">
+        <ProfileForm user={user} />
+      </Modal>
+    </Container>
+  );
+}
+
+export function DashboardRoute() {
+  const auth = useAuth();
+  return (
+    <>
+      <title>Dashboard · QR Shirts for Charity</title>
+      {auth.status === 'loading' ? <PageLoader /> : auth.user ? <Dashboard user={auth.user} /> : <PleaseSignIn />}
+    </>
+  );
+}

@@ -1,0 +1,148 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { deferred, type FakeAnswer, fakeApi } from '@/testing/fake-api';
+import { renderRoute } from '@/testing/render';
+import { signInAs } from '@/testing/session';
+import { QrLandingRoute } from './qr-landing';
+
+const fundraiser = { id: 'f-1', userId: 'owner-1', charityId: 'ocean', shirtId: 'scan-me-maybe', name: 'Scan Me Maybe' };
+const charity = { id: 'ocean', name: 'Ocean Friends', mission: 'Cleaner seas.', website_url: 'https://ocean.example' };
+const ownerStats = { scans: 12, donations: 2, amountRaised: 30, daily: [] };
+
+function routes(extra: Parameters<typeof fakeApi>[0] = {}) {
+  return fakeApi({
+    'GET /api/fundraisers/f-1': { json: fundraiser },
+    'GET /api/charity/ocean': { json: charity },
+    'GET /api/fundraisers/f-1/stats': { json: ownerStats },
+    'POST /api/fundraisers/f-1/scan': { status: 202, json: { scanId: 's-1' } },
+    ...extra,
+  });
+}
+
+function renderQrPage(at = '/fundraiser/f-1') {
+  return renderRoute(<QrLandingRoute />, { path: '/fundraiser/:fundraiserId', at });
+}
+
+/** What the donation widget does when a donation completes. */
+function widgetReports(data: unknown, origin = window.location.origin) {
+  const frame = screen.getByTitle('Donation widget') as HTMLIFrameElement;
+  act(() => {
+    fireEvent(window, new MessageEvent('message', { data, origin, source: frame.contentWindow }));
+  });
+}
+
+describe('the QR landing page', () => {
+  it('shows a skeleton, then the joke, the donation widget for this fundraiser and the cause', async () => {
+    routes();
+    renderQrPage();
+    expect(screen.getByLabelText('Loading the fundraiser')).toBeTruthy();
+    expect(await screen.findByText("Plot twist: you just scanned a stranger's shirt.")).toBeTruthy();
+    const frame = screen.getByTitle('Donation widget') as HTMLIFrameElement;
+    expect(new URL(frame.src).searchParams.get('fundraiserId')).toBe('f-1');
+    expect(screen.getByText('About This Cause')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Learn more about Ocean Friends' }).getAttribute('href')).toBe('https://ocean.example');
+    expect(screen.getByText('Thanks for being curious! 🙌')).toBeTruthy();
+    expect(screen.queryByText('Impact Stats')).toBeNull();
+  });
+
+  it('records a scan only when the address says scan=true, once, and then drops the flag', async () => {
+    const api = routes();
+    const { router } = renderQrPage('/fundraiser/f-1?scan=true');
+    await waitFor(() => expect(api.to('POST', '/api/fundraisers/f-1/scan')).toHaveLength(1));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await screen.findByText('About This Cause');
+    expect(api.to('POST', '/api/fundraisers/f-1/scan')).toHaveLength(1);
+  });
+
+  it('records no scan for a plain visit', async () => {
+    const api = routes();
+    renderQrPage();
+    await screen.findByText('About This Cause');
+    expect(api.to('POST', '/api/fundraisers/f-1/scan')).toHaveLength(0);
+  });
+
+  it("shows the owner their fundraiser's Total Scans and Total Raised", async () => {
+    routes();
+    signInAs({ uid: 'owner-1', displayName: 'Olive' });
+    renderQrPage();
+    expect((await screen.findByTestId('total-scans')).textContent).toBe('12');
+    expect(screen.getByTestId('total-raised').textContent).toBe('$30.00');
+  });
+
+  it('thanks the donor for 5 s, records the parsed amount and raises the owner total', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = routes({
+      'POST /api/fundraisers/f-1/donate': { status: 201, json: { id: 'd-1', fundraiserId: 'f-1', amount: 12.5, currency: 'USD' } },
+    });
+    signInAs({ uid: 'owner-1', displayName: 'Olive' });
+    renderQrPage();
+    await screen.findByTestId('total-raised');
+
+    widgetReports({ type: 'donation-completed', amount: '"12.50"' });
+    expect(screen.getByTestId('donation-thanks').textContent).toContain('Your $12.50 gift to Ocean Friends');
+    await waitFor(() => expect(screen.getByTestId('total-raised').textContent).toBe('$42.50'));
+    const donation = api.to('POST', '/api/fundraisers/f-1/donate')[0]!;
+    expect(donation.body).toEqual({ amount: 12.5, source: 'widget' });
+    expect(donation.headers['idempotency-key']).toBeTruthy();
+
+    act(() => vi.advanceTimersByTime(4900));
+    expect(screen.queryByTestId('donation-thanks')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.queryByTestId('donation-thanks')).toBeNull();
+
+    await waitFor(() => expect(api.to('POST', '/api/analytics')).toHaveLength(1));
+    expect(api.to('POST', '/api/analytics')[0]!.body).toEqual({
+      events: [{ type: 'donation', fundraiser_id: 'f-1', amount: 12.5, currency: 'USD' }],
+    });
+  });
+
+  it('counts a donation once when a live update brings it before the recording answers', async () => {
+    const answer = deferred<Awaited<FakeAnswer>>();
+    routes({ 'POST /api/fundraisers/f-1/donate': () => answer.promise });
+    signInAs({ uid: 'owner-1', displayName: 'Olive' });
+    const { queryClient } = renderQrPage();
+    await screen.findByTestId('total-raised');
+
+    widgetReports({ type: 'donation-completed', amount: 12.5 });
+    act(() => {
+      queryClient.setQueryData(['fundraiser-stats', 'f-1'], { ...ownerStats, donations: 3, amountRaised: 42.5 });
+    });
+    answer.resolve({ status: 201, json: { id: 'd-1', fundraiserId: 'f-1', amount: 12.5, currency: 'USD' } });
+    await waitFor(() => expect(screen.getByTestId('total-raised').textContent).toBe('$42.50'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('total-raised').textContent).toBe('$42.50');
+  });
+
+  it('ignores messages from another origin and amounts that are not above 0', async () => {
+    const api = routes();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderQrPage();
+    await screen.findByText('About This Cause');
+
+    widgetReports({ type: 'donation-completed', amount: 10 }, 'https://evil.example');
+    widgetReports({ type: 'donation-completed', amount: 'abc' });
+    widgetReports({ type: 'donation-completed', amount: -5 });
+
+    expect(screen.queryByTestId('donation-thanks')).toBeNull();
+    expect(api.to('POST', '/api/fundraisers/f-1/donate')).toHaveLength(0);
+    expect(warn).toHaveBeenCalledTimes(2);
+    warn.mockRestore();
+  });
+
+  it('says when the fundraiser does not exist, and tries again on request', async () => {
+    let calls = 0;
+    routes({
+      'GET /api/fundraisers/f-1': () => (++calls === 1 ? { status: 404, json: { error: 'Fundraiser not found' } } : { json: fundraiser }),
+    });
+    const { user } = renderQrPage();
+    expect(await screen.findByText('Fundraiser not found')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('About This Cause')).toBeTruthy();
+  });
+
+  it('says the data failed to load on any other failure', async () => {
+    routes({ 'GET /api/charity/ocean': { status: 500, json: { error: 'down' } } });
+    renderQrPage();
+    expect(await screen.findByText('Failed to load data')).toBeTruthy();
+  });
+});

@@ -1,0 +1,113 @@
+import { Button, Container, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { useCharity } from '@/features/catalog/api/get-charity';
+import { useFundraiser } from '@/features/donation/api/get-fundraiser';
+import { useRecordScanOnce } from '@/features/donation/api/record-scan';
+import { AboutCauseCard } from '@/features/donation/components/about-cause-card';
+import { DonationCard } from '@/features/donation/components/donation-card';
+import { JokeHeader } from '@/features/donation/components/joke-header';
+import { ThankYouCard } from '@/features/donation/components/thank-you-card';
+import { addDonationToStats, donationsShown, useFundraiserStats } from '@/features/owner-stats/api/get-fundraiser-stats';
+import { useLiveFundraiserStats } from '@/features/owner-stats/api/live-stats';
+import { ImpactStatsCard } from '@/features/owner-stats/components/impact-stats-card';
+import { useAuth } from '@/lib/auth/use-auth';
+import { isApiError } from '@/lib/http';
+
+function QrLandingSkeleton() {
+  return (
+    <Container size="lg" py="xl" aria-busy="true" aria-label="Loading the fundraiser">
+      <Stack gap="lg">
+        <Skeleton h={40} w="70%" mx="auto" />
+        <Skeleton h={20} w="50%" mx="auto" />
+        <Skeleton h={360} />
+        <Skeleton h={160} />
+      </Stack>
+    </Container>
+  );
+}
+
+function QrLandingError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Container size="sm" py={80}>
+      <Stack align="center" ta="center">
+        <Title order={1}>Oops!</Title>
+        <Text>{message}</Text>
+        <Button onClick={onRetry}>Try Again</Button>
+      </Stack>
+    </Container>
+  );
+}
+
+/** Spec: /fundraiser/{fundraiserId} and /qr/{shirtId}, the page a scanned QR code opens. */
+export function QrLandingRoute() {
+  const params = useParams();
+  const fundraiserId = params.fundraiserId ?? params.shirtId;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const auth = useAuth();
+  const fundraiser = useFundraiser(fundraiserId);
+  const charity = useCharity(fundraiser.data?.charityId);
+  const isOwner = auth.user !== null && auth.user.uid === fundraiser.data?.userId;
+  const stats = useFundraiserStats(fundraiserId ?? '', isOwner);
+  useLiveFundraiserStats(fundraiserId, isOwner);
+
+  // The scan counts once: the flag leaves the address as soon as it is recorded.
+  const scanRecorded = useCallback(() => {
+    setSearchParams(
+      (current) => {
+        current.delete('scan');
+        return current;
+      },
+      { replace: true },
+    );
+    void queryClient.invalidateQueries({ queryKey: ['fundraiser-stats', fundraiserId] });
+  }, [setSearchParams, queryClient, fundraiserId]);
+  useRecordScanOnce(fundraiserId, searchParams.get('scan') === 'true', scanRecorded);
+
+  // Per donation, what the owner's figures counted when the widget reported it.
+  const shownAtDonation = useRef(new Map<string, number | undefined>());
+
+  const retry = () => {
+    void fundraiser.refetch();
+    if (fundraiser.data) void charity.refetch();
+  };
+
+  if (!fundraiserId) return <QrLandingError message="No fundraiser ID provided" onRetry={retry} />;
+  if (fundraiser.isError) {
+    const message = isApiError(fundraiser.error, 404) ? 'Fundraiser not found' : 'Failed to load data';
+    return <QrLandingError message={message} onRetry={retry} />;
+  }
+  if (charity.isError) return <QrLandingError message="Failed to load data" onRetry={retry} />;
+  if (fundraiser.isPending || charity.isPending) return <QrLandingSkeleton />;
+
+  return (
+    <Container size="lg" py="xl">
+      <title>{`Support ${charity.data.name} · QR Shirts for Charity`}</title>
+      <Stack gap="xl">
+        <JokeHeader charityName={charity.data.name} />
+        {isOwner && <ImpactStatsCard stats={stats.data} />}
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <DonationCard
+              fundraiserId={fundraiserId}
+              charityName={charity.data.name}
+              onReported={(donationId) => shownAtDonation.current.set(donationId, donationsShown(queryClient, fundraiserId))}
+              onRecorded={(amount, donationId) => {
+                addDonationToStats(queryClient, fundraiserId, amount, shownAtDonation.current.get(donationId));
+                shownAtDonation.current.delete(donationId);
+              }}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack gap="xl">
+              <AboutCauseCard charity={charity.data} />
+              <ThankYouCard />
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </Container>
+  );
+}

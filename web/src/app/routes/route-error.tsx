@@ -1,0 +1,17 @@
+import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { useRouteError } from 'react-router';
+
+/** A screen that crashed (or its code failed to download after a deploy): offer a fresh load. */
+export function RouteError() {
+  const error = useRouteError();
+  console.error('A page failed to render', error);
+  return (
+    <Container size="sm" py={80}>
+      <Stack align="center" ta="center">
+        <Title order={1}>Something went wrong</Title>
+        <Text c="dimmed">This page could not be shown. Reloading usually fixes it.</Text>
+        <Button onClick={() => window.location.reload()}>Try Again</Button>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,66 @@
+import { Anchor, AppShell, Burger, Container, Group, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { paths } from '@/config/paths';
+import { trackPageView } from '@/lib/analytics';
+import { CacheStatusPanel } from '../cache-status-panel';
+import { AccountLinks, type ExtraLinks } from './nav-links';
+import { Footer } from './footer';
+
+/**
+ * Every page: the navigation bar (a burger menu on phones), the page, the footer. `extraLinks`:
+ * what the app adds to a signed-in user's links (features are composed by the app, not here).
+ */
+export function AppLayout({ extraLinks }: { extraLinks?: ExtraLinks } = {}) {
+  const [menuOpen, menu] = useDisclosure(false);
+  const { pathname } = useLocation();
+
+  const closeMenu = menu.close;
+  // Spec section 2: each navigation starts at the top of the new page, and counts as a page view.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    closeMenu();
+    trackPageView(pathname, document.title);
+  }, [pathname, closeMenu]);
+
+  return (
+    <AppShell header={{ height: 64 }} navbar={{ width: 280, breakpoint: 'sm', collapsed: { desktop: true, mobile: !menuOpen } }}>
+      <AppShell.Header>
+        <Container size="xl" h="100%">
+          <Group h="100%" justify="space-between" wrap="nowrap">
+            <Group gap="lg" wrap="nowrap">
+              <Anchor component={Link} to={paths.home} fw={800} fz="lg" c="blue.9" underline="never">
+                QR Shirts
+              </Anchor>
+              <Anchor component={Link} to={paths.shop} c="dark" visibleFrom="sm">
+                Shop
+              </Anchor>
+            </Group>
+            <Group gap="sm" visibleFrom="sm" wrap="nowrap">
+              <AccountLinks extraLinks={extraLinks} />
+            </Group>
+            <Burger opened={menuOpen} onClick={menu.toggle} hiddenFrom="sm" aria-label={menuOpen ? 'Close menu' : 'Open menu'} />
+          </Group>
+        </Container>
+      </AppShell.Header>
+      <AppShell.Navbar p="md" aria-label="Mobile menu">
+        {/* Only while open: a collapsed menu slides off screen, and its links must not stay
+            reachable by Tab or read twice by screen readers. */}
+        {menuOpen && (
+          <Stack gap="sm">
+            <Anchor component={Link} to={paths.shop} c="dark" onClick={menu.close}>
+              Shop
+            </Anchor>
+            <AccountLinks extraLinks={extraLinks} onNavigate={menu.close} />
+          </Stack>
+        )}
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+        <Footer />
+        <CacheStatusPanel />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,13 @@
+/** Every route of spec section 2, built in one place so links cannot drift from the router. */
+export const paths = {
+  home: '/',
+  shop: '/shop',
+  shirt: (shirtId: string) => `/shirt/${encodeURIComponent(shirtId)}`,
+  signIn: '/signin',
+  dashboard: '/dashboard',
+  privacy: '/privacy',
+  fundraiser: (fundraiserId: string) => `/fundraiser/${encodeURIComponent(fundraiserId)}`,
+} as const;
+
+/** Spec section 9: where a signed-in user goes when nothing sent them to /signin. */
+export const DEFAULT_POST_LOGIN_PATH = paths.dashboard;

@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import { saveDownload } from './save-download';
+
+/** GET /api/admin/waitlist/entries.csv: every entry, saved as the file the server names. */
+export function downloadWaitlistCsv(): Promise<string> {
+  return saveDownload('/api/admin/waitlist/entries.csv', 'waitlist.csv');
+}
+
+export function useDownloadWaitlistCsv() {
+  return useMutation({ mutationFn: downloadWaitlistCsv });
+}

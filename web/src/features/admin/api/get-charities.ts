@@ -1,0 +1,14 @@
+import { type Charity, charityList } from '@qrshirt/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** GET /api/charities as the server has it now: the admin edits the list, so never the local cache's copy. */
+export function getCharities(): Promise<Charity[]> {
+  return api('/api/charities', { schema: charityList });
+}
+
+export const adminCharitiesQueryOptions = () => queryOptions({ queryKey: ['admin', 'charities'], queryFn: getCharities });
+
+export function useAdminCharities() {
+  return useQuery(adminCharitiesQueryOptions());
+}

@@ -1,0 +1,19 @@
+import { type AdminWaitlistEntriesPage, adminWaitlistEntriesPage } from '@qrshirt/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const WAITLIST_PAGE_SIZE = 25;
+
+/** GET /api/admin/waitlist/entries: one page, newest first; `after` is the previous page's `next`. */
+export function getWaitlistEntries(after: number | null): Promise<AdminWaitlistEntriesPage> {
+  const query = new URLSearchParams({ limit: String(WAITLIST_PAGE_SIZE), ...(after !== null && { after: String(after) }) });
+  return api(`/api/admin/waitlist/entries?${query}`, { schema: adminWaitlistEntriesPage, requiresAuth: true });
+}
+
+export const waitlistEntriesQueryOptions = (after: number | null) =>
+  queryOptions({ queryKey: ['admin', 'waitlist', 'entries', after], queryFn: () => getWaitlistEntries(after) });
+
+/** The page stays on screen while the next one loads. */
+export function useWaitlistEntries(after: number | null) {
+  return useQuery({ ...waitlistEntriesQueryOptions(after), placeholderData: keepPreviousData });
+}

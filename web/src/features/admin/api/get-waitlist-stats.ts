@@ -1,0 +1,14 @@
+import { type AdminWaitlistStats, adminWaitlistStats } from '@qrshirt/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** GET /api/admin/waitlist: counts per shirt, size and charity, with their names. */
+export function getWaitlistStats(): Promise<AdminWaitlistStats> {
+  return api('/api/admin/waitlist', { schema: adminWaitlistStats, requiresAuth: true });
+}
+
+export const waitlistStatsQueryOptions = () => queryOptions({ queryKey: ['admin', 'waitlist', 'stats'], queryFn: getWaitlistStats });
+
+export function useWaitlistStats() {
+  return useQuery(waitlistStatsQueryOptions());
+}

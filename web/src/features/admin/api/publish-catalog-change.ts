@@ -1,0 +1,49 @@
+import { type Charity, charity, type Shirt, shirt } from '@qrshirt/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { cacheKeys, clearCharityCaches, removeCached } from '@/lib/cache';
+
+/** How long a change may take to reach the shop's read model before the form stops waiting. */
+const CATCH_UP_TIMEOUT_MS = 5_000;
+const POLL_MS = 100;
+
+/**
+ * The admin API answers once a change is an event; the shop reads the catalogue projection, which
+ * follows a moment later. Waits until the shop's own answer equals the saved one: clearing the
+ * browser's caches before that would let the shop cache the old answer again, for up to an hour.
+ */
+async function waitUntilShopShows<T>(read: () => Promise<T>, saved: T): Promise<void> {
+  const expected = JSON.stringify(saved);
+  const deadline = Date.now() + CATCH_UP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    try {
+      if (JSON.stringify(await read()) === expected) return;
+    } catch {
+      // A new item is not in the read model yet (404): ask again.
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** Spec section 9: a changed charity clears the charity caches, so the shop's selector shows it. */
+export async function publishCharity(queryClient: QueryClient, saved: Charity): Promise<void> {
+  await waitUntilShopShows(() => api(`/api/charity/${encodeURIComponent(saved.id)}`, { schema: charity }), saved);
+  clearCharityCaches();
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['charities'] }),
+    queryClient.invalidateQueries({ queryKey: ['charity', saved.id] }),
+    queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  ]);
+}
+
+/** The shirt list and the shirt's own entry leave the caches, so the shop shows the change. */
+export async function publishShirt(queryClient: QueryClient, saved: Shirt): Promise<void> {
+  await waitUntilShopShows(() => api(`/api/shirt/${encodeURIComponent(saved.id)}`, { schema: shirt }), saved);
+  removeCached(cacheKeys.shirts);
+  removeCached(cacheKeys.shirt(saved.id));
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['shirts'] }),
+    queryClient.invalidateQueries({ queryKey: ['shirt', saved.id] }),
+    queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  ]);
+}

@@ -1,0 +1,30 @@
+import { apiResponse } from '@/lib/api-client';
+
+/** The file name the server suggests in Content-Disposition, else the fallback. */
+export function downloadName(response: Response, fallback: string): string {
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  return /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallback;
+}
+
+/**
+ * Downloads an admin export. A plain link cannot carry the bearer token (and a token in the URL
+ * would end up in logs), so the file is fetched with the usual headers and handed to the browser.
+ */
+export async function saveDownload(path: string, fallbackName: string): Promise<string> {
+  const response = await apiResponse(path, { requiresAuth: true });
+  const name = downloadName(response, fallbackName);
+  const url = URL.createObjectURL(await response.blob());
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = name;
+    link.hidden = true;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // The click has handed the file over; a later revoke only keeps the memory longer.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+  return name;
+}

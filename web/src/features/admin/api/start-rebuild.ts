@@ -1,0 +1,25 @@
+import { type RebuildStatus, rebuildStatus } from '@qrshirt/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { rebuildQueryOptions } from './get-rebuild';
+
+/** POST /api/admin/projections/{name}/rebuild: starts a blue/green rebuild (409 while one runs). */
+export function startRebuild(name: string): Promise<RebuildStatus> {
+  return api(`/api/admin/projections/${encodeURIComponent(name)}/rebuild`, {
+    method: 'POST',
+    schema: rebuildStatus,
+    requiresAuth: true,
+  });
+}
+
+export function useStartRebuild() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: startRebuild,
+    onSuccess: (status) => {
+      // The progress poll starts from this answer instead of waiting for its first fetch.
+      queryClient.setQueryData(rebuildQueryOptions(status.projection).queryKey, status);
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'projections'] });
+    },
+  });
+}

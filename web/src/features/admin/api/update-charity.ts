@@ -1,0 +1,26 @@
+import { type AdminUpdateCharityRequest, type Charity, charity } from '@qrshirt/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { publishCharity } from './publish-catalog-change';
+
+/** PUT /api/admin/charities/{id}: only the fields given change. */
+export function updateCharity(charityId: string, changes: AdminUpdateCharityRequest): Promise<Charity> {
+  return api(`/api/admin/charities/${encodeURIComponent(charityId)}`, {
+    method: 'PUT',
+    body: changes,
+    schema: charity,
+    requiresAuth: true,
+  });
+}
+
+/** Settles once the shop shows the change. */
+export function useUpdateCharity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ charityId, changes }: { charityId: string; changes: AdminUpdateCharityRequest }) => {
+      const updated = await updateCharity(charityId, changes);
+      await publishCharity(queryClient, updated);
+      return updated;
+    },
+  });
+}

@@ -1,0 +1,10 @@
+/** The admin area's pages, built in one place so the side navigation cannot drift from the router. */
+export const adminPaths = {
+  overview: '/admin',
+  charities: '/admin/charities',
+  shirts: '/admin/shirts',
+  waitlist: '/admin/waitlist',
+  projections: '/admin/projections',
+  events: '/admin/events',
+  replay: '/admin/replay',
+} as const;

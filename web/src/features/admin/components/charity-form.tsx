@@ -1,0 +1,93 @@
+import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import type { AdminUpdateCharityRequest, Charity } from '@qrshirt/contracts';
+import { useState } from 'react';
+import { useCreateCharity } from '../api/create-charity';
+import { useUpdateCharity } from '../api/update-charity';
+import { ownError, saveProblem } from './field-errors';
+import { FormProblemAlert } from './form-problem-alert';
+
+interface CharityValues {
+  name: string;
+  mission: string;
+  website_url: string;
+  logo_url: string;
+}
+
+const fieldNames = ['name', 'mission', 'website_url', 'logo_url'] as const;
+
+function valuesOf(charity: Charity | undefined): CharityValues {
+  return {
+    name: charity?.name ?? '',
+    mission: charity?.mission ?? '',
+    website_url: charity?.website_url ?? '',
+    logo_url: charity?.logo_url ?? '',
+  };
+}
+
+/** An update sends only what changed: the server refuses an update that changes nothing. */
+function changesFrom(before: CharityValues, after: CharityValues): AdminUpdateCharityRequest {
+  return Object.fromEntries(fieldNames.filter((name) => after[name].trim() !== before[name].trim()).map((name) => [name, after[name]]));
+}
+
+/**
+ * Creates a charity, or edits the one given. The server validates; its 400 names each field's
+ * problem, shown under that field. `onSaved` runs once the shop shows the change.
+ */
+export function CharityForm({ charity, onSaved }: { charity?: Charity; onSaved: (saved: Charity) => void }) {
+  const [initial] = useState(() => valuesOf(charity));
+  const [values, setValues] = useState(initial);
+  const [unchanged, setUnchanged] = useState(false);
+  const create = useCreateCharity();
+  const update = useUpdateCharity();
+  const saving = create.isPending || update.isPending;
+  const problem = saveProblem(charity ? update.error : create.error);
+  const fields = problem?.fields ?? {};
+
+  const field = (name: keyof CharityValues) => ({
+    value: values[name],
+    error: ownError(fields, name),
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const { value } = event.currentTarget;
+      setValues((current) => ({ ...current, [name]: value }));
+      setUnchanged(false);
+    },
+  });
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!charity) {
+      const { logo_url, ...required } = values;
+      create.mutate({ ...required, ...(logo_url.trim() && { logo_url }) }, { onSuccess: (saved) => onSaved(saved) });
+      return;
+    }
+    const changes = changesFrom(initial, values);
+    if (Object.keys(changes).length === 0) {
+      setUnchanged(true);
+      return;
+    }
+    update.mutate({ charityId: charity.id, changes }, { onSuccess: (saved) => onSaved(saved) });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={charity ? `Edit ${charity.name}` : 'New charity'}>
+      <Stack gap="sm">
+        <FormProblemAlert problem={problem} />
+        <TextInput label="Name" {...field('name')} />
+        <Textarea label="Mission" rows={3} {...field('mission')} />
+        <TextInput label="Website" placeholder="https://example.org" {...field('website_url')} />
+        <TextInput
+          label="Logo"
+          description={charity?.logo_url ? 'An image address; left empty, the current logo stays' : 'An image address (optional)'}
+          placeholder="https://example.org/logo.svg"
+          {...field('logo_url')}
+        />
+        <Group justify="flex-end">
+          {unchanged && <span role="status">Nothing changed.</span>}
+          <Button type="submit" loading={saving}>
+            {charity ? 'Save changes' : 'Create charity'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

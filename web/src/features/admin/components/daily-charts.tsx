@@ -1,0 +1,48 @@
+import '@mantine/charts/styles.css';
+import { AreaChart, BarChart } from '@mantine/charts';
+import { Card, SimpleGrid, Text, Title } from '@mantine/core';
+import type { DailyStats } from '@qrshirt/contracts';
+import { formatUsd } from '@/lib/format';
+
+function ChartCard({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
+      <Title order={2} size="h4" mb="md">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+/** Scans, donations and amount raised per UTC day, across all fundraisers. */
+export function DailyCharts({ daily }: { daily: DailyStats[] }) {
+  if (daily.length === 0) {
+    return <Text c="dimmed">No scans or donations yet: the charts fill in with the first one.</Text>;
+  }
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }}>
+      <ChartCard title="Scans and donations per day">
+        <BarChart
+          h={260}
+          data={daily}
+          dataKey="date"
+          withLegend
+          series={[
+            { name: 'scans', label: 'Scans', color: 'blue.8' },
+            { name: 'donations', label: 'Donations', color: 'teal.8' },
+          ]}
+        />
+      </ChartCard>
+      <ChartCard title="Amount raised per day">
+        <AreaChart
+          h={260}
+          data={daily}
+          dataKey="date"
+          valueFormatter={formatUsd}
+          series={[{ name: 'amountRaised', label: 'Amount raised', color: 'grape.8' }]}
+        />
+      </ChartCard>
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,28 @@
+import { Card, SimpleGrid, Text } from '@mantine/core';
+import type { AdminOverview } from '@qrshirt/contracts';
+import { formatCount, formatUsd } from '@/lib/format';
+
+/** The headline figures across every fundraiser. */
+export function OverviewTotals({ totals }: { totals: AdminOverview['totals'] }) {
+  const figures = [
+    { label: 'Scans', value: formatCount(totals.scans) },
+    { label: 'Donations', value: formatCount(totals.donations) },
+    { label: 'Amount raised', value: formatUsd(totals.amountRaised) },
+    { label: 'Fundraisers', value: formatCount(totals.fundraisers) },
+    { label: 'Registered users', value: formatCount(totals.users) },
+  ];
+  return (
+    <SimpleGrid cols={{ base: 2, md: 5 }}>
+      {figures.map((figure) => (
+        <Card key={figure.label} withBorder radius="md" padding="md" component="section" aria-label={figure.label}>
+          <Text size="sm" c="dimmed" fw={600}>
+            {figure.label}
+          </Text>
+          <Text fz={24} fw={700} data-testid={`total-${figure.label.toLowerCase().replaceAll(' ', '-')}`}>
+            {figure.value}
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,18 @@
+import { type Charity, charity } from '@qrshirt/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { cachedFetch, cacheKeys, cacheTtl } from '@/lib/cache';
+
+/** GET /api/charity/{id}, through the local cache (60 min). */
+export function getCharity(charityId: string): Promise<Charity> {
+  return cachedFetch(cacheKeys.charity(charityId), cacheTtl.charity, charity, () =>
+    api(`/api/charity/${encodeURIComponent(charityId)}`, { schema: charity }),
+  );
+}
+
+export const charityQueryOptions = (charityId: string) =>
+  queryOptions({ queryKey: ['charity', charityId], queryFn: () => getCharity(charityId) });
+
+export function useCharity(charityId: string | undefined) {
+  return useQuery({ ...charityQueryOptions(charityId ?? ''), enabled: Boolean(charityId) });
+}

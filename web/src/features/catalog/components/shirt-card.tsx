@@ -1,0 +1,90 @@
+import { AspectRatio, Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import type { Shirt } from '@qrshirt/contracts';
+import { Link, useNavigate } from 'react-router';
+import { SHOP_CARD_MAX_SIZES, SHOP_CARD_MAX_TAGS } from '@/config/constants';
+import { paths } from '@/config/paths';
+import { firstWithRest } from './first-with-rest';
+import { mainImage } from './main-image';
+import classes from './shirt-card.module.css';
+
+interface ShirtCardProps {
+  shirt: Shirt;
+  /** Told about a click on the card or on either of its buttons; the detail page then opens. */
+  onOpen: (shirt: Shirt) => void;
+}
+
+export function ShirtCard({ shirt, onOpen }: ShirtCardProps) {
+  const image = mainImage(shirt);
+  const sizes = firstWithRest(shirt.sizes, SHOP_CARD_MAX_SIZES);
+  const tags = firstWithRest(shirt.tags ?? [], SHOP_CARD_MAX_TAGS);
+  const href = paths.shirt(shirt.id);
+  const navigate = useNavigate();
+  // The buttons are links (so "open in new tab" works); a click anywhere else on the card opens it too.
+  const openFromLink = (event: React.MouseEvent) => {
+    event.stopPropagation();
+    onOpen(shirt);
+  };
+  const openFromCard = () => {
+    onOpen(shirt);
+    void navigate(href);
+  };
+
+  return (
+    <Card withBorder radius="md" padding="md" className={classes.card} onClick={openFromCard} data-testid="shirt-card">
+      <Card.Section className={classes.media}>
+        <AspectRatio ratio={1}>
+          <Image src={image?.url} alt={image?.alt ?? shirt.name} loading="lazy" fallbackSrc="/favicon.svg" />
+        </AspectRatio>
+        <div className={classes.badges}>
+          {shirt.category ? <Badge color="dark">{shirt.category}</Badge> : <span />}
+          <Badge color="teal.9">${shirt.price.toFixed(2)}</Badge>
+        </div>
+        <div className={classes.hoverAction}>
+          <Button component={Link} to={href} variant="white" color="dark" onClick={openFromLink}>
+            View Details
+          </Button>
+        </div>
+      </Card.Section>
+      <Stack gap="xs" mt="md" style={{ flex: 1 }}>
+        <Title order={3} size="h4">
+          {shirt.name}
+        </Title>
+        <Text size="sm" c="dimmed" lineClamp={3}>
+          {shirt.description}
+        </Text>
+        <Group gap={6} aria-label="Sizes">
+          {sizes.shown.map((size) => (
+            <Badge key={size} variant="outline" color="gray.8">
+              {size}
+            </Badge>
+          ))}
+          {sizes.rest > 0 && (
+            <Badge variant="outline" color="gray.8">
+              +{sizes.rest}
+            </Badge>
+          )}
+          <Text size="xs" c="dimmed">
+            {shirt.sizes.length} {shirt.sizes.length === 1 ? 'size' : 'sizes'}
+          </Text>
+        </Group>
+        {tags.shown.length > 0 && (
+          <Group gap={6} aria-label="Tags">
+            {tags.shown.map((tag) => (
+              <Badge key={tag} variant="light" color="grape">
+                {tag}
+              </Badge>
+            ))}
+            {tags.rest > 0 && (
+              <Badge variant="light" color="grape">
+                +{tags.rest}
+              </Badge>
+            )}
+          </Group>
+        )}
+      </Stack>
+      <Button component={Link} to={href} fullWidth mt="md" onClick={openFromLink}>
+        Join Waitlist
+      </Button>
+    </Card>
+  );
+}

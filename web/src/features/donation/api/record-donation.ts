@@ -1,0 +1,24 @@
+import { type Donation, donation } from '@qrshirt/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export interface RecordDonationInput {
+  fundraiserId: string;
+  amount: number;
+  /** One per widget message: a retried request records the donation once. */
+  idempotencyKey: string;
+}
+
+/** POST /api/fundraisers/{id}/donate with the amount the widget reported. */
+export function recordDonation({ fundraiserId, amount, idempotencyKey }: RecordDonationInput): Promise<Donation> {
+  return api(`/api/fundraisers/${encodeURIComponent(fundraiserId)}/donate`, {
+    method: 'POST',
+    body: { amount, source: 'widget' },
+    headers: { 'Idempotency-Key': idempotencyKey },
+    schema: donation,
+  });
+}
+
+export function useRecordDonation() {
+  return useMutation({ mutationFn: recordDonation, retry: 2 });
+}

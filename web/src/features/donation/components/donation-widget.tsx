@@ -1,0 +1,57 @@
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { uniqueId } from '@/lib/unique-id';
+import { parseDonationAmount } from './parse-donation-amount';
+import { donationWidgetUrl } from './widget-url';
+
+export interface CompletedDonation {
+  amount: number;
+  /** From the widget when it names its donation, else one per message. */
+  donationId: string;
+}
+
+interface DonationWidgetProps {
+  fundraiserId: string;
+  onDonation: (donation: CompletedDonation) => void;
+}
+
+interface WidgetMessage {
+  type?: unknown;
+  amount?: unknown;
+  donationId?: unknown;
+}
+
+/**
+ * The donation processor's widget in a frame. It reports a completed donation with a
+ * `donation-completed` message; messages from any other origin or frame are ignored.
+ */
+export function DonationWidget({ fundraiserId, onDonation }: DonationWidgetProps) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const url = donationWidgetUrl(fundraiserId);
+  const report = useEffectEvent(onDonation);
+
+  useEffect(() => {
+    const listen = (event: MessageEvent<WidgetMessage>) => {
+      if (event.origin !== url.origin || event.source !== frame.current?.contentWindow) return;
+      if (typeof event.data !== 'object' || event.data === null || event.data.type !== 'donation-completed') return;
+      const amount = parseDonationAmount(event.data.amount);
+      if (amount === null) {
+        console.warn('Ignored a donation message without a positive amount:', event.data.amount);
+        return;
+      }
+      const donationId = typeof event.data.donationId === 'string' ? event.data.donationId : uniqueId();
+      report({ amount, donationId });
+    };
+    window.addEventListener('message', listen);
+    return () => window.removeEventListener('message', listen);
+  }, [url.origin]);
+
+  return (
+    <iframe
+      ref={frame}
+      src={url.href}
+      title="Donation widget"
+      loading="lazy"
+      style={{ width: '100%', minHeight: 380, border: 0 }}
+    />
+  );
+}

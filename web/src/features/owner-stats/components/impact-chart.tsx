@@ -1,0 +1,29 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { Card, Text, Title } from '@mantine/core';
+import type { DailyPoint } from './combine-daily';
+
+/** Scans and donations per day across all of the owner's shirts. */
+export function ImpactChart({ days }: { days: DailyPoint[] }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="impact-chart-title">
+      <Title order={2} size="h3" id="impact-chart-title" mb="md">
+        Scans and donations per day
+      </Title>
+      {days.length === 0 ? (
+        <Text c="dimmed">No scans or donations yet: the chart fills in once someone scans one of your shirts.</Text>
+      ) : (
+        <BarChart
+          h={260}
+          data={days}
+          dataKey="date"
+          withLegend
+          series={[
+            { name: 'scans', label: 'Scans', color: 'blue.8' },
+            { name: 'donations', label: 'Donations', color: 'teal.8' },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,65 @@
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { FundraiserStatsItem } from '@qrshirt/contracts';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { formatCount, formatDate, formatUsd } from '@/lib/format';
+import { conversionRate } from './dashboard-formulas';
+import { ShirtQrCode } from './shirt-qr-code';
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600}>{value}</Text>
+    </div>
+  );
+}
+
+/** Spec: My Shirts, each with its figures and QR code, or the empty state. */
+export function MyShirts({ shirts }: { shirts: FundraiserStatsItem[] }) {
+  if (shirts.length === 0) {
+    return (
+      <Card withBorder radius="md" padding="xl">
+        <Stack align="center" gap="xs">
+          <Title order={3}>No shirts yet</Title>
+          <Text c="dimmed" ta="center">
+            Get a shirt with its own QR code and watch strangers turn into donors.
+          </Text>
+          <Button component={Link} to={paths.shop}>
+            Browse the shop
+          </Button>
+        </Stack>
+      </Card>
+    );
+  }
+  return (
+    <Stack gap="md">
+      {shirts.map((shirt) => (
+        <Card key={shirt.id} withBorder radius="md" padding="lg" data-testid="owned-shirt">
+          <Group justify="space-between" align="flex-start" gap="lg">
+            <Stack gap="xs" style={{ flex: 1, minWidth: 220 }}>
+              <Title order={3} size="h4">
+                {shirt.name}
+              </Title>
+              <Text size="sm" c="dimmed">
+                Purchased {formatDate(shirt.purchaseDate)}
+              </Text>
+              <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+                <Figure label="Scans" value={formatCount(shirt.scans)} />
+                <Figure label="Donations" value={formatCount(shirt.donationsInspired)} />
+                <Figure label="Raised" value={formatUsd(shirt.amountRaised)} />
+                <Figure label="Rate" value={`${conversionRate(shirt.donationsInspired, shirt.scans)}%`} />
+              </SimpleGrid>
+              <Anchor component={Link} to={paths.fundraiser(shirt.id)}>
+                View QR Page
+              </Anchor>
+            </Stack>
+            <ShirtQrCode fundraiserId={shirt.id} name={shirt.name} />
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,86 @@
+import { Button, Stack, Text, TextInput } from '@mantine/core';
+import type { Charity, Shirt } from '@qrshirt/contracts';
+import { useState } from 'react';
+import { track } from '@/lib/analytics';
+import { showErrorToast, showSuccessToast } from '@/lib/toast';
+import { useJoinWaitlist } from '../api/join-waitlist';
+import { CharityPicker } from './charity-picker';
+import { SizePicker } from './size-picker';
+import { firstWaitlistProblem } from './waitlist-validation';
+
+interface WaitlistFormProps {
+  shirt: Pick<Shirt, 'id' | 'name' | 'sizes'>;
+  charities: Charity[] | undefined;
+  charitiesLoading: boolean;
+}
+
+/** Spec: Shirt detail's waitlist form (validation order, trimming, submitting, success, error). */
+export function WaitlistForm({ shirt, charities, charitiesLoading }: WaitlistFormProps) {
+  const [size, setSize] = useState<string | null>(null);
+  const [charityId, setCharityId] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const joining = useJoinWaitlist();
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const problem = firstWaitlistProblem({ size, charityId, name, email });
+    if (problem) {
+      showErrorToast(problem.title, problem.message);
+      return;
+    }
+    const charity = charities?.find((candidate) => candidate.id === charityId);
+    try {
+      const { data } = await joining.mutateAsync({
+        name: name.trim(),
+        email: email.trim(),
+        selectedSize: size!,
+        selectedCharity: charityId!,
+        shirtId: shirt.id,
+      });
+      track({
+        type: 'waitlist_signup',
+        charity_id: charityId!,
+        charity_name: charity?.name ?? '',
+        size: data.selectedSize,
+        shirt_id: shirt.id,
+        shirt_name: shirt.name,
+      });
+      showSuccessToast(
+        'Welcome to the Waitlist! 🎉',
+        `Thanks, ${data.name}! We'll notify you at ${data.email} when the ${shirt.name} in size ${data.selectedSize} ` +
+          `supporting ${charity?.name ?? 'your chosen charity'} becomes available.`,
+      );
+      setSize(null);
+      setCharityId(null);
+      setName('');
+      setEmail('');
+    } catch (error) {
+      console.warn('Joining the waitlist failed', error);
+      showErrorToast('Error Joining Waitlist', 'Something went wrong. Please try again.');
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} aria-label="Join the waitlist">
+      <Stack gap="md">
+        <CharityPicker charities={charities} loading={charitiesLoading} value={charityId} onChange={setCharityId} />
+        <SizePicker sizes={shirt.sizes} value={size} onChange={setSize} />
+        <TextInput label="Your Name" autoComplete="name" value={name} onChange={(event) => setName(event.currentTarget.value)} />
+        <TextInput
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+        />
+        <Button type="submit" size="md" disabled={charitiesLoading || joining.isPending}>
+          {joining.isPending ? 'Joining Waitlist...' : 'Join Waitlist'}
+        </Button>
+        <Text size="sm" c="dimmed">
+          By joining the waitlist, you'll be notified when the shirt becomes available. No payment required now.
+        </Text>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { updateAuthState } from '@/lib/auth/session-store';
+import { fakeApi } from '@/testing/fake-api';
+import { sessionFor, signInAs } from '@/testing/session';
+import { startSession } from './auth/auth-lifecycle';
+import { api } from './api-client';
+import { ApiError } from './http';
+
+describe('the API client', () => {
+  it('sends the bearer token and the user id of a signed-in user', async () => {
+    const server = fakeApi({ 'GET /api/shirts': { json: [] } });
+    signInAs({ uid: 'u-1' });
+    await api('/api/shirts');
+    expect(server.requests[0]!.headers).toMatchObject({
+      authorization: 'Bearer token-u-1',
+      'x-user-id': 'u-1',
+      'content-type': 'application/json',
+    });
+    expect(server.requests[0]!.headers['x-anonymous']).toBeUndefined();
+  });
+
+  it('adds x-anonymous for an anonymous session', async () => {
+    const server = fakeApi({ 'GET /api/shirts': { json: [] } });
+    startSession(sessionFor({ uid: 'anon-1', anonymous: true }));
+    await api('/api/shirts');
+    expect(server.requests[0]!.headers).toMatchObject({ authorization: 'Bearer token-anon-1', 'x-user-id': 'anon-1', 'x-anonymous': 'true' });
+  });
+
+  it('says the anonymous sign-in failed when there is no session because of it', async () => {
+    const server = fakeApi({ 'GET /api/shirts': { json: [] } });
+    updateAuthState({ anonymousFailed: true });
+    await api('/api/shirts');
+    expect(server.requests[0]!.headers).toMatchObject({ 'x-anonymous-attempted': 'true', 'x-anonymous-failed': 'true' });
+    expect(server.requests[0]!.headers.authorization).toBeUndefined();
+  });
+
+  it('refuses a request that needs a user when there is none, without sending it', async () => {
+    const server = fakeApi({});
+    await expect(api('/api/user/u-1/stats', { requiresAuth: true })).rejects.toThrow('Authentication required for this request');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it.each([
+    ['the error field', { json: { error: 'Shirt not found', message: 'ignored' } }, 'Shirt not found'],
+    ['else the message field', { json: { message: 'Bad gateway mood' } }, 'Bad gateway mood'],
+    ['else the raw text', { text: 'upstream timed out' }, 'upstream timed out'],
+    ['else the status', { text: '' }, 'HTTP 502'],
+  ])('explains a failure with %s', async (_rule, answer, message) => {
+    fakeApi({ 'GET /api/shirts': { status: 502, ...answer } });
+    const failure = await api('/api/shirts').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).message).toBe(message);
+    expect((failure as ApiError).status).toBe(502);
+  });
+
+  it('renews a refused token once and repeats the request with the new one', async () => {
+    const server = fakeApi({
+      'GET /api/user/u-1': (request) =>
+        request.headers.authorization === 'Bearer token-u-1'
+          ? { status: 401, json: { error: 'Invalid or expired token' } }
+          : { json: { uid: 'u-1', displayName: null, email: null, photoURL: null } },
+      'POST /api/auth/refresh': { json: { ...sessionFor({ uid: 'u-1' }), accessToken: 'renewed', refreshToken: 'refresh-2' } },
+    });
+    signInAs({ uid: 'u-1' });
+    await api('/api/user/u-1');
+    expect(server.to('POST', '/api/auth/refresh')[0]!.body).toEqual({ refreshToken: 'refresh-u-1' });
+    expect(server.to('GET', '/api/user/u-1').map((request) => request.headers.authorization)).toEqual([
+      'Bearer token-u-1',
+      'Bearer renewed',
+    ]);
+    expect(localStorage.getItem('qrshirt_refresh_token')).toBe('refresh-2');
+  });
+});

@@ -1,0 +1,130 @@
+import type { AuthSession } from '@qrshirt/contracts';
+import { AUTH_INIT_WAIT_MS } from '@/config/constants';
+import { isApiError } from '@/lib/http';
+import { createAnonymousSession, refreshSession, revokeSession } from './session-endpoints';
+import {
+  type ClientSession,
+  getAuthState,
+  storedRefreshToken,
+  subscribeToAuth,
+  toClientSession,
+  updateAuthState,
+} from './session-store';
+
+/** Refresh this long before the access token expires, so no request carries a dead token. */
+const REFRESH_MARGIN_MS = 60_000;
+const MIN_REFRESH_DELAY_MS = 5_000;
+
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+let refreshing: Promise<ClientSession | null> | undefined;
+let initialising: Promise<void> | undefined;
+
+/** Other tabs of the same site share the session, so one tab's refresh never strands another. */
+const tabs = typeof BroadcastChannel === 'function' ? new BroadcastChannel('qrshirt-auth') : undefined;
+// Node's BroadcastChannel (component tests) would keep the test process alive; browsers have no unref.
+(tabs as { unref?: () => void } | undefined)?.unref?.();
+tabs?.addEventListener('message', (event: MessageEvent<ClientSession | null>) => {
+  applySession(event.data, { broadcast: false });
+});
+
+function applySession(session: ClientSession | null, { broadcast }: { broadcast: boolean }): void {
+  clearTimeout(refreshTimer);
+  updateAuthState({ session, status: 'ready', ...(session && { anonymousFailed: false }) });
+  if (broadcast) tabs?.postMessage(session);
+  if (!session) return;
+  const delay = Math.max(session.expiresAt - Date.now() - REFRESH_MARGIN_MS, MIN_REFRESH_DELAY_MS);
+  refreshTimer = setTimeout(() => void refreshNow(), delay);
+}
+
+async function startAnonymousSession(): Promise<void> {
+  try {
+    applySession(toClientSession(await createAnonymousSession()), { broadcast: true });
+  } catch (error) {
+    console.warn('Anonymous sign-in failed; requests go without a token', error);
+    updateAuthState({ session: null, status: 'ready', anonymousFailed: true });
+  }
+}
+
+/**
+ * Trades the refresh token for a new session. A refused token ends the session (the user is
+ * signed out and carries on anonymously); a network failure keeps it for the next attempt.
+ */
+function refreshNow(): Promise<ClientSession | null> {
+  refreshing ??= (async () => {
+    const token = getAuthState().session?.refreshToken ?? storedRefreshToken();
+    if (!token) return null;
+    try {
+      const session = toClientSession(await refreshSession(token));
+      applySession(session, { broadcast: true });
+      return session;
+    } catch (error) {
+      if (isApiError(error) && error.status < 500) {
+        applySession(null, { broadcast: true });
+        await startAnonymousSession();
+        return getAuthState().session;
+      }
+      console.warn('Session refresh failed; the stored session is kept for the next attempt', error);
+      if (!getAuthState().session) updateAuthState({ status: 'ready' });
+      return getAuthState().session;
+    }
+  })().finally(() => {
+    refreshing = undefined;
+  });
+  return refreshing;
+}
+
+/** Once per page load: resume the stored session, else start an anonymous one. */
+export function initAuth(): Promise<void> {
+  initialising ??= (async () => {
+    if (storedRefreshToken()) await refreshNow();
+    else await startAnonymousSession();
+  })();
+  return initialising;
+}
+
+/** Spec section 4: waiting for auth initialisation gives up after 1 s; requests then go as they can. */
+export function authReady(timeoutMs = AUTH_INIT_WAIT_MS): Promise<void> {
+  if (getAuthState().status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    const unsubscribe = subscribeToAuth(() => {
+      if (getAuthState().status === 'ready') done();
+    });
+  });
+}
+
+/** The session to send with a request, refreshed first when its access token is about to expire. */
+export async function sessionForRequest(): Promise<ClientSession | null> {
+  const { session } = getAuthState();
+  if (session && session.expiresAt - Date.now() < REFRESH_MARGIN_MS / 2) return refreshNow();
+  return session;
+}
+
+/** After a 401 on a token we believed valid (e.g. the server restarted its keys). */
+export function renewSession(): Promise<ClientSession | null> {
+  return refreshNow();
+}
+
+/** Sign-in, sign-up and Google hand their session here. */
+export function startSession(session: AuthSession): void {
+  applySession(toClientSession(session), { broadcast: true });
+}
+
+/** Revokes the refresh token (a failure is only logged) and continues as an anonymous visitor. */
+export async function signOut(): Promise<void> {
+  const token = getAuthState().session?.refreshToken;
+  applySession(null, { broadcast: true });
+  if (token) await revokeSession(token).catch((error: unknown) => console.warn('Sign-out revoke failed', error));
+  await startAnonymousSession();
+}
+
+/** After a profile update: the greeting and the next sync show the new name and photo. */
+export function updateSessionUser(change: Partial<Pick<ClientSession['user'], 'displayName' | 'photoURL'>>): void {
+  const { session } = getAuthState();
+  if (session) applySession({ ...session, user: { ...session.user, ...change } }, { broadcast: true });
+}

@@ -1,0 +1,47 @@
+import { notifications } from '@mantine/notifications';
+import { act, cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { resetAuthState, updateAuthState } from '@/lib/auth/session-store';
+
+// What Mantine needs from a browser that jsdom does not provide (Mantine's own testing guide).
+const { getComputedStyle } = window;
+window.getComputedStyle = (element: Element) => getComputedStyle(element);
+window.HTMLElement.prototype.scrollIntoView = () => {};
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+window.ResizeObserver = class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+window.scrollTo = () => {};
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  resetAuthState();
+  // Most tests start as a visitor whose session has settled; auth tests sign in explicitly.
+  updateAuthState({ status: 'ready' });
+});
+
+afterEach(() => {
+  // Toasts live in a module-wide store: without this, one test's toasts queue up behind another's.
+  act(() => {
+    notifications.clean();
+    notifications.cleanQueue();
+  });
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
