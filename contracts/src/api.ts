@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { adminApiRoutes } from './api-admin-routes';
+import { authApiRoutes } from './api-auth-routes';
 import * as rest from './rest';
 
 /**
@@ -6,15 +8,18 @@ import * as rest from './rest';
  * the tests, and the OpenAPI document is generated from it.
  */
 export interface ApiRoute {
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'put' | 'patch';
   path: string;
   summary: string;
-  /** 'user': signed-in, not anonymous; 'any': anonymous tokens too; 'none': no token needed. */
-  auth: 'none' | 'any' | 'user';
+  /** 'user': signed-in, not anonymous; 'any': anonymous tokens too; 'none': no token needed; 'admin': ADMIN_EMAILS. */
+  auth: 'none' | 'any' | 'user' | 'admin';
   params?: z.ZodObject;
+  /** Query parameters, each optional. */
+  query?: z.ZodObject;
   body?: z.ZodType;
   headers?: Record<string, string>;
-  answers: Record<number, { description: string; schema?: z.ZodType }>;
+  /** `contentType` for answers that are not JSON (CSV, server-sent events). */
+  answers: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
 }
 
 const notFound = { description: 'Unknown id', schema: rest.errorAnswer };
@@ -31,6 +36,11 @@ export const apiRoutes: ApiRoute[] = [
   {
     method: 'get', path: '/api/user/{id}', summary: 'One user (only themselves)', auth: 'user', params: rest.idParams,
     answers: { 200: { description: 'The user', schema: rest.user }, 401: unauthenticated, 403: forbidden, 404: notFound },
+  },
+  {
+    method: 'patch', path: '/api/user/{id}', summary: 'Change display name or photo (only themselves)', auth: 'user', params: rest.idParams,
+    body: rest.updateProfileRequest,
+    answers: { 200: { description: 'The user', schema: rest.user }, 400: invalid, 401: unauthenticated, 403: forbidden, 404: notFound },
   },
   {
     method: 'get', path: '/api/user/{id}/stats', summary: "A user's impact (only themselves)", auth: 'user', params: rest.idParams,
@@ -97,7 +107,19 @@ export const apiRoutes: ApiRoute[] = [
     answers: { 200: { description: 'Figures and the per-day series', schema: rest.fundraiserStats }, 401: unauthenticated, 403: forbidden, 404: notFound },
   },
   {
+    method: 'get', path: '/api/fundraisers/{id}/qr.svg', summary: 'The QR code for the shirt, pointing at the scan page (SVG)', auth: 'none',
+    params: rest.idParams, query: rest.qrCodeQuery,
+    answers: { 200: { description: 'The QR code', contentType: 'image/svg+xml' }, 400: invalid, 404: notFound },
+  },
+  {
+    method: 'get', path: '/api/fundraisers/{id}/qr.png', summary: 'The QR code for the shirt, pointing at the scan page (PNG)', auth: 'none',
+    params: rest.idParams, query: rest.qrCodeQuery,
+    answers: { 200: { description: 'The QR code', contentType: 'image/png' }, 400: invalid, 404: notFound },
+  },
+  {
     method: 'post', path: '/api/analytics', summary: 'A batch of page views and analytics events', auth: 'none', body: rest.analyticsBatch,
     answers: { 202: { description: 'Accepted', schema: rest.analyticsAccepted }, 400: invalid, 503: { description: 'Ingestion is overloaded or down', schema: rest.errorAnswer } },
   },
+  ...authApiRoutes,
+  ...adminApiRoutes,
 ];

@@ -23,16 +23,21 @@ export function buildOpenApiDocument(info: { version: string; serverUrl?: string
     for (const name of Object.keys(route.params?.shape ?? {})) {
       parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
     }
+    for (const name of Object.keys(route.query?.shape ?? {})) {
+      parameters.push({ name, in: 'query', required: false, schema: { type: 'string' } });
+    }
     for (const [name, description] of Object.entries(route.headers ?? {})) {
       parameters.push({ name, in: 'header', required: false, description, schema: { type: 'string' } });
     }
     const responses: Record<string, unknown> = {};
     for (const [status, answer] of Object.entries(route.answers)) {
+      const contentType = answer.contentType ?? 'application/json';
       responses[status] = {
         description: answer.description,
         ...(answer.schema && {
-          content: { 'application/json': { schema: collect(jsonSchema(answer.schema, 'output'), components) } },
+          content: { [contentType]: { schema: collect(jsonSchema(answer.schema, 'output'), components) } },
         }),
+        ...(!answer.schema && answer.contentType && { content: { [contentType]: {} } }),
       };
     }
     paths[route.path] ??= {};

@@ -8,6 +8,8 @@ export interface RebuildProgress {
   version: number;
   checkpoint: number;
   head: number;
+  /** Events of the projection's types projected so far by this rebuild. */
+  eventsProjected: number;
 }
 
 /** Projects every event of the projection's types into `version`, from its checkpoint on. */
@@ -19,11 +21,14 @@ async function catchUp(
   log: ProjectionLog,
   onProgress: (progress: RebuildProgress) => void,
   batchSize: number,
+  projected: { events: number },
+  signal: AbortSignal | undefined,
 ): Promise<void> {
   const projection = store.projection(projector.name, version);
   let checkpoint = await projection.checkpoint();
   const head = await eventStore.headPosition();
   for (;;) {
+    signal?.throwIfAborted();
     const events = await eventStore.readAll({
       ...(checkpoint !== null && { after: checkpoint }),
       eventTypes: projector.eventTypes,
@@ -37,7 +42,14 @@ async function catchUp(
       continue;
     }
     checkpoint = last.globalPosition;
-    onProgress({ projection: projector.name, version, checkpoint, head: Math.max(head, checkpoint) });
+    projected.events += events.length;
+    onProgress({
+      projection: projector.name,
+      version,
+      checkpoint,
+      head: Math.max(head, checkpoint),
+      eventsProjected: projected.events,
+    });
     // With a synchronous store (in-process) nothing else would run until the rebuild ended:
     // readers and the live runner get their turn between batches.
     await new Promise<void>((resolve) => setImmediate(resolve));
@@ -56,13 +68,23 @@ export async function rebuildProjection(options: {
   log: ProjectionLog;
   onProgress?: (progress: RebuildProgress) => void;
   batchSize?: number;
+  /** Stops between batches; before the switch, the unfinished version is dropped. */
+  signal?: AbortSignal;
 }): Promise<{ from: number; to: number }> {
-  const { eventStore, store, projector, log, onProgress = () => {}, batchSize = 2000 } = options;
+  const { eventStore, store, projector, log, onProgress = () => {}, batchSize = 2000, signal } = options;
   const previous = await store.activeVersion(projector.name);
   const next = await store.createVersion(projector.name);
-  await catchUp(eventStore, store, projector, next, log, onProgress, batchSize);
+  const projected = { events: 0 };
+  try {
+    await catchUp(eventStore, store, projector, next, log, onProgress, batchSize, projected, signal);
+  } catch (error) {
+    // Nobody reads the new version yet: leave no keys behind for it.
+    await store.dropVersion(projector.name, next).catch(() => {});
+    throw error;
+  }
   await store.activate(projector.name, next);
-  await catchUp(eventStore, store, projector, next, log, onProgress, batchSize);
+  // Past the switch, only what landed meanwhile is left: finish, so the old version is dropped.
+  await catchUp(eventStore, store, projector, next, log, onProgress, batchSize, projected, undefined);
   await store.dropVersion(projector.name, previous);
   return { from: previous, to: next };
 }

@@ -1,4 +1,4 @@
-import type { EventStore, Subscription } from '@qrshirt/core';
+import type { EventStore, StoredEvent, Subscription } from '@qrshirt/core';
 import { type ProjectionLog, opsForBatch } from './apply-batch';
 import type { Projector } from './projectors/projector';
 import type { ReadModelStore } from './store/read-model-store';
@@ -29,6 +29,8 @@ export interface ProjectionRunnerOptions {
   log: ProjectionLog;
   batchSize?: number;
   retryDelayMs?: number;
+  /** Called after each batch is committed with its checkpoint (live updates are announced here). */
+  onCommitted?(events: readonly StoredEvent[]): void;
 }
 
 /** Another writer moved the checkpoint (a blue/green switch, or a second runner). */
@@ -71,6 +73,12 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         status.checkpoint = checkpoint;
         status.lastCommitAt = Date.now();
         status.lastError = null;
+        try {
+          options.onCommitted?.(events);
+        } catch (error) {
+          // The batch is committed: a failing listener must not make the runner project it again.
+          log.warn({ projection: projector.name, err: error }, 'onCommitted failed');
+        }
       },
     });
     await subscription.done;

@@ -217,7 +217,7 @@ describeWithRedis(
       });
 
       expect(code).toBe(2);
-      expect(stderr).toContain('Unknown projection: nope (known: catalog, fundraisers, users, waitlist)');
+      expect(stderr).toContain('Unknown projection: nope (known: catalog, fundraisers, users, waitlist, overview)');
       expect(await store.activeVersion('catalog')).toBe(catalogBefore);
     });
 

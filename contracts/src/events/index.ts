@@ -11,6 +11,7 @@ export * from './analytics';
 export * from './charities';
 export * from './define-event';
 export * from './fundraisers';
+export * from './personal-data';
 export * from './shirts';
 export * from './users';
 export * from './waitlist';

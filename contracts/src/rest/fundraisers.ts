@@ -58,3 +58,6 @@ export const fundraiserStats = z
   })
   .meta({ id: 'FundraiserStats' });
 export type FundraiserStats = z.infer<typeof fundraiserStats>;
+
+/** `?download=1` (or `true`) answers the QR code as an attachment with a file name. */
+export const qrCodeQuery = z.object({ download: z.string().max(8).optional() });

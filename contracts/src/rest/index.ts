@@ -1,3 +1,5 @@
+export * from './admin';
+export * from './admin-replay';
 export * from './analytics';
 export * from './auth';
 export * from './charities';

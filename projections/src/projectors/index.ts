@@ -1,5 +1,6 @@
 import { catalogProjector } from './catalog';
 import { fundraisersProjector } from './fundraisers';
+import { overviewProjector } from './overview';
 import type { Projector } from './projector';
 import { usersProjector } from './users';
 import { waitlistProjector } from './waitlist';
@@ -7,6 +8,7 @@ import { waitlistProjector } from './waitlist';
 export * from './catalog';
 export * from './fundraisers';
 export * from './hash-fields';
+export * from './overview';
 export * from './projector';
 export * from './users';
 export * from './waitlist';
@@ -16,4 +18,5 @@ export const allProjectors: readonly Projector[] = [
   fundraisersProjector,
   usersProjector,
   waitlistProjector,
+  overviewProjector,
 ];

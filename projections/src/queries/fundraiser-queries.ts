@@ -23,7 +23,8 @@ function totalsOf(hash: Record<string, string>): Totals {
   };
 }
 
-function dailySeries(hash: Record<string, string>): DailyStats[] {
+/** Per-day hash fields (`<yyyy-mm-dd>|<measure>`) as a series, oldest day first. */
+export function dailySeries(hash: Record<string, string>): DailyStats[] {
   const days = new Map<string, DailyStats>();
   for (const [field, value] of Object.entries(hash)) {
     const [date = '', measure] = field.split('|');

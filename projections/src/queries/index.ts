@@ -1,4 +1,5 @@
 export * from './catalog-queries';
 export * from './fundraiser-queries';
+export * from './overview-queries';
 export * from './user-queries';
 export * from './waitlist-queries';

@@ -119,6 +119,7 @@ export function createMemoryReadModelStore(): ReadModelStore {
       }
       state?.versions.delete(version);
     },
+    async ping() {},
     async close() {},
   };
 }

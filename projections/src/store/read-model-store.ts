@@ -42,5 +42,7 @@ export interface ReadModelStore {
   activate(name: string, version: number): Promise<void>;
   /** Deletes every key of an inactive version. */
   dropVersion(name: string, version: number): Promise<void>;
+  /** Resolves when the store answers (GET /readyz); in process it always does. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }

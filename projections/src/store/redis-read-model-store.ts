@@ -29,6 +29,9 @@ const DROP_CHUNK = 1000;
  */
 export function createRedisReadModelStore(opts: RedisReadModelStoreOptions): ReadModelStore {
   const redis = new Redis(opts.url);
+  // Connection errors reach every command's caller (and GET /readyz); without a listener ioredis
+  // would also print each reconnection attempt to stderr.
+  redis.on('error', () => {});
   const prefix = opts.keyPrefix ?? 'qr:rm';
   const base = (name: string) => `${prefix}:${name}`;
   const script = (lua: string) => defineScript(redis, lua);
@@ -100,7 +103,12 @@ export function createRedisReadModelStore(opts: RedisReadModelStoreOptions): Rea
         cursor = next;
       } while (cursor !== '0');
     },
+    async ping() {
+      await redis.ping();
+    },
     async close() {
+      // QUIT waits for a connection; with Redis away there is nothing to flush, so just let go.
+      if (redis.status !== 'ready') return redis.disconnect();
       await redis.quit();
     },
   };

@@ -20,7 +20,7 @@ const shirts = [
   { shirtId: 's-1', name: 'Clean Water Tee', priceCents: 2500, sizes: ['S', 'M', 'L'] },
   { shirtId: 's-2', name: 'Forest Hoodie', priceCents: 4999, sizes: ['M', 'L'] },
 ];
-const charities = [
+export const charities = [
   { charityId: 'c-1', name: 'Water Now' },
   { charityId: 'c-2', name: 'Trees Again' },
 ];
@@ -29,7 +29,7 @@ const users = [
   { userId: 'u-2', email: 'bo@example.com', displayName: 'Bo' },
 ];
 /** Created a day apart, so each owner's list has one order. */
-const fundraisers = [
+export const fundraisers = [
   { fundraiserId: 'f-1', userId: 'u-1', shirtId: 's-1', charityId: 'c-1', name: "Ada's run" },
   { fundraiserId: 'f-2', userId: 'u-1', shirtId: 's-2', charityId: 'c-2', name: "Ada's hike" },
   { fundraiserId: 'f-3', userId: 'u-2', shirtId: 's-1', charityId: 'c-2', name: "Bo's swim" },

@@ -158,6 +158,22 @@ describe('sqlite event store', () => {
     await subscription.stop();
   });
 
+  it('pages a stream prefix that holds most of the log as it pages a narrow one', async () => {
+    const store = open(freshPath());
+    await store.appendToStream('waitlist-a', [{ type: 'WaitlistJoined', data: { n: 'w0' } }]);
+    for (let partition = 0; partition < 2; partition++) {
+      const scans = Array.from({ length: 6_000 }, (_, n) => ({ type: 'ScanRecorded', data: { n: `p${partition}-${n}` } }));
+      await store.appendToStream(`scans-p${partition}`, scans);
+      await store.appendToStream('waitlist-b', [{ type: 'WaitlistJoined', data: { n: `w${partition + 1}` } }]);
+    }
+    const newest = await store.readFiltered({ streamPrefix: 'scans-', direction: 'backwards', maxCount: 2 });
+    expect(newest.map((event) => event.data)).toEqual([{ n: 'p1-5999' }, { n: 'p1-5998' }]);
+    const across = await store.readFiltered({ streamPrefix: 'scans-', cursor: 5_999, maxCount: 3 });
+    expect(across.map((event) => event.data)).toEqual([{ n: 'p0-5998' }, { n: 'p0-5999' }, { n: 'p1-0' }]);
+    const narrow = await store.readFiltered({ streamPrefix: 'waitlist-', direction: 'backwards', maxCount: 5 });
+    expect(narrow.map((event) => event.data)).toEqual([{ n: 'w2' }, { n: 'w1' }, { n: 'w0' }]);
+  });
+
   it('close() ends its subscriptions and refuses further calls', async () => {
     const store = createSqliteEventStore({ path: freshPath() });
     const subscription = store.subscribe({ onEvents: () => {} });

@@ -10,7 +10,42 @@ const optionalUrl = (expected: string) =>
     .pipe(z.url(`expected ${expected}`).optional())
     .optional();
 
-const configSchema = z.object({
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+/** Signs tokens outside production only: anyone who reads this file could forge them. */
+export const DEVELOPMENT_JWT_SECRET = 'qrshirt-development-only-secret-do-not-deploy';
+
+const googleVariables = ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_CALLBACK_URL'] as const;
+
+/** Rules that span variables; checked on the raw environment so they are reported with the rest. */
+function crossCheck(env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  const secret = env.AUTH_JWT_SECRET?.trim();
+  if (env.NODE_ENV === 'production' && (!secret || secret === DEVELOPMENT_JWT_SECRET)) {
+    problems.push('AUTH_JWT_SECRET: set a secret of your own in production (the default one is public)');
+  }
+  if (env.PROJECTIONS === 'off' && !env.REDIS_URL?.trim()) {
+    problems.push('REDIS_URL: required when PROJECTIONS=off (the projector process writes the read models there)');
+  }
+  if (env.CREDENTIALS_STORE === 'redis' && !env.REDIS_URL?.trim()) {
+    problems.push('REDIS_URL: required when CREDENTIALS_STORE=redis');
+  }
+  const googleSet = googleVariables.filter((name) => env[name]?.trim());
+  if (googleSet.length > 0) {
+    for (const name of googleVariables) {
+      if (!googleSet.includes(name)) problems.push(`${name}: required when ${googleSet.join(' and ')} is set`);
+    }
+  }
+  return problems;
+}
+
+const TRUSTED_PROXY = /^(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(\/\d{1,3})?)$/;
+
+export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ error: 'expected a port number' }).int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -20,16 +55,66 @@ const configSchema = z.object({
   /** Scans and analytics go through Kafka (an ingestor process appends them); else in process. */
   KAFKA_BROKERS: kafkaBrokerList.optional(),
   KAFKA_PARTITIONS: z.coerce.number({ error: 'expected a number' }).int().min(1).max(1000).default(6),
+  /** `off`: a projector process keeps the read models in Redis and this gateway only reads them. */
+  PROJECTIONS: z.enum(['in-process', 'off'], { error: 'expected in-process or off' }).default('in-process'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Which proxies' X-Forwarded-For to believe (Express's `trust proxy`): the client address is
+   * what rate limiting counts, so behind a load balancer it must name the balancer's network.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('loopback')
+    .refine(
+      (value) => /^(true|false|\d+)$/.test(value) || value.split(',').every((part) => TRUSTED_PROXY.test(part.trim())),
+      'expected true, false, a hop count, or loopback/linklocal/uniquelocal/addresses/subnets separated by commas',
+    )
+    .transform((value): boolean | number | string =>
+      value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value,
+    ),
   /** Largest JSON body accepted; larger ones get 413. */
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(64 * 1024),
   SEED_CATALOG: z
     .enum(['true', 'false'], { error: 'expected true or false' })
     .default('true')
     .transform((value) => value === 'true'),
+  /** Accounts holding one of these emails (comma-separated, any case) may use /api/admin/*. */
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((list) => list.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.email('expected comma-separated email addresses'))),
+  /** The web client's origin, for links sent by email (password reset). */
+  PUBLIC_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'expected http(s)://host[:port]' })
+    .default('http://localhost:8080')
+    .transform((url) => url.replace(/\/+$/, '')),
+  /** `redis` (on REDIS_URL, which must persist) for gateways on several hosts; else a SQLite file in DATA_DIR. */
+  CREDENTIALS_STORE: z.enum(['sqlite', 'redis'], { error: 'expected sqlite or redis' }).default('sqlite'),
+  AUTH_JWT_SECRET: optionalText.pipe(z.string().min(32, 'expected at least 32 characters').default(DEVELOPMENT_JWT_SECRET)),
+  AUTH_JWT_ALGORITHM: z.enum(['HS256', 'HS384', 'HS512'], { error: 'expected HS256, HS384 or HS512' }).default('HS256'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number({ error: 'expected a number of seconds' })
+    .int('expected a number of seconds')
+    .min(1, 'expected a number of seconds')
+    .default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce
+    .number({ error: 'expected a number of days' })
+    .int('expected a number of days')
+    .min(1, 'expected a number of days')
+    .default(30),
+  /** Google sign-in is on when the client id, secret and callback URL are all set. */
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_CALLBACK_URL: optionalUrl('https://host/api/auth/google/callback'),
+  /** Google's endpoints; overridable so tests can point them at a local OAuth2 server. */
+  GOOGLE_AUTHORIZATION_URL: z.url('expected a URL').default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url('expected a URL').default('https://www.googleapis.com/oauth2/v4/token'),
+  GOOGLE_USERINFO_URL: z.url('expected a URL').default('https://www.googleapis.com/oauth2/v3/userinfo'),
 });
 
-export type Config = z.infer<typeof configSchema> & { databaseFile: string };
+export type Config = z.infer<typeof configSchema> & { databaseFile: string; credentialsFile: string };
 
 /** One readable line per wrong or missing variable; main prints them and exits with code 2. */
 export class ConfigError extends Error {
@@ -41,10 +126,14 @@ export class ConfigError extends Error {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
-  }
-  return { ...parsed.data, databaseFile: path.resolve(parsed.data.DATA_DIR, 'events.sqlite') };
+  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  problems.push(...crossCheck(env));
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  return {
+    ...parsed.data,
+    databaseFile: path.resolve(parsed.data.DATA_DIR, 'events.sqlite'),
+    credentialsFile: path.resolve(parsed.data.DATA_DIR, 'credentials.sqlite'),
+  };
 }
 
 /** For a process's entry point: the configuration, or each problem on stderr and exit code 2. */

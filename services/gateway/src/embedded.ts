@@ -2,12 +2,19 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import {
   type Clock,
+  closeServer,
   createCommandHandler,
   createEventStoreDbEventStore,
   createInProcessBatcher,
+  createKafkaAdminSession,
   createKafkaIngestion,
+  createMetricsRegistry,
+  createReadiness,
   createSqliteEventStore,
   type EventStore,
+  instrumentEventStore,
+  logRedaction,
+  type ReadinessCheck,
   seedCatalog,
   systemClock,
 } from '@qrshirt/core';
@@ -15,20 +22,28 @@ import {
   allProjectors,
   createCatalogQueries,
   createFundraiserQueries,
+  createMemoryChangeFeed,
   createMemoryReadModelStore,
+  createOverviewQueries,
+  createProjectionMonitor,
   createProjectionRunner,
+  createRebuildJobs,
+  createRedisChangeFeed,
   createRedisReadModelStore,
-  createUserQueries,
   createWaitlistQueries,
+  fundraisersProjector,
   type ProjectionRunner,
+  publishLiveChanges,
   type ReadModelStore,
+  registerProjectionMetrics,
 } from '@qrshirt/projections';
 import type { Express } from 'express';
 import { type Logger, pino } from 'pino';
-import { createDevTokenVerifier } from './auth/token-verifier';
+import { createAuth } from './auth/create-auth';
 import { createApp } from './app';
 import type { Config } from './config';
 import { createHttpServer } from './http/create-http-server';
+import { createEventStreams } from './http/event-streams';
 
 export interface EmbeddedProcess {
   app: Express;
@@ -46,6 +61,12 @@ export interface EmbeddedProcess {
 const BOOT_REPLAY_TIMEOUT_MS = 10 * 60_000;
 
 /**
+ * On shutdown, how long requests in flight may take before their connections are dropped (a
+ * stream never ends by itself). The batchers drain after that, within the process's deadline.
+ */
+const REQUEST_GRACE_MS = 3_000;
+
+/**
  * The composition root of the embedded process: gateway, scan batcher and projectors in one
  * process, on the SQLite store (or EventStoreDB) and in-process read models (or Redis). With
  * KAFKA_BROKERS, scans and analytics go to Kafka instead and an ingestor process appends them.
@@ -55,21 +76,37 @@ export async function createEmbeddedProcess(
   overrides: { clock?: Clock; log?: Logger } = {},
 ): Promise<EmbeddedProcess> {
   const clock = overrides.clock ?? systemClock;
-  const log = overrides.log ?? pino({ level: config.LOG_LEVEL });
-  if (config.NODE_ENV === 'production') {
-    throw new Error('Development tokens are enabled: the embedded process does not run with NODE_ENV=production yet');
-  }
-  const eventStore = config.EVENTSTORE_URL
-    ? createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL })
-    : createSqliteEventStore({ path: config.databaseFile });
+  const log = overrides.log ?? pino({ level: config.LOG_LEVEL, redact: logRedaction });
+  const metrics = createMetricsRegistry('gateway');
+  const eventStore = instrumentEventStore(
+    config.EVENTSTORE_URL
+      ? createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL })
+      : createSqliteEventStore({ path: config.databaseFile }),
+    metrics,
+  );
   const readModels = config.REDIS_URL ? createRedisReadModelStore({ url: config.REDIS_URL }) : createMemoryReadModelStore();
   const commands = createCommandHandler({ eventStore });
   if (config.SEED_CATALOG) await seedCatalog({ eventStore, clock });
 
   const projectionLog = log.child({ component: 'projections' });
-  const runners = allProjectors.map((projector) =>
-    createProjectionRunner({ eventStore, store: readModels, projector, log: projectionLog }),
-  );
+  // With Redis, every gateway hears what the projector (in this or another process) committed.
+  const changeFeed = config.REDIS_URL
+    ? createRedisChangeFeed({ url: config.REDIS_URL, onError: (err) => log.warn({ err }, 'live updates: Redis change feed') })
+    : createMemoryChangeFeed({ onListenerError: (err) => log.warn({ err }, 'live updates: listener failed') });
+  // PROJECTIONS=off: the projector process writes the Redis read models this gateway reads.
+  const projections = (config.PROJECTIONS === 'in-process' ? allProjectors : []).map((projector) => ({
+    projector,
+    runner: createProjectionRunner({
+      eventStore,
+      store: readModels,
+      projector,
+      log: projectionLog,
+      // Live streams read this projection's figures: only its commits may announce changes.
+      ...(projector === fundraisersProjector && { onCommitted: publishLiveChanges(changeFeed) }),
+    }),
+  }));
+  const runners = projections.map(({ runner }) => runner);
+  registerProjectionMetrics(metrics, { eventStore, projections });
   for (const runner of runners) runner.start();
   const projectionsCaughtUp = async (timeoutMs?: number) => {
     await Promise.all(runners.map((runner) => runner.waitUntilCaughtUp(timeoutMs)));
@@ -80,19 +117,45 @@ export async function createEmbeddedProcess(
   const ingestion = config.KAFKA_BROKERS
     ? await createKafkaIngestion({ brokers: config.KAFKA_BROKERS, partitions: config.KAFKA_PARTITIONS })
     : createInProcessBatcher({ eventStore });
+  const kafka = config.KAFKA_BROKERS ? createKafkaAdminSession(config.KAFKA_BROKERS, 'gateway-probe') : undefined;
+  const dependencies: Record<string, ReadinessCheck> = {
+    eventStore: () => eventStore.headPosition(),
+    readModels: () => readModels.ping(),
+  };
+  if (kafka) dependencies.kafka = () => kafka.reachable();
+  const auth = createAuth(config, { clock, log });
+  const rebuilds = createRebuildJobs({ eventStore, store: readModels, log: projectionLog, clock });
+  const liveStreams = createEventStreams();
   const app = createApp({
     log,
-    tokens: createDevTokenVerifier(),
+    auth: auth.options,
     maxBodyBytes: config.MAX_BODY_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    readiness: createReadiness(dependencies),
+    metrics,
     clock,
     newId: randomUUID,
+    publicBaseUrl: config.PUBLIC_BASE_URL,
     eventStore,
     commands,
     ingestion,
     catalog: createCatalogQueries(readModels),
     fundraisers: createFundraiserQueries(readModels),
-    users: createUserQueries(readModels),
     waitlist: createWaitlistQueries(readModels),
+    admin: {
+      adminEmails: config.ADMIN_EMAILS,
+      overview: createOverviewQueries(readModels),
+      projections: createProjectionMonitor({
+        eventStore,
+        store: readModels,
+        projectors: allProjectors,
+        runners: new Map(projections.map(({ projector, runner }) => [projector.name, runner])),
+        rebuilds,
+        clock,
+      }),
+      rebuilds,
+    },
+    live: { changeFeed, streams: liveStreams },
   });
 
   let server: Server | undefined;
@@ -114,14 +177,21 @@ export async function createEmbeddedProcess(
         listening.once('error', reject);
       });
     },
+    /**
+     * Stops accepting, lets requests in flight finish, drains the batchers (every fact a caller
+     * was told is stored gets written or produced), lets the projections commit their last batch
+     * with its checkpoint, then closes the connections.
+     */
     async close() {
-      if (server) {
-        const closing = new Promise((resolve) => server!.close(resolve));
-        server.closeIdleConnections();
-        await closing;
-      }
+      // Live streams never end by themselves: end them rather than wait out the grace period.
+      liveStreams.closeAll();
+      if (server) await closeServer(server, REQUEST_GRACE_MS);
       await ingestion.close();
+      await rebuilds.close();
       await Promise.all(runners.map((runner) => runner.stop()));
+      await changeFeed.close();
+      await kafka?.close();
+      await auth.close();
       await readModels.close();
       await eventStore.close();
     },

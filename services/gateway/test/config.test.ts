@@ -28,6 +28,25 @@ describe('configuration', () => {
     }
   });
 
+  it('reads TRUST_PROXY as Express takes it, and names a value Express would refuse', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).TRUST_PROXY).toBe('loopback, 10.0.0.0/8');
+    expect(() => loadConfig({ TRUST_PROXY: 'the load balancer' })).toThrow(/^TRUST_PROXY: expected true, false/);
+  });
+
+  it('reads ADMIN_EMAILS as a comma-separated list in any case, and names a wrong entry', () => {
+    expect(loadConfig({}).ADMIN_EMAILS).toEqual([]);
+    expect(loadConfig({ ADMIN_EMAILS: ' Ops@Example.org, ,root@example.net ' }).ADMIN_EMAILS).toEqual([
+      'ops@example.org',
+      'root@example.net',
+    ]);
+    expect(() => loadConfig({ ADMIN_EMAILS: 'ops@example.org,ops' })).toThrow(
+      'ADMIN_EMAILS.1: expected comma-separated email addresses',
+    );
+  });
+
   it('stops the process with exit code 2 and no stack trace', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', mainFile], {
       env: { ...process.env, PORT: '-1' },

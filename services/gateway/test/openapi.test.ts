@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 describe('GET /api/openapi.json', () => {
-  it('describes every REST path of spec section 7 in OpenAPI 3.1', async () => {
+  it('describes every REST path of spec section 7, and the sign-in ones, in OpenAPI 3.1', async () => {
     const { status, body } = await server.api('GET', '/api/openapi.json');
     expect(status).toBe(200);
     expect(body.openapi).toBe('3.1.0');
@@ -19,10 +19,24 @@ describe('GET /api/openapi.json', () => {
       'post /api/fundraisers', 'get /api/fundraisers/{id}', 'post /api/fundraisers/{id}/scan',
       'post /api/fundraisers/{id}/donate', 'get /api/fundraisers/{id}/stats', 'post /api/analytics',
     ];
+    const accountPaths = [
+      'post /api/auth/signup', 'post /api/auth/signin', 'post /api/auth/anonymous', 'post /api/auth/refresh',
+      'post /api/auth/signout', 'get /api/auth/google', 'get /api/auth/google/callback', 'post /api/auth/exchange',
+      'post /api/auth/phone/start', 'post /api/auth/phone/confirm', 'post /api/auth/password-reset',
+      'post /api/auth/password-reset/confirm', 'patch /api/user/{id}', 'get /api/dev/outbox',
+    ];
+    const adminAndLivePaths = [
+      'get /api/me', 'get /api/admin/overview', 'post /api/admin/charities', 'put /api/admin/charities/{id}', 'post /api/admin/shirts',
+      'put /api/admin/shirts/{id}', 'get /api/admin/waitlist', 'get /api/admin/waitlist/entries',
+      'get /api/admin/waitlist/entries.csv', 'get /api/admin/projections', 'post /api/admin/projections/{name}/rebuild',
+      'get /api/admin/projections/{name}/rebuild', 'get /api/admin/events', 'get /api/admin/replay', 'get /api/fundraisers/{id}/live',
+      'get /api/user/{id}/live',
+    ];
+    const qrPaths = ['get /api/fundraisers/{id}/qr.svg', 'get /api/fundraisers/{id}/qr.png'];
     const documented = Object.entries(body.paths as Record<string, object>).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method} ${path}`),
     );
-    expect(documented.sort()).toEqual(specPaths.sort());
+    expect(documented.sort()).toEqual([...specPaths, ...accountPaths, ...adminAndLivePaths, ...qrPaths].sort());
     expect(JSON.stringify(body)).not.toContain('#/$defs/');
     for (const ref of JSON.stringify(body).match(/#\/components\/schemas\/\w+/g) ?? []) {
       expect(body.components.schemas[ref.split('/').at(-1)!], ref).toBeDefined();
@@ -32,9 +46,10 @@ describe('GET /api/openapi.json', () => {
   it('has a handler behind every documented route', async () => {
     for (const route of apiRoutes) {
       const path = route.path.replace(/\{\w+\}/g, 'some-id');
-      const answer = await server.api(route.method.toUpperCase(), path, route.method === 'post' ? { body: {} } : {});
+      const answer = await server.api(route.method.toUpperCase(), path, route.method === 'get' ? {} : { body: {} });
       expect(answer.body.error ?? '', `${route.method} ${route.path}`).not.toMatch(/^No such endpoint/);
-      expect(answer.status, `${route.method} ${route.path}`).toBeLessThan(500);
+      // A documented 5xx is an answer too (Google sign-in when it is not configured).
+      if (!(answer.status in route.answers)) expect(answer.status, `${route.method} ${route.path}`).toBeLessThan(500);
     }
   });
 });

@@ -7,7 +7,7 @@ import type {
   Position,
   ReadPosition,
 } from '@eventstore/db-client';
-import { globalPositionOf, isSystemEvent, readPositionAfter, toStoredEvent } from './esdb-events';
+import { globalPositionOf, isSystemEvent, readPositionAfter, readPositionBefore, toStoredEvent } from './esdb-events';
 import { startEsdbSubscription } from './esdb-subscription';
 import {
   ConcurrencyError,
@@ -182,6 +182,46 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
           if (events.length >= maxCount) return events;
         }
         if (page.length < READ_PAGE_SIZE) return events;
+      }
+    },
+
+    /**
+     * Reading $all filtered client side: the client's reads take no server-side filter (only its
+     * subscriptions do), so a narrow filter over a long log reads much of it. Fine for browsing.
+     */
+    async readFiltered(filter) {
+      const { client } = await open();
+      const types = filter.eventTypes === undefined ? undefined : new Set(filter.eventTypes);
+      const events: StoredEvent[] = [];
+      if (types?.size === 0 || filter.maxCount <= 0) return events;
+      const backwards = filter.direction === 'backwards';
+      const from = filter.recordedFrom?.getTime() ?? Number.NEGATIVE_INFINITY;
+      const before = filter.recordedBefore?.getTime() ?? Number.POSITIVE_INFINITY;
+      const matches = (event: StoredEvent) =>
+        (filter.streamPrefix === undefined || event.streamName.startsWith(filter.streamPrefix)) &&
+        (types === undefined || types.has(event.type)) &&
+        event.recordedAt.getTime() >= from &&
+        event.recordedAt.getTime() < before;
+      // Positions already passed, in reading order: a page may start at the event it resumes from.
+      let seen = filter.cursor ?? (backwards ? Number.POSITIVE_INFINITY : 0);
+      const direction = backwards ? 'backwards' : 'forwards';
+      let page = await readAllPage(client, backwards ? readPositionBefore(filter.cursor) : readPositionAfter(seen), direction);
+      for (;;) {
+        for (const resolved of page) {
+          const event = resolved.event;
+          if (!event) continue;
+          const globalPosition = globalPositionOf(event, resolved.commitPosition);
+          if (backwards ? globalPosition >= seen : globalPosition <= seen) continue;
+          seen = globalPosition;
+          if (isSystemEvent(event)) continue;
+          const stored = toStoredEvent(event, globalPosition);
+          if (!matches(stored)) continue;
+          events.push(stored);
+          if (events.length >= filter.maxCount) return events;
+        }
+        const last = page.at(-1)?.event?.position;
+        if (page.length < READ_PAGE_SIZE || !last) return events;
+        page = await readAllPage(client, backwards ? last : readPositionAfter(seen), direction);
       }
     },
 

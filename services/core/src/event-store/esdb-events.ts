@@ -28,6 +28,13 @@ export function readPositionAfter(globalPosition: number): ReadPosition {
   return { commit: at, prepare: at } satisfies Position;
 }
 
+/** Where a backwards read starts: the end, or the cursor's position (skipped by the reader). */
+export function readPositionBefore(globalPosition: number | undefined): ReadPosition {
+  if (globalPosition === undefined) return 'end';
+  const at = BigInt(globalPosition);
+  return { commit: at, prepare: at } satisfies Position;
+}
+
 export function toStoredEvent(event: RecordedEvent, globalPosition: number): StoredEvent {
   const metadata = event.metadata;
   return {

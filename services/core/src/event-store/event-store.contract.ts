@@ -210,6 +210,58 @@ export function describeEventStoreContract(name: string, setup: () => EventStore
       });
     });
 
+    describe('readFiltered', () => {
+      it('pages one stream prefix and its types by position, oldest or newest first', async () => {
+        const prefix = `${unique('waitlist')}-`;
+        const [joined, other] = [unique('Joined'), unique('Other')];
+        await store.appendToStream(`${prefix}a`, [
+          { type: joined, data: { n: 0 } },
+          { type: other, data: { n: 1 } },
+        ]);
+        await store.appendToStream(unique('waitlist'), [{ type: joined, data: { n: 'elsewhere' } }]);
+        await store.appendToStream(`${prefix}b`, [{ type: joined, data: { n: 2 } }]);
+        await store.appendToStream(`${prefix}a`, [{ type: joined, data: { n: 3 } }]);
+
+        const all = await store.readFiltered({ streamPrefix: prefix, maxCount: 10 });
+        expect(all.map((event) => event.data)).toEqual([{ n: 0 }, { n: 1 }, { n: 2 }, { n: 3 }]);
+        expectStrictlyIncreasing(all);
+
+        const firstPage = await store.readFiltered({ streamPrefix: prefix, eventTypes: [joined], maxCount: 2 });
+        expect(firstPage.map((event) => event.data)).toEqual([{ n: 0 }, { n: 2 }]);
+        const secondPage = await store.readFiltered({
+          streamPrefix: prefix,
+          eventTypes: [joined],
+          cursor: firstPage[1]!.globalPosition,
+          maxCount: 2,
+        });
+        expect(secondPage.map((event) => event.data)).toEqual([{ n: 3 }]);
+
+        const newest = await store.readFiltered({ streamPrefix: prefix, direction: 'backwards', maxCount: 3 });
+        expect(newest.map((event) => event.data)).toEqual([{ n: 3 }, { n: 2 }, { n: 1 }]);
+        const older = await store.readFiltered({
+          streamPrefix: prefix,
+          direction: 'backwards',
+          cursor: newest[2]!.globalPosition,
+          maxCount: 3,
+        });
+        expect(older.map((event) => event.data)).toEqual([{ n: 0 }]);
+        expect(await store.readFiltered({ streamPrefix: prefix, eventTypes: [], maxCount: 10 })).toEqual([]);
+      });
+
+      it('keeps only events recorded in a time range: from inclusive, before exclusive', async () => {
+        const stream = unique('analytics');
+        const type = unique('Viewed');
+        await store.appendToStream(stream, events(type, 2));
+        await sleep(20);
+        await store.appendToStream(stream, numbered(type, 2, 2));
+        const [, , third] = await store.readStream(stream);
+        const since = await store.readFiltered({ streamPrefix: stream, recordedFrom: third!.recordedAt, maxCount: 10 });
+        expect(since.map((event) => event.data)).toEqual([{ n: 2 }, { n: 3 }]);
+        const until = await store.readFiltered({ streamPrefix: stream, recordedBefore: third!.recordedAt, maxCount: 10 });
+        expect(until.map((event) => event.data)).toEqual([{ n: 0 }, { n: 1 }]);
+      });
+    });
+
     describe('idempotent retry', () => {
       it('appending the same event ids again writes nothing and answers as the first time', async () => {
         const stream = unique('waitlist');

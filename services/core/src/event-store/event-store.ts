@@ -50,6 +50,28 @@ export interface ReadAllOptions {
   eventTypes?: readonly string[];
 }
 
+/**
+ * A filtered page of the log for people browsing it (the admin event browser, exports): every
+ * filter is optional, pages follow global positions in either direction.
+ */
+export interface ReadFilteredOptions {
+  /** Only streams whose name starts with this (e.g. `waitlist-`). */
+  streamPrefix?: string;
+  eventTypes?: readonly string[];
+  /** Only events recorded at or after this instant. */
+  recordedFrom?: Date;
+  /** Only events recorded before this instant. */
+  recordedBefore?: Date;
+  /** 'forwards' (oldest first, the default) or 'backwards' (newest first). */
+  direction?: 'forwards' | 'backwards';
+  /**
+   * Exclusive: the position of the last event of the previous page. Forwards, the page holds
+   * later events; backwards, earlier ones. Omitted: from the start (or the end, backwards).
+   */
+  cursor?: number;
+  maxCount: number;
+}
+
 export interface SubscribeOptions extends Omit<ReadAllOptions, 'maxCount'> {
   /** Largest batch handed to `onEvents` at once. */
   batchSize?: number;
@@ -74,6 +96,7 @@ export interface EventStore {
   /** The stream's newest event (what a writer fencing on revisions resumes from); undefined if none. */
   readLastEvent(streamName: string): Promise<StoredEvent | undefined>;
   readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;
+  readFiltered(options: ReadFilteredOptions): Promise<StoredEvent[]>;
   subscribe(options: SubscribeOptions): Subscription;
   /** Global position of the newest event, 0 when the store is empty. */
   headPosition(): Promise<number>;

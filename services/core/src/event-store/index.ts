@@ -2,3 +2,4 @@ export * from './event-store';
 export { createSqliteEventStore, type SqliteEventStoreOptions } from './sqlite-event-store';
 export type { SqliteSynchronous } from './sqlite-database';
 export { createEventStoreDbEventStore, type EventStoreDbEventStoreOptions } from './esdb-event-store';
+export { instrumentEventStore } from './instrumented-event-store';

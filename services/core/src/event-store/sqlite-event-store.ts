@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { createChangeSignal } from './change-signal';
-import type { EventStore, ReadAllOptions, StoredEvent, Subscription } from './event-store';
+import type { EventStore, ReadAllOptions, ReadFilteredOptions, StoredEvent, Subscription } from './event-store';
 import { startPollingSubscription, type PolledBatch } from './polling-subscription';
 import { createSqliteAppender } from './sqlite-appender';
 import { openEventDatabase, type SqliteSynchronous } from './sqlite-database';
@@ -16,6 +16,8 @@ export interface SqliteEventStoreOptions {
 
 const DEFAULT_POLL_INTERVAL_MS = 50;
 const DEFAULT_BATCH_SIZE = 500;
+/** Events under a stream prefix from which paging walks positions instead of the stream index. */
+const PREFIX_PROBE_ROWS = 10_000;
 /** SQLite's LIMIT for "no limit". */
 const NO_LIMIT = -1;
 
@@ -85,6 +87,53 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     return statement;
   }
 
+  const probePrefix = db
+    .prepare('SELECT COUNT(*) FROM (SELECT 1 FROM events WHERE stream_name >= ? AND stream_name < ? LIMIT ?)')
+    .pluck();
+  // One statement per combination of filters (and number of types), prepared on first use.
+  const selectFilteredBy = new Map<string, Database.Statement>();
+
+  function readFiltered(filter: ReadFilteredOptions, types: readonly string[] | undefined): StoredEvent[] {
+    const clauses: string[] = [];
+    const params: unknown[] = [];
+    if (filter.streamPrefix !== undefined) {
+      // Every name starting with the prefix sorts between it and it followed by the largest code
+      // point: a range the (stream_name, stream_revision) index answers, where LIKE would scan.
+      const range = [filter.streamPrefix, `${filter.streamPrefix}\u{10FFFF}`];
+      // The index then feeds a sort by position, which is quick for a few thousand streams'
+      // events (`waitlist-`) but slow for most of the log (`scans-`): there, walking positions
+      // in order and skipping the others finds a page sooner. A unary + keeps SQLite off the index.
+      const broad = (probePrefix.get(...range, PREFIX_PROBE_ROWS) as number) >= PREFIX_PROBE_ROWS;
+      clauses.push(broad ? '+stream_name >= ? AND +stream_name < ?' : 'stream_name >= ? AND stream_name < ?');
+      params.push(...range);
+    }
+    if (types !== undefined) {
+      clauses.push(`type IN (${new Array<string>(types.length).fill('?').join(', ')})`);
+      params.push(...types);
+    }
+    if (filter.recordedFrom !== undefined) {
+      clauses.push('recorded_at >= ?');
+      params.push(filter.recordedFrom.getTime());
+    }
+    if (filter.recordedBefore !== undefined) {
+      clauses.push('recorded_at < ?');
+      params.push(filter.recordedBefore.getTime());
+    }
+    const backwards = filter.direction === 'backwards';
+    if (filter.cursor !== undefined) {
+      clauses.push(backwards ? 'global_position < ?' : 'global_position > ?');
+      params.push(filter.cursor);
+    }
+    const sql = `SELECT ${COLUMNS} FROM events ${clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : ''}
+       ORDER BY global_position ${backwards ? 'DESC' : 'ASC'} LIMIT ?`;
+    let statement = selectFilteredBy.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql).raw();
+      selectFilteredBy.set(sql, statement);
+    }
+    return (statement.all(...params, filter.maxCount) as EventRow[]).map(toStoredEvent);
+  }
+
   function head(): number {
     return (selectHead.get() as number | null) ?? 0;
   }
@@ -129,6 +178,13 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
       const types = distinctTypes(readOptions.eventTypes);
       if (types?.length === 0) return [];
       return readAfter(readOptions.after ?? 0, readOptions.maxCount ?? NO_LIMIT, Number.MAX_SAFE_INTEGER, types);
+    },
+
+    async readFiltered(filter) {
+      assertOpen();
+      const types = distinctTypes(filter.eventTypes);
+      if (types?.length === 0 || filter.maxCount <= 0) return [];
+      return readFiltered(filter, types);
     },
 
     subscribe(subscribeOptions) {

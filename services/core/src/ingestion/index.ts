@@ -5,3 +5,4 @@ export * from './kafka-ingestion';
 export * from './kafka-messages';
 export * from './kafka-topics';
 export * from './kafka-brokers';
+export * from './kafka-admin';

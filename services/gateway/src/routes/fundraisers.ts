@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createFundraiserRequest, donateRequest, type Fundraiser, idParams } from '@qrshirt/contracts';
+import { createFundraiserRequest, donateRequest, type Fundraiser, idParams, qrCodeQuery } from '@qrshirt/contracts';
 import {
   charityDecider,
   charityStreamName,
@@ -10,11 +10,12 @@ import {
   shirtDecider,
   shirtStreamName,
 } from '@qrshirt/core';
-import { type Request, Router } from 'express';
+import { type Request, type RequestHandler, Router } from 'express';
 import { requireSignedIn } from '../auth/authenticate';
 import { createBoundedCache } from '../http/bounded-cache';
 import { HttpError, notFound } from '../http/http-error';
 import { parseInput } from '../http/validate';
+import { createFundraiserQrCodes, type QrFormat, qrContentTypes } from '../qr/fundraiser-qr';
 import type { RouteDeps } from './route-deps';
 
 const MAX_IDEMPOTENCY_KEY = 200;
@@ -45,9 +46,16 @@ function idempotencyKeyOf(req: Request): string | null {
   return key;
 }
 
-export function fundraiserRoutes({ commands, fundraisers, ingestion, clock, newId }: RouteDeps): Router {
+/*
+ * A QR code depends only on the fundraiser id, which never changes, and PUBLIC_BASE_URL: a day in
+ * caches is how long a changed base URL may take to show.
+ */
+const QR_CACHE_CONTROL = 'public, max-age=86400';
+
+export function fundraiserRoutes({ commands, fundraisers, ingestion, clock, newId, publicBaseUrl }: RouteDeps): Router {
   // A fundraiser never changes once created: the scan and read paths look each one up once.
   const known = createBoundedCache<string, Fundraiser>(50_000);
+  const qrCodes = createFundraiserQrCodes(publicBaseUrl);
 
   /** The read model first; the event log when the projection has not caught up yet. */
   async function findFundraiser(id: string): Promise<Fundraiser | null> {
@@ -64,6 +72,19 @@ export function fundraiserRoutes({ commands, fundraisers, ingestion, clock, newI
     if (!fundraiser) throw notFound('Fundraiser');
     known.set(id, fundraiser);
     return fundraiser;
+  }
+
+  function qrCode(format: QrFormat): RequestHandler {
+    return async (req, res) => {
+      const { id } = parseInput(idParams, req.params);
+      const { download } = parseInput(qrCodeQuery, req.query);
+      await requireFundraiser(id);
+      const image = await qrCodes.image(id, format);
+      // Ids are letters, digits, '-' and '_' (idParams): a file name as they are.
+      if (download === '1' || download === 'true') res.attachment(`fundraiser-${id}-qr.${format}`);
+      // After attachment(), which would set a content type of its own from the file name.
+      res.set('Content-Type', qrContentTypes[format]).set('Cache-Control', QR_CACHE_CONTROL).send(image);
+    };
   }
 
   return Router()
@@ -134,5 +155,7 @@ export function fundraiserRoutes({ commands, fundraisers, ingestion, clock, newI
         throw new HttpError(403, 'Only the owner of this fundraiser can see its stats');
       }
       res.json(await fundraisers.getStats(id));
-    });
+    })
+    .get('/api/fundraisers/:id/qr.svg', qrCode('svg'))
+    .get('/api/fundraisers/:id/qr.png', qrCode('png'));
 }

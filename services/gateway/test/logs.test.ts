@@ -1,0 +1,103 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { authSession } from '@qrshirt/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from './support/accounts';
+import { type GatewayProcess, startGatewayProcess } from './support/gateway-process';
+import { createApiClient, createFundraiser } from './support/test-server';
+
+interface RequestLine {
+  msg: string;
+  req?: { id: string; method: string; url: string };
+}
+
+describe('the gateway process’s log', () => {
+  let dataDir: string;
+  let gateway: GatewayProcess;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-logs-'));
+    // Debug: the most a log may ever hold.
+    gateway = await startGatewayProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'debug' });
+  });
+  afterAll(async () => {
+    await gateway?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const requestLines = () =>
+    gateway.output
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as RequestLine)
+      .filter((line) => line.req !== undefined);
+
+  it('carries one JSON line per request with its request id, taken from x-request-id or made, and echoed', async () => {
+    const api = createApiClient(gateway.url);
+    const given = await api('GET', '/api/shirts', { headers: { 'x-request-id': 'support-ticket-4711' } });
+    expect(given.headers.get('x-request-id')).toBe('support-ticket-4711');
+    const made = await api('GET', '/api/charities');
+    const madeId = made.headers.get('x-request-id')!;
+    expect(madeId).toMatch(/^[0-9a-f-]{36}$/);
+    // Not a header to trust blindly: anything but a short plain token is replaced.
+    const odd = await api('GET', '/api/shirts', { headers: { 'x-request-id': 'two words\u00e9' } });
+    const oddId = odd.headers.get('x-request-id')!;
+    expect(oddId).toMatch(/^[0-9a-f-]{36}$/);
+
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const lines = requestLines();
+    for (const id of ['support-ticket-4711', madeId, oddId]) {
+      expect(lines.filter((line) => line.req!.id === id), id).toHaveLength(1);
+    }
+    expect(lines.find((line) => line.req!.id === madeId)!.req).toEqual({ id: madeId, method: 'GET', url: '/api/charities' });
+  });
+
+  it('holds no password, access token, refresh token or reset link in any line, after a whole account lifecycle', async () => {
+    const api = createApiClient(gateway.url);
+    const email = uniqueEmail('logs');
+    const password = 'first-Secret-Passw0rd';
+    const newPassword = 'second-Secret-Passw0rd';
+    const secrets: string[] = [password, newPassword];
+    const keep = (answer: { status: number; body: unknown }) => {
+      const session = authSession.parse(answer.body);
+      secrets.push(session.accessToken, session.refreshToken);
+      // The signature alone would identify a leaked token too.
+      secrets.push(session.accessToken.split('.').at(-1)!);
+      return session;
+    };
+
+    const signedUp = keep(await api('POST', '/api/auth/signup', { body: { email, password, displayName: 'Logs' } }));
+    expect((await api('POST', '/api/auth/signin', { body: { email, password: 'not-the-Passw0rd' } })).status).toBe(401);
+    secrets.push('not-the-Passw0rd');
+    const signedIn = keep(await api('POST', '/api/auth/signin', { body: { email, password } }));
+    keep(await api('POST', '/api/auth/refresh', { body: { refreshToken: signedIn.refreshToken } }));
+    await createFundraiser(api, signedUp.user.uid);
+    await api('GET', `/api/user/${signedUp.user.uid}/stats`, { token: signedUp.accessToken });
+    // A token in a query string (how a stream that cannot send headers would carry one).
+    await api('GET', `/api/shirts?access_token=${signedUp.accessToken}&sort=new`);
+    await api('GET', '/api/user/nobody/stats', { token: `${signedUp.accessToken}tampered` });
+
+    expect((await api('POST', '/api/auth/password-reset', { body: { email } })).status).toBe(202);
+    let link: string | undefined;
+    for (let attempt = 0; attempt < 50 && !link; attempt++) {
+      const { body } = await api('GET', '/api/dev/outbox');
+      link = (body.messages as { to: string; text: string }[]).find((message) => message.to === email)?.text.match(/#reset=(\S+)/)?.[1];
+      if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(link).toBeDefined();
+    secrets.push(link!);
+    expect((await api('POST', '/api/auth/password-reset/confirm', { body: { token: link, password: newPassword } })).status).toBe(204);
+    keep(await api('POST', '/api/auth/signin', { body: { email, password: newPassword } }));
+
+    expect(await gateway.stop()).toBe(0);
+    const output = gateway.output;
+    expect(output.length).toBeGreaterThan(10);
+    for (const line of output) {
+      for (const secret of secrets) expect(line.includes(secret), `a secret in: ${line}`).toBe(false);
+      expect(line, 'a bearer header in the log').not.toMatch(/bearer\s+ey/i);
+    }
+    // It did log those requests, only without what they carried.
+    expect(output.some((line) => line.includes('"url":"/api/auth/signin"'))).toBe(true);
+    expect(output.some((line) => line.includes('access_token=[redacted]&sort=new'))).toBe(true);
+  });
+});

@@ -1,0 +1,95 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createSqliteEventStore } from '@qrshirt/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countByStatus, startScanLoad } from '../../ingestor/test/support/scan-load';
+import { signUp } from './support/accounts';
+import { type GatewayProcess, startGatewayProcess } from './support/gateway-process';
+import { createApiClient, createFundraiser } from './support/test-server';
+
+/** Donors posting one after another, each 201 answer's donation id kept, until told to stop. */
+function startDonations(url: string, fundraiserId: string, donors: number) {
+  const accepted: string[] = [];
+  let stopped = false;
+  const api = createApiClient(url);
+  const donor = async () => {
+    while (!stopped) {
+      try {
+        const answer = await api('POST', `/api/fundraisers/${fundraiserId}/donate`, { body: { amount: 2 } });
+        if (answer.status === 201) accepted.push(answer.body.id);
+      } catch {
+        // The gateway stopped listening: nothing more will be accepted.
+        return;
+      }
+    }
+  };
+  const done = Promise.all(Array.from({ length: donors }, donor));
+  return {
+    accepted,
+    async stop() {
+      stopped = true;
+      await done;
+    },
+  };
+}
+
+const count = (ids: readonly string[]) => {
+  const counts = new Map<string, number>();
+  for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+  return counts;
+};
+
+describe('the embedded process stopped by SIGTERM under load', () => {
+  let dataDir: string;
+  let gateway: GatewayProcess | undefined;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-sigterm-'));
+  });
+  afterAll(async () => {
+    await gateway?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('exits within 10 s, and every scan and donation it acknowledged is stored exactly once', async () => {
+    gateway = await startGatewayProcess({ DATA_DIR: dataDir });
+    const api = createApiClient(gateway.url);
+    const owner = await signUp(api);
+    const fundraiser = await createFundraiser(api, owner.user.uid);
+    const scans = startScanLoad({ url: gateway.url, fundraiserIds: [fundraiser.id], concurrency: 32, total: 1_000_000 });
+    const donations = startDonations(gateway.url, fundraiser.id, 4);
+    while (countByStatus(scans.answers)[202] === undefined || countByStatus(scans.answers)[202]! < 500) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+
+    const signalledAt = Date.now();
+    const exitCode = await gateway.stop();
+    const stoppedInMs = Date.now() - signalledAt;
+    await Promise.all([scans.stop(), donations.stop()]);
+    gateway = undefined;
+    expect(exitCode).toBe(0);
+    expect(stoppedInMs).toBeLessThan(10_000);
+
+    const acknowledgedScans = scans.answers.filter((answer) => answer.status === 202).map((answer) => answer.scanId!);
+    expect(acknowledgedScans.length).toBeGreaterThan(500);
+    expect(donations.accepted.length).toBeGreaterThan(0);
+
+    // What a restarted process finds in the store it left.
+    const store = createSqliteEventStore({ path: path.join(dataDir, 'events.sqlite') });
+    const stored = await store.readAll({ eventTypes: ['ScanRecorded', 'DonationRecorded'] });
+    await store.close();
+    const storedScans = count(stored.filter((event) => event.type === 'ScanRecorded').map((event) => (event.data as { scanId: string }).scanId));
+    const storedDonations = count(
+      stored.filter((event) => event.type === 'DonationRecorded').map((event) => (event.data as { donationId: string }).donationId),
+    );
+    expect(acknowledgedScans.filter((id) => storedScans.get(id) !== 1)).toEqual([]);
+    expect(donations.accepted.filter((id) => storedDonations.get(id) !== 1)).toEqual([]);
+    expect([...storedScans.values()].every((times) => times === 1)).toBe(true);
+
+    // And the restarted process counts exactly what is stored.
+    gateway = await startGatewayProcess({ DATA_DIR: dataDir });
+    const stats = await createApiClient(gateway.url)('GET', `/api/fundraisers/${fundraiser.id}/stats`, { token: owner.accessToken });
+    expect(stats.body).toMatchObject({ scans: storedScans.size, donations: storedDonations.size, amountRaised: 2 * storedDonations.size });
+  }, 120_000);
+});
