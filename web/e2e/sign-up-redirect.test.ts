@@ -33,6 +33,15 @@ describeInBrowser('signing up from a page that needs an account', ({ newContext 
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Welcome back, Ada!' }).waitFor();
 
+    // Two tabs reloading at once both resume the session: a refresh token is single use, and
+    // presenting one twice would end the session for both.
+    const second = await page.context().newPage();
+    await Promise.all([page.reload(), second.goto('/dashboard')]);
+    for (const tab of [page, second]) await tab.getByRole('heading', { name: 'Welcome back, Ada!' }).waitFor();
+    await Promise.all([page.reload(), second.reload()]);
+    for (const tab of [page, second]) await tab.getByRole('heading', { name: 'Welcome back, Ada!' }).waitFor();
+    await second.close();
+
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('button', { name: 'Sign Out' }).first().click();
     await page.waitForURL((url) => url.pathname === '/');

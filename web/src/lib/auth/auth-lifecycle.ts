@@ -50,8 +50,10 @@ async function startAnonymousSession(): Promise<void> {
  * signed out and carries on anonymously); a network failure keeps it for the next attempt.
  */
 function refreshNow(): Promise<ClientSession | null> {
-  refreshing ??= (async () => {
-    const token = getAuthState().session?.refreshToken ?? storedRefreshToken();
+  refreshing ??= oneTabAtATime(async () => {
+    // Another tab may have rotated the token while this one waited for the lock: the stored one
+    // is the live one.
+    const token = storedRefreshToken() ?? getAuthState().session?.refreshToken;
     if (!token) return null;
     try {
       const session = toClientSession(await refreshSession(token));
@@ -67,10 +69,21 @@ function refreshNow(): Promise<ClientSession | null> {
       if (!getAuthState().session) updateAuthState({ status: 'ready' });
       return getAuthState().session;
     }
-  })().finally(() => {
+  }).finally(() => {
     refreshing = undefined;
   });
   return refreshing;
+}
+
+/**
+ * A refresh token is single use, and the server ends the session when one is presented twice: two
+ * tabs reloading together must not both trade the same token. Browsers without Web Locks (and
+ * jsdom) run the work directly.
+ */
+function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'object' ? navigator.locks : undefined;
+  // lib.dom types the answer as a promise of the callback's promise; it settles with its value.
+  return locks ? (locks.request('qrshirt-auth-refresh', work) as Promise<T>) : work();
 }
 
 /** Once per page load: resume the stored session, else start an anonymous one. */
