@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import { startGatewayProcess } from '../../services/gateway/test/support/gateway-process';
 import { createApiClient, createFundraiser, userToken } from '../../services/gateway/test/support/test-server';
 import { startIngestorProcess } from '../../services/ingestor/test/support/ingestor-process';
+import { startProjectorProcess } from '../../projections/test/support/projector-process';
 import { startKafka } from '../infra/kafka';
 import { startRedis } from '../infra/redis';
 
@@ -53,10 +54,16 @@ export async function benchKafka(options: { seconds: number; rounds: number; con
   const [kafka, redis] = await Promise.all([startKafka(), startRedis()]);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-bench-kafka-'));
   const env = { DATA_DIR: dataDir, KAFKA_BROKERS: kafka.brokers, REDIS_URL: redis.url, LOG_LEVEL: 'warn' };
-  const gateway = await startGatewayProcess(env);
+  // The distributed topology (compose, start:distributed): the projector is a process of its own.
+  const gateway = await startGatewayProcess({ ...env, PROJECTIONS: 'off' });
   const ingestor = await startIngestorProcess({ ...env, LOG_LEVEL: 'info' });
+  const projector = await startProjectorProcess({ DATA_DIR: dataDir, REDIS_URL: redis.url });
   try {
     const api = createApiClient(gateway.url);
+    // The projector catches up with the seeded catalogue on its own time.
+    while ((await api('GET', '/api/charities')).body.length === 0 || (await api('GET', '/api/shirts')).body.length === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const fundraiserIds: string[] = [];
     for (let i = 0; i < 12; i++) fundraiserIds.push((await createFundraiser(api, `bench-${i}`)).id);
     const probe = await createFundraiser(api, 'bench-probe');
@@ -116,7 +123,7 @@ export async function benchKafka(options: { seconds: number; rounds: number; con
       },
     };
   } finally {
-    await ingestor.kill();
+    await Promise.all([ingestor.kill(), projector.kill()]);
     await gateway.stop();
     await Promise.all([kafka.stop(), redis.stop()]);
     await rm(dataDir, { recursive: true, force: true });
@@ -126,7 +133,7 @@ export async function benchKafka(options: { seconds: number; rounds: number; con
 export function formatKafkaFigures(figures: KafkaBenchFigures): string {
   const { baseline, scan, freshness } = figures;
   return [
-    `Kafka pipeline (gateway -> Kafka 3.9.1 -> ingestor -> SQLite -> Redis), ${figures.connections} connections, medians over rounds`,
+    `Kafka pipeline (gateway -> Kafka 3.9.1 -> ingestor -> SQLite -> projector -> Redis), ${figures.connections} connections, medians over rounds`,
     '| measure | value |',
     '|---|---|',
     `| baseline GET /healthz | ${Math.round(baseline.requestsPerSecond)} req/s, p99 ${baseline.p99Ms} ms |`,
