@@ -6,7 +6,7 @@
  * start rebuilds them from the log.
  */
 import { parseArgs } from 'node:util';
-import { createEventStoreDbEventStore, createSqliteEventStore } from '@qrshirt/core';
+import { openEventStore } from '@qrshirt/core';
 import { allProjectors, createRedisReadModelStore, rebuildProjection } from '@qrshirt/projections';
 import { pino } from 'pino';
 import { loadConfigOrExit } from '../services/gateway/src/config';
@@ -26,9 +26,7 @@ if (unknown.length > 0) {
 }
 
 const log = pino({ level: config.LOG_LEVEL }, pino.destination(2));
-const eventStore = config.EVENTSTORE_URL
-  ? createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL })
-  : createSqliteEventStore({ path: config.databaseFile });
+const eventStore = openEventStore(config);
 const store = createRedisReadModelStore({ url: config.REDIS_URL });
 try {
   for (const projector of allProjectors.filter((candidate) => names.includes(candidate.name))) {

@@ -1,10 +1,9 @@
 import {
-  createEventStoreDbEventStore,
   createMetricsRegistry,
   createReadiness,
-  createSqliteEventStore,
   loadOrExit,
   logRedaction,
+  openEventStore,
   startOpsServer,
   stopOnSignals,
 } from '@qrshirt/core';
@@ -24,9 +23,7 @@ import { createRedisReadModelStore } from './store/redis-read-model-store';
  */
 const config = loadOrExit(loadProjectorConfig);
 const log = pino({ level: config.LOG_LEVEL, redact: logRedaction });
-const eventStore = config.EVENTSTORE_URL
-  ? createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL })
-  : createSqliteEventStore({ path: config.databaseFile });
+const eventStore = openEventStore(config);
 const readModels = createRedisReadModelStore({ url: config.REDIS_URL });
 // The gateways' live streams hear over Redis what this process committed.
 const changeFeed = createRedisChangeFeed({

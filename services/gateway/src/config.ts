@@ -1,14 +1,8 @@
 import path from 'node:path';
-import { kafkaBrokerList } from '@qrshirt/core';
-import { z } from 'zod';
+import { ConfigError, eventStoreEnv, eventStoreFile, kafkaBrokerList, loadOrExit, logLevel, optionalUrl } from '@qrshirt/core';
 
-const optionalUrl = (expected: string) =>
-  z
-    .string()
-    .trim()
-    .transform((value) => value || undefined)
-    .pipe(z.url(`expected ${expected}`).optional())
-    .optional();
+export { ConfigError };
+import { z } from 'zod';
 
 const optionalText = z
   .string()
@@ -49,15 +43,14 @@ export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ error: 'expected a port number' }).int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  ...eventStoreEnv,
   REDIS_URL: optionalUrl('redis://host:port'),
-  EVENTSTORE_URL: optionalUrl('esdb://host:port?tls=false'),
   /** Scans and analytics go through Kafka (an ingestor process appends them); else in process. */
   KAFKA_BROKERS: kafkaBrokerList.optional(),
   KAFKA_PARTITIONS: z.coerce.number({ error: 'expected a number' }).int().min(1).max(1000).default(6),
   /** `off`: a projector process keeps the read models in Redis and this gateway only reads them. */
   PROJECTIONS: z.enum(['in-process', 'off'], { error: 'expected in-process or off' }).default('in-process'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: logLevel,
   /**
    * Which proxies' X-Forwarded-For to believe (Express's `trust proxy`): the client address is
    * what rate limiting counts, so behind a load balancer it must name the balancer's network.
@@ -116,13 +109,6 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema> & { databaseFile: string; credentialsFile: string };
 
-/** One readable line per wrong or missing variable; main prints them and exits with code 2. */
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(problems.join('\n'));
-    this.name = 'ConfigError';
-  }
-}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -131,18 +117,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   return {
     ...parsed.data,
-    databaseFile: path.resolve(parsed.data.DATA_DIR, 'events.sqlite'),
+    databaseFile: eventStoreFile(parsed.data.DATA_DIR),
     credentialsFile: path.resolve(parsed.data.DATA_DIR, 'credentials.sqlite'),
   };
 }
 
 /** For a process's entry point: the configuration, or each problem on stderr and exit code 2. */
 export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
-  try {
-    return loadConfig(env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    for (const problem of error.problems) console.error(problem);
-    process.exit(2);
-  }
+  return loadOrExit(loadConfig, env);
 }

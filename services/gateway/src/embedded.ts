@@ -4,16 +4,15 @@ import {
   type Clock,
   closeServer,
   createCommandHandler,
-  createEventStoreDbEventStore,
   createInProcessBatcher,
   createKafkaAdminSession,
   createKafkaIngestion,
   createMetricsRegistry,
   createReadiness,
-  createSqliteEventStore,
   type EventStore,
   instrumentEventStore,
   logRedaction,
+  openEventStore,
   type ReadinessCheck,
   seedCatalog,
   systemClock,
@@ -78,12 +77,7 @@ export async function createEmbeddedProcess(
   const clock = overrides.clock ?? systemClock;
   const log = overrides.log ?? pino({ level: config.LOG_LEVEL, redact: logRedaction });
   const metrics = createMetricsRegistry('gateway');
-  const eventStore = instrumentEventStore(
-    config.EVENTSTORE_URL
-      ? createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL })
-      : createSqliteEventStore({ path: config.databaseFile }),
-    metrics,
-  );
+  const eventStore = instrumentEventStore(openEventStore(config), metrics);
   const readModels = config.REDIS_URL ? createRedisReadModelStore({ url: config.REDIS_URL }) : createMemoryReadModelStore();
   const commands = createCommandHandler({ eventStore });
   if (config.SEED_CATALOG) await seedCatalog({ eventStore, clock });

@@ -1,12 +1,11 @@
 import {
-  createEventStoreDbEventStore,
   createKafkaAdminSession,
   createMetricsRegistry,
   createReadiness,
-  createSqliteEventStore,
   instrumentEventStore,
   loadOrExit,
   logRedaction,
+  openEventStore,
   startOpsServer,
   stopOnSignals,
 } from '@qrshirt/core';
@@ -19,12 +18,7 @@ import { registerIngestorMetrics } from './ingestor-metrics';
 const config = loadOrExit(loadIngestorConfig);
 const log = pino({ level: config.LOG_LEVEL, redact: logRedaction });
 const registry = createMetricsRegistry('ingestor');
-const eventStore = instrumentEventStore(
-  config.EVENTSTORE_URL
-    ? createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL })
-    : createSqliteEventStore({ path: config.databaseFile }),
-  registry,
-);
+const eventStore = instrumentEventStore(openEventStore(config), registry);
 const kafka = createKafkaAdminSession(config.KAFKA_BROKERS, 'ingestor-probe');
 const ingestor = createIngestor({
   brokers: config.KAFKA_BROKERS,

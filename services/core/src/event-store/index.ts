@@ -3,3 +3,4 @@ export { createSqliteEventStore, type SqliteEventStoreOptions } from './sqlite-e
 export type { SqliteSynchronous } from './sqlite-database';
 export { createEventStoreDbEventStore, type EventStoreDbEventStoreOptions } from './esdb-event-store';
 export { instrumentEventStore } from './instrumented-event-store';
+export { eventStoreFile, openEventStore } from './open-event-store';

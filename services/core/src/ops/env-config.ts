@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** One readable line per wrong or missing variable; entry points print them and exit with code 2. */
 export class ConfigError extends Error {
@@ -30,3 +30,27 @@ export function loadOrExit<Config>(load: (env: NodeJS.ProcessEnv) => Config, env
     process.exit(2);
   }
 }
+
+/** An optional URL variable: unset or blank means absent, anything else must parse. */
+export const optionalUrl = (expected: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => value || undefined)
+    .pipe(z.url(`expected ${expected}`).optional())
+    .optional();
+
+export const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+
+/** Where every process finds the event store: EventStoreDB when EVENTSTORE_URL is set, else the SQLite file. */
+export const eventStoreEnv = {
+  DATA_DIR: z.string().min(1).default('./data'),
+  EVENTSTORE_URL: optionalUrl('esdb://host:port?tls=false'),
+};
+
+/** Where a background process serves GET /healthz, /readyz and /metrics. */
+export const opsServerEnv = (defaultPort: number) => ({
+  METRICS_PORT: z.coerce.number({ error: 'expected a port number' }).int().min(0).max(65535).default(defaultPort),
+  METRICS_HOST: z.string().min(1).default('0.0.0.0'),
+});
+
