@@ -1,9 +1,10 @@
 /**
  * The Kafka pipeline under load: the gateway producing scans to a real broker, an ingestor
- * process appending them, projections in Redis. Prints, in one run, scans/s accepted and p99
- * against the trivial route of the same gateway, and end-to-end freshness (a 202 until the scan
+ * process appending them, a projector process keeping Redis. Prints, in one run and for each
+ * number of concurrent scanners, scans/s accepted and p99 against the trivial route of the same
+ * gateway, and end-to-end freshness (a 202 until the scan
  * shows in GET /api/fundraisers/{id}/stats) while a steady background load of scans runs.
- * Run: npm run bench:kafka [-- --seconds 4 --rounds 3 --rate 2500]
+ * Run: npm run bench:kafka [-- --seconds 4 --rounds 3 --rate 2500 --connections 50,100,200]
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,11 +18,19 @@ import { startProjectorProcess } from '../../projections/test/support/projector-
 import { startKafka } from '../infra/kafka';
 import { startRedis } from '../infra/redis';
 
-export interface KafkaBenchFigures {
+interface ConcurrencyFigures {
   connections: number;
   baseline: { requestsPerSecond: number; p99Ms: number };
   scan: { requestsPerSecond: number; p99Ms: number; errors: number };
   ratio: number;
+}
+
+export interface KafkaBenchFigures {
+  /**
+   * One row per number of concurrent scanners: the gateway's batches (and so the broker's and the
+   * ingestor's work per scan) grow with them, so the ratio does too.
+   */
+  byConcurrency: ConcurrencyFigures[];
   freshness: { backgroundScansPerSecond: number; probes: number; p50Ms: number; p99Ms: number };
 }
 
@@ -50,7 +59,7 @@ function scanRequests(fundraiserIds: string[]): autocannon.Request[] {
   ];
 }
 
-export async function benchKafka(options: { seconds: number; rounds: number; connections: number; rate: number }): Promise<KafkaBenchFigures> {
+export async function benchKafka(options: { seconds: number; rounds: number; connections: number[]; rate: number }): Promise<KafkaBenchFigures> {
   const [kafka, redis] = await Promise.all([startKafka(), startRedis()]);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-bench-kafka-'));
   const env = { DATA_DIR: dataDir, KAFKA_BROKERS: kafka.brokers, REDIS_URL: redis.url, LOG_LEVEL: 'warn' };
@@ -67,21 +76,37 @@ export async function benchKafka(options: { seconds: number; rounds: number; con
     const fundraiserIds: string[] = [];
     for (let i = 0; i < 12; i++) fundraiserIds.push((await createFundraiser(api, `bench-${i}`)).id);
     const probe = await createFundraiser(api, 'bench-probe');
-    const base = { url: gateway.url, connections: options.connections };
-
-    for (const warmUp of [{ path: '/healthz' }, { requests: scanRequests(fundraiserIds) }]) {
-      await measure({ ...base, ...warmUp, duration: 1 });
-    }
-    const rounds = [];
-    for (let round = 0; round < options.rounds; round++) {
-      const baseline = await measure({ ...base, url: `${gateway.url}/healthz`, duration: options.seconds });
-      const scan = await measure({ ...base, requests: scanRequests(fundraiserIds), duration: options.seconds });
-      rounds.push({ baseline, scan });
+    const byConcurrency: ConcurrencyFigures[] = [];
+    for (const connections of options.connections) {
+      const base = { url: gateway.url, connections };
+      for (const warmUp of [{ path: '/healthz' }, { requests: scanRequests(fundraiserIds) }]) {
+        await measure({ ...base, ...warmUp, duration: 1 });
+      }
+      const rounds = [];
+      for (let round = 0; round < options.rounds; round++) {
+        const baseline = await measure({ ...base, url: `${gateway.url}/healthz`, duration: options.seconds });
+        const scan = await measure({ ...base, requests: scanRequests(fundraiserIds), duration: options.seconds });
+        rounds.push({ baseline, scan });
+      }
+      byConcurrency.push({
+        connections,
+        baseline: {
+          requestsPerSecond: median(rounds.map((round) => round.baseline.requestsPerSecond)),
+          p99Ms: median(rounds.map((round) => round.baseline.p99Ms)),
+        },
+        scan: {
+          requestsPerSecond: median(rounds.map((round) => round.scan.requestsPerSecond)),
+          p99Ms: median(rounds.map((round) => round.scan.p99Ms)),
+          errors: rounds.reduce((sum, round) => sum + round.scan.errors, 0),
+        },
+        ratio: median(rounds.map((round) => round.scan.requestsPerSecond / round.baseline.requestsPerSecond)),
+      });
     }
 
     // Freshness: probes one at a time on their own fundraiser, under a steady background load.
     const background = measure({
-      ...base,
+      url: gateway.url,
+      connections: options.connections[0]!,
       requests: scanRequests(fundraiserIds),
       overallRate: options.rate,
       duration: options.seconds * 2,
@@ -104,17 +129,7 @@ export async function benchKafka(options: { seconds: number; rounds: number; con
     }
     const load = await background;
     return {
-      connections: options.connections,
-      baseline: {
-        requestsPerSecond: median(rounds.map((round) => round.baseline.requestsPerSecond)),
-        p99Ms: median(rounds.map((round) => round.baseline.p99Ms)),
-      },
-      scan: {
-        requestsPerSecond: median(rounds.map((round) => round.scan.requestsPerSecond)),
-        p99Ms: median(rounds.map((round) => round.scan.p99Ms)),
-        errors: rounds.reduce((sum, round) => sum + round.scan.errors, 0),
-      },
-      ratio: median(rounds.map((round) => round.scan.requestsPerSecond / round.baseline.requestsPerSecond)),
+      byConcurrency,
       freshness: {
         backgroundScansPerSecond: Math.round(load.sent / (options.seconds * 2)),
         probes: lags.length,
@@ -131,16 +146,20 @@ export async function benchKafka(options: { seconds: number; rounds: number; con
 }
 
 export function formatKafkaFigures(figures: KafkaBenchFigures): string {
-  const { baseline, scan, freshness } = figures;
+  const { freshness } = figures;
   return [
-    `Kafka pipeline (gateway -> Kafka 3.9.1 -> ingestor -> SQLite -> projector -> Redis), ${figures.connections} connections, medians over rounds`,
-    '| measure | value |',
+    'Kafka pipeline (gateway -> Kafka 3.9.1 -> ingestor -> SQLite -> projector -> Redis), medians over rounds',
+    '| concurrent scanners | baseline GET /healthz | POST /api/fundraisers/{id}/scan via Kafka | ratio (target >= 0.5) |',
+    '|---|---|---|---|',
+    ...figures.byConcurrency.map(
+      ({ connections, baseline, scan, ratio }) =>
+        `| ${connections} | ${Math.round(baseline.requestsPerSecond)} req/s, p99 ${baseline.p99Ms} ms | ${Math.round(scan.requestsPerSecond)} req/s, p99 ${scan.p99Ms} ms, ${scan.errors} errors | ${ratio.toFixed(2)} |`,
+    ),
+    '',
+    '| freshness (202 -> visible in stats) | value |',
     '|---|---|',
-    `| baseline GET /healthz | ${Math.round(baseline.requestsPerSecond)} req/s, p99 ${baseline.p99Ms} ms |`,
-    `| POST /api/fundraisers/{id}/scan via Kafka | ${Math.round(scan.requestsPerSecond)} req/s, p99 ${scan.p99Ms} ms, ${scan.errors} errors |`,
-    `| ratio scan / baseline | ${figures.ratio.toFixed(2)} (target >= 0.5) |`,
-    `| freshness, 202 -> visible in stats | p50 ${freshness.p50Ms} ms, p99 ${freshness.p99Ms} ms over ${freshness.probes} probes (target p99 <= 1000 ms) |`,
-    `| background load during freshness probes | ${freshness.backgroundScansPerSecond} scans/s (target >= 2000) |`,
+    `| p50 / p99 | ${freshness.p50Ms} ms / ${freshness.p99Ms} ms over ${freshness.probes} probes (target p99 <= 1000 ms) |`,
+    `| background load during the probes | ${freshness.backgroundScansPerSecond} scans/s (target >= 2000) |`,
   ].join('\n');
 }
 
@@ -149,14 +168,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     options: {
       seconds: { type: 'string', default: '4' },
       rounds: { type: 'string', default: '3' },
-      connections: { type: 'string', default: '50' },
+      /** Comma-separated: one measurement per number of concurrent scanners. */
+      connections: { type: 'string', default: '50,100,200' },
       rate: { type: 'string', default: '2500' },
     },
   });
   const figures = await benchKafka({
     seconds: Number(values.seconds),
     rounds: Number(values.rounds),
-    connections: Number(values.connections),
+    connections: values.connections.split(',').map(Number),
     rate: Number(values.rate),
   });
   console.log(formatKafkaFigures(figures));
