@@ -71,12 +71,15 @@ export function createApp(options: AppOptions): Express {
     }),
   );
   app.use(systemRoutes(options));
+  const fundraisers = fundraiserRoutes(options);
+  // Scans are most of the traffic and need neither a body nor a user: no parsing, no token check.
+  app.use(fundraisers.scans);
   app.use('/api', express.json({ limit: options.maxBodyBytes }));
   // Before the bearer check: a client refreshing its session may still send the expired token.
   app.use(authRoutes(options));
   app.use('/api', authenticate(options.auth.tokens));
-  // Express tries routers in order: the scanners' and the shop's routes go first.
-  app.use(fundraiserRoutes(options));
+  // Express tries routers in order: the shop's routes go first.
+  app.use(fundraisers.others);
   app.use(shirtRoutes(options));
   app.use(charityRoutes(options));
   app.use(waitlistRoutes(options));

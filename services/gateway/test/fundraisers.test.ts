@@ -87,6 +87,21 @@ describe('scans', () => {
     });
   });
 
+  it('takes a scan whatever token comes with it: a scanner whose session expired still counts', async () => {
+    const owned = await createFundraiser(server.api, 'expired-scanner-owner');
+    for (const token of ['not-a-jwt', anonymousToken('scanner'), userToken('someone')]) {
+      expect(await server.api('POST', `/api/fundraisers/${owned.id}/scan`, { token })).toMatchObject({
+        status: 202,
+        body: { scanId: expect.any(String) },
+      });
+    }
+    // The rest of the API still refuses a bad token.
+    expect((await server.api('GET', `/api/fundraisers/${owned.id}`, { token: 'not-a-jwt' })).status).toBe(401);
+    await server.embedded.projectionsCaughtUp();
+    const stats = await server.api('GET', `/api/fundraisers/${owned.id}/stats`, { token: userToken('expired-scanner-owner') });
+    expect(stats.body.scans).toBe(3);
+  });
+
   it('counts every one of many concurrent scans exactly once', async () => {
     const owned = await createFundraiser(server.api, 'crowd-owner');
     const answers = await Promise.all(
