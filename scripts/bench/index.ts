@@ -33,7 +33,7 @@ const scenarios: Scenario[] = [
     name: 'Kafka + Redis pipeline',
     unavailable: () =>
       findJavaAndMaven() && findRedisServer() ? undefined : 'needs java and mvn for the local broker, and redis-server',
-    run: async () => formatKafkaFigures(await benchKafka({ seconds: 4, rounds: 3, connections: [50, 100, 200], rate: 2500 })),
+    run: async () => formatKafkaFigures(await benchKafka({ seconds: 4, rounds: 3, connections: [50, 100, 200], rate: 2500, warmup: 10 })),
   },
 ];
 
