@@ -32,10 +32,15 @@ export async function startGatewayProcess(env: Record<string, string>, timeoutMs
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // A run that ends early (a failed test, an interrupted benchmark) must not leave gateways behind
+  // to use the cores the next measurement needs.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   let exitCode: number | null | undefined;
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => {
       exitCode = code;
+      process.off('exit', killOnExit);
       resolve(code);
     }),
   );
