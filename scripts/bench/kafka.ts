@@ -103,7 +103,9 @@ export async function benchKafka(options: {
         const stats = await Promise.all(
           fundraiserIds.map((id, i) => api('GET', `/api/fundraisers/${id}/stats`, { token: ownerTokens[i] })),
         );
-        if (stats.reduce((sum, { body }) => sum + (body.scans as number), 0) >= accepted) break;
+        const projected = stats.reduce((sum, { body }) => sum + (body.scans as number), 0);
+        if (projected >= accepted) break;
+        if (performance.now() - startedAt > 60_000) throw new Error(`${accepted - projected} accepted scans never reached the stats`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       longestCatchUpMs = Math.max(longestCatchUpMs, performance.now() - startedAt);
