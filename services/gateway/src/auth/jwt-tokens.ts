@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import type { Clock } from '@qrshirt/core';
 import jwt from 'jsonwebtoken';
 import type { Identity } from './identity';
@@ -28,10 +29,14 @@ export interface JwtTokens extends TokenVerifier {
  */
 export function createJwtTokens({ secret, algorithm, ttlSeconds, clock }: JwtTokenOptions): JwtTokens {
   const now = () => Math.floor(clock().getTime() / 1000);
+  // Given a string, jsonwebtoken first tries to parse it as a public key on every call and
+  // catches the failure: ~0.7 ms per verify (measured on a busy machine) against 10-20 us with a
+  // key object made once.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
   return {
     issue({ uid, anonymous }) {
       const issuedAt = now();
-      const accessToken = jwt.sign({ anon: anonymous, iat: issuedAt, exp: issuedAt + ttlSeconds }, secret, {
+      const accessToken = jwt.sign({ anon: anonymous, iat: issuedAt, exp: issuedAt + ttlSeconds }, key, {
         algorithm,
         subject: uid,
       });
@@ -40,7 +45,7 @@ export function createJwtTokens({ secret, algorithm, ttlSeconds, clock }: JwtTok
     async verify(token) {
       try {
         // The one configured algorithm only: `alg: none` and algorithm confusion are refused.
-        const claims = jwt.verify(token, secret, { algorithms: [algorithm], clockTimestamp: now() });
+        const claims = jwt.verify(token, key, { algorithms: [algorithm], clockTimestamp: now() });
         if (typeof claims !== 'object' || typeof claims.sub !== 'string' || claims.sub === '') return null;
         if (typeof claims.anon !== 'boolean' || typeof claims.exp !== 'number') return null;
         return { uid: claims.sub, anonymous: claims.anon };
