@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startGatewayProcess } from '../../services/gateway/test/support/gateway-process';
-import { createApiClient, createFundraiser } from '../../services/gateway/test/support/test-server';
+import { createApiClient, createFundraiser, userToken } from '../../services/gateway/test/support/test-server';
 
 export interface RouteFigure {
   name: string;
@@ -25,12 +25,14 @@ interface Scenario {
   name: string;
   method: 'GET' | 'POST';
   path: string;
+  headers?: Record<string, string>;
 }
 
 async function measure(url: string, scenario: Scenario, seconds: number, connections: number) {
   const result = await autocannon({
     url: url + scenario.path,
     method: scenario.method,
+    ...(scenario.headers && { headers: scenario.headers }),
     connections,
     duration: seconds,
   });
@@ -55,6 +57,12 @@ export async function benchHttp(options: { seconds: number; rounds: number; conn
       { name: 'POST /api/fundraisers/{id}/scan', method: 'POST', path: `/api/fundraisers/${fundraiser.id}/scan` },
       { name: 'GET /api/fundraisers/{id}', method: 'GET', path: `/api/fundraisers/${fundraiser.id}` },
       { name: 'GET /api/shirts', method: 'GET', path: '/api/shirts' },
+      {
+        name: "GET /api/fundraisers/{id}/stats, owner's token",
+        method: 'GET',
+        path: `/api/fundraisers/${fundraiser.id}/stats`,
+        headers: { authorization: `Bearer ${userToken('bench-owner')}` },
+      },
     ];
     // A short warm-up so the JIT and the SQLite page cache do not favour whichever runs last.
     for (const scenario of scenarios) await measure(gateway.url, scenario, 1, options.connections);
