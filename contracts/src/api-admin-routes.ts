@@ -51,6 +51,21 @@ export const adminApiRoutes: ApiRoute[] = [
     answers: { 200: { description: 'joinedAt, name, email, size, shirtId, shirtName, charityId, charityName', contentType: 'text/csv' }, ...guarded },
   },
   {
+    method: 'get', path: '/api/admin/outbox', summary: 'Mail and SMS messages: status, tries, last error (addresses masked), newest first', auth: 'admin',
+    query: rest.adminOutboxQuery,
+    answers: { 200: { description: 'One page, and the count per status', schema: rest.adminOutboxPage }, 400: invalid, ...guarded },
+  },
+  {
+    method: 'post', path: '/api/admin/outbox/{id}/retry', summary: 'Send a message again now (a dead one gets a fresh 24 hours of tries)', auth: 'admin',
+    params: rest.idParams,
+    answers: {
+      200: { description: 'The message, queued', schema: rest.adminOutboxMessage },
+      ...guarded,
+      404: notFound,
+      409: { description: 'Already sent', schema: rest.errorAnswer },
+    },
+  },
+  {
     method: 'get', path: '/api/admin/projections', summary: 'Each projection: checkpoint, lag, state, rebuild', auth: 'admin',
     answers: { 200: { description: 'Projection status', schema: rest.adminProjections }, ...guarded },
   },

@@ -6,7 +6,7 @@ const session = (description: string) => ({ description, schema: rest.authSessio
 const tooMany = authFailure('Too many attempts (too-many-requests)');
 const invalid = { description: 'Invalid input', schema: rest.errorAnswer };
 
-/** Sign-in, sessions and the development outbox; part of `apiRoutes`. */
+/** Sign-in, sessions and address verification; part of `apiRoutes`. */
 export const authApiRoutes: ApiRoute[] = [
   {
     method: 'post', path: '/api/auth/signup', summary: 'Create an account with email and password', auth: 'none', body: rest.signUpRequest,
@@ -68,6 +68,7 @@ export const authApiRoutes: ApiRoute[] = [
       202: { description: 'Code sent; valid 10 minutes, 5 tries', schema: rest.phoneStartAnswer },
       400: authFailure('invalid-phone-number (E.164 expected)'),
       429: tooMany,
+      503: { description: 'Phone sign-in is not configured (production without an SMS provider)', schema: rest.errorAnswer },
     },
   },
   {
@@ -96,7 +97,22 @@ export const authApiRoutes: ApiRoute[] = [
     },
   },
   {
-    method: 'get', path: '/api/dev/outbox', summary: 'SMS codes and emails the server would have sent (development and test only)', auth: 'none',
-    answers: { 200: { description: 'Oldest first', schema: rest.outboxAnswer }, 404: { description: 'Not in production', schema: rest.errorAnswer } },
+    method: 'post', path: '/api/auth/verify-email', summary: 'Verify the account\'s address with the mailed token (once, within 24 hours)', auth: 'none',
+    body: rest.verifyEmailRequest,
+    answers: {
+      200: { description: 'The address is verified', schema: rest.verifyEmailAnswer },
+      400: { description: 'Malformed body, or an unknown, used or expired token', schema: rest.errorAnswer },
+      429: tooMany,
+    },
+  },
+  {
+    method: 'post', path: '/api/auth/verify-email/resend', summary: 'Mail a fresh verification link to the signed-in account\'s address', auth: 'user',
+    answers: {
+      202: { description: 'A new link is on its way (earlier links keep working until they expire)' },
+      401: { description: 'No or bad token', schema: rest.errorAnswer },
+      403: { description: 'Anonymous session', schema: rest.errorAnswer },
+      409: { description: 'The address is verified already, or the account has none', schema: rest.errorAnswer },
+      429: tooMany,
+    },
   },
 ];

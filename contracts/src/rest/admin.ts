@@ -88,7 +88,15 @@ export const adminUpdateShirtRequest = shirtFields.partial().refine(atLeastOneFi
 export type AdminUpdateShirtRequest = z.infer<typeof adminUpdateShirtRequest>;
 
 /** GET /api/me: who the caller is, and whether the admin area is theirs. */
-export const me = z.object({ uid: z.string(), anonymous: z.boolean(), admin: z.boolean() }).meta({ id: 'Me' });
+export const me = z
+  .object({
+    uid: z.string(),
+    anonymous: z.boolean(),
+    admin: z.boolean(),
+    /** Whether the account's address was verified by a mailed link (or by Google); false for anonymous. */
+    emailVerified: z.boolean(),
+  })
+  .meta({ id: 'Me' });
 export type Me = z.infer<typeof me>;
 
 // Overview
@@ -275,3 +283,44 @@ export const adminEventsPage = z
   })
   .meta({ id: 'AdminEvents' });
 export type AdminEventsPage = z.infer<typeof adminEventsPage>;
+
+// Outbox
+
+export const outboxStatus = z.enum(['queued', 'sent', 'dead']);
+export type OutboxStatus = z.infer<typeof outboxStatus>;
+
+/** One message of the mail outbox, as admins see it: the address masked, no body. */
+export const adminOutboxMessage = z
+  .object({
+    id: z.string(),
+    channel: z.enum(['email', 'sms']),
+    /** Masked like every address in admin (`a***@example.com`, `+12*****89`). */
+    to: z.string(),
+    subject: z.string(),
+    status: outboxStatus,
+    attempts: z.number().int().nonnegative(),
+    createdAt: z.string(),
+    /** When the sender tries next (queued only). */
+    nextAttemptAt: z.string().nullable(),
+    sentAt: z.string().nullable(),
+    lastError: z.string().nullable(),
+  })
+  .meta({ id: 'AdminOutboxMessage' });
+export type AdminOutboxMessage = z.infer<typeof adminOutboxMessage>;
+
+export const adminOutboxQuery = z.object({
+  status: outboxStatus.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  /** `nextCursor` of the previous page. */
+  cursor: z.string().max(200).optional(),
+});
+export type AdminOutboxQuery = z.infer<typeof adminOutboxQuery>;
+
+export const adminOutboxPage = z
+  .object({
+    messages: z.array(adminOutboxMessage),
+    counts: z.object({ queued: z.number().int(), sent: z.number().int(), dead: z.number().int() }),
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ id: 'AdminOutboxPage' });
+export type AdminOutboxPage = z.infer<typeof adminOutboxPage>;

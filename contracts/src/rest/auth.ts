@@ -93,15 +93,8 @@ export const updateProfileRequest = z
   .refine((body) => body.displayName !== undefined || body.photoURL !== undefined, 'nothing to update');
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
 
-/** A message the development outbox holds instead of sending it (GET /api/dev/outbox). */
-export const outboxMessage = z
-  .object({
-    channel: z.enum(['sms', 'email']),
-    to: z.string(),
-    subject: z.string().optional(),
-    text: z.string(),
-    at: z.string(),
-  })
-  .meta({ id: 'OutboxMessage' });
-export type OutboxMessage = z.infer<typeof outboxMessage>;
-export const outboxAnswer = z.object({ messages: z.array(outboxMessage) });
+/** POST /api/auth/verify-email: the token from the link `PUBLIC_BASE_URL/verify-email#token=<token>`. */
+export const verifyEmailRequest = z.object({ token: z.string().min(1).max(512) });
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequest>;
+export const verifyEmailAnswer = z.object({ email: z.string(), emailVerified: z.literal(true) }).meta({ id: 'EmailVerified' });
+export type VerifyEmailAnswer = z.infer<typeof verifyEmailAnswer>;

@@ -10,17 +10,15 @@ const optionalText = z
   .transform((value) => value || undefined)
   .optional();
 
-/** Signs tokens outside production only: anyone who reads this file could forge them. */
-export const DEVELOPMENT_JWT_SECRET = 'qrshirt-development-only-secret-do-not-deploy';
-
 const googleVariables = ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_CALLBACK_URL'] as const;
 
 /** Rules that span variables; checked on the raw environment so they are reported with the rest. */
 function crossCheck(env: NodeJS.ProcessEnv): string[] {
   const problems: string[] = [];
-  const secret = env.AUTH_JWT_SECRET?.trim();
-  if (env.NODE_ENV === 'production' && (!secret || secret === DEVELOPMENT_JWT_SECRET)) {
-    problems.push('AUTH_JWT_SECRET: set a secret of your own in production (the default one is public)');
+  // A generated secret lives in DATA_DIR: fine for one machine, but production runs replicas that
+  // must share it and a data folder that may be rebuilt, which would sign everyone out.
+  if (env.NODE_ENV === 'production' && !env.AUTH_JWT_SECRET?.trim()) {
+    problems.push('AUTH_JWT_SECRET: required in production (32+ random characters, the same in every gateway)');
   }
   if (env.PROJECTIONS === 'off' && !env.REDIS_URL?.trim()) {
     problems.push('REDIS_URL: required when PROJECTIONS=off (the projector process writes the read models there)');
@@ -85,7 +83,8 @@ export const configSchema = z.object({
     .transform((url) => url.replace(/\/+$/, '')),
   /** `redis` (on REDIS_URL, which must persist) for gateways on several hosts; else a SQLite file in DATA_DIR. */
   CREDENTIALS_STORE: z.enum(['sqlite', 'redis'], { error: 'expected sqlite or redis' }).default('sqlite'),
-  AUTH_JWT_SECRET: optionalText.pipe(z.string().min(32, 'expected at least 32 characters').default(DEVELOPMENT_JWT_SECRET)),
+  /** Unset outside production: a random secret is generated on first start and kept in DATA_DIR. */
+  AUTH_JWT_SECRET: optionalText.pipe(z.string().min(32, 'expected at least 32 characters').optional()),
   AUTH_JWT_ALGORITHM: z.enum(['HS256', 'HS384', 'HS512'], { error: 'expected HS256, HS384 or HS512' }).default('HS256'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number({ error: 'expected a number of seconds' })
@@ -97,6 +96,22 @@ export const configSchema = z.object({
     .int('expected a number of days')
     .min(1, 'expected a number of days')
     .default(30),
+  /** Where mail goes: `smtp://user:pass@host:port` or `smtps://…`; unset: `.eml` files in DATA_DIR/mail/. */
+  SMTP_URL: optionalUrl('smtp://user:password@host:port or smtps://…').refine(
+    (url) => url === undefined || /^smtps?:$/.test(new URL(url).protocol),
+    'expected smtp://… or smtps://…',
+  ),
+  /** The From of every mail. */
+  MAIL_FROM: z.string().trim().min(3).default('QR Shirts <no-reply@qrshirts.example>'),
+  /** With a port, /metrics and /readyz are served only there (not on PORT). */
+  OPS_PORT: z.coerce.number({ error: 'expected a port number' }).int().min(0).max(65535).optional(),
+  /**
+   * The donation widget the web client embeds (the same variable its build reads): its origin
+   * is the one other site the pages may frame.
+   */
+  VITE_DONATION_WIDGET_URL: z.string().trim().default('/widget/demo-donation.html'),
+  /** Where the web client calls the API when not on this origin (the same variable its build reads). */
+  VITE_API_URL: z.string().trim().default(''),
   /** Google sign-in is on when the client id, secret and callback URL are all set. */
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
@@ -107,8 +122,15 @@ export const configSchema = z.object({
   GOOGLE_USERINFO_URL: z.url('expected a URL').default('https://www.googleapis.com/oauth2/v3/userinfo'),
 });
 
-export type Config = z.infer<typeof configSchema> & { databaseFile: string; credentialsFile: string };
-
+export type Config = z.infer<typeof configSchema> & {
+  databaseFile: string;
+  credentialsFile: string;
+  /** Where a start without AUTH_JWT_SECRET keeps the secret it generated. */
+  generatedSecretFile: string;
+  /** `.eml` files of mail when there is no SMTP_URL, SMS codes always (no SMS provider exists yet). */
+  mailDir: string;
+  smsDir: string;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -119,6 +141,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...parsed.data,
     databaseFile: eventStoreFile(parsed.data.DATA_DIR),
     credentialsFile: path.resolve(parsed.data.DATA_DIR, 'credentials.sqlite'),
+    generatedSecretFile: path.resolve(parsed.data.DATA_DIR, 'auth-secret'),
+    mailDir: path.resolve(parsed.data.DATA_DIR, 'mail'),
+    smsDir: path.resolve(parsed.data.DATA_DIR, 'sms'),
   };
 }
 

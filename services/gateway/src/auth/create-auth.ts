@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { AuthOptions } from './auth-options';
 import { createDevOutbox } from './dev-outbox';
+import { generatedSecret } from './generated-secret';
 import { createJwtTokens } from './jwt-tokens';
 import { createRateLimiter } from './rate-limiter';
 import { createMemoryRateLimitStore } from './rate-limit-store';
@@ -25,10 +26,11 @@ export function createAuth(config: Config, { clock, log }: { clock: Clock; log: 
   if (config.NODE_ENV === 'production') {
     log.warn('no SMS or email provider is configured: phone codes and password reset links are not delivered');
   }
+  const secret = config.AUTH_JWT_SECRET ?? generatedSecret(config.generatedSecretFile);
   const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_CALLBACK_URL } = config;
   const options: AuthOptions = {
     tokens: createJwtTokens({
-      secret: config.AUTH_JWT_SECRET,
+      secret,
       algorithm: config.AUTH_JWT_ALGORITHM,
       ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
       clock,
@@ -38,7 +40,7 @@ export function createAuth(config: Config, { clock, log }: { clock: Clock; log: 
     sms: outbox,
     email: outbox,
     ...(config.NODE_ENV !== 'production' && { outbox }),
-    codeHash: createKeyedHash(config.AUTH_JWT_SECRET, 'phone codes'),
+    codeHash: createKeyedHash(secret, 'phone codes'),
     refreshTtlMs: config.REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60_000,
     ...(GOOGLE_CLIENT_ID &&
       GOOGLE_CLIENT_SECRET &&

@@ -6,6 +6,13 @@ import type { TokenVerifier } from './token-verifier';
 
 export type JwtAlgorithm = 'HS256' | 'HS384' | 'HS512';
 
+/**
+ * Who issues the access tokens and for whom: a token this product signed for something else
+ * (another service sharing the secret by mistake) is not an access token here.
+ */
+export const TOKEN_ISSUER = 'qrshirt';
+export const TOKEN_AUDIENCE = 'qrshirt-api';
+
 export interface JwtTokenOptions {
   secret: string;
   algorithm: JwtAlgorithm;
@@ -39,13 +46,20 @@ export function createJwtTokens({ secret, algorithm, ttlSeconds, clock }: JwtTok
       const accessToken = jwt.sign({ anon: anonymous, iat: issuedAt, exp: issuedAt + ttlSeconds }, key, {
         algorithm,
         subject: uid,
+        issuer: TOKEN_ISSUER,
+        audience: TOKEN_AUDIENCE,
       });
       return { accessToken, expiresIn: ttlSeconds };
     },
     async verify(token) {
       try {
         // The one configured algorithm only: `alg: none` and algorithm confusion are refused.
-        const claims = jwt.verify(token, key, { algorithms: [algorithm], clockTimestamp: now() });
+        const claims = jwt.verify(token, key, {
+          algorithms: [algorithm],
+          clockTimestamp: now(),
+          issuer: TOKEN_ISSUER,
+          audience: TOKEN_AUDIENCE,
+        });
         if (typeof claims !== 'object' || typeof claims.sub !== 'string' || claims.sub === '') return null;
         if (typeof claims.anon !== 'boolean' || typeof claims.exp !== 'number') return null;
         return { uid: claims.sub, anonymous: claims.anon };

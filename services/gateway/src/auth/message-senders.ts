@@ -1,8 +1,20 @@
-/** Ports for what reaches a person outside the app; an SMS or email provider's adapter goes here. */
+/**
+ * Ports for what reaches a person outside the app. Both store the message in the durable outbox
+ * and resolve once it is stored, not once it is delivered: the outbox's sender delivers it with
+ * retries, so a mail server that is down never fails the request that caused the message.
+ */
 export interface SmsSender {
   sendSms(message: { to: string; text: string }): Promise<void>;
 }
 
 export interface EmailSender {
-  sendEmail(message: { to: string; subject: string; text: string }): Promise<void>;
+  sendEmail(message: EmailMessage): Promise<void>;
+}
+
+/** A whole mail: both parts, as `renderMail` makes them. */
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
 }

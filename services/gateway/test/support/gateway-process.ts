@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TEST_JWT_SECRET } from './test-secret';
 
 const mainFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/main.ts');
 
@@ -25,11 +26,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** `npm start`'s entry point as a separate OS process; resolves once /healthz answers. */
+/**
+ * `npm start`'s entry point as a separate OS process, signing tokens with the tests' secret unless
+ * `env` says otherwise; resolves once /healthz answers.
+ */
 export async function startGatewayProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<GatewayProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', AUTH_JWT_SECRET: TEST_JWT_SECRET, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // A run that ends early (a failed test, an interrupted benchmark) must not leave gateways behind

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Clock, systemClock } from '@qrshirt/core';
 import { createJwtTokens } from '../../src/auth/jwt-tokens';
-import { type Config, DEVELOPMENT_JWT_SECRET, loadConfig } from '../../src/config';
+import { type Config, loadConfig } from '../../src/config';
 import { createEmbeddedProcess, type EmbeddedProcess } from '../../src/embedded';
+import { TEST_JWT_SECRET } from './test-secret';
 
 export interface TestServer {
   url: string;
@@ -24,6 +25,7 @@ export async function startTestServer(
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
+    AUTH_JWT_SECRET: TEST_JWT_SECRET,
     ...options.env,
   });
   const embedded = await createEmbeddedProcess(config, options.clock ? { clock: options.clock } : {});
@@ -57,11 +59,8 @@ export interface RequestOptions {
 
 export type ApiClient = (method: string, path: string, options?: RequestOptions) => Promise<ApiAnswer>;
 
-/**
- * Access tokens as the server issues them, signed with the default (non-production) secret that
- * test servers and gateway processes started by tests run with.
- */
-const testTokens = createJwtTokens({ secret: DEVELOPMENT_JWT_SECRET, algorithm: 'HS256', ttlSeconds: 3600, clock: systemClock });
+/** Access tokens as the server issues them. */
+const testTokens = createJwtTokens({ secret: TEST_JWT_SECRET, algorithm: 'HS256', ttlSeconds: 3600, clock: systemClock });
 export const userToken = (uid: string) => testTokens.issue({ uid, anonymous: false }).accessToken;
 export const anonymousToken = (uid: string) => testTokens.issue({ uid, anonymous: true }).accessToken;
 

@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The token-signing secret of a start without AUTH_JWT_SECRET: 256 random bits made on first start
+ * and kept in `file` (mode 0600), so no secret anyone can read in the repository signs tokens, and
+ * every process on one data folder (start:distributed's gateways) signs with the same one.
+ * Written to a private temporary file and hard-linked into place: link() fails when the file
+ * exists, so of two processes starting at once one creates it and the other reads it, never a
+ * half-written copy.
+ */
+export function generatedSecret(file: string): string {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const read = () => readFileSync(file, 'utf8').trim();
+  try {
+    return read();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  writeFileSync(temporary, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(temporary, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+  return read();
+}
