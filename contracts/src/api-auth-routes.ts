@@ -77,6 +77,7 @@ export const authApiRoutes: ApiRoute[] = [
       200: session('Signed in (an account is made for a new number)'),
       400: authFailure('invalid-verification-code, or code-expired (also after 5 tries)'),
       429: tooMany,
+      503: { description: 'Phone sign-in is not configured (production without an SMS provider)', schema: rest.errorAnswer },
     },
   },
   {
@@ -102,7 +103,7 @@ export const authApiRoutes: ApiRoute[] = [
     answers: {
       200: { description: 'The address is verified', schema: rest.verifyEmailAnswer },
       400: { description: 'Malformed body, or an unknown, used or expired token', schema: rest.errorAnswer },
-      429: tooMany,
+      409: { description: 'The link was sent to an address the account no longer uses', schema: rest.errorAnswer },
     },
   },
   {

@@ -4,7 +4,7 @@ import { CharityCreated, CharityUpdated } from './charities';
 import type { EventDefinition } from './define-event';
 import { DonationRecorded, FundraiserCreated, PartitionClaimed, ScanRecorded } from './fundraisers';
 import { ShirtAdded, ShirtUpdated } from './shirts';
-import { EmailReserved, UserProfileUpdated, UserRegistered, UserSignedIn } from './users';
+import { EmailReserved, EmailVerified, UserProfileUpdated, UserRegistered, UserSignedIn } from './users';
 import { WaitlistJoined } from './waitlist';
 
 export * from './analytics';
@@ -21,6 +21,7 @@ export const eventDefinitions = {
   UserProfileUpdated,
   UserSignedIn,
   EmailReserved,
+  EmailVerified,
   CharityCreated,
   CharityUpdated,
   ShirtAdded,

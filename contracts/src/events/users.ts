@@ -36,3 +36,13 @@ export const EmailReserved = defineEvent(
   'EmailReserved',
   z.object({ userId: z.string().min(1), at: isoInstant }),
 );
+
+/**
+ * On the same `email-<sha256>` stream: the holder proved the address is theirs, by following a
+ * mailed link or by signing in with Google, which verified it. Rights that hang on an address
+ * (ADMIN_EMAILS, claiming a waitlisted shirt) need this.
+ */
+export const EmailVerified = defineEvent(
+  'EmailVerified',
+  z.object({ userId: z.string().min(1), via: z.enum(['link', 'google']), at: isoInstant }),
+);

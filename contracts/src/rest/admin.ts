@@ -312,7 +312,7 @@ export const adminOutboxQuery = z.object({
   status: outboxStatus.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   /** `nextCursor` of the previous page. */
-  cursor: z.string().max(200).optional(),
+  cursor: z.string().regex(/^\d{1,15}$/, 'expected a nextCursor from a previous page').optional(),
 });
 export type AdminOutboxQuery = z.infer<typeof adminOutboxQuery>;
 

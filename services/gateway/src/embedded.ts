@@ -42,6 +42,7 @@ import { createAuth } from './auth/create-auth';
 import { createApp } from './app';
 import type { Config } from './config';
 import { createHttpServer } from './http/create-http-server';
+import { createMail } from './mail/create-mail';
 import { createEventStreams } from './http/event-streams';
 
 export interface EmbeddedProcess {
@@ -117,7 +118,10 @@ export async function createEmbeddedProcess(
     readModels: () => readModels.ping(),
   };
   if (kafka) dependencies.kafka = () => kafka.reachable();
-  const auth = createAuth(config, { clock, log });
+  // Every gateway runs a sender; leases make sure only one of them works a given message.
+  const mail = createMail(config, { clock, log: log.child({ component: 'mail' }), metrics });
+  mail.start();
+  const auth = createAuth(config, { clock, log, mail });
   const rebuilds = createRebuildJobs({ eventStore, store: readModels, log: projectionLog, clock });
   const liveStreams = createEventStreams();
   const app = createApp({
@@ -148,6 +152,7 @@ export async function createEmbeddedProcess(
         clock,
       }),
       rebuilds,
+      outbox: mail.outbox,
     },
     live: { changeFeed, streams: liveStreams },
   });
@@ -186,6 +191,7 @@ export async function createEmbeddedProcess(
       await changeFeed.close();
       await kafka?.close();
       await auth.close();
+      await mail.close();
       await readModels.close();
       await eventStore.close();
     },

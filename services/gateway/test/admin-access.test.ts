@@ -43,6 +43,7 @@ function adminRequests(): { method: string; path: string; body?: unknown; expect
     { method: 'POST', path: '/api/admin/projections/users/rebuild', expected: 202 },
     { method: 'GET', path: '/api/admin/projections/users/rebuild', expected: 200 },
     { method: 'GET', path: '/api/admin/events', expected: 200 },
+    { method: 'GET', path: '/api/admin/outbox', expected: 200 },
   ];
 }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEVELOPMENT_JWT_SECRET, loadConfig } from '../src/config';
+import { ConfigError, loadConfig } from '../src/config';
 import { startGatewayProcess } from './support/gateway-process';
 
 const mainFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
@@ -23,7 +23,6 @@ function problemsOf(env: Record<string, string>): string[] {
 describe('sign-in configuration', () => {
   it('has development defaults', () => {
     expect(loadConfig({})).toMatchObject({
-      AUTH_JWT_SECRET: DEVELOPMENT_JWT_SECRET,
       AUTH_JWT_ALGORITHM: 'HS256',
       ACCESS_TOKEN_TTL_SECONDS: 900,
       REFRESH_TOKEN_TTL_DAYS: 30,
@@ -33,12 +32,15 @@ describe('sign-in configuration', () => {
       credentialsFile: path.resolve('data/credentials.sqlite'),
     });
     expect(loadConfig({}).GOOGLE_CLIENT_ID).toBeUndefined();
+    // No default secret: a start without one generates its own (auth-secret.test.ts).
+    expect(loadConfig({}).AUTH_JWT_SECRET).toBeUndefined();
+    expect(loadConfig({}).generatedSecretFile).toBe(path.resolve('data/auth-secret'));
   });
 
   it('refuses production without a secret of its own', () => {
-    const line = 'AUTH_JWT_SECRET: set a secret of your own in production (the default one is public)';
+    const line = 'AUTH_JWT_SECRET: required in production (32+ random characters, the same in every gateway)';
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([line]);
-    expect(problemsOf({ NODE_ENV: 'production', AUTH_JWT_SECRET: DEVELOPMENT_JWT_SECRET })).toEqual([line]);
+    expect(problemsOf({ NODE_ENV: 'production', AUTH_JWT_SECRET: '  ' })).toEqual([line]);
     expect(problemsOf({ NODE_ENV: 'production', AUTH_JWT_SECRET: SECRET })).toEqual([]);
   });
 
@@ -67,7 +69,7 @@ describe('sign-in configuration', () => {
     );
   });
 
-  it('stops `npm start` in production with the default secret: exit code 2, one clear line', () => {
+  it('stops `npm start` in production without a secret: exit code 2, one clear line', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', mainFile], {
       env: { ...process.env, NODE_ENV: 'production', AUTH_JWT_SECRET: '' },
       encoding: 'utf8',
@@ -75,12 +77,12 @@ describe('sign-in configuration', () => {
     });
     expect(run.status).toBe(2);
     expect(run.stderr.split('\n').filter((line) => line.startsWith('AUTH_JWT_SECRET'))).toEqual([
-      'AUTH_JWT_SECRET: set a secret of your own in production (the default one is public)',
+      'AUTH_JWT_SECRET: required in production (32+ random characters, the same in every gateway)',
     ]);
     expect(run.stderr).not.toContain('    at ');
   });
 
-  it('runs in production with a secret, without the development outbox', async () => {
+  it('runs in production with a secret, without any outbox endpoint and without phone sign-in', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-production-'));
     const gateway = await startGatewayProcess({ NODE_ENV: 'production', AUTH_JWT_SECRET: SECRET, DATA_DIR: dataDir });
     try {
@@ -89,6 +91,14 @@ describe('sign-in configuration', () => {
       expect(await outbox.json()).toEqual({ error: 'No such endpoint: GET /api/dev/outbox' });
       const anonymous = await fetch(`${gateway.url}/api/auth/anonymous`, { method: 'POST' });
       expect(anonymous.status).toBe(200);
+      for (const route of ['/api/auth/phone/start', '/api/auth/phone/confirm']) {
+        const phone = await fetch(`${gateway.url}${route}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ phoneNumber: '+15555550123' }),
+        });
+        expect({ status: phone.status, body: await phone.json() }).toEqual({ status: 503, body: { error: 'Phone sign-in is not configured' } });
+      }
     } finally {
       await gateway.stop();
       await rm(dataDir, { recursive: true, force: true });

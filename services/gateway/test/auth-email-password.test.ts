@@ -1,6 +1,6 @@
 import { authSession } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, expectAuthError, signUp, uniqueEmail } from './support/accounts';
+import { as, expectAuthError, newClient, signUp, uniqueEmail } from './support/accounts';
 import { startTestServer, type TestServer } from './support/test-server';
 
 let server: TestServer;
@@ -58,7 +58,10 @@ describe('sign up', () => {
     const spellings = Array.from({ length: 20 }, (_, i) => (i % 2 ? email.toUpperCase() : email.toLowerCase()));
     const answers = await Promise.all(
       spellings.map((spelling, i) =>
-        server.api('POST', '/api/auth/signup', { body: { email: spelling, password: `password-${i}`, displayName: `Racer ${i}` } }),
+        server.api('POST', '/api/auth/signup', {
+          body: { email: spelling, password: `password-${i}`, displayName: `Racer ${i}` },
+          headers: newClient(),
+        }),
       ),
     );
     const created = answers.filter((answer) => answer.status === 201);

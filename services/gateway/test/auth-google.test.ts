@@ -2,6 +2,7 @@ import { authSession } from '@qrshirt/contracts';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, signUp, testClock, uniqueEmail } from './support/accounts';
+import { latestMail, tokenIn } from './support/captured-mail';
 import { freePort } from './support/gateway-process';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -48,17 +49,23 @@ const get = (url: string, cookie?: string) => fetch(url, { redirect: 'manual', h
  * A browser's trip: our redirect to the provider (keeping the state cookie), the provider's
  * redirect back to our callback, and where the callback sends the browser.
  */
-async function signInWithGoogle(profile: GoogleProfile, options: { deny?: boolean; dropCookie?: boolean } = {}) {
+async function googleTrip(profile: GoogleProfile, options: { deny?: boolean; dropCookie?: boolean } = {}) {
   const start = await get(`${server.url}/api/auth/google`);
   expect(start.status).toBe(302);
   const authorizeUrl = new URL(start.headers.get('location')!);
   expect(authorizeUrl.origin + authorizeUrl.pathname).toBe(`${google.issuer.url}/authorize`);
   expect(authorizeUrl.searchParams.get('client_id')).toBe('qrshirt-test-client');
   expect(authorizeUrl.searchParams.get('state')).toEqual(expect.any(String));
-  const setCookie = start.headers.get('set-cookie')!;
-  expect(setCookie).toMatch(/HttpOnly/i);
-  expect(setCookie).toMatch(/SameSite=Lax/i);
-  const cookie = setCookie.split(';')[0]!;
+  const setCookies = start.headers.getSetCookie();
+  expect(setCookies).toHaveLength(2);
+  for (const setCookie of setCookies) {
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+  }
+  expect(setCookies.find((setCookie) => setCookie.startsWith('qr_google_browser='))).toMatch(/Path=\/api\/auth;/);
+  // The browser's cookies: both reach the callback, the binding also reaches /api/auth/exchange.
+  const cookie = setCookies.map((setCookie) => setCookie.split(';')[0]!).join('; ');
+  const browser = setCookies.find((setCookie) => setCookie.startsWith('qr_google_browser='))!.split(';')[0]!;
 
   google.service.once('beforeUserinfo', (userinfo) => {
     userinfo.body = profile;
@@ -73,17 +80,25 @@ async function signInWithGoogle(profile: GoogleProfile, options: { deny?: boolea
   expect(consent.status).toBe(302);
   const callback = await get(consent.headers.get('location')!, options.dropCookie ? undefined : cookie);
   expect(callback.status).toBe(302);
-  return callback.headers.get('location')!;
+  return { location: callback.headers.get('location')!, browser };
 }
 
-const exchange = (code: string) => server.api('POST', '/api/auth/exchange', { body: { code } });
+/** Where the callback sent the browser. */
+const signInWithGoogle = async (profile: GoogleProfile, options: { deny?: boolean; dropCookie?: boolean } = {}) =>
+  (await googleTrip(profile, options)).location;
 
-async function sessionFrom(location: string) {
+const exchange = (code: string, browser?: string) =>
+  server.api('POST', '/api/auth/exchange', { body: { code }, ...(browser && { headers: { cookie: browser } }) });
+
+/** The whole sign-in in one browser: the trip, then the code traded with that browser's cookie. */
+async function signedInWithGoogle(profile: GoogleProfile) {
+  const { location, browser } = await googleTrip(profile);
   const code = /^\/signin#google=([A-Za-z0-9_-]+)$/.exec(location)?.[1];
   expect(code, location).toBeDefined();
-  const answer = await exchange(code!);
-  expect(answer.status).toBe(200);
-  return { code: code!, session: authSession.parse(answer.body) };
+  const answer = await exchange(code!, browser);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  expect(answer.headers.get('set-cookie')).toMatch(/^qr_google_browser=;/);
+  return { code: code!, browser, session: authSession.parse(answer.body) };
 }
 
 let nextSub = 0;
@@ -93,7 +108,7 @@ describe('Google sign-in against a real OAuth2 server', () => {
   it('signs a new user in through the redirects and a one-time code, and the same Google account again later', async () => {
     const email = uniqueEmail('grace').toLowerCase();
     const profile = { sub: newSub(), email, email_verified: true, name: 'Grace Hopper', picture: 'https://img.example/grace.png' };
-    const { code, session } = await sessionFrom(await signInWithGoogle(profile));
+    const { code, browser, session } = await signedInWithGoogle(profile);
     expect(session.user).toEqual({
       uid: session.user.uid,
       anonymous: false,
@@ -102,9 +117,9 @@ describe('Google sign-in against a real OAuth2 server', () => {
       photoURL: 'https://img.example/grace.png',
     });
     expect((await server.api('GET', `/api/user/${session.user.uid}`, as(session))).status).toBe(200);
-    expect(await exchange(code)).toMatchObject({ status: 401, body: { code: 'code-expired' } });
+    expect(await exchange(code, browser)).toMatchObject({ status: 401, body: { code: 'code-expired' } });
 
-    const again = await sessionFrom(await signInWithGoogle(profile));
+    const again = await signedInWithGoogle(profile);
     expect(again.session.user.uid).toBe(session.user.uid);
     const stream = await server.embedded.eventStore.readStream(`user-${session.user.uid}`);
     expect(stream.map((event) => [event.type, (event.data as { method?: string }).method])).toEqual([
@@ -113,16 +128,44 @@ describe('Google sign-in against a real OAuth2 server', () => {
     ]);
   });
 
-  it('links a verified Google email to the account that signed up with it', async () => {
+  it('links a verified Google email to the account that signed up with it and verified it', async () => {
     const email = uniqueEmail('linked');
     const account = await signUp(server.api, { email, password: 'password-first' });
-    const { session } = await sessionFrom(await signInWithGoogle({ sub: newSub(), email: email.toUpperCase(), email_verified: true, name: 'G' }));
+    const token = tokenIn(await latestMail(server.dataDir, email), 'verify-email');
+    expect((await server.api('POST', '/api/auth/verify-email', { body: { token } })).status).toBe(200);
+    const { session } = await signedInWithGoogle({ sub: newSub(), email: email.toUpperCase(), email_verified: true, name: 'G' });
     expect(session.user.uid).toBe(account.user.uid);
     expect(session.user.email).toBe(email);
-    // The password still works too.
+    // The password still works too, and so do the account's sessions.
     expect((await server.api('POST', '/api/auth/signin', { body: { email, password: 'password-first' } })).body.user.uid).toBe(
       account.user.uid,
     );
+    expect((await server.api('POST', '/api/auth/refresh', { body: { refreshToken: account.refreshToken } })).status).toBe(200);
+  });
+
+  it('takes over an unverified password account holding the address: the password goes, every session ends', async () => {
+    const email = uniqueEmail('squatted');
+    const squatter = await signUp(server.api, { email, password: 'squatters-password' });
+    const { session } = await signedInWithGoogle({ sub: newSub(), email, email_verified: true, name: 'Real Owner' });
+    expect(session.user.uid).toBe(squatter.user.uid);
+    expect((await server.api('GET', '/api/me', as(session))).body).toMatchObject({ emailVerified: true });
+    expect((await server.api('POST', '/api/auth/refresh', { body: { refreshToken: squatter.refreshToken } })).status).toBe(401);
+    expect((await server.api('POST', '/api/auth/signin', { body: { email, password: 'squatters-password' } })).status).toBe(401);
+  });
+
+  it('verifies the address of a new account made by Google', async () => {
+    const { session } = await signedInWithGoogle({ sub: newSub(), email: uniqueEmail('fresh'), email_verified: true, name: 'New' });
+    expect((await server.api('GET', '/api/me', as(session))).body).toMatchObject({ emailVerified: true });
+  });
+
+  it('signs nobody in with a code carried to another browser, and lets the right browser use it once', async () => {
+    const { location, browser } = await googleTrip({ sub: newSub(), email: uniqueEmail('bound'), email_verified: true });
+    const code = location.split('=')[1]!;
+    const elsewhere = (await googleTrip({ sub: newSub(), email: uniqueEmail('other'), email_verified: true })).browser;
+    expect(await exchange(code)).toMatchObject({ status: 401, body: { code: 'code-expired' } });
+    expect(await exchange(code, elsewhere)).toMatchObject({ status: 401, body: { code: 'code-expired' } });
+    expect((await exchange(code, browser)).status).toBe(200);
+    expect(await exchange(code, browser)).toMatchObject({ status: 401, body: { code: 'code-expired' } });
   });
 
   it('refuses to link an email Google has not verified', async () => {
@@ -140,10 +183,10 @@ describe('Google sign-in against a real OAuth2 server', () => {
   });
 
   it('lets the one-time code expire after a minute', async () => {
-    const location = await signInWithGoogle({ sub: newSub(), email: uniqueEmail(), email_verified: true });
+    const { location, browser } = await googleTrip({ sub: newSub(), email: uniqueEmail(), email_verified: true });
     time.advance(61_000);
     const code = location.split('=')[1]!;
-    expect(await exchange(code)).toMatchObject({
+    expect(await exchange(code, browser)).toMatchObject({
       status: 401,
       body: { code: 'code-expired', error: 'Verification code has expired. Please request a new code.' },
     });

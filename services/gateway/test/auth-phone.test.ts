@@ -1,7 +1,8 @@
-import { authSession, outboxAnswer } from '@qrshirt/contracts';
+import { authSession } from '@qrshirt/contracts';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE, as, expectAuthError, testClock } from './support/accounts';
+import { waitForSms } from './support/captured-mail';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const time = testClock();
@@ -18,13 +19,16 @@ const EXPIRED = 'Verification code has expired. Please request a new code.';
 let nextNumber = 0;
 const newNumber = () => `+1555${String(process.pid % 1000).padStart(3, '0')}${String(++nextNumber).padStart(4, '0')}`;
 
-/** Starts a verification and reads the code from the development outbox, as a developer would. */
+const smsCount = new Map<string, number>();
+
+/** Starts a verification and reads the code from the SMS file the server wrote, as a developer would. */
 async function startPhone(phoneNumber: string) {
   const started = await server.api('POST', '/api/auth/phone/start', { body: { phoneNumber } });
   expect(started.status).toBe(202);
-  const { messages } = outboxAnswer.parse((await server.api('GET', '/api/dev/outbox')).body);
-  const sms = messages.filter((message) => message.channel === 'sms' && message.to === phoneNumber).at(-1)!;
-  const code = /\b(\d{6})\b/.exec(sms.text)![1]!;
+  const count = (smsCount.get(phoneNumber) ?? 0) + 1;
+  smsCount.set(phoneNumber, count);
+  const sms = (await waitForSms(server.dataDir, phoneNumber, count)).at(-1)!;
+  const code = /(?<![\d+])(\d{6})(?!\d)/.exec(sms)![1]!;
   return { verificationId: started.body.verificationId as string, code };
 }
 

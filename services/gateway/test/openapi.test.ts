@@ -23,14 +23,14 @@ describe('GET /api/openapi.json', () => {
       'post /api/auth/signup', 'post /api/auth/signin', 'post /api/auth/anonymous', 'post /api/auth/refresh',
       'post /api/auth/signout', 'get /api/auth/google', 'get /api/auth/google/callback', 'post /api/auth/exchange',
       'post /api/auth/phone/start', 'post /api/auth/phone/confirm', 'post /api/auth/password-reset',
-      'post /api/auth/password-reset/confirm', 'patch /api/user/{id}', 'get /api/dev/outbox',
+      'post /api/auth/password-reset/confirm', 'patch /api/user/{id}', 'post /api/auth/verify-email', 'post /api/auth/verify-email/resend',
     ];
     const adminAndLivePaths = [
       'get /api/me', 'get /api/admin/overview', 'post /api/admin/charities', 'put /api/admin/charities/{id}', 'post /api/admin/shirts',
       'put /api/admin/shirts/{id}', 'get /api/admin/waitlist', 'get /api/admin/waitlist/entries',
       'get /api/admin/waitlist/entries.csv', 'get /api/admin/projections', 'post /api/admin/projections/{name}/rebuild',
       'get /api/admin/projections/{name}/rebuild', 'get /api/admin/events', 'get /api/admin/replay', 'get /api/fundraisers/{id}/live',
-      'get /api/user/{id}/live',
+      'get /api/user/{id}/live', 'get /api/admin/outbox', 'post /api/admin/outbox/{id}/retry',
     ];
     const qrPaths = ['get /api/fundraisers/{id}/qr.svg', 'get /api/fundraisers/{id}/qr.png'];
     const documented = Object.entries(body.paths as Record<string, object>).flatMap(([path, methods]) =>

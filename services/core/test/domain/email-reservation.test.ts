@@ -30,3 +30,26 @@ describe('email reservation decider', () => {
     expect(isValidEmailAddress(`${'a'.repeat(320)}@example.com`)).toBe(false);
   });
 });
+
+describe('email verification', () => {
+  const reserved = { type: 'EmailReserved', data: { userId: 'u-1', at } } as const;
+
+  it('verifies the address for its holder, once', () => {
+    spec
+      .given([reserved])
+      .when({ type: 'VerifyEmail', userId: 'u-1', via: 'link', at })
+      .then([{ type: 'EmailVerified', data: { userId: 'u-1', via: 'link', at } }]);
+    spec
+      .given([reserved, { type: 'EmailVerified', data: { userId: 'u-1', via: 'link', at } }])
+      .when({ type: 'VerifyEmail', userId: 'u-1', via: 'google', at })
+      .then([]);
+  });
+
+  it('refuses anyone but the holder, and an address nobody holds', () => {
+    spec
+      .given([reserved])
+      .when({ type: 'VerifyEmail', userId: 'u-2', via: 'link', at })
+      .thenFails('conflict', 'This address belongs to another account');
+    spec.given([]).when({ type: 'VerifyEmail', userId: 'u-1', via: 'google', at }).thenFails('conflict', 'This address belongs to another account');
+  });
+});

@@ -3,6 +3,7 @@ import {
   type Clock,
   type CommandHandler,
   emailReservationDecider,
+  type EmailReservationState,
   emailReservationStreamName,
   type SignInMethod,
   type UserProfile,
@@ -14,6 +15,8 @@ import {
 export interface Accounts {
   /** The user holding the address: the account that reserved it first. */
   emailHolder(email: string): Promise<string | null>;
+  /** Who holds the address and whether they proved it is theirs; null while nobody does. */
+  reservationOf(email: string): Promise<EmailReservationState>;
   /** Reserves the address for `uid` unless someone holds it; answers the holder. */
   reserveEmail(email: string, uid: string): Promise<string>;
   /**
@@ -22,14 +25,23 @@ export interface Accounts {
    */
   signedIn(uid: string, method: SignInMethod, profile: UserProfile): Promise<UserState>;
   profile(uid: string): Promise<UserState | null>;
+  /**
+   * The account's address and whether it is verified: the profile's address counts only while
+   * this account holds its reservation and proved it is theirs.
+   */
+  addressOf(uid: string): Promise<{ email: string | null; verified: boolean }>;
+  /** Records that the holder of the address proved it is theirs (idempotent). */
+  verifyEmail(email: string, uid: string, via: 'link' | 'google'): Promise<void>;
 }
 
 export function createAccounts({ commands, clock }: { commands: CommandHandler; clock: Clock }): Accounts {
   const now = () => clock().toISOString();
+  const reservationOf = (email: string) => commands.loadState(emailReservationStreamName(email), emailReservationDecider);
   return {
     async emailHolder(email) {
-      return (await commands.loadState(emailReservationStreamName(email), emailReservationDecider))?.userId ?? null;
+      return (await reservationOf(email))?.userId ?? null;
     },
+    reservationOf,
     async reserveEmail(email, uid) {
       const { state } = await commands.handle(emailReservationStreamName(email), emailReservationDecider, () => ({
         type: 'ReserveEmail',
@@ -48,6 +60,20 @@ export function createAccounts({ commands, clock }: { commands: CommandHandler; 
     },
     profile(uid) {
       return commands.loadState(userStreamName(uid), userDecider);
+    },
+    async addressOf(uid) {
+      const email = (await commands.loadState(userStreamName(uid), userDecider))?.email ?? null;
+      if (!email) return { email: null, verified: false };
+      const reservation = await reservationOf(email);
+      return { email, verified: reservation?.userId === uid && reservation.verified };
+    },
+    async verifyEmail(email, uid, via) {
+      await commands.handle(emailReservationStreamName(email), emailReservationDecider, () => ({
+        type: 'VerifyEmail',
+        userId: uid,
+        via,
+        at: now(),
+      }));
     },
   };
 }

@@ -1,5 +1,4 @@
 import type { CredentialsStore } from './credentials-store';
-import type { DevOutbox } from './dev-outbox';
 import type { GoogleSettings } from './google-sign-in';
 import type { JwtTokens } from './jwt-tokens';
 import type { EmailSender, SmsSender } from './message-senders';
@@ -12,8 +11,11 @@ export interface AuthOptions {
   limiter: RateLimiter;
   sms: SmsSender;
   email: EmailSender;
-  /** Only in development and test: then `GET /api/dev/outbox` shows what was "sent". */
-  outbox?: DevOutbox;
+  /**
+   * Whether phone sign-in is offered. No SMS provider is connected yet: outside production the
+   * codes are written to DATA_DIR/sms/ for the developer to read; in production it is off.
+   */
+  phoneSignIn: boolean;
   /** Keyed hash for phone codes. */
   codeHash: (text: string) => string;
   refreshTtlMs: number;

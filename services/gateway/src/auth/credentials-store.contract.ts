@@ -29,6 +29,8 @@ export function describeCredentialsStoreContract(name: string, connect: () => Cr
       await store.setPasswordHash(uid, 'scrypt$first');
       await store.setPasswordHash(uid, 'scrypt$second');
       expect(await other.passwordHash(uid)).toBe('scrypt$second');
+      await other.deletePasswordHash(uid);
+      expect(await store.passwordHash(uid)).toBeNull();
     });
 
     describe('refresh families', () => {

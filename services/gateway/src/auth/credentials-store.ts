@@ -8,6 +8,8 @@
 export interface CredentialsStore {
   setPasswordHash(uid: string, hash: string): Promise<void>;
   passwordHash(uid: string): Promise<string | null>;
+  /** The account can no longer sign in with a password (until one is set again). */
+  deletePasswordHash(uid: string): Promise<void>;
 
   /** A signed-in session on one device: one refresh token at a time, replaced at every refresh. */
   createRefreshFamily(family: string, session: RefreshSession & { tokenHash: string }, now: number): Promise<void>;
@@ -25,7 +27,7 @@ export interface CredentialsStore {
   deleteRefreshFamily(family: string): Promise<void>;
   deleteRefreshFamiliesOf(uid: string): Promise<void>;
 
-  /** Short-lived single-use codes (password reset links, Google sign-in hand-overs), by hash. */
+  /** Short-lived single-use codes (password reset and verification links, Google sign-in hand-overs), by hash. */
   addOneTimeCode(
     purpose: OneTimeCodePurpose,
     codeHash: string,
@@ -59,7 +61,7 @@ export type RefreshRotation =
   | { outcome: 'reused' }
   | { outcome: 'invalid' };
 
-export type OneTimeCodePurpose = 'password-reset' | 'google-exchange';
+export type OneTimeCodePurpose = 'password-reset' | 'google-exchange' | 'email-verification';
 
 export type IdentityProvider = 'google' | 'phone';
 

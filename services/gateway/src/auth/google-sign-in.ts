@@ -21,9 +21,11 @@ export interface GoogleRefusal {
 
 /**
  * Which user a Google account is. Linked before: that user. Otherwise its verified email decides:
- * the account holding that email (signed up with a password, say) or a new one reserving it. An
- * email Google has not verified could be anyone's, so it neither links to the account holding it
- * nor reserves it for a new one.
+ * the account holding that email, or a new one reserving it. An account holding the address
+ * without having proved it is theirs may be a squatter's (anyone can sign up with any address):
+ * Google's proof wins, so that account is taken over, its password removed and every session of
+ * it ended. An email Google has not verified could be anyone's, so it neither links to the account
+ * holding it nor reserves it for a new one.
  */
 export function createGoogleAccounts(deps: { accounts: Accounts; credentials: CredentialsStore; newId: () => string }) {
   const { accounts, credentials, newId } = deps;
@@ -33,9 +35,18 @@ export function createGoogleAccounts(deps: { accounts: Accounts; credentials: Cr
     if (linked) return linked;
     const unverified = profile.emails?.[0]?.value.trim();
     if (!email && unverified && (await accounts.emailHolder(unverified))) return { code: 'email-already-in-use' };
-    const uid = email ? await accounts.reserveEmail(email, newId()) : newId();
+    if (!email) return credentials.linkIdentity('google', profile.id, newId());
+    const fresh = newId();
+    const uid = await accounts.reserveEmail(email, fresh);
+    if (uid !== fresh && !(await accounts.reservationOf(email))?.verified) await takeOver(uid);
     // Two first sign-ins of one Google account at once: the first link wins, both get its user.
     return credentials.linkIdentity('google', profile.id, uid);
+  }
+
+  /** Whoever set the account's password never proved the address: they lose the account. */
+  async function takeOver(uid: string): Promise<void> {
+    await credentials.deletePasswordHash(uid);
+    await credentials.deleteRefreshFamiliesOf(uid);
   }
 
   return async function resolve(profile: Profile): Promise<string | GoogleRefusal> {
@@ -47,6 +58,9 @@ export function createGoogleAccounts(deps: { accounts: Accounts; credentials: Cr
       displayName: profile.displayName || null,
       photoURL: profile.photos?.[0]?.value ?? null,
     });
+    // Google verified the address: if this account holds it, it counts as proved.
+    const reservation = email ? await accounts.reservationOf(email) : null;
+    if (email && reservation?.userId === uid && !reservation.verified) await accounts.verifyEmail(email, uid, 'google');
     return uid;
   };
 }

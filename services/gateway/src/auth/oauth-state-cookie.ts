@@ -6,7 +6,7 @@ const COOKIE = 'qr_oauth_state';
 const COOKIE_PATH = '/api/auth/google';
 const MAX_AGE_MS = 10 * 60_000;
 
-function readCookie(req: Request, name: string): string | undefined {
+export function readCookie(req: Request, name: string): string | undefined {
   for (const part of req.get('cookie')?.split(';') ?? []) {
     const [key, ...value] = part.trim().split('=');
     if (key === name) return value.join('=');

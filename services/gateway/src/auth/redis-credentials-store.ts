@@ -61,6 +61,9 @@ export function createRedisCredentialsStore({ url, keyPrefix = 'qr:cred' }: Redi
     async passwordHash(uid) {
       return redis.get(key('pw', uid));
     },
+    async deletePasswordHash(uid) {
+      await redis.del(key('pw', uid));
+    },
     async createRefreshFamily(family, session, now) {
       const familyKey = key('rf', family);
       const userKey = key('rf-user', session.uid);

@@ -1,41 +1,35 @@
-import {
-  type CommandHandler,
-  emailReservationDecider,
-  emailReservationStreamName,
-  userDecider,
-  userStreamName,
-} from '@qrshirt/core';
 import type { RequestHandler } from 'express';
 import { HttpError } from '../http/http-error';
+import type { Accounts } from './accounts';
 
 export interface AdminCheck {
-  isAdmin(user: Express.User): Promise<boolean>;
+  /** Whether the caller is an admin, and whether their address is verified (GET /api/me). */
+  facts(user: Express.User): Promise<{ admin: boolean; emailVerified: boolean }>;
   /** Guards /api/admin/*: 401 without a token, 403 for anyone but an admin. */
   requireAdmin: RequestHandler;
 }
 
 /**
- * An admin is a signed-in account whose email is listed in ADMIN_EMAILS, and which holds that
- * address (its reservation names this user). The profile's email alone is not proof: a user can
- * sync any address into their profile, but only signing up with it reserves it.
- * Both are read from the event log, so a change takes effect on the next request.
+ * An admin is a signed-in account whose email is listed in ADMIN_EMAILS, which holds that address
+ * (its reservation names this user) and proved it is theirs (followed a mailed link, or Google
+ * verified it). The profile's email alone is not proof: a user can sync any address into their
+ * profile, and anyone can sign up with an address that is not theirs.
+ * Read from the event log, so a change takes effect on the next request.
  */
-export function createAdminCheck({ adminEmails, commands }: { adminEmails: readonly string[]; commands: CommandHandler }): AdminCheck {
+export function createAdminCheck({ adminEmails, accounts }: { adminEmails: readonly string[]; accounts: Accounts }): AdminCheck {
   const admins = new Set(adminEmails.map((email) => email.trim().toLowerCase()));
 
-  async function isAdmin({ uid, anonymous }: Express.User): Promise<boolean> {
-    if (anonymous || admins.size === 0) return false;
-    const email = (await commands.loadState(userStreamName(uid), userDecider))?.email?.trim().toLowerCase();
-    if (!email || !admins.has(email)) return false;
-    const holder = await commands.loadState(emailReservationStreamName(email), emailReservationDecider);
-    return holder?.userId === uid;
+  async function facts({ uid, anonymous }: Express.User) {
+    if (anonymous) return { admin: false, emailVerified: false };
+    const { email, verified } = await accounts.addressOf(uid);
+    return { admin: verified && email !== null && admins.has(email.trim().toLowerCase()), emailVerified: verified };
   }
 
   return {
-    isAdmin,
+    facts,
     requireAdmin: async (req, _res, next) => {
       if (!req.user) throw new HttpError(401, 'Authentication required for this request');
-      if (!(await isAdmin(req.user))) throw new HttpError(403, 'Only administrators can do this');
+      if (!(await facts(req.user)).admin) throw new HttpError(403, 'Only administrators can do this');
       next();
     },
   };

@@ -80,6 +80,7 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
   const statements = {
     setPassword: db.prepare('INSERT INTO passwords (uid, hash) VALUES (?, ?) ON CONFLICT (uid) DO UPDATE SET hash = excluded.hash'),
     getPassword: db.prepare<[string], { hash: string }>('SELECT hash FROM passwords WHERE uid = ?'),
+    deletePassword: db.prepare('DELETE FROM passwords WHERE uid = ?'),
     sweepFamilies: db.prepare('DELETE FROM refresh_families WHERE expires_at <= ?'),
     insertFamily: db.prepare(
       'INSERT INTO refresh_families (family, uid, anonymous, token_hash, expires_at) VALUES (?, ?, ?, ?, ?)',
@@ -132,6 +133,9 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
     },
     async passwordHash(uid) {
       return statements.getPassword.get(uid)?.hash ?? null;
+    },
+    async deletePasswordHash(uid) {
+      statements.deletePassword.run(uid);
     },
     async createRefreshFamily(family, session, now) {
       db.transaction(() => {

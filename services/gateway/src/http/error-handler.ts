@@ -20,11 +20,14 @@ interface Answer {
   error: string;
   code?: string;
   fields?: Record<string, string>;
+  headers?: Readonly<Record<string, string>>;
 }
 
 function toAnswer(error: unknown): Answer | undefined {
   if (error instanceof FieldErrors) return { status: error.status, error: error.message, fields: error.fields };
-  if (error instanceof HttpError) return { status: error.status, error: error.message, ...(error.code && { code: error.code }) };
+  if (error instanceof HttpError) {
+    return { status: error.status, error: error.message, ...(error.code && { code: error.code }), headers: error.headers };
+  }
   if (error instanceof DomainError) return { status: domainStatus[error.kind], error: error.message };
   if (error instanceof ConcurrencyError) return { status: 409, error: 'Someone else changed this at the same time, please retry' };
   if (error instanceof IngestionUnavailableError) return { status: 503, error: error.message };
@@ -43,6 +46,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const answer = toAnswer(error);
   if (answer) {
     if (answer.status === 503) res.setHeader('Retry-After', '1');
+    for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
     res.status(answer.status).json({
       error: answer.error,
       ...(answer.code && { code: answer.code }),

@@ -1,3 +1,4 @@
+import type { AdminOutboxMessage, AdminOutboxPage, AdminOutboxQuery } from '@qrshirt/contracts';
 import type { OverviewQueries, ProjectionMonitor, RebuildJobs } from '@qrshirt/projections';
 
 /** What the admin routes need beyond the shared route deps; built by the composition root. */
@@ -7,4 +8,9 @@ export interface AdminDeps {
   overview: OverviewQueries;
   projections: ProjectionMonitor;
   rebuilds: RebuildJobs;
+  /** The mail outbox: its messages (addresses masked) and a retry; 'sent' when there is nothing to retry. */
+  outbox: {
+    list(query: AdminOutboxQuery): Promise<AdminOutboxPage>;
+    retry(id: string): Promise<AdminOutboxMessage | 'sent' | null>;
+  };
 }

@@ -1,8 +1,10 @@
 import { Router } from 'express';
+import { createAccounts } from '../auth/accounts';
 import { createAdminCheck } from '../auth/require-admin';
 import type { AdminDeps } from './admin-deps';
 import { adminCharityRoutes } from './admin-charities';
 import { adminEventRoutes } from './admin-events';
+import { adminOutboxRoutes } from './admin-outbox';
 import { adminOverviewRoutes } from './admin-overview';
 import { adminProjectionRoutes } from './admin-projections';
 import { adminReplayRoutes } from './admin-replay';
@@ -17,7 +19,7 @@ import type { RouteDeps } from './route-deps';
  * signed in whether they are an admin.
  */
 export function adminRoutes(deps: RouteDeps & { admin: AdminDeps }): Router {
-  const check = createAdminCheck({ adminEmails: deps.admin.adminEmails, commands: deps.commands });
+  const check = createAdminCheck({ adminEmails: deps.admin.adminEmails, accounts: createAccounts(deps) });
   return Router()
     .use(meRoutes(check))
     .use('/api/admin', check.requireAdmin)
@@ -27,5 +29,6 @@ export function adminRoutes(deps: RouteDeps & { admin: AdminDeps }): Router {
     .use(adminWaitlistRoutes(deps))
     .use(adminProjectionRoutes(deps))
     .use(adminEventRoutes(deps))
-    .use(adminReplayRoutes(deps));
+    .use(adminReplayRoutes(deps))
+    .use(adminOutboxRoutes(deps));
 }

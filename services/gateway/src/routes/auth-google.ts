@@ -2,6 +2,7 @@ import { exchangeCodeRequest } from '@qrshirt/contracts';
 import { type Request, type RequestHandler, Router } from 'express';
 import { authError } from '../auth/auth-errors';
 import { createGoogleAccounts, createGoogleStrategy } from '../auth/google-sign-in';
+import { readCookie } from '../auth/oauth-state-cookie';
 import { runStrategy, type StrategyOutcome } from '../auth/run-strategy';
 import { newSecret, sha256 } from '../auth/secrets';
 import { parseInput } from '../http/validate';
@@ -9,6 +10,29 @@ import type { AuthContext } from './auth-context';
 
 /** The browser trades the code for tokens right after the redirect; a minute is plenty. */
 const EXCHANGE_CODE_TTL_MS = 60_000;
+
+/**
+ * Binds the exchange code to the browser that started the sign-in: a link carrying someone else's
+ * code (sent to a victim, or leaked from a history) signs nobody in without this browser's cookie.
+ * Its path covers both /api/auth/google/callback and /api/auth/exchange.
+ */
+const BROWSER_COOKIE = 'qr_google_browser';
+const BROWSER_COOKIE_PATH = '/api/auth';
+const BROWSER_COOKIE_MAX_AGE_MS = 10 * 60_000;
+
+const bindBrowser: RequestHandler = (req, res, next) => {
+  res.cookie(BROWSER_COOKIE, newSecret(), {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: req.secure,
+    path: BROWSER_COOKIE_PATH,
+    maxAge: BROWSER_COOKIE_MAX_AGE_MS,
+  });
+  next();
+};
+
+/** The code as stored: only with the browser's binding can it be found again. */
+const boundCodeHash = (code: string, binding: string) => sha256(`${code}:${binding}`);
 
 const notConfigured: RequestHandler = (_req, res) => {
   res.status(503).json({ error: 'Google sign-in is not configured' });
@@ -32,15 +56,18 @@ export function googleAuthRoutes(context: AuthContext): Router {
   const { google, passport, credentials, accounts, sessions, clock } = context;
   const router = Router().post('/api/auth/exchange', async (req, res) => {
     const { code } = parseInput(exchangeCodeRequest, req.body);
-    const uid = await credentials.takeOneTimeCode('google-exchange', sha256(code), clock().getTime());
+    const binding = readCookie(req, BROWSER_COOKIE);
+    // Another browser's attempt finds nothing and burns nothing: the code stays its owner's.
+    const uid = binding ? await credentials.takeOneTimeCode('google-exchange', boundCodeHash(code, binding), clock().getTime()) : null;
     if (!uid) throw authError(401, 'code-expired');
+    res.clearCookie(BROWSER_COOKIE, { path: BROWSER_COOKIE_PATH });
     res.json(await sessions.start({ uid, anonymous: false }, await accounts.profile(uid)));
   });
   if (!google) return router.get('/api/auth/google', notConfigured).get('/api/auth/google/callback', notConfigured);
 
   passport.use('google', createGoogleStrategy(google, createGoogleAccounts(context)));
   return router
-    .get('/api/auth/google', passport.authenticate('google', { session: false }) as RequestHandler)
+    .get('/api/auth/google', bindBrowser, passport.authenticate('google', { session: false }) as RequestHandler)
     .get('/api/auth/google/callback', async (req, res) => {
       // Without either, passport would start a new sign-in from here instead of finishing one.
       if (!req.query.code && !req.query.error) return res.redirect(302, '/signin#error=cancelled-popup-request');
@@ -52,9 +79,13 @@ export function googleAuthRoutes(context: AuthContext): Router {
         outcome = { user: false, info: { code: 'internal-error' } };
       }
       if (!outcome.user) return res.redirect(302, `/signin#error=${failureCode(req, outcome.info)}`);
+      // The state cookie proved this browser started the sign-in, so it holds the binding too.
+      const binding = readCookie(req, BROWSER_COOKIE);
+      if (!binding) return res.redirect(302, '/signin#error=cancelled-popup-request');
       const code = newSecret();
       const now = clock().getTime();
-      await credentials.addOneTimeCode('google-exchange', sha256(code), { uid: outcome.user.uid, expiresAt: now + EXCHANGE_CODE_TTL_MS }, now);
+      const expiresAt = now + EXCHANGE_CODE_TTL_MS;
+      await credentials.addOneTimeCode('google-exchange', boundCodeHash(code, binding), { uid: outcome.user.uid, expiresAt }, now);
       res.redirect(302, `/signin#google=${code}`);
     });
 }

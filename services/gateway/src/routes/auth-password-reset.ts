@@ -5,27 +5,44 @@ import { authError } from '../auth/auth-errors';
 import { hashPassword } from '../auth/passwords';
 import { newSecret, sha256 } from '../auth/secrets';
 import { parseInput } from '../http/validate';
+import { renderMail } from '../mail/mail-templates';
 import { type AuthContext, limitByAccount, limitByIp } from './auth-context';
 
 const RESET_TTL_MS = 60 * 60_000;
 
 /**
- * Reset by an emailed link. The request is answered the same whether or not the address has an
- * account, and before the link is made and sent, so neither the answer nor its timing tells.
+ * Reset by an emailed link. Whether or not the address has an account, a mail is stored before the
+ * answer (a link, or a note that no account uses the address), so neither the answer nor its
+ * timing tells anyone which addresses are registered.
  */
 export function passwordResetRoutes(context: AuthContext): Router {
   const { accounts, credentials, limiter, email: mailer, publicBaseUrl, clock } = context;
 
-  async function sendResetLink(email: string): Promise<void> {
+  async function resetMail(email: string) {
     const uid = await accounts.emailHolder(email);
-    if (!uid) return;
+    if (!uid) {
+      return renderMail({
+        to: email,
+        subject: 'About your password reset request',
+        heading: 'No account uses this address',
+        paragraphs: [
+          'Someone asked to reset the password of a QR Shirts account with this email address, but no account uses it.',
+          'If it was you, you may have signed up with another address, or you can create an account.',
+        ],
+        action: { label: 'Sign up', url: `${publicBaseUrl}/signin` },
+        note: 'If it was not you, ignore this email.',
+      });
+    }
     const token = newSecret();
     const now = clock().getTime();
     await credentials.addOneTimeCode('password-reset', sha256(token), { uid, expiresAt: now + RESET_TTL_MS }, now);
-    await mailer.sendEmail({
+    return renderMail({
       to: email,
       subject: 'Reset your QR Shirts password',
-      text: `Someone asked to reset the password of your QR Shirts account. To choose a new one, open\n\n${publicBaseUrl}/signin#reset=${token}\n\nThe link works once, within an hour. If it was not you, ignore this email.`,
+      heading: 'Choose a new password',
+      paragraphs: ['Someone asked to reset the password of your QR Shirts account. To choose a new one, open this link.'],
+      action: { label: 'Choose a new password', url: `${publicBaseUrl}/signin#reset=${token}` },
+      note: 'The link works once, within an hour. If it was not you, ignore this email: your password stays as it is.',
     });
   }
 
@@ -33,10 +50,10 @@ export function passwordResetRoutes(context: AuthContext): Router {
     .post('/api/auth/password-reset', async (req, res) => {
       const email = parseInput(passwordResetRequest, req.body).email.trim();
       if (!isValidEmailAddress(email)) throw authError(400, 'invalid-email');
-      // Every request may send an email: all count, success or not.
-      await limiter.attempt([limitByIp('password-reset', req), limitByAccount('password-reset', emailKey(email))]);
+      // Every request sends an email: all count, success or not.
+      await limiter.attempt([limitByIp('mail', req), limitByAccount('mail', emailKey(email))]);
+      await mailer.sendEmail(await resetMail(email));
       res.status(202).end();
-      sendResetLink(email).catch((error: unknown) => req.log.error({ err: error }, 'password reset email not sent'));
     })
     .post('/api/auth/password-reset/confirm', async (req, res) => {
       const { token, password } = parseInput(passwordResetConfirmRequest, req.body);
@@ -49,6 +66,9 @@ export function passwordResetRoutes(context: AuthContext): Router {
       await credentials.setPasswordHash(uid, hash);
       // Whoever knew the old password may hold sessions: they end with it.
       await credentials.deleteRefreshFamiliesOf(uid);
+      // The link was mailed to the account's address: following it proves the address is theirs.
+      const { email, verified } = await accounts.addressOf(uid);
+      if (email && !verified && (await accounts.emailHolder(email)) === uid) await accounts.verifyEmail(email, uid, 'link');
       await limiter.forgive(byIp);
       res.status(204).end();
     });

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { phoneConfirmRequest, phoneStartRequest } from '@qrshirt/contracts';
-import { Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import { noProfile } from '../auth/accounts';
 import { authError } from '../auth/auth-errors';
 import { equalSecrets, sha256 } from '../auth/secrets';
@@ -11,13 +11,19 @@ const E164 = /^\+[1-9]\d{6,14}$/;
 const CODE_TTL_MS = 10 * 60_000;
 const MAX_TRIES = 5;
 
+const notConfigured: RequestHandler = (_req, res) => {
+  res.status(503).json({ error: 'Phone sign-in is not configured' });
+};
+
 /**
  * Sign-in with a code sent by SMS. The code is stored as a keyed hash bound to its verification,
  * lives ten minutes and allows five tries; the number itself is kept only as a hash, which is
  * also the account's key.
  */
-export function phoneAuthRoutes({ credentials, limiter, sms, codeHash, accounts, sessions, clock, newId }: AuthContext): Router {
+export function phoneAuthRoutes(context: AuthContext): Router {
+  const { credentials, limiter, sms, codeHash, accounts, sessions, clock, newId, phoneSignIn } = context;
   const hashCode = (verificationId: string, code: string) => codeHash(`${verificationId}:${code}`);
+  if (!phoneSignIn) return Router().post(['/api/auth/phone/start', '/api/auth/phone/confirm'], notConfigured);
   return Router()
     .post('/api/auth/phone/start', async (req, res) => {
       const { phoneNumber } = parseInput(phoneStartRequest, req.body);

@@ -1,5 +1,6 @@
 import type { Clock } from '@qrshirt/core';
 import { as, signUp } from './accounts';
+import { latestMail, tokenIn } from './captured-mail';
 import { anonymousToken, type RequestOptions, startTestServer, type TestServer } from './test-server';
 
 export const ADMIN_EMAIL = 'ops@example.org';
@@ -14,13 +15,17 @@ export interface AdminTestServer extends TestServer {
   anonymous: RequestOptions;
 }
 
-/** A test server with ADMIN_EMAILS set, an admin and an ordinary member signed up. */
+/** A test server with ADMIN_EMAILS set, an admin (address verified) and an ordinary member signed up. */
 export async function startAdminServer(options: { env?: Record<string, string>; clock?: Clock } = {}): Promise<AdminTestServer> {
   const server = await startTestServer({
     ...options,
     env: { ADMIN_EMAILS: `someone@example.net, ${ADMIN_EMAIL.toUpperCase()}`, ...options.env },
   });
   const admin = await signUp(server.api, { email: ADMIN_EMAIL, displayName: 'Olga Ops' });
+  // Admin rights hang on a verified address: follow the link the sign-up mailed.
+  const token = tokenIn(await latestMail(server.dataDir, ADMIN_EMAIL), 'verify-email');
+  const verified = await server.api('POST', '/api/auth/verify-email', { body: { token } });
+  if (verified.status !== 200) throw new Error(`the admin's address was not verified: ${JSON.stringify(verified.body)}`);
   const member = await signUp(server.api, { displayName: 'Mia Member' });
   return {
     ...server,

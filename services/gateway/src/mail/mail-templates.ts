@@ -1,0 +1,58 @@
+import type { EmailMessage } from '../auth/message-senders';
+
+export const PRODUCT_NAME = 'QR Shirts';
+
+export interface MailContent {
+  to: string;
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  /** The one thing the mail asks the reader to do. */
+  action?: { label: string; url: string };
+  /** Small print under the action: how long a link works, what to do if it was not them. */
+  note?: string;
+}
+
+const FOOTER =
+  `${PRODUCT_NAME}: shirts with a QR code that raise money for charity. ` +
+  'You get this email because of something done on our site with this address. It was sent automatically; replies are not read.';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
+
+/**
+ * Every mail the product sends: a plain-text part for any mail client and an HTML part, both with
+ * the product's name and the same footer. Values are escaped in the HTML; no remote images, so
+ * nothing loads (or tracks) when the mail is opened.
+ */
+export function renderMail({ to, subject, heading, paragraphs, action, note }: MailContent): EmailMessage {
+  const text = [
+    heading,
+    '',
+    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    ...(note ? [note, ''] : []),
+    '--',
+    FOOTER,
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1a1b1e">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px">
+<tr><td style="padding:24px">
+<p style="margin:0 0 16px;font-weight:bold;color:#228be6">${escapeHtml(PRODUCT_NAME)}</p>
+<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(heading)}</h1>
+${paragraphs.map((paragraph) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(paragraph)}</p>`).join('\n')}
+${
+  action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#228be6;color:#ffffff;padding:12px 20px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#555">Or copy this address into your browser: ${escapeHtml(action.url)}</p>`
+    : ''
+}
+${note ? `<p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(note)}</p>` : ''}
+</td></tr>
+<tr><td style="padding:16px 24px;border-top:1px solid #e9ecef;font-size:12px;color:#6b7280">${escapeHtml(FOOTER)}</td></tr>
+</table>
+</body></html>`;
+  return { to, subject, text, html };
+}

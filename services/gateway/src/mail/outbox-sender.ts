@@ -1,0 +1,113 @@
+import type { Clock } from '@qrshirt/core';
+import type { Logger } from 'pino';
+import type { OutboxChannel, OutboxMessage, OutboxStore } from './outbox-store';
+import type { Transport } from './transports';
+
+/** How long a message sent to the whole window may keep being tried. */
+export const RETRY_WINDOW_MS = 24 * 60 * 60_000;
+const FIRST_RETRY_MS = 5_000;
+const LONGEST_WAIT_MS = 60 * 60_000;
+
+/**
+ * When to try again after the `attempts`-th failed try: 5 s, doubling up to an hour, with a fifth
+ * of jitter so that messages failing together do not come back together; a last try at the end
+ * of the window; null once the window is over (the message is dead).
+ */
+export function nextAttemptAt(attempts: number, now: number, deadline: number, random = Math.random): number | null {
+  if (now >= deadline) return null;
+  const wait = Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_WAIT_MS) * (0.9 + random() * 0.2);
+  return Math.min(Math.round(now + wait), deadline);
+}
+
+export interface SenderEvents {
+  sent(message: OutboxMessage): void;
+  failed(message: OutboxMessage, dead: boolean): void;
+}
+
+export interface OutboxSender {
+  start(): void;
+  /** Looks for due messages now (this process stored one). */
+  wake(): void;
+  /** Stops claiming; resolves once the messages in hand are settled. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Works the outbox: claims due messages with a lease, hands each to its channel's transport, and
+ * records the outcome while it still holds the lease. Woken at once by this process's own
+ * messages, and polling for those of other processes and for retries that came due. Nothing it
+ * meets ends the loop: an error is logged and the message tried again later.
+ */
+export function createOutboxSender(options: {
+  store: OutboxStore;
+  transports: Record<OutboxChannel, Transport>;
+  clock: Clock;
+  log: Logger;
+  /** Names this process in leases. */
+  owner: string;
+  pollMs?: number;
+  leaseMs?: number;
+  /** Messages claimed, and sent side by side, at once. */
+  batchSize?: number;
+  events?: SenderEvents;
+}): OutboxSender {
+  const { store, transports, clock, log, owner, pollMs = 1_000, leaseMs = 60_000, batchSize = 10, events } = options;
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+  let pass: Promise<void> | undefined;
+  let again = false;
+
+  async function deliver(message: OutboxMessage): Promise<void> {
+    try {
+      await transports[message.channel].deliver(message);
+    } catch (error) {
+      const now = clock().getTime();
+      const reason = error instanceof Error ? error.message : String(error);
+      const retryAt = nextAttemptAt(message.attempts, now, message.deadline);
+      if (await store.markFailed(message.id, owner, reason.slice(0, 500), retryAt)) events?.failed(message, retryAt === null);
+      log.warn({ messageId: message.messageId, attempts: message.attempts, err: reason, dead: retryAt === null }, 'mail not delivered');
+      return;
+    }
+    if (await store.markSent(message.id, owner, clock().getTime())) events?.sent(message);
+    else log.warn({ messageId: message.messageId }, 'mail delivered after its lease ended');
+  }
+
+  async function work(): Promise<void> {
+    for (;;) {
+      again = false;
+      const claimed = await store.claimDue(owner, clock().getTime(), leaseMs, batchSize);
+      await Promise.all(claimed.map(deliver));
+      // A full batch may mean more are due; a wake during the pass may have stored another.
+      if (!running || (claimed.length < batchSize && !again)) return;
+    }
+  }
+
+  function run(): void {
+    if (!running) return;
+    if (pass) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    pass = work()
+      .catch((error: unknown) => log.error({ err: error }, 'outbox: sender pass failed'))
+      .finally(() => {
+        pass = undefined;
+        if (running) timer = setTimeout(run, pollMs);
+      });
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      run();
+    },
+    wake: run,
+    async stop() {
+      running = false;
+      clearTimeout(timer);
+      await pass;
+    },
+  };
+}

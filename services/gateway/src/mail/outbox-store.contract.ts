@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { NewOutboxMessage, OutboxStore } from './outbox-store';
+
+/**
+ * The behaviour every outbox store adapter must show. `connect` opens a client onto one shared,
+ * empty store, as each gateway process would.
+ */
+export function describeOutboxStoreContract(name: string, connect: () => OutboxStore | Promise<OutboxStore>): void {
+  describe(`${name} outbox store contract`, () => {
+    let store: OutboxStore;
+    let other: OutboxStore;
+    const NOW = Date.parse('2030-01-01T00:00:00Z');
+    const DAY = 24 * 3_600_000;
+    const LEASE = 60_000;
+
+    const message = (overrides: Partial<NewOutboxMessage> = {}): NewOutboxMessage => {
+      const id = randomUUID();
+      return {
+        id,
+        channel: 'email',
+        to: 'ada@example.com',
+        subject: 'Confirm your email address',
+        text: 'Open https://shop.example/verify-email#token=secret',
+        html: '<p>Open it</p>',
+        messageId: `<${id}@qrshirts.example>`,
+        ...overrides,
+      };
+    };
+
+    beforeEach(async () => {
+      store = await connect();
+      other = await connect();
+    });
+    afterEach(async () => {
+      await store.close();
+      await other.close();
+    });
+
+    it('hands a stored message, whole, to the first sender that claims it, and to no other while leased', async () => {
+      const stored = message();
+      await store.enqueue(stored, NOW, NOW + DAY);
+      const [claimed] = await other.claimDue('sender-a', NOW, LEASE, 10);
+      expect(claimed).toEqual({
+        ...stored,
+        status: 'queued',
+        attempts: 1,
+        createdAt: NOW,
+        nextAttemptAt: NOW,
+        deadline: NOW + DAY,
+        sentAt: null,
+        lastError: null,
+      });
+      expect(await store.claimDue('sender-b', NOW + LEASE - 1, LEASE, 10)).toEqual([]);
+    });
+
+    it('gives each of many messages to exactly one of two senders claiming at once', async () => {
+      const ids = new Set<string>();
+      for (let index = 0; index < 30; index++) {
+        const each = message({ channel: index % 2 ? 'sms' : 'email', html: index % 2 ? null : '<p>x</p>' });
+        ids.add(each.id);
+        await store.enqueue(each, NOW, NOW + DAY);
+      }
+      const claims = await Promise.all(
+        Array.from({ length: 6 }, (_, index) => (index % 2 ? store : other).claimDue(`sender-${index}`, NOW, LEASE, 7)),
+      );
+      const claimed = claims.flat().map((each) => each.id);
+      expect(new Set(claimed).size).toBe(claimed.length);
+      expect(new Set(claimed)).toEqual(new Set([...ids].filter((id) => claimed.includes(id))));
+      expect(claimed.length).toBe(30);
+    });
+
+    it('hands a message whose lease ran out to another sender, and ignores the first one’s late outcome', async () => {
+      const stored = message();
+      await store.enqueue(stored, NOW, NOW + DAY);
+      await store.claimDue('stalled', NOW, LEASE, 10);
+      const [retaken] = await other.claimDue('healthy', NOW + LEASE, LEASE, 10);
+      expect(retaken).toMatchObject({ id: stored.id, attempts: 2, messageId: stored.messageId });
+      expect(await store.markSent(stored.id, 'stalled', NOW + LEASE + 1)).toBe(false);
+      expect(await store.markFailed(stored.id, 'stalled', 'late', NOW + 2 * LEASE)).toBe(false);
+      expect(await other.markSent(stored.id, 'healthy', NOW + LEASE + 2)).toBe(true);
+      expect(await store.counts()).toEqual({ queued: 0, sent: 1, dead: 0 });
+    });
+
+    it('forgets a sent message’s body, keeps its record, and never hands it out again', async () => {
+      const stored = message();
+      await store.enqueue(stored, NOW, NOW + DAY);
+      await store.claimDue('a', NOW, LEASE, 10);
+      expect(await store.markSent(stored.id, 'a', NOW + 5)).toBe(true);
+      expect(await other.claimDue('b', NOW + 10 * LEASE, LEASE, 10)).toEqual([]);
+      const { messages } = await other.list({ limit: 10 });
+      expect(messages).toEqual([expect.objectContaining({ id: stored.id, status: 'sent', sentAt: NOW + 5, text: '', html: null })]);
+      expect(await store.retry(stored.id, NOW + 6, NOW + DAY)).toBe('sent');
+    });
+
+    it('retries a failed message when it is due again, then lets it die', async () => {
+      const stored = message();
+      await store.enqueue(stored, NOW, NOW + DAY);
+      await store.claimDue('a', NOW, LEASE, 10);
+      expect(await store.markFailed(stored.id, 'a', '451 Try again later', NOW + 5_000)).toBe(true);
+      expect(await other.claimDue('b', NOW + 4_999, LEASE, 10)).toEqual([]);
+      const [again] = await other.claimDue('b', NOW + 5_000, LEASE, 10);
+      expect(again).toMatchObject({ id: stored.id, attempts: 2, lastError: '451 Try again later', nextAttemptAt: NOW + 5_000 });
+      expect(await other.markFailed(stored.id, 'b', '550 No such user', null)).toBe(true);
+      expect(await store.counts()).toEqual({ queued: 0, sent: 0, dead: 1 });
+      expect(await store.claimDue('c', NOW + 2 * DAY, LEASE, 10)).toEqual([]);
+      const { messages } = await store.list({ status: 'dead', limit: 5 });
+      expect(messages).toEqual([expect.objectContaining({ id: stored.id, status: 'dead', attempts: 2, lastError: '550 No such user' })]);
+    });
+
+    it('lets an admin send a dead or waiting message again now, with a fresh window', async () => {
+      const dead = message();
+      await store.enqueue(dead, NOW, NOW + DAY);
+      await store.claimDue('a', NOW, LEASE, 10);
+      await store.markFailed(dead.id, 'a', 'refused', null);
+      const later = NOW + 3 * DAY;
+      expect(await other.retry(dead.id, later, later + DAY)).toMatchObject({
+        id: dead.id,
+        status: 'queued',
+        nextAttemptAt: later,
+        deadline: later + DAY,
+        text: dead.text,
+      });
+      expect((await store.claimDue('b', later, LEASE, 10)).map((each) => each.id)).toEqual([dead.id]);
+      expect(await store.retry(randomUUID(), later, later + DAY)).toBeNull();
+    });
+
+    it('lists newest first, by status, a page at a time, and counts each status', async () => {
+      const stored: NewOutboxMessage[] = [];
+      for (let index = 0; index < 5; index++) {
+        stored.push(message({ subject: `no. ${index}` }));
+        await store.enqueue(stored[index]!, NOW + index, NOW + DAY);
+      }
+      await store.claimDue('a', NOW + 10, LEASE, 1);
+      await store.markSent(stored[0]!.id, 'a', NOW + 11);
+
+      const first = await other.list({ limit: 2 });
+      expect(first.messages.map((each) => each.subject)).toEqual(['no. 4', 'no. 3']);
+      const second = await other.list({ limit: 2, before: first.nextCursor! });
+      expect(second.messages.map((each) => each.subject)).toEqual(['no. 2', 'no. 1']);
+      const last = await other.list({ limit: 2, before: second.nextCursor! });
+      expect(last).toEqual({ messages: [expect.objectContaining({ subject: 'no. 0' })], nextCursor: null });
+
+      const queued = await other.list({ status: 'queued', limit: 10 });
+      expect(queued.messages.map((each) => each.subject)).toEqual(['no. 4', 'no. 3', 'no. 2', 'no. 1']);
+      expect((await other.list({ status: 'sent', limit: 10 })).messages.map((each) => each.subject)).toEqual(['no. 0']);
+      expect(await store.counts()).toEqual({ queued: 4, sent: 1, dead: 0 });
+      expect(await store.oldestQueuedAt()).toBe(NOW + 1);
+    });
+
+    it('has no oldest queued message when none waits', async () => {
+      expect(await store.oldestQueuedAt()).toBeNull();
+      expect(await store.counts()).toEqual({ queued: 0, sent: 0, dead: 0 });
+      expect(await store.list({ limit: 10 })).toEqual({ messages: [], nextCursor: null });
+    });
+  });
+}

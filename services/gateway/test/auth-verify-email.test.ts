@@ -1,0 +1,140 @@
+import { me, verifyEmailAnswer } from '@qrshirt/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL } from './support/admin';
+import { as, DAY, signUp, testClock, uniqueEmail } from './support/accounts';
+import { latestMail, mailsTo, tokenIn, waitForMails } from './support/captured-mail';
+import { anonymousToken, startTestServer, type TestServer } from './support/test-server';
+
+const time = testClock();
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({
+    clock: time.clock,
+    env: { PUBLIC_BASE_URL: 'https://shirts.example/', ADMIN_EMAILS: ADMIN_EMAIL },
+  });
+});
+afterAll(() => server.stop());
+
+const UNKNOWN = 'This verification link is unknown, used or expired. Ask for a new one from your dashboard.';
+
+const verify = (token: unknown) => server.api('POST', '/api/auth/verify-email', { body: { token } });
+const resend = (options: object) => server.api('POST', '/api/auth/verify-email/resend', options);
+const meOf = async (session: Parameters<typeof as>[0]) => me.parse((await server.api('GET', '/api/me', as(session))).body);
+
+/** Each test from an address of its own: the mail limits count per client address. */
+let client = 0;
+const from = () => ({ 'x-forwarded-for': `198.51.100.${++client}` });
+
+describe('address verification', () => {
+  it('mails a link on sign-up whose token verifies the address once', async () => {
+    const email = uniqueEmail('verify');
+    const session = await signUp(server.api, { email });
+    expect(await meOf(session)).toMatchObject({ emailVerified: false, admin: false });
+
+    const mail = await latestMail(server.dataDir, email);
+    expect(mail.subject).toBe('Confirm your email address');
+    expect(mail.text).toContain('https://shirts.example/verify-email#token=');
+    expect(mail.html).toContain('https://shirts.example/verify-email#token=');
+    expect(mail.text).toContain('QR Shirts');
+    const token = tokenIn(mail, 'verify-email');
+
+    const verified = await verify(token);
+    expect(verified.status).toBe(200);
+    expect(verifyEmailAnswer.parse(verified.body)).toEqual({ email, emailVerified: true });
+    expect(await meOf(session)).toMatchObject({ emailVerified: true });
+
+    expect({ status: (await verify(token)).status, body: (await verify(token)).body }).toEqual({ status: 400, body: { error: UNKNOWN } });
+  });
+
+  it('answers unknown tokens and malformed bodies with 400 and a JSON error', async () => {
+    expect(await verify('made-up-token')).toMatchObject({ status: 400, body: { error: UNKNOWN } });
+    for (const token of ['', 42, null, 'x'.repeat(513)]) {
+      const answer = await verify(token);
+      expect(answer.status, JSON.stringify(token)).toBe(400);
+      expect(answer.body.error).toEqual(expect.any(String));
+    }
+    const raw = await server.api('POST', '/api/auth/verify-email', { rawBody: '{"token":' });
+    expect(raw.status).toBe(400);
+    expect(raw.body.error).toEqual(expect.any(String));
+  });
+
+  it('resends a fresh link to a signed-in, unverified account; both links work until one is used', async () => {
+    const email = uniqueEmail('resend');
+    const session = await signUp(server.api, { email });
+    const first = tokenIn(await latestMail(server.dataDir, email), 'verify-email');
+    const headers = from();
+    expect((await resend({ ...as(session), headers: { ...as(session).headers, ...headers } })).status).toBe(202);
+    const mails = await waitForMails(server.dataDir, email, 2);
+    const second = tokenIn(mails[1]!, 'verify-email');
+    expect(second).not.toBe(first);
+    // Every message keeps its own Message-ID.
+    expect(new Set(mails.map((mail) => mail.messageId)).size).toBe(2);
+    expect((await verify(second)).status).toBe(200);
+    // Verified: the older link has nothing left to do, and no more links are sent.
+    expect((await verify(first)).status).toBe(200);
+    const again = await resend({ ...as(session), headers: { ...as(session).headers, ...headers } });
+    expect({ status: again.status, body: again.body }).toEqual({ status: 409, body: { error: 'Your email address is already verified' } });
+  });
+
+  it('refuses resending without a token (401) and to anonymous sessions (403)', async () => {
+    expect((await resend({})).status).toBe(401);
+    expect((await resend({ token: 'not-a-token' })).status).toBe(401);
+    const anonymous = await resend({ token: anonymousToken('anon-verify'), headers: { 'x-anonymous': 'true' } });
+    expect(anonymous.status).toBe(403);
+    expect(anonymous.body.error).toEqual(expect.any(String));
+  });
+
+  it('sends at most 3 links an hour to one account', async () => {
+    const email = uniqueEmail('eager');
+    const session = await signUp(server.api, { email });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt++) {
+      // From a new client address each time: the limit per account holds on its own.
+      statuses.push((await resend({ ...as(session), headers: { ...as(session).headers, ...from() } })).status);
+    }
+    expect(statuses).toEqual([202, 202, 202, 429]);
+    const refused = await resend({ ...as(session), headers: { ...as(session).headers, ...from() } });
+    expect(refused.body).toEqual({ error: 'Too many failed attempts. Please try again later.', code: 'too-many-requests' });
+    await waitForMails(server.dataDir, email, 4);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The sign-up's link and three more: the refused ones stored nothing.
+    expect(await mailsTo(server.dataDir, email)).toHaveLength(4);
+  });
+});
+
+describe('admin rights need a verified address', () => {
+  it('an account signed up with an ADMIN_EMAILS address is an admin only once it followed the link', async () => {
+    const session = await signUp(server.api, { email: ADMIN_EMAIL });
+    expect(await meOf(session)).toMatchObject({ admin: false, emailVerified: false });
+    expect((await server.api('GET', '/api/admin/overview', as(session))).status).toBe(403);
+
+    expect((await verify(tokenIn(await latestMail(server.dataDir, ADMIN_EMAIL), 'verify-email'))).status).toBe(200);
+    expect(await meOf(session)).toMatchObject({ admin: true, emailVerified: true });
+    expect((await server.api('GET', '/api/admin/overview', as(session))).status).toBe(200);
+  });
+});
+
+describe('password reset', () => {
+  it('verifies the address too: the link was mailed to it', async () => {
+    const email = uniqueEmail('reset-verifies');
+    const session = await signUp(server.api, { email });
+    expect((await server.api('POST', '/api/auth/password-reset', { body: { email }, headers: from() })).status).toBe(202);
+    const mails = await waitForMails(server.dataDir, email, 2);
+    const token = tokenIn(mails.find((mail) => mail.text.includes('#reset='))!, 'signin', 'reset');
+    expect((await server.api('POST', '/api/auth/password-reset/confirm', { body: { token, password: 'a-new-password' } })).status).toBe(204);
+    expect(await meOf(session)).toMatchObject({ emailVerified: true });
+  });
+});
+
+describe('links that are too old', () => {
+  // Last in the file: it moves the server's clock a day ahead, past every token minted before.
+  it('expires the link after 24 hours', async () => {
+    const email = uniqueEmail('late');
+    await signUp(server.api, { email });
+    const token = tokenIn(await latestMail(server.dataDir, email), 'verify-email');
+    time.advance(DAY + 1_000);
+    expect(await verify(token)).toMatchObject({ status: 400, body: { error: UNKNOWN } });
+    const again = await server.api('POST', '/api/auth/signin', { body: { email, password: 'correct horse' } });
+    expect(await meOf(again.body)).toMatchObject({ emailVerified: false });
+  });
+});

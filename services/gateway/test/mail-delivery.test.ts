@@ -1,0 +1,209 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { adminOutboxPage, authSession } from '@qrshirt/contracts';
+import Database from 'better-sqlite3';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalSmtp, startSmtpServer } from '../../../scripts/infra/smtp';
+import { as, DAY, MINUTE, newClient, signUp, testClock, uniqueEmail } from './support/accounts';
+import { ADMIN_EMAIL } from './support/admin';
+import { latestMail, mailsTo } from './support/captured-mail';
+import { startTestServer, type TestServer } from './support/test-server';
+
+/** The Message-IDs the outbox stored for `address`, read from its file as an operator could. */
+function storedMessageIds(dataDir: string, address: string): string[] {
+  const db = new Database(path.join(dataDir, 'outbox.sqlite'), { readonly: true });
+  try {
+    return db
+      .prepare<[string], { message_id: string }>('SELECT message_id FROM outbox WHERE recipient = ? ORDER BY seq')
+      .all(address)
+      .map((row) => row.message_id);
+  } finally {
+    db.close();
+  }
+}
+
+const withId = (smtp: LocalSmtp, messageId: string) => smtp.messages.filter((message) => message.messageId === messageId);
+
+describe('mail through a real SMTP server', () => {
+  let smtp: LocalSmtp;
+  let server: TestServer;
+  const time = testClock();
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    server = await startTestServer({ clock: time.clock, env: { SMTP_URL: smtp.url, PUBLIC_BASE_URL: 'https://shirts.example' } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.stop();
+  });
+
+  it('delivers the sign-up mail with a text and an HTML part, the product name, a footer and its stored Message-ID', async () => {
+    const email = uniqueEmail('delivered').toLowerCase();
+    await signUp(server.api, { email });
+    await smtp.waitFor((messages) => messages.some((message) => message.to === email));
+    const received = smtp.messages.find((message) => message.to === email)!;
+    expect(received.subject).toBe('Confirm your email address');
+    expect(received.text).toMatch(/https:\/\/shirts\.example\/verify-email#token=[\w-]{43}/);
+    expect(received.html).toMatch(/href="https:\/\/shirts\.example\/verify-email#token=[\w-]{43}"/);
+    for (const part of [received.text, received.html]) {
+      expect(part).toContain('QR Shirts');
+      expect(part).toContain('replies are not read');
+    }
+    expect(received.messageId).toMatch(/^<[0-9a-f-]{36}@qrshirts\.example>$/);
+    expect(storedMessageIds(server.dataDir, email)).toEqual([received.messageId]);
+    // Nothing is written to files when SMTP is configured.
+    expect(await mailsTo(server.dataDir, email)).toEqual([]);
+  });
+
+  it('counts what it sent in the metrics', async () => {
+    await smtp.waitFor((messages) => messages.length >= 1);
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    expect(metrics).toMatch(/^outbox_messages_sent_total\{[^}]*channel="email"[^}]*\} [1-9]/m);
+    expect(metrics).toMatch(/^outbox_messages_queued\{[^}]*\} 0$/m);
+    expect(metrics).toMatch(/^outbox_oldest_queued_age_seconds\{[^}]*\} 0$/m);
+    expect(metrics).toMatch(/^# TYPE outbox_send_failures_total counter$/m);
+    expect(metrics).toMatch(/^# TYPE outbox_messages_dead_total counter$/m);
+  });
+});
+
+describe('a mail server that refuses at first', () => {
+  let smtp: LocalSmtp;
+  let server: TestServer;
+  const time = testClock();
+  afterEach(async () => {
+    await server?.stop();
+    await smtp?.stop();
+  });
+
+  it('is tried again with a growing wait, and gets the message exactly once', async () => {
+    smtp = await startSmtpServer({ refuse: 2 });
+    server = await startTestServer({ clock: time.clock, env: { SMTP_URL: smtp.url } });
+    const email = uniqueEmail('patient').toLowerCase();
+    // The request is answered at once: a mail that cannot be delivered never fails it.
+    await signUp(server.api, { email });
+    await expect.poll(() => smtp.refused(), { timeout: 10_000 }).toBe(1);
+    // The next try waits about 5 s, then about 10 s: the sender follows the (test) clock.
+    time.advance(6_000);
+    await expect.poll(() => smtp.refused(), { timeout: 10_000 }).toBe(2);
+    time.advance(12_000);
+    const [messageId] = storedMessageIds(server.dataDir, email);
+    await smtp.waitFor((messages) => messages.some((message) => message.messageId === messageId));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(withId(smtp, messageId!)).toHaveLength(1);
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    expect(metrics).toMatch(/^outbox_send_failures_total\{[^}]*channel="email"[^}]*\} 2$/m);
+  });
+});
+
+describe('a mail server that is down across a restart of the product', () => {
+  it('gets the message after the restart, once, with the Message-ID it was given when stored', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-mail-restart-'));
+    const smtp = await startSmtpServer();
+    await smtp.stop();
+    const env = { SMTP_URL: smtp.url };
+    let server = await startTestServer({ dataDir, env });
+    try {
+      const email = uniqueEmail('later').toLowerCase();
+      await signUp(server.api, { email });
+      const [messageId] = storedMessageIds(dataDir, email);
+      expect(messageId).toBeDefined();
+      // The first try finds nobody listening.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await server.stop();
+
+      await smtp.start();
+      // Due again about 5 s after the failed try; a restarted product finds it in its store.
+      server = await startTestServer({ dataDir, env });
+      await smtp.waitFor((messages) => messages.some((message) => message.messageId === messageId), 20_000);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(withId(smtp, messageId!)).toHaveLength(1);
+      expect(smtp.messages.find((message) => message.messageId === messageId)!.subject).toBe('Confirm your email address');
+    } finally {
+      await server.stop();
+      await smtp.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('the admin outbox', () => {
+  it('lists messages with masked addresses, retries a dead one, and refuses to resend a sent one', async () => {
+    const time = testClock();
+    let smtp = await startSmtpServer();
+    const server = await startTestServer({ clock: time.clock, env: { SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN_EMAIL } });
+    try {
+      await signUp(server.api, { email: ADMIN_EMAIL });
+      const [link] = await smtp.waitFor((received) => received.length === 1);
+      const token = /verify-email#token=([\w-]+)/.exec(link!.text)![1];
+      expect((await server.api('POST', '/api/auth/verify-email', { body: { token } })).status).toBe(200);
+      // The test clock runs ahead by a day below: sign in afresh for tokens that are still valid.
+      const signIn = async (email: string) =>
+        authSession.parse((await server.api('POST', '/api/auth/signin', { body: { email, password: 'correct horse' } })).body);
+      const list = async (query = '') => {
+        const answer = await server.api('GET', `/api/admin/outbox${query}`, as(await signIn(ADMIN_EMAIL)));
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        return adminOutboxPage.parse(answer.body);
+      };
+
+      // A mail server that refuses everything from now on: the member's mail fails until its window ends.
+      await smtp.stop();
+      smtp = await startSmtpServer({ port: smtp.port, refuse: Number.MAX_SAFE_INTEGER });
+      await signUp(server.api, { email: 'member@example.net' });
+      await expect.poll(() => smtp.refused(), { timeout: 10_000 }).toBeGreaterThan(0);
+      time.advance(DAY + MINUTE);
+      await expect.poll(async () => (await list()).counts.dead, { timeout: 10_000 }).toBe(1);
+
+      const admin = await signIn(ADMIN_EMAIL);
+      const member = await signIn('member@example.net');
+      const { messages, counts } = await list();
+      expect(counts).toEqual({ queued: 0, sent: 1, dead: 1 });
+      expect(messages.map((message) => message.to)).toEqual(['m***@example.net', 'o***@example.org']);
+      const dead = messages[0]!;
+      expect(dead).toMatchObject({ channel: 'email', subject: 'Confirm your email address', status: 'dead', nextAttemptAt: null });
+      expect(dead.attempts).toBeGreaterThanOrEqual(2);
+      expect(dead.lastError).toMatch(/Try again later/);
+      expect(JSON.stringify(messages)).not.toMatch(/member@|ops@/);
+      expect((await list('?status=dead')).messages.map((message) => message.id)).toEqual([dead.id]);
+      expect((await list('?limit=1')).nextCursor).not.toBeNull();
+
+      await smtp.stop();
+      smtp = await startSmtpServer({ port: smtp.port });
+      const retried = await server.api('POST', `/api/admin/outbox/${dead.id}/retry`, as(admin));
+      expect(retried).toMatchObject({ status: 200, body: { id: dead.id, status: 'queued' } });
+      await smtp.waitFor((received) => received.some((message) => message.to === 'member@example.net'));
+      await expect.poll(async () => (await list('?status=sent')).messages.map((message) => message.id)).toContain(dead.id);
+      const resent = await server.api('POST', `/api/admin/outbox/${dead.id}/retry`, as(admin));
+      expect({ status: resent.status, body: resent.body }).toEqual({ status: 409, body: { error: 'This message was sent already' } });
+
+      expect(await server.api('POST', '/api/admin/outbox/no-such-message/retry', as(admin))).toMatchObject({ status: 404 });
+      expect(await server.api('GET', '/api/admin/outbox?cursor=abc', as(admin))).toMatchObject({ status: 400 });
+      expect(await server.api('GET', '/api/admin/outbox?status=lost', as(admin))).toMatchObject({ status: 400 });
+      expect((await server.api('GET', '/api/admin/outbox', as(member))).status).toBe(403);
+      expect((await server.api('POST', `/api/admin/outbox/${dead.id}/retry`, as(member))).status).toBe(403);
+    } finally {
+      await server.stop();
+      await smtp.stop();
+    }
+  }, 60_000);
+});
+
+describe('without SMTP_URL', () => {
+  it('writes each mail as an .eml file with both parts', async () => {
+    const server = await startTestServer();
+    try {
+      const email = uniqueEmail('file');
+      await signUp(server.api, { email });
+      const mail = await latestMail(server.dataDir, email);
+      expect(mail.file).toMatch(/^\d{4}-\d\d-\d\dT[\d-]+Z-[0-9a-f-]{36}\.eml$/);
+      expect(mail.subject).toBe('Confirm your email address');
+      expect(mail.text).toContain('/verify-email#token=');
+      expect(mail.html).toContain('/verify-email#token=');
+      expect(mail.messageId).toMatch(/^<[0-9a-f-]{36}@qrshirts\.example>$/);
+      expect((await server.api('POST', '/api/auth/password-reset', { body: { email }, headers: newClient() })).status).toBe(202);
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,80 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+
+export interface CapturedMail {
+  file: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+}
+
+async function filesIn(folder: string, extension: string): Promise<string[]> {
+  try {
+    return (await readdir(folder)).filter((name) => name.endsWith(extension)).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/** Every mail a server without SMTP_URL wrote to `<dataDir>/mail/` for `address` (any case), oldest first. */
+export async function mailsTo(dataDir: string, address: string): Promise<CapturedMail[]> {
+  const folder = path.join(dataDir, 'mail');
+  const mails: CapturedMail[] = [];
+  for (const file of await filesIn(folder, '.eml')) {
+    const parsed = await simpleParser(await readFile(path.join(folder, file)));
+    const to = [parsed.to ?? []].flat().map((list) => list.text).join(', ');
+    if (!to.toLowerCase().includes(address.toLowerCase())) continue;
+    mails.push({
+      file,
+      to,
+      subject: parsed.subject ?? '',
+      text: parsed.text ?? '',
+      html: typeof parsed.html === 'string' ? parsed.html : '',
+      messageId: parsed.messageId ?? '',
+    });
+  }
+  return mails;
+}
+
+/** Polls until `address` has received `count` mails (the outbox sender writes them in the background). */
+export async function waitForMails(dataDir: string, address: string, count = 1, timeoutMs = 10_000): Promise<CapturedMail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = await mailsTo(dataDir, address);
+    if (mails.length >= count) return mails;
+    if (Date.now() > deadline) throw new Error(`${address} has ${mails.length} mails after ${timeoutMs} ms, expected ${count}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The newest mail to `address`, once there are `count`. */
+export async function latestMail(dataDir: string, address: string, count = 1): Promise<CapturedMail> {
+  return (await waitForMails(dataDir, address, count)).at(-1)!;
+}
+
+/** The token of the first link in the mail's text to `<base>/<page>#<name>=<token>`. */
+export function tokenIn(mail: CapturedMail, page: string, name = 'token'): string {
+  const token = new RegExp(`/${page}#${name}=([A-Za-z0-9_-]+)`).exec(mail.text)?.[1];
+  if (!token) throw new Error(`no /${page}#${name}= link in: ${mail.text}`);
+  return token;
+}
+
+/** The texts of the SMS written to `<dataDir>/sms/` for `number`, oldest first; polls until there are `count`. */
+export async function waitForSms(dataDir: string, number: string, count = 1, timeoutMs = 10_000): Promise<string[]> {
+  const folder = path.join(dataDir, 'sms');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const texts: string[] = [];
+    for (const file of await filesIn(folder, '.txt')) {
+      const text = await readFile(path.join(folder, file), 'utf8');
+      if (text.includes(number)) texts.push(text);
+    }
+    if (texts.length >= count) return texts;
+    if (Date.now() > deadline) throw new Error(`${number} has ${texts.length} SMS after ${timeoutMs} ms, expected ${count}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
