@@ -7,6 +7,7 @@ import { describeWithRedis } from '../../../scripts/infra/describe-with-redis';
 import { describeCredentialsStoreContract } from '../src/auth/credentials-store.contract';
 import { createRedisCredentialsStore } from '../src/auth/redis-credentials-store';
 import { createSqliteCredentialsStore } from '../src/auth/sqlite-credentials-store';
+import { DAY } from './support/accounts';
 
 describe('SQLite credentials store', () => {
   let dir: string;
@@ -23,10 +24,10 @@ describe('SQLite credentials store', () => {
     const store = createSqliteCredentialsStore({ path: file });
     const now = Date.parse('2030-01-01T00:00:00Z');
     try {
-      await store.createRefreshFamily('old', { uid: 'u', anonymous: false, tokenHash: 'h', expiresAt: now + 1 }, now);
+      await store.createRefreshFamily('old', { uid: 'u', anonymous: false, tokenHash: 'h', expiresAt: now + 1, endsAt: now + 1 }, now);
       await store.addOneTimeCode('password-reset', 'old', { uid: 'u', expiresAt: now + 1 }, now);
       await store.addPhoneVerification({ id: 'old', phoneKey: 'p', codeHash: 'c', expiresAt: now + 1, tries: 0 }, now);
-      await store.createRefreshFamily('new', { uid: 'u', anonymous: false, tokenHash: 'h', expiresAt: now + 10 }, now + 5);
+      await store.createRefreshFamily('new', { uid: 'u', anonymous: false, tokenHash: 'h', expiresAt: now + 10, endsAt: now + 10 }, now + 5);
       await store.addOneTimeCode('password-reset', 'new', { uid: 'u', expiresAt: now + 10 }, now + 5);
       await store.addPhoneVerification({ id: 'new', phoneKey: 'p', codeHash: 'c', expiresAt: now + 10, tries: 0 }, now + 5);
     } finally {
@@ -50,5 +51,31 @@ describeWithRedis('Redis credentials store', (redis) => {
   describeCredentialsStoreContract('redis', () => {
     if (clients++ % 2 === 0) prefix = redis.freshPrefix();
     return createRedisCredentialsStore({ url: redis.url, keyPrefix: prefix });
+  });
+});
+
+describe('a credentials file from before sessions had an end', () => {
+  it('gets the column, and its families end 90 days after their next rotation', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'qrshirt-credentials-legacy-'));
+    const file = path.join(dir, 'credentials.sqlite');
+    const now = Date.parse('2030-01-01T00:00:00Z');
+    const legacy = new Database(file);
+    legacy.exec(`CREATE TABLE refresh_families (family TEXT PRIMARY KEY, uid TEXT NOT NULL, anonymous INTEGER NOT NULL,
+      token_hash TEXT NOT NULL, expires_at INTEGER NOT NULL)`);
+    legacy.prepare('INSERT INTO refresh_families VALUES (?, ?, ?, ?, ?)').run('old', 'u', 0, 'h', now + DAY);
+    legacy.close();
+    const store = createSqliteCredentialsStore({ path: file });
+    try {
+      const rotated = await store.rotateRefreshToken('old', 'h', { tokenHash: 'h2', expiresAt: now + 30 * DAY }, now);
+      expect(rotated).toEqual({ outcome: 'rotated', session: { uid: 'u', anonymous: false, expiresAt: now + 30 * DAY } });
+      await store.rotateRefreshToken('old', 'h2', { tokenHash: 'h3', expiresAt: now + 55 * DAY }, now + 25 * DAY);
+      const last = await store.rotateRefreshToken('old', 'h3', { tokenHash: 'h4', expiresAt: now + 80 * DAY }, now + 50 * DAY);
+      expect(last).toEqual({ outcome: 'rotated', session: { uid: 'u', anonymous: false, expiresAt: now + 80 * DAY } });
+      const capped = await store.rotateRefreshToken('old', 'h4', { tokenHash: 'h5', expiresAt: now + 105 * DAY }, now + 75 * DAY);
+      expect(capped).toEqual({ outcome: 'rotated', session: { uid: 'u', anonymous: false, expiresAt: now + 90 * DAY } });
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -3,6 +3,7 @@ import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY, MINUTE, as, signUp, testClock } from './support/accounts';
 import { startTestServer, type TestServer } from './support/test-server';
+import { TEST_JWT_SECRET } from './support/test-secret';
 
 const time = testClock();
 let server: TestServer;
@@ -35,6 +36,24 @@ describe('refresh tokens', () => {
     expect(later.status).toBe(200);
     time.advance(31 * DAY);
     expect(await refresh(later.body.refreshToken)).toMatchObject({
+      status: 401,
+      body: { error: 'Your session has ended. Please sign in again.' },
+    });
+  });
+
+  it('ends a session 90 days after it started, however often it was refreshed', async () => {
+    let session = await signUp(server.api);
+    for (let day = 20; day <= 80; day += 20) {
+      time.advance(20 * DAY);
+      const renewed = await refresh(session.refreshToken);
+      expect(renewed.status, `day ${day}`).toBe(200);
+      session = authSession.parse(renewed.body);
+    }
+    time.advance(9 * DAY);
+    const day89 = await refresh(session.refreshToken);
+    expect(day89.status).toBe(200);
+    time.advance(DAY + 1_000);
+    expect(await refresh(day89.body.refreshToken)).toMatchObject({
       status: 401,
       body: { error: 'Your session has ended. Please sign in again.' },
     });
@@ -92,7 +111,7 @@ describe('access tokens', () => {
       otherKey: jwt.sign(claims, 'another-secret-that-is-long-enough-to-be-used', { algorithm: 'HS256' }),
       alteredPayload: `${header}.${base64url({ ...claims, sub: 'someone-else' })}.${signature}`,
       algNone: `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims)}.`,
-      otherAlgorithm: jwt.sign(claims, 'qrshirt-development-only-secret-do-not-deploy', { algorithm: 'HS512' }),
+      otherAlgorithm: jwt.sign({ ...claims, iss: 'qrshirt', aud: 'qrshirt-api' }, TEST_JWT_SECRET, { algorithm: 'HS512' }),
       garbage: 'definitely.not.ajwt',
     };
     expect((await server.api('GET', path, as(session))).status).toBe(200);

@@ -13,6 +13,7 @@ export function describeCredentialsStoreContract(name: string, connect: () => Cr
     const id = () => randomUUID();
     const NOW = Date.parse('2030-01-01T00:00:00Z');
     const HOUR = 3_600_000;
+    const DAY = 24 * HOUR;
 
     beforeEach(async () => {
       store = await connect();
@@ -36,7 +37,7 @@ export function describeCredentialsStoreContract(name: string, connect: () => Cr
     describe('refresh families', () => {
       it('rotates the current token, then treats the old one as reused and ends the family', async () => {
         const [family, uid] = [id(), id()];
-        await store.createRefreshFamily(family, { uid, anonymous: false, tokenHash: 'h1', expiresAt: NOW + HOUR }, NOW);
+        await store.createRefreshFamily(family, { uid, anonymous: false, tokenHash: 'h1', expiresAt: NOW + HOUR, endsAt: NOW + DAY }, NOW);
         expect(await other.rotateRefreshToken(family, 'h1', { tokenHash: 'h2', expiresAt: NOW + 2 * HOUR }, NOW + 1)).toEqual({
           outcome: 'rotated',
           session: { uid, anonymous: false, expiresAt: NOW + 2 * HOUR },
@@ -51,7 +52,7 @@ export function describeCredentialsStoreContract(name: string, connect: () => Cr
 
       it('lets exactly one of two concurrent rotations with one token through', async () => {
         const family = id();
-        await store.createRefreshFamily(family, { uid: id(), anonymous: true, tokenHash: 'h1', expiresAt: NOW + HOUR }, NOW);
+        await store.createRefreshFamily(family, { uid: id(), anonymous: true, tokenHash: 'h1', expiresAt: NOW + HOUR, endsAt: NOW + DAY }, NOW);
         const outcomes = await Promise.all([
           store.rotateRefreshToken(family, 'h1', { tokenHash: 'a', expiresAt: NOW + HOUR }, NOW),
           other.rotateRefreshToken(family, 'h1', { tokenHash: 'b', expiresAt: NOW + HOUR }, NOW),
@@ -61,15 +62,34 @@ export function describeCredentialsStoreContract(name: string, connect: () => Cr
 
       it('treats an expired family as invalid', async () => {
         const family = id();
-        await store.createRefreshFamily(family, { uid: id(), anonymous: false, tokenHash: 'h1', expiresAt: NOW + HOUR }, NOW);
+        await store.createRefreshFamily(family, { uid: id(), anonymous: false, tokenHash: 'h1', expiresAt: NOW + HOUR, endsAt: NOW + DAY }, NOW);
         expect((await store.rotateRefreshToken(family, 'h1', { tokenHash: 'h2', expiresAt: NOW + 3 * HOUR }, NOW + HOUR)).outcome).toBe(
           'invalid',
         );
       });
 
+      it('never extends a family past its end, however often it rotates', async () => {
+        const family = id();
+        await store.createRefreshFamily(family, { uid: id(), anonymous: false, tokenHash: 'h0', expiresAt: NOW + HOUR, endsAt: NOW + 3 * HOUR }, NOW);
+        let at = NOW;
+        const expiries: number[] = [];
+        for (let rotation = 1; rotation <= 4; rotation++) {
+          at += 50 * 60_000;
+          const outcome = await (rotation % 2 ? other : store).rotateRefreshToken(
+            family,
+            `h${rotation - 1}`,
+            { tokenHash: `h${rotation}`, expiresAt: at + HOUR },
+            at,
+          );
+          expiries.push(outcome.outcome === 'rotated' ? outcome.session.expiresAt : -1);
+        }
+        // Sliding by an hour each time, until the end three hours after the start; then over.
+        expect(expiries).toEqual([NOW + 110 * 60_000, NOW + 160 * 60_000, NOW + 3 * HOUR, -1]);
+      });
+
       it('deletes one family, or every family of a user', async () => {
         const [uid, a, b, c] = [id(), id(), id(), id()];
-        const session = { uid, anonymous: false, tokenHash: 'h', expiresAt: NOW + HOUR };
+        const session = { uid, anonymous: false, tokenHash: 'h', expiresAt: NOW + HOUR, endsAt: NOW + DAY };
         await store.createRefreshFamily(a, session, NOW);
         await store.createRefreshFamily(b, session, NOW);
         await store.createRefreshFamily(c, { ...session, uid: id() }, NOW);

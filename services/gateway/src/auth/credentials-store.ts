@@ -5,18 +5,29 @@
  * the caller, whose clock decides what has expired; expired records are cleared away by the
  * adapter in its own way. Several gateway processes share one store.
  */
+/**
+ * A signed-in session lasts at most this long in all, however often it is refreshed: a stolen
+ * refresh token kept in use cannot keep a session alive for ever.
+ */
+export const MAX_SESSION_MS = 90 * 24 * 60 * 60_000;
+
 export interface CredentialsStore {
   setPasswordHash(uid: string, hash: string): Promise<void>;
   passwordHash(uid: string): Promise<string | null>;
   /** The account can no longer sign in with a password (until one is set again). */
   deletePasswordHash(uid: string): Promise<void>;
 
-  /** A signed-in session on one device: one refresh token at a time, replaced at every refresh. */
-  createRefreshFamily(family: string, session: RefreshSession & { tokenHash: string }, now: number): Promise<void>;
+  /**
+   * A signed-in session on one device: one refresh token at a time, replaced at every refresh.
+   * `endsAt`: no rotation extends it past this.
+   */
+  createRefreshFamily(family: string, session: RefreshSession & { tokenHash: string; endsAt: number }, now: number): Promise<void>;
   /**
    * Swaps the family's token for the next one if `tokenHash` is its current token, atomically: of
    * two concurrent refreshes with one token, one rotates and the other sees 'reused'. A token the
    * family had before (a stolen copy, or the thief's copy after the owner refreshed) ends the family.
+   * The next expiry is capped at the family's end (families stored before there was one end
+   * MAX_SESSION_MS after their first rotation since).
    */
   rotateRefreshToken(
     family: string,

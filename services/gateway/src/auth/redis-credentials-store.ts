@@ -1,20 +1,22 @@
 import { Redis } from 'ioredis';
-import type { CredentialsStore, PhoneVerification, RefreshRotation } from './credentials-store';
+import { type CredentialsStore, MAX_SESSION_MS, type PhoneVerification, type RefreshRotation } from './credentials-store';
 
 /*
  * Each read-modify-write is one Lua script, so it is atomic across gateway processes. Expiry
  * times are the caller's (its clock decides); Redis TTLs only clear the keys away afterwards.
  */
 const ROTATE = `
-local row = redis.call('HMGET', KEYS[1], 'uid', 'anonymous', 'hash', 'expiresAt')
+local row = redis.call('HMGET', KEYS[1], 'uid', 'anonymous', 'hash', 'expiresAt', 'endsAt')
 if not row[1] or tonumber(row[4]) <= tonumber(ARGV[4]) then return {'invalid'} end
 if row[3] ~= ARGV[1] then
   redis.call('DEL', KEYS[1])
   return {'reused'}
 end
-redis.call('HSET', KEYS[1], 'hash', ARGV[2], 'expiresAt', ARGV[3])
-redis.call('PEXPIRE', KEYS[1], math.max(1, tonumber(ARGV[3]) - tonumber(ARGV[4])))
-return {'rotated', row[1], row[2]}`;
+local ends_at = tonumber(row[5]) or (tonumber(ARGV[4]) + tonumber(ARGV[5]))
+local expires_at = math.min(tonumber(ARGV[3]), ends_at)
+redis.call('HSET', KEYS[1], 'hash', ARGV[2], 'expiresAt', tostring(expires_at), 'endsAt', tostring(ends_at))
+redis.call('PEXPIRE', KEYS[1], math.max(1, expires_at - tonumber(ARGV[4])))
+return {'rotated', row[1], row[2], tostring(expires_at)}`;
 
 const TAKE_CODE = `
 local row = redis.call('HMGET', KEYS[1], 'uid', 'expiresAt')
@@ -73,16 +75,19 @@ export function createRedisCredentialsStore({ url, keyPrefix = 'qr:cred' }: Redi
           uid: session.uid,
           anonymous: session.anonymous ? '1' : '0',
           hash: session.tokenHash,
-          expiresAt: String(session.expiresAt),
+          expiresAt: String(Math.min(session.expiresAt, session.endsAt)),
+          endsAt: String(session.endsAt),
         })
-        .pexpire(familyKey, ttl(session.expiresAt, now))
+        .pexpire(familyKey, ttl(Math.min(session.expiresAt, session.endsAt), now))
         .sadd(userKey, family)
         .exec();
     },
     async rotateRefreshToken(family, tokenHash, next, now): Promise<RefreshRotation> {
-      const reply = (await redis.eval(ROTATE, 1, key('rf', family), tokenHash, next.tokenHash, String(next.expiresAt), String(now))) as string[];
+      const reply = (await redis.eval(
+        ROTATE, 1, key('rf', family), tokenHash, next.tokenHash, String(next.expiresAt), String(now), String(MAX_SESSION_MS),
+      )) as string[];
       if (reply[0] === 'rotated') {
-        return { outcome: 'rotated', session: { uid: reply[1]!, anonymous: reply[2] === '1', expiresAt: next.expiresAt } };
+        return { outcome: 'rotated', session: { uid: reply[1]!, anonymous: reply[2] === '1', expiresAt: Number(reply[3]) } };
       }
       return { outcome: reply[0] === 'reused' ? 'reused' : 'invalid' };
     },

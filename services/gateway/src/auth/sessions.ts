@@ -1,7 +1,7 @@
 import type { AuthSession } from '@qrshirt/contracts';
 import type { Clock, UserProfile } from '@qrshirt/core';
 import { type Accounts, sessionUser } from './accounts';
-import type { CredentialsStore } from './credentials-store';
+import { type CredentialsStore, MAX_SESSION_MS } from './credentials-store';
 import type { Identity } from './identity';
 import type { JwtTokens } from './jwt-tokens';
 import { newSecret, sha256 } from './secrets';
@@ -48,7 +48,13 @@ export function createSessions(options: {
       const now = clock().getTime();
       await credentials.createRefreshFamily(
         family,
-        { uid: identity.uid, anonymous: identity.anonymous, tokenHash: sha256(secret), expiresAt: now + refreshTtlMs },
+        {
+          uid: identity.uid,
+          anonymous: identity.anonymous,
+          tokenHash: sha256(secret),
+          expiresAt: now + refreshTtlMs,
+          endsAt: now + MAX_SESSION_MS,
+        },
         now,
       );
       return answer(identity, profile, family, secret);

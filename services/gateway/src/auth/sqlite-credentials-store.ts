@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { CredentialsStore, PhoneVerification, RefreshSession } from './credentials-store';
+import { type CredentialsStore, MAX_SESSION_MS, type PhoneVerification, type RefreshSession } from './credentials-store';
 
 /** Another process holding the write lock makes a writer wait this long before SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 5_000;
@@ -16,7 +16,8 @@ const SCHEMA = `
     uid        TEXT    NOT NULL,
     anonymous  INTEGER NOT NULL,
     token_hash TEXT    NOT NULL,
-    expires_at INTEGER NOT NULL
+    expires_at INTEGER NOT NULL,
+    ends_at    INTEGER
   );
   CREATE INDEX IF NOT EXISTS refresh_families_uid ON refresh_families (uid);
   CREATE INDEX IF NOT EXISTS refresh_families_expiry ON refresh_families (expires_at);
@@ -48,6 +49,13 @@ interface FamilyRow {
   anonymous: number;
   token_hash: string;
   expires_at: number;
+  ends_at: number | null;
+}
+
+/** Files made before sessions had an end get its column; their families get an end at their next rotation. */
+function addEndsAt(db: Database.Database): void {
+  const columns = db.prepare<[], { name: string }>('SELECT name FROM pragma_table_info(\'refresh_families\')').all();
+  if (!columns.some((column) => column.name === 'ends_at')) db.exec('ALTER TABLE refresh_families ADD COLUMN ends_at INTEGER');
 }
 
 interface VerificationRow {
@@ -72,6 +80,7 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
     // A password change or a revoked session that a power cut undid would be a security bug.
     db.pragma('synchronous = FULL');
     db.exec(SCHEMA);
+    addEndsAt(db);
   } catch (error) {
     db.close();
     throw error;
@@ -83,12 +92,12 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
     deletePassword: db.prepare('DELETE FROM passwords WHERE uid = ?'),
     sweepFamilies: db.prepare('DELETE FROM refresh_families WHERE expires_at <= ?'),
     insertFamily: db.prepare(
-      'INSERT INTO refresh_families (family, uid, anonymous, token_hash, expires_at) VALUES (?, ?, ?, ?, ?)',
+      'INSERT INTO refresh_families (family, uid, anonymous, token_hash, expires_at, ends_at) VALUES (?, ?, ?, ?, ?, ?)',
     ),
     getFamily: db.prepare<[string], FamilyRow>(
-      'SELECT uid, anonymous, token_hash, expires_at FROM refresh_families WHERE family = ?',
+      'SELECT uid, anonymous, token_hash, expires_at, ends_at FROM refresh_families WHERE family = ?',
     ),
-    rotateFamily: db.prepare('UPDATE refresh_families SET token_hash = ?, expires_at = ? WHERE family = ?'),
+    rotateFamily: db.prepare('UPDATE refresh_families SET token_hash = ?, expires_at = ?, ends_at = ? WHERE family = ?'),
     deleteFamily: db.prepare('DELETE FROM refresh_families WHERE family = ?'),
     deleteFamiliesOf: db.prepare('DELETE FROM refresh_families WHERE uid = ?'),
     sweepCodes: db.prepare('DELETE FROM one_time_codes WHERE expires_at <= ?'),
@@ -116,8 +125,10 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
         statements.deleteFamily.run(family);
         return { outcome: 'reused' as const };
       }
-      statements.rotateFamily.run(next.tokenHash, next.expiresAt, family);
-      const session: RefreshSession = { uid: row.uid, anonymous: row.anonymous === 1, expiresAt: next.expiresAt };
+      const endsAt = row.ends_at ?? now + MAX_SESSION_MS;
+      const expiresAt = Math.min(next.expiresAt, endsAt);
+      statements.rotateFamily.run(next.tokenHash, expiresAt, endsAt, family);
+      const session: RefreshSession = { uid: row.uid, anonymous: row.anonymous === 1, expiresAt };
       return { outcome: 'rotated' as const, session };
     },
   );
@@ -140,7 +151,8 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
     async createRefreshFamily(family, session, now) {
       db.transaction(() => {
         statements.sweepFamilies.run(now);
-        statements.insertFamily.run(family, session.uid, session.anonymous ? 1 : 0, session.tokenHash, session.expiresAt);
+        const { uid, anonymous, tokenHash, expiresAt, endsAt } = session;
+        statements.insertFamily.run(family, uid, anonymous ? 1 : 0, tokenHash, Math.min(expiresAt, endsAt), endsAt);
       }).immediate();
     },
     async rotateRefreshToken(family, tokenHash, next, now) {
