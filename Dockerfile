@@ -46,6 +46,9 @@ COPY --from=build /app/web/dist web/dist
 # The SQLite event store's folder when no EVENTSTORE_URL is given; owned by the user that runs.
 RUN mkdir /data && chown node:node /data
 ENV DATA_DIR=/data
+# Production unless told otherwise: an explicit AUTH_JWT_SECRET is required, phone codes are not
+# written to files.
+ENV NODE_ENV=production
 # The official image's unprivileged user (uid 1000).
 USER node
 EXPOSE 8080

@@ -104,7 +104,7 @@ describe('docker-compose.yml', () => {
 
   it('runs every piece of the distributed topology, each with a healthcheck', () => {
     expect(Object.keys(compose.services).sort()).toEqual(
-      ['eventstore', 'gateway', 'ingestor', 'kafka', 'projector', 'proxy', 'redis'].sort(),
+      ['eventstore', 'gateway', 'ingestor', 'kafka', 'mailpit', 'projector', 'proxy', 'redis'].sort(),
     );
     for (const [name, service] of Object.entries(compose.services)) {
       expect(service.healthcheck?.test, `${name} has no healthcheck`).toBeDefined();
@@ -118,7 +118,7 @@ describe('docker-compose.yml', () => {
         expect(condition, `${name} -> ${dependency}`).toBe('service_healthy');
       }
     }
-    expect(Object.keys(compose.services.gateway!.depends_on ?? {}).sort()).toEqual(['eventstore', 'kafka', 'redis']);
+    expect(Object.keys(compose.services.gateway!.depends_on ?? {}).sort()).toEqual(['eventstore', 'kafka', 'mailpit', 'redis']);
     expect(Object.keys(compose.services.ingestor!.depends_on ?? {}).sort()).toEqual(['eventstore', 'kafka']);
     expect(Object.keys(compose.services.projector!.depends_on ?? {}).sort()).toEqual(['eventstore', 'redis']);
   });
@@ -145,9 +145,30 @@ describe('docker-compose.yml', () => {
   it('puts two gateway replicas behind the one published port', () => {
     expect(compose.services.gateway!.deploy?.replicas).toBe(2);
     const published = Object.entries(compose.services).filter(([, service]) => service.ports?.length);
-    expect(published.map(([name]) => name)).toEqual(['proxy']);
+    expect(published.map(([name]) => name).sort()).toEqual(['mailpit', 'proxy']);
+    // Mailpit publishes its web UI only, not SMTP.
+    expect(compose.services.mailpit!.ports).toEqual(['8025:8025']);
     const nginx = read('deploy/nginx.conf');
     expect(nginx).toContain(`server gateway:${compose.services.gateway!.environment!.PORT}`);
+  });
+
+  it('sends the gateways’ mail to Mailpit and serves their operations endpoints on a port the proxy hides', () => {
+    const gateway = compose.services.gateway!.environment!;
+    expect(gateway.SMTP_URL).toBe('smtp://mailpit:1025');
+    expect(gateway.OPS_PORT).toBeDefined();
+    expect(read('deploy/nginx.conf')).not.toContain(`:${gateway.OPS_PORT}`);
+  });
+
+  it('has the proxy refuse /metrics and /readyz in every spelling nginx normalises them to', () => {
+    const nginx = read('deploy/nginx.conf');
+    const refused = [...nginx.matchAll(/location ~\* (\S+) \{\s*return 404;/g)].map((match) => new RegExp(match[1]!, 'i'));
+    expect(refused.length).toBeGreaterThan(0);
+    const isRefused = (path: string) => refused.some((pattern) => pattern.test(path));
+    // What nginx matches against after decoding %XX, merging slashes and resolving dots.
+    for (const path of ['/metrics', '/metrics/', '/METRICS', '/Metrics', '/metrics/anything', '/readyz', '/READYZ/']) {
+      expect(isRefused(path), path).toBe(true);
+    }
+    for (const path of ['/healthz', '/api/metrics', '/metricsx', '/shop']) expect(isRefused(path), path).toBe(false);
   });
 
   it('gives each app service only variables its configuration knows, valid ones, and probes its /readyz port', () => {
@@ -161,7 +182,7 @@ describe('docker-compose.yml', () => {
       );
       const parsed = schema.safeParse(withoutInterpolation);
       expect(parsed.error?.issues ?? [], name).toEqual([]);
-      const port = name === 'gateway' ? environment.PORT : environment.METRICS_PORT;
+      const port = name === 'gateway' ? environment.OPS_PORT : environment.METRICS_PORT;
       expect(JSON.stringify(service.healthcheck?.test), name).toContain(`127.0.0.1:${port}/readyz`);
     }
   });
@@ -189,6 +210,10 @@ describe('Dockerfile', () => {
     const user = /^USER (\S+)$/m.exec(final)?.[1];
     expect(user).toBeDefined();
     expect(['root', '0']).not.toContain(user);
+  });
+
+  it('runs in production mode, which requires a secret of its own', () => {
+    expect(final).toMatch(/^ENV NODE_ENV=production$/m);
   });
 
   it('runs TypeScript with tsx, which production installs keep', () => {

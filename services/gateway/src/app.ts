@@ -11,6 +11,7 @@ import type { AuthOptions } from './auth/auth-options';
 import { errorHandler, unknownApiRoute } from './http/error-handler';
 import { httpMetrics } from './http/http-metrics';
 import { redactUrl } from './http/redact-url';
+import { securityHeaders } from './http/security-headers';
 import { webClient } from './http/web-client';
 import { adminRoutes } from './routes/admin';
 import type { AdminDeps } from './routes/admin-deps';
@@ -42,6 +43,10 @@ export interface AppOptions extends RouteDeps {
   admin: AdminDeps;
   /** Server-sent live updates of owners' figures. */
   live: LiveDeps;
+  /** What the pages may frame and call besides this site (the Content-Security-Policy). */
+  web: { widgetUrl: string; apiUrl: string };
+  /** Serve /metrics and /readyz here too; false when an operations port serves them. */
+  opsOnPublicPort: boolean;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -53,6 +58,7 @@ export function createApp(options: AppOptions): Express {
   // scanner uses. The web client keeps its own cache of the catalogue (spec section 9).
   app.set('etag', false);
   app.set('trust proxy', options.trustProxy);
+  app.use(securityHeaders(options.web));
   app.use(httpMetrics(options.metrics));
   app.use(
     pinoHttp({

@@ -9,12 +9,14 @@ import {
   createKafkaIngestion,
   createMetricsRegistry,
   createReadiness,
+  type OpsServer,
   type EventStore,
   instrumentEventStore,
   logRedaction,
   openEventStore,
   type ReadinessCheck,
   seedCatalog,
+  startOpsServer,
   systemClock,
 } from '@qrshirt/core';
 import {
@@ -53,7 +55,8 @@ export interface EmbeddedProcess {
   log: Logger;
   /** Resolves once every projection has handled every event stored so far. */
   projectionsCaughtUp(timeoutMs?: number): Promise<void>;
-  listen(): Promise<{ server: Server; url: string }>;
+  /** Serves, and with OPS_PORT the operations endpoints too (`opsUrl`). */
+  listen(): Promise<{ server: Server; url: string; opsUrl?: string }>;
   close(): Promise<void>;
 }
 
@@ -124,12 +127,13 @@ export async function createEmbeddedProcess(
   const auth = createAuth(config, { clock, log, mail });
   const rebuilds = createRebuildJobs({ eventStore, store: readModels, log: projectionLog, clock });
   const liveStreams = createEventStreams();
+  const readiness = createReadiness(dependencies);
   const app = createApp({
     log,
     auth: auth.options,
     maxBodyBytes: config.MAX_BODY_BYTES,
     trustProxy: config.TRUST_PROXY,
-    readiness: createReadiness(dependencies),
+    readiness,
     metrics,
     clock,
     newId: randomUUID,
@@ -155,9 +159,12 @@ export async function createEmbeddedProcess(
       outbox: mail.outbox,
     },
     live: { changeFeed, streams: liveStreams },
+    web: { widgetUrl: config.VITE_DONATION_WIDGET_URL, apiUrl: config.VITE_API_URL },
+    opsOnPublicPort: config.OPS_PORT === undefined,
   });
 
   let server: Server | undefined;
+  let ops: OpsServer | undefined;
   return {
     app,
     eventStore,
@@ -165,13 +172,15 @@ export async function createEmbeddedProcess(
     runners,
     log,
     projectionsCaughtUp,
-    listen() {
+    async listen() {
+      const { OPS_PORT } = config;
+      if (OPS_PORT !== undefined) ops = await startOpsServer({ host: config.HOST, port: OPS_PORT, readiness, registry: metrics });
       return new Promise((resolve, reject) => {
         const listening = createHttpServer(app).listen(config.PORT, config.HOST, () => {
           server = listening;
           const address = listening.address();
           const port = typeof address === 'object' && address ? address.port : config.PORT;
-          resolve({ server: listening, url: `http://localhost:${port}` });
+          resolve({ server: listening, url: `http://localhost:${port}`, ...(ops && { opsUrl: ops.url }) });
         });
         listening.once('error', reject);
       });
@@ -192,6 +201,7 @@ export async function createEmbeddedProcess(
       await kafka?.close();
       await auth.close();
       await mail.close();
+      await ops?.close();
       await readModels.close();
       await eventStore.close();
     },

@@ -6,8 +6,8 @@ import { createEmbeddedProcess } from './embedded';
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const embedded = await createEmbeddedProcess(config);
-  const { url } = await embedded.listen();
-  embedded.log.info({ url, dataDir: config.DATA_DIR }, `QR shirt shop listening on ${url}`);
+  const { url, opsUrl } = await embedded.listen();
+  embedded.log.info({ url, opsUrl, dataDir: config.DATA_DIR }, `QR shirt shop listening on ${url}`);
 
   stopOnSignals({ log: embedded.log, stop: () => embedded.close() });
 }

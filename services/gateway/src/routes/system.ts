@@ -1,28 +1,33 @@
 import { buildOpenApiDocument } from '@qrshirt/contracts';
 import { type Readiness, readinessAnswer } from '@qrshirt/core';
 import { Router } from 'express';
+import { unknownApiRoute } from '../http/error-handler';
 import type { Registry } from 'prom-client';
 
 /**
  * Liveness, readiness, metrics and the API description. `/healthz` answers as long as the
  * process serves HTTP (and is the benchmarks' trivial baseline); `/readyz` asks the event store,
- * the read model store and Kafka, and answers 503 naming those that do not answer.
+ * the read model store and Kafka, and answers 503 naming those that do not answer. With an
+ * operations port, /readyz and /metrics are served there only (`opsOnPublicPort: false`).
  */
-export function systemRoutes(options: { readiness: Readiness; metrics: Registry }): Router {
+export function systemRoutes(options: { readiness: Readiness; metrics: Registry; opsOnPublicPort: boolean }): Router {
   const { readiness, metrics } = options;
   const openApi = buildOpenApiDocument({ version: '1.0.0' });
-  return Router()
+  const router = Router()
     .get('/healthz', (_req, res) => {
       res.json({ status: 'ok' });
     })
+    .get('/api/openapi.json', (_req, res) => {
+      res.json(openApi);
+    });
+  // Answered here rather than by the web client's fallback, which would show its Not Found page.
+  if (!options.opsOnPublicPort) return router.get(['/metrics', '/readyz'], unknownApiRoute);
+  return router
     .get('/readyz', async (_req, res) => {
       const { status, body } = readinessAnswer(await readiness.check());
       res.status(status).json(body);
     })
     .get('/metrics', async (_req, res) => {
       res.type(metrics.contentType).send(await metrics.metrics());
-    })
-    .get('/api/openapi.json', (_req, res) => {
-      res.json(openApi);
     });
 }

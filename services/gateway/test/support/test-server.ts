@@ -9,6 +9,8 @@ import { TEST_JWT_SECRET } from './test-secret';
 
 export interface TestServer {
   url: string;
+  /** With OPS_PORT: where /metrics and /readyz are served. */
+  opsUrl?: string;
   embedded: EmbeddedProcess;
   dataDir: string;
   api: ApiClient;
@@ -29,9 +31,10 @@ export async function startTestServer(
     ...options.env,
   });
   const embedded = await createEmbeddedProcess(config, options.clock ? { clock: options.clock } : {});
-  const { url } = await embedded.listen();
+  const { url, opsUrl } = await embedded.listen();
   return {
     url,
+    opsUrl,
     embedded,
     dataDir,
     api: createApiClient(url),

@@ -1,0 +1,58 @@
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+
+/** The page the QR page frames; only this site may frame it. */
+export const WIDGET_PAGE = '/widget/demo-donation.html';
+
+/** The origin of an absolute http(s) URL; none for a path on this site ('self' covers it). */
+function originOf(url: string): string[] {
+  return /^https?:\/\//i.test(url) ? [new URL(url).origin] : [];
+}
+
+/**
+ * Helmet's headers on every answer. The Content-Security-Policy lets pages load only this site's
+ * own scripts (no inline script anywhere: the demo widget's script is a file too), frame only this
+ * site and the configured donation widget, call only this site's API (or VITE_API_URL's), and be
+ * framed by nobody: clickjacking a donation or a sign-in form is off the table. The one exception
+ * is the demo widget page, which this site's own QR page frames.
+ * Styles may be inline: Mantine writes its CSS variables into `style` attributes and injects its
+ * color-scheme `<style>` at run time, and a hash cannot cover values computed in the browser.
+ * Images may come from any https host: charity logos and profile photos are URLs people give us.
+ * HSTS only when the request came over HTTPS (a trusted proxy's X-Forwarded-Proto counts, through
+ * Express's `trust proxy`): sent over plain HTTP it would be ignored, and on localhost it would
+ * pin the browser to an HTTPS that is not there.
+ */
+export function securityHeaders({ widgetUrl, apiUrl }: { widgetUrl: string; apiUrl: string }): RequestHandler {
+  const directives = (frameAncestors: string) => ({
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...originOf(apiUrl)],
+    frameSrc: ["'self'", ...originOf(widgetUrl)],
+    frameAncestors: [frameAncestors],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+  });
+  const common = {
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+    strictTransportSecurity: false,
+  };
+  const forPages = helmet({
+    ...common,
+    contentSecurityPolicy: { useDefaults: false, directives: directives("'none'") },
+    xFrameOptions: { action: 'deny' },
+  });
+  const forWidget = helmet({
+    ...common,
+    contentSecurityPolicy: { useDefaults: false, directives: directives("'self'") },
+    xFrameOptions: { action: 'sameorigin' },
+  });
+  const hsts = helmet.strictTransportSecurity({ maxAge: 365 * 24 * 60 * 60, includeSubDomains: true });
+  return (req, res, next) => {
+    if (req.secure) hsts(req, res, () => undefined);
+    (req.path === WIDGET_PAGE ? forWidget : forPages)(req, res, next);
+  };
+}
