@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
           ...adminRoutes,
         ],
       },
+      { path: '/verify-email', lazy: async () => ({ Component: (await import('./routes/verify-email')).VerifyEmailRoute }) },
       { path: '/privacy', lazy: async () => ({ Component: (await import('./routes/privacy')).PrivacyRoute }) },
       { path: '/fundraiser/:fundraiserId', lazy: async () => ({ Component: (await import('./routes/qr-landing')).QrLandingRoute }) },
       { path: '/qr/:shirtId', lazy: async () => ({ Component: (await import('./routes/qr-landing')).QrLandingRoute }) },

@@ -6,6 +6,8 @@ export const paths = {
   signIn: '/signin',
   dashboard: '/dashboard',
   privacy: '/privacy',
+  /** Where the verification mail links to, with `#token=<token>`. */
+  verifyEmail: '/verify-email',
   fundraiser: (fundraiserId: string) => `/fundraiser/${encodeURIComponent(fundraiserId)}`,
 } as const;
 

@@ -1,5 +1,5 @@
 import type { UserStats } from '@qrshirt/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '@/testing/fake-api';
 import { renderRoute } from '@/testing/render';
@@ -84,6 +84,49 @@ describe('the dashboard', () => {
     expect(screen.getByText('Failed to load user stats')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('Welcome back, Ada!')).toBeTruthy();
+  });
+
+  it('asks an unverified user to verify their address, and mails a new link on request', async () => {
+    const server = fakeApi({
+      'GET /api/user/u-1/stats': { json: stats },
+      'GET /api/me': { json: { uid: 'u-1', anonymous: false, admin: false, emailVerified: false } },
+      'POST /api/auth/verify-email/resend': { status: 202 },
+    });
+    signInAs({ uid: 'u-1', displayName: 'Ada', email: 'ada@example.com' });
+    const { user } = renderDashboard();
+    const banner = await screen.findByTestId('verify-email-banner');
+    expect(within(banner).getByText('Please verify your email address')).toBeTruthy();
+    expect(within(banner).getByText(/We sent a link to ada@example.com/)).toBeTruthy();
+    await user.click(within(banner).getByRole('button', { name: 'Resend link' }));
+    expect(await screen.findByText('A new link is on its way')).toBeTruthy();
+    expect(server.to('POST', '/api/auth/verify-email/resend')).toHaveLength(1);
+  });
+
+  it('shows why a new link was refused', async () => {
+    fakeApi({
+      'GET /api/user/u-1/stats': { json: stats },
+      'GET /api/me': { json: { uid: 'u-1', anonymous: false, admin: false, emailVerified: false } },
+      'POST /api/auth/verify-email/resend': {
+        status: 429,
+        json: { error: 'Too many failed attempts. Please try again later.', code: 'too-many-requests' },
+      },
+    });
+    signInAs({ uid: 'u-1', displayName: 'Ada' });
+    const { user } = renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Resend link' }));
+    expect(await screen.findByText('Too many failed attempts. Please try again later.')).toBeTruthy();
+  });
+
+  it('shows no banner to a verified user', async () => {
+    const server = fakeApi({
+      'GET /api/user/u-1/stats': { json: stats },
+      'GET /api/me': { json: { uid: 'u-1', anonymous: false, admin: false, emailVerified: true } },
+    });
+    signInAs({ uid: 'u-1', displayName: 'Ada' });
+    renderDashboard();
+    expect(await screen.findByText('Welcome back, Ada!')).toBeTruthy();
+    await waitFor(() => expect(server.to('GET', '/api/me')).toHaveLength(1));
+    expect(screen.queryByTestId('verify-email-banner')).toBeNull();
   });
 
   it('asks a signed-out visitor to sign in', () => {

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { ProfileForm } from '@/features/auth/components/profile-form';
+import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { useManyFundraiserStats } from '@/features/owner-stats/api/get-fundraiser-stats';
 import { useUserStats } from '@/features/owner-stats/api/get-user-stats';
 import { useLiveUserStats } from '@/features/owner-stats/api/live-stats';
@@ -56,6 +57,7 @@ function Dashboard({ user }: { user: SignedInUser }) {
           <Title order={1}>Welcome back, {user.displayName || user.email}!</Title>
           <Text c="dimmed">Here is the good your shirts have done so far.</Text>
         </div>
+        <VerifyEmailBanner uid={user.uid} email={user.email} />
         <StatCards stats={stats.data} />
         <ImpactChart days={days} />
         <section aria-labelledby="my-shirts-title">

@@ -31,7 +31,7 @@ function renderAdmin(at: string) {
 
 describe('the admin area', () => {
   it('shows an admin the side navigation and the overview figures', async () => {
-    fakeApi({ 'GET /api/me': { json: { uid: 'boss', anonymous: false, admin: true } }, 'GET /api/admin/overview': { json: overview } });
+    fakeApi({ 'GET /api/me': { json: { uid: 'boss', anonymous: false, admin: true, emailVerified: true } }, 'GET /api/admin/overview': { json: overview } });
     signInAs({ uid: 'boss' });
     renderAdmin('/admin');
 
@@ -45,6 +45,7 @@ describe('the admin area', () => {
       'Projections',
       'Event browser',
       'Replay export',
+      'Outbox',
     ]);
     expect(within(sections).getByRole('link', { name: 'Projections' }).getAttribute('href')).toBe('/admin/projections');
     expect((await screen.findByTestId('total-amount-raised', {}, { timeout: 5000 })).textContent).toBe('$45.50');
@@ -52,7 +53,7 @@ describe('the admin area', () => {
   });
 
   it('tells a signed-in user who is not an admin that it is not for them, and shows nothing of it', async () => {
-    const server = fakeApi({ 'GET /api/me': { json: { uid: 'member', anonymous: false, admin: false } } });
+    const server = fakeApi({ 'GET /api/me': { json: { uid: 'member', anonymous: false, admin: false, emailVerified: true } } });
     signInAs({ uid: 'member' });
     renderAdmin('/admin/waitlist');
 

@@ -16,6 +16,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'projections', lazy: async () => ({ Component: (await import('./projections')).AdminProjectionsRoute }) },
       { path: 'events', lazy: async () => ({ Component: (await import('./events')).AdminEventsRoute }) },
       { path: 'replay', lazy: async () => ({ Component: (await import('./replay')).AdminReplayRoute }) },
+      { path: 'outbox', lazy: async () => ({ Component: (await import('./outbox')).AdminOutboxRoute }) },
     ],
   },
 ];

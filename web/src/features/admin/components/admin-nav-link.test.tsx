@@ -12,7 +12,7 @@ function renderNavigationBar() {
 
 describe('the Admin link in the navigation bar', () => {
   it('appears for a user the server calls an admin', async () => {
-    fakeApi({ 'GET /api/me': { json: { uid: 'boss', anonymous: false, admin: true } } });
+    fakeApi({ 'GET /api/me': { json: { uid: 'boss', anonymous: false, admin: true, emailVerified: true } } });
     signInAs({ uid: 'boss', displayName: 'Olga' });
     renderNavigationBar();
     const links = await screen.findAllByRole('link', { name: 'Admin' });
@@ -20,7 +20,7 @@ describe('the Admin link in the navigation bar', () => {
   });
 
   it('never appears for anyone else', async () => {
-    const server = fakeApi({ 'GET /api/me': { json: { uid: 'member', anonymous: false, admin: false } } });
+    const server = fakeApi({ 'GET /api/me': { json: { uid: 'member', anonymous: false, admin: false, emailVerified: true } } });
     signInAs({ uid: 'member', displayName: 'Mia' });
     renderNavigationBar();
     await screen.findAllByText('Hi, Mia!');

@@ -7,4 +7,5 @@ export const adminPaths = {
   projections: '/admin/projections',
   events: '/admin/events',
   replay: '/admin/replay',
+  outbox: '/admin/outbox',
 } as const;

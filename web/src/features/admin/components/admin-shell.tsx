@@ -13,6 +13,7 @@ const sections = [
   { label: 'Projections', to: adminPaths.projections },
   { label: 'Event browser', to: adminPaths.events },
   { label: 'Replay export', to: adminPaths.replay },
+  { label: 'Outbox', to: adminPaths.outbox },
 ] as const;
 
 /**

@@ -1,0 +1,58 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '@/testing/fake-api';
+import { renderRoute } from '@/testing/render';
+import { signInAs } from '@/testing/session';
+import { VerifyEmailRoute } from './verify-email';
+
+function renderAt(hash: string) {
+  return renderRoute(<VerifyEmailRoute />, {
+    path: '/verify-email',
+    at: { pathname: '/verify-email', hash },
+    routes: [{ path: '/dashboard', element: <p>Dashboard page</p> }],
+  });
+}
+
+describe('the verify-email page', () => {
+  it('spends the link’s token once, takes it out of the address and offers the dashboard', async () => {
+    const server = fakeApi({ 'POST /api/auth/verify-email': { json: { email: 'ada@example.com', emailVerified: true } } });
+    const { router } = renderAt('#token=the-token');
+    expect(await screen.findByText('Your email address is verified: ada@example.com')).toBeTruthy();
+    expect(server.to('POST', '/api/auth/verify-email').map((request) => request.body)).toEqual([{ token: 'the-token' }]);
+    await waitFor(() => expect(router.state.location.hash).toBe(''));
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it('shows the server’s reason for a used or expired link, and how to get a new one', async () => {
+    fakeApi({
+      'POST /api/auth/verify-email': {
+        status: 400,
+        json: { error: 'This verification link is unknown, used or expired. Ask for a new one from your dashboard.' },
+      },
+    });
+    renderAt('#token=old');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This verification link is unknown, used or expired. Ask for a new one from your dashboard.',
+    );
+    expect(screen.getByRole('link', { name: 'Sign in to get a new link' }).getAttribute('href')).toBe('/signin');
+  });
+
+  it('lets a signed-in user ask for a new link from there', async () => {
+    const server = fakeApi({
+      'POST /api/auth/verify-email': { status: 400, json: { error: 'Used.' } },
+      'POST /api/auth/verify-email/resend': { status: 202 },
+    });
+    signInAs({ uid: 'u-1' });
+    const { user } = renderAt('#token=old');
+    await user.click(await screen.findByRole('button', { name: 'Send a new link' }));
+    expect(await screen.findByText('A new link is on its way')).toBeTruthy();
+    expect(server.to('POST', '/api/auth/verify-email/resend')).toHaveLength(1);
+  });
+
+  it('explains what to do when opened without a link', async () => {
+    const server = fakeApi({});
+    renderAt('');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/needs the link from the email/);
+    expect(server.requests).toEqual([]);
+  });
+});

@@ -1,0 +1,16 @@
+import { type AdminOutboxMessage, adminOutboxMessage } from '@qrshirt/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** POST /api/admin/outbox/{id}/retry: sends a waiting or dead message again now (409 once sent). */
+export function retryOutboxMessage(id: string): Promise<AdminOutboxMessage> {
+  return api(`/api/admin/outbox/${encodeURIComponent(id)}/retry`, { method: 'POST', schema: adminOutboxMessage, requiresAuth: true });
+}
+
+export function useRetryOutboxMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: retryOutboxMessage,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'outbox'] }),
+  });
+}

@@ -1,0 +1,16 @@
+import { type Me, me } from '@qrshirt/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** GET /api/me: who the signed-in user is to the server: admin or not, address verified or not. */
+export function getMe(): Promise<Me> {
+  return api('/api/me', { schema: me, requiresAuth: true });
+}
+
+/** Per user: after a sign-out and another sign-in, the next user is asked afresh. */
+export const meQueryOptions = (uid: string) => queryOptions({ queryKey: ['me', uid], queryFn: getMe, staleTime: 5 * 60_000 });
+
+/** The signed-in user's `me` (none signed in: not asked). */
+export function useMe(uid: string | undefined) {
+  return useQuery({ ...meQueryOptions(uid ?? ''), enabled: uid !== undefined });
+}
