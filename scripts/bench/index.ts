@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { benchEventStore, formatEventStoreFigures } from './event-store';
 import { benchHttp, formatHttpFigures } from './http';
 import { benchKafka, formatKafkaFigures } from './kafka';
+import { benchOutbox, formatOutboxFigures } from './outbox';
 import { benchReplay, formatReplayFigures } from './replay';
 import { type BenchSection, writeBenchmarkReport } from './report';
 import { findJavaAndMaven } from '../infra/kafka';
@@ -29,6 +30,7 @@ const scenarios: Scenario[] = [
     name: 'HTTP (embedded process)',
     run: async () => formatHttpFigures(await benchHttp({ seconds: 4, rounds: 3, connections }), connections),
   },
+  { name: 'Mail outbox (embedded process, loopback SMTP)', run: async () => formatOutboxFigures(await benchOutbox()) },
   {
     name: 'Kafka + Redis pipeline',
     unavailable: () =>

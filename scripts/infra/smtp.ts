@@ -40,7 +40,7 @@ const toReceived = (parsed: ParsedMail): ReceivedMail => ({
  * A real SMTP server on loopback (the npm `smtp-server`), for tests and benchmarks: it accepts
  * any sender, recipient and credentials, keeps what it receives, and can refuse the first
  * `refuse` deliveries with a temporary error (451), as a busy or greylisting server does.
- * `parse: false` keeps only the count and the Message-ID header, for benchmarks.
+ * `parse: false` keeps only the Message-ID and To headers, for benchmarks.
  */
 export async function startSmtpServer(options: { port?: number; refuse?: number; parse?: boolean } = {}): Promise<LocalSmtp> {
   const port = options.port ?? (await freePort());
@@ -72,8 +72,10 @@ export async function startSmtpServer(options: { port?: number; refuse?: number;
             }
             const raw = Buffer.concat(chunks);
             if (!parse) {
-              const messageId = /^Message-ID:\s*(\S+)/im.exec(raw.subarray(0, 4096).toString('latin1'))?.[1] ?? '';
-              messages.push({ messageId, to: '', subject: '', text: '', html: '', acceptedAt: Date.now() });
+              const head = raw.subarray(0, 4096).toString('latin1');
+              const messageId = /^Message-ID:\s*(\S+)/im.exec(head)?.[1] ?? '';
+              const to = /^To:\s*(\S+)/im.exec(head)?.[1] ?? '';
+              messages.push({ messageId, to, subject: '', text: '', html: '', acceptedAt: Date.now() });
               callback();
               return;
             }

@@ -17,12 +17,12 @@ async function charityOptions(page: Page): Promise<string[]> {
   return names;
 }
 
-describeInBrowser('the admin area', ({ appUrl, newContext }) => {
+describeInBrowser('the admin area', ({ appUrl, appDataDir, newContext }) => {
   let admin: Awaited<ReturnType<typeof adminAccount>>;
   let shirtId: string;
 
   beforeAll(async () => {
-    admin = await adminAccount(appUrl);
+    admin = await adminAccount(appUrl, appDataDir);
     shirtId = shirtList.parse(await (await fetch(`${appUrl}/api/shirts`)).json())[0]!.id;
   });
 

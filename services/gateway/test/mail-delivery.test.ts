@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalSmtp, startSmtpServer } from '../../../scripts/infra/smtp';
 import { as, DAY, MINUTE, newClient, signUp, testClock, uniqueEmail } from './support/accounts';
 import { ADMIN_EMAIL } from './support/admin';
-import { latestMail, mailsTo } from './support/captured-mail';
+import { latestMail, mailsTo } from '../../../scripts/infra/captured-mail';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /** The Message-IDs the outbox stored for `address`, read from its file as an operator could. */

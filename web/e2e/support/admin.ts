@@ -1,5 +1,6 @@
 import { authSession, type AuthSession } from '@qrshirt/contracts';
 import type { Page } from 'playwright-core';
+import { latestMail, tokenIn } from '../../../scripts/infra/captured-mail';
 
 /** The app under test runs with ADMIN_EMAILS set to this address (app-process.ts). */
 export const E2E_ADMIN_EMAIL = 'admin@e2e.example.com';
@@ -10,11 +11,17 @@ async function post(appUrl: string, path: string, body: object): Promise<Respons
 }
 
 /**
- * The admin's account, signed up through the auth API the first time a test asks (holding the
- * address is what makes the ADMIN_EMAILS entry count), signed in after that.
+ * The admin's account, signed up through the auth API the first time a test asks and verified
+ * through the link mailed to it (holding the address and having proved it is what makes the
+ * ADMIN_EMAILS entry count), signed in after that.
  */
-export async function adminAccount(appUrl: string): Promise<{ email: string; password: string; session: AuthSession }> {
+export async function adminAccount(appUrl: string, appDataDir: string): Promise<{ email: string; password: string; session: AuthSession }> {
   let answer = await post(appUrl, '/api/auth/signup', { email: E2E_ADMIN_EMAIL, password: ADMIN_PASSWORD, displayName: 'Olga Ops' });
+  if (answer.status === 201) {
+    const token = tokenIn(await latestMail(appDataDir, E2E_ADMIN_EMAIL), 'verify-email');
+    const verified = await post(appUrl, '/api/auth/verify-email', { token });
+    if (!verified.ok) throw new Error(`the admin's address was not verified: ${verified.status} ${await verified.text()}`);
+  }
   if (answer.status === 409) answer = await post(appUrl, '/api/auth/signin', { email: E2E_ADMIN_EMAIL, password: ADMIN_PASSWORD });
   if (!answer.ok) throw new Error(`the admin could not sign up or in: ${answer.status} ${await answer.text()}`);
   return { email: E2E_ADMIN_EMAIL, password: ADMIN_PASSWORD, session: authSession.parse(await answer.json()) };

@@ -10,6 +10,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 
 export interface AppProcess {
   url: string;
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -77,5 +78,5 @@ export async function startApp(timeoutMs = 240_000): Promise<AppProcess> {
   }
   // What the build printed (the homepage budget line among it) goes into the test log.
   console.log(output.trim());
-  return { url, stop };
+  return { url, dataDir, stop };
 }

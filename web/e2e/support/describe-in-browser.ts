@@ -6,6 +6,8 @@ import { chromiumMissing, chromiumRequired } from './chromium';
 export interface BrowserSuite {
   /** The product under test, started by the global setup. */
   appUrl: string;
+  /** Its data folder, where its mail is written as files. */
+  appDataDir: string;
   /** A fresh browser profile: its own storage, so its own (anonymous or signed-in) session. */
   newContext(): Promise<BrowserContext>;
 }
@@ -16,9 +18,11 @@ export interface BrowserSuite {
  */
 export function describeInBrowser(name: string, body: (suite: BrowserSuite) => void): void {
   const appUrl = inject('appUrl');
+  const appDataDir = inject('appDataDir');
   let browser: Browser | undefined;
   const suite: BrowserSuite = {
     appUrl,
+    appDataDir,
     newContext: () => browser!.newContext({ baseURL: appUrl, viewport: { width: 1280, height: 900 } }),
   };
 

@@ -2,6 +2,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 
+/**
+ * Reading what a product started without SMTP_URL "sent": mails as `.eml` files in
+ * `<dataDir>/mail/`, texts as `.txt` files in `<dataDir>/sms/`, as a developer would read them.
+ */
+
 export interface CapturedMail {
   file: string;
   to: string;
@@ -20,7 +25,7 @@ async function filesIn(folder: string, extension: string): Promise<string[]> {
   }
 }
 
-/** Every mail a server without SMTP_URL wrote to `<dataDir>/mail/` for `address` (any case), oldest first. */
+/** Every mail written for `address` (any case), oldest first. */
 export async function mailsTo(dataDir: string, address: string): Promise<CapturedMail[]> {
   const folder = path.join(dataDir, 'mail');
   const mails: CapturedMail[] = [];

@@ -1,0 +1,43 @@
+import { expect, it } from 'vitest';
+import { latestMail } from '../../scripts/infra/captured-mail';
+import { checkScreen, watchedPage } from './support/browser';
+import { describeInBrowser } from './support/describe-in-browser';
+
+describeInBrowser('verifying an email address', ({ appDataDir, newContext }) => {
+  it('follows the link from the sign-up mail, and the dashboard banner goes', async () => {
+    const { page, errors } = await watchedPage(await newContext());
+    const email = `grace-${Date.now()}@example.com`;
+    await page.goto('/signin');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByLabel('Display Name').fill('Grace');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('compiler compiler');
+    await page.getByLabel('Confirm Password').fill('compiler compiler');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/dashboard', { timeout: 5000 });
+    const banner = page.getByTestId('verify-email-banner');
+    await banner.getByText('Please verify your email address').waitFor();
+    expect(await banner.textContent()).toContain(email);
+    expect(await checkScreen(page, 'dashboard-unverified')).toEqual([]);
+
+    // The mail the product wrote (no SMTP_URL: an .eml file in its data folder), as Grace reads it.
+    const mail = await latestMail(appDataDir, email);
+    const link = /https?:\/\/\S+\/verify-email#token=[\w-]+/.exec(mail.text)?.[0];
+    expect(link, mail.text).toBeDefined();
+    await page.goto(new URL(link!).pathname + new URL(link!).hash);
+    await page.getByText(`Your email address is verified: ${email}`).waitFor();
+    // The token does not stay in the address bar or the history.
+    expect(new URL(page.url()).hash).toBe('');
+    expect(await checkScreen(page, 'verify-email')).toEqual([]);
+
+    await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await page.getByRole('heading', { name: 'Welcome back, Grace!' }).waitFor();
+    await page.getByText('No shirts yet').waitFor();
+    expect(await banner.count()).toBe(0);
+
+    // The link works once.
+    await page.goto(new URL(link!).pathname + new URL(link!).hash);
+    await page.getByText('This verification link is unknown, used or expired. Ask for a new one from your dashboard.').waitFor();
+    expect(errors.filter((error) => !error.includes('400'))).toEqual([]);
+  });
+});
