@@ -51,32 +51,39 @@ export function createOutboxSender(options: {
   batchSize?: number;
   events?: SenderEvents;
 }): OutboxSender {
-  const { store, transports, clock, log, owner, pollMs = 1_000, leaseMs = 60_000, batchSize = 10, events } = options;
+  const { store, transports, clock, log, owner, pollMs = 1_000, leaseMs = 60_000, batchSize = 50, events } = options;
   let running = false;
   let timer: NodeJS.Timeout | undefined;
   let pass: Promise<void> | undefined;
   let again = false;
 
-  async function deliver(message: OutboxMessage): Promise<void> {
+  /** Answers whether the message was delivered; a failure is recorded at once. */
+  async function deliver(message: OutboxMessage): Promise<boolean> {
     try {
       await transports[message.channel].deliver(message);
+      return true;
     } catch (error) {
       const now = clock().getTime();
       const reason = error instanceof Error ? error.message : String(error);
       const retryAt = nextAttemptAt(message.attempts, now, message.deadline);
       if (await store.markFailed(message.id, owner, reason.slice(0, 500), retryAt)) events?.failed(message, retryAt === null);
       log.warn({ messageId: message.messageId, attempts: message.attempts, err: reason, dead: retryAt === null }, 'mail not delivered');
-      return;
+      return false;
     }
-    if (await store.markSent(message.id, owner, clock().getTime())) events?.sent(message);
-    else log.warn({ messageId: message.messageId }, 'mail delivered after its lease ended');
   }
 
   async function work(): Promise<void> {
     for (;;) {
       again = false;
       const claimed = await store.claimDue(owner, clock().getTime(), leaseMs, batchSize);
-      await Promise.all(claimed.map(deliver));
+      const outcomes = await Promise.all(claimed.map(deliver));
+      const delivered = claimed.filter((_, index) => outcomes[index]);
+      // One durable write for the batch's deliveries, not one each.
+      const settled = new Set(delivered.length ? await store.markSent(delivered.map((message) => message.id), owner, clock().getTime()) : []);
+      for (const message of delivered) {
+        if (settled.has(message.id)) events?.sent(message);
+        else log.warn({ messageId: message.messageId }, 'mail delivered after its lease ended');
+      }
       // A full batch may mean more are due; a wake during the pass may have stored another.
       if (!running || (claimed.length < batchSize && !again)) return;
     }

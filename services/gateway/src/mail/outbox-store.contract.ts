@@ -76,9 +76,9 @@ export function describeOutboxStoreContract(name: string, connect: () => OutboxS
       await store.claimDue('stalled', NOW, LEASE, 10);
       const [retaken] = await other.claimDue('healthy', NOW + LEASE, LEASE, 10);
       expect(retaken).toMatchObject({ id: stored.id, attempts: 2, messageId: stored.messageId });
-      expect(await store.markSent(stored.id, 'stalled', NOW + LEASE + 1)).toBe(false);
+      expect(await store.markSent([stored.id], 'stalled', NOW + LEASE + 1)).toEqual([]);
       expect(await store.markFailed(stored.id, 'stalled', 'late', NOW + 2 * LEASE)).toBe(false);
-      expect(await other.markSent(stored.id, 'healthy', NOW + LEASE + 2)).toBe(true);
+      expect(await other.markSent([stored.id], 'healthy', NOW + LEASE + 2)).toEqual([stored.id]);
       expect(await store.counts()).toEqual({ queued: 0, sent: 1, dead: 0 });
     });
 
@@ -86,11 +86,23 @@ export function describeOutboxStoreContract(name: string, connect: () => OutboxS
       const stored = message();
       await store.enqueue(stored, NOW, NOW + DAY);
       await store.claimDue('a', NOW, LEASE, 10);
-      expect(await store.markSent(stored.id, 'a', NOW + 5)).toBe(true);
+      expect(await store.markSent([stored.id], 'a', NOW + 5)).toEqual([stored.id]);
       expect(await other.claimDue('b', NOW + 10 * LEASE, LEASE, 10)).toEqual([]);
       const { messages } = await other.list({ limit: 10 });
       expect(messages).toEqual([expect.objectContaining({ id: stored.id, status: 'sent', sentAt: NOW + 5, text: '', html: null })]);
       expect(await store.retry(stored.id, NOW + 6, NOW + DAY)).toBe('sent');
+    });
+
+    it('records a batch of deliveries at once, only those the sender still holds', async () => {
+      const [mine, lost] = [message(), message()];
+      await store.enqueue(mine, NOW, NOW + DAY);
+      await store.enqueue(lost, NOW + 1, NOW + DAY);
+      await store.claimDue('a', NOW + 1, LEASE, 10);
+      // `lost`'s lease ran out and another sender took it.
+      await store.markFailed(lost.id, 'a', 'timeout', NOW + 2);
+      await other.claimDue('b', NOW + 2, LEASE, 10);
+      expect(await store.markSent([mine.id, lost.id], 'a', NOW + 3)).toEqual([mine.id]);
+      expect(await store.counts()).toEqual({ queued: 1, sent: 1, dead: 0 });
     });
 
     it('retries a failed message when it is due again, then lets it die', async () => {
@@ -132,7 +144,7 @@ export function describeOutboxStoreContract(name: string, connect: () => OutboxS
         await store.enqueue(stored[index]!, NOW + index, NOW + DAY);
       }
       await store.claimDue('a', NOW + 10, LEASE, 1);
-      await store.markSent(stored[0]!.id, 'a', NOW + 11);
+      await store.markSent([stored[0]!.id], 'a', NOW + 11);
 
       const first = await other.list({ limit: 2 });
       expect(first.messages.map((each) => each.subject)).toEqual(['no. 4', 'no. 3']);

@@ -53,10 +53,11 @@ export interface OutboxStore {
   /** Up to `limit` queued messages due at `now`, leased to `owner` until `now + leaseMs`, oldest first. */
   claimDue(owner: string, now: number, leaseMs: number, limit: number): Promise<OutboxMessage[]>;
   /**
-   * Records a delivery; false when `owner` no longer holds the lease. A sent message keeps no body:
-   * its links (a password reset's) are secrets, and nothing sends it again.
+   * Records deliveries, all in one write: those of `ids` that `owner` still held the lease of
+   * (answered). A sent message keeps no body: its links (a password reset's) are secrets, and
+   * nothing sends it again.
    */
-  markSent(id: string, owner: string, now: number): Promise<boolean>;
+  markSent(ids: readonly string[], owner: string, now: number): Promise<string[]>;
   /** Records a failed try: due again at `retryAt`, or dead when `retryAt` is null. False without the lease. */
   markFailed(id: string, owner: string, error: string, retryAt: number | null): Promise<boolean>;
   /**

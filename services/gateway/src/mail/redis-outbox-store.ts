@@ -125,8 +125,9 @@ export function createRedisOutboxStore({ url, keyPrefix = 'qr:outbox' }: RedisOu
       const ids = (await redis.eval(CLAIM, 1, dueKey, owner, String(now), String(leaseMs), String(limit), `${keyPrefix}:m:`)) as string[];
       return read(ids);
     },
-    async markSent(id, owner, now) {
-      return Number(await settle(id, owner, 'sent', String(now))) === 1;
+    async markSent(ids, owner, now) {
+      const settled = await Promise.all(ids.map(async (id) => Number(await settle(id, owner, 'sent', String(now))) === 1));
+      return ids.filter((_, index) => settled[index]);
     },
     async markFailed(id, owner, error, retryAt) {
       const outcome = retryAt === null ? 'dead' : 'retry';

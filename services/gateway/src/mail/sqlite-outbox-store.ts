@@ -124,6 +124,9 @@ export function createSqliteOutboxStore({ path }: { path: string }): OutboxStore
     byStatus: db.prepare<[string, number, number], Row>('SELECT * FROM outbox WHERE status = ? AND seq < ? ORDER BY seq DESC LIMIT ?'),
   };
 
+  const settleSent = db.transaction((ids: readonly string[], owner: string, now: number) =>
+    ids.filter((id) => statements.sent.run(now, id, owner).changes === 1),
+  );
   const claim = db.transaction((owner: string, now: number, leaseMs: number, limit: number) =>
     statements.due.all(now, now, limit).map(({ id }) => toMessage(statements.lease.get(owner, now + leaseMs, id)!)),
   );
@@ -136,8 +139,8 @@ export function createSqliteOutboxStore({ path }: { path: string }): OutboxStore
     async claimDue(owner, now, leaseMs, limit) {
       return claim.immediate(owner, now, leaseMs, limit);
     },
-    async markSent(id, owner, now) {
-      return statements.sent.run(now, id, owner).changes === 1;
+    async markSent(ids, owner, now) {
+      return settleSent.immediate(ids, owner, now);
     },
     async markFailed(id, owner, error, retryAt) {
       const changed = retryAt === null ? statements.dead.run(error, id, owner) : statements.retryLater.run(retryAt, error, id, owner);
