@@ -102,6 +102,13 @@ describe('address verification', () => {
   });
 });
 
+describe('the development outbox', () => {
+  it('is gone in development too: links and codes are mail and files now, not an endpoint', async () => {
+    const answer = await server.api('GET', '/api/dev/outbox');
+    expect({ status: answer.status, body: answer.body }).toEqual({ status: 404, body: { error: 'No such endpoint: GET /api/dev/outbox' } });
+  });
+});
+
 describe('admin rights need a verified address', () => {
   it('an account signed up with an ADMIN_EMAILS address is an admin only once it followed the link', async () => {
     const session = await signUp(server.api, { email: ADMIN_EMAIL });

@@ -32,11 +32,15 @@ const SCHEMA = `
   )`;
 
 /**
- * Opens (and creates if needed) an event store file. WAL lets readers in other processes run
- * while one process writes; `synchronous=FULL` fsyncs the WAL at every commit, so an append that
- * was acknowledged survives a power cut. NORMAL only survives a process crash.
+ * Opens (and creates if needed) a SQLite file that several processes share: WAL lets readers in
+ * other processes run while one process writes, the busy timeout makes a writer wait for the
+ * lock; `synchronous=FULL` fsyncs the WAL at every commit, so what was acknowledged survives a
+ * power cut (NORMAL only survives a process crash). `setUp` creates or upgrades the tables.
  */
-export function openEventDatabase(path: string, synchronous: SqliteSynchronous): Database.Database {
+export function openSqliteFile(
+  path: string,
+  { synchronous, setUp }: { synchronous: SqliteSynchronous; setUp(db: Database.Database): void },
+): Database.Database {
   if (synchronous !== 'FULL' && synchronous !== 'NORMAL') {
     throw new Error(`synchronous must be FULL or NORMAL, got ${String(synchronous)}`);
   }
@@ -45,10 +49,15 @@ export function openEventDatabase(path: string, synchronous: SqliteSynchronous):
   try {
     db.pragma('journal_mode = WAL');
     db.pragma(`synchronous = ${synchronous}`);
-    db.exec(SCHEMA);
+    setUp(db);
   } catch (err) {
     db.close();
     throw err;
   }
   return db;
+}
+
+/** Opens (and creates if needed) an event store file. */
+export function openEventDatabase(path: string, synchronous: SqliteSynchronous): Database.Database {
+  return openSqliteFile(path, { synchronous, setUp: (db) => db.exec(SCHEMA) });
 }

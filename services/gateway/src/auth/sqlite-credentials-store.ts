@@ -1,10 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqliteFile } from '@qrshirt/core';
+import type Database from 'better-sqlite3';
 import { type CredentialsStore, MAX_SESSION_MS, type PhoneVerification, type RefreshSession } from './credentials-store';
-
-/** Another process holding the write lock makes a writer wait this long before SQLITE_BUSY. */
-const BUSY_TIMEOUT_MS = 5_000;
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS passwords (
@@ -73,18 +69,14 @@ interface VerificationRow {
  * them. Expired rows are swept when new ones of their kind are written.
  */
 export function createSqliteCredentialsStore({ path }: { path: string }): CredentialsStore {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
-  try {
-    db.pragma('journal_mode = WAL');
-    // A password change or a revoked session that a power cut undid would be a security bug.
-    db.pragma('synchronous = FULL');
-    db.exec(SCHEMA);
-    addEndsAt(db);
-  } catch (error) {
-    db.close();
-    throw error;
-  }
+  // A password change or a revoked session that a power cut undid would be a security bug: FULL.
+  const db = openSqliteFile(path, {
+    synchronous: 'FULL',
+    setUp(opened) {
+      opened.exec(SCHEMA);
+      addEndsAt(opened);
+    },
+  });
 
   const statements = {
     setPassword: db.prepare('INSERT INTO passwords (uid, hash) VALUES (?, ?) ON CONFLICT (uid) DO UPDATE SET hash = excluded.hash'),

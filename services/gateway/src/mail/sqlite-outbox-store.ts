@@ -1,11 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { OutboxStatus } from '@qrshirt/contracts';
-import Database from 'better-sqlite3';
+import { openSqliteFile } from '@qrshirt/core';
 import type { OutboxMessage, OutboxStore } from './outbox-store';
-
-/** Another process holding the write lock makes a writer wait this long before SQLITE_BUSY. */
-const BUSY_TIMEOUT_MS = 5_000;
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS outbox (
@@ -72,16 +67,7 @@ const toMessage = (row: Row): OutboxMessage => ({
  * IMMEDIATE transaction, so two senders never lease the same message.
  */
 export function createSqliteOutboxStore({ path }: { path: string }): OutboxStore {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
-  try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    db.exec(SCHEMA);
-  } catch (error) {
-    db.close();
-    throw error;
-  }
+  const db = openSqliteFile(path, { synchronous: 'FULL', setUp: (opened) => opened.exec(SCHEMA) });
 
   const statements = {
     insert: db.prepare(
