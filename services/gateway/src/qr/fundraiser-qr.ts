@@ -1,5 +1,5 @@
+import { LRUCache } from 'lru-cache';
 import QRCode, { type QRCodeErrorCorrectionLevel, type QRCodeToBufferOptions } from 'qrcode';
-import { createBoundedCache } from '../http/bounded-cache';
 
 export type QrFormat = 'svg' | 'png';
 
@@ -47,7 +47,7 @@ export function qrCodeOptions(text: string) {
  * never changes, and on PUBLIC_BASE_URL.
  */
 export function createFundraiserQrCodes(publicBaseUrl: string) {
-  const drawn = createBoundedCache<string, string | Buffer>(CACHED_IMAGES);
+  const drawn = new LRUCache<string, string | Buffer>({ max: CACHED_IMAGES });
   return {
     async image(fundraiserId: string, format: QrFormat): Promise<string | Buffer> {
       const key = `${format}:${fundraiserId}`;

@@ -11,8 +11,8 @@ import {
   shirtStreamName,
 } from '@qrshirt/core';
 import { type Request, type RequestHandler, Router } from 'express';
+import { LRUCache } from 'lru-cache';
 import { requireSignedIn } from '../auth/authenticate';
-import { createBoundedCache } from '../http/bounded-cache';
 import { HttpError, notFound } from '../http/http-error';
 import { parseInput } from '../http/validate';
 import { createFundraiserQrCodes, type QrFormat, qrContentTypes } from '../qr/fundraiser-qr';
@@ -62,7 +62,7 @@ export function fundraiserRoutes({ commands, fundraisers, ingestion, clock, newI
   others: Router;
 } {
   // A fundraiser never changes once created: the scan and read paths look each one up once.
-  const known = createBoundedCache<string, Fundraiser>(50_000);
+  const known = new LRUCache<string, Fundraiser>({ max: 50_000 });
   const qrCodes = createFundraiserQrCodes(publicBaseUrl);
 
   /** The read model first; the event log when the projection has not caught up yet. */
