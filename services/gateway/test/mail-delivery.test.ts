@@ -182,6 +182,10 @@ describe('the admin outbox', () => {
       expect(await server.api('GET', '/api/admin/outbox?status=lost', as(admin))).toMatchObject({ status: 400 });
       expect((await server.api('GET', '/api/admin/outbox', as(member))).status).toBe(403);
       expect((await server.api('POST', `/api/admin/outbox/${dead.id}/retry`, as(member))).status).toBe(403);
+
+      // Sent messages' records are forgotten after 30 days.
+      time.advance(31 * DAY);
+      await expect.poll(async () => (await list()).counts, { timeout: 10_000 }).toEqual({ queued: 0, sent: 0, dead: 0 });
     } finally {
       await server.stop();
       await smtp.stop();

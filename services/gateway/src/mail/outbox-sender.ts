@@ -5,6 +5,9 @@ import type { Transport } from './transports';
 
 /** How long a message sent to the whole window may keep being tried. */
 export const RETRY_WINDOW_MS = 24 * 60 * 60_000;
+/** How long a sent message's record (no body: who, what subject, when) stays for admins to see. */
+export const SENT_RETENTION_MS = 30 * 24 * 60 * 60_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
 const FIRST_RETRY_MS = 5_000;
 const LONGEST_WAIT_MS = 60 * 60_000;
 
@@ -56,6 +59,7 @@ export function createOutboxSender(options: {
   let timer: NodeJS.Timeout | undefined;
   let pass: Promise<void> | undefined;
   let again = false;
+  let prunedAt = -Infinity;
 
   /** Answers whether the message was delivered; a failure is recorded at once. */
   async function deliver(message: OutboxMessage): Promise<boolean> {
@@ -73,6 +77,12 @@ export function createOutboxSender(options: {
   }
 
   async function work(): Promise<void> {
+    const now = clock().getTime();
+    if (now - prunedAt >= PRUNE_EVERY_MS) {
+      prunedAt = now;
+      const pruned = await store.pruneSent(now - SENT_RETENTION_MS);
+      if (pruned > 0) log.info({ pruned }, 'outbox: forgot sent messages older than 30 days');
+    }
     for (;;) {
       again = false;
       const claimed = await store.claimDue(owner, clock().getTime(), leaseMs, batchSize);

@@ -160,6 +160,20 @@ export function describeOutboxStoreContract(name: string, connect: () => OutboxS
       expect(await store.oldestQueuedAt()).toBe(NOW + 1);
     });
 
+    it('forgets sent messages delivered before a time, and keeps waiting and dead ones', async () => {
+      const [old, recent, waiting, dead] = [message(), message(), message(), message()];
+      for (const [index, each] of [old, recent, waiting, dead].entries()) await store.enqueue(each, NOW + index, NOW + DAY);
+      await store.claimDue('a', NOW + 10, LEASE, 10);
+      await store.markSent([old.id], 'a', NOW + 100);
+      await store.markSent([recent.id], 'a', NOW + 300);
+      await store.markFailed(waiting.id, 'a', 'later', NOW + 5_000);
+      await store.markFailed(dead.id, 'a', 'never', null);
+      expect(await other.pruneSent(NOW + 200)).toBe(1);
+      expect(await store.pruneSent(NOW + 200)).toBe(0);
+      expect((await store.list({ limit: 10 })).messages.map((each) => each.id).sort()).toEqual([recent.id, waiting.id, dead.id].sort());
+      expect(await store.counts()).toEqual({ queued: 1, sent: 1, dead: 1 });
+    });
+
     it('has no oldest queued message when none waits', async () => {
       expect(await store.oldestQueuedAt()).toBeNull();
       expect(await store.counts()).toEqual({ queued: 0, sent: 0, dead: 0 });

@@ -68,6 +68,8 @@ export interface OutboxStore {
   /** Newest first; `before` is a previous page's cursor. */
   list(query: { status?: OutboxStatus; limit: number; before?: string }): Promise<OutboxPage>;
   counts(): Promise<OutboxCounts>;
+  /** Forgets sent messages delivered before `before`; answers how many. Waiting and dead ones stay. */
+  pruneSent(before: number): Promise<number>;
   /** When the oldest queued message was stored; null when none waits. */
   oldestQueuedAt(): Promise<number | null>;
   close(): Promise<void>;

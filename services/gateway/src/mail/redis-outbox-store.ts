@@ -58,6 +58,19 @@ redis.call('ZADD', ARGV[3] .. 'queued', row[2], row[3])
 redis.call('ZADD', KEYS[2], ARGV[1], row[3])
 return 2`;
 
+/* The sent set is in the order messages were stored, which delivery follows closely enough: stop at the first newer one. */
+const PRUNE_SENT = `
+local pruned = 0
+for _, id in ipairs(redis.call('ZRANGE', KEYS[1], 0, 999)) do
+  local key = ARGV[2] .. id
+  local sent_at = tonumber(redis.call('HGET', key, 'sentAt'))
+  if sent_at and sent_at >= tonumber(ARGV[1]) then break end
+  redis.call('DEL', key)
+  redis.call('ZREM', KEYS[1], id)
+  pruned = pruned + 1
+end
+return pruned`;
+
 const FIELDS = [
   'seq', 'id', 'channel', 'to', 'subject', 'text', 'html', 'messageId', 'status', 'attempts',
   'createdAt', 'nextAttemptAt', 'deadline', 'sentAt', 'lastError',
@@ -167,6 +180,9 @@ export function createRedisOutboxStore({ url, keyPrefix = 'qr:outbox' }: RedisOu
     async counts() {
       const [queued, sent, dead] = await Promise.all((['queued', 'sent', 'dead'] as const).map((status) => redis.zcard(statusKey(status))));
       return { queued: queued!, sent: sent!, dead: dead! };
+    },
+    async pruneSent(before) {
+      return Number(await redis.eval(PRUNE_SENT, 1, statusKey('sent'), String(before), `${keyPrefix}:m:`));
     },
     async oldestQueuedAt() {
       const [id] = await redis.zrange(statusKey('queued'), 0, 0);

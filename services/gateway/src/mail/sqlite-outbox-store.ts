@@ -101,6 +101,7 @@ export function createSqliteOutboxStore({ path }: { path: string }): OutboxStore
        WHERE id = ? AND status <> 'sent' RETURNING *`,
     ),
     counts: db.prepare<[], { status: OutboxStatus; count: number }>('SELECT status, count(*) AS count FROM outbox GROUP BY status'),
+    pruneSent: db.prepare("DELETE FROM outbox WHERE status = 'sent' AND sent_at < ?"),
     oldestQueued: db.prepare<[], { created_at: number }>(
       "SELECT created_at FROM outbox WHERE status = 'queued' ORDER BY seq LIMIT 1",
     ),
@@ -147,6 +148,9 @@ export function createSqliteOutboxStore({ path }: { path: string }): OutboxStore
       const counts = { queued: 0, sent: 0, dead: 0 };
       for (const { status, count } of statements.counts.all()) counts[status] = count;
       return counts;
+    },
+    async pruneSent(before) {
+      return statements.pruneSent.run(before).changes;
     },
     async oldestQueuedAt() {
       return statements.oldestQueued.get()?.created_at ?? null;
