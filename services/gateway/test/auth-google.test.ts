@@ -148,6 +148,7 @@ describe('Google sign-in against a real OAuth2 server', () => {
     const squatter = await signUp(server.api, { email, password: 'squatters-password' });
     const { session } = await signedInWithGoogle({ sub: newSub(), email, email_verified: true, name: 'Real Owner' });
     expect(session.user.uid).toBe(squatter.user.uid);
+    expect(session.user.displayName).toBe('Real Owner');
     expect((await server.api('GET', '/api/me', as(session))).body).toMatchObject({ emailVerified: true });
     expect((await server.api('POST', '/api/auth/refresh', { body: { refreshToken: squatter.refreshToken } })).status).toBe(401);
     expect((await server.api('POST', '/api/auth/signin', { body: { email, password: 'squatters-password' } })).status).toBe(401);

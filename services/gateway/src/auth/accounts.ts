@@ -32,6 +32,8 @@ export interface Accounts {
   addressOf(uid: string): Promise<{ email: string | null; verified: boolean }>;
   /** Records that the holder of the address proved it is theirs (idempotent). */
   verifyEmail(email: string, uid: string, via: 'link' | 'google'): Promise<void>;
+  /** Changes the fields given (nothing when they are as they were). */
+  updateProfile(uid: string, changes: Partial<UserProfile>): Promise<void>;
 }
 
 export function createAccounts({ commands, clock }: { commands: CommandHandler; clock: Clock }): Accounts {
@@ -66,6 +68,9 @@ export function createAccounts({ commands, clock }: { commands: CommandHandler; 
       if (!email) return { email: null, verified: false };
       const reservation = await reservationOf(email);
       return { email, verified: reservation?.userId === uid && reservation.verified };
+    },
+    async updateProfile(uid, changes) {
+      await commands.handle(userStreamName(uid), userDecider, () => ({ type: 'UpdateProfile', userId: uid, ...changes, at: now() }));
     },
     async verifyEmail(email, uid, via) {
       await commands.handle(emailReservationStreamName(email), emailReservationDecider, () => ({

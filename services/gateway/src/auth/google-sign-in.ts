@@ -38,15 +38,19 @@ export function createGoogleAccounts(deps: { accounts: Accounts; credentials: Cr
     if (!email) return credentials.linkIdentity('google', profile.id, newId());
     const fresh = newId();
     const uid = await accounts.reserveEmail(email, fresh);
-    if (uid !== fresh && !(await accounts.reservationOf(email))?.verified) await takeOver(uid);
+    if (uid !== fresh && !(await accounts.reservationOf(email))?.verified) await takeOver(uid, profile);
     // Two first sign-ins of one Google account at once: the first link wins, both get its user.
     return credentials.linkIdentity('google', profile.id, uid);
   }
 
-  /** Whoever set the account's password never proved the address: they lose the account. */
-  async function takeOver(uid: string): Promise<void> {
+  /**
+   * Whoever set the account's password never proved the address: they lose the account, and the
+   * name and photo they gave it make way for the Google account's.
+   */
+  async function takeOver(uid: string, profile: Profile): Promise<void> {
     await credentials.deletePasswordHash(uid);
     await credentials.deleteRefreshFamiliesOf(uid);
+    await accounts.updateProfile(uid, { displayName: profile.displayName || null, photoURL: profile.photos?.[0]?.value ?? null });
   }
 
   return async function resolve(profile: Profile): Promise<string | GoogleRefusal> {
