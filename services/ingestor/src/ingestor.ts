@@ -73,6 +73,12 @@ export function createIngestor(options: IngestorOptions) {
   /** Known once start() asked the brokers; no batch arrives before that. */
   let clusterId = '';
 
+  // kafkajs logs nothing of its own here (logLevel NOTHING): a consumer that gave up, or is about
+  // to restart, must still leave a trace.
+  consumer.on(consumer.events.CRASH, (event) => {
+    log.warn({ err: event.payload.error, restart: event.payload.restart }, 'Kafka consumer crashed');
+  });
+
   // A new assignment may have given a partition to someone else and back: claim again.
   consumer.on(consumer.events.GROUP_JOIN, (event) => {
     memberId = event.payload.memberId;

@@ -46,7 +46,7 @@ describeWithKafka('scan ingestion while the Kafka broker is down', (kafka) => {
               fundraisers: 5,
             });
             const { fundraiserIds } = pipeline;
-            await pipeline.startIngestor();
+            const ingestor = await pipeline.startIngestor();
             const load = startScanLoad({
               url: pipeline.gateway.url,
               fundraiserIds,
@@ -83,6 +83,8 @@ describeWithKafka('scan ingestion while the Kafka broker is down', (kafka) => {
                 `${RECOVERY_MS} ms after the restart ${summary(recovered)}; broker back after ${Math.round(restarted - restartBegan)} ms; ` +
                 `${events} ScanRecorded events; ${drained.settled ? 'drained' : 'NOT drained'} in ${Math.round(drained.waitedMs)} ms`,
             );
+            // What the ingestor said, for whoever has to find out why it did not catch up.
+            if (!drained.settled) console.log(ingestor.logs.slice(-40).map((line) => JSON.stringify(line)).join('\n'));
 
             expect(duringOutage.length).toBeGreaterThan(100);
             expect(countByStatus(duringOutage)).toEqual({ 503: duringOutage.length });
