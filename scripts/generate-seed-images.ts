@@ -50,7 +50,10 @@ function qrColours(fabric: string, ink: string): { dark: string; light: string }
 // ---- text ----------------------------------------------------------------------------------
 
 function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[char]};`);
+  return text.replace(
+    /[&<>"']/g,
+    (char) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[char]};`,
+  );
 }
 
 /** A font size at which `text` fits in `width` (bold sans averages ~0.6em per character). */
@@ -98,7 +101,11 @@ function mulberry32(seed: number): () => number {
 function qrGrid(seed: string): boolean[][] {
   const random = mulberry32(fnv1a(seed));
   const finderAt = (row: number, col: number): boolean | undefined => {
-    for (const [top, left] of [[0, 0], [0, MODULES - 7], [MODULES - 7, 0]] as const) {
+    for (const [top, left] of [
+      [0, 0],
+      [0, MODULES - 7],
+      [MODULES - 7, 0],
+    ] as const) {
       const r = row - top;
       const c = col - left;
       if (r >= -1 && r <= 7 && c >= -1 && c <= 7) {
@@ -182,7 +189,11 @@ function frontView(shirt: SeedShirt): string {
 function backView(shirt: SeedShirt): string {
   const { ink, punchline } = shirt.artwork;
   const lines = wrap(punchline, 16);
-  const size = fittingSize(lines.reduce((a, b) => (a.length >= b.length ? a : b)), 290, 34);
+  const size = fittingSize(
+    lines.reduce((a, b) => (a.length >= b.length ? a : b)),
+    290,
+    34,
+  );
   return (
     silhouette(shirt, 18) +
     lines.map((line, i) => textLine(line, 300, 200 + i * Math.round(size * 1.3), size, ink)).join('') +
@@ -275,7 +286,9 @@ for (const shirt of seedShirts) {
     shirtFiles.set(fileFor(shirtImageUrl(shirt.shirtId, index + 1)), shirtSvg(shirt, image.view, image.alt));
   });
 }
-const charityFiles = new Map(seedCharities.map((charity) => [fileFor(charityLogoUrl(charity.charityId)), charitySvg(charity)]));
+const charityFiles = new Map(
+  seedCharities.map((charity) => [fileFor(charityLogoUrl(charity.charityId)), charitySvg(charity)]),
+);
 
 writeAll('shirts', shirtFiles);
 writeAll('charities', charityFiles);

@@ -48,7 +48,9 @@ try {
   });
   progress.finish();
   if (result.unreadable > 0) {
-    console.error(`${NAME}: ${result.unreadable} events no longer read as their contract says; skipped, as the projectors skip them`);
+    console.error(
+      `${NAME}: ${result.unreadable} events no longer read as their contract says; skipped, as the projectors skip them`,
+    );
   }
   const text = formatReplay(result, args.format);
   if (args.out === undefined) process.stdout.write(text);

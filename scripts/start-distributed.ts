@@ -113,7 +113,9 @@ console.log(
     `  redis       ${redis.url}`,
     `  kafka       ${kafka.brokers}`,
     `  event store ${path.join(dataDir, 'events.sqlite')} (SQLite, WAL, shared)`,
-    ...services.map((service) => `  ${service.name.padEnd(11)} ${service.url} pid ${service.pid}  (/healthz /readyz /metrics)`),
+    ...services.map(
+      (service) => `  ${service.name.padEnd(11)} ${service.url} pid ${service.pid}  (/healthz /readyz /metrics)`,
+    ),
     'Ctrl+C stops them all.',
     '',
   ].join('\n'),

@@ -51,7 +51,9 @@ export function homepageBudget(): Plugin {
       }
       const verdict = total <= HOMEPAGE_BUDGET_BYTES ? 'within' : 'OVER';
       // Printed whatever the log level, so every build (npm start's included) shows it.
-      console.log(`homepage JavaScript: ${(total / 1024).toFixed(1)} KB gzipped (${verdict} the ${HOMEPAGE_BUDGET_BYTES / 1024} KB budget)`);
+      console.log(
+        `homepage JavaScript: ${(total / 1024).toFixed(1)} KB gzipped (${verdict} the ${HOMEPAGE_BUDGET_BYTES / 1024} KB budget)`,
+      );
     },
   };
 }

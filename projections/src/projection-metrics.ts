@@ -40,7 +40,10 @@ export function registerProjectionMetrics(
     const pending = await eventStore.readAll({ after: from, eventTypes: projector.eventTypes, maxCount: COUNT_LIMIT });
     const oldest = pending[0];
     if (!oldest) clear.set(projector.name, { since: checkpoint, clearTo: Math.max(from, head) });
-    return { events: pending.length, seconds: oldest ? Math.max(0, (Date.now() - oldest.recordedAt.getTime()) / 1000) : 0 };
+    return {
+      events: pending.length,
+      seconds: oldest ? Math.max(0, (Date.now() - oldest.recordedAt.getTime()) / 1000) : 0,
+    };
   }
 
   // Both gauges are collected at once by a scrape: they share one measurement.
@@ -80,7 +83,8 @@ export function registerProjectionMetrics(
     labelNames: ['projection'] as const,
     registers: [registry],
     collect() {
-      for (const { projector, runner } of projections) this.set({ projection: projector.name }, runner.status().checkpoint ?? 0);
+      for (const { projector, runner } of projections)
+        this.set({ projection: projector.name }, runner.status().checkpoint ?? 0);
     },
   });
 }

@@ -98,11 +98,23 @@ describe('publishLiveChanges as the fundraisers runner’s commit hook', () => {
     }
     const at = '2025-03-01T10:00:00.000Z';
     await eventStore.appendToStream('fundraiser-f-1', [
-      { type: 'FundraiserCreated', data: { fundraiserId: 'f-1', userId: 'u-1', charityId: 'c', shirtId: 's', name: 'F', at }, metadata: eventMetadata('FundraiserCreated') },
+      {
+        type: 'FundraiserCreated',
+        data: { fundraiserId: 'f-1', userId: 'u-1', charityId: 'c', shirtId: 's', name: 'F', at },
+        metadata: eventMetadata('FundraiserCreated'),
+      },
     ]);
     await eventStore.appendToStream('scans-p0', [
-      { type: 'ScanRecorded', data: { scanId: 's-1', fundraiserId: 'f-2', at }, metadata: eventMetadata('ScanRecorded') },
-      { type: 'ScanRecorded', data: { scanId: 's-2', fundraiserId: 'f-2', at }, metadata: eventMetadata('ScanRecorded') },
+      {
+        type: 'ScanRecorded',
+        data: { scanId: 's-1', fundraiserId: 'f-2', at },
+        metadata: eventMetadata('ScanRecorded'),
+      },
+      {
+        type: 'ScanRecorded',
+        data: { scanId: 's-2', fundraiserId: 'f-2', at },
+        metadata: eventMetadata('ScanRecorded'),
+      },
     ]);
     const runner = createProjectionRunner({
       eventStore,
@@ -135,7 +147,11 @@ describe('publishLiveChanges as the fundraisers runner’s commit hook', () => {
       },
     });
     await eventStore.appendToStream('scans-p0', [
-      { type: 'ScanRecorded', data: { scanId: 's-1', fundraiserId: 'f-1', at: '2025-03-01T10:00:00.000Z' }, metadata: eventMetadata('ScanRecorded') },
+      {
+        type: 'ScanRecorded',
+        data: { scanId: 's-1', fundraiserId: 'f-1', at: '2025-03-01T10:00:00.000Z' },
+        metadata: eventMetadata('ScanRecorded'),
+      },
     ]);
     runner.start();
     try {

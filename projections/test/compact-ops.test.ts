@@ -13,7 +13,13 @@ async function applied(ops: readonly ReadModelOp[]) {
 
 describe('compactOps', () => {
   it('merges the increments of each key and field into one', () => {
-    const ops = [inc('a', 'scans', 1), inc('b', 'scans', 1), inc('a', 'scans', 1), inc('a', 'cents', 250), inc('a', 'cents', -50)];
+    const ops = [
+      inc('a', 'scans', 1),
+      inc('b', 'scans', 1),
+      inc('a', 'scans', 1),
+      inc('a', 'cents', 250),
+      inc('a', 'cents', -50),
+    ];
     expect(compactOps(ops)).toEqual([inc('a', 'scans', 2), inc('b', 'scans', 1), inc('a', 'cents', 200)]);
   });
 

@@ -12,7 +12,10 @@ import { createRecordingLog } from './support/recording-log';
 
 /** The overview the generated history must produce, summed from its per-fundraiser figures. */
 function expectedOverview(history: History, top: number): AdminOverview {
-  const figures = fundraisers.map((fundraiser) => ({ ...fundraiser, stats: history.fundraiserStats(fundraiser.fundraiserId) }));
+  const figures = fundraisers.map((fundraiser) => ({
+    ...fundraiser,
+    stats: history.fundraiserStats(fundraiser.fundraiserId),
+  }));
   const days = new Map<string, DailyStats>();
   for (const { stats } of figures) {
     for (const day of stats.daily) {
@@ -28,7 +31,12 @@ function expectedOverview(history: History, top: number): AdminOverview {
   const cents = (amount: number) => Math.round(amount * 100);
   const byCharity = charities.map(({ charityId, name }) => {
     const own = figures.filter((fundraiser) => fundraiser.charityId === charityId);
-    return { id: charityId, name, fundraisers: own.length, amountRaised: own.reduce((sum, item) => sum + cents(item.stats.amountRaised), 0) / 100 };
+    return {
+      id: charityId,
+      name,
+      fundraisers: own.length,
+      amountRaised: own.reduce((sum, item) => sum + cents(item.stats.amountRaised), 0) / 100,
+    };
   });
   return {
     totals: {

@@ -53,7 +53,9 @@ describe.skipIf(redisMissing && !infraRequired('redis'))('the projector process'
 
     const metrics = await (await fetch(`${projector.opsUrl}/metrics`)).text();
     expect(metric(metrics, /^projection_lag_events\{projection="catalog",service="projector"\} (\d+)$/m)).toBe(0);
-    expect(metric(metrics, /^projection_checkpoint\{projection="catalog",service="projector"\} (\d+)$/m)).toBeGreaterThan(0);
+    expect(
+      metric(metrics, /^projection_checkpoint\{projection="catalog",service="projector"\} (\d+)$/m),
+    ).toBeGreaterThan(0);
   });
 
   it('answers /readyz with 503 naming the read model store when Redis is down, and still stops cleanly on SIGTERM', async () => {

@@ -37,7 +37,12 @@ function describeRebuildJobs(kind: BackendKind): void {
       const jobs = createRebuildJobs({ eventStore, store, log: recorded.log, clock });
 
       const started = jobs.start(fundraisersProjector);
-      expect(started).toMatchObject({ projection: 'fundraisers', state: 'running', startedAt: clock().toISOString(), finishedAt: null });
+      expect(started).toMatchObject({
+        projection: 'fundraisers',
+        state: 'running',
+        startedAt: clock().toISOString(),
+        finishedAt: null,
+      });
       const progress: number[] = [];
       await until(() => {
         const status = jobs.get('fundraisers')!;

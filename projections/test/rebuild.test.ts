@@ -5,7 +5,12 @@ import { join, resolve } from 'node:path';
 import { type EventStore, createSqliteEventStore } from '@qrshirt/core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { allProjectors, catalogProjector, fundraiserKeys, fundraisersProjector } from '../src/projectors';
-import { createCatalogQueries, createFundraiserQueries, createUserQueries, createWaitlistQueries } from '../src/queries';
+import {
+  createCatalogQueries,
+  createFundraiserQueries,
+  createUserQueries,
+  createWaitlistQueries,
+} from '../src/queries';
 import { rebuildProjection } from '../src/rebuild';
 import { type ProjectionRunner, createProjectionRunner } from '../src/runner';
 import type { ReadModelStore } from '../src/store/read-model-store';
@@ -42,7 +47,8 @@ function startReader(store: ReadModelStore, history: History) {
         const { scans, donations } = await fundraisers.getStats(id);
         const before = last.get(id) ?? { scans: 0, donations: 0 };
         if (scans < before.scans) problems.push(`${id} showed ${scans} scans after ${before.scans}`);
-        if (donations < before.donations) problems.push(`${id} showed ${donations} donations after ${before.donations}`);
+        if (donations < before.donations)
+          problems.push(`${id} showed ${donations} donations after ${before.donations}`);
         last.set(id, { scans, donations });
       }
       const owner = await fundraisers.getUserStats('u-1');
@@ -112,7 +118,9 @@ function describeRebuild(kind: BackendKind): void {
       const readsBefore = reader.reads();
       const switches = [];
       for (const projector of projectors) {
-        switches.push(await rebuildProjection({ eventStore, store: rebuilder, projector, log: recorded.log, batchSize: 50 }));
+        switches.push(
+          await rebuildProjection({ eventStore, store: rebuilder, projector, log: recorded.log, batchSize: 50 }),
+        );
       }
       const readsDuring = reader.reads() - readsBefore;
       const scansDuring = history.totalScans() - scansBefore;

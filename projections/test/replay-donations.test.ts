@@ -31,7 +31,11 @@ interface Expected {
  * What the live read models say, arranged as the replay's rows: each fundraiser's figures from its
  * stats (its per-day series when a range of days is asked for), grouped as the replay groups them.
  */
-async function fromReadModels(store: ReadModelStore, groupBy: ReplayGroupBy, days?: { from: string; to: string }): Promise<Expected> {
+async function fromReadModels(
+  store: ReadModelStore,
+  groupBy: ReplayGroupBy,
+  days?: { from: string; to: string },
+): Promise<Expected> {
   const fundraisers = createFundraiserQueries(store);
   const catalog = createCatalogQueries(store);
   const owned = await Promise.all(everyOwner.map((owner) => fundraisers.getUserStats(owner)));
@@ -55,7 +59,12 @@ async function fromReadModels(store: ReadModelStore, groupBy: ReplayGroupBy, day
   );
 
   const rows = new Map<string, ReplayRow>();
-  const add = (key: string, name: string | null, figures: Omit<ReplayFigures, 'fundraisers'>, extra: Partial<ReplayRow> = {}) => {
+  const add = (
+    key: string,
+    name: string | null,
+    figures: Omit<ReplayFigures, 'fundraisers'>,
+    extra: Partial<ReplayRow> = {},
+  ) => {
     const row = rows.get(key) ?? { key, name, ...extra, scans: 0, donations: 0, amountCents: 0, fundraisers: 0 };
     row.scans += figures.scans;
     row.donations += figures.donations;
@@ -71,7 +80,10 @@ async function fromReadModels(store: ReadModelStore, groupBy: ReplayGroupBy, day
         activeOnAnyDay.add(id);
       }
     } else if (groupBy === 'fundraiser') {
-      add(id, record?.name ?? null, figures, { charityId: record?.charityId ?? null, shirtId: record?.shirtId ?? null });
+      add(id, record?.name ?? null, figures, {
+        charityId: record?.charityId ?? null,
+        shirtId: record?.shirtId ?? null,
+      });
     } else {
       const key = (groupBy === 'charity' ? record?.charityId : record?.shirtId) ?? '';
       const named = groupBy === 'charity' ? await catalog.getCharity(key) : await catalog.getShirt(key);
@@ -126,12 +138,22 @@ describe('replayDonations over a generated history of 110,000 events', () => {
     // contract says, a renamed charity, and scans of a fundraiser id the log never created.
     await eventStore.appendToStream('fundraiser-f-5', [
       newEvent('FundraiserCreated', {
-        fundraiserId: 'f-5', userId: 'u-3', charityId: 'c-1', shirtId: 's-2', name: "Cy's walk", at: '2025-02-01T00:00:00.000Z',
+        fundraiserId: 'f-5',
+        userId: 'u-3',
+        charityId: 'c-1',
+        shirtId: 's-2',
+        name: "Cy's walk",
+        at: '2025-02-01T00:00:00.000Z',
       }),
     ]);
     await eventStore.appendToStream('fundraiser-f-1', [
       newEvent('DonationRecorded', {
-        fundraiserId: 'f-1', donationId: 'd-offset', amountCents: 777, currency: 'USD', source: 'qr', idempotencyKey: null,
+        fundraiserId: 'f-1',
+        donationId: 'd-offset',
+        amountCents: 777,
+        currency: 'USD',
+        source: 'qr',
+        idempotencyKey: null,
         at: '2025-03-02T01:30:00.000+02:00',
       }),
       { type: 'DonationRecorded', data: { fundraiserId: 'f-1', donationId: 'd-bad', amountCents: -5 } },
@@ -152,7 +174,12 @@ describe('replayDonations over a generated history of 110,000 events', () => {
     await createHistory(eventStore, 2).activity(10_000);
     await eventStore.appendToStream('fundraiser-f-6', [
       newEvent('FundraiserCreated', {
-        fundraiserId: 'f-6', userId: 'u-3', charityId: 'c-2', shirtId: 's-1', name: "Cy's ride", at: '2025-03-03T00:00:00.000Z',
+        fundraiserId: 'f-6',
+        userId: 'u-3',
+        charityId: 'c-2',
+        shirtId: 's-1',
+        name: "Cy's ride",
+        at: '2025-03-03T00:00:00.000Z',
       }),
     ]);
     await eventStore.appendToStream('scans-p1', [
@@ -179,25 +206,35 @@ describe('replayDonations over a generated history of 110,000 events', () => {
       replayDonations({ eventStore, groupBy: 'fundraiser' }),
       replayDonations({ eventStore, groupBy: 'charity' }),
     ]);
-    expect(byFundraiser.rows.find((row) => row.key === 'f-5')).toMatchObject({ scans: 0, donations: 0, fundraisers: 1 });
+    expect(byFundraiser.rows.find((row) => row.key === 'f-5')).toMatchObject({
+      scans: 0,
+      donations: 0,
+      fundraisers: 1,
+    });
     expect(byCharity.rows.find((row) => row.key === 'c-2')?.name).toBe('Trees Again, Again');
     expect(byCharity.rows.find((row) => row.key === '')).toMatchObject({ name: null, scans: 1, fundraisers: 1 });
     expect([byFundraiser.unreadable, byCharity.unreadable]).toEqual([1, 1]);
   });
 
-  it.each(replayGroupings)('by %s with --as-of: the figures as the read models showed them at that moment', async (groupBy) => {
-    const actual = await replayed(eventStore, groupBy, { asOf: cut.getTime() });
-    expect(actual).toEqual(atCut.get(groupBy));
-    expect(actual).not.toEqual(await fromReadModels(readModels, groupBy));
-  });
+  it.each(replayGroupings)(
+    'by %s with --as-of: the figures as the read models showed them at that moment',
+    async (groupBy) => {
+      const actual = await replayed(eventStore, groupBy, { asOf: cut.getTime() });
+      expect(actual).toEqual(atCut.get(groupBy));
+      expect(actual).not.toEqual(await fromReadModels(readModels, groupBy));
+    },
+  );
 
-  it.each(replayGroupings)('by %s from one day to another: the read models’ per-day series over those days', async (groupBy) => {
-    const days = { from: '2025-03-02', to: '2025-03-03' };
-    const window = { from: Date.parse(`${days.from}T00:00:00.000Z`), to: Date.parse(`${days.to}T23:59:59.999Z`) };
-    const actual = await replayed(eventStore, groupBy, window);
-    expect(actual).toEqual(await fromReadModels(readModels, groupBy, days));
-    expect(actual.total.scans).toBeLessThan((await replayed(eventStore, groupBy)).total.scans);
-  });
+  it.each(replayGroupings)(
+    'by %s from one day to another: the read models’ per-day series over those days',
+    async (groupBy) => {
+      const days = { from: '2025-03-02', to: '2025-03-03' };
+      const window = { from: Date.parse(`${days.from}T00:00:00.000Z`), to: Date.parse(`${days.to}T23:59:59.999Z`) };
+      const actual = await replayed(eventStore, groupBy, window);
+      expect(actual).toEqual(await fromReadModels(readModels, groupBy, days));
+      expect(actual.total.scans).toBeLessThan((await replayed(eventStore, groupBy)).total.scans);
+    },
+  );
 });
 
 describe('replayDonations on a small log', () => {
@@ -208,16 +245,30 @@ describe('replayDonations on a small log', () => {
     ({ eventStore, dispose } = await openTempEventStore());
     await eventStore.appendToStream('fundraiser-early', [
       newEvent('FundraiserCreated', {
-        fundraiserId: 'early', userId: 'u-1', charityId: 'c-1', shirtId: 's-1', name: 'Early', at: '2025-01-01T00:00:00.000Z',
+        fundraiserId: 'early',
+        userId: 'u-1',
+        charityId: 'c-1',
+        shirtId: 's-1',
+        name: 'Early',
+        at: '2025-01-01T00:00:00.000Z',
       }),
     ]);
     await eventStore.appendToStream('fundraiser-late', [
       newEvent('FundraiserCreated', {
-        fundraiserId: 'late', userId: 'u-1', charityId: 'c-1', shirtId: 's-1', name: 'Late', at: '2025-03-10T00:00:00.000Z',
+        fundraiserId: 'late',
+        userId: 'u-1',
+        charityId: 'c-1',
+        shirtId: 's-1',
+        name: 'Late',
+        at: '2025-03-10T00:00:00.000Z',
       }),
     ]);
     const scans = Array.from({ length: 10 }, (_, i) =>
-      newEvent('ScanRecorded', { scanId: `s-${i}`, fundraiserId: 'early', at: `2025-03-0${1 + (i % 3)}T08:00:00.000Z` }),
+      newEvent('ScanRecorded', {
+        scanId: `s-${i}`,
+        fundraiserId: 'early',
+        at: `2025-03-0${1 + (i % 3)}T08:00:00.000Z`,
+      }),
     );
     await eventStore.appendToStream('scans-p0', scans);
   });
@@ -265,6 +316,8 @@ describe('replayDonations on a small log', () => {
     ]);
     expect(byDay.total.fundraisers).toBe(1);
     const everything = await replayDonations({ eventStore, groupBy: 'charity' });
-    expect(everything.rows).toEqual([{ key: 'c-1', name: null, scans: 11, donations: 0, amountCents: 0, fundraisers: 2 }]);
+    expect(everything.rows).toEqual([
+      { key: 'c-1', name: null, scans: 11, donations: 0, amountCents: 0, fundraisers: 2 },
+    ]);
   });
 });

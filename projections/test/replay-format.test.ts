@@ -27,8 +27,26 @@ const byDay: ReplayResult = {
 const byFundraiser: ReplayResult = {
   groupBy: 'fundraiser',
   rows: [
-    { key: 'f-1', name: "Ada's\nrun", charityId: 'c-1', shirtId: 's-1', scans: 3, donations: 1, amountCents: 2500, fundraisers: 1 },
-    { key: 'ghost', name: null, charityId: null, shirtId: null, scans: 1, donations: 0, amountCents: 0, fundraisers: 1 },
+    {
+      key: 'f-1',
+      name: "Ada's\nrun",
+      charityId: 'c-1',
+      shirtId: 's-1',
+      scans: 3,
+      donations: 1,
+      amountCents: 2500,
+      fundraisers: 1,
+    },
+    {
+      key: 'ghost',
+      name: null,
+      charityId: null,
+      shirtId: null,
+      scans: 1,
+      donations: 0,
+      amountCents: 0,
+      fundraisers: 1,
+    },
   ],
   total: { scans: 4, donations: 1, amountCents: 2500, fundraisers: 2 },
   eventsRead: 6,
@@ -56,8 +74,26 @@ describe('formatReplay', () => {
     const lines = formatReplay(byFundraiser, 'ndjson').split('\n');
     expect(lines.at(-1)).toBe('');
     expect(lines.slice(0, -1).map((line) => JSON.parse(line))).toEqual([
-      { fundraiserId: 'f-1', fundraiser: "Ada's\nrun", charityId: 'c-1', shirtId: 's-1', scans: 3, donations: 1, amountRaised: 25, fundraisers: 1 },
-      { fundraiserId: 'ghost', fundraiser: null, charityId: null, shirtId: null, scans: 1, donations: 0, amountRaised: 0, fundraisers: 1 },
+      {
+        fundraiserId: 'f-1',
+        fundraiser: "Ada's\nrun",
+        charityId: 'c-1',
+        shirtId: 's-1',
+        scans: 3,
+        donations: 1,
+        amountRaised: 25,
+        fundraisers: 1,
+      },
+      {
+        fundraiserId: 'ghost',
+        fundraiser: null,
+        charityId: null,
+        shirtId: null,
+        scans: 1,
+        donations: 0,
+        amountRaised: 0,
+        fundraisers: 1,
+      },
     ]);
     expect(formatReplay({ ...byDay, rows: [] }, 'ndjson')).toBe('');
   });
@@ -75,7 +111,9 @@ describe('formatReplay', () => {
       ].join('\n'),
     );
     const fundraiserTable = formatReplay(byFundraiser, 'table').split('\n');
-    expect(fundraiserTable[2]).toBe("f-1           Ada's run   c-1        s-1          3          1         25.00            1");
+    expect(fundraiserTable[2]).toBe(
+      "f-1           Ada's run   c-1        s-1          3          1         25.00            1",
+    );
     expect(fundraiserTable).toHaveLength(7);
   });
 });

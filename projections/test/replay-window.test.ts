@@ -14,7 +14,9 @@ describe('replay window', () => {
 
   it('takes an instant exactly, offset included', () => {
     expect(parseReplayDate('2025-03-01T12:30:00+02:00', 'end')).toBe(Date.parse('2025-03-01T10:30:00.000Z'));
-    expect(replayWindow({ asOf: '2025-03-01T10:30:00.250Z' })).toEqual({ asOf: Date.parse('2025-03-01T10:30:00.250Z') });
+    expect(replayWindow({ asOf: '2025-03-01T10:30:00.250Z' })).toEqual({
+      asOf: Date.parse('2025-03-01T10:30:00.250Z'),
+    });
   });
 
   it('leaves out the bounds not given, or given empty', () => {
@@ -28,7 +30,9 @@ describe('replay window', () => {
     }
     const names = { from: '--from', to: '--to', asOf: '--as-of' };
     expect(() => replayWindow({ asOf: '2025-02-30' }, names)).toThrow(
-      new ReplayArgumentError('--as-of must be a day (YYYY-MM-DD, UTC) or an ISO instant with an offset, got "2025-02-30"'),
+      new ReplayArgumentError(
+        '--as-of must be a day (YYYY-MM-DD, UTC) or an ISO instant with an offset, got "2025-02-30"',
+      ),
     );
     expect(() => replayWindow({ from: '2025-03-02', to: '2025-03-01' }, names)).toThrow('--to is before --from');
     expect(() => replayWindow({ from: '2025-03-02', to: '2025-03-01' })).toThrow('to is before from');

@@ -3,7 +3,12 @@ import type { EventStore } from '@qrshirt/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { allProjectors, fundraisersProjector } from '../src/projectors';
 import type { Projector } from '../src/projectors/projector';
-import { createCatalogQueries, createFundraiserQueries, createUserQueries, createWaitlistQueries } from '../src/queries';
+import {
+  createCatalogQueries,
+  createFundraiserQueries,
+  createUserQueries,
+  createWaitlistQueries,
+} from '../src/queries';
 import { type ProjectionRunner, createProjectionRunner } from '../src/runner';
 import { spyOnCommits } from './support/commit-spy';
 import { openTempEventStore } from './support/event-store';
@@ -68,7 +73,10 @@ function describeRunner(kind: BackendKind): void {
         email: 'ada@example.com',
         photoURL: null,
       });
-      expect(await createFundraiserQueries(store).getFundraiser('f-2')).toMatchObject({ userId: 'u-1', name: "Ada's hike" });
+      expect(await createFundraiserQueries(store).getFundraiser('f-2')).toMatchObject({
+        userId: 'u-1',
+        name: "Ada's hike",
+      });
       expect(recorded.errors).toEqual([]);
       expect(recorded.warnings).toEqual([]);
     });
@@ -81,7 +89,10 @@ function describeRunner(kind: BackendKind): void {
       // Each pass is a new process: its own runner and its own store client.
       for (const fraction of [0.25, 0.5, 0.75]) {
         const runner = startRunner(fundraisersProjector, backend.connect(), 100);
-        await until(() => (runner.status().checkpoint ?? 0) >= head * fraction, `${fraction} of the history is projected`);
+        await until(
+          () => (runner.status().checkpoint ?? 0) >= head * fraction,
+          `${fraction} of the history is projected`,
+        );
         await runner.stop();
         stops.push(runner.status().checkpoint ?? 0);
       }
@@ -156,7 +167,11 @@ function describeRunner(kind: BackendKind): void {
       await history.seed();
       await history.activity(200);
       const { lastGlobalPosition: badPosition } = await eventStore.appendToStream('scans-p0', [
-        { type: 'ScanRecorded', data: { scanId: 'bad', fundraiserId: 'f-1', at: 'yesterday' }, metadata: eventMetadata('ScanRecorded') },
+        {
+          type: 'ScanRecorded',
+          data: { scanId: 'bad', fundraiserId: 'f-1', at: 'yesterday' },
+          metadata: eventMetadata('ScanRecorded'),
+        },
       ]);
       await history.activity(200);
 

@@ -53,7 +53,12 @@ export async function benchEventStore(
   const synchronous = options.synchronous ?? 'FULL';
   const rounds = options.rounds ?? 3;
   const data = payloads();
-  const adapter = { appends: [] as number[], reads: [] as number[], concurrentAppends: [] as number[], replays: [] as number[] };
+  const adapter = {
+    appends: [] as number[],
+    reads: [] as number[],
+    concurrentAppends: [] as number[],
+    replays: [] as number[],
+  };
   const ceiling = { appends: [] as number[], reads: [] as number[] };
 
   for (let round = 0; round < rounds; round++) {
@@ -208,7 +213,9 @@ function readPlain(db: Database.Database): number {
 async function replayRate(store: EventStore): Promise<number> {
   const readModels = createMemoryReadModelStore();
   const log = { warn() {}, error() {} };
-  const runners = allProjectors.map((projector) => createProjectionRunner({ eventStore: store, store: readModels, projector, log }));
+  const runners = allProjectors.map((projector) =>
+    createProjectionRunner({ eventStore: store, store: readModels, projector, log }),
+  );
   const total = await store.headPosition();
   const startedAt = process.hrtime.bigint();
   for (const runner of runners) runner.start();

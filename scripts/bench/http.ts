@@ -45,7 +45,11 @@ async function measure(url: string, scenario: Scenario, seconds: number, connect
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-export async function benchHttp(options: { seconds: number; rounds: number; connections: number }): Promise<RouteFigure[]> {
+export async function benchHttp(options: {
+  seconds: number;
+  rounds: number;
+  connections: number;
+}): Promise<RouteFigure[]> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-bench-'));
   // Logs at warn: request lines would cost the same on every route, and the pipe to this process.
   const gateway = await startGatewayProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
@@ -69,7 +73,8 @@ export async function benchHttp(options: { seconds: number; rounds: number; conn
     const rounds: Awaited<ReturnType<typeof measure>>[][] = [];
     for (let round = 0; round < options.rounds; round++) {
       const figures = [];
-      for (const scenario of scenarios) figures.push(await measure(gateway.url, scenario, options.seconds, options.connections));
+      for (const scenario of scenarios)
+        figures.push(await measure(gateway.url, scenario, options.seconds, options.connections));
       rounds.push(figures);
     }
     return scenarios.map((scenario, index) => ({

@@ -35,7 +35,10 @@ const scenarios: Scenario[] = [
     name: 'Kafka + Redis pipeline',
     unavailable: () =>
       findJavaAndMaven() && findRedisServer() ? undefined : 'needs java and mvn for the local broker, and redis-server',
-    run: async () => formatKafkaFigures(await benchKafka({ seconds: 4, rounds: 3, connections: [50, 100, 200], rate: 2500, warmup: 10 })),
+    run: async () =>
+      formatKafkaFigures(
+        await benchKafka({ seconds: 4, rounds: 3, connections: [50, 100, 200], rate: 2500, warmup: 10 }),
+      ),
   },
 ];
 
@@ -55,7 +58,10 @@ for (const scenario of scenarios) {
   }
   section.seconds = (performance.now() - began) / 1000;
   sections.push(section);
-  console.log(section.figures ?? `${scenario.name}: ${section.skipped ? `skipped (${section.skipped})` : `failed\n${section.failed}`}`);
+  console.log(
+    section.figures ??
+      `${scenario.name}: ${section.skipped ? `skipped (${section.skipped})` : `failed\n${section.failed}`}`,
+  );
   console.log();
 }
 writeBenchmarkReport(REPORT, sections, startedAt);

@@ -79,7 +79,10 @@ export async function benchKafka(options: {
   try {
     const api = createApiClient(gateway.url);
     // The projector catches up with the seeded catalogue on its own time.
-    while ((await api('GET', '/api/charities')).body.length === 0 || (await api('GET', '/api/shirts')).body.length === 0) {
+    while (
+      (await api('GET', '/api/charities')).body.length === 0 ||
+      (await api('GET', '/api/shirts')).body.length === 0
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const fundraiserIds: string[] = [];
@@ -105,7 +108,8 @@ export async function benchKafka(options: {
         );
         const projected = stats.reduce((sum, { body }) => sum + (body.scans as number), 0);
         if (projected >= accepted) break;
-        if (performance.now() - startedAt > 60_000) throw new Error(`${accepted - projected} accepted scans never reached the stats`);
+        if (performance.now() - startedAt > 60_000)
+          throw new Error(`${accepted - projected} accepted scans never reached the stats`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       longestCatchUpMs = Math.max(longestCatchUpMs, performance.now() - startedAt);

@@ -30,7 +30,8 @@ export interface OutboxBenchFigures {
   ratio: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))]!;
 const round = (value: number) => Math.round(value * 10) / 10;
 
 async function inParallel(count: number, work: (index: number) => Promise<void>): Promise<void> {
@@ -50,13 +51,23 @@ export async function benchOutbox({ messages = 2_000 } = {}): Promise<OutboxBenc
     const transport = nodemailer.createTransport({ url: smtp.url, pool: true, maxConnections: 5 });
     const directStart = performance.now();
     await inParallel(messages, async (index) => {
-      await transport.sendMail({ from: 'bench@qrshirts.example', to: `direct-${index}@example.com`, subject: 'x', text: 'x' });
+      await transport.sendMail({
+        from: 'bench@qrshirts.example',
+        to: `direct-${index}@example.com`,
+        subject: 'x',
+        text: 'x',
+      });
     });
     const directSeconds = (performance.now() - directStart) / 1000;
     transport.close();
     smtp.messages.length = 0;
 
-    const gateway = await startGatewayProcess({ DATA_DIR: dataDir, SMTP_URL: smtp.url, LOG_LEVEL: 'warn', SEED_CATALOG: 'false' });
+    const gateway = await startGatewayProcess({
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      LOG_LEVEL: 'warn',
+      SEED_CATALOG: 'false',
+    });
     try {
       const requestedAt = new Map<string, number>();
       const answeredIn: number[] = [];

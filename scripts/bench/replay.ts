@@ -13,7 +13,14 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type EventData, type EventType, eventMetadata } from '@qrshirt/contracts';
-import { type EventStore, type NewEvent, createSqliteEventStore, seedCatalog, seedCharities, seedShirts } from '@qrshirt/core';
+import {
+  type EventStore,
+  type NewEvent,
+  createSqliteEventStore,
+  seedCatalog,
+  seedCharities,
+  seedShirts,
+} from '@qrshirt/core';
 import { type ReplayGroupBy, replayDonations, replayGroupings } from '@qrshirt/projections';
 
 const FUNDRAISERS = 1_000;
@@ -42,7 +49,11 @@ export interface ReplayBenchFigures {
   replays: (Timing & { groupBy: ReplayGroupBy; eventsPerSecond: number; ratio: number })[];
 }
 
-const newEvent = <T extends EventType>(type: T, data: EventData<T>): NewEvent => ({ type, data, metadata: eventMetadata(type) });
+const newEvent = <T extends EventType>(type: T, data: EventData<T>): NewEvent => ({
+  type,
+  data,
+  metadata: eventMetadata(type),
+});
 
 /** Deterministic, so every run replays the same history. */
 function seededRandom(seed: number): () => number {
@@ -103,7 +114,10 @@ async function generate(path: string, events: number): Promise<void> {
                   at: at(),
                 }),
               ]
-            : [`scans-p${serial % PARTITIONS}`, newEvent('ScanRecorded', { scanId: `bench-s-${serial}`, fundraiserId, at: at() })];
+            : [
+                `scans-p${serial % PARTITIONS}`,
+                newEvent('ScanRecorded', { scanId: `bench-s-${serial}`, fundraiserId, at: at() }),
+              ];
         const batch = byStream.get(stream) ?? [];
         batch.push(event);
         byStream.set(stream, batch);
@@ -208,6 +222,7 @@ function round2(value: number): number {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values } = parseArgs({ options: { events: { type: 'string', default: '1000000' } } });
   const events = Number(values.events);
-  if (!Number.isInteger(events) || events < 10_000) throw new Error('--events must be a whole number of at least 10000');
+  if (!Number.isInteger(events) || events < 10_000)
+    throw new Error('--events must be a whole number of at least 10000');
   console.log(formatReplayFigures(await benchReplay({ events })));
 }

@@ -20,7 +20,12 @@ export interface ServiceProcess {
  * process group: a Ctrl+C in the terminal reaches only the supervisor, which stops the services
  * in order; should the supervisor die, its exit hook still kills them.
  */
-export function startService(options: { name: string; entry: string; url: string; env: Record<string, string> }): ServiceProcess {
+export function startService(options: {
+  name: string;
+  entry: string;
+  url: string;
+  env: Record<string, string>;
+}): ServiceProcess {
   const { name, entry, url, env } = options;
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: ROOT,

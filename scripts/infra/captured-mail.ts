@@ -31,7 +31,10 @@ export async function mailsTo(dataDir: string, address: string): Promise<Capture
   const mails: CapturedMail[] = [];
   for (const file of await filesIn(folder, '.eml')) {
     const parsed = await simpleParser(await readFile(path.join(folder, file)));
-    const to = [parsed.to ?? []].flat().map((list) => list.text).join(', ');
+    const to = [parsed.to ?? []]
+      .flat()
+      .map((list) => list.text)
+      .join(', ');
     if (!to.toLowerCase().includes(address.toLowerCase())) continue;
     mails.push({
       file,
@@ -46,12 +49,18 @@ export async function mailsTo(dataDir: string, address: string): Promise<Capture
 }
 
 /** Polls until `address` has received `count` mails (the outbox sender writes them in the background). */
-export async function waitForMails(dataDir: string, address: string, count = 1, timeoutMs = 10_000): Promise<CapturedMail[]> {
+export async function waitForMails(
+  dataDir: string,
+  address: string,
+  count = 1,
+  timeoutMs = 10_000,
+): Promise<CapturedMail[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mails = await mailsTo(dataDir, address);
     if (mails.length >= count) return mails;
-    if (Date.now() > deadline) throw new Error(`${address} has ${mails.length} mails after ${timeoutMs} ms, expected ${count}`);
+    if (Date.now() > deadline)
+      throw new Error(`${address} has ${mails.length} mails after ${timeoutMs} ms, expected ${count}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -79,7 +88,8 @@ export async function waitForSms(dataDir: string, number: string, count = 1, tim
       if (text.includes(number)) texts.push(text);
     }
     if (texts.length >= count) return texts;
-    if (Date.now() > deadline) throw new Error(`${number} has ${texts.length} SMS after ${timeoutMs} ms, expected ${count}`);
+    if (Date.now() > deadline)
+      throw new Error(`${number} has ${texts.length} SMS after ${timeoutMs} ms, expected ${count}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -73,7 +73,11 @@ export function describeWithKafka(name: string, body: (kafka: TestKafka) => void
 }
 
 async function deleteRunLeftovers(brokers: string, prefix: string): Promise<void> {
-  const admin = new Kafka({ clientId: 'qr-test-cleanup', brokers: brokers.split(','), logLevel: logLevel.NOTHING }).admin();
+  const admin = new Kafka({
+    clientId: 'qr-test-cleanup',
+    brokers: brokers.split(','),
+    logLevel: logLevel.NOTHING,
+  }).admin();
   await admin.connect();
   try {
     const topics = (await admin.listTopics()).filter((topic) => topic.startsWith(prefix));

@@ -4,7 +4,10 @@ import { delimiter, join } from 'node:path';
 /** The first executable named `name` on PATH, then in `fallbacks`; undefined when there is none. */
 export function findExecutable(name: string, fallbacks: string[] = []): string | undefined {
   const candidates = [
-    ...(process.env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, name)),
+    ...(process.env.PATH ?? '')
+      .split(delimiter)
+      .filter(Boolean)
+      .map((dir) => join(dir, name)),
     ...fallbacks,
   ];
   return candidates.find((path) => {

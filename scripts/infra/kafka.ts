@@ -212,7 +212,8 @@ function run(command: string, args: string[], what: string): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(command, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       // Not error.message: it repeats the command line, whose classpath runs to kilobytes.
-      if (error) reject(new Error(`${what} failed (exit ${error.code ?? error.signal}):\n${stdout}${stderr}`.trimEnd()));
+      if (error)
+        reject(new Error(`${what} failed (exit ${error.code ?? error.signal}):\n${stdout}${stderr}`.trimEnd()));
       else resolve(`${stdout}${stderr}`);
     });
   });

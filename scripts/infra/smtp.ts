@@ -29,7 +29,10 @@ export interface LocalSmtp {
 
 const toReceived = (parsed: ParsedMail): ReceivedMail => ({
   messageId: parsed.messageId ?? '',
-  to: [parsed.to ?? []].flat().map((address) => address.text).join(', '),
+  to: [parsed.to ?? []]
+    .flat()
+    .map((address) => address.text)
+    .join(', '),
   subject: parsed.subject ?? '',
   text: parsed.text ?? '',
   html: typeof parsed.html === 'string' ? parsed.html : '',
@@ -42,7 +45,9 @@ const toReceived = (parsed: ParsedMail): ReceivedMail => ({
  * `refuse` deliveries with a temporary error (451), as a busy or greylisting server does.
  * `parse: false` keeps only the Message-ID and To headers, for benchmarks.
  */
-export async function startSmtpServer(options: { port?: number; refuse?: number; parse?: boolean } = {}): Promise<LocalSmtp> {
+export async function startSmtpServer(
+  options: { port?: number; refuse?: number; parse?: boolean } = {},
+): Promise<LocalSmtp> {
   const port = options.port ?? (await freePort());
   const parse = options.parse ?? true;
   const messages: ReceivedMail[] = [];
@@ -105,7 +110,8 @@ export async function startSmtpServer(options: { port?: number; refuse?: number;
     async waitFor(predicate, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(messages)) {
-        if (Date.now() > deadline) throw new Error(`SMTP server: condition not met in ${timeoutMs} ms (${messages.length} messages)`);
+        if (Date.now() > deadline)
+          throw new Error(`SMTP server: condition not met in ${timeoutMs} ms (${messages.length} messages)`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       return messages;

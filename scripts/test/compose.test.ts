@@ -87,20 +87,26 @@ describe('docker-compose.yml', () => {
     (broken.services.redis as Record<string, unknown>).helthcheck = { test: ['CMD', 'true'] };
     expect(validate(broken)).toBe(false);
     const badDuration = structuredClone(compose);
-    badDuration.services.redis!.healthcheck = { ...badDuration.services.redis!.healthcheck, interval: '5 seconds' } as never;
+    badDuration.services.redis!.healthcheck = {
+      ...badDuration.services.redis!.healthcheck,
+      interval: '5 seconds',
+    } as never;
     expect(validate(badDuration)).toBe(false);
   });
 
   const docker = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' });
-  it.skipIf(docker.status !== 0)('is accepted by `docker compose config` (skipped: docker compose is not installed)', () => {
-    const config = spawnSync('docker', ['compose', 'config', '--quiet'], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, AUTH_JWT_SECRET: 'x'.repeat(64) },
-    });
-    expect(config.stderr).toBe('');
-    expect(config.status).toBe(0);
-  });
+  it.skipIf(docker.status !== 0)(
+    'is accepted by `docker compose config` (skipped: docker compose is not installed)',
+    () => {
+      const config = spawnSync('docker', ['compose', 'config', '--quiet'], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, AUTH_JWT_SECRET: 'x'.repeat(64) },
+      });
+      expect(config.stderr).toBe('');
+      expect(config.status).toBe(0);
+    },
+  );
 
   it('runs every piece of the distributed topology, each with a healthcheck', () => {
     expect(Object.keys(compose.services).sort()).toEqual(
@@ -118,7 +124,12 @@ describe('docker-compose.yml', () => {
         expect(condition, `${name} -> ${dependency}`).toBe('service_healthy');
       }
     }
-    expect(Object.keys(compose.services.gateway!.depends_on ?? {}).sort()).toEqual(['eventstore', 'kafka', 'mailpit', 'redis']);
+    expect(Object.keys(compose.services.gateway!.depends_on ?? {}).sort()).toEqual([
+      'eventstore',
+      'kafka',
+      'mailpit',
+      'redis',
+    ]);
     expect(Object.keys(compose.services.ingestor!.depends_on ?? {}).sort()).toEqual(['eventstore', 'kafka']);
     expect(Object.keys(compose.services.projector!.depends_on ?? {}).sort()).toEqual(['eventstore', 'redis']);
   });
@@ -161,7 +172,9 @@ describe('docker-compose.yml', () => {
 
   it('has the proxy refuse /metrics and /readyz in every spelling nginx normalises them to', () => {
     const nginx = read('deploy/nginx.conf');
-    const refused = [...nginx.matchAll(/location ~\* (\S+) \{\s*return 404;/g)].map((match) => new RegExp(match[1]!, 'i'));
+    const refused = [...nginx.matchAll(/location ~\* (\S+) \{\s*return 404;/g)].map(
+      (match) => new RegExp(match[1]!, 'i'),
+    );
     expect(refused.length).toBeGreaterThan(0);
     const isRefused = (path: string) => refused.some((pattern) => pattern.test(path));
     // What nginx matches against after decoding %XX, merging slashes and resolving dots.

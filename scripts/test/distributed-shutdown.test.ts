@@ -31,7 +31,12 @@ describeWithKafka('the distributed processes stopped by SIGTERM under load', (ka
     dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-distributed-sigterm-'));
     redis = await startRedis();
     const groupId = kafka.freshName();
-    const env = { DATA_DIR: dataDir, KAFKA_BROKERS: kafka.brokers, KAFKA_PARTITIONS: String(PARTITIONS), REDIS_URL: redis.url };
+    const env = {
+      DATA_DIR: dataDir,
+      KAFKA_BROKERS: kafka.brokers,
+      KAFKA_PARTITIONS: String(PARTITIONS),
+      REDIS_URL: redis.url,
+    };
     const startGateway = async () => {
       const gateway = await startGatewayProcess({ ...env, PROJECTIONS: 'off', NODE_ENV: 'development' });
       running.push({ kill: async () => gateway.child.kill('SIGKILL') });
@@ -63,7 +68,13 @@ describeWithKafka('the distributed processes stopped by SIGTERM under load', (ka
       });
       fundraiserIds.push(created.body.id);
     }
-    const load = startScanLoad({ url: gateway.url, fundraiserIds, concurrency: 32, total: 1_000_000, ratePerSecond: 800 });
+    const load = startScanLoad({
+      url: gateway.url,
+      fundraiserIds,
+      concurrency: 32,
+      total: 1_000_000,
+      ratePerSecond: 800,
+    });
     const accepted = () => countByStatus(load.answers)[202] ?? 0;
     while (accepted() < 1_500) await new Promise((resolve) => setTimeout(resolve, 50));
 
@@ -106,7 +117,9 @@ describeWithKafka('the distributed processes stopped by SIGTERM under load', (ka
       timeoutMs: 60_000,
     });
     await ledger.close();
-    expect(drained.tallies.filter((row) => row.missing > 0 || row.duplicates > 0 || row.projected !== row.recorded)).toEqual([]);
+    expect(
+      drained.tallies.filter((row) => row.missing > 0 || row.duplicates > 0 || row.projected !== row.recorded),
+    ).toEqual([]);
     expect(drained.settled).toBe(true);
     expect(drained.tallies.reduce((sum, row) => sum + row.accepted, 0)).toBe(accepted());
   }, 300_000);

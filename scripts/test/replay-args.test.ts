@@ -8,7 +8,19 @@ describe('replay-donations arguments', () => {
   });
 
   it('reads every option, days as inclusive bounds', () => {
-    const args = ['--group-by', 'shirt', '--format=table', '--from', '2025-03-01', '--to', '2025-03-02', '--as-of', '2025-03-05T12:00:00Z', '--out', 'x.csv'];
+    const args = [
+      '--group-by',
+      'shirt',
+      '--format=table',
+      '--from',
+      '2025-03-01',
+      '--to',
+      '2025-03-02',
+      '--as-of',
+      '2025-03-05T12:00:00Z',
+      '--out',
+      'x.csv',
+    ];
     expect(parseReplayArgs(args)).toEqual({
       help: false,
       groupBy: 'shirt',
@@ -26,7 +38,10 @@ describe('replay-donations arguments', () => {
   it.each([
     [['--group-by', 'month'], '--group-by must be one of day, charity, fundraiser, shirt, got "month"'],
     [['--format', 'xml'], '--format must be one of csv, ndjson, table, got "xml"'],
-    [['--from', 'yesterday'], '--from must be a day (YYYY-MM-DD, UTC) or an ISO instant with an offset, got "yesterday"'],
+    [
+      ['--from', 'yesterday'],
+      '--from must be a day (YYYY-MM-DD, UTC) or an ISO instant with an offset, got "yesterday"',
+    ],
     [['--from', '2025-03-02', '--to', '2025-03-01'], '--to is before --from'],
     [['--as-of'], '--as-of needs a value'],
     [['--from', '--to', '2025-03-01'], '--from needs a value'],
@@ -48,7 +63,10 @@ describe('replay-donations arguments', () => {
 describe('replay-donations source', () => {
   it('reads the SQLite file in DATA_DIR (./data by default), or EventStoreDB when EVENTSTORE_URL is set', () => {
     expect(replaySource({ DATA_DIR: '/srv/qr' })).toEqual({ kind: 'sqlite', file: '/srv/qr/events.sqlite' });
-    expect(replaySource({ EVENTSTORE_URL: ' ' })).toEqual({ kind: 'sqlite', file: path.resolve('data', 'events.sqlite') });
+    expect(replaySource({ EVENTSTORE_URL: ' ' })).toEqual({
+      kind: 'sqlite',
+      file: path.resolve('data', 'events.sqlite'),
+    });
     expect(replaySource({ DATA_DIR: '/srv/qr', EVENTSTORE_URL: 'esdb://es:2113?tls=false' })).toEqual({
       kind: 'eventstoredb',
       url: 'esdb://es:2113?tls=false',

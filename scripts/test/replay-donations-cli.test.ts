@@ -44,21 +44,48 @@ describe('npm run replay-donations, as a process', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'qr-replay-cli-'));
     const eventStore = createSqliteEventStore({ path: path.join(dataDir, 'events.sqlite'), synchronous: 'NORMAL' });
     await eventStore.appendToStream('charity-c-1', [
-      event('CharityCreated', { charityId: 'c-1', name: 'Water, Now', mission: 'Water.', website_url: 'https://example.org/', createdBy: null, at: at(1) }),
-    ]);
-    await eventStore.appendToStream('fundraiser-f-1', [
-      event('FundraiserCreated', { fundraiserId: 'f-1', userId: 'u-1', charityId: 'c-1', shirtId: 's-1', name: '=1+1', at: at(1) }),
-      event('DonationRecorded', {
-        fundraiserId: 'f-1', donationId: 'd-1', amountCents: 1250, currency: 'USD', source: 'qr', idempotencyKey: null, at: at(2),
+      event('CharityCreated', {
+        charityId: 'c-1',
+        name: 'Water, Now',
+        mission: 'Water.',
+        website_url: 'https://example.org/',
+        createdBy: null,
+        at: at(1),
       }),
     ]);
-    await eventStore.appendToStream('scans-p0', [1, 2, 2, 3].map((day, i) => event('ScanRecorded', { scanId: `s-${i}`, fundraiserId: 'f-1', at: at(day) })));
+    await eventStore.appendToStream('fundraiser-f-1', [
+      event('FundraiserCreated', {
+        fundraiserId: 'f-1',
+        userId: 'u-1',
+        charityId: 'c-1',
+        shirtId: 's-1',
+        name: '=1+1',
+        at: at(1),
+      }),
+      event('DonationRecorded', {
+        fundraiserId: 'f-1',
+        donationId: 'd-1',
+        amountCents: 1250,
+        currency: 'USD',
+        source: 'qr',
+        idempotencyKey: null,
+        at: at(2),
+      }),
+    ]);
+    await eventStore.appendToStream(
+      'scans-p0',
+      [1, 2, 2, 3].map((day, i) => event('ScanRecorded', { scanId: `s-${i}`, fundraiserId: 'f-1', at: at(day) })),
+    );
     await eventStore.close();
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
   /** What the same replay answers in this process, straight from the store. */
-  async function inProcess(groupBy: 'charity' | 'fundraiser', format: 'ndjson' | 'csv', from?: string): Promise<string> {
+  async function inProcess(
+    groupBy: 'charity' | 'fundraiser',
+    format: 'ndjson' | 'csv',
+    from?: string,
+  ): Promise<string> {
     const eventStore = createSqliteEventStore({ path: path.join(dataDir, 'events.sqlite') });
     try {
       return formatReplay(await replayDonations({ eventStore, groupBy, window: replayWindow({ from }) }), format);
@@ -71,7 +98,12 @@ describe('npm run replay-donations, as a process', () => {
     const run = await runCli(['--group-by', 'charity', '--format', 'ndjson'], store());
     expect(run).toEqual({ code: 0, stdout: await inProcess('charity', 'ndjson'), stderr: '' });
     expect(JSON.parse(run.stdout)).toEqual({
-      charityId: 'c-1', charity: 'Water, Now', scans: 4, donations: 1, amountRaised: 12.5, fundraisers: 1,
+      charityId: 'c-1',
+      charity: 'Water, Now',
+      scans: 4,
+      donations: 1,
+      amountRaised: 12.5,
+      fundraisers: 1,
     });
   });
 

@@ -8,7 +8,11 @@ import { findRedisServer } from '../infra/redis';
 import { infraRequired } from '../infra/require-infra';
 
 const script = fileURLToPath(new URL('../start-distributed.ts', import.meta.url));
-const missing = !findJavaAndMaven() ? 'java or mvn (the local Kafka broker)' : !findRedisServer() ? 'redis-server' : undefined;
+const missing = !findJavaAndMaven()
+  ? 'java or mvn (the local Kafka broker)'
+  : !findRedisServer()
+    ? 'redis-server'
+    : undefined;
 const required = infraRequired('kafka') || infraRequired('redis');
 if (missing && !required) console.warn(`[start:distributed] skipped: ${missing} not found`);
 
@@ -64,9 +68,9 @@ describe.skipIf(missing !== undefined && !required)('npm run start:distributed',
     );
     expect(ready, ready).toContain('Ctrl+C stops them all.');
 
-    const services = [...output.matchAll(/^ {2}(gateway-1|gateway-2|ingestor|projector) +(http:\/\/\S+) pid (\d+)/gm)].map(
-      ([, name, url, pid]): Service => ({ name: name!, url: url!, pid: Number(pid) }),
-    );
+    const services = [
+      ...output.matchAll(/^ {2}(gateway-1|gateway-2|ingestor|projector) +(http:\/\/\S+) pid (\d+)/gm),
+    ].map(([, name, url, pid]): Service => ({ name: name!, url: url!, pid: Number(pid) }));
     expect(services.map((service) => service.name)).toEqual(['gateway-1', 'gateway-2', 'ingestor', 'projector']);
     expect(new Set(services.map((service) => service.pid)).size).toBe(4);
     const [one, two] = [createApiClient(services[0]!.url), createApiClient(services[1]!.url)];
@@ -81,7 +85,10 @@ describe.skipIf(missing !== undefined && !required)('npm run start:distributed',
     const fundraiserId = created.body.id as string;
 
     const scan = async (api: ApiClient) => (await api('POST', `/api/fundraisers/${fundraiserId}/scan`)).status;
-    const statuses = await Promise.all([...Array.from({ length: 30 }, () => scan(one)), ...Array.from({ length: 20 }, () => scan(two))]);
+    const statuses = await Promise.all([
+      ...Array.from({ length: 30 }, () => scan(one)),
+      ...Array.from({ length: 20 }, () => scan(two)),
+    ]);
     expect(statuses.every((status) => status === 202)).toBe(true);
     expect((await one('POST', `/api/fundraisers/${fundraiserId}/donate`, { body: { amount: 12.5 } })).status).toBe(201);
     expect((await two('POST', `/api/fundraisers/${fundraiserId}/donate`, { body: { amount: 7.5 } })).status).toBe(201);
@@ -103,12 +110,15 @@ describe.skipIf(missing !== undefined && !required)('npm run start:distributed',
       const answer = await fetch(`${service.url}/readyz`);
       expect(answer.status, service.name).toBe(200);
     }
-    const checks = async (service: Service) => ((await (await fetch(`${service.url}/readyz`)).json()) as { checks: object }).checks;
+    const checks = async (service: Service) =>
+      ((await (await fetch(`${service.url}/readyz`)).json()) as { checks: object }).checks;
     expect(Object.keys(await checks(services[0]!)).sort()).toEqual(['eventStore', 'kafka', 'readModels']);
     expect(Object.keys(await checks(services[2]!)).sort()).toEqual(['eventStore', 'kafka']);
     expect(Object.keys(await checks(services[3]!)).sort()).toEqual(['eventStore', 'readModels']);
     const ingestorMetrics = await (await fetch(`${services[2]!.url}/metrics`)).text();
-    expect(ingestorMetrics).toMatch(/^kafka_consumer_lag_messages\{topic="scans\.v1",partition="0",service="ingestor"\} \d+$/m);
+    expect(ingestorMetrics).toMatch(
+      /^kafka_consumer_lag_messages\{topic="scans\.v1",partition="0",service="ingestor"\} \d+$/m,
+    );
     const projectorMetrics = await (await fetch(`${services[3]!.url}/metrics`)).text();
     expect(projectorMetrics).toMatch(/^projection_lag_events\{projection="fundraisers",service="projector"\} 0$/m);
     // The gateways project nothing themselves (PROJECTIONS=off).

@@ -71,7 +71,13 @@ describeInBrowser('the admin area', ({ appUrl, appDataDir, newContext }) => {
     const joined = await fetch(`${appUrl}/api/waitlist`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Wanda Waitlist', email: 'wanda@example.com', selectedSize: shirt!.sizes[0], selectedCharity: 'givedirectly', shirtId: shirt!.id }),
+      body: JSON.stringify({
+        name: 'Wanda Waitlist',
+        email: 'wanda@example.com',
+        selectedSize: shirt!.sizes[0],
+        selectedCharity: 'givedirectly',
+        shirtId: shirt!.id,
+      }),
     });
     expect(joined.status).toBe(201);
     const { page, errors } = await watchedPage(await newContext());
@@ -84,22 +90,36 @@ describeInBrowser('the admin area', ({ appUrl, appDataDir, newContext }) => {
     await page.goto('/admin');
 
     await open('Shirts', 'Shirts');
-    await page.getByRole('button', { name: /^Edit / }).first().click();
-    await page.getByRole('form', { name: /^Edit / }).getByLabel('Price').waitFor();
+    await page
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
+    await page
+      .getByRole('form', { name: /^Edit / })
+      .getByLabel('Price')
+      .waitFor();
     expect(await checkScreen(page, 'admin-shirt-form')).toEqual([]);
     await page.keyboard.press('Escape');
 
     await open('Waitlist', 'Waitlist');
     await page.getByRole('cell', { name: 'Wanda Waitlist' }).waitFor();
-    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
     expect(csv.suggestedFilename()).toMatch(/^waitlist-\d{4}-\d{2}-\d{2}\.csv$/);
-    expect(await readFile((await csv.path())!, 'utf8')).toContain(`Wanda Waitlist,wanda@example.com,${shirt!.sizes[0]},`);
+    expect(await readFile((await csv.path())!, 'utf8')).toContain(
+      `Wanda Waitlist,wanda@example.com,${shirt!.sizes[0]},`,
+    );
     expect(await checkScreen(page, 'admin-waitlist')).toEqual([]);
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await open('Projections', 'Projections');
     await page.getByRole('button', { name: 'Rebuild catalog' }).click();
-    await page.getByTestId('rebuild-catalog').getByText(/^Rebuilt to version \d+/).waitFor({ timeout: 15_000 });
+    await page
+      .getByTestId('rebuild-catalog')
+      .getByText(/^Rebuilt to version \d+/)
+      .waitFor({ timeout: 15_000 });
     expect(await checkScreen(page, 'admin-projections')).toEqual([]);
 
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -120,7 +140,10 @@ describeInBrowser('the admin area', ({ appUrl, appDataDir, newContext }) => {
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await open('Replay export', 'Replay export');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^donations-by-day-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = await readFile((await download.path())!, 'utf8');
     expect(text.split('\r\n')[0]).toBe('day,scans,donations,amountRaised,fundraisers');

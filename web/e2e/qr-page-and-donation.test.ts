@@ -99,7 +99,9 @@ describeInBrowser('a QR code scanned, a donation made', ({ appUrl, newContext })
     await signIn(page, owner.email, owner.password);
     const shirt = page.getByTestId('owned-shirt');
     await shirt.waitFor();
-    expect(await shirt.getByRole('link', { name: 'View QR Page' }).getAttribute('href')).toBe(`/fundraiser/${fundraiser.id}`);
+    expect(await shirt.getByRole('link', { name: 'View QR Page' }).getAttribute('href')).toBe(
+      `/fundraiser/${fundraiser.id}`,
+    );
     const qr = shirt.getByRole('img', { name: /QR code for/ });
     await page.waitForFunction(() => {
       const image = document.querySelector<HTMLImageElement>('[data-testid="owned-shirt"] img');
@@ -112,7 +114,11 @@ describeInBrowser('a QR code scanned, a donation made', ({ appUrl, newContext })
     ] as const) {
       const href = await shirt.getByRole('link', { name }).getAttribute('href');
       const answer = await fetch(`${appUrl}${href}`);
-      expect({ name, status: answer.status, type: answer.headers.get('content-type')?.split(';')[0] }).toEqual({ name, status: 200, type });
+      expect({ name, status: answer.status, type: answer.headers.get('content-type')?.split(';')[0] }).toEqual({
+        name,
+        status: 200,
+        type,
+      });
     }
     await page.getByRole('heading', { name: 'Scans and donations per day' }).waitFor();
     await page.locator('.recharts-surface').first().waitFor();

@@ -5,12 +5,17 @@ import { describeInBrowser } from './support/describe-in-browser';
 
 /** Cards whose top edge lines up with the first card's: the columns of the grid. */
 async function cardsInFirstRow(page: Page): Promise<number> {
-  const tops = await page.getByTestId('shirt-card').evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().top)));
+  const tops = await page
+    .getByTestId('shirt-card')
+    .evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().top)));
   return tops.filter((top) => top === tops[0]).length;
 }
 
 async function toastTitled(page: Page, title: string): Promise<void> {
-  await page.locator('.mantine-Notification-title', { hasText: title }).last().waitFor({ state: 'visible', timeout: 5000 });
+  await page
+    .locator('.mantine-Notification-title', { hasText: title })
+    .last()
+    .waitFor({ state: 'visible', timeout: 5000 });
 }
 
 describeInBrowser('browsing the shop and joining a waitlist', ({ newContext }) => {
@@ -49,9 +54,11 @@ describeInBrowser('browsing the shop and joining a waitlist', ({ newContext }) =
       await page.waitForTimeout(200);
       expect({ width, columns: await cardsInFirstRow(page) }).toEqual({ width, columns });
     }
-    const images = await page.locator('main img').evaluateAll((nodes) =>
-      nodes.map((node) => ({ alt: node.getAttribute('alt'), loading: node.getAttribute('loading') })),
-    );
+    const images = await page
+      .locator('main img')
+      .evaluateAll((nodes) =>
+        nodes.map((node) => ({ alt: node.getAttribute('alt'), loading: node.getAttribute('loading') })),
+      );
     expect(images.length).toBeGreaterThan(0);
     expect(images.filter((image) => !image.alt || image.loading !== 'lazy')).toEqual([]);
     expect(await checkScreen(page, 'shop')).toEqual([]);
@@ -62,7 +69,8 @@ describeInBrowser('browsing the shop and joining a waitlist', ({ newContext }) =
     const { page, errors } = await watchedPage(await newContext());
     const waitlistPosts: unknown[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().endsWith('/api/waitlist')) waitlistPosts.push(request.postDataJSON());
+      if (request.method() === 'POST' && request.url().endsWith('/api/waitlist'))
+        waitlistPosts.push(request.postDataJSON());
     });
     await page.goto('/shop');
     const lastCard = page.getByTestId('shirt-card').last();
@@ -76,7 +84,10 @@ describeInBrowser('browsing the shop and joining a waitlist', ({ newContext }) =
     const counter = page.getByTestId('carousel-counter');
     const total = (await counter.textContent())!.split(' / ')[1];
     await page.getByRole('button', { name: 'Next image' }).click();
-    await page.waitForFunction((expected) => document.querySelector('[data-testid="carousel-counter"]')?.textContent === expected, `2 / ${total}`);
+    await page.waitForFunction(
+      (expected) => document.querySelector('[data-testid="carousel-counter"]')?.textContent === expected,
+      `2 / ${total}`,
+    );
 
     const submit = page.getByRole('button', { name: 'Join Waitlist' });
     await submit.click();
@@ -100,7 +111,11 @@ describeInBrowser('browsing the shop and joining a waitlist', ({ newContext }) =
     await page.getByLabel('Email Address').fill('ada@example.com');
     await submit.click();
     await toastTitled(page, 'Welcome to the Waitlist! 🎉');
-    await page.getByText(`Thanks, Ada Lovelace! We'll notify you at ada@example.com when the ${shirtName} in size M supporting ${charityName} becomes available.`).waitFor();
+    await page
+      .getByText(
+        `Thanks, Ada Lovelace! We'll notify you at ada@example.com when the ${shirtName} in size M supporting ${charityName} becomes available.`,
+      )
+      .waitFor();
     expect(waitlistPosts).toHaveLength(1);
     expect(waitlistPosts[0]).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', selectedSize: 'M' });
     expect(await page.getByLabel('Your Name').inputValue()).toBe('');

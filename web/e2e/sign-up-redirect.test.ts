@@ -62,6 +62,8 @@ describeInBrowser('signing up from a page that needs an account', ({ newContext 
     ]).toContain(message);
     expect(await seriousViolations(page)).toEqual([]);
     // The browser logs the refused sign-in (401), which is the answer this test asks for.
-    expect(errors.filter((error) => !(error.includes('status of 401') && error.includes('/api/auth/signin')))).toEqual([]);
+    expect(errors.filter((error) => !(error.includes('status of 401') && error.includes('/api/auth/signin')))).toEqual(
+      [],
+    );
   });
 });

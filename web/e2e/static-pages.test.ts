@@ -21,8 +21,12 @@ describeInBrowser('the static pages and the cache panel', ({ newContext }) => {
     await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
     const headings = await page.getByTestId('privacy-section').getByRole('heading').allTextContents();
     expect(headings).toHaveLength(14);
-    expect(headings.map((heading) => Number.parseInt(heading, 10))).toEqual(Array.from({ length: 14 }, (_, index) => index + 1));
-    const today = await page.evaluate(() => new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }));
+    expect(headings.map((heading) => Number.parseInt(heading, 10))).toEqual(
+      Array.from({ length: 14 }, (_, index) => index + 1),
+    );
+    const today = await page.evaluate(() =>
+      new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }),
+    );
     await page.getByText(`Last updated: ${today}`).waitFor();
     expect(await page.locator('main a[href^="mailto:"]').count()).toBeGreaterThan(0);
     expect(await checkScreen(page, 'privacy')).toEqual([]);

@@ -37,7 +37,9 @@ describeInBrowser('verifying an email address', ({ appDataDir, newContext }) => 
 
     // The link works once.
     await page.goto(new URL(link!).pathname + new URL(link!).hash);
-    await page.getByText('This verification link is unknown, used or expired. Ask for a new one from your dashboard.').waitFor();
+    await page
+      .getByText('This verification link is unknown, used or expired. Ask for a new one from your dashboard.')
+      .waitFor();
     expect(errors.filter((error) => !error.includes('400'))).toEqual([]);
   });
 });

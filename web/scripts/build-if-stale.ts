@@ -43,7 +43,9 @@ function fingerprint(): string {
     const { mtimeMs, size } = statSync(file);
     hash.update(`${path.relative(webDir, file)}\0${mtimeMs}\0${size}\n`);
   }
-  const settings = Object.entries(process.env).filter(([name]) => name.startsWith('VITE_')).sort();
+  const settings = Object.entries(process.env)
+    .filter(([name]) => name.startsWith('VITE_'))
+    .sort();
   hash.update(JSON.stringify(settings));
   return hash.digest('hex');
 }

@@ -39,5 +39,10 @@ export const ScanRecorded = defineEvent(
  */
 export const PartitionClaimed = defineEvent(
   'PartitionClaimed',
-  z.object({ topic: z.string().min(1), partition: z.number().int().nonnegative(), memberId: z.string(), at: isoInstant }),
+  z.object({
+    topic: z.string().min(1),
+    partition: z.number().int().nonnegative(),
+    memberId: z.string(),
+    at: isoInstant,
+  }),
 );

@@ -54,7 +54,10 @@ export function isEventType(type: string): type is EventType {
 export const SCHEMA_VERSION = 'schemaVersion';
 
 export class UnknownEventError extends Error {
-  constructor(readonly eventType: string, reason: string) {
+  constructor(
+    readonly eventType: string,
+    reason: string,
+  ) {
     super(`Cannot read event ${eventType}: ${reason}`);
     this.name = 'UnknownEventError';
   }

@@ -18,10 +18,7 @@ export const shirtFields = z.object({
   images: z.array(shirtImage),
 });
 
-export const ShirtAdded = defineEvent(
-  'ShirtAdded',
-  shirtFields.extend({ shirtId: z.string().min(1), at: isoInstant }),
-);
+export const ShirtAdded = defineEvent('ShirtAdded', shirtFields.extend({ shirtId: z.string().min(1), at: isoInstant }));
 
 export const ShirtUpdated = defineEvent(
   'ShirtUpdated',

@@ -32,10 +32,7 @@ export const UserSignedIn = defineEvent(
 );
 
 /** Appended to `email-<sha256>` with expected revision "no stream": one account per email. */
-export const EmailReserved = defineEvent(
-  'EmailReserved',
-  z.object({ userId: z.string().min(1), at: isoInstant }),
-);
+export const EmailReserved = defineEvent('EmailReserved', z.object({ userId: z.string().min(1), at: isoInstant }));
 
 /**
  * On the same `email-<sha256>` stream: the holder proved the address is theirs, by following a

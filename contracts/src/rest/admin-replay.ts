@@ -21,8 +21,12 @@ const replayDate = (meaning: string) =>
     .meta({ description: `${meaning}: a UTC day (2025-03-01) or an ISO instant with an offset; empty means no limit` });
 
 export const adminReplayQuery = z.object({
-  groupBy: z.enum(adminReplayGroupings, { error: `groupBy must be one of ${adminReplayGroupings.join(', ')}` }).default('day'),
-  format: z.enum(adminReplayFormats, { error: `format must be one of ${adminReplayFormats.join(', ')}` }).default('csv'),
+  groupBy: z
+    .enum(adminReplayGroupings, { error: `groupBy must be one of ${adminReplayGroupings.join(', ')}` })
+    .default('day'),
+  format: z
+    .enum(adminReplayFormats, { error: `format must be one of ${adminReplayFormats.join(', ')}` })
+    .default('csv'),
   from: replayDate('Scans and donations that happened at or after (a day: its start)'),
   to: replayDate('Scans and donations that happened at or before (a day: its end)'),
   asOf: replayDate('Every fundraiser as it stood then: events recorded later are ignored (a day: its end)'),

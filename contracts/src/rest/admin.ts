@@ -50,7 +50,10 @@ export type AdminUpdateCharityRequest = z.infer<typeof adminUpdateCharityRequest
 const imageInput = z.object({
   id: text('Image id', 128),
   url: webAddress('Image address'),
-  alt: z.string({ error: 'Image description must be text' }).trim().max(500, 'Image description must be at most 500 characters'),
+  alt: z
+    .string({ error: 'Image description must be text' })
+    .trim()
+    .max(500, 'Image description must be at most 500 characters'),
   isMain: z.boolean({ error: 'Main image must be true or false' }),
 });
 
@@ -245,7 +248,12 @@ export const adminEventsQuery = z.object({
     z
       .string()
       .max(2000)
-      .transform((value) => value.split(',').map((type) => type.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((type) => type.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.string().max(100)).min(1).max(30, 'at most 30 types')),
   ),
   /** Recorded at or after; a date means its start (UTC). */
@@ -257,7 +265,10 @@ export const adminEventsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
   order: z.enum(['newest', 'oldest']).default('newest'),
   /** Show names and emails as stored instead of masked. */
-  reveal: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  reveal: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 export type AdminEventsQuery = z.infer<typeof adminEventsQuery>;
 
@@ -312,7 +323,10 @@ export const adminOutboxQuery = z.object({
   status: outboxStatus.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   /** `nextCursor` of the previous page. */
-  cursor: z.string().regex(/^\d{1,15}$/, 'expected a nextCursor from a previous page').optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}$/, 'expected a nextCursor from a previous page')
+    .optional(),
 });
 export type AdminOutboxQuery = z.infer<typeof adminOutboxQuery>;
 

@@ -81,7 +81,10 @@ export type PhoneConfirmRequest = z.infer<typeof phoneConfirmRequest>;
 
 export const passwordResetRequest = z.object({ email: z.string().max(320) });
 export type PasswordResetRequest = z.infer<typeof passwordResetRequest>;
-export const passwordResetConfirmRequest = z.object({ token: z.string().min(1).max(512), password: z.string().max(1024) });
+export const passwordResetConfirmRequest = z.object({
+  token: z.string().min(1).max(512),
+  password: z.string().max(1024),
+});
 export type PasswordResetConfirmRequest = z.infer<typeof passwordResetConfirmRequest>;
 
 /** PATCH /api/user/{id}: the user's own display name and photo. */
@@ -96,5 +99,7 @@ export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
 /** POST /api/auth/verify-email: the token from the link `PUBLIC_BASE_URL/verify-email#token=<token>`. */
 export const verifyEmailRequest = z.object({ token: z.string().min(1).max(512) });
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequest>;
-export const verifyEmailAnswer = z.object({ email: z.string(), emailVerified: z.literal(true) }).meta({ id: 'EmailVerified' });
+export const verifyEmailAnswer = z
+  .object({ email: z.string(), emailVerified: z.literal(true) })
+  .meta({ id: 'EmailVerified' });
 export type VerifyEmailAnswer = z.infer<typeof verifyEmailAnswer>;

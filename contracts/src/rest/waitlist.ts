@@ -3,7 +3,11 @@ import { z } from 'zod';
 /** Presence is checked in the spec's order (size, charity, name, email), as the client does. */
 export const joinWaitlistRequest = z.object({
   selectedSize: z.string({ error: 'selectedSize is required' }).trim().min(1, 'selectedSize is required').max(32),
-  selectedCharity: z.string({ error: 'selectedCharity is required' }).trim().min(1, 'selectedCharity is required').max(128),
+  selectedCharity: z
+    .string({ error: 'selectedCharity is required' })
+    .trim()
+    .min(1, 'selectedCharity is required')
+    .max(128),
   name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(200),
   email: z.string({ error: 'email is required' }).trim().min(1, 'email is required').max(320),
   shirtId: z.string({ error: 'shirtId is required' }).trim().min(1, 'shirtId is required').max(128),

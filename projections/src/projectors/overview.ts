@@ -47,7 +47,9 @@ export const overviewProjector: Projector = {
       }
       case 'UserRegistered':
         // Accounts, not anonymous sessions.
-        return event.data.method === 'anonymous' ? [] : [{ op: 'hincrby', key: overviewKeys.totals, field: 'users', by: 1 }];
+        return event.data.method === 'anonymous'
+          ? []
+          : [{ op: 'hincrby', key: overviewKeys.totals, field: 'users', by: 1 }];
       default:
         return [];
     }

@@ -47,7 +47,10 @@ export function createFundraiserQueries(store: ReadModelStore) {
     },
 
     async getStats(id: string): Promise<FundraiserStats> {
-      const [totals = {}, daily = {}] = await fundraisers.hgetallMany([fundraiserKeys.totals(id), fundraiserKeys.daily(id)]);
+      const [totals = {}, daily = {}] = await fundraisers.hgetallMany([
+        fundraiserKeys.totals(id),
+        fundraiserKeys.daily(id),
+      ]);
       const { scans, donations, amountCents } = totalsOf(totals);
       return { scans, donations, amountRaised: dollars(amountCents), daily: dailySeries(daily) };
     },
@@ -55,7 +58,9 @@ export function createFundraiserQueries(store: ReadModelStore) {
     /** Spec section 3 fields, composed from each owned fundraiser's totals. */
     async getUserStats(userId: string): Promise<UserStats> {
       const ids = await fundraisers.smembers(fundraiserKeys.ownedBy(userId));
-      const hashes = await fundraisers.hgetallMany(ids.flatMap((id) => [fundraiserKeys.fundraiser(id), fundraiserKeys.totals(id)]));
+      const hashes = await fundraisers.hgetallMany(
+        ids.flatMap((id) => [fundraiserKeys.fundraiser(id), fundraiserKeys.totals(id)]),
+      );
       const items = ids.map((id, index) => {
         const record = decodeHash(hashes[2 * index] ?? {}) as Partial<FundraiserRecord>;
         const totals = totalsOf(hashes[2 * index + 1] ?? {});

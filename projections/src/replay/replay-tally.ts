@@ -145,7 +145,12 @@ export function createReplayTally(groupBy: ReplayGroupBy, window: ReplayWindow) 
   function rows(): ReplayRow[] {
     switch (groupBy) {
       case 'day':
-        return [...days].map(([day, { active, ...figures }]) => ({ key: day, name: null, ...figures, fundraisers: active.size }));
+        return [...days].map(([day, { active, ...figures }]) => ({
+          key: day,
+          name: null,
+          ...figures,
+          fundraisers: active.size,
+        }));
       case 'fundraiser':
         return listed().map(([id, { name, charityId, shirtId, scans, donations, amountCents }]) => ({
           key: id,

@@ -290,9 +290,9 @@ export function describeReadModelStoreContract(
       it('after a switch, a live commit guarded by the old checkpoint returns false and writes nowhere', async () => {
         await stats.commit(null, 10, [{ op: 'hincrby', key: 'totals', field: 'scans', by: 10 }]);
         const next = await store.createVersion('stats');
-        await store.projection('stats', next).commit(null, 12, [
-          { op: 'hincrby', key: 'totals', field: 'scans', by: 12 },
-        ]);
+        await store
+          .projection('stats', next)
+          .commit(null, 12, [{ op: 'hincrby', key: 'totals', field: 'scans', by: 12 }]);
         await store.activate('stats', next);
 
         const late = await stats.commit(10, 11, [{ op: 'hincrby', key: 'totals', field: 'scans', by: 1 }]);
@@ -335,7 +335,9 @@ export function describeReadModelStoreContract(
         let similar = next;
         while (!String(similar).startsWith('1')) similar = await store.createVersion('stats');
         for (const version of [next, similar]) {
-          await store.projection('stats', version).commit(null, version, [{ op: 'set', key: 'k', value: `v${version}` }]);
+          await store
+            .projection('stats', version)
+            .commit(null, version, [{ op: 'set', key: 'k', value: `v${version}` }]);
         }
         await store.activate('stats', next);
 

@@ -2,14 +2,7 @@ import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { ReadModelValueError, ReadModelVersionError } from './read-model-store-errors';
 import type { ProjectionStore, ReadModelStore } from './read-model-store';
-import {
-  ACTIVATE,
-  COMMIT,
-  CREATE_VERSION,
-  READ_HASHES,
-  READ_MEMBERS,
-  READ_STRINGS,
-} from './redis-read-model-scripts';
+import { ACTIVATE, COMMIT, CREATE_VERSION, READ_HASHES, READ_MEMBERS, READ_STRINGS } from './redis-read-model-scripts';
 
 export interface RedisReadModelStoreOptions {
   url: string;
@@ -55,7 +48,12 @@ export function createRedisReadModelStore(opts: RedisReadModelStoreOptions): Rea
 
     return {
       async commit(from, to, ops) {
-        const reply = await commitScript([...target, from === null ? '' : String(from), String(to), JSON.stringify(ops)]);
+        const reply = await commitScript([
+          ...target,
+          from === null ? '' : String(from),
+          String(to),
+          JSON.stringify(ops),
+        ]);
         return reply === 1;
       },
       async checkpoint() {

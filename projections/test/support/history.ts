@@ -189,7 +189,12 @@ export function createHistory(eventStore: EventStore, seed = 1) {
 
     userStats(userId: string): UserStats {
       const owned = fundraisers.filter((fundraiser) => fundraiser.userId === userId);
-      const items = owned.map(({ fundraiserId, name, at }) => ({ fundraiserId, name, at, ...totals.get(fundraiserId)! }));
+      const items = owned.map(({ fundraiserId, name, at }) => ({
+        fundraiserId,
+        name,
+        at,
+        ...totals.get(fundraiserId)!,
+      }));
       return {
         totalImpact: items.reduce((sum, item) => sum + item.amountCents, 0) / 100,
         totalScans: items.reduce((sum, item) => sum + item.scans, 0),
@@ -231,7 +236,10 @@ export function createHistory(eventStore: EventStore, seed = 1) {
         byShirtAndSize: Object.fromEntries(
           Object.keys(byShirt).map((shirtId) => [
             shirtId,
-            tally((entry) => entry.size, waitlist.filter((entry) => entry.shirtId === shirtId)),
+            tally(
+              (entry) => entry.size,
+              waitlist.filter((entry) => entry.shirtId === shirtId),
+            ),
           ]),
         ),
       };

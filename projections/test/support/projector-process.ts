@@ -14,7 +14,10 @@ export interface ProjectorProcess {
 }
 
 /** `npm run start:projector` as its own OS process; resolves once it logged 'projector running'. */
-export async function startProjectorProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ProjectorProcess> {
+export async function startProjectorProcess(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<ProjectorProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
     env: { ...process.env, METRICS_PORT: '0', METRICS_HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -48,7 +51,10 @@ export async function startProjectorProcess(env: Record<string, string>, timeout
       stderr += chunk.toString();
     });
     void exited.then((code) => reject(new Error(`the projector exited (${code}) before running: ${stderr}`)));
-    setTimeout(() => reject(new Error(`the projector was not running after ${timeoutMs} ms: ${stderr}`)), timeoutMs).unref();
+    setTimeout(
+      () => reject(new Error(`the projector was not running after ${timeoutMs} ms: ${stderr}`)),
+      timeoutMs,
+    ).unref();
   });
   try {
     await running;

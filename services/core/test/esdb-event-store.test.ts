@@ -54,7 +54,9 @@ if ('skip' in target && !infraRequired('eventstore')) {
 // Needs no server, so it runs everywhere: what callers see while EventStoreDB is down.
 describe('EventStoreDB event store, server unreachable', () => {
   it('rejects calls instead of hanging, and a subscription stops cleanly while it is down', async () => {
-    const store = createEventStoreDbEventStore({ connectionString: 'esdb://127.0.0.1:1?tls=false&defaultDeadline=3000' });
+    const store = createEventStoreDbEventStore({
+      connectionString: 'esdb://127.0.0.1:1?tls=false&defaultDeadline=3000',
+    });
     await expect(store.readStream('fundraiser-1')).rejects.toThrow(/UNAVAILABLE/);
     await expect(store.appendToStream('fundraiser-1', [{ type: 'FundraiserCreated', data: {} }])).rejects.toThrow(
       /UNAVAILABLE/,

@@ -21,7 +21,11 @@ describeWithKafka('Kafka broker', (kafka) => {
   beforeEach(async () => {
     // kafkajs logs errors it retries (NOT_LEADER on a fresh topic, a coordinator still loading) as
     // ERROR; real failures reach the test as rejections.
-    client = new Kafka({ clientId: 'qr-kafka-broker-test', brokers: kafka.brokers.split(','), logLevel: logLevel.NOTHING });
+    client = new Kafka({
+      clientId: 'qr-kafka-broker-test',
+      brokers: kafka.brokers.split(','),
+      logLevel: logLevel.NOTHING,
+    });
     admin = client.admin();
     await admin.connect();
     disconnects.push(() => admin.disconnect());
@@ -88,7 +92,10 @@ describeWithKafka('Kafka broker', (kafka) => {
       await Promise.race([
         done,
         new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`${ids.size} of ${expected} messages arrived within 20 s`)), 20_000);
+          timer = setTimeout(
+            () => reject(new Error(`${ids.size} of ${expected} messages arrived within 20 s`)),
+            20_000,
+          );
         }),
       ]);
     } finally {
@@ -128,21 +135,25 @@ describeWithKafka('Kafka broker', (kafka) => {
     expect(new Set(received.map((message) => message.partition)).size).toBeGreaterThan(1);
   });
 
-  it.skipIf(!kafka.ownsBroker)('keeps messages and committed offsets across a broker restart', async () => {
-    const local = kafka.local;
-    if (!local) throw new Error('the block started no broker');
-    const topic = await createTopic();
-    const sent = await produce(topic, 300, 6);
-    const groupId = kafka.freshName();
-    await consume(topic, groupId, sent.length);
+  it.skipIf(!kafka.ownsBroker)(
+    'keeps messages and committed offsets across a broker restart',
+    async () => {
+      const local = kafka.local;
+      if (!local) throw new Error('the block started no broker');
+      const topic = await createTopic();
+      const sent = await produce(topic, 300, 6);
+      const groupId = kafka.freshName();
+      await consume(topic, groupId, sent.length);
 
-    await admin.disconnect();
-    await local.halt();
-    await local.restart();
-    await admin.connect();
+      await admin.disconnect();
+      await local.halt();
+      await local.restart();
+      await admin.connect();
 
-    await expectGroupAtEnd(topic, groupId);
-    const reread = await consume(topic, kafka.freshName(), sent.length);
-    expect(reread.map((message) => message.id).sort()).toEqual([...sent].sort());
-  }, 120_000);
+      await expectGroupAtEnd(topic, groupId);
+      const reread = await consume(topic, kafka.freshName(), sent.length);
+      expect(reread.map((message) => message.id).sort()).toEqual([...sent].sort());
+    },
+    120_000,
+  );
 });

@@ -20,23 +20,27 @@ describeWithKafka('Kafka ingestion with a hung broker', (kafka) => {
 
   const scan = () => ({ scanId: randomUUID(), fundraiserId: 'hung-broker-fundraiser', at: new Date().toISOString() });
 
-  it.skipIf(!kafka.ownsBroker)('refuses a scan within seconds while the broker hangs, and accepts scans once it answers again', async () => {
-    const broker = kafka.local!;
-    ingestion = await createKafkaIngestion({ brokers: kafka.brokers.split(','), partitions: 1, producers: 1 });
-    await ingestion.recordScan(scan());
+  it.skipIf(!kafka.ownsBroker)(
+    'refuses a scan within seconds while the broker hangs, and accepts scans once it answers again',
+    async () => {
+      const broker = kafka.local!;
+      ingestion = await createKafkaIngestion({ brokers: kafka.brokers.split(','), partitions: 1, producers: 1 });
+      await ingestion.recordScan(scan());
 
-    broker.freeze();
-    const sent = performance.now();
-    const refused = await ingestion.recordScan(scan()).then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    const waitedMs = performance.now() - sent;
-    broker.thaw();
+      broker.freeze();
+      const sent = performance.now();
+      const refused = await ingestion.recordScan(scan()).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      const waitedMs = performance.now() - sent;
+      broker.thaw();
 
-    expect(refused).toBeInstanceOf(IngestionUnavailableError);
-    console.info(`[kafka] hung broker: scan refused after ${Math.round(waitedMs)} ms`);
-    expect(waitedMs).toBeLessThan(HUNG_ANSWER_BOUND_MS);
-    await expect(ingestion.recordScan(scan())).resolves.toBeUndefined();
-  }, 90_000);
+      expect(refused).toBeInstanceOf(IngestionUnavailableError);
+      console.info(`[kafka] hung broker: scan refused after ${Math.round(waitedMs)} ms`);
+      expect(waitedMs).toBeLessThan(HUNG_ANSWER_BOUND_MS);
+      await expect(ingestion.recordScan(scan())).resolves.toBeUndefined();
+    },
+    90_000,
+  );
 });

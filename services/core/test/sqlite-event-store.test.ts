@@ -30,7 +30,9 @@ describe('sqlite event store', () => {
     await store.appendToStream('fundraiser-taken', [{ type: 'FundraiserCreated', data: {} }]);
 
     const good = Array.from({ length: 200 }, (_, i) =>
-      store.appendToStream(`fundraiser-${i}`, [{ type: 'DonationRecorded', data: { i } }], { expectedRevision: 'no_stream' }),
+      store.appendToStream(`fundraiser-${i}`, [{ type: 'DonationRecorded', data: { i } }], {
+        expectedRevision: 'no_stream',
+      }),
     );
     const stale = store.appendToStream('fundraiser-taken', [{ type: 'DonationRecorded', data: {} }], {
       expectedRevision: 'no_stream',
@@ -105,7 +107,9 @@ describe('sqlite event store', () => {
       { name: 'Water' },
       { name: 'Clean water' },
     ]);
-    const next = await reopened.appendToStream('charity-1', [{ type: 'CharityUpdated', data: {} }], { expectedRevision: 1 });
+    const next = await reopened.appendToStream('charity-1', [{ type: 'CharityUpdated', data: {} }], {
+      expectedRevision: 1,
+    });
     expect(next).toEqual({ nextExpectedRevision: 2, lastGlobalPosition: 3 });
   });
 
@@ -144,7 +148,10 @@ describe('sqlite event store', () => {
 
   it('a filtered subscription delivers only its types, live, after a long run of other types', async () => {
     const store = open(freshPath(), 10);
-    await store.appendToStream('scans-p0', Array.from({ length: 50 }, () => ({ type: 'ScanRecorded', data: {} })));
+    await store.appendToStream(
+      'scans-p0',
+      Array.from({ length: 50 }, () => ({ type: 'ScanRecorded', data: {} })),
+    );
     const received: StoredEvent[] = [];
     const subscription = store.subscribe({
       eventTypes: ['DonationRecorded'],
@@ -162,7 +169,10 @@ describe('sqlite event store', () => {
     const store = open(freshPath());
     await store.appendToStream('waitlist-a', [{ type: 'WaitlistJoined', data: { n: 'w0' } }]);
     for (let partition = 0; partition < 2; partition++) {
-      const scans = Array.from({ length: 6_000 }, (_, n) => ({ type: 'ScanRecorded', data: { n: `p${partition}-${n}` } }));
+      const scans = Array.from({ length: 6_000 }, (_, n) => ({
+        type: 'ScanRecorded',
+        data: { n: `p${partition}-${n}` },
+      }));
       await store.appendToStream(`scans-p${partition}`, scans);
       await store.appendToStream('waitlist-b', [{ type: 'WaitlistJoined', data: { n: `w${partition + 1}` } }]);
     }

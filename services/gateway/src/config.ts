@@ -1,5 +1,13 @@
 import path from 'node:path';
-import { ConfigError, eventStoreEnv, eventStoreFile, kafkaBrokerList, loadOrExit, logLevel, optionalUrl } from '@qrshirt/core';
+import {
+  ConfigError,
+  eventStoreEnv,
+  eventStoreFile,
+  kafkaBrokerList,
+  loadOrExit,
+  logLevel,
+  optionalUrl,
+} from '@qrshirt/core';
 
 export { ConfigError };
 import { z } from 'zod';
@@ -65,7 +73,11 @@ export const configSchema = z.object({
       value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value,
     ),
   /** Largest JSON body accepted; larger ones get 413. */
-  MAX_BODY_BYTES: z.coerce.number().int().positive().default(64 * 1024),
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024),
   SEED_CATALOG: z
     .enum(['true', 'false'], { error: 'expected true or false' })
     .default('true')
@@ -74,7 +86,12 @@ export const configSchema = z.object({
   ADMIN_EMAILS: z
     .string()
     .default('')
-    .transform((list) => list.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
+    .transform((list) =>
+      list
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.email('expected comma-separated email addresses'))),
   /** The web client's origin, for links sent by email (password reset). */
   PUBLIC_BASE_URL: z
@@ -134,7 +151,9 @@ export type Config = z.infer<typeof configSchema> & {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
-  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   problems.push(...crossCheck(env));
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   return {

@@ -82,14 +82,19 @@ export async function createEmbeddedProcess(
   const log = overrides.log ?? pino({ level: config.LOG_LEVEL, redact: logRedaction });
   const metrics = createMetricsRegistry('gateway');
   const eventStore = instrumentEventStore(openEventStore(config), metrics);
-  const readModels = config.REDIS_URL ? createRedisReadModelStore({ url: config.REDIS_URL }) : createMemoryReadModelStore();
+  const readModels = config.REDIS_URL
+    ? createRedisReadModelStore({ url: config.REDIS_URL })
+    : createMemoryReadModelStore();
   const commands = createCommandHandler({ eventStore });
   if (config.SEED_CATALOG) await seedCatalog({ eventStore, clock });
 
   const projectionLog = log.child({ component: 'projections' });
   // With Redis, every gateway hears what the projector (in this or another process) committed.
   const changeFeed = config.REDIS_URL
-    ? createRedisChangeFeed({ url: config.REDIS_URL, onError: (err) => log.warn({ err }, 'live updates: Redis change feed') })
+    ? createRedisChangeFeed({
+        url: config.REDIS_URL,
+        onError: (err) => log.warn({ err }, 'live updates: Redis change feed'),
+      })
     : createMemoryChangeFeed({ onListenerError: (err) => log.warn({ err }, 'live updates: listener failed') });
   // PROJECTIONS=off: the projector process writes the Redis read models this gateway reads.
   const projections = (config.PROJECTIONS === 'in-process' ? allProjectors : []).map((projector) => ({
@@ -174,7 +179,8 @@ export async function createEmbeddedProcess(
     projectionsCaughtUp,
     async listen() {
       const { OPS_PORT } = config;
-      if (OPS_PORT !== undefined) ops = await startOpsServer({ host: config.HOST, port: OPS_PORT, readiness, registry: metrics });
+      if (OPS_PORT !== undefined)
+        ops = await startOpsServer({ host: config.HOST, port: OPS_PORT, readiness, registry: metrics });
       return new Promise((resolve, reject) => {
         const listening = createHttpServer(app).listen(config.PORT, config.HOST, () => {
           server = listening;

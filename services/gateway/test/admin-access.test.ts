@@ -28,7 +28,12 @@ function adminRequests(): { method: string; path: string; body?: unknown; expect
       body: { name: 'Bees Please', mission: 'Keeps bees.', website_url: 'https://bees.example.org' },
       expected: 201,
     },
-    { method: 'PUT', path: `/api/admin/charities/${charityId}`, body: { mission: `Mission no. ${renames}` }, expected: 200 },
+    {
+      method: 'PUT',
+      path: `/api/admin/charities/${charityId}`,
+      body: { mission: `Mission no. ${renames}` },
+      expected: 200,
+    },
     {
       method: 'POST',
       path: '/api/admin/shirts',
@@ -82,9 +87,18 @@ describe('/api/admin/*', () => {
   });
 
   it('tells the web client whether to offer the admin area, without refusing anyone signed in', async () => {
-    expect(await server.api('GET', '/api/me', server.admin)).toMatchObject({ status: 200, body: { uid: server.adminUid, anonymous: false, admin: true } });
-    expect(await server.api('GET', '/api/me', server.member)).toMatchObject({ status: 200, body: { anonymous: false, admin: false } });
-    expect(await server.api('GET', '/api/me', server.anonymous)).toMatchObject({ status: 200, body: { anonymous: true, admin: false } });
+    expect(await server.api('GET', '/api/me', server.admin)).toMatchObject({
+      status: 200,
+      body: { uid: server.adminUid, anonymous: false, admin: true },
+    });
+    expect(await server.api('GET', '/api/me', server.member)).toMatchObject({
+      status: 200,
+      body: { anonymous: false, admin: false },
+    });
+    expect(await server.api('GET', '/api/me', server.anonymous)).toMatchObject({
+      status: 200,
+      body: { anonymous: true, admin: false },
+    });
     expect((await server.api('GET', '/api/me')).status).toBe(401);
   });
 

@@ -36,7 +36,10 @@ describe('charities through the admin API', () => {
       ...server.admin,
       body: { name: 'Renamed Charity', website_url: 'https://renamed.example.org' },
     });
-    expect(changed).toMatchObject({ status: 200, body: { ...target, name: 'Renamed Charity', website_url: 'https://renamed.example.org' } });
+    expect(changed).toMatchObject({
+      status: 200,
+      body: { ...target, name: 'Renamed Charity', website_url: 'https://renamed.example.org' },
+    });
 
     await server.embedded.projectionsCaughtUp();
     const { body: after } = await server.api('GET', '/api/charities');
@@ -62,7 +65,10 @@ describe('charities through the admin API', () => {
   });
 
   it('answers 404 for an unknown charity and 400 for a change that changes nothing', async () => {
-    const unknown = await server.api('PUT', '/api/admin/charities/no-such-charity', { ...server.admin, body: { name: 'X' } });
+    const unknown = await server.api('PUT', '/api/admin/charities/no-such-charity', {
+      ...server.admin,
+      body: { name: 'X' },
+    });
     expect(unknown).toMatchObject({ status: 404, body: { error: 'Charity not found' } });
     const { body: charities } = await server.api('GET', '/api/charities');
     const same = await server.api('PUT', `/api/admin/charities/${charities[0].id}`, {
@@ -133,7 +139,10 @@ describe('shirts through the admin API', () => {
       ...server.admin,
       body: { name: 'Two Faces', description: '', price: 5, sizes: ['M'], images: [front, { ...back, isMain: true }] },
     });
-    expect(twoMain).toMatchObject({ status: 400, body: { fields: { images: 'At most one image may be the main image' } } });
+    expect(twoMain).toMatchObject({
+      status: 400,
+      body: { fields: { images: 'At most one image may be the main image' } },
+    });
     const unknown = await server.api('PUT', '/api/admin/shirts/no-such-shirt', { ...server.admin, body: { price: 3 } });
     expect(unknown).toMatchObject({ status: 404, body: { error: 'Shirt not found' } });
   });

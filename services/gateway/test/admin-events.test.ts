@@ -67,16 +67,25 @@ describe('GET /api/admin/events', () => {
     const waitlist = await browse('streamPrefix=waitlist-');
     expect(waitlist.events.map((event) => event.type)).toEqual(['WaitlistJoined', 'WaitlistJoined']);
     const users = await browse('streamPrefix=user-&type=UserRegistered');
-    expect(users.events.map((event) => event.stream).sort()).toEqual([`user-${server.adminUid}`, `user-${server.memberUid}`].sort());
+    expect(users.events.map((event) => event.stream).sort()).toEqual(
+      [`user-${server.adminUid}`, `user-${server.memberUid}`].sort(),
+    );
     const two = await browse('type=UserRegistered,WaitlistJoined');
-    expect(two.events.map((event) => event.type).sort()).toEqual(['UserRegistered', 'UserRegistered', 'WaitlistJoined', 'WaitlistJoined']);
+    expect(two.events.map((event) => event.type).sort()).toEqual([
+      'UserRegistered',
+      'UserRegistered',
+      'WaitlistJoined',
+      'WaitlistJoined',
+    ]);
     expect((await browse('streamPrefix=nothing-')).events).toEqual([]);
   });
 
   it('filters by time: from is inclusive, to exclusive, a date stands for its whole day', async () => {
     const [newest] = (await browse('limit=1')).events;
     const at = newest!.time;
-    expect((await browse(`from=${encodeURIComponent(at)}&limit=500`)).events.map((event) => event.position)).toContain(head);
+    expect((await browse(`from=${encodeURIComponent(at)}&limit=500`)).events.map((event) => event.position)).toContain(
+      head,
+    );
     const before = await browse(`to=${encodeURIComponent(at)}&limit=500`);
     expect(before.events.map((event) => event.position)).not.toContain(head);
     const today = at.slice(0, 10);

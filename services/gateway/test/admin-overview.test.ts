@@ -13,14 +13,20 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 async function fundraiser(owner: string, charityId: string, shirtId: string, name: string): Promise<string> {
-  const answer = await server.api('POST', '/api/fundraisers', { token: userToken(owner), body: { charityId, shirtId, name } });
+  const answer = await server.api('POST', '/api/fundraisers', {
+    token: userToken(owner),
+    body: { charityId, shirtId, name },
+  });
   expect(answer.status).toBe(201);
   return answer.body.id;
 }
 
 describe('GET /api/admin/overview', () => {
   it('totals, per-day series and the top fundraisers and charities by amount raised', async () => {
-    const [{ body: shirts }, { body: charities }] = await Promise.all([server.api('GET', '/api/shirts'), server.api('GET', '/api/charities')]);
+    const [{ body: shirts }, { body: charities }] = await Promise.all([
+      server.api('GET', '/api/shirts'),
+      server.api('GET', '/api/charities'),
+    ]);
     const water = await fundraiser('owner-a', charities[0].id, shirts[0].id, 'Water run');
     const trees = await fundraiser('owner-b', charities[1].id, shirts[1].id, 'Tree climb');
     await fundraiser('owner-b', charities[1].id, shirts[0].id, 'Quiet one');
@@ -32,7 +38,9 @@ describe('GET /api/admin/overview', () => {
     await server.api('POST', `/api/fundraisers/${water}/donate`, { body: { amount: 0.25 } });
     await server.embedded.projectionsCaughtUp();
     // The session from the day before has expired on the server's clock.
-    const signedIn = await server.api('POST', '/api/auth/signin', { body: { email: ADMIN_EMAIL, password: 'correct horse' } });
+    const signedIn = await server.api('POST', '/api/auth/signin', {
+      body: { email: ADMIN_EMAIL, password: 'correct horse' },
+    });
     const admin = as(signedIn.body);
 
     const { status, body } = await server.api('GET', '/api/admin/overview?top=5', admin);
@@ -45,8 +53,24 @@ describe('GET /api/admin/overview', () => {
         { date: '2025-04-02', scans: 1, donations: 2, amountRaised: 25.75 },
       ],
       topFundraisers: [
-        { id: trees, name: 'Tree climb', userId: 'owner-b', charityId: charities[1].id, scans: 1, donations: 1, amountRaised: 25.5 },
-        { id: water, name: 'Water run', userId: 'owner-a', charityId: charities[0].id, scans: 3, donations: 2, amountRaised: 10.25 },
+        {
+          id: trees,
+          name: 'Tree climb',
+          userId: 'owner-b',
+          charityId: charities[1].id,
+          scans: 1,
+          donations: 1,
+          amountRaised: 25.5,
+        },
+        {
+          id: water,
+          name: 'Water run',
+          userId: 'owner-a',
+          charityId: charities[0].id,
+          scans: 3,
+          donations: 2,
+          amountRaised: 10.25,
+        },
       ],
       topCharities: [
         { id: charities[1].id, name: charities[1].name, fundraisers: 2, amountRaised: 25.5 },

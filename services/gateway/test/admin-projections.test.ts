@@ -19,13 +19,24 @@ beforeAll(async () => {
     metadata: eventMetadata('ScanRecorded'),
   }));
   await server.embedded.eventStore.appendToStream('scans-p0', scans);
-  const [{ body: shirts }, { body: charities }] = await Promise.all([server.api('GET', '/api/shirts'), server.api('GET', '/api/charities')]);
+  const [{ body: shirts }, { body: charities }] = await Promise.all([
+    server.api('GET', '/api/shirts'),
+    server.api('GET', '/api/charities'),
+  ]);
   const joined = await server.api('POST', '/api/waitlist', {
-    body: { shirtId: shirts[0].id, selectedSize: shirts[0].sizes[0], selectedCharity: charities[0].id, name: 'Wanda', email: 'wanda@example.com' },
+    body: {
+      shirtId: shirts[0].id,
+      selectedSize: shirts[0].sizes[0],
+      selectedCharity: charities[0].id,
+      name: 'Wanda',
+      email: 'wanda@example.com',
+    },
   });
   expect(joined.status).toBe(201);
   for (const amount of [5, 12.5]) {
-    expect((await server.api('POST', `/api/fundraisers/${fundraiserId}/donate`, { body: { amount } })).status).toBe(201);
+    expect((await server.api('POST', `/api/fundraisers/${fundraiserId}/donate`, { body: { amount } })).status).toBe(
+      201,
+    );
   }
   await server.embedded.projectionsCaughtUp();
 });
@@ -49,7 +60,14 @@ async function readModels() {
     server.api('GET', '/api/charities'),
     server.api('GET', '/api/waitlist'),
   ]);
-  return { stats: stats.body, userStats: userStats.body, overview: overview.body, shirts: shirts.body, charities: charities.body, waitlist: waitlist.body };
+  return {
+    stats: stats.body,
+    userStats: userStats.body,
+    overview: overview.body,
+    shirts: shirts.body,
+    charities: charities.body,
+    waitlist: waitlist.body,
+  };
 }
 
 async function rebuildFinished(name: string) {
@@ -67,7 +85,14 @@ describe('GET /api/admin/projections', () => {
     expect(headPosition).toBe(await server.embedded.eventStore.headPosition());
     expect(projections.map((item) => item.name)).toEqual(PROJECTIONS);
     for (const item of projections) {
-      expect(item, item.name).toMatchObject({ state: 'running', activeVersion: 1, lagEvents: 0, lagSeconds: 0, lastError: null, rebuild: null });
+      expect(item, item.name).toMatchObject({
+        state: 'running',
+        activeVersion: 1,
+        lagEvents: 0,
+        lagSeconds: 0,
+        lastError: null,
+        rebuild: null,
+      });
       expect(item.checkpoint, item.name).toBeGreaterThan(0);
     }
     expect((await projection('fundraisers')).checkpoint).toBe(headPosition);
@@ -82,7 +107,11 @@ describe('GET /api/admin/projections', () => {
 
     const behind = await projection('fundraisers');
     const head = await server.embedded.eventStore.headPosition();
-    expect(behind).toMatchObject({ state: 'catching-up', checkpoint: before.checkpoint, lagEvents: head - before.checkpoint! });
+    expect(behind).toMatchObject({
+      state: 'catching-up',
+      checkpoint: before.checkpoint,
+      lagEvents: head - before.checkpoint!,
+    });
     expect(behind.lagEvents).toBeGreaterThanOrEqual(3);
     expect(behind.lagSeconds).toBeGreaterThanOrEqual(1);
     expect(behind.lagSeconds).toBeLessThan(30);
@@ -91,7 +120,12 @@ describe('GET /api/admin/projections', () => {
 
     runner.start();
     await server.embedded.projectionsCaughtUp();
-    expect(await projection('fundraisers')).toMatchObject({ state: 'running', checkpoint: head, lagEvents: 0, lagSeconds: 0 });
+    expect(await projection('fundraisers')).toMatchObject({
+      state: 'running',
+      checkpoint: head,
+      lagEvents: 0,
+      lagSeconds: 0,
+    });
   });
 });
 
@@ -112,7 +146,8 @@ describe('POST /api/admin/projections/{name}/rebuild', () => {
     }
     expect((await projection('fundraisers')).rebuild).toMatchObject({ state: 'done', eventsProjected: 10_006 });
     await server.embedded.projectionsCaughtUp();
-    for (const item of (await status()).projections) expect(item, item.name).toMatchObject({ activeVersion: 2, state: 'running' });
+    for (const item of (await status()).projections)
+      expect(item, item.name).toMatchObject({ activeVersion: 2, state: 'running' });
     expect(await readModels()).toEqual(before);
   });
 

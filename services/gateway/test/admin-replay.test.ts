@@ -16,10 +16,18 @@ let overview: AdminOverview;
 let now = Date.parse('2025-05-10T09:00:00Z');
 /** On the store's own clock (the one asOf reads): after the first day's events, before the second's. */
 let betweenTheDays: string;
-const ids: { water: string; trees: string; charities: string[]; shirts: string[] } = { water: '', trees: '', charities: [], shirts: [] };
+const ids: { water: string; trees: string; charities: string[]; shirts: string[] } = {
+  water: '',
+  trees: '',
+  charities: [],
+  shirts: [],
+};
 
 async function fundraiser(owner: string, charityId: string, shirtId: string, name: string): Promise<string> {
-  const answer = await server.api('POST', '/api/fundraisers', { token: userToken(owner), body: { charityId, shirtId, name } });
+  const answer = await server.api('POST', '/api/fundraisers', {
+    token: userToken(owner),
+    body: { charityId, shirtId, name },
+  });
   expect(answer.status).toBe(201);
   return answer.body.id;
 }
@@ -42,7 +50,9 @@ beforeAll(async () => {
   await server.api('POST', `/api/fundraisers/${ids.water}/donate`, { body: { amount: 0.25 } });
   await server.embedded.projectionsCaughtUp();
   // The admin's first session expired on the server's clock overnight.
-  admin = as((await server.api('POST', '/api/auth/signin', { body: { email: ADMIN_EMAIL, password: 'correct horse' } })).body);
+  admin = as(
+    (await server.api('POST', '/api/auth/signin', { body: { email: ADMIN_EMAIL, password: 'correct horse' } })).body,
+  );
   const answer = await server.api('GET', '/api/admin/overview', admin);
   expect(answer.status).toBe(200);
   overview = adminOverview.parse(answer.body);
@@ -64,7 +74,11 @@ async function recordedAfterAFewMs(): Promise<string> {
   return instant;
 }
 
-const ndjsonLines = (text: string): Line[] => text.trimEnd().split('\n').map((line) => JSON.parse(line) as Line);
+const ndjsonLines = (text: string): Line[] =>
+  text
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Line);
 
 function totals(lines: Line[]) {
   return {
@@ -102,7 +116,9 @@ describe('GET /api/admin/replay', () => {
       donations: overview.totals.donations,
       amountRaised: overview.totals.amountRaised,
     });
-    expect(lines.map(({ day, scans, donations, amountRaised }) => ({ date: day, scans, donations, amountRaised }))).toEqual(overview.daily);
+    expect(
+      lines.map(({ day, scans, donations, amountRaised }) => ({ date: day, scans, donations, amountRaised })),
+    ).toEqual(overview.daily);
   });
 
   it('groups by charity as a CSV file, each charity raising what the overview says', async () => {
@@ -113,7 +129,9 @@ describe('GET /api/admin/replay', () => {
     const [header, ...rows] = (body as string).trimEnd().split('\r\n');
     expect(header).toBe('charityId,charity,scans,donations,amountRaised,fundraisers');
     const raised = Object.fromEntries(rows.map((row) => [row.split(',')[0], Number(row.split(',').at(-2))]));
-    expect(raised).toEqual(Object.fromEntries(overview.topCharities.map((charity) => [charity.id, charity.amountRaised])));
+    expect(raised).toEqual(
+      Object.fromEntries(overview.topCharities.map((charity) => [charity.id, charity.amountRaised])),
+    );
   });
 
   it('is the same file the command line writes from the same log', async () => {
@@ -126,7 +144,11 @@ describe('GET /api/admin/replay', () => {
   });
 
   it('limits to the dates asked for, and replays the log as it stood at asOf', async () => {
-    const secondDay = await server.api('GET', '/api/admin/replay?groupBy=day&format=ndjson&from=2025-05-11&to=2025-05-11', admin);
+    const secondDay = await server.api(
+      'GET',
+      '/api/admin/replay?groupBy=day&format=ndjson&from=2025-05-11&to=2025-05-11',
+      admin,
+    );
     expect(ndjsonLines(secondDay.body).map((line) => line.day)).toEqual(['2025-05-11']);
     const asOfFirstDay = await server.api('GET', `/api/admin/replay?format=ndjson&asOf=${betweenTheDays}`, admin);
     expect(totals(ndjsonLines(asOfFirstDay.body))).toEqual({ scans: 3, donations: 1, amountRaised: 10 });
@@ -150,9 +172,15 @@ describe('GET /api/admin/replay', () => {
 
   it('answers 403 to a member and an anonymous session, 401 without a token', async () => {
     const member = await server.api('GET', '/api/admin/replay', { token: userToken('not-an-admin') });
-    expect({ status: member.status, body: member.body }).toEqual({ status: 403, body: { error: 'Only administrators can do this' } });
+    expect({ status: member.status, body: member.body }).toEqual({
+      status: 403,
+      body: { error: 'Only administrators can do this' },
+    });
     expect((await server.api('GET', '/api/admin/replay', server.anonymous)).status).toBe(403);
     const nobody = await server.api('GET', '/api/admin/replay');
-    expect({ status: nobody.status, body: nobody.body }).toEqual({ status: 401, body: { error: 'Authentication required for this request' } });
+    expect({ status: nobody.status, body: nobody.body }).toEqual({
+      status: 401,
+      body: { error: 'Authentication required for this request' },
+    });
   });
 });

@@ -47,7 +47,10 @@ describe('GET /api/admin/waitlist', () => {
       total: 4,
       byShirt: { [first!.id]: 3, [second!.id]: 1 },
       byCharity: { [charities[0]!.id]: 2, [charities[1]!.id]: 2 },
-      byShirtAndSize: { [first!.id]: { [first!.sizes[0]!]: 2, [first!.sizes[1]!]: 1 }, [second!.id]: { [second!.sizes[0]!]: 1 } },
+      byShirtAndSize: {
+        [first!.id]: { [first!.sizes[0]!]: 2, [first!.sizes[1]!]: 1 },
+        [second!.id]: { [second!.sizes[0]!]: 1 },
+      },
     });
     expect(body.shirtNames[first!.id]).toBe(first!.name);
     expect(body.charityNames[charities[1]!.id]).toBe(charities[1]!.name);
@@ -59,7 +62,11 @@ describe('GET /api/admin/waitlist/entries', () => {
     const first = await server.api('GET', '/api/admin/waitlist/entries?limit=3', server.admin);
     expect(first.status).toBe(200);
     const page = adminWaitlistEntriesPage.parse(first.body);
-    expect(page.entries.map((entry) => entry.email)).toEqual(['lines@example.com', 'eve@example.com', 'jj@example.com']);
+    expect(page.entries.map((entry) => entry.email)).toEqual([
+      'lines@example.com',
+      'eve@example.com',
+      'jj@example.com',
+    ]);
     expect(page.entries[2]).toEqual({
       id: expect.any(String),
       name: 'Doe, "JJ" Jr.',

@@ -14,13 +14,25 @@ describe('POST /api/analytics', () => {
     const events = [
       { type: 'page_view', path: '/shop' },
       { type: 'shirt_clicked', shirt_id: 's-1', shirt_name: 'Curious' },
-      { type: 'waitlist_signup', charity_id: 'c-1', charity_name: 'Water', size: 'M', shirt_id: 's-1', shirt_name: 'Curious' },
+      {
+        type: 'waitlist_signup',
+        charity_id: 'c-1',
+        charity_name: 'Water',
+        size: 'M',
+        shirt_id: 's-1',
+        shirt_name: 'Curious',
+      },
       { type: 'donation', fundraiser_id: 'f-1', amount: 12.5, currency: 'USD' },
     ];
     const answer = await server.api('POST', '/api/analytics', { body: { events } });
     expect(answer).toMatchObject({ status: 202, body: { accepted: 4 } });
     const stored = await server.embedded.eventStore.readStream('analytics-2026-05-04');
-    expect(stored.map((event) => event.type)).toEqual(['PageViewed', 'ShirtClicked', 'WaitlistSignup', 'DonationCompleted']);
+    expect(stored.map((event) => event.type)).toEqual([
+      'PageViewed',
+      'ShirtClicked',
+      'WaitlistSignup',
+      'DonationCompleted',
+    ]);
     expect(stored[1]?.data).toEqual({ shirt_id: 's-1', shirt_name: 'Curious', at: now.toISOString() });
   });
 

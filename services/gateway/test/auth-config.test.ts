@@ -97,7 +97,10 @@ describe('sign-in configuration', () => {
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ phoneNumber: '+15555550123' }),
         });
-        expect({ status: phone.status, body: await phone.json() }).toEqual({ status: 503, body: { error: 'Phone sign-in is not configured' } });
+        expect({ status: phone.status, body: await phone.json() }).toEqual({
+          status: 503,
+          body: { error: 'Phone sign-in is not configured' },
+        });
       }
     } finally {
       await gateway.stop();

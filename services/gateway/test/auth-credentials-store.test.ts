@@ -17,19 +17,32 @@ describe('SQLite credentials store', () => {
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   // Every client opens the same file, as the gateway processes of one host do.
-  describeCredentialsStoreContract('sqlite', () => createSqliteCredentialsStore({ path: path.join(dir, 'credentials.sqlite') }));
+  describeCredentialsStoreContract('sqlite', () =>
+    createSqliteCredentialsStore({ path: path.join(dir, 'credentials.sqlite') }),
+  );
 
   it('clears expired records away when new ones of their kind are added, so the file does not grow forever', async () => {
     const file = path.join(dir, 'sweep.sqlite');
     const store = createSqliteCredentialsStore({ path: file });
     const now = Date.parse('2030-01-01T00:00:00Z');
     try {
-      await store.createRefreshFamily('old', { uid: 'u', anonymous: false, tokenHash: 'h', expiresAt: now + 1, endsAt: now + 1 }, now);
+      await store.createRefreshFamily(
+        'old',
+        { uid: 'u', anonymous: false, tokenHash: 'h', expiresAt: now + 1, endsAt: now + 1 },
+        now,
+      );
       await store.addOneTimeCode('password-reset', 'old', { uid: 'u', expiresAt: now + 1 }, now);
       await store.addPhoneVerification({ id: 'old', phoneKey: 'p', codeHash: 'c', expiresAt: now + 1, tries: 0 }, now);
-      await store.createRefreshFamily('new', { uid: 'u', anonymous: false, tokenHash: 'h', expiresAt: now + 10, endsAt: now + 10 }, now + 5);
+      await store.createRefreshFamily(
+        'new',
+        { uid: 'u', anonymous: false, tokenHash: 'h', expiresAt: now + 10, endsAt: now + 10 },
+        now + 5,
+      );
       await store.addOneTimeCode('password-reset', 'new', { uid: 'u', expiresAt: now + 10 }, now + 5);
-      await store.addPhoneVerification({ id: 'new', phoneKey: 'p', codeHash: 'c', expiresAt: now + 10, tries: 0 }, now + 5);
+      await store.addPhoneVerification(
+        { id: 'new', phoneKey: 'p', codeHash: 'c', expiresAt: now + 10, tries: 0 },
+        now + 5,
+      );
     } finally {
       await store.close();
     }
@@ -67,12 +80,28 @@ describe('a credentials file from before sessions had an end', () => {
     const store = createSqliteCredentialsStore({ path: file });
     try {
       const rotated = await store.rotateRefreshToken('old', 'h', { tokenHash: 'h2', expiresAt: now + 30 * DAY }, now);
-      expect(rotated).toEqual({ outcome: 'rotated', session: { uid: 'u', anonymous: false, expiresAt: now + 30 * DAY } });
+      expect(rotated).toEqual({
+        outcome: 'rotated',
+        session: { uid: 'u', anonymous: false, expiresAt: now + 30 * DAY },
+      });
       await store.rotateRefreshToken('old', 'h2', { tokenHash: 'h3', expiresAt: now + 55 * DAY }, now + 25 * DAY);
-      const last = await store.rotateRefreshToken('old', 'h3', { tokenHash: 'h4', expiresAt: now + 80 * DAY }, now + 50 * DAY);
+      const last = await store.rotateRefreshToken(
+        'old',
+        'h3',
+        { tokenHash: 'h4', expiresAt: now + 80 * DAY },
+        now + 50 * DAY,
+      );
       expect(last).toEqual({ outcome: 'rotated', session: { uid: 'u', anonymous: false, expiresAt: now + 80 * DAY } });
-      const capped = await store.rotateRefreshToken('old', 'h4', { tokenHash: 'h5', expiresAt: now + 105 * DAY }, now + 75 * DAY);
-      expect(capped).toEqual({ outcome: 'rotated', session: { uid: 'u', anonymous: false, expiresAt: now + 90 * DAY } });
+      const capped = await store.rotateRefreshToken(
+        'old',
+        'h4',
+        { tokenHash: 'h5', expiresAt: now + 105 * DAY },
+        now + 75 * DAY,
+      );
+      expect(capped).toEqual({
+        outcome: 'rotated',
+        session: { uid: 'u', anonymous: false, expiresAt: now + 90 * DAY },
+      });
     } finally {
       await store.close();
       await rm(dir, { recursive: true, force: true });

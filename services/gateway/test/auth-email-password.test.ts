@@ -27,11 +27,20 @@ describe('sign up', () => {
     });
     expect(answer.status).toBe(201);
     const session = authSession.parse(answer.body);
-    expect(session.user).toEqual({ uid: session.user.uid, anonymous: false, email, displayName: 'Ada Lovelace', photoURL: null });
+    expect(session.user).toEqual({
+      uid: session.user.uid,
+      anonymous: false,
+      email,
+      displayName: 'Ada Lovelace',
+      photoURL: null,
+    });
     expect(session.expiresIn).toBe(900);
 
     const me = await server.api('GET', `/api/user/${session.user.uid}`, as(session));
-    expect(me).toMatchObject({ status: 200, body: { uid: session.user.uid, email, displayName: 'Ada Lovelace', photoURL: null } });
+    expect(me).toMatchObject({
+      status: 200,
+      body: { uid: session.user.uid, email, displayName: 'Ada Lovelace', photoURL: null },
+    });
 
     const registered = await eventsOf('UserRegistered', session.user.uid);
     expect(registered.map((event) => event.data)).toEqual([
@@ -44,7 +53,8 @@ describe('sign up', () => {
   it('refuses a malformed email, a short password and a taken email, with the spec codes', async () => {
     const taken = uniqueEmail('taken');
     await signUp(server.api, { email: taken });
-    const signup = (body: object) => server.api('POST', '/api/auth/signup', { body: { password: 'secret!', displayName: 'X', ...body } });
+    const signup = (body: object) =>
+      server.api('POST', '/api/auth/signup', { body: { password: 'secret!', displayName: 'X', ...body } });
 
     expectAuthError(await signup({ email: 'not-an-email' }), 400, 'invalid-email', INVALID_EMAIL);
     expectAuthError(await signup({ email: '' }), 400, 'invalid-email', INVALID_EMAIL);
@@ -76,7 +86,9 @@ describe('sign up', () => {
     expect(registered).toHaveLength(1);
 
     // The winner's password is the account's, whichever spelling signs in.
-    const signIn = await server.api('POST', '/api/auth/signin', { body: { email: email.toUpperCase(), password: `password-${winner}` } });
+    const signIn = await server.api('POST', '/api/auth/signin', {
+      body: { email: email.toUpperCase(), password: `password-${winner}` },
+    });
     expect(signIn.status).toBe(200);
     expect(signIn.body.user.uid).toBe(created[0]!.body.user.uid);
   });
@@ -86,10 +98,18 @@ describe('sign in', () => {
   it('signs in with the email in any case and records UserSignedIn', async () => {
     const email = uniqueEmail('grace');
     const account = await signUp(server.api, { email, password: 'hopper-1906', displayName: 'Grace' });
-    const answer = await server.api('POST', '/api/auth/signin', { body: { email: email.toUpperCase(), password: 'hopper-1906' } });
+    const answer = await server.api('POST', '/api/auth/signin', {
+      body: { email: email.toUpperCase(), password: 'hopper-1906' },
+    });
     expect(answer.status).toBe(200);
     const session = authSession.parse(answer.body);
-    expect(session.user).toEqual({ uid: account.user.uid, anonymous: false, email, displayName: 'Grace', photoURL: null });
+    expect(session.user).toEqual({
+      uid: account.user.uid,
+      anonymous: false,
+      email,
+      displayName: 'Grace',
+      photoURL: null,
+    });
     expect(session.refreshToken).not.toBe(account.refreshToken);
     expect((await server.api('GET', `/api/user/${session.user.uid}/stats`, as(session))).status).toBe(200);
     expect((await eventsOf('UserSignedIn', account.user.uid)).map((event) => event.data)).toEqual([
@@ -101,11 +121,23 @@ describe('sign in', () => {
     const email = uniqueEmail('known');
     await signUp(server.api, { email, password: 'right-password' });
     const wrongPassword = await server.api('POST', '/api/auth/signin', { body: { email, password: 'wrong-password' } });
-    const unknownEmail = await server.api('POST', '/api/auth/signin', { body: { email: uniqueEmail('ghost'), password: 'right-password' } });
+    const unknownEmail = await server.api('POST', '/api/auth/signin', {
+      body: { email: uniqueEmail('ghost'), password: 'right-password' },
+    });
     expectAuthError(wrongPassword, 401, 'invalid-credential', INVALID_CREDENTIAL);
     expectAuthError(unknownEmail, 401, 'invalid-credential', INVALID_CREDENTIAL);
-    expectAuthError(await server.api('POST', '/api/auth/signin', { body: { email, password: '' } }), 401, 'invalid-credential', INVALID_CREDENTIAL);
-    expectAuthError(await server.api('POST', '/api/auth/signin', { body: { email: 'nope', password: 'x' } }), 400, 'invalid-email', INVALID_EMAIL);
+    expectAuthError(
+      await server.api('POST', '/api/auth/signin', { body: { email, password: '' } }),
+      401,
+      'invalid-credential',
+      INVALID_CREDENTIAL,
+    );
+    expectAuthError(
+      await server.api('POST', '/api/auth/signin', { body: { email: 'nope', password: 'x' } }),
+      400,
+      'invalid-email',
+      INVALID_EMAIL,
+    );
     expect((await server.api('POST', '/api/auth/signin', { body: {} })).status).toBe(400);
   });
 });
@@ -115,7 +147,13 @@ describe('anonymous sessions', () => {
     const answer = await server.api('POST', '/api/auth/anonymous');
     expect(answer.status).toBe(200);
     const session = authSession.parse(answer.body);
-    expect(session.user).toEqual({ uid: session.user.uid, anonymous: true, email: null, displayName: null, photoURL: null });
+    expect(session.user).toEqual({
+      uid: session.user.uid,
+      anonymous: true,
+      email: null,
+      displayName: null,
+      photoURL: null,
+    });
     const shirts = await server.api('GET', '/api/shirts', as(session));
     expect(shirts.status).toBe(200);
     const other = authSession.parse((await server.api('POST', '/api/auth/anonymous')).body);

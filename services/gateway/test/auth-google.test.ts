@@ -107,7 +107,13 @@ const newSub = () => `google-${process.pid}-${++nextSub}`;
 describe('Google sign-in against a real OAuth2 server', () => {
   it('signs a new user in through the redirects and a one-time code, and the same Google account again later', async () => {
     const email = uniqueEmail('grace').toLowerCase();
-    const profile = { sub: newSub(), email, email_verified: true, name: 'Grace Hopper', picture: 'https://img.example/grace.png' };
+    const profile = {
+      sub: newSub(),
+      email,
+      email_verified: true,
+      name: 'Grace Hopper',
+      picture: 'https://img.example/grace.png',
+    };
     const { code, browser, session } = await signedInWithGoogle(profile);
     expect(session.user).toEqual({
       uid: session.user.uid,
@@ -133,14 +139,21 @@ describe('Google sign-in against a real OAuth2 server', () => {
     const account = await signUp(server.api, { email, password: 'password-first' });
     const token = tokenIn(await latestMail(server.dataDir, email), 'verify-email');
     expect((await server.api('POST', '/api/auth/verify-email', { body: { token } })).status).toBe(200);
-    const { session } = await signedInWithGoogle({ sub: newSub(), email: email.toUpperCase(), email_verified: true, name: 'G' });
+    const { session } = await signedInWithGoogle({
+      sub: newSub(),
+      email: email.toUpperCase(),
+      email_verified: true,
+      name: 'G',
+    });
     expect(session.user.uid).toBe(account.user.uid);
     expect(session.user.email).toBe(email);
     // The password still works too, and so do the account's sessions.
-    expect((await server.api('POST', '/api/auth/signin', { body: { email, password: 'password-first' } })).body.user.uid).toBe(
-      account.user.uid,
-    );
-    expect((await server.api('POST', '/api/auth/refresh', { body: { refreshToken: account.refreshToken } })).status).toBe(200);
+    expect(
+      (await server.api('POST', '/api/auth/signin', { body: { email, password: 'password-first' } })).body.user.uid,
+    ).toBe(account.user.uid);
+    expect(
+      (await server.api('POST', '/api/auth/refresh', { body: { refreshToken: account.refreshToken } })).status,
+    ).toBe(200);
   });
 
   it('takes over an unverified password account holding the address: the password goes, every session ends', async () => {
@@ -150,17 +163,30 @@ describe('Google sign-in against a real OAuth2 server', () => {
     expect(session.user.uid).toBe(squatter.user.uid);
     expect(session.user.displayName).toBe('Real Owner');
     expect((await server.api('GET', '/api/me', as(session))).body).toMatchObject({ emailVerified: true });
-    expect((await server.api('POST', '/api/auth/refresh', { body: { refreshToken: squatter.refreshToken } })).status).toBe(401);
-    expect((await server.api('POST', '/api/auth/signin', { body: { email, password: 'squatters-password' } })).status).toBe(401);
+    expect(
+      (await server.api('POST', '/api/auth/refresh', { body: { refreshToken: squatter.refreshToken } })).status,
+    ).toBe(401);
+    expect(
+      (await server.api('POST', '/api/auth/signin', { body: { email, password: 'squatters-password' } })).status,
+    ).toBe(401);
   });
 
   it('verifies the address of a new account made by Google', async () => {
-    const { session } = await signedInWithGoogle({ sub: newSub(), email: uniqueEmail('fresh'), email_verified: true, name: 'New' });
+    const { session } = await signedInWithGoogle({
+      sub: newSub(),
+      email: uniqueEmail('fresh'),
+      email_verified: true,
+      name: 'New',
+    });
     expect((await server.api('GET', '/api/me', as(session))).body).toMatchObject({ emailVerified: true });
   });
 
   it('signs nobody in with a code carried to another browser, and lets the right browser use it once', async () => {
-    const { location, browser } = await googleTrip({ sub: newSub(), email: uniqueEmail('bound'), email_verified: true });
+    const { location, browser } = await googleTrip({
+      sub: newSub(),
+      email: uniqueEmail('bound'),
+      email_verified: true,
+    });
     const code = location.split('=')[1]!;
     const elsewhere = (await googleTrip({ sub: newSub(), email: uniqueEmail('other'), email_verified: true })).browser;
     expect(await exchange(code)).toMatchObject({ status: 401, body: { code: 'code-expired' } });
@@ -178,9 +204,9 @@ describe('Google sign-in against a real OAuth2 server', () => {
 
   it('reports a cancelled consent and a callback without this browser’s state', async () => {
     expect(await signInWithGoogle({ sub: newSub() }, { deny: true })).toBe('/signin#error=popup-closed-by-user');
-    expect(await signInWithGoogle({ sub: newSub(), email: uniqueEmail(), email_verified: true }, { dropCookie: true })).toBe(
-      '/signin#error=cancelled-popup-request',
-    );
+    expect(
+      await signInWithGoogle({ sub: newSub(), email: uniqueEmail(), email_verified: true }, { dropCookie: true }),
+    ).toBe('/signin#error=cancelled-popup-request');
   });
 
   it('lets the one-time code expire after a minute', async () => {

@@ -15,10 +15,14 @@ const EXPIRED = 'Verification code has expired. Please request a new code.';
 /** Each request from a client address of its own: reset mails are limited per address. */
 let client = 0;
 const resetRequest = (email: string) =>
-  server.api('POST', '/api/auth/password-reset', { body: { email }, headers: { 'x-forwarded-for': `198.51.100.${++client}` } });
+  server.api('POST', '/api/auth/password-reset', {
+    body: { email },
+    headers: { 'x-forwarded-for': `198.51.100.${++client}` },
+  });
 
 const RESET_SUBJECT = 'Reset your QR Shirts password';
-const resetMails = async (email: string) => (await mailsTo(server.dataDir, email)).filter((mail) => mail.subject === RESET_SUBJECT);
+const resetMails = async (email: string) =>
+  (await mailsTo(server.dataDir, email)).filter((mail) => mail.subject === RESET_SUBJECT);
 
 /** Asks for a reset link and reads it from the mail the server wrote, as the user reads their mail. */
 async function requestResetLink(email: string): Promise<string> {
@@ -32,7 +36,8 @@ async function requestResetLink(email: string): Promise<string> {
 
 const confirm = (token: string, password: string) =>
   server.api('POST', '/api/auth/password-reset/confirm', { body: { token, password } });
-const signIn = (email: string, password: string) => server.api('POST', '/api/auth/signin', { body: { email, password } });
+const signIn = (email: string, password: string) =>
+  server.api('POST', '/api/auth/signin', { body: { email, password } });
 
 describe('password reset', () => {
   it('emails a link whose token sets a new password once and ends the old sessions', async () => {
@@ -43,7 +48,9 @@ describe('password reset', () => {
     expect(await confirm(token, 'new-password')).toMatchObject({ status: 204 });
     expect((await signIn(email, 'new-password')).status).toBe(200);
     expect((await signIn(email, 'old-password')).status).toBe(401);
-    expect((await server.api('POST', '/api/auth/refresh', { body: { refreshToken: before.refreshToken } })).status).toBe(401);
+    expect(
+      (await server.api('POST', '/api/auth/refresh', { body: { refreshToken: before.refreshToken } })).status,
+    ).toBe(401);
     expectAuthError(await confirm(token, 'another-password'), 400, 'code-expired', EXPIRED);
   });
 
@@ -53,7 +60,10 @@ describe('password reset', () => {
     await signUp(server.api, { email: somebody });
     const forNobody = await resetRequest(nobody);
     const forSomebody = await resetRequest(somebody);
-    expect({ status: forNobody.status, body: forNobody.body }).toEqual({ status: forSomebody.status, body: forSomebody.body });
+    expect({ status: forNobody.status, body: forNobody.body }).toEqual({
+      status: forSomebody.status,
+      body: forSomebody.body,
+    });
     expect(forNobody.status).toBe(202);
     // The sign-up's verification link, then the reset link.
     expect((await waitForMails(server.dataDir, somebody, 2)).map((mail) => mail.subject).sort()).toEqual([
@@ -87,11 +97,6 @@ describe('password reset', () => {
     );
     expect((await confirm(token, '123456')).status).toBe(204);
     expectAuthError(await confirm('made-up-token', 'whatever-password'), 400, 'code-expired', EXPIRED);
-    expectAuthError(
-      await resetRequest('not-an-email'),
-      400,
-      'invalid-email',
-      'Please enter a valid email address.',
-    );
+    expectAuthError(await resetRequest('not-an-email'), 400, 'invalid-email', 'Please enter a valid email address.');
   });
 });

@@ -12,7 +12,10 @@ afterAll(() => server.stop());
 const anonymousSession = async () => authSession.parse((await server.api('POST', '/api/auth/anonymous')).body);
 
 async function createFundraiserAs(session: Parameters<typeof as>[0]) {
-  const [shirts, charities] = await Promise.all([server.api('GET', '/api/shirts'), server.api('GET', '/api/charities')]);
+  const [shirts, charities] = await Promise.all([
+    server.api('GET', '/api/shirts'),
+    server.api('GET', '/api/charities'),
+  ]);
   const answer = await server.api('POST', '/api/fundraisers', {
     ...as(session),
     body: { shirtId: shirts.body[0].id, charityId: charities.body[0].id },
@@ -35,12 +38,17 @@ describe('PATCH /api/user/{id}', () => {
     });
     expect((await server.api('GET', `/api/user/${uid}`, as(session))).body).toEqual(patched.body);
 
-    const onlyName = await server.api('PATCH', `/api/user/${uid}`, { ...as(session), body: { displayName: 'Countess' } });
+    const onlyName = await server.api('PATCH', `/api/user/${uid}`, {
+      ...as(session),
+      body: { displayName: 'Countess' },
+    });
     expect(onlyName.body).toMatchObject({ displayName: 'Countess', photoURL: 'https://img.example/ada.png' });
     const removePhoto = await server.api('PATCH', `/api/user/${uid}`, { ...as(session), body: { photoURL: null } });
     expect(removePhoto.body).toMatchObject({ displayName: 'Countess', photoURL: null });
 
-    const updates = (await server.embedded.eventStore.readStream(`user-${uid}`)).filter((event) => event.type === 'UserProfileUpdated');
+    const updates = (await server.embedded.eventStore.readStream(`user-${uid}`)).filter(
+      (event) => event.type === 'UserProfileUpdated',
+    );
     expect(updates.map((event) => event.data)).toEqual([
       expect.objectContaining({ displayName: 'Ada Lovelace', photoURL: 'https://img.example/ada.png' }),
       expect.objectContaining({ displayName: 'Countess' }),
@@ -58,7 +66,10 @@ describe('PATCH /api/user/{id}', () => {
     expect((await server.api('PATCH', path, { ...as(other), body: { displayName: 'Mallory' } })).status).toBe(403);
     expect((await server.api('PATCH', path, { body: { displayName: 'Mallory' } })).status).toBe(401);
     const anonymous = await anonymousSession();
-    const anonymousSelf = await server.api('PATCH', `/api/user/${anonymous.user.uid}`, { ...as(anonymous), body: { displayName: 'Anon' } });
+    const anonymousSelf = await server.api('PATCH', `/api/user/${anonymous.user.uid}`, {
+      ...as(anonymous),
+      body: { displayName: 'Anon' },
+    });
     expect(anonymousSelf).toMatchObject({ status: 403, body: { error: expect.any(String) } });
     expect((await server.api('GET', path, as(session))).body.displayName).toBe('Ada');
   });
@@ -70,8 +81,14 @@ describe('who may see what', () => {
     const other = await signUp(server.api);
     for (const path of [`/api/user/${owner.user.uid}`, `/api/user/${owner.user.uid}/stats`]) {
       expect((await server.api('GET', path, as(owner))).status).toBe(200);
-      expect(await server.api('GET', path, as(other))).toMatchObject({ status: 403, body: { error: 'You can only access your own account' } });
-      expect(await server.api('GET', path)).toMatchObject({ status: 401, body: { error: 'Authentication required for this request' } });
+      expect(await server.api('GET', path, as(other))).toMatchObject({
+        status: 403,
+        body: { error: 'You can only access your own account' },
+      });
+      expect(await server.api('GET', path)).toMatchObject({
+        status: 401,
+        body: { error: 'Authentication required for this request' },
+      });
     }
   });
 
@@ -103,18 +120,36 @@ describe('who may see what', () => {
       await server.api('POST', `/api/fundraisers/${fundraiser.id}/donate`, { ...as(anonymous), body: { amount: 5 } }),
       await server.api('POST', '/api/waitlist', {
         ...as(anonymous),
-        body: { name: 'Visitor', email: 'visitor@example.com', selectedSize: shirt.sizes[0], selectedCharity: charities.body[0].id, shirtId: shirt.id },
+        body: {
+          name: 'Visitor',
+          email: 'visitor@example.com',
+          selectedSize: shirt.sizes[0],
+          selectedCharity: charities.body[0].id,
+          shirtId: shirt.id,
+        },
       }),
       await server.api('GET', '/api/waitlist', as(anonymous)),
-      await server.api('POST', '/api/analytics', { ...as(anonymous), body: { events: [{ type: 'page_view', path: '/shop' }] } }),
+      await server.api('POST', '/api/analytics', {
+        ...as(anonymous),
+        body: { events: [{ type: 'page_view', path: '/shop' }] },
+      }),
     ];
     expect(allowed.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 202, 201, 201, 200, 202]);
 
     const { uid } = anonymous.user;
     const refused = [
-      await server.api('POST', '/api/fundraisers', { ...as(anonymous), body: { shirtId: shirt.id, charityId: charities.body[0].id } }),
-      await server.api('POST', '/api/charity', { ...as(anonymous), body: { name: 'X', mission: 'Y', website_url: 'https://x.example' } }),
-      await server.api('POST', '/api/user', { ...as(anonymous), body: { uid, displayName: 'Anon', email: null, photoURL: null } }),
+      await server.api('POST', '/api/fundraisers', {
+        ...as(anonymous),
+        body: { shirtId: shirt.id, charityId: charities.body[0].id },
+      }),
+      await server.api('POST', '/api/charity', {
+        ...as(anonymous),
+        body: { name: 'X', mission: 'Y', website_url: 'https://x.example' },
+      }),
+      await server.api('POST', '/api/user', {
+        ...as(anonymous),
+        body: { uid, displayName: 'Anon', email: null, photoURL: null },
+      }),
       await server.api('GET', `/api/user/${uid}`, as(anonymous)),
       await server.api('GET', `/api/user/${uid}/stats`, as(anonymous)),
       await server.api('PATCH', `/api/user/${uid}`, { ...as(anonymous), body: { displayName: 'Anon' } }),

@@ -60,7 +60,12 @@ describe('phone sign-in', () => {
 
   it('refuses numbers that are not E.164', async () => {
     for (const phoneNumber of ['5551234567', '+0123456789', '+1 555', 'call me', '']) {
-      expectAuthError(await server.api('POST', '/api/auth/phone/start', { body: { phoneNumber } }), 400, 'invalid-phone-number', INVALID_NUMBER);
+      expectAuthError(
+        await server.api('POST', '/api/auth/phone/start', { body: { phoneNumber } }),
+        400,
+        'invalid-phone-number',
+        INVALID_NUMBER,
+      );
     }
   });
 

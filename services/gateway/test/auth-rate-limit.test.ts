@@ -31,15 +31,31 @@ function rateLimitScenarios(server: () => TestServer) {
     await signUp(api, { email, password: 'the-real-password' });
     const attacker = newAddress();
     for (let attempt = 1; attempt <= 10; attempt++) {
-      const answer = await api('POST', '/api/auth/signin', from(attacker, { body: { email, password: `guess-${attempt}` } }));
+      const answer = await api(
+        'POST',
+        '/api/auth/signin',
+        from(attacker, { body: { email, password: `guess-${attempt}` } }),
+      );
       expect(answer.status).toBe(401);
     }
-    const locked = await api('POST', '/api/auth/signin', from(newAddress(), { body: { email, password: 'the-real-password' } }));
+    const locked = await api(
+      'POST',
+      '/api/auth/signin',
+      from(newAddress(), { body: { email, password: 'the-real-password' } }),
+    );
     expectAuthError(locked, 429, 'too-many-requests', TOO_MANY);
 
     const bystander = uniqueEmail('bystander');
     await signUp(api, { email: bystander, password: 'bystander-password' });
-    expect((await api('POST', '/api/auth/signin', from(attacker, { body: { email: bystander, password: 'bystander-password' } }))).status).toBe(200);
+    expect(
+      (
+        await api(
+          'POST',
+          '/api/auth/signin',
+          from(attacker, { body: { email: bystander, password: 'bystander-password' } }),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('does not count successful sign-ins', async () => {
@@ -47,7 +63,9 @@ function rateLimitScenarios(server: () => TestServer) {
     await signUp(api, { email, password: 'my-password' });
     const home = newAddress();
     for (let visit = 1; visit <= 12; visit++) {
-      expect((await api('POST', '/api/auth/signin', from(home, { body: { email, password: 'my-password' } }))).status).toBe(200);
+      expect(
+        (await api('POST', '/api/auth/signin', from(home, { body: { email, password: 'my-password' } }))).status,
+      ).toBe(200);
     }
   });
 
@@ -69,7 +87,11 @@ function rateLimitScenarios(server: () => TestServer) {
   it('opens at most 20 accounts an hour from one address, successful sign-ups included', async () => {
     const office = newAddress();
     const signUpFrom = (address: string) =>
-      api('POST', '/api/auth/signup', from(address, { body: { email: uniqueEmail(), password: 'long-enough', displayName: 'x' } }));
+      api(
+        'POST',
+        '/api/auth/signup',
+        from(address, { body: { email: uniqueEmail(), password: 'long-enough', displayName: 'x' } }),
+      );
     const answers = await Promise.all(Array.from({ length: 20 }, () => signUpFrom(office)));
     expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(201));
     const refused = await signUpFrom(office);
@@ -82,7 +104,9 @@ function rateLimitScenarios(server: () => TestServer) {
 
   it('starts at most 60 anonymous sessions an hour for one address', async () => {
     const visitor = newAddress();
-    const sessions = await Promise.all(Array.from({ length: 60 }, () => api('POST', '/api/auth/anonymous', from(visitor))));
+    const sessions = await Promise.all(
+      Array.from({ length: 60 }, () => api('POST', '/api/auth/anonymous', from(visitor))),
+    );
     expect(new Set(sessions.map((answer) => answer.status))).toEqual(new Set([200]));
     expectAuthError(await api('POST', '/api/auth/anonymous', from(visitor)), 429, 'too-many-requests', TOO_MANY);
     expect((await api('POST', '/api/auth/anonymous', from(newAddress()))).status).toBe(200);
@@ -91,25 +115,42 @@ function rateLimitScenarios(server: () => TestServer) {
   it('sends at most 10 codes to a number and 50 from an address', async () => {
     const number = newNumber();
     for (let start = 1; start <= 10; start++) {
-      expect((await api('POST', '/api/auth/phone/start', from(newAddress(), { body: { phoneNumber: number } }))).status).toBe(202);
+      expect(
+        (await api('POST', '/api/auth/phone/start', from(newAddress(), { body: { phoneNumber: number } }))).status,
+      ).toBe(202);
     }
     const eleventh = await api('POST', '/api/auth/phone/start', from(newAddress(), { body: { phoneNumber: number } }));
     expectAuthError(eleventh, 429, 'too-many-requests', TOO_MANY);
 
     const sender = newAddress();
     for (let start = 1; start <= 50; start++) {
-      expect((await api('POST', '/api/auth/phone/start', from(sender, { body: { phoneNumber: newNumber() } }))).status).toBe(202);
+      expect(
+        (await api('POST', '/api/auth/phone/start', from(sender, { body: { phoneNumber: newNumber() } }))).status,
+      ).toBe(202);
     }
-    expectAuthError(await api('POST', '/api/auth/phone/start', from(sender, { body: { phoneNumber: newNumber() } })), 429, 'too-many-requests', TOO_MANY);
+    expectAuthError(
+      await api('POST', '/api/auth/phone/start', from(sender, { body: { phoneNumber: newNumber() } })),
+      429,
+      'too-many-requests',
+      TOO_MANY,
+    );
   });
 
   it('limits wrong phone codes per address', async () => {
     const guesser = newAddress();
     for (let attempt = 1; attempt <= 50; attempt++) {
-      const answer = await api('POST', '/api/auth/phone/confirm', from(guesser, { body: { verificationId: 'guess', code: '123456' } }));
+      const answer = await api(
+        'POST',
+        '/api/auth/phone/confirm',
+        from(guesser, { body: { verificationId: 'guess', code: '123456' } }),
+      );
       expect(answer.status).toBe(400);
     }
-    const answer = await api('POST', '/api/auth/phone/confirm', from(guesser, { body: { verificationId: 'guess', code: '123456' } }));
+    const answer = await api(
+      'POST',
+      '/api/auth/phone/confirm',
+      from(guesser, { body: { verificationId: 'guess', code: '123456' } }),
+    );
     expectAuthError(answer, 429, 'too-many-requests', TOO_MANY);
   });
 
@@ -124,13 +165,20 @@ function rateLimitScenarios(server: () => TestServer) {
     expect(resend.status).toBe(202);
     const fourth = await api('POST', '/api/auth/password-reset', from(newAddress(), { body: { email } }));
     expectAuthError(fourth, 429, 'too-many-requests', TOO_MANY);
-    expectAuthError(await api('POST', '/api/auth/verify-email/resend', from(newAddress(), { ...as(session) })), 429, 'too-many-requests', TOO_MANY);
+    expectAuthError(
+      await api('POST', '/api/auth/verify-email/resend', from(newAddress(), { ...as(session) })),
+      429,
+      'too-many-requests',
+      TOO_MANY,
+    );
   });
 
   it('lets one address ask for at most 5 such mails an hour', async () => {
     const asker = newAddress();
     for (let request = 1; request <= 5; request++) {
-      expect((await api('POST', '/api/auth/password-reset', from(asker, { body: { email: uniqueEmail('any') } }))).status).toBe(202);
+      expect(
+        (await api('POST', '/api/auth/password-reset', from(asker, { body: { email: uniqueEmail('any') } }))).status,
+      ).toBe(202);
     }
     const sixth = await api('POST', '/api/auth/password-reset', from(asker, { body: { email: uniqueEmail('any') } }));
     expectAuthError(sixth, 429, 'too-many-requests', TOO_MANY);
@@ -153,12 +201,16 @@ describe('rate limiting with in-process counters', () => {
     for (let attempt = 1; attempt <= 10; attempt++) {
       await server.api('POST', '/api/auth/signin', from(newAddress(), { body: { email, password: 'wrong' } }));
     }
-    expect((await server.api('POST', '/api/auth/signin', { body: { email, password: 'the-password' } })).status).toBe(429);
+    expect((await server.api('POST', '/api/auth/signin', { body: { email, password: 'the-password' } })).status).toBe(
+      429,
+    );
     // rate-limiter-flexible's windows follow the system clock, not the injected one.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 15 * MINUTE + 1_000 });
     try {
       time.advance(15 * MINUTE + 1_000);
-      expect((await server.api('POST', '/api/auth/signin', { body: { email, password: 'the-password' } })).status).toBe(200);
+      expect((await server.api('POST', '/api/auth/signin', { body: { email, password: 'the-password' } })).status).toBe(
+        200,
+      );
     } finally {
       vi.useRealTimers();
     }
@@ -176,7 +228,9 @@ describe('rate limiting with in-process counters', () => {
       for (let attempt = 1; attempt <= 10; attempt++) await limiter.attempt([target]);
       await expect(limiter.attempt([target])).rejects.toMatchObject({ status: 429 });
       // Still counted one by one: a key of the flood has its own allowance left.
-      await expect(limiter.attempt([{ action: 'signin', scope: 'account', subject: 'flood-7' }])).resolves.toBeUndefined();
+      await expect(
+        limiter.attempt([{ action: 'signin', scope: 'account', subject: 'flood-7' }]),
+      ).resolves.toBeUndefined();
       console.log(`rate limiter: ${perAttemptUs.toFixed(1)} us per attempt over 20,000 distinct accounts`);
     } finally {
       await limiter.close();
@@ -221,8 +275,12 @@ describeWithRedis(
       } finally {
         await raw.quit();
       }
-      expect((await server.api('POST', '/api/auth/refresh', { body: { refreshToken: session.refreshToken } })).status).toBe(200);
-      expect((await server.api('POST', '/api/auth/refresh', { body: { refreshToken: session.refreshToken } })).status).toBe(401);
+      expect(
+        (await server.api('POST', '/api/auth/refresh', { body: { refreshToken: session.refreshToken } })).status,
+      ).toBe(200);
+      expect(
+        (await server.api('POST', '/api/auth/refresh', { body: { refreshToken: session.refreshToken } })).status,
+      ).toBe(401);
     });
 
     it('answers 503, not 500, while Redis is down', async () => {
@@ -234,7 +292,10 @@ describeWithRedis(
         await signUp(down.api, { email, password: 'during-outage' });
         await own.stop();
         const answer = await down.api('POST', '/api/auth/signin', { body: { email, password: 'during-outage' } });
-        expect(answer).toMatchObject({ status: 503, body: { error: 'Sign-in is unavailable right now. Please try again in a moment.' } });
+        expect(answer).toMatchObject({
+          status: 503,
+          body: { error: 'Sign-in is unavailable right now. Please try again in a moment.' },
+        });
       } finally {
         await down.stop();
         await own.stop();
@@ -254,8 +315,13 @@ describe('which client address is counted (TRUST_PROXY)', () => {
   it('ignores X-Forwarded-For from a proxy it does not trust, so rotating it does not escape the limit', async () => {
     server = await startTestServer({ env: { TRUST_PROXY: 'false' } });
     const signUpWith = (address: string) =>
-      server.api('POST', '/api/auth/signup', from(address, { body: { email: uniqueEmail(), password: '123', displayName: 'x' } }));
-    for (let attempt = 1; attempt <= 20; attempt++) expect((await signUpWith(newAddress())).body.code).toBe('weak-password');
+      server.api(
+        'POST',
+        '/api/auth/signup',
+        from(address, { body: { email: uniqueEmail(), password: '123', displayName: 'x' } }),
+      );
+    for (let attempt = 1; attempt <= 20; attempt++)
+      expect((await signUpWith(newAddress())).body.code).toBe('weak-password');
     expectAuthError(await signUpWith(newAddress()), 429, 'too-many-requests', TOO_MANY);
   });
 });

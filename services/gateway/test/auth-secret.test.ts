@@ -45,8 +45,10 @@ function stringsInRepository(): string[] {
 
 /** A token the server would issue, signed with `secret`. */
 function tokenSignedWith(secret: string): string {
-  return createJwtTokens({ secret, algorithm: 'HS256', ttlSeconds: 600, clock: systemClock }).issue({ uid: 'intruder', anonymous: false })
-    .accessToken;
+  return createJwtTokens({ secret, algorithm: 'HS256', ttlSeconds: 600, clock: systemClock }).issue({
+    uid: 'intruder',
+    anonymous: false,
+  }).accessToken;
 }
 
 describe('a start without AUTH_JWT_SECRET', () => {
@@ -72,13 +74,20 @@ describe('a start without AUTH_JWT_SECRET', () => {
     expect(readFileSync(file, 'utf8').trim()).toMatch(/^[0-9a-f]{64}$/);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const session = await signUp(createApiClient(first.url));
-    const answer = await createApiClient(second.url)('GET', `/api/user/${session.user.uid}`, { token: session.accessToken });
+    const answer = await createApiClient(second.url)('GET', `/api/user/${session.user.uid}`, {
+      token: session.accessToken,
+    });
     expect(answer.status).toBe(200);
   });
 
   it('refuses a token signed with the old development secret', async () => {
-    const answer = await createApiClient(first.url)('GET', '/api/user/intruder', { token: tokenSignedWith(OLD_DEVELOPMENT_SECRET) });
-    expect({ status: answer.status, body: answer.body }).toEqual({ status: 401, body: { error: 'Invalid or expired token' } });
+    const answer = await createApiClient(first.url)('GET', '/api/user/intruder', {
+      token: tokenSignedWith(OLD_DEVELOPMENT_SECRET),
+    });
+    expect({ status: answer.status, body: answer.body }).toEqual({
+      status: 401,
+      body: { error: 'Invalid or expired token' },
+    });
   });
 
   it('refuses a token signed with any string found in the repository', async () => {
@@ -110,7 +119,13 @@ describe('a start without AUTH_JWT_SECRET', () => {
     const sign = (extra: object) => jwt.sign({ ...claims, ...extra }, secret, { algorithm: 'HS256' });
     const good = await api('GET', `/api/user/${uid}`, { token: sign({ iss: 'qrshirt', aud: 'qrshirt-api' }) });
     expect(good.status).toBe(200);
-    for (const extra of [{}, { iss: 'qrshirt' }, { aud: 'qrshirt-api' }, { iss: 'someone-else', aud: 'qrshirt-api' }, { iss: 'qrshirt', aud: 'other-api' }]) {
+    for (const extra of [
+      {},
+      { iss: 'qrshirt' },
+      { aud: 'qrshirt-api' },
+      { iss: 'someone-else', aud: 'qrshirt-api' },
+      { iss: 'qrshirt', aud: 'other-api' },
+    ]) {
       expect((await api('GET', `/api/user/${uid}`, { token: sign(extra) })).status, JSON.stringify(extra)).toBe(401);
     }
   });

@@ -69,7 +69,9 @@ describe('refresh tokens', () => {
     expect((await refresh(second.refreshToken)).status).toBe(401);
 
     // Sessions on other devices are separate.
-    const elsewhere = await server.api('POST', '/api/auth/signin', { body: { email: first.user.email, password: 'correct horse' } });
+    const elsewhere = await server.api('POST', '/api/auth/signin', {
+      body: { email: first.user.email, password: 'correct horse' },
+    });
     expect((await refresh(elsewhere.body.refreshToken)).status).toBe(200);
   });
 
@@ -93,7 +95,9 @@ describe('sign out', () => {
     const signOut = await server.api('POST', '/api/auth/signout', { body: { refreshToken: session.refreshToken } });
     expect(signOut.status).toBe(204);
     expect((await refresh(session.refreshToken)).status).toBe(401);
-    expect((await server.api('POST', '/api/auth/signout', { body: { refreshToken: session.refreshToken } })).status).toBe(204);
+    expect(
+      (await server.api('POST', '/api/auth/signout', { body: { refreshToken: session.refreshToken } })).status,
+    ).toBe(204);
   });
 });
 
@@ -111,25 +115,37 @@ describe('access tokens', () => {
       otherKey: jwt.sign(claims, 'another-secret-that-is-long-enough-to-be-used', { algorithm: 'HS256' }),
       alteredPayload: `${header}.${base64url({ ...claims, sub: 'someone-else' })}.${signature}`,
       algNone: `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims)}.`,
-      otherAlgorithm: jwt.sign({ ...claims, iss: 'qrshirt', aud: 'qrshirt-api' }, TEST_JWT_SECRET, { algorithm: 'HS512' }),
+      otherAlgorithm: jwt.sign({ ...claims, iss: 'qrshirt', aud: 'qrshirt-api' }, TEST_JWT_SECRET, {
+        algorithm: 'HS512',
+      }),
       garbage: 'definitely.not.ajwt',
     };
     expect((await server.api('GET', path, as(session))).status).toBe(200);
     for (const [name, token] of Object.entries(forged)) {
       const answer = await server.api('GET', path, { token });
-      expect({ name, status: answer.status, body: answer.body }).toEqual({ name, status: 401, body: { error: 'Invalid or expired token' } });
+      expect({ name, status: answer.status, body: answer.body }).toEqual({
+        name,
+        status: 401,
+        body: { error: 'Invalid or expired token' },
+      });
     }
   });
 
   it('checks the spec headers against the token', async () => {
     const session = await signUp(server.api);
     const path = `/api/user/${session.user.uid}`;
-    const wrongUser = await server.api('GET', path, { token: session.accessToken, headers: { 'x-user-id': 'someone-else' } });
+    const wrongUser = await server.api('GET', path, {
+      token: session.accessToken,
+      headers: { 'x-user-id': 'someone-else' },
+    });
     expect(wrongUser).toMatchObject({ status: 401, body: { error: 'x-user-id does not match the token' } });
     const claimsAnonymous = await server.api('GET', path, {
       token: session.accessToken,
       headers: { 'x-user-id': session.user.uid, 'x-anonymous': 'true' },
     });
-    expect(claimsAnonymous).toMatchObject({ status: 401, body: { error: 'x-anonymous is set but the token is not anonymous' } });
+    expect(claimsAnonymous).toMatchObject({
+      status: 401,
+      body: { error: 'x-anonymous is set but the token is not anonymous' },
+    });
   });
 });

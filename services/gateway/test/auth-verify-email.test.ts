@@ -19,7 +19,8 @@ const UNKNOWN = 'This verification link is unknown, used or expired. Ask for a n
 
 const verify = (token: unknown) => server.api('POST', '/api/auth/verify-email', { body: { token } });
 const resend = (options: object) => server.api('POST', '/api/auth/verify-email/resend', options);
-const meOf = async (session: Parameters<typeof as>[0]) => me.parse((await server.api('GET', '/api/me', as(session))).body);
+const meOf = async (session: Parameters<typeof as>[0]) =>
+  me.parse((await server.api('GET', '/api/me', as(session))).body);
 
 /** Each test from an address of its own: the mail limits count per client address. */
 let client = 0;
@@ -43,7 +44,10 @@ describe('address verification', () => {
     expect(verifyEmailAnswer.parse(verified.body)).toEqual({ email, emailVerified: true });
     expect(await meOf(session)).toMatchObject({ emailVerified: true });
 
-    expect({ status: (await verify(token)).status, body: (await verify(token)).body }).toEqual({ status: 400, body: { error: UNKNOWN } });
+    expect({ status: (await verify(token)).status, body: (await verify(token)).body }).toEqual({
+      status: 400,
+      body: { error: UNKNOWN },
+    });
   });
 
   it('answers unknown tokens and malformed bodies with 400 and a JSON error', async () => {
@@ -73,7 +77,10 @@ describe('address verification', () => {
     // Verified: the older link has nothing left to do, and no more links are sent.
     expect((await verify(first)).status).toBe(200);
     const again = await resend({ ...as(session), headers: { ...as(session).headers, ...headers } });
-    expect({ status: again.status, body: again.body }).toEqual({ status: 409, body: { error: 'Your email address is already verified' } });
+    expect({ status: again.status, body: again.body }).toEqual({
+      status: 409,
+      body: { error: 'Your email address is already verified' },
+    });
   });
 
   it('refuses resending without a token (401) and to anonymous sessions (403)', async () => {
@@ -94,7 +101,10 @@ describe('address verification', () => {
     }
     expect(statuses).toEqual([202, 202, 202, 429]);
     const refused = await resend({ ...as(session), headers: { ...as(session).headers, ...from() } });
-    expect(refused.body).toEqual({ error: 'Too many failed attempts. Please try again later.', code: 'too-many-requests' });
+    expect(refused.body).toEqual({
+      error: 'Too many failed attempts. Please try again later.',
+      code: 'too-many-requests',
+    });
     await waitForMails(server.dataDir, email, 4);
     await new Promise((resolve) => setTimeout(resolve, 300));
     // The sign-up's link and three more: the refused ones stored nothing.
@@ -105,7 +115,10 @@ describe('address verification', () => {
 describe('the development outbox', () => {
   it('is gone in development too: links and codes are mail and files now, not an endpoint', async () => {
     const answer = await server.api('GET', '/api/dev/outbox');
-    expect({ status: answer.status, body: answer.body }).toEqual({ status: 404, body: { error: 'No such endpoint: GET /api/dev/outbox' } });
+    expect({ status: answer.status, body: answer.body }).toEqual({
+      status: 404,
+      body: { error: 'No such endpoint: GET /api/dev/outbox' },
+    });
   });
 });
 
@@ -125,10 +138,19 @@ describe('password reset', () => {
   it('verifies the address too: the link was mailed to it', async () => {
     const email = uniqueEmail('reset-verifies');
     const session = await signUp(server.api, { email });
-    expect((await server.api('POST', '/api/auth/password-reset', { body: { email }, headers: from() })).status).toBe(202);
+    expect((await server.api('POST', '/api/auth/password-reset', { body: { email }, headers: from() })).status).toBe(
+      202,
+    );
     const mails = await waitForMails(server.dataDir, email, 2);
-    const token = tokenIn(mails.find((mail) => mail.text.includes('#reset='))!, 'signin', 'reset');
-    expect((await server.api('POST', '/api/auth/password-reset/confirm', { body: { token, password: 'a-new-password' } })).status).toBe(204);
+    const token = tokenIn(
+      mails.find((mail) => mail.text.includes('#reset='))!,
+      'signin',
+      'reset',
+    );
+    expect(
+      (await server.api('POST', '/api/auth/password-reset/confirm', { body: { token, password: 'a-new-password' } }))
+        .status,
+    ).toBe(204);
     expect(await meOf(session)).toMatchObject({ emailVerified: true });
   });
 });

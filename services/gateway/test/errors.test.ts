@@ -39,7 +39,8 @@ describe('bad input never yields a 500', () => {
     const path = `/api/fundraisers/${owned.id}/stats`;
     expect((await server.api('GET', path, { token: 'garbage' })).status).toBe(401);
     expect(
-      (await server.api('GET', path, { token: userToken('hdr-owner'), headers: { 'x-user-id': 'someone-else' } })).status,
+      (await server.api('GET', path, { token: userToken('hdr-owner'), headers: { 'x-user-id': 'someone-else' } }))
+        .status,
     ).toBe(401);
     expect(
       (await server.api('GET', path, { token: userToken('hdr-owner'), headers: { 'x-anonymous': 'true' } })).status,

@@ -43,10 +43,12 @@ describe('POST /api/fundraisers', () => {
     });
     expect((await server.api('POST', '/api/fundraisers', { body, token: anonymousToken('a') })).status).toBe(403);
     const token = userToken('owner-2');
-    expect(await server.api('POST', '/api/fundraisers', { token, body: { ...body, charityId: 'nope' } })).toMatchObject({
-      status: 404,
-      body: { error: 'Charity not found' },
-    });
+    expect(await server.api('POST', '/api/fundraisers', { token, body: { ...body, charityId: 'nope' } })).toMatchObject(
+      {
+        status: 404,
+        body: { error: 'Charity not found' },
+      },
+    );
     expect(await server.api('POST', '/api/fundraisers', { token, body: { ...body, shirtId: 'nope' } })).toMatchObject({
       status: 404,
       body: { error: 'Shirt not found' },
@@ -98,7 +100,9 @@ describe('scans', () => {
     // The rest of the API still refuses a bad token.
     expect((await server.api('GET', `/api/fundraisers/${owned.id}`, { token: 'not-a-jwt' })).status).toBe(401);
     await server.embedded.projectionsCaughtUp();
-    const stats = await server.api('GET', `/api/fundraisers/${owned.id}/stats`, { token: userToken('expired-scanner-owner') });
+    const stats = await server.api('GET', `/api/fundraisers/${owned.id}/stats`, {
+      token: userToken('expired-scanner-owner'),
+    });
     expect(stats.body.scans).toBe(3);
   });
 
@@ -118,7 +122,10 @@ describe('donations', () => {
   it('parses the widget amount rules and refuses what is not a positive number', async () => {
     const owned = await createFundraiser(server.api, 'donee');
     const donate = (amount: unknown) => server.api('POST', `/api/fundraisers/${owned.id}/donate`, { body: { amount } });
-    expect(await donate(5)).toMatchObject({ status: 201, body: { amount: 5, currency: 'USD', fundraiserId: owned.id } });
+    expect(await donate(5)).toMatchObject({
+      status: 201,
+      body: { amount: 5, currency: 'USD', fundraiserId: owned.id },
+    });
     expect(await donate('7')).toMatchObject({ status: 201, body: { amount: 7 } });
     expect(await donate('"12.50"')).toMatchObject({ status: 201, body: { amount: 12.5 } });
     for (const bad of [0, -3, 'abc', '', null, true, { value: 1 }]) {
@@ -138,7 +145,10 @@ describe('donations', () => {
   it('records a donation once per Idempotency-Key, even when retried concurrently', async () => {
     const owned = await createFundraiser(server.api, 'idem-owner');
     const send = (amount: number, key: string) =>
-      server.api('POST', `/api/fundraisers/${owned.id}/donate`, { body: { amount }, headers: { 'idempotency-key': key } });
+      server.api('POST', `/api/fundraisers/${owned.id}/donate`, {
+        body: { amount },
+        headers: { 'idempotency-key': key },
+      });
     const first = await send(10, 'key-1');
     expect(first.status).toBe(201);
     const retry = await send(10, 'key-1');
@@ -179,7 +189,9 @@ describe('GET /api/fundraisers/{id}/stats', () => {
     await server.api('POST', `/api/fundraisers/${owned.id}/scan`);
     await server.api('POST', `/api/fundraisers/${owned.id}/donate`, { body: { amount: 10 } });
     await server.embedded.projectionsCaughtUp();
-    const { body } = await server.api('GET', `/api/fundraisers/${owned.id}/stats`, { token: userToken('series-owner') });
+    const { body } = await server.api('GET', `/api/fundraisers/${owned.id}/stats`, {
+      token: userToken('series-owner'),
+    });
     expect(fundraiserStats.parse(body)).toEqual({
       scans: 3,
       donations: 2,
@@ -207,8 +219,22 @@ describe('GET /api/user/{id}/stats', () => {
     expect(stats).toMatchObject({ totalImpact: 25.5, totalScans: 5, shirtsOwned: 2 });
     expect(stats.fundraiserStats).toEqual(
       expect.arrayContaining([
-        { id: first.id, name: 'First shirt', purchaseDate: expect.any(String), scans: 4, donationsInspired: 1, amountRaised: 20 },
-        { id: second.id, name: 'Second shirt', purchaseDate: expect.any(String), scans: 1, donationsInspired: 1, amountRaised: 5.5 },
+        {
+          id: first.id,
+          name: 'First shirt',
+          purchaseDate: expect.any(String),
+          scans: 4,
+          donationsInspired: 1,
+          amountRaised: 20,
+        },
+        {
+          id: second.id,
+          name: 'Second shirt',
+          purchaseDate: expect.any(String),
+          scans: 1,
+          donationsInspired: 1,
+          amountRaised: 5.5,
+        },
       ]),
     );
   });

@@ -9,8 +9,11 @@ function sample(metrics: string, name: string, labels: Record<string, string>): 
   for (const line of metrics.split('\n')) {
     if (!line.startsWith(`${name}{`)) continue;
     const labelText = line.slice(name.length + 1, line.indexOf('}'));
-    const present = Object.fromEntries([...labelText.matchAll(/(\w+)="([^"]*)"/g)].map((match) => [match[1], match[2]]));
-    if (Object.entries(labels).every(([key, value]) => present[key] === value)) return Number(line.slice(line.indexOf('}') + 2));
+    const present = Object.fromEntries(
+      [...labelText.matchAll(/(\w+)="([^"]*)"/g)].map((match) => [match[1], match[2]]),
+    );
+    if (Object.entries(labels).every(([key, value]) => present[key] === value))
+      return Number(line.slice(line.indexOf('}') + 2));
   }
   return undefined;
 }

@@ -1,4 +1,12 @@
-import { allProjectors, createProjectionRunner, createRedisChangeFeed, createRedisReadModelStore, fundraisersProjector, type ProjectionRunner, publishLiveChanges } from '@qrshirt/projections';
+import {
+  allProjectors,
+  createProjectionRunner,
+  createRedisChangeFeed,
+  createRedisReadModelStore,
+  fundraisersProjector,
+  type ProjectionRunner,
+  publishLiveChanges,
+} from '@qrshirt/projections';
 import { pino } from 'pino';
 import { afterAll, expect, it } from 'vitest';
 import { describeWithRedis } from '../../../scripts/infra/describe-with-redis';
@@ -23,7 +31,10 @@ describeWithRedis(
       // The projector process: its own event store reader, Redis client and change feed.
       const store = createRedisReadModelStore({ url: redis.url });
       const feed = createRedisChangeFeed({ url: redis.url });
-      closing.push(() => feed.close(), () => store.close());
+      closing.push(
+        () => feed.close(),
+        () => store.close(),
+      );
       const log = pino({ level: 'silent' });
       runners = allProjectors.map((projector) =>
         createProjectionRunner({
@@ -47,7 +58,9 @@ describeWithRedis(
 
       await server.api('POST', `/api/fundraisers/${id}/scan`);
       await server.api('POST', `/api/fundraisers/${id}/donate`, { body: { amount: 3 } });
-      expect(await stream.next((stats) => stats.scans === 1 && stats.donations === 1)).toMatchObject({ amountRaised: 3 });
+      expect(await stream.next((stats) => stats.scans === 1 && stats.donations === 1)).toMatchObject({
+        amountRaised: 3,
+      });
     });
   },
   { ownServer: true },

@@ -44,7 +44,10 @@ describe('GET /api/fundraisers/{id}/live', () => {
 
   it('is the owner’s only: 401 without a token, 403 for others and anonymous sessions, 404 for an unknown id', async () => {
     const path = `/api/fundraisers/${fundraiserId}/live`;
-    expect(await answerOf(path, {})).toEqual({ status: 401, body: { error: 'Authentication required for this request' } });
+    expect(await answerOf(path, {})).toEqual({
+      status: 401,
+      body: { error: 'Authentication required for this request' },
+    });
     const forbidden = { status: 403, body: { error: 'Only the owner of this fundraiser can see its stats' } };
     expect(await answerOf(path, { token: userToken('someone-else') })).toEqual(forbidden);
     expect(await answerOf(path, { token: anonymousToken('live-owner') })).toEqual(forbidden);

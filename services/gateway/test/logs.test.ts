@@ -48,9 +48,16 @@ describe('the gateway process’s log', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const lines = requestLines();
     for (const id of ['support-ticket-4711', madeId, oddId]) {
-      expect(lines.filter((line) => line.req!.id === id), id).toHaveLength(1);
+      expect(
+        lines.filter((line) => line.req!.id === id),
+        id,
+      ).toHaveLength(1);
     }
-    expect(lines.find((line) => line.req!.id === madeId)!.req).toEqual({ id: madeId, method: 'GET', url: '/api/charities' });
+    expect(lines.find((line) => line.req!.id === madeId)!.req).toEqual({
+      id: madeId,
+      method: 'GET',
+      url: '/api/charities',
+    });
   });
 
   it('holds no password, access token, refresh token or reset link in any line, after a whole account lifecycle', async () => {
@@ -80,10 +87,22 @@ describe('the gateway process’s log', () => {
 
     expect((await api('POST', '/api/auth/password-reset', { body: { email } })).status).toBe(202);
     const mails = await waitForMails(dataDir, email, 2);
-    const link = tokenIn(mails.find((mail) => mail.text.includes('#reset='))!, 'signin', 'reset');
+    const link = tokenIn(
+      mails.find((mail) => mail.text.includes('#reset='))!,
+      'signin',
+      'reset',
+    );
     // The verification link too: a mailed token is a secret like the others.
-    secrets.push(link, tokenIn(mails.find((mail) => mail.text.includes('#token='))!, 'verify-email'));
-    expect((await api('POST', '/api/auth/password-reset/confirm', { body: { token: link, password: newPassword } })).status).toBe(204);
+    secrets.push(
+      link,
+      tokenIn(
+        mails.find((mail) => mail.text.includes('#token='))!,
+        'verify-email',
+      ),
+    );
+    expect(
+      (await api('POST', '/api/auth/password-reset/confirm', { body: { token: link, password: newPassword } })).status,
+    ).toBe(204);
     keep(await api('POST', '/api/auth/signin', { body: { email, password: newPassword } }));
 
     expect(await gateway.stop()).toBe(0);

@@ -23,7 +23,8 @@ function storedMessageIds(dataDir: string, address: string): string[] {
   }
 }
 
-const withId = (smtp: LocalSmtp, messageId: string) => smtp.messages.filter((message) => message.messageId === messageId);
+const withId = (smtp: LocalSmtp, messageId: string) =>
+  smtp.messages.filter((message) => message.messageId === messageId);
 
 describe('mail through a real SMTP server', () => {
   let smtp: LocalSmtp;
@@ -32,7 +33,10 @@ describe('mail through a real SMTP server', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    server = await startTestServer({ clock: time.clock, env: { SMTP_URL: smtp.url, PUBLIC_BASE_URL: 'https://shirts.example' } });
+    server = await startTestServer({
+      clock: time.clock,
+      env: { SMTP_URL: smtp.url, PUBLIC_BASE_URL: 'https://shirts.example' },
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -119,7 +123,9 @@ describe('a mail server that is down across a restart of the product', () => {
       await smtp.waitFor((messages) => messages.some((message) => message.messageId === messageId), 20_000);
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       expect(withId(smtp, messageId!)).toHaveLength(1);
-      expect(smtp.messages.find((message) => message.messageId === messageId)!.subject).toBe('Confirm your email address');
+      expect(smtp.messages.find((message) => message.messageId === messageId)!.subject).toBe(
+        'Confirm your email address',
+      );
     } finally {
       await server.stop();
       await smtp.stop();
@@ -140,7 +146,9 @@ describe('the admin outbox', () => {
       expect((await server.api('POST', '/api/auth/verify-email', { body: { token } })).status).toBe(200);
       // The test clock runs ahead by a day below: sign in afresh for tokens that are still valid.
       const signIn = async (email: string) =>
-        authSession.parse((await server.api('POST', '/api/auth/signin', { body: { email, password: 'correct horse' } })).body);
+        authSession.parse(
+          (await server.api('POST', '/api/auth/signin', { body: { email, password: 'correct horse' } })).body,
+        );
       const list = async (query = '') => {
         const answer = await server.api('GET', `/api/admin/outbox${query}`, as(await signIn(ADMIN_EMAIL)));
         expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -161,7 +169,12 @@ describe('the admin outbox', () => {
       expect(counts).toEqual({ queued: 0, sent: 1, dead: 1 });
       expect(messages.map((message) => message.to)).toEqual(['m***@example.net', 'o***@example.org']);
       const dead = messages[0]!;
-      expect(dead).toMatchObject({ channel: 'email', subject: 'Confirm your email address', status: 'dead', nextAttemptAt: null });
+      expect(dead).toMatchObject({
+        channel: 'email',
+        subject: 'Confirm your email address',
+        status: 'dead',
+        nextAttemptAt: null,
+      });
       expect(dead.attempts).toBeGreaterThanOrEqual(2);
       expect(dead.lastError).toMatch(/Try again later/);
       expect(JSON.stringify(messages)).not.toMatch(/member@|ops@/);
@@ -173,11 +186,18 @@ describe('the admin outbox', () => {
       const retried = await server.api('POST', `/api/admin/outbox/${dead.id}/retry`, as(admin));
       expect(retried).toMatchObject({ status: 200, body: { id: dead.id, status: 'queued' } });
       await smtp.waitFor((received) => received.some((message) => message.to === 'member@example.net'));
-      await expect.poll(async () => (await list('?status=sent')).messages.map((message) => message.id)).toContain(dead.id);
+      await expect
+        .poll(async () => (await list('?status=sent')).messages.map((message) => message.id))
+        .toContain(dead.id);
       const resent = await server.api('POST', `/api/admin/outbox/${dead.id}/retry`, as(admin));
-      expect({ status: resent.status, body: resent.body }).toEqual({ status: 409, body: { error: 'This message was sent already' } });
+      expect({ status: resent.status, body: resent.body }).toEqual({
+        status: 409,
+        body: { error: 'This message was sent already' },
+      });
 
-      expect(await server.api('POST', '/api/admin/outbox/no-such-message/retry', as(admin))).toMatchObject({ status: 404 });
+      expect(await server.api('POST', '/api/admin/outbox/no-such-message/retry', as(admin))).toMatchObject({
+        status: 404,
+      });
       expect(await server.api('GET', '/api/admin/outbox?cursor=abc', as(admin))).toMatchObject({ status: 400 });
       expect(await server.api('GET', '/api/admin/outbox?status=lost', as(admin))).toMatchObject({ status: 400 });
       expect((await server.api('GET', '/api/admin/outbox', as(member))).status).toBe(403);
@@ -185,7 +205,9 @@ describe('the admin outbox', () => {
 
       // Sent messages' records are forgotten after 30 days.
       time.advance(31 * DAY);
-      await expect.poll(async () => (await list()).counts, { timeout: 10_000 }).toEqual({ queued: 0, sent: 0, dead: 0 });
+      await expect
+        .poll(async () => (await list()).counts, { timeout: 10_000 })
+        .toEqual({ queued: 0, sent: 0, dead: 0 });
     } finally {
       await server.stop();
       await smtp.stop();
@@ -205,7 +227,9 @@ describe('without SMTP_URL', () => {
       expect(mail.text).toContain('/verify-email#token=');
       expect(mail.html).toContain('/verify-email#token=');
       expect(mail.messageId).toMatch(/^<[0-9a-f-]{36}@qrshirts\.example>$/);
-      expect((await server.api('POST', '/api/auth/password-reset', { body: { email }, headers: newClient() })).status).toBe(202);
+      expect(
+        (await server.api('POST', '/api/auth/password-reset', { body: { email }, headers: newClient() })).status,
+      ).toBe(202);
     } finally {
       await server.stop();
     }

@@ -15,7 +15,10 @@ describe('operations endpoints on OPS_PORT', () => {
     expect(metrics.status).toBe(200);
     expect(await metrics.text()).toContain('http_request_duration_seconds');
     const ready = await fetch(`${server.opsUrl}/readyz`);
-    expect({ status: ready.status, body: await ready.json() }).toMatchObject({ status: 200, body: { status: 'ready' } });
+    expect({ status: ready.status, body: await ready.json() }).toMatchObject({
+      status: 200,
+      body: { status: 'ready' },
+    });
   });
 
   it('answers them 404 on the public port, in every spelling, and still serves /healthz there', async () => {

@@ -19,18 +19,24 @@ describe('PROJECTIONS', () => {
   });
 });
 
-describeWithRedis('a gateway with PROJECTIONS=off', (redis) => {
-  it('runs no projector over the read models it serves, and says it is ready', async () => {
-    const server = await startTestServer({ env: { REDIS_URL: redis.url, PROJECTIONS: 'off', SEED_CATALOG: 'false' } });
-    try {
-      expect(server.embedded.runners).toEqual([]);
-      // Nothing projects the catalogue this process would otherwise seed and project.
-      expect((await server.api('GET', '/api/shirts')).body).toEqual([]);
-      expect((await server.api('GET', '/readyz')).status).toBe(200);
-      const metrics = (await server.api('GET', '/metrics')).body as string;
-      expect(metrics).not.toMatch(/^projection_lag_events\{/m);
-    } finally {
-      await server.stop();
-    }
-  });
-}, { ownServer: true });
+describeWithRedis(
+  'a gateway with PROJECTIONS=off',
+  (redis) => {
+    it('runs no projector over the read models it serves, and says it is ready', async () => {
+      const server = await startTestServer({
+        env: { REDIS_URL: redis.url, PROJECTIONS: 'off', SEED_CATALOG: 'false' },
+      });
+      try {
+        expect(server.embedded.runners).toEqual([]);
+        // Nothing projects the catalogue this process would otherwise seed and project.
+        expect((await server.api('GET', '/api/shirts')).body).toEqual([]);
+        expect((await server.api('GET', '/readyz')).status).toBe(200);
+        const metrics = (await server.api('GET', '/metrics')).body as string;
+        expect(metrics).not.toMatch(/^projection_lag_events\{/m);
+      } finally {
+        await server.stop();
+      }
+    });
+  },
+  { ownServer: true },
+);

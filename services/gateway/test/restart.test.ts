@@ -38,7 +38,9 @@ describe('the embedded process across a restart', () => {
     await api('POST', `/api/fundraisers/${second.id}/donate`, { body: { amount: '"4.75"' } });
     const before = await statsOnceSettled(api, 'restart-owner', 32);
     const shirtsBefore = (await api('GET', '/api/shirts')).body;
-    const fundraiserBefore = (await api('GET', `/api/fundraisers/${first.id}/stats`, { token: userToken('restart-owner') })).body;
+    const fundraiserBefore = (
+      await api('GET', `/api/fundraisers/${first.id}/stats`, { token: userToken('restart-owner') })
+    ).body;
     expect(before).toMatchObject({ totalImpact: 19.75, totalScans: 32, shirtsOwned: 2 });
 
     expect(await running.stop()).toBe(0);
@@ -47,9 +49,9 @@ describe('the embedded process across a restart', () => {
 
     const after = (await api('GET', '/api/user/restart-owner/stats', { token: userToken('restart-owner') })).body;
     expect(after).toEqual(before);
-    expect((await api('GET', `/api/fundraisers/${first.id}/stats`, { token: userToken('restart-owner') })).body).toEqual(
-      fundraiserBefore,
-    );
+    expect(
+      (await api('GET', `/api/fundraisers/${first.id}/stats`, { token: userToken('restart-owner') })).body,
+    ).toEqual(fundraiserBefore);
     expect((await api('GET', '/api/shirts')).body).toEqual(shirtsBefore);
   });
 });

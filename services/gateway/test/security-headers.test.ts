@@ -8,10 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityHeaders } from '../src/http/security-headers';
 import { startTestServer, type TestServer } from './support/test-server';
 
-const widgetSource = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/public/widget/demo-donation.html');
+const widgetSource = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../web/public/widget/demo-donation.html',
+);
 
 const directivesOf = (csp: string | null) =>
-  Object.fromEntries((csp ?? '').split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+  Object.fromEntries(
+    (csp ?? '')
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
 
 describe('security headers', () => {
   let server: TestServer;

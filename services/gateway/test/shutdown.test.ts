@@ -57,7 +57,12 @@ describe('the embedded process stopped by SIGTERM under load', () => {
     const api = createApiClient(gateway.url);
     const owner = await signUp(api);
     const fundraiser = await createFundraiser(api, owner.user.uid);
-    const scans = startScanLoad({ url: gateway.url, fundraiserIds: [fundraiser.id], concurrency: 32, total: 1_000_000 });
+    const scans = startScanLoad({
+      url: gateway.url,
+      fundraiserIds: [fundraiser.id],
+      concurrency: 32,
+      total: 1_000_000,
+    });
     const donations = startDonations(gateway.url, fundraiser.id, 4);
     while (countByStatus(scans.answers)[202] === undefined || countByStatus(scans.answers)[202]! < 500) {
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -79,9 +84,13 @@ describe('the embedded process stopped by SIGTERM under load', () => {
     const store = createSqliteEventStore({ path: path.join(dataDir, 'events.sqlite') });
     const stored = await store.readAll({ eventTypes: ['ScanRecorded', 'DonationRecorded'] });
     await store.close();
-    const storedScans = count(stored.filter((event) => event.type === 'ScanRecorded').map((event) => (event.data as { scanId: string }).scanId));
+    const storedScans = count(
+      stored.filter((event) => event.type === 'ScanRecorded').map((event) => (event.data as { scanId: string }).scanId),
+    );
     const storedDonations = count(
-      stored.filter((event) => event.type === 'DonationRecorded').map((event) => (event.data as { donationId: string }).donationId),
+      stored
+        .filter((event) => event.type === 'DonationRecorded')
+        .map((event) => (event.data as { donationId: string }).donationId),
     );
     expect(acknowledgedScans.filter((id) => storedScans.get(id) !== 1)).toEqual([]);
     expect(donations.accepted.filter((id) => storedDonations.get(id) !== 1)).toEqual([]);
@@ -89,7 +98,13 @@ describe('the embedded process stopped by SIGTERM under load', () => {
 
     // And the restarted process counts exactly what is stored.
     gateway = await startGatewayProcess({ DATA_DIR: dataDir });
-    const stats = await createApiClient(gateway.url)('GET', `/api/fundraisers/${fundraiser.id}/stats`, { token: owner.accessToken });
-    expect(stats.body).toMatchObject({ scans: storedScans.size, donations: storedDonations.size, amountRaised: 2 * storedDonations.size });
+    const stats = await createApiClient(gateway.url)('GET', `/api/fundraisers/${fundraiser.id}/stats`, {
+      token: owner.accessToken,
+    });
+    expect(stats.body).toMatchObject({
+      scans: storedScans.size,
+      donations: storedDonations.size,
+      amountRaised: 2 * storedDonations.size,
+    });
   }, 120_000);
 });

@@ -16,7 +16,12 @@ describe('POST /api/user', () => {
       body: { uid: 'u-1', displayName: 'Ada', email: 'ada@example.com', photoURL: null },
     });
     expect(created.status).toBe(200);
-    expect(user.parse(created.body)).toEqual({ uid: 'u-1', displayName: 'Ada', email: 'ada@example.com', photoURL: null });
+    expect(user.parse(created.body)).toEqual({
+      uid: 'u-1',
+      displayName: 'Ada',
+      email: 'ada@example.com',
+      photoURL: null,
+    });
 
     const updated = await server.api('POST', '/api/user', {
       token,
@@ -35,14 +40,20 @@ describe('POST /api/user', () => {
       status: 401,
       body: { error: 'Authentication required for this request' },
     });
-    const badEmail = await server.api('POST', '/api/user', { body: { ...body, uid: 'me', email: 'nope' }, token: userToken('me') });
+    const badEmail = await server.api('POST', '/api/user', {
+      body: { ...body, uid: 'me', email: 'nope' },
+      token: userToken('me'),
+    });
     expect(badEmail.status).toBe(400);
   });
 });
 
 describe('GET /api/user/{id}', () => {
   it('answers only the user themselves, and 404 for an unknown self', async () => {
-    await server.api('POST', '/api/user', { token: userToken('u-2'), body: { uid: 'u-2', displayName: 'B', email: null, photoURL: null } });
+    await server.api('POST', '/api/user', {
+      token: userToken('u-2'),
+      body: { uid: 'u-2', displayName: 'B', email: null, photoURL: null },
+    });
     expect((await server.api('GET', '/api/user/u-2', { token: userToken('u-3') })).status).toBe(403);
     expect((await server.api('GET', '/api/user/u-2')).status).toBe(401);
     expect(await server.api('GET', '/api/user/ghost', { token: userToken('ghost') })).toMatchObject({

@@ -41,8 +41,14 @@ describe('POST /api/waitlist', () => {
     const wrongSize = await join({ ...base, selectedSize: 'XXXXXL' });
     expect(wrongSize.status).toBe(400);
     expect(wrongSize.body.error).toContain("selectedSize must be one of the shirt's sizes");
-    expect(await join({ ...base, shirtId: 'no-such-shirt' })).toMatchObject({ status: 404, body: { error: 'Shirt not found' } });
-    expect(await join({ ...base, selectedCharity: 'nope' })).toMatchObject({ status: 404, body: { error: 'Charity not found' } });
+    expect(await join({ ...base, shirtId: 'no-such-shirt' })).toMatchObject({
+      status: 404,
+      body: { error: 'Shirt not found' },
+    });
+    expect(await join({ ...base, selectedCharity: 'nope' })).toMatchObject({
+      status: 404,
+      body: { error: 'Charity not found' },
+    });
     expect(await join({ ...base, email: 'not-an-email' })).toMatchObject({ status: 400 });
     expect(await join({ ...base, name: 42 })).toMatchObject({ status: 400 });
   });
@@ -69,7 +75,13 @@ describe('GET /api/waitlist', () => {
   it('counts per shirt, size and charity, and never shows emails', async () => {
     const before = waitlistStats.parse((await server.api('GET', '/api/waitlist')).body);
     for (const email of ['one@example.com', 'two@example.com']) {
-      const answer = await join({ selectedSize: sizes[1], selectedCharity: charityId, name: 'Someone', email, shirtId });
+      const answer = await join({
+        selectedSize: sizes[1],
+        selectedCharity: charityId,
+        name: 'Someone',
+        email,
+        shirtId,
+      });
       expect(answer.status).toBe(201);
     }
     await server.embedded.projectionsCaughtUp();

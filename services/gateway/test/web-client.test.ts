@@ -36,7 +36,11 @@ describe('serving the web client', () => {
   it('answers every client route with index.html, never cached', async () => {
     for (const route of ['/', '/shop', '/fundraiser/abc?scan=true', '/no/such/page']) {
       const answer = await fetch(`${url}${route}`);
-      expect({ route, status: answer.status, body: await answer.text() }).toEqual({ route, status: 200, body: '<!doctype html><title>app</title>' });
+      expect({ route, status: answer.status, body: await answer.text() }).toEqual({
+        route,
+        status: 200,
+        body: '<!doctype html><title>app</title>',
+      });
       expect(answer.headers.get('cache-control')).toBe('no-cache');
     }
   });

@@ -24,8 +24,16 @@ export function registerIngestorMetrics(
       },
     });
   fromStatus('ingestor_appended_messages_total', 'Kafka messages appended to the event store', 'appended');
-  fromStatus('ingestor_dead_lettered_messages_total', 'Unreadable messages sent to the dead-letter topic', 'deadLettered');
-  fromStatus('ingestor_fenced_batches_total', 'Batches abandoned because another ingestor claimed the partition', 'fenced');
+  fromStatus(
+    'ingestor_dead_lettered_messages_total',
+    'Unreadable messages sent to the dead-letter topic',
+    'deadLettered',
+  );
+  fromStatus(
+    'ingestor_fenced_batches_total',
+    'Batches abandoned because another ingestor claimed the partition',
+    'fenced',
+  );
 
   new Gauge({
     name: 'kafka_consumer_lag_messages',

@@ -105,7 +105,12 @@ export function createIngestor(options: IngestorOptions) {
         {
           key: message.key,
           value: message.value,
-          headers: { reason, 'source-topic': topic, 'source-partition': String(partition), 'source-offset': message.offset },
+          headers: {
+            reason,
+            'source-topic': topic,
+            'source-partition': String(partition),
+            'source-offset': message.offset,
+          },
         },
       ],
     });
@@ -122,7 +127,10 @@ export function createIngestor(options: IngestorOptions) {
         await heartbeat();
         const { otherCluster } = await writer.claim();
         if (otherCluster) {
-          log.warn({ topic: batch.topic, partition: batch.partition, clusterId }, 'partition stream was written from another Kafka cluster; taking every message of this one as new');
+          log.warn(
+            { topic: batch.topic, partition: batch.partition, clusterId },
+            'partition stream was written from another Kafka cluster; taking every message of this one as new',
+          );
         }
       }
       const pending = writer.unwritten(batch.messages);
@@ -149,7 +157,10 @@ export function createIngestor(options: IngestorOptions) {
       if (!(error instanceof ConcurrencyError)) throw error;
       writer.release();
       status.fenced += 1;
-      log.warn({ topic: batch.topic, partition: batch.partition }, 'partition claimed by another ingestor; batch left to it');
+      log.warn(
+        { topic: batch.topic, partition: batch.partition },
+        'partition claimed by another ingestor; batch left to it',
+      );
       throw new Fenced(`partition ${batch.topic}:${batch.partition} was claimed by another ingestor`);
     }
   }

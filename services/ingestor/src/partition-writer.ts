@@ -56,7 +56,10 @@ export function createPartitionWriter(options: {
           {
             type: 'PartitionClaimed',
             data: { topic, partition, memberId: memberId(), at: clock().toISOString() },
-            metadata: eventMetadata('PartitionClaimed', { [OFFSET_KEY]: lastOffset.toString(), [CLUSTER_KEY]: clusterId }),
+            metadata: eventMetadata('PartitionClaimed', {
+              [OFFSET_KEY]: lastOffset.toString(),
+              [CLUSTER_KEY]: clusterId,
+            }),
           },
         ],
         { expectedRevision: revision },
@@ -78,7 +81,11 @@ export function createPartitionWriter(options: {
       const events: NewEvent[] = messages.map(({ offset, event }) => ({
         type: event.type,
         data: event.data,
-        metadata: eventMetadata(event.type, { [OFFSET_KEY]: offset, [MEMBER_KEY]: memberId(), [CLUSTER_KEY]: clusterId }),
+        metadata: eventMetadata(event.type, {
+          [OFFSET_KEY]: offset,
+          [MEMBER_KEY]: memberId(),
+          [CLUSTER_KEY]: clusterId,
+        }),
       }));
       const result = await eventStore.appendToStream(stream, events, { expectedRevision: revision });
       revision = result.nextExpectedRevision;

@@ -22,7 +22,8 @@ const outages: { name: string; stopBroker: (broker: LocalKafka) => Promise<void>
 ];
 
 describeWithKafka('scan ingestion while the Kafka broker is down', (kafka) => {
-  if (!kafka.ownsBroker) console.warn('[kafka] broker-down tests skipped: they stop the broker, so they need their own, not KAFKA_BROKERS');
+  if (!kafka.ownsBroker)
+    console.warn('[kafka] broker-down tests skipped: they stop the broker, so they need their own, not KAFKA_BROKERS');
 
   for (const { name, stopBroker } of outages) {
     // The gateway writes Redis's default key prefix, checkpoints included, so each pipeline gets a
@@ -75,7 +76,9 @@ describeWithKafka('scan ingestion while the Kafka broker is down', (kafka) => {
             });
             // Sent once the broker was gone and answered before it was started again: no broker
             // ever saw these, so a 202 among them would be a scan acknowledged but never stored.
-            const duringOutage = load.answers.filter((answer) => answer.sentAt >= stopped && answer.answeredAt <= restartBegan);
+            const duringOutage = load.answers.filter(
+              (answer) => answer.sentAt >= stopped && answer.answeredAt <= restartBegan,
+            );
             const recovered = load.answers.filter((answer) => answer.sentAt >= restarted + RECOVERY_MS);
             const events = drained.tallies.reduce((sum, row) => sum + row.recorded, 0);
             console.log(
@@ -84,7 +87,13 @@ describeWithKafka('scan ingestion while the Kafka broker is down', (kafka) => {
                 `${events} ScanRecorded events; ${drained.settled ? 'drained' : 'NOT drained'} in ${Math.round(drained.waitedMs)} ms`,
             );
             // What the ingestor said, for whoever has to find out why it did not catch up.
-            if (!drained.settled) console.log(ingestor.logs.slice(-40).map((line) => JSON.stringify(line)).join('\n'));
+            if (!drained.settled)
+              console.log(
+                ingestor.logs
+                  .slice(-40)
+                  .map((line) => JSON.stringify(line))
+                  .join('\n'),
+              );
 
             expect(duringOutage.length).toBeGreaterThan(100);
             expect(countByStatus(duringOutage)).toEqual({ 503: duringOutage.length });

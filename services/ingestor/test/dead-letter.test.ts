@@ -28,7 +28,8 @@ describeWithKafka('the ingestor and unreadable messages', (kafka) => {
     const client = new Kafka({ clientId: 'dead-letter-test', brokers: [kafka.brokers], logLevel: logLevel.NOTHING });
     const producer = client.producer({ idempotent: true, maxInFlightRequests: 1 });
     await producer.connect();
-    const scan = (id: string) => encodeMessage({ type: 'ScanRecorded', data: { scanId: id, fundraiserId: 'f', at: new Date().toISOString() } });
+    const scan = (id: string) =>
+      encodeMessage({ type: 'ScanRecorded', data: { scanId: id, fundraiserId: 'f', at: new Date().toISOString() } });
     await producer.send({
       topic: SCANS_TOPIC,
       acks: -1,
@@ -44,7 +45,9 @@ describeWithKafka('the ingestor and unreadable messages', (kafka) => {
     const deadline = Date.now() + 30_000;
     let scans: string[] = [];
     while (Date.now() < deadline) {
-      scans = (await eventStore.readAll({ eventTypes: ['ScanRecorded'] })).map((event) => (event.data as { scanId: string }).scanId);
+      scans = (await eventStore.readAll({ eventTypes: ['ScanRecorded'] })).map(
+        (event) => (event.data as { scanId: string }).scanId,
+      );
       if (scans.length >= 2 && ingestor.status().deadLettered >= 2) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -48,7 +48,11 @@ describeWithKafka('ingestor health and metrics', (kafka) => {
   async function produce(messages: { partition: number; value: string }[]): Promise<void> {
     const producer = client.producer({ idempotent: true, maxInFlightRequests: 1 });
     await producer.connect();
-    await producer.send({ topic: SCANS_TOPIC, acks: -1, messages: messages.map((message) => ({ key: 'f', ...message })) });
+    await producer.send({
+      topic: SCANS_TOPIC,
+      acks: -1,
+      messages: messages.map((message) => ({ key: 'f', ...message })),
+    });
     await producer.disconnect();
   }
   const scan = (scanId: string) =>
@@ -76,7 +80,11 @@ describeWithKafka('ingestor health and metrics', (kafka) => {
       expect(lags.size).toBe(2 * PARTITIONS);
       expect(lags.get('{topic="scans.v1",partition="1"}')).toBe(Number(end.high) - Number(end.low));
 
-      await admin.setOffsets({ groupId, topic: SCANS_TOPIC, partitions: [{ partition: 1, offset: String(Number(end.high) - 2) }] });
+      await admin.setOffsets({
+        groupId,
+        topic: SCANS_TOPIC,
+        partitions: [{ partition: 1, offset: String(Number(end.high) - 2) }],
+      });
       await admin.disconnect();
       lags = await lagOf();
       expect(lags.get('{topic="scans.v1",partition="1"}')).toBe(2);
@@ -117,28 +125,34 @@ describeWithKafka('ingestor health and metrics', (kafka) => {
     expect(samples(metrics, 'ingestor_dead_lettered_messages_total').get('{service="ingestor"}')).toBe(1);
     expect(samples(metrics, 'ingestor_appended_messages_total').get('{service="ingestor"}')).toBeGreaterThanOrEqual(2);
     expect(samples(metrics, 'event_store_append_batch_size_count').get('{service="ingestor"}')).toBeGreaterThan(0);
-    expect(samples(metrics, 'event_store_append_duration_seconds_count').get('{service="ingestor",outcome="ok"}')).toBeGreaterThan(0);
+    expect(
+      samples(metrics, 'event_store_append_duration_seconds_count').get('{service="ingestor",outcome="ok"}'),
+    ).toBeGreaterThan(0);
   });
 
-  it.skipIf(!kafka.ownsBroker)('answers /readyz with 503 naming Kafka while the broker is down', async () => {
-    await kafka.local!.halt();
-    try {
-      const answer = await fetch(`${ingestor!.opsUrl}/readyz`);
-      expect(answer.status).toBe(503);
-      const body = (await answer.json()) as { error: string; checks: Record<string, string> };
-      expect(body.error).toBe('Not ready: kafka unreachable');
-      expect(body.checks).toMatchObject({ eventStore: 'up', kafka: expect.stringMatching(/^down: /) });
-      // Metrics still answer, without lag samples it cannot know.
-      expect((await fetch(`${ingestor!.opsUrl}/metrics`)).status).toBe(200);
-    } finally {
-      await kafka.local!.restart();
-    }
-    const again = await until(
-      async () => (await fetch(`${ingestor!.opsUrl}/readyz`)).status,
-      (status) => status === 200,
-    );
-    expect(again).toBe(200);
-  }, 120_000);
+  it.skipIf(!kafka.ownsBroker)(
+    'answers /readyz with 503 naming Kafka while the broker is down',
+    async () => {
+      await kafka.local!.halt();
+      try {
+        const answer = await fetch(`${ingestor!.opsUrl}/readyz`);
+        expect(answer.status).toBe(503);
+        const body = (await answer.json()) as { error: string; checks: Record<string, string> };
+        expect(body.error).toBe('Not ready: kafka unreachable');
+        expect(body.checks).toMatchObject({ eventStore: 'up', kafka: expect.stringMatching(/^down: /) });
+        // Metrics still answer, without lag samples it cannot know.
+        expect((await fetch(`${ingestor!.opsUrl}/metrics`)).status).toBe(200);
+      } finally {
+        await kafka.local!.restart();
+      }
+      const again = await until(
+        async () => (await fetch(`${ingestor!.opsUrl}/readyz`)).status,
+        (status) => status === 200,
+      );
+      expect(again).toBe(200);
+    },
+    120_000,
+  );
 
   it('stops on SIGTERM within 10 s with its offsets committed', async () => {
     const startedAt = Date.now();

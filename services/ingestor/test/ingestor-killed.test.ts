@@ -22,68 +22,64 @@ describeWithKafka('scan ingestion while the ingestor process is killed', (kafka)
         await pipeline?.stop();
       });
 
-      it(
-        'counts every acknowledged scan exactly once, through repeated SIGKILLs of the ingestor',
-        async () => {
-          pipeline = await startScanPipeline({
-            brokers: kafka.brokers,
-            redisUrl: redis.url,
-            groupId: kafka.freshName(),
-            fundraisers: 5,
-          });
-          const { fundraiserIds } = pipeline;
-          let ingestor = await pipeline.startIngestor();
-          const load = startScanLoad({
-            url: pipeline.gateway.url,
-            fundraiserIds,
-            concurrency: 64,
-            total: SCANS,
-            ratePerSecond: SCANS_PER_SECOND,
-          });
+      it('counts every acknowledged scan exactly once, through repeated SIGKILLs of the ingestor', async () => {
+        pipeline = await startScanPipeline({
+          brokers: kafka.brokers,
+          redisUrl: redis.url,
+          groupId: kafka.freshName(),
+          fundraisers: 5,
+        });
+        const { fundraiserIds } = pipeline;
+        let ingestor = await pipeline.startIngestor();
+        const load = startScanLoad({
+          url: pipeline.gateway.url,
+          fundraiserIds,
+          concurrency: 64,
+          total: SCANS,
+          ratePerSecond: SCANS_PER_SECOND,
+        });
 
-          // A random moment after it (re)joined the group; two times in three, the first append after
-          // that moment, before its offsets can be committed: the crash that makes Kafka redeliver
-          // messages already in the event store.
-          const answeredAtKill: number[] = [];
-          for (let kill = 0; kill < KILLS; kill++) {
-            await sleep(200 + Math.random() * 2_800);
-            if (kill % 3 !== 0) await nextAppend(pipeline.ledger.store, 5_000);
-            answeredAtKill.push(load.answers.length);
-            await ingestor.kill();
-            ingestor = await pipeline.startIngestor();
-          }
-          await load.done;
+        // A random moment after it (re)joined the group; two times in three, the first append after
+        // that moment, before its offsets can be committed: the crash that makes Kafka redeliver
+        // messages already in the event store.
+        const answeredAtKill: number[] = [];
+        for (let kill = 0; kill < KILLS; kill++) {
+          await sleep(200 + Math.random() * 2_800);
+          if (kill % 3 !== 0) await nextAppend(pipeline.ledger.store, 5_000);
+          answeredAtKill.push(load.answers.length);
+          await ingestor.kill();
+          ingestor = await pipeline.startIngestor();
+        }
+        await load.done;
 
-          const drained = await drain({
-            ledger: pipeline.ledger,
-            fundraiserIds,
-            answers: load.answers,
-            projectedScans: pipeline.projectedScans,
-            timeoutMs: 60_000,
-          });
-          const statuses = countByStatus(load.answers);
-          const events = drained.tallies.reduce((sum, row) => sum + row.recorded, 0);
-          console.log(
-            `[ingestor killed] answers ${JSON.stringify(statuses)} ${JSON.stringify(countErrors(load.answers))}; kills after ${answeredAtKill.join(', ')} answers; ` +
-              `${events} ScanRecorded events; ${drained.settled ? 'drained' : 'NOT drained'} in ${Math.round(drained.waitedMs)} ms`,
-          );
+        const drained = await drain({
+          ledger: pipeline.ledger,
+          fundraiserIds,
+          answers: load.answers,
+          projectedScans: pipeline.projectedScans,
+          timeoutMs: 60_000,
+        });
+        const statuses = countByStatus(load.answers);
+        const events = drained.tallies.reduce((sum, row) => sum + row.recorded, 0);
+        console.log(
+          `[ingestor killed] answers ${JSON.stringify(statuses)} ${JSON.stringify(countErrors(load.answers))}; kills after ${answeredAtKill.join(', ')} answers; ` +
+            `${events} ScanRecorded events; ${drained.settled ? 'drained' : 'NOT drained'} in ${Math.round(drained.waitedMs)} ms`,
+        );
 
-          expect(drained.tallies).toEqual(
-            drained.tallies.map((row) => ({
-              fundraiserId: row.fundraiserId,
-              accepted: row.accepted,
-              recorded: row.accepted,
-              projected: row.accepted,
-              duplicates: 0,
-              missing: 0,
-            })),
-          );
-          expect(drained.settled).toBe(true);
-          // The broker and the gateway stayed up: every scan was acknowledged.
-          expect(statuses).toEqual({ 202: SCANS });
-        },
-        180_000,
-      );
+        expect(drained.tallies).toEqual(
+          drained.tallies.map((row) => ({
+            fundraiserId: row.fundraiserId,
+            accepted: row.accepted,
+            recorded: row.accepted,
+            projected: row.accepted,
+            duplicates: 0,
+            missing: 0,
+          })),
+        );
+        expect(drained.settled).toBe(true);
+        // The broker and the gateway stayed up: every scan was acknowledged.
+        expect(statuses).toEqual({ 202: SCANS });
+      }, 180_000);
     },
     { ownServer: true },
   );
@@ -96,7 +92,7 @@ describeWithKafka('scan ingestion while the ingestor process is killed', (kafka)
  */
 async function nextAppend(store: EventStore, limitMs: number): Promise<void> {
   const head = await store.headPosition();
-  for (const deadline = Date.now() + limitMs; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + limitMs; Date.now() < deadline;) {
     if ((await store.headPosition()) !== head) return;
     await new Promise((resolve) => setImmediate(resolve));
   }

@@ -18,7 +18,10 @@ describe('ingestion messages', () => {
       [null, /empty/],
       [Buffer.from('{not json'), /not JSON/],
       [Buffer.from(JSON.stringify({ type: 'UserRegistered', data: {} })), /not an ingestion message/],
-      [Buffer.from(JSON.stringify({ type: 'ScanRecorded', data: { ...scan, at: 'yesterday' } })), /invalid ScanRecorded/],
+      [
+        Buffer.from(JSON.stringify({ type: 'ScanRecorded', data: { ...scan, at: 'yesterday' } })),
+        /invalid ScanRecorded/,
+      ],
     ];
     for (const [value, reason] of cases) {
       const decoded = decodeMessage(value);

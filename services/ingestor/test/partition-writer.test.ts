@@ -18,10 +18,20 @@ afterEach(() => store.close());
 
 const clock = () => new Date('2026-01-01T00:00:00.000Z');
 const writer = (memberId: string, clusterId = 'cluster-1') =>
-  createPartitionWriter({ eventStore: store, topic: SCANS_TOPIC, partition: 3, memberId: () => memberId, clusterId, clock });
+  createPartitionWriter({
+    eventStore: store,
+    topic: SCANS_TOPIC,
+    partition: 3,
+    memberId: () => memberId,
+    clusterId,
+    clock,
+  });
 const scan = (offset: number) => ({
   offset: String(offset),
-  event: { type: 'ScanRecorded' as const, data: { scanId: `s-${offset}`, fundraiserId: 'f', at: clock().toISOString() } },
+  event: {
+    type: 'ScanRecorded' as const,
+    data: { scanId: `s-${offset}`, fundraiserId: 'f', at: clock().toISOString() },
+  },
 });
 
 describe('partition writer', () => {
@@ -30,7 +40,12 @@ describe('partition writer', () => {
     await a.claim();
     await a.write([scan(0), scan(1), scan(2)]);
     const stream = await store.readStream('scans-p3');
-    expect(stream.map((event) => event.type)).toEqual(['PartitionClaimed', 'ScanRecorded', 'ScanRecorded', 'ScanRecorded']);
+    expect(stream.map((event) => event.type)).toEqual([
+      'PartitionClaimed',
+      'ScanRecorded',
+      'ScanRecorded',
+      'ScanRecorded',
+    ]);
     expect(stream.slice(1).map((event) => event.metadata[OFFSET_KEY])).toEqual(['0', '1', '2']);
     expect(stream[3]?.metadata[MEMBER_KEY]).toBe('member-a');
   });

@@ -32,108 +32,107 @@ describeWithKafka('a paused ingestor (zombie) whose partitions moved', (kafka) =
         await pipeline?.stop();
       });
 
-      it(
-        'appends nothing after another ingestor claimed its partitions, and no scan is lost or doubled',
-        async () => {
-          // Enough fundraisers that the zombie's three partitions carry scans (all twelve missing
-          // them has a chance of one in 4096).
-          pipeline = await startScanPipeline({
-            brokers: kafka.brokers,
-            redisUrl: redis.url,
-            groupId: kafka.freshName(),
-            fundraisers: 12,
-          });
-          const { fundraiserIds, ledger } = pipeline;
-          const zombie = await pipeline.startIngestor();
-          const load = startScanLoad({
-            url: pipeline.gateway.url,
-            fundraiserIds,
-            concurrency: 64,
-            total: MAX_SCANS,
-            ratePerSecond: SCANS_PER_SECOND,
-          });
-          const survivor = await pipeline.startIngestor();
-          const shared = await waitFor('the two ingestors to share the partitions', 30_000, () => {
-            const [zombieNow, survivorNow] = [membership(zombie), membership(survivor)];
-            const split = zombieNow && survivorNow && [...zombieNow.partitions, ...survivorNow.partitions].sort();
-            return split?.length === PARTITIONS && new Set(split).size === PARTITIONS ? zombieNow : undefined;
-          });
-          await sleep(2_000);
+      it('appends nothing after another ingestor claimed its partitions, and no scan is lost or doubled', async () => {
+        // Enough fundraisers that the zombie's three partitions carry scans (all twelve missing
+        // them has a chance of one in 4096).
+        pipeline = await startScanPipeline({
+          brokers: kafka.brokers,
+          redisUrl: redis.url,
+          groupId: kafka.freshName(),
+          fundraisers: 12,
+        });
+        const { fundraiserIds, ledger } = pipeline;
+        const zombie = await pipeline.startIngestor();
+        const load = startScanLoad({
+          url: pipeline.gateway.url,
+          fundraiserIds,
+          concurrency: 64,
+          total: MAX_SCANS,
+          ratePerSecond: SCANS_PER_SECOND,
+        });
+        const survivor = await pipeline.startIngestor();
+        const shared = await waitFor('the two ingestors to share the partitions', 30_000, () => {
+          const [zombieNow, survivorNow] = [membership(zombie), membership(survivor)];
+          const split = zombieNow && survivorNow && [...zombieNow.partitions, ...survivorNow.partitions].sort();
+          return split?.length === PARTITIONS && new Set(split).size === PARTITIONS ? zombieNow : undefined;
+        });
+        await sleep(2_000);
 
-          // Paused while one of its appends waits for the write lock, so it resumes straight into
-          // that append, past every Kafka check: only the stream's revision can stop it then.
-          const releaseLock = holdWriteLock(pipeline.databaseFile);
-          let headAtPause: number;
-          try {
-            await sleep(300);
-            zombie.pause();
-            headAtPause = await ledger.store.headPosition();
-          } finally {
-            releaseLock();
-          }
-          const paused = performance.now();
-          await waitFor('the survivor to be given the partitions of the paused ingestor', 30_000, () => {
-            const now = membership(survivor);
-            return now && shared.partitions.every((partition) => now.partitions.includes(partition)) ? now : undefined;
-          });
-          await sleep(Math.max(0, PAUSE_MS - (performance.now() - paused)));
-          zombie.resume();
-          const rejoined = await waitFor('the zombie to rejoin as a new member', 30_000, () => {
-            const now = membership(zombie);
-            return now && now.memberId !== shared.memberId ? now : undefined;
-          });
-          await sleep(4_000);
-          await load.stop();
+        // Paused while one of its appends waits for the write lock, so it resumes straight into
+        // that append, past every Kafka check: only the stream's revision can stop it then.
+        const releaseLock = holdWriteLock(pipeline.databaseFile);
+        let headAtPause: number;
+        try {
+          await sleep(300);
+          zombie.pause();
+          headAtPause = await ledger.store.headPosition();
+        } finally {
+          releaseLock();
+        }
+        const paused = performance.now();
+        await waitFor('the survivor to be given the partitions of the paused ingestor', 30_000, () => {
+          const now = membership(survivor);
+          return now && shared.partitions.every((partition) => now.partitions.includes(partition)) ? now : undefined;
+        });
+        await sleep(Math.max(0, PAUSE_MS - (performance.now() - paused)));
+        zombie.resume();
+        const rejoined = await waitFor('the zombie to rejoin as a new member', 30_000, () => {
+          const now = membership(zombie);
+          return now && now.memberId !== shared.memberId ? now : undefined;
+        });
+        await sleep(4_000);
+        await load.stop();
 
-          const drained = await drain({
-            ledger,
-            fundraiserIds,
-            answers: load.answers,
-            projectedScans: pipeline.projectedScans,
-            timeoutMs: 60_000,
-          });
-          const streams = await Promise.all(
-            Array.from({ length: PARTITIONS }, (_, partition) => ledger.store.readStream(`scans-p${partition}`)),
-          );
-          const afterTakeover = streams.map((events) => zombieAppendsAfterTakeover(events, shared.memberId, headAtPause));
-          const statuses = countByStatus(load.answers);
-          const events = drained.tallies.reduce((sum, row) => sum + row.recorded, 0);
-          const fenced = [zombie, survivor].map((ingestor) => fencedBatches(ingestor));
-          console.log(
-            `[zombie] answers ${JSON.stringify(statuses)} ${JSON.stringify(countErrors(load.answers))}; ` +
-              `zombie ${shared.memberId} held partitions ${shared.partitions.join(',')}, rejoined as ${rejoined.memberId}; ` +
-              `per partition (zombie's scans before the pause / taken over by / zombie's events after): ${afterTakeover
-                .map((row, p) => `p${p} ${row.zombieScansBeforePause}/${row.takeoverClaimedBy ?? 'nobody'}/${row.zombieEventsAfterTakeover}`)
-                .join(', ')}; ` +
-              `batches fenced (zombie, survivor): ${fenced.join(', ')}; ` +
-              `${events} ScanRecorded events; ${drained.settled ? 'drained' : 'NOT drained'} in ${Math.round(drained.waitedMs)} ms`,
-          );
+        const drained = await drain({
+          ledger,
+          fundraiserIds,
+          answers: load.answers,
+          projectedScans: pipeline.projectedScans,
+          timeoutMs: 60_000,
+        });
+        const streams = await Promise.all(
+          Array.from({ length: PARTITIONS }, (_, partition) => ledger.store.readStream(`scans-p${partition}`)),
+        );
+        const afterTakeover = streams.map((events) => zombieAppendsAfterTakeover(events, shared.memberId, headAtPause));
+        const statuses = countByStatus(load.answers);
+        const events = drained.tallies.reduce((sum, row) => sum + row.recorded, 0);
+        const fenced = [zombie, survivor].map((ingestor) => fencedBatches(ingestor));
+        console.log(
+          `[zombie] answers ${JSON.stringify(statuses)} ${JSON.stringify(countErrors(load.answers))}; ` +
+            `zombie ${shared.memberId} held partitions ${shared.partitions.join(',')}, rejoined as ${rejoined.memberId}; ` +
+            `per partition (zombie's scans before the pause / taken over by / zombie's events after): ${afterTakeover
+              .map(
+                (row, p) =>
+                  `p${p} ${row.zombieScansBeforePause}/${row.takeoverClaimedBy ?? 'nobody'}/${row.zombieEventsAfterTakeover}`,
+              )
+              .join(', ')}; ` +
+            `batches fenced (zombie, survivor): ${fenced.join(', ')}; ` +
+            `${events} ScanRecorded events; ${drained.settled ? 'drained' : 'NOT drained'} in ${Math.round(drained.waitedMs)} ms`,
+        );
 
-          // The test means something only if the zombie was writing a partition that then moved.
-          const movedWhileWriting = shared.partitions.filter((partition) => {
-            const row = afterTakeover[partition]!;
-            return row.zombieScansBeforePause > 0 && row.takeoverClaimedBy !== undefined;
-          });
-          expect(movedWhileWriting.length).toBeGreaterThan(0);
-          expect(afterTakeover.map((row) => row.zombieEventsAfterTakeover)).toEqual(afterTakeover.map(() => 0));
-          // The append it resumed into was refused, and it left the batch to the new owner.
-          expect(fenced[0]).toBeGreaterThan(0);
+        // The test means something only if the zombie was writing a partition that then moved.
+        const movedWhileWriting = shared.partitions.filter((partition) => {
+          const row = afterTakeover[partition]!;
+          return row.zombieScansBeforePause > 0 && row.takeoverClaimedBy !== undefined;
+        });
+        expect(movedWhileWriting.length).toBeGreaterThan(0);
+        expect(afterTakeover.map((row) => row.zombieEventsAfterTakeover)).toEqual(afterTakeover.map(() => 0));
+        // The append it resumed into was refused, and it left the batch to the new owner.
+        expect(fenced[0]).toBeGreaterThan(0);
 
-          expect(drained.tallies).toEqual(
-            drained.tallies.map((row) => ({
-              fundraiserId: row.fundraiserId,
-              accepted: row.accepted,
-              recorded: row.accepted,
-              projected: row.accepted,
-              duplicates: 0,
-              missing: 0,
-            })),
-          );
-          expect(drained.settled).toBe(true);
-          expect(statuses).toEqual({ 202: load.answers.length });
-        },
-        150_000,
-      );
+        expect(drained.tallies).toEqual(
+          drained.tallies.map((row) => ({
+            fundraiserId: row.fundraiserId,
+            accepted: row.accepted,
+            recorded: row.accepted,
+            projected: row.accepted,
+            duplicates: 0,
+            missing: 0,
+          })),
+        );
+        expect(drained.settled).toBe(true);
+        expect(statuses).toEqual({ 202: load.answers.length });
+      }, 150_000);
     },
     { ownServer: true },
   );
@@ -155,7 +154,8 @@ function zombieAppendsAfterTakeover(events: readonly StoredEvent[], zombieMember
   const writer = (event: StoredEvent) =>
     event.type === 'PartitionClaimed' ? (event.data as { memberId: string }).memberId : event.metadata[MEMBER_KEY];
   const takeover = events.findIndex(
-    (event) => event.type === 'PartitionClaimed' && event.globalPosition > headAtPause && writer(event) !== zombieMember,
+    (event) =>
+      event.type === 'PartitionClaimed' && event.globalPosition > headAtPause && writer(event) !== zombieMember,
   );
   const zombieScansBeforePause = events.filter(
     (event) => event.type === 'ScanRecorded' && event.globalPosition <= headAtPause && writer(event) === zombieMember,
@@ -185,7 +185,7 @@ function holdWriteLock(databaseFile: string): () => void {
 
 /** Polls `check` until it returns a value; fails with `what` after `timeoutMs`. */
 async function waitFor<T>(what: string, timeoutMs: number, check: () => T | undefined): Promise<T> {
-  for (const deadline = performance.now() + timeoutMs; performance.now() < deadline; ) {
+  for (const deadline = performance.now() + timeoutMs; performance.now() < deadline;) {
     const value = check();
     if (value !== undefined) return value;
     await sleep(100);

@@ -1,7 +1,10 @@
 import { authSession, type AuthSession, charityList, fundraiser, type Fundraiser, shirtList } from '@qrshirt/contracts';
 
 /** A fresh account through the auth API, as the sign-up form would create it. */
-export async function signUpThroughApi(appUrl: string, name: string): Promise<{ email: string; password: string; session: AuthSession }> {
+export async function signUpThroughApi(
+  appUrl: string,
+  name: string,
+): Promise<{ email: string; password: string; session: AuthSession }> {
   const email = `${name.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const password = 'correct horse battery';
   const answer = await fetch(`${appUrl}/api/auth/signup`, {
@@ -28,6 +31,7 @@ export async function createFundraiser(appUrl: string, session: AuthSession): Pr
     },
     body: JSON.stringify({ shirtId: shirts[0]!.id, charityId: charities[0]!.id }),
   });
-  if (answer.status !== 201) throw new Error(`creating the fundraiser answered ${answer.status}: ${await answer.text()}`);
+  if (answer.status !== 201)
+    throw new Error(`creating the fundraiser answered ${answer.status}: ${await answer.text()}`);
   return fundraiser.parse(await answer.json());
 }

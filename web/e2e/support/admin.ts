@@ -7,7 +7,11 @@ export const E2E_ADMIN_EMAIL = 'admin@e2e.example.com';
 const ADMIN_PASSWORD = 'correct horse battery';
 
 async function post(appUrl: string, path: string, body: object): Promise<Response> {
-  return fetch(`${appUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return fetch(`${appUrl}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 /**
@@ -15,14 +19,23 @@ async function post(appUrl: string, path: string, body: object): Promise<Respons
  * through the link mailed to it (holding the address and having proved it is what makes the
  * ADMIN_EMAILS entry count), signed in after that.
  */
-export async function adminAccount(appUrl: string, appDataDir: string): Promise<{ email: string; password: string; session: AuthSession }> {
-  let answer = await post(appUrl, '/api/auth/signup', { email: E2E_ADMIN_EMAIL, password: ADMIN_PASSWORD, displayName: 'Olga Ops' });
+export async function adminAccount(
+  appUrl: string,
+  appDataDir: string,
+): Promise<{ email: string; password: string; session: AuthSession }> {
+  let answer = await post(appUrl, '/api/auth/signup', {
+    email: E2E_ADMIN_EMAIL,
+    password: ADMIN_PASSWORD,
+    displayName: 'Olga Ops',
+  });
   if (answer.status === 201) {
     const token = tokenIn(await latestMail(appDataDir, E2E_ADMIN_EMAIL), 'verify-email');
     const verified = await post(appUrl, '/api/auth/verify-email', { token });
-    if (!verified.ok) throw new Error(`the admin's address was not verified: ${verified.status} ${await verified.text()}`);
+    if (!verified.ok)
+      throw new Error(`the admin's address was not verified: ${verified.status} ${await verified.text()}`);
   }
-  if (answer.status === 409) answer = await post(appUrl, '/api/auth/signin', { email: E2E_ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  if (answer.status === 409)
+    answer = await post(appUrl, '/api/auth/signin', { email: E2E_ADMIN_EMAIL, password: ADMIN_PASSWORD });
   if (!answer.ok) throw new Error(`the admin could not sign up or in: ${answer.status} ${await answer.text()}`);
   return { email: E2E_ADMIN_EMAIL, password: ADMIN_PASSWORD, session: authSession.parse(await answer.json()) };
 }

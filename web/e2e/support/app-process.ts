@@ -43,7 +43,14 @@ export async function startApp(timeoutMs = 240_000): Promise<AppProcess> {
   const child = spawn('npm', ['start'], {
     cwd: repoRoot,
     // The admin area's tests sign up E2E_ADMIN_EMAIL, which makes that account an admin.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_EMAILS: E2E_ADMIN_EMAIL },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

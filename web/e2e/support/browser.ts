@@ -55,12 +55,17 @@ export async function seriousViolations(target: Page | Frame): Promise<string[]>
   // rightly refuses inline scripts, and the tests keep it on to see any violation.
   if (!(await target.evaluate(() => 'axe' in window))) await target.evaluate(axeSource);
   const violations = await target.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
     return (await axe.run(document, { resultTypes: ['violations'] })).violations;
   });
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.help}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.help}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }
 
 /** Scrolls through the page so lazy images load before a full-page screenshot. */

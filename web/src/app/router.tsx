@@ -19,13 +19,22 @@ export const routes: RouteObject[] = [
       {
         lazy: async () => ({ Component: (await import('./routes/protected-route')).ProtectedRoute }),
         children: [
-          { path: '/dashboard', lazy: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }) },
+          {
+            path: '/dashboard',
+            lazy: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }),
+          },
           ...adminRoutes,
         ],
       },
-      { path: '/verify-email', lazy: async () => ({ Component: (await import('./routes/verify-email')).VerifyEmailRoute }) },
+      {
+        path: '/verify-email',
+        lazy: async () => ({ Component: (await import('./routes/verify-email')).VerifyEmailRoute }),
+      },
       { path: '/privacy', lazy: async () => ({ Component: (await import('./routes/privacy')).PrivacyRoute }) },
-      { path: '/fundraiser/:fundraiserId', lazy: async () => ({ Component: (await import('./routes/qr-landing')).QrLandingRoute }) },
+      {
+        path: '/fundraiser/:fundraiserId',
+        lazy: async () => ({ Component: (await import('./routes/qr-landing')).QrLandingRoute }),
+      },
       { path: '/qr/:shirtId', lazy: async () => ({ Component: (await import('./routes/qr-landing')).QrLandingRoute }) },
       { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }) },
     ],

@@ -23,20 +23,29 @@ describe('the API client', () => {
     const server = fakeApi({ 'GET /api/shirts': { json: [] } });
     startSession(sessionFor({ uid: 'anon-1', anonymous: true }));
     await api('/api/shirts');
-    expect(server.requests[0]!.headers).toMatchObject({ authorization: 'Bearer token-anon-1', 'x-user-id': 'anon-1', 'x-anonymous': 'true' });
+    expect(server.requests[0]!.headers).toMatchObject({
+      authorization: 'Bearer token-anon-1',
+      'x-user-id': 'anon-1',
+      'x-anonymous': 'true',
+    });
   });
 
   it('says the anonymous sign-in failed when there is no session because of it', async () => {
     const server = fakeApi({ 'GET /api/shirts': { json: [] } });
     updateAuthState({ anonymousFailed: true });
     await api('/api/shirts');
-    expect(server.requests[0]!.headers).toMatchObject({ 'x-anonymous-attempted': 'true', 'x-anonymous-failed': 'true' });
+    expect(server.requests[0]!.headers).toMatchObject({
+      'x-anonymous-attempted': 'true',
+      'x-anonymous-failed': 'true',
+    });
     expect(server.requests[0]!.headers.authorization).toBeUndefined();
   });
 
   it('refuses a request that needs a user when there is none, without sending it', async () => {
     const server = fakeApi({});
-    await expect(api('/api/user/u-1/stats', { requiresAuth: true })).rejects.toThrow('Authentication required for this request');
+    await expect(api('/api/user/u-1/stats', { requiresAuth: true })).rejects.toThrow(
+      'Authentication required for this request',
+    );
     expect(server.requests).toHaveLength(0);
   });
 
@@ -59,7 +68,9 @@ describe('the API client', () => {
         request.headers.authorization === 'Bearer token-u-1'
           ? { status: 401, json: { error: 'Invalid or expired token' } }
           : { json: { uid: 'u-1', displayName: null, email: null, photoURL: null } },
-      'POST /api/auth/refresh': { json: { ...sessionFor({ uid: 'u-1' }), accessToken: 'renewed', refreshToken: 'refresh-2' } },
+      'POST /api/auth/refresh': {
+        json: { ...sessionFor({ uid: 'u-1' }), accessToken: 'renewed', refreshToken: 'refresh-2' },
+      },
     });
     signInAs({ uid: 'u-1' });
     await api('/api/user/u-1');

@@ -2,7 +2,9 @@ import { charityList } from '@qrshirt/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { CACHE_PREFIX, cachedFetch, cacheKeys, cacheTtl, clearCharityCaches, getCached, setCached } from './cache';
 
-const charities = [{ id: 'ocean', name: 'Ocean Friends', mission: 'Cleaner seas.', website_url: 'https://ocean.example' }];
+const charities = [
+  { id: 'ocean', name: 'Ocean Friends', mission: 'Cleaner seas.', website_url: 'https://ocean.example' },
+];
 
 describe('the local cache', () => {
   it('stores the data with its time and TTL under the product prefix', () => {

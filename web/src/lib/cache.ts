@@ -74,7 +74,12 @@ export function removeCached(key: string): void {
 }
 
 /** The cached answer while it is fresh, else the fetched one (then cached). */
-export async function cachedFetch<T>(key: string, ttl: number, schema: z.ZodType<T>, fetcher: () => Promise<T>): Promise<T> {
+export async function cachedFetch<T>(
+  key: string,
+  ttl: number,
+  schema: z.ZodType<T>,
+  fetcher: () => Promise<T>,
+): Promise<T> {
   const hit = getCached(key, schema);
   if (hit !== undefined) return hit;
   const data = await fetcher();

@@ -7,7 +7,8 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-export type FakeAnswer = { status?: number; json?: unknown; text?: string } | Promise<{ status?: number; json?: unknown; text?: string }>;
+export type FakeAnswer =
+  { status?: number; json?: unknown; text?: string } | Promise<{ status?: number; json?: unknown; text?: string }>;
 type Handler = (request: RecordedRequest) => FakeAnswer;
 
 /**
@@ -23,7 +24,9 @@ export function fakeApi(routes: Record<string, Handler | FakeAnswer>) {
     const request: RecordedRequest = { method: init.method ?? 'GET', path: url.pathname, headers, body };
     requests.push(request);
     const route = routes[`${request.method} ${request.path}`];
-    const answer = await (typeof route === 'function' ? route(request) : (route ?? { status: 404, json: { error: 'No such endpoint' } }));
+    const answer = await (typeof route === 'function'
+      ? route(request)
+      : (route ?? { status: 404, json: { error: 'No such endpoint' } }));
     const status = answer.status ?? 200;
     const text = answer.text ?? (answer.json === undefined ? '' : JSON.stringify(answer.json));
     return new Response(status === 204 ? null : text, {
@@ -34,7 +37,8 @@ export function fakeApi(routes: Record<string, Handler | FakeAnswer>) {
   vi.stubGlobal('fetch', fetchMock);
   return {
     requests,
-    to: (method: string, path: string) => requests.filter((request) => request.method === method && request.path === path),
+    to: (method: string, path: string) =>
+      requests.filter((request) => request.method === method && request.path === path),
   };
 }
 

@@ -48,7 +48,10 @@ export interface CommandHandler {
     options?: HandleOptions<Event>,
   ): Promise<HandleResult<Event, State>>;
   /** The stream's current state (the decider's initial state for an unknown stream). */
-  loadState<Event extends DomainEvent, State>(streamName: string, decider: Decider<unknown, Event, State>): Promise<State>;
+  loadState<Event extends DomainEvent, State>(
+    streamName: string,
+    decider: Decider<unknown, Event, State>,
+  ): Promise<State>;
 }
 
 export function createCommandHandler({ eventStore, retries = 3 }: CommandHandlerOptions): CommandHandler {
@@ -90,7 +93,9 @@ export function createCommandHandler({ eventStore, retries = 3 }: CommandHandler
         if (events.length === 0) {
           return { events, state, nextExpectedRevision: revision, lastGlobalPosition: null };
         }
-        const outgoing = events.map((event, index) => toNewEvent(event, options.eventId?.(event, index), options.metadata));
+        const outgoing = events.map((event, index) =>
+          toNewEvent(event, options.eventId?.(event, index), options.metadata),
+        );
         let appended: AppendResult;
         try {
           appended = await eventStore.appendToStream(streamName, outgoing, { expectedRevision: revision });
@@ -134,5 +139,10 @@ function toNewEvent(
     const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || event.type}: ${issue.message}`);
     throw new DomainError('validation', issues.join('; '));
   }
-  return { ...(id === undefined ? {} : { id }), type: event.type, data: parsed.data, metadata: eventMetadata(event.type, metadata) };
+  return {
+    ...(id === undefined ? {} : { id }),
+    type: event.type,
+    data: parsed.data,
+    metadata: eventMetadata(event.type, metadata),
+  };
 }

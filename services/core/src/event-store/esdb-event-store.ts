@@ -153,7 +153,8 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
           fromRevision: esdb.END,
           maxCount: 1,
         })) {
-          if (resolved.event) return toStoredEvent(resolved.event, globalPositionOf(resolved.event, resolved.commitPosition));
+          if (resolved.event)
+            return toStoredEvent(resolved.event, globalPositionOf(resolved.event, resolved.commitPosition));
         }
       } catch (err) {
         if (!(err instanceof esdb.StreamNotFoundError)) throw err;
@@ -205,7 +206,11 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
       // Positions already passed, in reading order: a page may start at the event it resumes from.
       let seen = filter.cursor ?? (backwards ? Number.POSITIVE_INFINITY : 0);
       const direction = backwards ? 'backwards' : 'forwards';
-      let page = await readAllPage(client, backwards ? readPositionBefore(filter.cursor) : readPositionAfter(seen), direction);
+      let page = await readAllPage(
+        client,
+        backwards ? readPositionBefore(filter.cursor) : readPositionAfter(seen),
+        direction,
+      );
       for (;;) {
         for (const resolved of page) {
           const event = resolved.event;
@@ -242,7 +247,10 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
         done: started.then((running) => running?.done),
         async stop() {
           stopRequested = true;
-          await started.then((running) => running?.stop(), () => {});
+          await started.then(
+            (running) => running?.stop(),
+            () => {},
+          );
         },
       };
       subscriptions.add(subscription);

@@ -30,9 +30,29 @@ export function describeEventStoreContract(name: string, setup: () => EventStore
         ]);
 
         const events = await store.readStream(stream);
-        expect(events.map(({ streamName, revision, type, data, metadata }) => ({ streamName, revision, type, data, metadata }))).toEqual([
-          { streamName: stream, revision: 0, type: 'FundraiserCreated', data: { name: 'Run for water', goalCents: 50_000 }, metadata: {} },
-          { streamName: stream, revision: 1, type: 'DonationRecorded', data: { amountCents: 2_500 }, metadata: { correlationId: 'c-1' } },
+        expect(
+          events.map(({ streamName, revision, type, data, metadata }) => ({
+            streamName,
+            revision,
+            type,
+            data,
+            metadata,
+          })),
+        ).toEqual([
+          {
+            streamName: stream,
+            revision: 0,
+            type: 'FundraiserCreated',
+            data: { name: 'Run for water', goalCents: 50_000 },
+            metadata: {},
+          },
+          {
+            streamName: stream,
+            revision: 1,
+            type: 'DonationRecorded',
+            data: { amountCents: 2_500 },
+            metadata: { correlationId: 'c-1' },
+          },
         ]);
         expect(events[0]!.id).toBe(id);
         expect(events[1]!.id).toMatch(UUID);
@@ -95,13 +115,17 @@ export function describeEventStoreContract(name: string, setup: () => EventStore
         expect(await store.readStream(stream)).toEqual([]);
 
         await store.appendToStream(stream, events('UserRegistered', 1));
-        const result = await store.appendToStream(stream, events('UserSignedIn', 1), { expectedRevision: 'stream_exists' });
+        const result = await store.appendToStream(stream, events('UserSignedIn', 1), {
+          expectedRevision: 'stream_exists',
+        });
         expect(result.nextExpectedRevision).toBe(1);
       });
 
       it('a number must be the revision of the last event', async () => {
         const stream = unique('charity');
-        const first = await store.appendToStream(stream, events('CharityCreated', 2), { expectedRevision: 'no_stream' });
+        const first = await store.appendToStream(stream, events('CharityCreated', 2), {
+          expectedRevision: 'no_stream',
+        });
         expect(first.nextExpectedRevision).toBe(1);
         const second = await store.appendToStream(stream, events('CharityUpdated', 1), { expectedRevision: 1 });
         expect(second.nextExpectedRevision).toBe(2);
@@ -125,7 +149,10 @@ export function describeEventStoreContract(name: string, setup: () => EventStore
       it("'any' (the default) appends whatever the stream holds", async () => {
         const stream = unique('analytics');
         expect((await store.appendToStream(stream, events('PageViewed', 1))).nextExpectedRevision).toBe(0);
-        expect((await store.appendToStream(stream, events('PageViewed', 2), { expectedRevision: 'any' })).nextExpectedRevision).toBe(2);
+        expect(
+          (await store.appendToStream(stream, events('PageViewed', 2), { expectedRevision: 'any' }))
+            .nextExpectedRevision,
+        ).toBe(2);
       });
 
       it('of writers racing with the same expected revision, exactly one wins', async () => {
@@ -144,7 +171,10 @@ export function describeEventStoreContract(name: string, setup: () => EventStore
           expect(reason).toBeInstanceOf(ConcurrencyError);
           expect(reason).toMatchObject({ streamName: stream, expected: 0, actual: 1 });
         }
-        expect((await store.readStream(stream)).map((event) => event.type)).toEqual(['FundraiserCreated', 'DonationRecorded']);
+        expect((await store.readStream(stream)).map((event) => event.type)).toEqual([
+          'FundraiserCreated',
+          'DonationRecorded',
+        ]);
       });
     });
 
@@ -195,7 +225,10 @@ export function describeEventStoreContract(name: string, setup: () => EventStore
         const rest = await store.readAll({ after: firstTwo[1]!.globalPosition, eventTypes: [donated, created] });
         expect(rest.map((event) => event.data)).toEqual([{ n: 4 }]);
 
-        const afterLast = await store.readAll({ after: ours[4]!.globalPosition, eventTypes: [created, donated, viewed] });
+        const afterLast = await store.readAll({
+          after: ours[4]!.globalPosition,
+          eventTypes: [created, donated, viewed],
+        });
         expect(afterLast).toEqual([]);
       });
 
@@ -257,7 +290,11 @@ export function describeEventStoreContract(name: string, setup: () => EventStore
         const [, , third] = await store.readStream(stream);
         const since = await store.readFiltered({ streamPrefix: stream, recordedFrom: third!.recordedAt, maxCount: 10 });
         expect(since.map((event) => event.data)).toEqual([{ n: 2 }, { n: 3 }]);
-        const until = await store.readFiltered({ streamPrefix: stream, recordedBefore: third!.recordedAt, maxCount: 10 });
+        const until = await store.readFiltered({
+          streamPrefix: stream,
+          recordedBefore: third!.recordedAt,
+          maxCount: 10,
+        });
         expect(until.map((event) => event.data)).toEqual([{ n: 0 }, { n: 1 }]);
       });
     });

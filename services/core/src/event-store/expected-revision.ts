@@ -8,12 +8,18 @@ export function assertValidExpectedRevision(expected: ExpectedRevision): void {
     expected === 'stream_exists' ||
     (typeof expected === 'number' && Number.isSafeInteger(expected) && expected >= 0);
   if (!valid) {
-    throw new Error(`expectedRevision must be 'any', 'no_stream', 'stream_exists' or a revision >= 0, got ${String(expected)}`);
+    throw new Error(
+      `expectedRevision must be 'any', 'no_stream', 'stream_exists' or a revision >= 0, got ${String(expected)}`,
+    );
   }
 }
 
 /** `current` is the revision of the stream's last event, undefined when the stream does not exist. */
-export function assertExpectedRevision(streamName: string, expected: ExpectedRevision, current: number | undefined): void {
+export function assertExpectedRevision(
+  streamName: string,
+  expected: ExpectedRevision,
+  current: number | undefined,
+): void {
   const matches =
     expected === 'any' ||
     (expected === 'no_stream' && current === undefined) ||

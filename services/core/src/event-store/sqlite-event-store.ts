@@ -138,7 +138,12 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     return (selectHead.get() as number | null) ?? 0;
   }
 
-  function readAfter(after: number, maxCount: number, upTo: number, types: readonly string[] | undefined): StoredEvent[] {
+  function readAfter(
+    after: number,
+    maxCount: number,
+    upTo: number,
+    types: readonly string[] | undefined,
+  ): StoredEvent[] {
     const rows = (
       types === undefined
         ? selectAfter.all(after, maxCount)

@@ -55,7 +55,10 @@ export function createInProcessBatcher(options: InProcessBatcherOptions): Ingest
   return {
     recordScan(scan: ScanFact) {
       return batcher.enqueue([
-        { stream: EMBEDDED_SCAN_STREAM, event: { type: 'ScanRecorded', data: scan, metadata: eventMetadata('ScanRecorded') } },
+        {
+          stream: EMBEDDED_SCAN_STREAM,
+          event: { type: 'ScanRecorded', data: scan, metadata: eventMetadata('ScanRecorded') },
+        },
       ]);
     },
     recordAnalytics(facts: readonly AnalyticsFact[]) {

@@ -59,7 +59,8 @@ export async function createKafkaIngestion(options: KafkaIngestionOptions): Prom
     retry: { retries: 2, initialRetryTime: 100, maxRetryTime: 1_000 },
   });
   await ensureTopics(kafka, partitions);
-  const createProducer = () => kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+  const createProducer = () =>
+    kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
   const idle = Array.from({ length: producerCount }, createProducer);
   await Promise.all(idle.map((producer) => producer.connect()));
   /** Replacements for producers whose request failed; each connects before its first send. */
@@ -79,15 +80,18 @@ export async function createKafkaIngestion(options: KafkaIngestionOptions): Prom
         await producer.connect();
         unconnected.delete(producer);
       }
-      await withDeadline(answerDeadlineMs, producer.sendBatch({
-        acks: -1,
-        timeout: ackTimeoutMs,
-        compression: CompressionTypes.None,
-        topicMessages: [...byTopic].map(([topic, messages]) => ({
-          topic,
-          messages: messages.map(({ key, value }) => ({ key, value })),
-        })),
-      }));
+      await withDeadline(
+        answerDeadlineMs,
+        producer.sendBatch({
+          acks: -1,
+          timeout: ackTimeoutMs,
+          compression: CompressionTypes.None,
+          topicMessages: [...byTopic].map(([topic, messages]) => ({
+            topic,
+            messages: messages.map(({ key, value }) => ({ key, value })),
+          })),
+        }),
+      );
       for (const waiting of batch) waiting.resolve();
     } catch {
       const unavailable = new IngestionUnavailableError('Scans cannot be stored right now, please retry shortly');

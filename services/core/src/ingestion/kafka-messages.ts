@@ -16,7 +16,9 @@ const envelope = z.object({
 export const encodeMessage = (message: IngestionMessage): string => JSON.stringify(message);
 
 /** The message, or why it cannot be ingested (it then goes to the dead-letter topic). */
-export function decodeMessage(value: Buffer | null): { ok: true; message: IngestionMessage } | { ok: false; reason: string } {
+export function decodeMessage(
+  value: Buffer | null,
+): { ok: true; message: IngestionMessage } | { ok: false; reason: string } {
   if (value === null) return { ok: false, reason: 'empty message' };
   let json: unknown;
   try {

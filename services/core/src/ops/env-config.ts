@@ -21,7 +21,10 @@ export function parseEnv<Schema extends z.ZodType>(schema: Schema, env: NodeJS.P
  * For a process's entry point: `load(env)`, or each problem on stderr and exit code 2. An operator
  * reads a misconfiguration, not a stack trace.
  */
-export function loadOrExit<Config>(load: (env: NodeJS.ProcessEnv) => Config, env: NodeJS.ProcessEnv = process.env): Config {
+export function loadOrExit<Config>(
+  load: (env: NodeJS.ProcessEnv) => Config,
+  env: NodeJS.ProcessEnv = process.env,
+): Config {
   try {
     return load(env);
   } catch (error) {
@@ -53,4 +56,3 @@ export const opsServerEnv = (defaultPort: number) => ({
   METRICS_PORT: z.coerce.number({ error: 'expected a port number' }).int().min(0).max(65535).default(defaultPort),
   METRICS_HOST: z.string().min(1).default('0.0.0.0'),
 });
-

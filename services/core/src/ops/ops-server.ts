@@ -26,7 +26,8 @@ export function startOpsServer(options: {
     };
     const path = (req.url ?? '/').split('?')[0];
     const answer = async () => {
-      if (req.method !== 'GET') return send(405, 'application/json', JSON.stringify({ error: 'Only GET is served here' }));
+      if (req.method !== 'GET')
+        return send(405, 'application/json', JSON.stringify({ error: 'Only GET is served here' }));
       if (path === '/healthz') return send(200, 'application/json', JSON.stringify({ status: 'ok' }));
       if (path === '/readyz') {
         const { status, body } = readinessAnswer(await readiness.check());
@@ -44,7 +45,10 @@ export function startOpsServer(options: {
     server.listen(port, host, () => {
       const address = server.address();
       const bound = typeof address === 'object' && address ? address.port : port;
-      resolve({ url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${bound}`, close: () => closeServer(server, 1_000) });
+      resolve({
+        url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${bound}`,
+        close: () => closeServer(server, 1_000),
+      });
     });
   });
 }

@@ -14,11 +14,7 @@ export interface ShutdownLog {
  * deadline). Later signals are ignored: Ctrl+C reaches a whole process group and a supervisor
  * may send SIGTERM too, and neither may cut a drain short.
  */
-export function stopOnSignals(options: {
-  log: ShutdownLog;
-  stop: () => Promise<void>;
-  deadlineMs?: number;
-}): void {
+export function stopOnSignals(options: { log: ShutdownLog; stop: () => Promise<void>; deadlineMs?: number }): void {
   const { log, stop, deadlineMs = SHUTDOWN_DEADLINE_MS } = options;
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {

@@ -57,7 +57,12 @@ export const seedShirts: SeedShirt[] = [
     category: 'Classics',
     sizes: ALL_SIZES,
     tags: ['bestseller', 'music', 'pop culture', 'conversation starter'],
-    artwork: { fabric: '#e63946', ink: '#1d1d1f', caption: 'Hey, I just met you…', punchline: '…and this was crazy generous' },
+    artwork: {
+      fabric: '#e63946',
+      ink: '#1d1d1f',
+      caption: 'Hey, I just met you…',
+      punchline: '…and this was crazy generous',
+    },
     images: [
       { view: 'front', alt: 'Scan Me Maybe shirt in red, front, with the QR code on the chest', isMain: true },
       { view: 'back', alt: 'Scan Me Maybe shirt, back print', isMain: false },
@@ -75,7 +80,12 @@ export const seedShirts: SeedShirt[] = [
     category: 'Food & Drink',
     sizes: ALL_SIZES,
     tags: ['food', 'restaurants', 'prank'],
-    artwork: { fabric: '#f4d35e', ink: '#3d2c1e', caption: 'NOT A MENU', punchline: 'You ordered kindness. Good choice.' },
+    artwork: {
+      fabric: '#f4d35e',
+      ink: '#3d2c1e',
+      caption: 'NOT A MENU',
+      punchline: 'You ordered kindness. Good choice.',
+    },
     images: [
       { view: 'detail', alt: 'Close-up of the QR code under the words NOT A MENU', isMain: false },
       { view: 'front', alt: 'This Is Not a Menu shirt in mustard yellow, front', isMain: true },
@@ -109,7 +119,12 @@ export const seedShirts: SeedShirt[] = [
     priceCents: 3199,
     sizes: ALL_SIZES,
     tags: ['storytelling', 'drama', 'bestseller'],
-    artwork: { fabric: '#2a2a2a', ink: '#f1fa8c', caption: 'Scan for a plot twist', punchline: 'Twist: you just helped someone' },
+    artwork: {
+      fabric: '#2a2a2a',
+      ink: '#f1fa8c',
+      caption: 'Scan for a plot twist',
+      punchline: 'Twist: you just helped someone',
+    },
     images: [
       { view: 'front', alt: 'Plot Twist shirt in charcoal, front', isMain: true },
       { view: 'back', alt: 'Plot Twist shirt, back print', isMain: false },
@@ -142,7 +157,12 @@ export const seedShirts: SeedShirt[] = [
     category: 'Food & Drink',
     sizes: ['S', 'M', 'L', 'XL'],
     tags: ['family', 'food', 'gift'],
-    artwork: { fabric: '#f7ede2', ink: '#84a59d', caption: "Grandma's secret recipe", punchline: 'Secret ingredient: generosity' },
+    artwork: {
+      fabric: '#f7ede2',
+      ink: '#84a59d',
+      caption: "Grandma's secret recipe",
+      punchline: 'Secret ingredient: generosity',
+    },
     images: [
       { view: 'folded', alt: "Grandma's Secret Recipe shirt folded", isMain: false },
       { view: 'back', alt: "Grandma's Secret Recipe shirt, back print", isMain: false },
@@ -160,7 +180,12 @@ export const seedShirts: SeedShirt[] = [
     category: 'Office',
     sizes: ALL_SIZES,
     tags: ['office', 'work', 'meetings', 'coffee', 'gift'],
-    artwork: { fabric: '#6c757d', ink: '#ffffff', caption: 'Agenda inside', punchline: 'Action item: change the world' },
+    artwork: {
+      fabric: '#6c757d',
+      ink: '#ffffff',
+      caption: 'Agenda inside',
+      punchline: 'Action item: change the world',
+    },
     images: [
       { view: 'front', alt: 'Meeting shirt in slate grey, front', isMain: true },
       { view: 'back', alt: 'Meeting shirt, back print', isMain: false },
@@ -177,7 +202,12 @@ export const seedShirts: SeedShirt[] = [
     category: 'Internet Culture',
     sizes: ALL_SIZES,
     tags: ['internet', 'music', 'prank'],
-    artwork: { fabric: '#7b2cbf', ink: '#ffd60a', caption: '100% not a rickroll', punchline: 'Never gonna give up on giving' },
+    artwork: {
+      fabric: '#7b2cbf',
+      ink: '#ffd60a',
+      caption: '100% not a rickroll',
+      punchline: 'Never gonna give up on giving',
+    },
     images: [
       { view: 'front', alt: 'Definitely Not a Rickroll shirt in purple, front', isMain: true },
       { view: 'detail', alt: 'Close-up of the trustworthy-looking QR code', isMain: false },
@@ -195,7 +225,12 @@ export const seedShirts: SeedShirt[] = [
     category: 'Kids',
     sizes: ['2T', '3T', '4T', '5T'],
     tags: ['kids'],
-    artwork: { fabric: '#90be6d', ink: '#14213d', caption: 'Scan the small human', punchline: 'Small shirt. Big heart.' },
+    artwork: {
+      fabric: '#90be6d',
+      ink: '#14213d',
+      caption: 'Scan the small human',
+      punchline: 'Small shirt. Big heart.',
+    },
     images: [
       { view: 'front', alt: 'Tiny Human shirt in leaf green, front', isMain: true },
       { view: 'folded', alt: 'Tiny Human shirt folded', isMain: false },

@@ -5,7 +5,14 @@ import { createCommandHandler } from '../domain/command-handler';
 import { type Decider, DomainError } from '../domain/decider';
 import { type ShirtFields, shirtDecider, shirtStreamName } from '../domain/shirt';
 import type { EventStore } from '../event-store/event-store';
-import { type SeedCharity, type SeedShirt, charityLogoUrl, seedCharities, seedShirts, shirtImageUrl } from './catalog-data';
+import {
+  type SeedCharity,
+  type SeedShirt,
+  charityLogoUrl,
+  seedCharities,
+  seedShirts,
+  shirtImageUrl,
+} from './catalog-data';
 
 export interface SeedCatalogOptions {
   eventStore: EventStore;

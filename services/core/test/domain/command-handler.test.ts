@@ -9,7 +9,14 @@ import { createSqliteEventStore } from '../../src/event-store/sqlite-event-store
 import { T0, T1, charity, shirt } from './fixtures';
 
 const stream = fundraiserStreamName('f-1');
-const create: CreateFundraiser = { type: 'CreateFundraiser', fundraiserId: 'f-1', userId: 'user-1', charity, shirt, at: T0 };
+const create: CreateFundraiser = {
+  type: 'CreateFundraiser',
+  fundraiserId: 'f-1',
+  userId: 'user-1',
+  charity,
+  shirt,
+  at: T0,
+};
 const donate = (donationId: string, amount: unknown, idempotencyKey: string | null = null) =>
   ({ type: 'RecordDonation', donationId, amount, idempotencyKey, source: 'widget', at: T1 }) as const;
 
@@ -94,7 +101,10 @@ describe('command handler', () => {
     }));
 
     await expect(attempt).rejects.toBeInstanceOf(DomainError);
-    await expect(attempt).rejects.toMatchObject({ kind: 'validation', message: expect.stringContaining('website_url') });
+    await expect(attempt).rejects.toMatchObject({
+      kind: 'validation',
+      message: expect.stringContaining('website_url'),
+    });
     expect(await eventStore.headPosition()).toBe(0);
   });
 
@@ -107,7 +117,15 @@ describe('command handler', () => {
       commands.handle(userStreamName('u-1'), userDecider, (user) =>
         user
           ? { type: 'UpdateProfile', userId: 'u-1', displayName, at: T1 }
-          : { type: 'RegisterUser', userId: 'u-1', email: null, displayName, photoURL: null, method: 'anonymous', at: T0 },
+          : {
+              type: 'RegisterUser',
+              userId: 'u-1',
+              email: null,
+              displayName,
+              photoURL: null,
+              method: 'anonymous',
+              at: T0,
+            },
       );
 
     expect((await sync('Ada')).events.map((event) => event.type)).toEqual(['UserRegistered']);
@@ -197,7 +215,10 @@ describe('command handler under concurrency', () => {
     expect(same.map((result) => result.state?.donationCount)).toEqual([1, 1]);
     expect(other.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
     const [rejected] = other.filter((outcome) => outcome.status === 'rejected');
-    expect(rejected?.reason).toMatchObject({ kind: 'conflict', message: 'Idempotency-Key was already used with a different amount' });
+    expect(rejected?.reason).toMatchObject({
+      kind: 'conflict',
+      message: 'Idempotency-Key was already used with a different amount',
+    });
     expect(await commands.loadState(stream, fundraiserDecider)).toMatchObject({ donationCount: 2, raisedCents: 5000 });
   });
 

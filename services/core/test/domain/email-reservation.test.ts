@@ -8,11 +8,17 @@ const at = '2025-01-01T00:00:00.000Z';
 
 describe('email reservation decider', () => {
   it('reserves a free address for the user', () => {
-    spec.given([]).when({ type: 'ReserveEmail', userId: 'u-1', at }).then([{ type: 'EmailReserved', data: { userId: 'u-1', at } }]);
+    spec
+      .given([])
+      .when({ type: 'ReserveEmail', userId: 'u-1', at })
+      .then([{ type: 'EmailReserved', data: { userId: 'u-1', at } }]);
   });
 
   it('reserves nothing once someone holds the address', () => {
-    spec.given([{ type: 'EmailReserved', data: { userId: 'u-1', at } }]).when({ type: 'ReserveEmail', userId: 'u-2', at }).then([]);
+    spec
+      .given([{ type: 'EmailReserved', data: { userId: 'u-1', at } }])
+      .when({ type: 'ReserveEmail', userId: 'u-2', at })
+      .then([]);
   });
 
   it('names one stream for every spelling of an address, without the address in it', () => {
@@ -50,6 +56,9 @@ describe('email verification', () => {
       .given([reserved])
       .when({ type: 'VerifyEmail', userId: 'u-2', via: 'link', at })
       .thenFails('conflict', 'This address belongs to another account');
-    spec.given([]).when({ type: 'VerifyEmail', userId: 'u-1', via: 'google', at }).thenFails('conflict', 'This address belongs to another account');
+    spec
+      .given([])
+      .when({ type: 'VerifyEmail', userId: 'u-1', via: 'google', at })
+      .thenFails('conflict', 'This address belongs to another account');
   });
 });

@@ -9,7 +9,14 @@ const spec = deciderSpec(fundraiserDecider);
 
 const created: EventOf<'FundraiserCreated'> = {
   type: 'FundraiserCreated',
-  data: { fundraiserId: 'f-1', userId: 'user-1', charityId: 'givedirectly', shirtId: 'scan-me-maybe', name: 'Scan Me Maybe', at: T0 },
+  data: {
+    fundraiserId: 'f-1',
+    userId: 'user-1',
+    charityId: 'givedirectly',
+    shirtId: 'scan-me-maybe',
+    name: 'Scan Me Maybe',
+    at: T0,
+  },
 };
 
 const donate = (amount: unknown, idempotencyKey: string | null = null): RecordDonation => ({
@@ -21,7 +28,11 @@ const donate = (amount: unknown, idempotencyKey: string | null = null): RecordDo
   at: T1,
 });
 
-const recorded = (amountCents: number, idempotencyKey: string | null = null, donationId = 'd-1'): EventOf<'DonationRecorded'> => ({
+const recorded = (
+  amountCents: number,
+  idempotencyKey: string | null = null,
+  donationId = 'd-1',
+): EventOf<'DonationRecorded'> => ({
   type: 'DonationRecorded',
   data: { fundraiserId: 'f-1', donationId, amountCents, currency: 'USD', source: 'widget', idempotencyKey, at: T1 },
 });
@@ -34,16 +45,28 @@ describe('fundraiser decider: creation', () => {
   });
 
   it('uses a given name, trimmed, and the shirt name for a blank one', () => {
-    spec.given([]).when({ ...create, name: '  Team Tee  ' }).then([{ ...created, data: { ...created.data, name: 'Team Tee' } }]);
-    spec.given([]).when({ ...create, name: '   ' }).then([created]);
+    spec
+      .given([])
+      .when({ ...create, name: '  Team Tee  ' })
+      .then([{ ...created, data: { ...created.data, name: 'Team Tee' } }]);
+    spec
+      .given([])
+      .when({ ...create, name: '   ' })
+      .then([created]);
   });
 
   it('refuses a charity that does not exist', () => {
-    spec.given([]).when({ ...create, charity: null }).thenFails('not_found', 'Charity not found');
+    spec
+      .given([])
+      .when({ ...create, charity: null })
+      .thenFails('not_found', 'Charity not found');
   });
 
   it('refuses a shirt that does not exist', () => {
-    spec.given([]).when({ ...create, shirt: null }).thenFails('not_found', 'Shirt not found');
+    spec
+      .given([])
+      .when({ ...create, shirt: null })
+      .thenFails('not_found', 'Shirt not found');
   });
 
   it('refuses to create the same fundraiser twice', () => {
@@ -73,15 +96,31 @@ describe('fundraiser decider: donations', () => {
     ['.5', 50],
     [1_000_000, 100_000_000],
   ])('records %j as %i cents', (amount, cents) => {
-    spec.given([created]).when(donate(amount)).then([recorded(cents)]);
+    spec
+      .given([created])
+      .when(donate(amount))
+      .then([recorded(cents)]);
   });
 
-  it.each([['0'], [0], [-3], ['-3'], ['abc'], ['12abc'], ['1e3'], ['0x10'], [''], ['""'], [Number.NaN], [Number.POSITIVE_INFINITY], [null], [true], [{ amount: 5 }]])(
-    'refuses %j',
-    (amount) => {
-      spec.given([created]).when(donate(amount)).thenFails('validation', 'amount must be a number greater than 0');
-    },
-  );
+  it.each([
+    ['0'],
+    [0],
+    [-3],
+    ['-3'],
+    ['abc'],
+    ['12abc'],
+    ['1e3'],
+    ['0x10'],
+    [''],
+    ['""'],
+    [Number.NaN],
+    [Number.POSITIVE_INFINITY],
+    [null],
+    [true],
+    [{ amount: 5 }],
+  ])('refuses %j', (amount) => {
+    spec.given([created]).when(donate(amount)).thenFails('validation', 'amount must be a number greater than 0');
+  });
 
   it.each([[1e12], ['1000000.01'], [1e25]])('refuses %j as too large', (amount) => {
     spec.given([created]).when(donate(amount)).thenFails('validation', 'amount must be at most 1000000');
@@ -92,11 +131,17 @@ describe('fundraiser decider: donations', () => {
   });
 
   it('records a donation with its Idempotency-Key', () => {
-    spec.given([created]).when(donate('25', 'key-1')).then([recorded(2500, 'key-1')]);
+    spec
+      .given([created])
+      .when(donate('25', 'key-1'))
+      .then([recorded(2500, 'key-1')]);
   });
 
   it('records nothing new when a request is retried with the same key and amount', () => {
-    spec.given([created, recorded(2500, 'key-1')]).when(donate(25, 'key-1')).then([]);
+    spec
+      .given([created, recorded(2500, 'key-1')])
+      .when(donate(25, 'key-1'))
+      .then([]);
   });
 
   it('refuses a key reused with a different amount', () => {
@@ -107,7 +152,10 @@ describe('fundraiser decider: donations', () => {
   });
 
   it('records repeated donations without a key each time', () => {
-    spec.given([created, recorded(2500)]).when(donate(25)).then([recorded(2500)]);
+    spec
+      .given([created, recorded(2500)])
+      .when(donate(25))
+      .then([recorded(2500)]);
   });
 
   it('keeps totals and finds keyed donations after many events', () => {

@@ -43,7 +43,12 @@ describe('shirt decider', () => {
   it('records only the fields that change', () => {
     spec
       .given([shirtAdded])
-      .when({ type: 'UpdateShirt', shirtId: 'scan-me-maybe', fields: { sizes: ['S', 'M', 'L'], priceCents: 3499 }, at: T1 })
+      .when({
+        type: 'UpdateShirt',
+        shirtId: 'scan-me-maybe',
+        fields: { sizes: ['S', 'M', 'L'], priceCents: 3499 },
+        at: T1,
+      })
       .then([{ type: 'ShirtUpdated', data: { shirtId: 'scan-me-maybe', priceCents: 3499, at: T1 } }]);
   });
 
@@ -66,6 +71,12 @@ describe('shirt decider', () => {
       shirtAdded,
       { type: 'ShirtUpdated', data: { shirtId: 'scan-me-maybe', sizes: ['M', 'XL'], at: T1 } },
     ]);
-    expect(state).toMatchObject({ shirtId: 'scan-me-maybe', name: 'Scan Me Maybe', sizes: ['M', 'XL'], addedAt: T0, updatedAt: T1 });
+    expect(state).toMatchObject({
+      shirtId: 'scan-me-maybe',
+      name: 'Scan Me Maybe',
+      sizes: ['M', 'XL'],
+      addedAt: T0,
+      updatedAt: T1,
+    });
   });
 });

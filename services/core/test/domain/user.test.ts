@@ -62,7 +62,10 @@ describe('user decider', () => {
       .given([registered])
       .when({ type: 'RecordSignIn', userId: 'u-1', method: 'google', at: T1 })
       .then([{ type: 'UserSignedIn', data: { userId: 'u-1', method: 'google', at: T1 } }]);
-    spec.given([]).when({ type: 'RecordSignIn', userId: 'u-1', method: 'google', at: T1 }).thenFails('not_found', 'User not found');
+    spec
+      .given([])
+      .when({ type: 'RecordSignIn', userId: 'u-1', method: 'google', at: T1 })
+      .thenFails('not_found', 'User not found');
   });
 
   it('folds registration, profile changes and sign-ins', () => {

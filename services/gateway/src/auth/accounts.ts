@@ -38,7 +38,8 @@ export interface Accounts {
 
 export function createAccounts({ commands, clock }: { commands: CommandHandler; clock: Clock }): Accounts {
   const now = () => clock().toISOString();
-  const reservationOf = (email: string) => commands.loadState(emailReservationStreamName(email), emailReservationDecider);
+  const reservationOf = (email: string) =>
+    commands.loadState(emailReservationStreamName(email), emailReservationDecider);
   return {
     async emailHolder(email) {
       return (await reservationOf(email))?.userId ?? null;
@@ -70,7 +71,12 @@ export function createAccounts({ commands, clock }: { commands: CommandHandler; 
       return { email, verified: reservation?.userId === uid && reservation.verified };
     },
     async updateProfile(uid, changes) {
-      await commands.handle(userStreamName(uid), userDecider, () => ({ type: 'UpdateProfile', userId: uid, ...changes, at: now() }));
+      await commands.handle(userStreamName(uid), userDecider, () => ({
+        type: 'UpdateProfile',
+        userId: uid,
+        ...changes,
+        at: now(),
+      }));
     },
     async verifyEmail(email, uid, via) {
       await commands.handle(emailReservationStreamName(email), emailReservationDecider, () => ({

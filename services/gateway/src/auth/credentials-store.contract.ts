@@ -6,7 +6,10 @@ import type { CredentialsStore } from './credentials-store';
  * The behaviour every credentials store adapter must show. `connect` opens a client onto one
  * shared store, as each gateway process would; every test uses fresh random keys.
  */
-export function describeCredentialsStoreContract(name: string, connect: () => CredentialsStore | Promise<CredentialsStore>): void {
+export function describeCredentialsStoreContract(
+  name: string,
+  connect: () => CredentialsStore | Promise<CredentialsStore>,
+): void {
   describe(`${name} credentials store contract`, () => {
     let store: CredentialsStore;
     let other: CredentialsStore;
@@ -37,22 +40,36 @@ export function describeCredentialsStoreContract(name: string, connect: () => Cr
     describe('refresh families', () => {
       it('rotates the current token, then treats the old one as reused and ends the family', async () => {
         const [family, uid] = [id(), id()];
-        await store.createRefreshFamily(family, { uid, anonymous: false, tokenHash: 'h1', expiresAt: NOW + HOUR, endsAt: NOW + DAY }, NOW);
-        expect(await other.rotateRefreshToken(family, 'h1', { tokenHash: 'h2', expiresAt: NOW + 2 * HOUR }, NOW + 1)).toEqual({
+        await store.createRefreshFamily(
+          family,
+          { uid, anonymous: false, tokenHash: 'h1', expiresAt: NOW + HOUR, endsAt: NOW + DAY },
+          NOW,
+        );
+        expect(
+          await other.rotateRefreshToken(family, 'h1', { tokenHash: 'h2', expiresAt: NOW + 2 * HOUR }, NOW + 1),
+        ).toEqual({
           outcome: 'rotated',
           session: { uid, anonymous: false, expiresAt: NOW + 2 * HOUR },
         });
-        expect(await store.rotateRefreshToken(family, 'h1', { tokenHash: 'h3', expiresAt: NOW + 2 * HOUR }, NOW + 2)).toEqual({
+        expect(
+          await store.rotateRefreshToken(family, 'h1', { tokenHash: 'h3', expiresAt: NOW + 2 * HOUR }, NOW + 2),
+        ).toEqual({
           outcome: 'reused',
         });
-        expect(await store.rotateRefreshToken(family, 'h2', { tokenHash: 'h4', expiresAt: NOW + 2 * HOUR }, NOW + 3)).toEqual({
+        expect(
+          await store.rotateRefreshToken(family, 'h2', { tokenHash: 'h4', expiresAt: NOW + 2 * HOUR }, NOW + 3),
+        ).toEqual({
           outcome: 'invalid',
         });
       });
 
       it('lets exactly one of two concurrent rotations with one token through', async () => {
         const family = id();
-        await store.createRefreshFamily(family, { uid: id(), anonymous: true, tokenHash: 'h1', expiresAt: NOW + HOUR, endsAt: NOW + DAY }, NOW);
+        await store.createRefreshFamily(
+          family,
+          { uid: id(), anonymous: true, tokenHash: 'h1', expiresAt: NOW + HOUR, endsAt: NOW + DAY },
+          NOW,
+        );
         const outcomes = await Promise.all([
           store.rotateRefreshToken(family, 'h1', { tokenHash: 'a', expiresAt: NOW + HOUR }, NOW),
           other.rotateRefreshToken(family, 'h1', { tokenHash: 'b', expiresAt: NOW + HOUR }, NOW),
@@ -62,15 +79,24 @@ export function describeCredentialsStoreContract(name: string, connect: () => Cr
 
       it('treats an expired family as invalid', async () => {
         const family = id();
-        await store.createRefreshFamily(family, { uid: id(), anonymous: false, tokenHash: 'h1', expiresAt: NOW + HOUR, endsAt: NOW + DAY }, NOW);
-        expect((await store.rotateRefreshToken(family, 'h1', { tokenHash: 'h2', expiresAt: NOW + 3 * HOUR }, NOW + HOUR)).outcome).toBe(
-          'invalid',
+        await store.createRefreshFamily(
+          family,
+          { uid: id(), anonymous: false, tokenHash: 'h1', expiresAt: NOW + HOUR, endsAt: NOW + DAY },
+          NOW,
         );
+        expect(
+          (await store.rotateRefreshToken(family, 'h1', { tokenHash: 'h2', expiresAt: NOW + 3 * HOUR }, NOW + HOUR))
+            .outcome,
+        ).toBe('invalid');
       });
 
       it('never extends a family past its end, however often it rotates', async () => {
         const family = id();
-        await store.createRefreshFamily(family, { uid: id(), anonymous: false, tokenHash: 'h0', expiresAt: NOW + HOUR, endsAt: NOW + 3 * HOUR }, NOW);
+        await store.createRefreshFamily(
+          family,
+          { uid: id(), anonymous: false, tokenHash: 'h0', expiresAt: NOW + HOUR, endsAt: NOW + 3 * HOUR },
+          NOW,
+        );
         let at = NOW;
         const expiries: number[] = [];
         for (let rotation = 1; rotation <= 4; rotation++) {
@@ -94,10 +120,16 @@ export function describeCredentialsStoreContract(name: string, connect: () => Cr
         await store.createRefreshFamily(b, session, NOW);
         await store.createRefreshFamily(c, { ...session, uid: id() }, NOW);
         await other.deleteRefreshFamily(a);
-        expect((await store.rotateRefreshToken(a, 'h', { tokenHash: 'n', expiresAt: NOW + HOUR }, NOW)).outcome).toBe('invalid');
+        expect((await store.rotateRefreshToken(a, 'h', { tokenHash: 'n', expiresAt: NOW + HOUR }, NOW)).outcome).toBe(
+          'invalid',
+        );
         await other.deleteRefreshFamiliesOf(uid);
-        expect((await store.rotateRefreshToken(b, 'h', { tokenHash: 'n', expiresAt: NOW + HOUR }, NOW)).outcome).toBe('invalid');
-        expect((await store.rotateRefreshToken(c, 'h', { tokenHash: 'n', expiresAt: NOW + HOUR }, NOW)).outcome).toBe('rotated');
+        expect((await store.rotateRefreshToken(b, 'h', { tokenHash: 'n', expiresAt: NOW + HOUR }, NOW)).outcome).toBe(
+          'invalid',
+        );
+        expect((await store.rotateRefreshToken(c, 'h', { tokenHash: 'n', expiresAt: NOW + HOUR }, NOW)).outcome).toBe(
+          'rotated',
+        );
       });
     });
 
@@ -106,7 +138,10 @@ export function describeCredentialsStoreContract(name: string, connect: () => Cr
         const [code, uid] = [id(), id()];
         await store.addOneTimeCode('google-exchange', code, { uid, expiresAt: NOW + 60_000 }, NOW);
         expect(await store.takeOneTimeCode('password-reset', code, NOW)).toBeNull();
-        const taken = await Promise.all([store.takeOneTimeCode('google-exchange', code, NOW), other.takeOneTimeCode('google-exchange', code, NOW)]);
+        const taken = await Promise.all([
+          store.takeOneTimeCode('google-exchange', code, NOW),
+          other.takeOneTimeCode('google-exchange', code, NOW),
+        ]);
         expect(taken.sort()).toEqual([null, uid].sort());
         expect(await store.takeOneTimeCode('google-exchange', code, NOW)).toBeNull();
       });
@@ -122,14 +157,28 @@ export function describeCredentialsStoreContract(name: string, connect: () => Cr
       it('counts tries up to the limit and hands the verification to one deleter', async () => {
         const verification = { id: id(), phoneKey: id(), codeHash: 'c', expiresAt: NOW + HOUR, tries: 0 };
         await store.addPhoneVerification(verification, NOW);
-        const tries = await Promise.all(Array.from({ length: 7 }, (_, i) => (i % 2 ? other : store).tryPhoneVerification(verification.id, 5)));
-        expect(tries.filter(Boolean).map((found) => found!.tries).sort()).toEqual([1, 2, 3, 4, 5]);
-        expect(tries.find(Boolean)).toMatchObject({ phoneKey: verification.phoneKey, codeHash: 'c', expiresAt: NOW + HOUR });
+        const tries = await Promise.all(
+          Array.from({ length: 7 }, (_, i) => (i % 2 ? other : store).tryPhoneVerification(verification.id, 5)),
+        );
+        expect(
+          tries
+            .filter(Boolean)
+            .map((found) => found!.tries)
+            .sort(),
+        ).toEqual([1, 2, 3, 4, 5]);
+        expect(tries.find(Boolean)).toMatchObject({
+          phoneKey: verification.phoneKey,
+          codeHash: 'c',
+          expiresAt: NOW + HOUR,
+        });
         expect(await store.tryPhoneVerification(id(), 5)).toBeNull();
 
         const second = { ...verification, id: id() };
         await store.addPhoneVerification(second, NOW);
-        const deleted = await Promise.all([store.deletePhoneVerification(second.id), other.deletePhoneVerification(second.id)]);
+        const deleted = await Promise.all([
+          store.deletePhoneVerification(second.id),
+          other.deletePhoneVerification(second.id),
+        ]);
         expect(deleted.sort()).toEqual([false, true]);
         expect(await store.tryPhoneVerification(second.id, 5)).toBeNull();
       });
@@ -139,7 +188,10 @@ export function describeCredentialsStoreContract(name: string, connect: () => Cr
       it('links an identity to the first user that claims it', async () => {
         const [subject, first, second] = [id(), id(), id()];
         expect(await store.findIdentity('google', subject)).toBeNull();
-        const linked = await Promise.all([store.linkIdentity('google', subject, first), other.linkIdentity('google', subject, second)]);
+        const linked = await Promise.all([
+          store.linkIdentity('google', subject, first),
+          other.linkIdentity('google', subject, second),
+        ]);
         expect(linked[0]).toBe(linked[1]);
         expect([first, second]).toContain(linked[0]);
         expect(await store.findIdentity('google', subject)).toBe(linked[0]);

@@ -21,7 +21,11 @@ export interface CredentialsStore {
    * A signed-in session on one device: one refresh token at a time, replaced at every refresh.
    * `endsAt`: no rotation extends it past this.
    */
-  createRefreshFamily(family: string, session: RefreshSession & { tokenHash: string; endsAt: number }, now: number): Promise<void>;
+  createRefreshFamily(
+    family: string,
+    session: RefreshSession & { tokenHash: string; endsAt: number },
+    now: number,
+  ): Promise<void>;
   /**
    * Swaps the family's token for the next one if `tokenHash` is its current token, atomically: of
    * two concurrent refreshes with one token, one rotates and the other sees 'reused'. A token the
@@ -68,9 +72,7 @@ export interface RefreshSession {
 }
 
 export type RefreshRotation =
-  | { outcome: 'rotated'; session: RefreshSession }
-  | { outcome: 'reused' }
-  | { outcome: 'invalid' };
+  { outcome: 'rotated'; session: RefreshSession } | { outcome: 'reused' } | { outcome: 'invalid' };
 
 export type OneTimeCodePurpose = 'password-reset' | 'google-exchange' | 'email-verification';
 

@@ -39,7 +39,12 @@ export function createEmailVerification(deps: {
     async sendLink(uid, email) {
       const token = newSecret();
       const now = clock().getTime();
-      await credentials.addOneTimeCode('email-verification', sha256(token), { uid, expiresAt: now + VERIFICATION_TTL_MS }, now);
+      await credentials.addOneTimeCode(
+        'email-verification',
+        sha256(token),
+        { uid, expiresAt: now + VERIFICATION_TTL_MS },
+        now,
+      );
       await mailer.sendEmail(
         renderMail({
           to: email,
@@ -58,7 +63,11 @@ export function createEmailVerification(deps: {
       if (!uid) return { verified: false, status: 400, reason: UNKNOWN_TOKEN };
       const { email } = await accounts.addressOf(uid);
       if (!email || (await accounts.emailHolder(email)) !== uid) {
-        return { verified: false, status: 409, reason: 'This link was sent to an address your account no longer uses.' };
+        return {
+          verified: false,
+          status: 409,
+          reason: 'This link was sent to an address your account no longer uses.',
+        };
       }
       await accounts.verifyEmail(email, uid, 'link');
       return { verified: true, email };

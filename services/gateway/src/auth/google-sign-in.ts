@@ -50,7 +50,10 @@ export function createGoogleAccounts(deps: { accounts: Accounts; credentials: Cr
   async function takeOver(uid: string, profile: Profile): Promise<void> {
     await credentials.deletePasswordHash(uid);
     await credentials.deleteRefreshFamiliesOf(uid);
-    await accounts.updateProfile(uid, { displayName: profile.displayName || null, photoURL: profile.photos?.[0]?.value ?? null });
+    await accounts.updateProfile(uid, {
+      displayName: profile.displayName || null,
+      photoURL: profile.photos?.[0]?.value ?? null,
+    });
   }
 
   return async function resolve(profile: Profile): Promise<string | GoogleRefusal> {
@@ -77,7 +80,10 @@ function verifiedEmail(profile: Profile): string | null {
   return address && verified && isValidEmailAddress(address) ? address : null;
 }
 
-export function createGoogleStrategy(settings: GoogleSettings, resolve: (profile: Profile) => Promise<string | GoogleRefusal>) {
+export function createGoogleStrategy(
+  settings: GoogleSettings,
+  resolve: (profile: Profile) => Promise<string | GoogleRefusal>,
+) {
   return new GoogleStrategy(
     {
       clientID: settings.clientId,
@@ -91,7 +97,8 @@ export function createGoogleStrategy(settings: GoogleSettings, resolve: (profile
     },
     (_accessToken, _refreshToken, profile, done) => {
       resolve(profile).then(
-        (outcome) => (typeof outcome === 'string' ? done(null, { uid: outcome, anonymous: false }) : done(null, false, outcome)),
+        (outcome) =>
+          typeof outcome === 'string' ? done(null, { uid: outcome, anonymous: false }) : done(null, false, outcome),
         done,
       );
     },

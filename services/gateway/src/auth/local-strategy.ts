@@ -14,7 +14,10 @@ export function createLocalStrategy({ accounts, credentials }: { accounts: Accou
     }
     return (await verifyPassword(password, hash)) ? uid : null;
   }
-  return new LocalStrategy({ usernameField: 'email', passwordField: 'password', session: false }, (email, password, done) => {
-    verify(email, password).then((uid) => done(null, uid ? { uid, anonymous: false } : false), done);
-  });
+  return new LocalStrategy(
+    { usernameField: 'email', passwordField: 'password', session: false },
+    (email, password, done) => {
+      verify(email, password).then((uid) => done(null, uid ? { uid, anonymous: false } : false), done);
+    },
+  );
 }

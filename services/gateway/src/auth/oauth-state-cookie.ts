@@ -24,10 +24,20 @@ export function createOAuthStateCookie(): StateStore {
   const store = {
     store(req: Request, _meta: unknown, callback: (error: Error | null, state?: string) => void) {
       const state = newSecret();
-      req.res!.cookie(COOKIE, state, { httpOnly: true, sameSite: 'lax', secure: req.secure, path: COOKIE_PATH, maxAge: MAX_AGE_MS });
+      req.res!.cookie(COOKIE, state, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: req.secure,
+        path: COOKIE_PATH,
+        maxAge: MAX_AGE_MS,
+      });
       callback(null, state);
     },
-    verify(req: Request, state: string, callback: (error: Error | null, ok: boolean, info?: { message: string }) => void) {
+    verify(
+      req: Request,
+      state: string,
+      callback: (error: Error | null, ok: boolean, info?: { message: string }) => void,
+    ) {
       const expected = readCookie(req, COOKIE);
       req.res!.clearCookie(COOKIE, { path: COOKIE_PATH });
       if (!expected || typeof state !== 'string' || !equalSecrets(expected, state)) {

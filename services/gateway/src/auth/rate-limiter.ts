@@ -42,7 +42,10 @@ export const RATE_LIMITS: Record<LimitedAction, Partial<Record<LimitScope, Allow
   signin: { ip: { points: 50, durationSeconds: QUARTER_HOUR }, account: { points: 10, durationSeconds: QUARTER_HOUR } },
   anonymous: { ip: { points: 60, durationSeconds: HOUR } },
   mail: { ip: { points: 5, durationSeconds: HOUR }, account: { points: 3, durationSeconds: HOUR } },
-  'phone-start': { ip: { points: 50, durationSeconds: QUARTER_HOUR }, account: { points: 10, durationSeconds: QUARTER_HOUR } },
+  'phone-start': {
+    ip: { points: 50, durationSeconds: QUARTER_HOUR },
+    account: { points: 10, durationSeconds: QUARTER_HOUR },
+  },
   'phone-confirm': { ip: { points: 50, durationSeconds: QUARTER_HOUR } },
   'password-reset-confirm': { ip: { points: 50, durationSeconds: QUARTER_HOUR } },
 };
@@ -76,7 +79,10 @@ export function createRateLimiter(backend: { redisUrl?: string } = {}): RateLimi
   for (const [action, scopes] of Object.entries(RATE_LIMITS)) {
     for (const [scope, { points, durationSeconds }] of Object.entries(scopes)) {
       const options = { points, duration: durationSeconds, keyPrefix: `qr:rl:${action}:${scope}` };
-      limiters.set(`${action}:${scope}`, redis ? new RateLimiterRedis({ ...options, storeClient: redis }) : new RateLimiterMemory(options));
+      limiters.set(
+        `${action}:${scope}`,
+        redis ? new RateLimiterRedis({ ...options, storeClient: redis }) : new RateLimiterMemory(options),
+      );
     }
   }
   const limiterOf = ({ action, scope }: RateLimitKey): Limiter => {
@@ -88,7 +94,9 @@ export function createRateLimiter(backend: { redisUrl?: string } = {}): RateLimi
   return {
     async attempt(keys) {
       const outcomes = await Promise.allSettled(keys.map((key) => limiterOf(key).consume(key.subject)));
-      const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
+      const refusals = outcomes.flatMap((outcome) =>
+        outcome.status === 'rejected' ? [outcome.reason as unknown] : [],
+      );
       if (refusals.length === 0) return;
       // A refusal is a RateLimiterRes; anything else means the counters cannot be reached, and
       // nothing may be tried without them (the limits would be off).

@@ -1,5 +1,10 @@
 import { Redis } from 'ioredis';
-import { type CredentialsStore, MAX_SESSION_MS, type PhoneVerification, type RefreshRotation } from './credentials-store';
+import {
+  type CredentialsStore,
+  MAX_SESSION_MS,
+  type PhoneVerification,
+  type RefreshRotation,
+} from './credentials-store';
 
 /*
  * Each read-modify-write is one Lua script, so it is atomic across gateway processes. Expiry
@@ -48,7 +53,10 @@ export interface RedisCredentialsStoreOptions {
  * `:pv:<id>` and `:id:<provider>:<subject>`. Redis must persist (AOF): losing these keys signs
  * everyone out and forgets passwords.
  */
-export function createRedisCredentialsStore({ url, keyPrefix = 'qr:cred' }: RedisCredentialsStoreOptions): CredentialsStore {
+export function createRedisCredentialsStore({
+  url,
+  keyPrefix = 'qr:cred',
+}: RedisCredentialsStoreOptions): CredentialsStore {
   const redis = new Redis(url);
   // Connection errors reach each command's caller; without a listener ioredis would also print
   // every reconnection attempt to stderr.
@@ -84,10 +92,20 @@ export function createRedisCredentialsStore({ url, keyPrefix = 'qr:cred' }: Redi
     },
     async rotateRefreshToken(family, tokenHash, next, now): Promise<RefreshRotation> {
       const reply = (await redis.eval(
-        ROTATE, 1, key('rf', family), tokenHash, next.tokenHash, String(next.expiresAt), String(now), String(MAX_SESSION_MS),
+        ROTATE,
+        1,
+        key('rf', family),
+        tokenHash,
+        next.tokenHash,
+        String(next.expiresAt),
+        String(now),
+        String(MAX_SESSION_MS),
       )) as string[];
       if (reply[0] === 'rotated') {
-        return { outcome: 'rotated', session: { uid: reply[1]!, anonymous: reply[2] === '1', expiresAt: Number(reply[3]) } };
+        return {
+          outcome: 'rotated',
+          session: { uid: reply[1]!, anonymous: reply[2] === '1', expiresAt: Number(reply[3]) },
+        };
       }
       return { outcome: reply[0] === 'reused' ? 'reused' : 'invalid' };
     },
@@ -99,7 +117,11 @@ export function createRedisCredentialsStore({ url, keyPrefix = 'qr:cred' }: Redi
     },
     async addOneTimeCode(purpose, codeHash, { uid, expiresAt }, now) {
       const codeKey = key('otc', purpose, codeHash);
-      await redis.multi().hset(codeKey, { uid, expiresAt: String(expiresAt) }).pexpire(codeKey, ttl(expiresAt, now)).exec();
+      await redis
+        .multi()
+        .hset(codeKey, { uid, expiresAt: String(expiresAt) })
+        .pexpire(codeKey, ttl(expiresAt, now))
+        .exec();
     },
     async takeOneTimeCode(purpose, codeHash, now) {
       return (await redis.eval(TAKE_CODE, 1, key('otc', purpose, codeHash), String(now))) as string | null;

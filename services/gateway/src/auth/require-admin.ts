@@ -16,7 +16,13 @@ export interface AdminCheck {
  * profile, and anyone can sign up with an address that is not theirs.
  * Read from the event log, so a change takes effect on the next request.
  */
-export function createAdminCheck({ adminEmails, accounts }: { adminEmails: readonly string[]; accounts: Accounts }): AdminCheck {
+export function createAdminCheck({
+  adminEmails,
+  accounts,
+}: {
+  adminEmails: readonly string[];
+  accounts: Accounts;
+}): AdminCheck {
   const admins = new Set(adminEmails.map((email) => email.trim().toLowerCase()));
 
   async function facts({ uid, anonymous }: Express.User) {

@@ -1,6 +1,11 @@
 import { openSqliteFile } from '@qrshirt/core';
 import type Database from 'better-sqlite3';
-import { type CredentialsStore, MAX_SESSION_MS, type PhoneVerification, type RefreshSession } from './credentials-store';
+import {
+  type CredentialsStore,
+  MAX_SESSION_MS,
+  type PhoneVerification,
+  type RefreshSession,
+} from './credentials-store';
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS passwords (
@@ -50,8 +55,9 @@ interface FamilyRow {
 
 /** Files made before sessions had an end get its column; their families get an end at their next rotation. */
 function addEndsAt(db: Database.Database): void {
-  const columns = db.prepare<[], { name: string }>('SELECT name FROM pragma_table_info(\'refresh_families\')').all();
-  if (!columns.some((column) => column.name === 'ends_at')) db.exec('ALTER TABLE refresh_families ADD COLUMN ends_at INTEGER');
+  const columns = db.prepare<[], { name: string }>("SELECT name FROM pragma_table_info('refresh_families')").all();
+  if (!columns.some((column) => column.name === 'ends_at'))
+    db.exec('ALTER TABLE refresh_families ADD COLUMN ends_at INTEGER');
 }
 
 interface VerificationRow {
@@ -79,7 +85,9 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
   });
 
   const statements = {
-    setPassword: db.prepare('INSERT INTO passwords (uid, hash) VALUES (?, ?) ON CONFLICT (uid) DO UPDATE SET hash = excluded.hash'),
+    setPassword: db.prepare(
+      'INSERT INTO passwords (uid, hash) VALUES (?, ?) ON CONFLICT (uid) DO UPDATE SET hash = excluded.hash',
+    ),
     getPassword: db.prepare<[string], { hash: string }>('SELECT hash FROM passwords WHERE uid = ?'),
     deletePassword: db.prepare('DELETE FROM passwords WHERE uid = ?'),
     sweepFamilies: db.prepare('DELETE FROM refresh_families WHERE expires_at <= ?'),
@@ -89,7 +97,9 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
     getFamily: db.prepare<[string], FamilyRow>(
       'SELECT uid, anonymous, token_hash, expires_at, ends_at FROM refresh_families WHERE family = ?',
     ),
-    rotateFamily: db.prepare('UPDATE refresh_families SET token_hash = ?, expires_at = ?, ends_at = ? WHERE family = ?'),
+    rotateFamily: db.prepare(
+      'UPDATE refresh_families SET token_hash = ?, expires_at = ?, ends_at = ? WHERE family = ?',
+    ),
     deleteFamily: db.prepare('DELETE FROM refresh_families WHERE family = ?'),
     deleteFamiliesOf: db.prepare('DELETE FROM refresh_families WHERE uid = ?'),
     sweepCodes: db.prepare('DELETE FROM one_time_codes WHERE expires_at <= ?'),
@@ -106,7 +116,9 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
     ),
     deleteVerification: db.prepare('DELETE FROM phone_verifications WHERE id = ?'),
     linkIdentity: db.prepare('INSERT INTO identities (provider, subject, uid) VALUES (?, ?, ?) ON CONFLICT DO NOTHING'),
-    findIdentity: db.prepare<[string, string], { uid: string }>('SELECT uid FROM identities WHERE provider = ? AND subject = ?'),
+    findIdentity: db.prepare<[string, string], { uid: string }>(
+      'SELECT uid FROM identities WHERE provider = ? AND subject = ?',
+    ),
   };
 
   const rotate = db.transaction(

@@ -12,7 +12,13 @@ interface BodyParserError {
 }
 
 function isBodyParserError(error: unknown): error is BodyParserError {
-  return typeof error === 'object' && error !== null && 'type' in error && 'status' in error && typeof error.status === 'number';
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'type' in error &&
+    'status' in error &&
+    typeof error.status === 'number'
+  );
 }
 
 interface Answer {
@@ -26,10 +32,16 @@ interface Answer {
 function toAnswer(error: unknown): Answer | undefined {
   if (error instanceof FieldErrors) return { status: error.status, error: error.message, fields: error.fields };
   if (error instanceof HttpError) {
-    return { status: error.status, error: error.message, ...(error.code && { code: error.code }), headers: error.headers };
+    return {
+      status: error.status,
+      error: error.message,
+      ...(error.code && { code: error.code }),
+      headers: error.headers,
+    };
   }
   if (error instanceof DomainError) return { status: domainStatus[error.kind], error: error.message };
-  if (error instanceof ConcurrencyError) return { status: 409, error: 'Someone else changed this at the same time, please retry' };
+  if (error instanceof ConcurrencyError)
+    return { status: 409, error: 'Someone else changed this at the same time, please retry' };
   if (error instanceof IngestionUnavailableError) return { status: 503, error: error.message };
   if (isBodyParserError(error)) {
     if (error.type === 'entity.parse.failed') return { status: 400, error: 'The request body is not valid JSON' };
@@ -37,7 +49,8 @@ function toAnswer(error: unknown): Answer | undefined {
     if (error.type === 'encoding.unsupported' || error.type === 'charset.unsupported') {
       return { status: 415, error: 'The request body encoding is not supported' };
     }
-    if (error.status >= 400 && error.status < 500) return { status: error.status, error: 'The request body could not be read' };
+    if (error.status >= 400 && error.status < 500)
+      return { status: error.status, error: 'The request body could not be read' };
   }
   return undefined;
 }

@@ -26,10 +26,14 @@ export interface Mail {
   close(): Promise<void>;
 }
 
-type MailConfig = Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'CREDENTIALS_STORE' | 'REDIS_URL' | 'DATA_DIR' | 'mailDir' | 'smsDir'>;
+type MailConfig = Pick<
+  Config,
+  'SMTP_URL' | 'MAIL_FROM' | 'CREDENTIALS_STORE' | 'REDIS_URL' | 'DATA_DIR' | 'mailDir' | 'smsDir'
+>;
 
 /** `+15555550123` -> `+15*******23`. */
-const maskPhone = (number: string) => `${number.slice(0, 3)}${'*'.repeat(Math.max(0, number.length - 5))}${number.slice(-2)}`;
+const maskPhone = (number: string) =>
+  `${number.slice(0, 3)}${'*'.repeat(Math.max(0, number.length - 5))}${number.slice(-2)}`;
 
 const toAdmin = (message: OutboxMessage): AdminOutboxMessage => ({
   id: message.id,
@@ -55,7 +59,10 @@ function messageIdDomain(from: string): string {
  * SMTP (SMTP_URL) or, without one, as `.eml` files in DATA_DIR/mail/; SMS always as files, no SMS
  * provider being connected. The metrics land in `metrics`.
  */
-export function createMail(config: MailConfig, { clock, log, metrics }: { clock: Clock; log: Logger; metrics: Registry }): Mail {
+export function createMail(
+  config: MailConfig,
+  { clock, log, metrics }: { clock: Clock; log: Logger; metrics: Registry },
+): Mail {
   const store: OutboxStore =
     config.CREDENTIALS_STORE === 'redis' && config.REDIS_URL
       ? createRedisOutboxStore({ url: config.REDIS_URL })
@@ -66,7 +73,12 @@ export function createMail(config: MailConfig, { clock, log, metrics }: { clock:
   const sms = createSmsFileTransport({ folder: config.smsDir, log });
   if (!config.SMTP_URL) log.info({ folder: config.mailDir }, 'no SMTP_URL: mail is written as .eml files');
 
-  const sent = new Counter({ name: 'outbox_messages_sent_total', help: 'Messages delivered', labelNames: ['channel'], registers: [metrics] });
+  const sent = new Counter({
+    name: 'outbox_messages_sent_total',
+    help: 'Messages delivered',
+    labelNames: ['channel'],
+    registers: [metrics],
+  });
   const failed = new Counter({
     name: 'outbox_send_failures_total',
     help: 'Delivery tries that failed (each is retried until the message is dead)',

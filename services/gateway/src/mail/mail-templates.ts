@@ -18,7 +18,10 @@ const FOOTER =
   'You get this email because of something done on our site with this address. It was sent automatically; replies are not read.';
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
+  text.replace(
+    /[&<>"']/g,
+    (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
+  );
 
 /**
  * Every mail the product sends: a plain-text part for any mail client and an HTML part, both with

@@ -70,8 +70,12 @@ export function createOutboxSender(options: {
       const now = clock().getTime();
       const reason = error instanceof Error ? error.message : String(error);
       const retryAt = nextAttemptAt(message.attempts, now, message.deadline);
-      if (await store.markFailed(message.id, owner, reason.slice(0, 500), retryAt)) events?.failed(message, retryAt === null);
-      log.warn({ messageId: message.messageId, attempts: message.attempts, err: reason, dead: retryAt === null }, 'mail not delivered');
+      if (await store.markFailed(message.id, owner, reason.slice(0, 500), retryAt))
+        events?.failed(message, retryAt === null);
+      log.warn(
+        { messageId: message.messageId, attempts: message.attempts, err: reason, dead: retryAt === null },
+        'mail not delivered',
+      );
       return false;
     }
   }
@@ -89,7 +93,15 @@ export function createOutboxSender(options: {
       const outcomes = await Promise.all(claimed.map(deliver));
       const delivered = claimed.filter((_, index) => outcomes[index]);
       // One durable write for the batch's deliveries, not one each.
-      const settled = new Set(delivered.length ? await store.markSent(delivered.map((message) => message.id), owner, clock().getTime()) : []);
+      const settled = new Set(
+        delivered.length
+          ? await store.markSent(
+              delivered.map((message) => message.id),
+              owner,
+              clock().getTime(),
+            )
+          : [],
+      );
       for (const message of delivered) {
         if (settled.has(message.id)) events?.sent(message);
         else log.warn({ messageId: message.messageId }, 'mail delivered after its lease ended');

@@ -89,7 +89,9 @@ export function describeOutboxStoreContract(name: string, connect: () => OutboxS
       expect(await store.markSent([stored.id], 'a', NOW + 5)).toEqual([stored.id]);
       expect(await other.claimDue('b', NOW + 10 * LEASE, LEASE, 10)).toEqual([]);
       const { messages } = await other.list({ limit: 10 });
-      expect(messages).toEqual([expect.objectContaining({ id: stored.id, status: 'sent', sentAt: NOW + 5, text: '', html: null })]);
+      expect(messages).toEqual([
+        expect.objectContaining({ id: stored.id, status: 'sent', sentAt: NOW + 5, text: '', html: null }),
+      ]);
       expect(await store.retry(stored.id, NOW + 6, NOW + DAY)).toBe('sent');
     });
 
@@ -112,12 +114,19 @@ export function describeOutboxStoreContract(name: string, connect: () => OutboxS
       expect(await store.markFailed(stored.id, 'a', '451 Try again later', NOW + 5_000)).toBe(true);
       expect(await other.claimDue('b', NOW + 4_999, LEASE, 10)).toEqual([]);
       const [again] = await other.claimDue('b', NOW + 5_000, LEASE, 10);
-      expect(again).toMatchObject({ id: stored.id, attempts: 2, lastError: '451 Try again later', nextAttemptAt: NOW + 5_000 });
+      expect(again).toMatchObject({
+        id: stored.id,
+        attempts: 2,
+        lastError: '451 Try again later',
+        nextAttemptAt: NOW + 5_000,
+      });
       expect(await other.markFailed(stored.id, 'b', '550 No such user', null)).toBe(true);
       expect(await store.counts()).toEqual({ queued: 0, sent: 0, dead: 1 });
       expect(await store.claimDue('c', NOW + 2 * DAY, LEASE, 10)).toEqual([]);
       const { messages } = await store.list({ status: 'dead', limit: 5 });
-      expect(messages).toEqual([expect.objectContaining({ id: stored.id, status: 'dead', attempts: 2, lastError: '550 No such user' })]);
+      expect(messages).toEqual([
+        expect.objectContaining({ id: stored.id, status: 'dead', attempts: 2, lastError: '550 No such user' }),
+      ]);
     });
 
     it('lets an admin send a dead or waiting message again now, with a fresh window', async () => {
@@ -162,7 +171,8 @@ export function describeOutboxStoreContract(name: string, connect: () => OutboxS
 
     it('forgets sent messages delivered before a time, and keeps waiting and dead ones', async () => {
       const [old, recent, waiting, dead] = [message(), message(), message(), message()];
-      for (const [index, each] of [old, recent, waiting, dead].entries()) await store.enqueue(each, NOW + index, NOW + DAY);
+      for (const [index, each] of [old, recent, waiting, dead].entries())
+        await store.enqueue(each, NOW + index, NOW + DAY);
       await store.claimDue('a', NOW + 10, LEASE, 10);
       await store.markSent([old.id], 'a', NOW + 100);
       await store.markSent([recent.id], 'a', NOW + 300);
@@ -170,7 +180,9 @@ export function describeOutboxStoreContract(name: string, connect: () => OutboxS
       await store.markFailed(dead.id, 'a', 'never', null);
       expect(await other.pruneSent(NOW + 200)).toBe(1);
       expect(await store.pruneSent(NOW + 200)).toBe(0);
-      expect((await store.list({ limit: 10 })).messages.map((each) => each.id).sort()).toEqual([recent.id, waiting.id, dead.id].sort());
+      expect((await store.list({ limit: 10 })).messages.map((each) => each.id).sort()).toEqual(
+        [recent.id, waiting.id, dead.id].sort(),
+      );
       expect(await store.counts()).toEqual({ queued: 1, sent: 1, dead: 1 });
     });
 

@@ -72,12 +72,28 @@ end
 return pruned`;
 
 const FIELDS = [
-  'seq', 'id', 'channel', 'to', 'subject', 'text', 'html', 'messageId', 'status', 'attempts',
-  'createdAt', 'nextAttemptAt', 'deadline', 'sentAt', 'lastError',
+  'seq',
+  'id',
+  'channel',
+  'to',
+  'subject',
+  'text',
+  'html',
+  'messageId',
+  'status',
+  'attempts',
+  'createdAt',
+  'nextAttemptAt',
+  'deadline',
+  'sentAt',
+  'lastError',
 ] as const;
 
 function toMessage(values: (string | null)[]): OutboxMessage {
-  const row = Object.fromEntries(FIELDS.map((field, index) => [field, values[index] ?? ''])) as Record<(typeof FIELDS)[number], string>;
+  const row = Object.fromEntries(FIELDS.map((field, index) => [field, values[index] ?? ''])) as Record<
+    (typeof FIELDS)[number],
+    string
+  >;
   return {
     id: row.id,
     channel: row.channel as OutboxMessage['channel'],
@@ -130,16 +146,40 @@ export function createRedisOutboxStore({ url, keyPrefix = 'qr:outbox' }: RedisOu
     async enqueue(message, now, deadline) {
       const { id, channel, to, subject, text, html, messageId } = message;
       await redis.eval(
-        ENQUEUE, 4, messageKey(id), `${keyPrefix}:seq`, statusKey('queued'), dueKey,
-        id, channel, to, subject, text, html ?? '', messageId, String(now), String(deadline),
+        ENQUEUE,
+        4,
+        messageKey(id),
+        `${keyPrefix}:seq`,
+        statusKey('queued'),
+        dueKey,
+        id,
+        channel,
+        to,
+        subject,
+        text,
+        html ?? '',
+        messageId,
+        String(now),
+        String(deadline),
       );
     },
     async claimDue(owner, now, leaseMs, limit) {
-      const ids = (await redis.eval(CLAIM, 1, dueKey, owner, String(now), String(leaseMs), String(limit), `${keyPrefix}:m:`)) as string[];
+      const ids = (await redis.eval(
+        CLAIM,
+        1,
+        dueKey,
+        owner,
+        String(now),
+        String(leaseMs),
+        String(limit),
+        `${keyPrefix}:m:`,
+      )) as string[];
       return read(ids);
     },
     async markSent(ids, owner, now) {
-      const settled = await Promise.all(ids.map(async (id) => Number(await settle(id, owner, 'sent', String(now))) === 1));
+      const settled = await Promise.all(
+        ids.map(async (id) => Number(await settle(id, owner, 'sent', String(now))) === 1),
+      );
       return ids.filter((_, index) => settled[index]);
     },
     async markFailed(id, owner, error, retryAt) {
@@ -147,7 +187,9 @@ export function createRedisOutboxStore({ url, keyPrefix = 'qr:outbox' }: RedisOu
       return Number(await settle(id, owner, outcome, String(retryAt ?? ''), error)) === 1;
     },
     async retry(id, now, deadline) {
-      const outcome = Number(await redis.eval(RETRY, 2, messageKey(id), dueKey, String(now), String(deadline), `${keyPrefix}:s:`));
+      const outcome = Number(
+        await redis.eval(RETRY, 2, messageKey(id), dueKey, String(now), String(deadline), `${keyPrefix}:s:`),
+      );
       if (outcome === 0) return null;
       if (outcome === 1) return 'sent';
       return (await read([id]))[0]!;
@@ -170,7 +212,10 @@ export function createRedisOutboxStore({ url, keyPrefix = 'qr:outbox' }: RedisOu
           for (let index = 0; index < flat.length; index += 2) pairs.push([flat[index]!, Number(flat[index + 1])]);
           return pairs;
         });
-        ids = scored.sort((a, b) => b[1] - a[1]).slice(0, limit + 1).map(([id]) => id);
+        ids = scored
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, limit + 1)
+          .map(([id]) => id);
       }
       const messages = await read(ids.slice(0, limit));
       const last = messages.at(-1);
@@ -178,7 +223,9 @@ export function createRedisOutboxStore({ url, keyPrefix = 'qr:outbox' }: RedisOu
       return { messages, nextCursor: ids.length > limit && last ? String(await seqOf(last.id)) : null };
     },
     async counts() {
-      const [queued, sent, dead] = await Promise.all((['queued', 'sent', 'dead'] as const).map((status) => redis.zcard(statusKey(status))));
+      const [queued, sent, dead] = await Promise.all(
+        (['queued', 'sent', 'dead'] as const).map((status) => redis.zcard(statusKey(status))),
+      );
       return { queued: queued!, sent: sent!, dead: dead! };
     },
     async pruneSent(before) {

@@ -100,7 +100,9 @@ export function createSqliteOutboxStore({ path }: { path: string }): OutboxStore
       `UPDATE outbox SET status = 'queued', next_attempt_at = ?, deadline = ?, lease_owner = NULL, lease_until = 0
        WHERE id = ? AND status <> 'sent' RETURNING *`,
     ),
-    counts: db.prepare<[], { status: OutboxStatus; count: number }>('SELECT status, count(*) AS count FROM outbox GROUP BY status'),
+    counts: db.prepare<[], { status: OutboxStatus; count: number }>(
+      'SELECT status, count(*) AS count FROM outbox GROUP BY status',
+    ),
     pruneSent: db.prepare("DELETE FROM outbox WHERE status = 'sent' AND sent_at < ?"),
     oldestQueued: db.prepare<[], { created_at: number }>(
       "SELECT created_at FROM outbox WHERE status = 'queued' ORDER BY seq LIMIT 1",
@@ -108,7 +110,9 @@ export function createSqliteOutboxStore({ path }: { path: string }): OutboxStore
   };
   const pages = {
     all: db.prepare<[number, number], Row>('SELECT * FROM outbox WHERE seq < ? ORDER BY seq DESC LIMIT ?'),
-    byStatus: db.prepare<[string, number, number], Row>('SELECT * FROM outbox WHERE status = ? AND seq < ? ORDER BY seq DESC LIMIT ?'),
+    byStatus: db.prepare<[string, number, number], Row>(
+      'SELECT * FROM outbox WHERE status = ? AND seq < ? ORDER BY seq DESC LIMIT ?',
+    ),
   };
 
   const settleSent = db.transaction((ids: readonly string[], owner: string, now: number) =>
@@ -130,7 +134,8 @@ export function createSqliteOutboxStore({ path }: { path: string }): OutboxStore
       return settleSent.immediate(ids, owner, now);
     },
     async markFailed(id, owner, error, retryAt) {
-      const changed = retryAt === null ? statements.dead.run(error, id, owner) : statements.retryLater.run(retryAt, error, id, owner);
+      const changed =
+        retryAt === null ? statements.dead.run(error, id, owner) : statements.retryLater.run(retryAt, error, id, owner);
       return changed.changes === 1;
     },
     async retry(id, now, deadline) {

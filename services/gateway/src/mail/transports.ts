@@ -50,7 +50,15 @@ export function createSmtpTransport({ url, from }: { url: string; from: string }
  * Without SMTP_URL: each mail is written whole (headers, text and HTML parts, its Message-ID) as
  * `<folder>/<time>-<id>.eml`, which any mail client opens, and a log line names the file.
  */
-export function createEmlFileTransport({ folder, from, log }: { folder: string; from: string; log: Logger }): Transport {
+export function createEmlFileTransport({
+  folder,
+  from,
+  log,
+}: {
+  folder: string;
+  from: string;
+  log: Logger;
+}): Transport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async deliver(message) {

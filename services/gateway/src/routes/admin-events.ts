@@ -33,7 +33,9 @@ export function adminEventRoutes({ eventStore }: RouteDeps): Router {
       maxCount: query.limit,
     });
     const page: AdminEvent[] = events.map((event) => {
-      const shown = query.reveal ? { data: event.data, metadata: event.metadata } : maskPersonalData(event.type, event.data, event.metadata);
+      const shown = query.reveal
+        ? { data: event.data, metadata: event.metadata }
+        : maskPersonalData(event.type, event.data, event.metadata);
       return {
         position: event.globalPosition,
         stream: event.streamName,
@@ -45,6 +47,10 @@ export function adminEventRoutes({ eventStore }: RouteDeps): Router {
       };
     });
     const last = events.at(-1);
-    res.json({ events: page, next: events.length === query.limit && last ? last.globalPosition : null, revealed: query.reveal });
+    res.json({
+      events: page,
+      next: events.length === query.limit && last ? last.globalPosition : null,
+      revealed: query.reveal,
+    });
   });
 }

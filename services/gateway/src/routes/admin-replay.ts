@@ -1,5 +1,11 @@
 import { type AdminReplayFormat, adminReplayQuery } from '@qrshirt/contracts';
-import { ReplayArgumentError, type ReplayWindow, formatReplay, replayDonations, replayWindow } from '@qrshirt/projections';
+import {
+  ReplayArgumentError,
+  type ReplayWindow,
+  formatReplay,
+  replayDonations,
+  replayWindow,
+} from '@qrshirt/projections';
 import { Router } from 'express';
 import { HttpError } from '../http/http-error';
 import { parseInput } from '../http/validate';
@@ -11,7 +17,11 @@ const contentTypes: Record<AdminReplayFormat, string> = {
 };
 
 /** The command line's date rules, with the URL's parameter names in the messages. */
-function windowOf(texts: { from?: string | undefined; to?: string | undefined; asOf?: string | undefined }): ReplayWindow {
+function windowOf(texts: {
+  from?: string | undefined;
+  to?: string | undefined;
+  asOf?: string | undefined;
+}): ReplayWindow {
   try {
     return replayWindow(texts);
   } catch (error) {
@@ -35,7 +45,12 @@ export function adminReplayRoutes({ eventStore, clock }: RouteDeps): Router {
     });
     let text: string;
     try {
-      const result = await replayDonations({ eventStore, groupBy, window, onProgress: () => cancelled.signal.throwIfAborted() });
+      const result = await replayDonations({
+        eventStore,
+        groupBy,
+        window,
+        onProgress: () => cancelled.signal.throwIfAborted(),
+      });
       text = formatReplay(result, format);
     } catch (error) {
       if (cancelled.signal.aborted) return;

@@ -9,7 +9,8 @@ import type { RouteDeps } from './route-deps';
 /** The form speaks dollars, the events cents (the schema allows whole cents only). */
 const cents = (price: number) => Math.round(price * 100);
 
-const answer = ({ shirtId, addedAt: _addedAt, updatedAt: _updatedAt, ...fields }: ShirtState) => toShirt({ id: shirtId, ...fields });
+const answer = ({ shirtId, addedAt: _addedAt, updatedAt: _updatedAt, ...fields }: ShirtState) =>
+  toShirt({ id: shirtId, ...fields });
 
 /** Each change is an event on `shirt-<id>`; the shop shows it once the catalogue projection has it. */
 export function adminShirtRoutes({ commands, clock, newId }: RouteDeps): Router {

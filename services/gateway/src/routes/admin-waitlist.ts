@@ -12,7 +12,11 @@ export function adminWaitlistRoutes({ eventStore, catalog, waitlist, clock }: Ro
   const entries = createWaitlistEntries({ eventStore, catalog });
   return Router()
     .get('/api/admin/waitlist', async (_req, res) => {
-      const [stats, shirts, charities] = await Promise.all([waitlist.getStats(), catalog.listShirts(), catalog.listCharities()]);
+      const [stats, shirts, charities] = await Promise.all([
+        waitlist.getStats(),
+        catalog.listShirts(),
+        catalog.listCharities(),
+      ]);
       const answer: AdminWaitlistStats = {
         ...stats,
         shirtNames: Object.fromEntries(shirts.map((shirt) => [shirt.id, shirt.name])),

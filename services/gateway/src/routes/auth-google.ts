@@ -58,7 +58,9 @@ export function googleAuthRoutes(context: AuthContext): Router {
     const { code } = parseInput(exchangeCodeRequest, req.body);
     const binding = readCookie(req, BROWSER_COOKIE);
     // Another browser's attempt finds nothing and burns nothing: the code stays its owner's.
-    const uid = binding ? await credentials.takeOneTimeCode('google-exchange', boundCodeHash(code, binding), clock().getTime()) : null;
+    const uid = binding
+      ? await credentials.takeOneTimeCode('google-exchange', boundCodeHash(code, binding), clock().getTime())
+      : null;
     if (!uid) throw authError(401, 'code-expired');
     res.clearCookie(BROWSER_COOKIE, { path: BROWSER_COOKIE_PATH });
     res.json(await sessions.start({ uid, anonymous: false }, await accounts.profile(uid)));
@@ -85,7 +87,12 @@ export function googleAuthRoutes(context: AuthContext): Router {
       const code = newSecret();
       const now = clock().getTime();
       const expiresAt = now + EXCHANGE_CODE_TTL_MS;
-      await credentials.addOneTimeCode('google-exchange', boundCodeHash(code, binding), { uid: outcome.user.uid, expiresAt }, now);
+      await credentials.addOneTimeCode(
+        'google-exchange',
+        boundCodeHash(code, binding),
+        { uid: outcome.user.uid, expiresAt },
+        now,
+      );
       res.redirect(302, `/signin#google=${code}`);
     });
 }

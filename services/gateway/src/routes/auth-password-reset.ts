@@ -40,7 +40,9 @@ export function passwordResetRoutes(context: AuthContext): Router {
       to: email,
       subject: 'Reset your QR Shirts password',
       heading: 'Choose a new password',
-      paragraphs: ['Someone asked to reset the password of your QR Shirts account. To choose a new one, open this link.'],
+      paragraphs: [
+        'Someone asked to reset the password of your QR Shirts account. To choose a new one, open this link.',
+      ],
       action: { label: 'Choose a new password', url: `${publicBaseUrl}/signin#reset=${token}` },
       note: 'The link works once, within an hour. If it was not you, ignore this email: your password stays as it is.',
     });
@@ -68,7 +70,8 @@ export function passwordResetRoutes(context: AuthContext): Router {
       await credentials.deleteRefreshFamiliesOf(uid);
       // The link was mailed to the account's address: following it proves the address is theirs.
       const { email, verified } = await accounts.addressOf(uid);
-      if (email && !verified && (await accounts.emailHolder(email)) === uid) await accounts.verifyEmail(email, uid, 'link');
+      if (email && !verified && (await accounts.emailHolder(email)) === uid)
+        await accounts.verifyEmail(email, uid, 'link');
       await limiter.forgive(byIp);
       res.status(204).end();
     });

@@ -36,7 +36,13 @@ export function phoneAuthRoutes(context: AuthContext): Router {
       const code = String(randomInt(1_000_000)).padStart(6, '0');
       const now = clock().getTime();
       await credentials.addPhoneVerification(
-        { id: verificationId, phoneKey, codeHash: hashCode(verificationId, code), expiresAt: now + CODE_TTL_MS, tries: 0 },
+        {
+          id: verificationId,
+          phoneKey,
+          codeHash: hashCode(verificationId, code),
+          expiresAt: now + CODE_TTL_MS,
+          tries: 0,
+        },
         now,
       );
       await sms.sendSms({ to: number, text: `Your QR Shirts sign-in code is ${code}. It expires in 10 minutes.` });

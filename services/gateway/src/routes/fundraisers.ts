@@ -20,7 +20,9 @@ import type { RouteDeps } from './route-deps';
 
 const MAX_IDEMPOTENCY_KEY = 200;
 
-function toFundraiser(state: Pick<FundraiserState, 'fundraiserId' | 'userId' | 'charityId' | 'shirtId' | 'name'>): Fundraiser {
+function toFundraiser(
+  state: Pick<FundraiserState, 'fundraiserId' | 'userId' | 'charityId' | 'shirtId' | 'name'>,
+): Fundraiser {
   return {
     id: state.fundraiserId,
     userId: state.userId,
@@ -42,7 +44,8 @@ function donationIdFor(fundraiserId: string, idempotencyKey: string): string {
 function idempotencyKeyOf(req: Request): string | null {
   const key = req.get('idempotency-key')?.trim();
   if (key === undefined || key === '') return null;
-  if (key.length > MAX_IDEMPOTENCY_KEY) throw new HttpError(400, `Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY} characters`);
+  if (key.length > MAX_IDEMPOTENCY_KEY)
+    throw new HttpError(400, `Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY} characters`);
   return key;
 }
 

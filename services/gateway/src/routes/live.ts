@@ -58,7 +58,9 @@ export function liveRoutes({ commands, fundraisers, live }: RouteDeps & { live: 
   const { changeFeed, streams } = live;
 
   async function findFundraiser(id: string): Promise<Pick<Fundraiser, 'userId'> | null> {
-    return (await fundraisers.getFundraiser(id)) ?? (await commands.loadState(fundraiserStreamName(id), fundraiserDecider));
+    return (
+      (await fundraisers.getFundraiser(id)) ?? (await commands.loadState(fundraiserStreamName(id), fundraiserDecider))
+    );
   }
 
   return Router()

@@ -16,7 +16,9 @@ export interface AdminTestServer extends TestServer {
 }
 
 /** A test server with ADMIN_EMAILS set, an admin (address verified) and an ordinary member signed up. */
-export async function startAdminServer(options: { env?: Record<string, string>; clock?: Clock } = {}): Promise<AdminTestServer> {
+export async function startAdminServer(
+  options: { env?: Record<string, string>; clock?: Clock } = {},
+): Promise<AdminTestServer> {
   const server = await startTestServer({
     ...options,
     env: { ADMIN_EMAILS: `someone@example.net, ${ADMIN_EMAIL.toUpperCase()}`, ...options.env },
@@ -25,7 +27,8 @@ export async function startAdminServer(options: { env?: Record<string, string>; 
   // Admin rights hang on a verified address: follow the link the sign-up mailed.
   const token = tokenIn(await latestMail(server.dataDir, ADMIN_EMAIL), 'verify-email');
   const verified = await server.api('POST', '/api/auth/verify-email', { body: { token } });
-  if (verified.status !== 200) throw new Error(`the admin's address was not verified: ${JSON.stringify(verified.body)}`);
+  if (verified.status !== 200)
+    throw new Error(`the admin's address was not verified: ${JSON.stringify(verified.body)}`);
   const member = await signUp(server.api, { displayName: 'Mia Member' });
   return {
     ...server,

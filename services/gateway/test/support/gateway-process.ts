@@ -33,7 +33,14 @@ export function freePort(): Promise<number> {
 export async function startGatewayProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<GatewayProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', AUTH_JWT_SECRET: TEST_JWT_SECRET, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      AUTH_JWT_SECRET: TEST_JWT_SECRET,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // A run that ends early (a failed test, an interrupted benchmark) must not leave gateways behind

@@ -63,7 +63,12 @@ export interface RequestOptions {
 export type ApiClient = (method: string, path: string, options?: RequestOptions) => Promise<ApiAnswer>;
 
 /** Access tokens as the server issues them. */
-const testTokens = createJwtTokens({ secret: TEST_JWT_SECRET, algorithm: 'HS256', ttlSeconds: 3600, clock: systemClock });
+const testTokens = createJwtTokens({
+  secret: TEST_JWT_SECRET,
+  algorithm: 'HS256',
+  ttlSeconds: 3600,
+  clock: systemClock,
+});
 export const userToken = (uid: string) => testTokens.issue({ uid, anonymous: false }).accessToken;
 export const anonymousToken = (uid: string) => testTokens.issue({ uid, anonymous: true }).accessToken;
 

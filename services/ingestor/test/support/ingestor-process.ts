@@ -37,7 +37,14 @@ export async function startIngestorProcess(env: Record<string, string>, timeoutM
   const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
     // kafkajs shortens its retries under NODE_ENV=test (which vitest sets): run it as deployed.
     // METRICS_PORT 0: several ingestors of one test must not compete for the default port.
-    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'info', METRICS_PORT: '0', METRICS_HOST: '127.0.0.1', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
+      METRICS_PORT: '0',
+      METRICS_HOST: '127.0.0.1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   if (child.pid === undefined) throw new Error('the ingestor process could not be spawned');
@@ -111,7 +118,10 @@ export async function startIngestorProcess(env: Record<string, string>, timeoutM
   clearTimeout(timer);
   if (failure !== undefined) {
     await handle.kill();
-    const tail = logs.slice(-10).map((line) => JSON.stringify(line)).join('\n');
+    const tail = logs
+      .slice(-10)
+      .map((line) => JSON.stringify(line))
+      .join('\n');
     throw new Error(`ingestor ${failure}\nstdout:\n${tail}\nstderr:\n${stderr}`);
   }
   return handle;

@@ -59,7 +59,14 @@ function tally(
   const rows = new Map<string, FundraiserTally>(
     fundraiserIds.map((fundraiserId) => [
       fundraiserId,
-      { fundraiserId, accepted: 0, recorded: 0, projected: projected.get(fundraiserId) ?? 0, duplicates: 0, missing: 0 },
+      {
+        fundraiserId,
+        accepted: 0,
+        recorded: 0,
+        projected: projected.get(fundraiserId) ?? 0,
+        duplicates: 0,
+        missing: 0,
+      },
     ]),
   );
   const allIds = new Set<string>();

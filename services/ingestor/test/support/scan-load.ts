@@ -47,7 +47,12 @@ export function startScanLoad(options: ScanLoadOptions): ScanLoad {
   // A connection the gateway closes for idleness (after 5 s) while a request is sent on it fails
   // that request without the gateway ever reading it. Taking connections in turn keeps them all
   // busy, and `timeout` lets the agent honour the server's Keep-Alive hint and retire them first.
-  const agent = new Agent({ keepAlive: true, maxSockets: concurrency, scheduling: 'fifo', timeout: REQUEST_TIMEOUT_MS });
+  const agent = new Agent({
+    keepAlive: true,
+    maxSockets: concurrency,
+    scheduling: 'fifo',
+    timeout: REQUEST_TIMEOUT_MS,
+  });
   const { hostname, port } = new URL(url);
   const answers: ScanAnswer[] = [];
   const startedAt = performance.now();
@@ -88,7 +93,14 @@ function postScan(
 ): Promise<Pick<ScanAnswer, 'status' | 'scanId' | 'error'>> {
   return new Promise((resolve) => {
     const req = request(
-      { agent, hostname, port, method: 'POST', path: `/api/fundraisers/${fundraiserId}/scan`, timeout: REQUEST_TIMEOUT_MS },
+      {
+        agent,
+        hostname,
+        port,
+        method: 'POST',
+        path: `/api/fundraisers/${fundraiserId}/scan`,
+        timeout: REQUEST_TIMEOUT_MS,
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');

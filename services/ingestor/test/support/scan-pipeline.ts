@@ -78,7 +78,9 @@ export async function startScanPipeline(options: ScanPipelineOptions): Promise<S
         return ingestor;
       },
       async projectedScans(fundraiserId) {
-        const answer = await api('GET', `/api/fundraisers/${fundraiserId}/stats`, { token: userToken(ownerOf.get(fundraiserId)!) });
+        const answer = await api('GET', `/api/fundraisers/${fundraiserId}/stats`, {
+          token: userToken(ownerOf.get(fundraiserId)!),
+        });
         if (answer.status !== 200) throw new Error(`stats answered ${answer.status}: ${JSON.stringify(answer.body)}`);
         return (answer.body as { scans: number }).scans;
       },

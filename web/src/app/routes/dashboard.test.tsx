@@ -11,13 +11,39 @@ const stats: UserStats = {
   totalScans: 40,
   shirtsOwned: 3,
   fundraiserStats: [
-    { id: 'f-1', name: 'Scan Me Maybe', purchaseDate: '2025-03-05T10:00:00.000Z', scans: 30, donationsInspired: 7, amountRaised: 100 },
-    { id: 'f-2', name: 'Plot Twist', purchaseDate: '2025-04-01T10:00:00.000Z', scans: 10, donationsInspired: 1, amountRaised: 25.5 },
-    { id: 'f-3', name: 'Free WiFi', purchaseDate: '2025-05-01T10:00:00.000Z', scans: 0, donationsInspired: 0, amountRaised: 0 },
+    {
+      id: 'f-1',
+      name: 'Scan Me Maybe',
+      purchaseDate: '2025-03-05T10:00:00.000Z',
+      scans: 30,
+      donationsInspired: 7,
+      amountRaised: 100,
+    },
+    {
+      id: 'f-2',
+      name: 'Plot Twist',
+      purchaseDate: '2025-04-01T10:00:00.000Z',
+      scans: 10,
+      donationsInspired: 1,
+      amountRaised: 25.5,
+    },
+    {
+      id: 'f-3',
+      name: 'Free WiFi',
+      purchaseDate: '2025-05-01T10:00:00.000Z',
+      scans: 0,
+      donationsInspired: 0,
+      amountRaised: 0,
+    },
   ],
 };
 
-const daily = (date: string, scans: number, donations: number) => ({ date, scans, donations, amountRaised: donations * 10 });
+const daily = (date: string, scans: number, donations: number) => ({
+  date,
+  scans,
+  donations,
+  amountRaised: donations * 10,
+});
 
 function renderDashboard() {
   return renderRoute(<DashboardRoute />, { path: '/dashboard', at: '/dashboard' });
@@ -27,8 +53,12 @@ describe('the dashboard', () => {
   it('shows the four figures with the spec formulas', async () => {
     fakeApi({
       'GET /api/user/u-1/stats': { json: stats },
-      'GET /api/fundraisers/f-1/stats': { json: { scans: 30, donations: 7, amountRaised: 100, daily: [daily('2025-06-01', 30, 7)] } },
-      'GET /api/fundraisers/f-2/stats': { json: { scans: 10, donations: 1, amountRaised: 25.5, daily: [daily('2025-06-01', 10, 1)] } },
+      'GET /api/fundraisers/f-1/stats': {
+        json: { scans: 30, donations: 7, amountRaised: 100, daily: [daily('2025-06-01', 30, 7)] },
+      },
+      'GET /api/fundraisers/f-2/stats': {
+        json: { scans: 10, donations: 1, amountRaised: 25.5, daily: [daily('2025-06-01', 10, 1)] },
+      },
       'GET /api/fundraisers/f-3/stats': { json: { scans: 0, donations: 0, amountRaised: 0, daily: [] } },
     });
     signInAs({ uid: 'u-1', displayName: 'Ada' });
@@ -56,8 +86,12 @@ describe('the dashboard', () => {
     // 7 donations over 30 scans = 23.3 %.
     expect(first.getByText('23%')).toBeTruthy();
     expect(first.getByRole('link', { name: 'View QR Page' }).getAttribute('href')).toBe('/fundraiser/f-1');
-    expect(first.getByRole('img', { name: /QR code for Scan Me Maybe/ }).getAttribute('src')).toBe('/api/fundraisers/f-1/qr.svg');
-    expect(first.getByRole('link', { name: 'Download PNG' }).getAttribute('href')).toBe('/api/fundraisers/f-1/qr.png?download=1');
+    expect(first.getByRole('img', { name: /QR code for Scan Me Maybe/ }).getAttribute('src')).toBe(
+      '/api/fundraisers/f-1/qr.svg',
+    );
+    expect(first.getByRole('link', { name: 'Download PNG' }).getAttribute('href')).toBe(
+      '/api/fundraisers/f-1/qr.png?download=1',
+    );
     expect(first.getByRole('link', { name: 'Download SVG' }).getAttribute('download')).toBe('scan-me-maybe-qr.svg');
     // No scans yet: the rate is 0, not NaN.
     expect(within(shirts[2]!).getByText('0%')).toBeTruthy();
@@ -65,7 +99,9 @@ describe('the dashboard', () => {
   });
 
   it('invites a user without shirts to the shop', async () => {
-    fakeApi({ 'GET /api/user/u-1/stats': { json: { totalImpact: 0, totalScans: 0, shirtsOwned: 0, fundraiserStats: [] } } });
+    fakeApi({
+      'GET /api/user/u-1/stats': { json: { totalImpact: 0, totalScans: 0, shirtsOwned: 0, fundraiserStats: [] } },
+    });
     signInAs({ uid: 'u-1', displayName: 'Ada' });
     renderDashboard();
     expect(await screen.findByText('No shirts yet')).toBeTruthy();

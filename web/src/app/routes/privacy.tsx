@@ -13,8 +13,9 @@ function sections(email: string): Section[] {
       title: 'Introduction',
       body: (
         <Text>
-          QR Shirts for Charity ("we", "us") sells shirts that carry a QR code and raises money for charities when people
-          scan them. This policy explains what we collect when you use our website, why, and the choices you have.
+          QR Shirts for Charity ("we", "us") sells shirts that carry a QR code and raises money for charities when
+          people scan them. This policy explains what we collect when you use our website, why, and the choices you
+          have.
         </Text>
       ),
     },
@@ -25,7 +26,9 @@ function sections(email: string): Section[] {
           <List.Item>Account details: your name, email address and, if you add one, a profile photo.</List.Item>
           <List.Item>Waitlist sign-ups: your name, email, the shirt, the size and the charity you chose.</List.Item>
           <List.Item>Fundraisers and donations: which shirt supports which charity, and the amounts donated.</List.Item>
-          <List.Item>Scan counts: how often each shirt's QR code was scanned, without identifying who scanned it.</List.Item>
+          <List.Item>
+            Scan counts: how often each shirt's QR code was scanned, without identifying who scanned it.
+          </List.Item>
           <List.Item>Usage data: pages viewed and buttons used, to understand what works.</List.Item>
         </List>
       ),
@@ -53,8 +56,8 @@ function sections(email: string): Section[] {
       title: 'Data Security',
       body: (
         <Text>
-          Connections are encrypted, passwords are never stored in readable form, and access to personal data is
-          limited to the people who need it. No system is perfectly secure, so please use a strong, unique password.
+          Connections are encrypted, passwords are never stored in readable form, and access to personal data is limited
+          to the people who need it. No system is perfectly secure, so please use a strong, unique password.
         </Text>
       ),
     },
@@ -116,8 +119,8 @@ function sections(email: string): Section[] {
       title: 'Changes to This Policy',
       body: (
         <Text>
-          When this policy changes, we update the date above and, for significant changes, tell account holders by
-          email before the change takes effect.
+          When this policy changes, we update the date above and, for significant changes, tell account holders by email
+          before the change takes effect.
         </Text>
       ),
     },
@@ -129,8 +132,8 @@ function sections(email: string): Section[] {
       title: 'State-Specific Privacy Rights',
       body: (
         <Text>
-          Residents of some US states, such as California, Virginia and Colorado, have additional rights, including
-          to know what we collect, to delete it and to opt out of its sale (we do not sell it). To use them, email{' '}
+          Residents of some US states, such as California, Virginia and Colorado, have additional rights, including to
+          know what we collect, to delete it and to opt out of its sale (we do not sell it). To use them, email{' '}
           {contact}.
         </Text>
       ),

@@ -12,7 +12,9 @@ export function ProtectedRoute() {
   const location = useLocation();
   if (auth.status === 'loading') return <PageLoader label="Checking your session..." />;
   if (auth.status === 'signed-out') {
-    return <Navigate to={paths.signIn} replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />;
+    return (
+      <Navigate to={paths.signIn} replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />
+    );
   }
   return <Outlet />;
 }

@@ -5,7 +5,13 @@ import { renderRoute } from '@/testing/render';
 import { signInAs } from '@/testing/session';
 import { QrLandingRoute } from './qr-landing';
 
-const fundraiser = { id: 'f-1', userId: 'owner-1', charityId: 'ocean', shirtId: 'scan-me-maybe', name: 'Scan Me Maybe' };
+const fundraiser = {
+  id: 'f-1',
+  userId: 'owner-1',
+  charityId: 'ocean',
+  shirtId: 'scan-me-maybe',
+  name: 'Scan Me Maybe',
+};
 const charity = { id: 'ocean', name: 'Ocean Friends', mission: 'Cleaner seas.', website_url: 'https://ocean.example' };
 const ownerStats = { scans: 12, donations: 2, amountRaised: 30, daily: [] };
 
@@ -40,7 +46,9 @@ describe('the QR landing page', () => {
     const frame = screen.getByTitle('Donation widget') as HTMLIFrameElement;
     expect(new URL(frame.src).searchParams.get('fundraiserId')).toBe('f-1');
     expect(screen.getByText('About This Cause')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Learn more about Ocean Friends' }).getAttribute('href')).toBe('https://ocean.example');
+    expect(screen.getByRole('link', { name: 'Learn more about Ocean Friends' }).getAttribute('href')).toBe(
+      'https://ocean.example',
+    );
     expect(screen.getByText('Thanks for being curious! 🙌')).toBeTruthy();
     expect(screen.queryByText('Impact Stats')).toBeNull();
   });
@@ -72,7 +80,10 @@ describe('the QR landing page', () => {
   it('thanks the donor for 5 s, records the parsed amount and raises the owner total', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = routes({
-      'POST /api/fundraisers/f-1/donate': { status: 201, json: { id: 'd-1', fundraiserId: 'f-1', amount: 12.5, currency: 'USD' } },
+      'POST /api/fundraisers/f-1/donate': {
+        status: 201,
+        json: { id: 'd-1', fundraiserId: 'f-1', amount: 12.5, currency: 'USD' },
+      },
     });
     signInAs({ uid: 'owner-1', displayName: 'Olive' });
     renderQrPage();
@@ -132,7 +143,8 @@ describe('the QR landing page', () => {
   it('says when the fundraiser does not exist, and tries again on request', async () => {
     let calls = 0;
     routes({
-      'GET /api/fundraisers/f-1': () => (++calls === 1 ? { status: 404, json: { error: 'Fundraiser not found' } } : { json: fundraiser }),
+      'GET /api/fundraisers/f-1': () =>
+        ++calls === 1 ? { status: 404, json: { error: 'Fundraiser not found' } } : { json: fundraiser },
     });
     const { user } = renderQrPage();
     expect(await screen.findByText('Fundraiser not found')).toBeTruthy();

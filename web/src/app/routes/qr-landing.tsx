@@ -9,7 +9,11 @@ import { AboutCauseCard } from '@/features/donation/components/about-cause-card'
 import { DonationCard } from '@/features/donation/components/donation-card';
 import { JokeHeader } from '@/features/donation/components/joke-header';
 import { ThankYouCard } from '@/features/donation/components/thank-you-card';
-import { addDonationToStats, donationsShown, useFundraiserStats } from '@/features/owner-stats/api/get-fundraiser-stats';
+import {
+  addDonationToStats,
+  donationsShown,
+  useFundraiserStats,
+} from '@/features/owner-stats/api/get-fundraiser-stats';
 import { useLiveFundraiserStats } from '@/features/owner-stats/api/live-stats';
 import { ImpactStatsCard } from '@/features/owner-stats/components/impact-stats-card';
 import { useAuth } from '@/lib/auth/use-auth';
@@ -93,7 +97,9 @@ export function QrLandingRoute() {
             <DonationCard
               fundraiserId={fundraiserId}
               charityName={charity.data.name}
-              onReported={(donationId) => shownAtDonation.current.set(donationId, donationsShown(queryClient, fundraiserId))}
+              onReported={(donationId) =>
+                shownAtDonation.current.set(donationId, donationsShown(queryClient, fundraiserId))
+              }
               onRecorded={(amount, donationId) => {
                 addDonationToStats(queryClient, fundraiserId, amount, shownAtDonation.current.get(donationId));
                 shownAtDonation.current.delete(donationId);

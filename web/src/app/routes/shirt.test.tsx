@@ -16,7 +16,9 @@ const shirt = {
     { id: '3', url: '/images/3.svg', alt: 'Detail', isMain: false },
   ],
 };
-const charities = [{ id: 'ocean', name: 'Ocean Friends', mission: 'Cleaner seas.', website_url: 'https://ocean.example' }];
+const charities = [
+  { id: 'ocean', name: 'Ocean Friends', mission: 'Cleaner seas.', website_url: 'https://ocean.example' },
+];
 
 function renderShirt(id = 'plot-twist') {
   return renderRoute(<ShirtRoute />, { path: '/shirt/:shirtId', at: `/shirt/${id}` });
@@ -53,7 +55,10 @@ describe('the shirt page', () => {
   });
 
   it('explains an unknown shirt and leads back to the shop', async () => {
-    fakeApi({ 'GET /api/shirt/nope': { status: 404, json: { error: 'Shirt not found' } }, 'GET /api/charities': { json: charities } });
+    fakeApi({
+      'GET /api/shirt/nope': { status: 404, json: { error: 'Shirt not found' } },
+      'GET /api/charities': { json: charities },
+    });
     renderShirt('nope');
     expect(await screen.findByText('Shirt Not Found')).toBeTruthy();
     expect(screen.getByText("The shirt you're looking for doesn't exist.")).toBeTruthy();
@@ -61,7 +66,10 @@ describe('the shirt page', () => {
   });
 
   it('reports a failed load on the page and in a toast', async () => {
-    fakeApi({ 'GET /api/shirt/plot-twist': { status: 500, json: { error: 'down' } }, 'GET /api/charities': { json: charities } });
+    fakeApi({
+      'GET /api/shirt/plot-twist': { status: 500, json: { error: 'down' } },
+      'GET /api/charities': { json: charities },
+    });
     renderShirt();
     expect(await screen.findByText('Failed to load shirt. Please try again.')).toBeTruthy();
     const toast = (await screen.findByText('Error Loading Shirt')).closest('.mantine-Notification-root') as HTMLElement;
@@ -69,9 +77,14 @@ describe('the shirt page', () => {
   });
 
   it('warns when the charities cannot be loaded', async () => {
-    fakeApi({ 'GET /api/shirt/plot-twist': { json: shirt }, 'GET /api/charities': { status: 500, json: { error: 'down' } } });
+    fakeApi({
+      'GET /api/shirt/plot-twist': { json: shirt },
+      'GET /api/charities': { status: 500, json: { error: 'down' } },
+    });
     renderShirt();
-    const toast = (await screen.findByText('Error Loading Charities')).closest('.mantine-Notification-root') as HTMLElement;
+    const toast = (await screen.findByText('Error Loading Charities')).closest(
+      '.mantine-Notification-root',
+    ) as HTMLElement;
     expect(within(toast).getByText('Failed to load charities. Some features may not work.')).toBeTruthy();
   });
 });

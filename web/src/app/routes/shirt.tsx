@@ -60,7 +60,11 @@ export function ShirtRoute() {
     );
   }
   if (shirt.isError) {
-    return <ShirtNotFound message={missing ? "The shirt you're looking for doesn't exist." : 'Failed to load shirt. Please try again.'} />;
+    return (
+      <ShirtNotFound
+        message={missing ? "The shirt you're looking for doesn't exist." : 'Failed to load shirt. Please try again.'}
+      />
+    );
   }
 
   const { data } = shirt;
@@ -100,7 +104,11 @@ export function ShirtRoute() {
                   </Text>
                 </Text>
               </div>
-              <WaitlistForm shirt={data} charities={charities.data} charitiesLoading={charities.isPending && charities.isFetching} />
+              <WaitlistForm
+                shirt={data}
+                charities={charities.data}
+                charitiesLoading={charities.isPending && charities.isFetching}
+              />
             </Stack>
           </Grid.Col>
         </Grid>

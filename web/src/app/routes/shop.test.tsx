@@ -21,12 +21,18 @@ const shirt = (id: string, extra: Partial<Shirt> = {}): Shirt => ({
 });
 
 function renderShop() {
-  return renderRoute(<ShopRoute />, { path: '/shop', at: '/shop', routes: [{ path: '/shirt/:id', element: <p>Shirt detail</p> }] });
+  return renderRoute(<ShopRoute />, {
+    path: '/shop',
+    at: '/shop',
+    routes: [{ path: '/shirt/:id', element: <p>Shirt detail</p> }],
+  });
 }
 
 describe('the shop', () => {
   it('shows each shirt with its main picture, badges, 3 sizes and 2 tags at most', async () => {
-    fakeApi({ 'GET /api/shirts': { json: [shirt('one'), shirt('two', { category: undefined, tags: undefined, sizes: ['M'] })] } });
+    fakeApi({
+      'GET /api/shirts': { json: [shirt('one'), shirt('two', { category: undefined, tags: undefined, sizes: ['M'] })] },
+    });
     renderShop();
     expect(screen.getByText('Loading shirts...')).toBeTruthy();
     const [one, two] = await screen.findAllByTestId('shirt-card');
@@ -51,7 +57,9 @@ describe('the shop', () => {
     expect(await screen.findByText('Shirt detail')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/shirt/one');
     await waitFor(() => expect(api.to('POST', '/api/analytics')).toHaveLength(1), { timeout: 3000 });
-    expect(api.to('POST', '/api/analytics')[0]!.body).toEqual({ events: [{ type: 'shirt_clicked', shirt_id: 'one', shirt_name: 'Shirt one' }] });
+    expect(api.to('POST', '/api/analytics')[0]!.body).toEqual({
+      events: [{ type: 'shirt_clicked', shirt_id: 'one', shirt_name: 'Shirt one' }],
+    });
   });
 
   it('has View Details and Join Waitlist links to the shirt', async () => {
@@ -71,7 +79,9 @@ describe('the shop', () => {
 
   it('shows the error with a toast, and loads again on Try Again', async () => {
     let calls = 0;
-    fakeApi({ 'GET /api/shirts': () => (++calls === 1 ? { status: 503, json: { error: 'down' } } : { json: [shirt('one')] }) });
+    fakeApi({
+      'GET /api/shirts': () => (++calls === 1 ? { status: 503, json: { error: 'down' } } : { json: [shirt('one')] }),
+    });
     const { user } = renderShop();
     expect(await screen.findByText('Failed to load shirts. Please try again.')).toBeTruthy();
     expect(screen.getAllByText('Error Loading Shirts')).toHaveLength(2);

@@ -20,7 +20,9 @@ export function ShopRoute() {
       <Stack gap="xl">
         <div>
           <Title order={1}>Our Shirts Collection</Title>
-          <Text c="dimmed">Every shirt carries a QR code that sends curious strangers to a charity of your choice.</Text>
+          <Text c="dimmed">
+            Every shirt carries a QR code that sends curious strangers to a charity of your choice.
+          </Text>
         </div>
         <ShirtCollection onOpenShirt={openShirt} />
         <section aria-labelledby="ready-title">

@@ -11,7 +11,8 @@ function readFragment(hash: string): { googleReturn: GoogleReturn | null; resetT
   const code = fragment.get('google');
   const error = fragment.get('error');
   return {
-    googleReturn: code !== null || error !== null ? { ...(code !== null && { code }), ...(error !== null && { error }) } : null,
+    googleReturn:
+      code !== null || error !== null ? { ...(code !== null && { code }), ...(error !== null && { error }) } : null,
     resetToken: fragment.get('reset'),
   };
 }

@@ -29,7 +29,9 @@ describe('the privacy policy', () => {
     ]);
     const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
     expect(screen.getByText(`Last updated: ${today}`)).toBeTruthy();
-    expect(screen.getAllByRole('link', { name: env.VITE_CONTACT_EMAIL })[0]!.getAttribute('href')).toBe(`mailto:${env.VITE_CONTACT_EMAIL}`);
+    expect(screen.getAllByRole('link', { name: env.VITE_CONTACT_EMAIL })[0]!.getAttribute('href')).toBe(
+      `mailto:${env.VITE_CONTACT_EMAIL}`,
+    );
     expect(screen.getByText(/kept for 7 years/)).toBeTruthy();
     expect(screen.getByText(/kept for 90 days/)).toBeTruthy();
     expect(screen.getByText(/within 30 days/)).toBeTruthy();

@@ -15,10 +15,14 @@ function renderAt(hash: string) {
 
 describe('the verify-email page', () => {
   it('spends the link’s token once, takes it out of the address and offers the dashboard', async () => {
-    const server = fakeApi({ 'POST /api/auth/verify-email': { json: { email: 'ada@example.com', emailVerified: true } } });
+    const server = fakeApi({
+      'POST /api/auth/verify-email': { json: { email: 'ada@example.com', emailVerified: true } },
+    });
     const { router } = renderAt('#token=the-token');
     expect(await screen.findByText('Your email address is verified: ada@example.com')).toBeTruthy();
-    expect(server.to('POST', '/api/auth/verify-email').map((request) => request.body)).toEqual([{ token: 'the-token' }]);
+    expect(server.to('POST', '/api/auth/verify-email').map((request) => request.body)).toEqual([
+      { token: 'the-token' },
+    ]);
     await waitFor(() => expect(router.state.location.hash).toBe(''));
     expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/dashboard');
   });

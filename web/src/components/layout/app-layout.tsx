@@ -25,7 +25,10 @@ export function AppLayout({ extraLinks }: { extraLinks?: ExtraLinks } = {}) {
   }, [pathname, closeMenu]);
 
   return (
-    <AppShell header={{ height: 64 }} navbar={{ width: 280, breakpoint: 'sm', collapsed: { desktop: true, mobile: !menuOpen } }}>
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 280, breakpoint: 'sm', collapsed: { desktop: true, mobile: !menuOpen } }}
+    >
       <AppShell.Header>
         <Container size="xl" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
@@ -40,7 +43,12 @@ export function AppLayout({ extraLinks }: { extraLinks?: ExtraLinks } = {}) {
             <Group gap="sm" visibleFrom="sm" wrap="nowrap">
               <AccountLinks extraLinks={extraLinks} />
             </Group>
-            <Burger opened={menuOpen} onClick={menu.toggle} hiddenFrom="sm" aria-label={menuOpen ? 'Close menu' : 'Open menu'} />
+            <Burger
+              opened={menuOpen}
+              onClick={menu.toggle}
+              hiddenFrom="sm"
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            />
           </Group>
         </Container>
       </AppShell.Header>

@@ -9,7 +9,13 @@ import { useAuth } from '@/lib/auth/use-auth';
 export type ExtraLinks = React.ComponentType<{ uid: string; onNavigate?: (() => void) | undefined }>;
 
 /** Spec: a greeting, Dashboard and Sign Out for a signed-in user; otherwise Sign In. */
-export function AccountLinks({ onNavigate, extraLinks: Extra }: { onNavigate?: () => void; extraLinks?: ExtraLinks | undefined }) {
+export function AccountLinks({
+  onNavigate,
+  extraLinks: Extra,
+}: {
+  onNavigate?: () => void;
+  extraLinks?: ExtraLinks | undefined;
+}) {
   const auth = useAuth();
   const queryClient = useQueryClient();
   const navigate = useNavigate();

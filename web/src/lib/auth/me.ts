@@ -8,7 +8,8 @@ export function getMe(): Promise<Me> {
 }
 
 /** Per user: after a sign-out and another sign-in, the next user is asked afresh. */
-export const meQueryOptions = (uid: string) => queryOptions({ queryKey: ['me', uid], queryFn: getMe, staleTime: 5 * 60_000 });
+export const meQueryOptions = (uid: string) =>
+  queryOptions({ queryKey: ['me', uid], queryFn: getMe, staleTime: 5 * 60_000 });
 
 /** The signed-in user's `me` (none signed in: not asked). */
 export function useMe(uid: string | undefined) {

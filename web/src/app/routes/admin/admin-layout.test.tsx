@@ -10,7 +10,9 @@ import { adminRoutes } from './admin-routes';
 const overview = {
   totals: { scans: 12, donations: 3, amountRaised: 45.5, fundraisers: 2, users: 5 },
   daily: [],
-  topFundraisers: [{ id: 'f-1', name: 'Water run', userId: 'u-1', charityId: 'c-1', scans: 12, donations: 3, amountRaised: 45.5 }],
+  topFundraisers: [
+    { id: 'f-1', name: 'Water run', userId: 'u-1', charityId: 'c-1', scans: 12, donations: 3, amountRaised: 45.5 },
+  ],
   topCharities: [{ id: 'c-1', name: 'Ocean Friends', fundraisers: 2, amountRaised: 45.5 }],
 };
 
@@ -31,13 +33,20 @@ function renderAdmin(at: string) {
 
 describe('the admin area', () => {
   it('shows an admin the side navigation and the overview figures', async () => {
-    fakeApi({ 'GET /api/me': { json: { uid: 'boss', anonymous: false, admin: true, emailVerified: true } }, 'GET /api/admin/overview': { json: overview } });
+    fakeApi({
+      'GET /api/me': { json: { uid: 'boss', anonymous: false, admin: true, emailVerified: true } },
+      'GET /api/admin/overview': { json: overview },
+    });
     signInAs({ uid: 'boss' });
     renderAdmin('/admin');
 
     // The first visit loads the pages' code.
     const sections = await screen.findByRole('navigation', { name: 'Admin sections' }, { timeout: 5000 });
-    expect(within(sections).getAllByRole('link').map((link) => link.textContent)).toEqual([
+    expect(
+      within(sections)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
       'Overview',
       'Charities',
       'Shirts',
@@ -53,7 +62,9 @@ describe('the admin area', () => {
   });
 
   it('tells a signed-in user who is not an admin that it is not for them, and shows nothing of it', async () => {
-    const server = fakeApi({ 'GET /api/me': { json: { uid: 'member', anonymous: false, admin: false, emailVerified: true } } });
+    const server = fakeApi({
+      'GET /api/me': { json: { uid: 'member', anonymous: false, admin: false, emailVerified: true } },
+    });
     signInAs({ uid: 'member' });
     renderAdmin('/admin/waitlist');
 

@@ -34,8 +34,20 @@ export function AdminCharitiesRoute() {
       ) : (
         <CharitiesTable charities={charities.data} onEdit={(charity) => setEditing({ charity })} />
       )}
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.charity ? `Edit ${editing.charity.name}` : 'New charity'} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
-        {editing && <CharityForm key={editing.charity?.id ?? 'new'} {...(editing.charity && { charity: editing.charity })} onSaved={saved} />}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.charity ? `Edit ${editing.charity.name}` : 'New charity'}
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        {editing && (
+          <CharityForm
+            key={editing.charity?.id ?? 'new'}
+            {...(editing.charity && { charity: editing.charity })}
+            onSaved={saved}
+          />
+        )}
       </Modal>
     </>
   );

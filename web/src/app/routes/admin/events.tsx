@@ -20,7 +20,10 @@ export function AdminEventsRoute() {
 
   return (
     <>
-      <PageHeader title="Event browser" note="The event log itself. Names and emails stay masked unless you reveal them." />
+      <PageHeader
+        title="Event browser"
+        note="The event log itself. Names and emails stay masked unless you reveal them."
+      />
       <Stack gap="md">
         <EventFiltersForm filters={filters} onApply={apply} />
         {events.isPending ? (

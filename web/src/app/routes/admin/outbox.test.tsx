@@ -20,14 +20,27 @@ const message = (overrides: Partial<AdminOutboxMessage>): AdminOutboxMessage => 
   ...overrides,
 });
 
-const dead = message({ id: 'm-2', status: 'dead', attempts: 14, sentAt: null, lastError: '451 Try again later', to: 'b***@example.org' });
-const page = (messages: AdminOutboxMessage[]) => ({ messages, counts: { queued: 0, sent: 1, dead: 1 }, nextCursor: null });
+const dead = message({
+  id: 'm-2',
+  status: 'dead',
+  attempts: 14,
+  sentAt: null,
+  lastError: '451 Try again later',
+  to: 'b***@example.org',
+});
+const page = (messages: AdminOutboxMessage[]) => ({
+  messages,
+  counts: { queued: 0, sent: 1, dead: 1 },
+  nextCursor: null,
+});
 
 describe('the admin outbox', () => {
   it('lists each message with its status, tries and last error, and retries a dead one', async () => {
     let retried = false;
     const server = fakeApi({
-      'GET /api/admin/outbox': () => ({ json: page([retried ? { ...dead, status: 'queued' as const } : dead, message({})]) }),
+      'GET /api/admin/outbox': () => ({
+        json: page([retried ? { ...dead, status: 'queued' as const } : dead, message({})]),
+      }),
       'POST /api/admin/outbox/m-2/retry': () => {
         retried = true;
         return { json: { ...dead, status: 'queued' } };
@@ -47,7 +60,9 @@ describe('the admin outbox', () => {
     expect(within(rows[1]!).queryByRole('button', { name: /Retry/ })).toBeNull();
     expect(screen.getByText('Dead (1)')).toBeTruthy();
 
-    await user.click(first.getByRole('button', { name: 'Retry the message to b***@example.org: Confirm your email address' }));
+    await user.click(
+      first.getByRole('button', { name: 'Retry the message to b***@example.org: Confirm your email address' }),
+    );
     expect(server.to('POST', '/api/admin/outbox/m-2/retry')).toHaveLength(1);
     await waitFor(() => expect(within(screen.getAllByTestId('outbox-message')[0]!).getByText('queued')).toBeTruthy());
   });
@@ -62,7 +77,9 @@ describe('the admin outbox', () => {
     await screen.findAllByTestId('outbox-message');
     await user.click(screen.getByText('Dead (1)'));
     // The page asks the server for dead messages only (the fake answers every query alike).
-    await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([input]) => String(input).includes('status=dead'))).toBe(true));
+    await waitFor(() =>
+      expect(vi.mocked(fetch).mock.calls.some(([input]) => String(input).includes('status=dead'))).toBe(true),
+    );
     await user.click(screen.getByRole('button', { name: /^Retry the message/ }));
     expect(await screen.findByText('This message was sent already')).toBeTruthy();
   });

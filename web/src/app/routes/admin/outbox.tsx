@@ -59,8 +59,8 @@ export function AdminOutboxRoute() {
           )}
         </Card>
         <Text size="sm" c="dimmed">
-          A waiting message is tried again with a growing wait; after 24 hours it is dead. Retry sends it now, with a fresh
-          24 hours.
+          A waiting message is tried again with a growing wait; after 24 hours it is dead. Retry sends it now, with a
+          fresh 24 hours.
         </Text>
       </Stack>
     </>

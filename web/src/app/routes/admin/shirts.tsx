@@ -34,8 +34,20 @@ export function AdminShirtsRoute() {
       ) : (
         <ShirtsTable shirts={shirts.data} onEdit={(shirt) => setEditing({ shirt })} />
       )}
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.shirt ? `Edit ${editing.shirt.name}` : 'New shirt'} size="xl" closeButtonProps={{ 'aria-label': 'Close' }}>
-        {editing && <ShirtForm key={editing.shirt?.id ?? 'new'} {...(editing.shirt && { shirt: editing.shirt })} onSaved={saved} />}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.shirt ? `Edit ${editing.shirt.name}` : 'New shirt'}
+        size="xl"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        {editing && (
+          <ShirtForm
+            key={editing.shirt?.id ?? 'new'}
+            {...(editing.shirt && { shirt: editing.shirt })}
+            onSaved={saved}
+          />
+        )}
       </Modal>
     </>
   );

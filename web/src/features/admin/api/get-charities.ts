@@ -7,7 +7,8 @@ export function getCharities(): Promise<Charity[]> {
   return api('/api/charities', { schema: charityList });
 }
 
-export const adminCharitiesQueryOptions = () => queryOptions({ queryKey: ['admin', 'charities'], queryFn: getCharities });
+export const adminCharitiesQueryOptions = () =>
+  queryOptions({ queryKey: ['admin', 'charities'], queryFn: getCharities });
 
 export function useAdminCharities() {
   return useQuery(adminCharitiesQueryOptions());

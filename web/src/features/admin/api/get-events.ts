@@ -17,11 +17,22 @@ export interface EventFilters {
   reveal: boolean;
 }
 
-export const noEventFilters: EventFilters = { streamPrefix: '', type: '', from: '', to: '', order: 'newest', reveal: false };
+export const noEventFilters: EventFilters = {
+  streamPrefix: '',
+  type: '',
+  from: '',
+  to: '',
+  order: 'newest',
+  reveal: false,
+};
 
 /** GET /api/admin/events: one page of the log; `after` is the previous page's `next`. */
 export function getEvents(filters: EventFilters, after: number | null): Promise<AdminEventsPage> {
-  const query = new URLSearchParams({ limit: String(EVENTS_PAGE_SIZE), order: filters.order, reveal: String(filters.reveal) });
+  const query = new URLSearchParams({
+    limit: String(EVENTS_PAGE_SIZE),
+    order: filters.order,
+    reveal: String(filters.reveal),
+  });
   for (const name of ['streamPrefix', 'type', 'from', 'to'] as const) {
     const value = filters[name].trim();
     if (value) query.set(name, value);

@@ -10,7 +10,8 @@ export function getOverview(top = OVERVIEW_TOP): Promise<AdminOverview> {
   return api(`/api/admin/overview?top=${top}`, { schema: adminOverview, requiresAuth: true });
 }
 
-export const overviewQueryOptions = () => queryOptions({ queryKey: ['admin', 'overview'], queryFn: () => getOverview() });
+export const overviewQueryOptions = () =>
+  queryOptions({ queryKey: ['admin', 'overview'], queryFn: () => getOverview() });
 
 export function useOverview() {
   return useQuery(overviewQueryOptions());

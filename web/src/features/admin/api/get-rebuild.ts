@@ -6,7 +6,10 @@ const POLL_MS = 500;
 
 /** GET /api/admin/projections/{name}/rebuild: progress of the last rebuild started from this gateway. */
 export function getRebuild(name: string): Promise<RebuildStatus> {
-  return api(`/api/admin/projections/${encodeURIComponent(name)}/rebuild`, { schema: rebuildStatus, requiresAuth: true });
+  return api(`/api/admin/projections/${encodeURIComponent(name)}/rebuild`, {
+    schema: rebuildStatus,
+    requiresAuth: true,
+  });
 }
 
 /** Polled while the rebuild runs, then left alone. */

@@ -6,7 +6,10 @@ export const WAITLIST_PAGE_SIZE = 25;
 
 /** GET /api/admin/waitlist/entries: one page, newest first; `after` is the previous page's `next`. */
 export function getWaitlistEntries(after: number | null): Promise<AdminWaitlistEntriesPage> {
-  const query = new URLSearchParams({ limit: String(WAITLIST_PAGE_SIZE), ...(after !== null && { after: String(after) }) });
+  const query = new URLSearchParams({
+    limit: String(WAITLIST_PAGE_SIZE),
+    ...(after !== null && { after: String(after) }),
+  });
   return api(`/api/admin/waitlist/entries?${query}`, { schema: adminWaitlistEntriesPage, requiresAuth: true });
 }
 

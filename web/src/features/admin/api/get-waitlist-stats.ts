@@ -7,7 +7,8 @@ export function getWaitlistStats(): Promise<AdminWaitlistStats> {
   return api('/api/admin/waitlist', { schema: adminWaitlistStats, requiresAuth: true });
 }
 
-export const waitlistStatsQueryOptions = () => queryOptions({ queryKey: ['admin', 'waitlist', 'stats'], queryFn: getWaitlistStats });
+export const waitlistStatsQueryOptions = () =>
+  queryOptions({ queryKey: ['admin', 'waitlist', 'stats'], queryFn: getWaitlistStats });
 
 export function useWaitlistStats() {
   return useQuery(waitlistStatsQueryOptions());

@@ -4,7 +4,11 @@ import { api } from '@/lib/api-client';
 
 /** POST /api/admin/outbox/{id}/retry: sends a waiting or dead message again now (409 once sent). */
 export function retryOutboxMessage(id: string): Promise<AdminOutboxMessage> {
-  return api(`/api/admin/outbox/${encodeURIComponent(id)}/retry`, { method: 'POST', schema: adminOutboxMessage, requiresAuth: true });
+  return api(`/api/admin/outbox/${encodeURIComponent(id)}/retry`, {
+    method: 'POST',
+    schema: adminOutboxMessage,
+    requiresAuth: true,
+  });
 }
 
 export function useRetryOutboxMessage() {

@@ -5,7 +5,12 @@ import { publishShirt } from './publish-catalog-change';
 
 /** PUT /api/admin/shirts/{id}: only the fields given change. */
 export function updateShirt(shirtId: string, changes: AdminUpdateShirtRequest): Promise<Shirt> {
-  return api(`/api/admin/shirts/${encodeURIComponent(shirtId)}`, { method: 'PUT', body: changes, schema: shirt, requiresAuth: true });
+  return api(`/api/admin/shirts/${encodeURIComponent(shirtId)}`, {
+    method: 'PUT',
+    body: changes,
+    schema: shirt,
+    requiresAuth: true,
+  });
 }
 
 /** Settles once the shop shows the change. */

@@ -20,7 +20,9 @@ describe('the Admin link in the navigation bar', () => {
   });
 
   it('never appears for anyone else', async () => {
-    const server = fakeApi({ 'GET /api/me': { json: { uid: 'member', anonymous: false, admin: false, emailVerified: true } } });
+    const server = fakeApi({
+      'GET /api/me': { json: { uid: 'member', anonymous: false, admin: false, emailVerified: true } },
+    });
     signInAs({ uid: 'member', displayName: 'Mia' });
     renderNavigationBar();
     await screen.findAllByText('Hi, Mia!');

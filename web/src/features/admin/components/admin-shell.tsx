@@ -29,7 +29,12 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
   useEffect(() => closeNav(), [pathname, closeNav]);
 
   return (
-    <AppShell className={classes.shell} mode="static" padding="md" navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpen } }}>
+    <AppShell
+      className={classes.shell}
+      mode="static"
+      padding="md"
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpen } }}
+    >
       <AppShell.Navbar p="xs" component="nav" aria-label="Admin sections">
         {sections.map((section) => (
           <NavLink
@@ -43,7 +48,12 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
       </AppShell.Navbar>
       <AppShell.Main>
         <Group hiddenFrom="sm" mb="md" gap="xs">
-          <Burger opened={navOpen} onClick={nav.toggle} size="sm" aria-label={navOpen ? 'Close admin sections' : 'Open admin sections'} />
+          <Burger
+            opened={navOpen}
+            onClick={nav.toggle}
+            size="sm"
+            aria-label={navOpen ? 'Close admin sections' : 'Open admin sections'}
+          />
           <Text fw={600}>Admin sections</Text>
         </Group>
         {children}

@@ -20,7 +20,9 @@ export function CharitiesTable({ charities, onEdit }: { charities: Charity[]; on
         <Table.Tbody>
           {charities.map((charity) => (
             <Table.Tr key={charity.id}>
-              <Table.Td>{charity.logo_url ? <Image src={charity.logo_url} alt="" w={32} h={32} fit="contain" /> : null}</Table.Td>
+              <Table.Td>
+                {charity.logo_url ? <Image src={charity.logo_url} alt="" w={32} h={32} fit="contain" /> : null}
+              </Table.Td>
               <Table.Td fw={600}>{charity.name}</Table.Td>
               <Table.Td>
                 <Text size="sm" lineClamp={2}>

@@ -7,7 +7,12 @@ import { renderRoute } from '@/testing/render';
 import { signInAs } from '@/testing/session';
 import { CharityForm } from './charity-form';
 
-const bees: Charity = { id: 'bees', name: 'Bees Please', mission: 'Keeps bees.', website_url: 'https://bees.example.org' };
+const bees: Charity = {
+  id: 'bees',
+  name: 'Bees Please',
+  mission: 'Keeps bees.',
+  website_url: 'https://bees.example.org',
+};
 
 /** The texts the input points at with aria-describedby: its description and its error. */
 function describedBy(input: HTMLElement): string {
@@ -38,7 +43,9 @@ describe('the admin charity form', () => {
     const name = screen.getByLabelText('Name');
     await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
     expect(describedBy(name)).toContain('Name is required');
-    expect(describedBy(screen.getByLabelText('Website'))).toContain('Website must be a full address, like https://example.org');
+    expect(describedBy(screen.getByLabelText('Website'))).toContain(
+      'Website must be a full address, like https://example.org',
+    );
     expect(screen.getByLabelText('Mission').getAttribute('aria-invalid')).not.toBe('true');
     expect(screen.getByText('Please correct the fields marked below.')).toBeTruthy();
   });
@@ -48,7 +55,8 @@ describe('the admin charity form', () => {
     const server = fakeApi({
       'POST /api/admin/charities': { status: 201, json: bees },
       // The catalogue projection has not caught up on the first question.
-      'GET /api/charity/bees': () => (++shopAsked === 1 ? { status: 404, json: { error: 'Charity not found' } } : { json: bees }),
+      'GET /api/charity/bees': () =>
+        ++shopAsked === 1 ? { status: 404, json: { error: 'Charity not found' } } : { json: bees },
     });
     signInAs({ uid: 'admin-1' });
     setCached(cacheKeys.charities, [], 60_000);
@@ -63,7 +71,11 @@ describe('the admin charity form', () => {
 
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(bees));
     expect(shopAsked).toBe(2);
-    expect(server.to('POST', '/api/admin/charities')[0]!.body).toEqual({ name: bees.name, mission: bees.mission, website_url: bees.website_url });
+    expect(server.to('POST', '/api/admin/charities')[0]!.body).toEqual({
+      name: bees.name,
+      mission: bees.mission,
+      website_url: bees.website_url,
+    });
     expect(cacheEntryKeys()).toEqual([]);
   });
 

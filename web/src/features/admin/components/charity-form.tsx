@@ -26,7 +26,9 @@ function valuesOf(charity: Charity | undefined): CharityValues {
 
 /** An update sends only what changed: the server refuses an update that changes nothing. */
 function changesFrom(before: CharityValues, after: CharityValues): AdminUpdateCharityRequest {
-  return Object.fromEntries(fieldNames.filter((name) => after[name].trim() !== before[name].trim()).map((name) => [name, after[name]]));
+  return Object.fromEntries(
+    fieldNames.filter((name) => after[name].trim() !== before[name].trim()).map((name) => [name, after[name]]),
+  );
 }
 
 /**
@@ -77,7 +79,9 @@ export function CharityForm({ charity, onSaved }: { charity?: Charity; onSaved: 
         <TextInput label="Website" placeholder="https://example.org" {...field('website_url')} />
         <TextInput
           label="Logo"
-          description={charity?.logo_url ? 'An image address; left empty, the current logo stays' : 'An image address (optional)'}
+          description={
+            charity?.logo_url ? 'An image address; left empty, the current logo stays' : 'An image address (optional)'
+          }
           placeholder="https://example.org/logo.svg"
           {...field('logo_url')}
         />

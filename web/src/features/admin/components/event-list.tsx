@@ -1,7 +1,11 @@
 import { Accordion, Badge, Code, Group, Text } from '@mantine/core';
 import type { AdminEvent } from '@qrshirt/contracts';
 
-const recorded = (time: string) => new Date(time).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+const recorded = (time: string) =>
+  new Date(time)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, ' UTC');
 
 /** One line per event; opening it shows its data and metadata as JSON. */
 export function EventList({ events }: { events: AdminEvent[] }) {

@@ -59,7 +59,12 @@ export function ImageRows({ images, fields, onChange }: ImageRowsProps) {
             {listError}
           </Text>
         )}
-        <Button variant="default" size="xs" onClick={() => onChange([...images, newImage(images.length === 0)])} w="fit-content">
+        <Button
+          variant="default"
+          size="xs"
+          onClick={() => onChange([...images, newImage(images.length === 0)])}
+          w="fit-content"
+        >
           Add image
         </Button>
       </Stack>

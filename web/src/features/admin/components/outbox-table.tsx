@@ -3,7 +3,8 @@ import type { AdminOutboxMessage, OutboxStatus } from '@qrshirt/contracts';
 import { useRetryOutboxMessage } from '../api/retry-outbox-message';
 import { ScrollingTable } from './scrolling-table';
 
-const at = (time: string | null) => (time ? new Date(time).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '');
+const at = (time: string | null) =>
+  time ? new Date(time).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '';
 
 const statusColor: Record<OutboxStatus, string> = { queued: 'blue', sent: 'green', dead: 'red' };
 

@@ -19,7 +19,12 @@ export function Pager({ page, hasPrevious, next, loading, onPrevious, onNext }: 
       <Text size="sm" c="dimmed">
         Page {page}
       </Text>
-      <Button variant="default" size="xs" disabled={next === null || loading} onClick={() => next !== null && onNext(next)}>
+      <Button
+        variant="default"
+        size="xs"
+        disabled={next === null || loading}
+        onClick={() => next !== null && onNext(next)}
+      >
         Next
       </Button>
     </Group>

@@ -44,10 +44,16 @@ export function RebuildControl({ projection }: { projection: AdminProjection }) 
       )}
       {status && (
         <>
-          <Progress value={running ? percent : 100} color={status.state === 'failed' ? 'red' : 'blue'} animated={running} aria-label={`Rebuild of ${projection.name}`} />
+          <Progress
+            value={running ? percent : 100}
+            color={status.state === 'failed' ? 'red' : 'blue'}
+            animated={running}
+            aria-label={`Rebuild of ${projection.name}`}
+          />
           <Text size="xs" c="dimmed" data-testid={`rebuild-${projection.name}`}>
             {status.state === 'running' && `Rebuilding: ${percent}% (${formatCount(status.eventsProjected)} events)`}
-            {status.state === 'done' && `Rebuilt to version ${status.toVersion ?? '?'}: ${formatCount(status.eventsProjected)} events`}
+            {status.state === 'done' &&
+              `Rebuilt to version ${status.toVersion ?? '?'}: ${formatCount(status.eventsProjected)} events`}
             {status.state === 'failed' && `Rebuild failed: ${status.error ?? 'unknown error'}`}
           </Text>
         </>

@@ -1,5 +1,10 @@
 import { Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { type AdminReplayFormat, type AdminReplayGroupBy, adminReplayFormats, adminReplayGroupings } from '@qrshirt/contracts';
+import {
+  type AdminReplayFormat,
+  type AdminReplayGroupBy,
+  adminReplayFormats,
+  adminReplayGroupings,
+} from '@qrshirt/contracts';
 import { useState } from 'react';
 import { useDownloadReplay } from '../api/download-replay';
 
@@ -57,9 +62,19 @@ export function ReplayExportForm() {
           </div>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput label="From (UTC day)" description="Scans and donations on or after" type="date" {...date('from')} />
+          <TextInput
+            label="From (UTC day)"
+            description="Scans and donations on or after"
+            type="date"
+            {...date('from')}
+          />
           <TextInput label="To (UTC day)" description="Scans and donations on or before" type="date" {...date('to')} />
-          <TextInput label="As of (UTC day)" description="The log as it stood at that day's end" type="date" {...date('asOf')} />
+          <TextInput
+            label="As of (UTC day)"
+            description="The log as it stood at that day's end"
+            type="date"
+            {...date('asOf')}
+          />
         </SimpleGrid>
         {download.error && (
           <Text c="red" role="alert">

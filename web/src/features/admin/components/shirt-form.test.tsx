@@ -51,8 +51,12 @@ describe('the admin shirt form', () => {
 
     const price = screen.getByLabelText('Price');
     await waitFor(() => expect(describedBy(price)).toContain('Price must be a number'));
-    expect(describedBy(screen.getByRole('combobox', { name: 'Sizes' }))).toContain('Size must be at most 32 characters');
-    expect(describedBy(screen.getByLabelText('Image 2 address'))).toContain('Image address must start with https://, http:// or /');
+    expect(describedBy(screen.getByRole('combobox', { name: 'Sizes' }))).toContain(
+      'Size must be at most 32 characters',
+    );
+    expect(describedBy(screen.getByLabelText('Image 2 address'))).toContain(
+      'Image address must start with https://, http:// or /',
+    );
     expect(screen.getByLabelText('Image 1 address').getAttribute('aria-invalid')).not.toBe('true');
     // An empty price is not sent as 0: the server says it is missing.
     const sent = server.to('POST', '/api/admin/shirts')[0]!.body as Record<string, unknown>;

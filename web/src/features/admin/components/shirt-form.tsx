@@ -44,7 +44,12 @@ export function ShirtForm({ shirt, onSaved }: { shirt?: Shirt; onSaved: (saved: 
     <form onSubmit={submit} noValidate aria-label={shirt ? `Edit ${shirt.name}` : 'New shirt'}>
       <Stack gap="sm">
         <FormProblemAlert problem={problem} />
-        <TextInput label="Name" value={values.name} onChange={(event) => set('name', event.currentTarget.value)} error={ownError(fields, 'name')} />
+        <TextInput
+          label="Name"
+          value={values.name}
+          onChange={(event) => set('name', event.currentTarget.value)}
+          error={ownError(fields, 'name')}
+        />
         <Textarea
           label="Description"
           rows={3}

@@ -22,7 +22,8 @@ export interface ShirtValues {
 export const newImage = (isMain = false): ImageValues => ({ id: uniqueId(), url: '', alt: '', isMain });
 
 export function shirtValuesOf(shirt: Shirt | undefined): ShirtValues {
-  if (!shirt) return { name: '', description: '', price: '', category: '', sizes: [], tags: [], images: [newImage(true)] };
+  if (!shirt)
+    return { name: '', description: '', price: '', category: '', sizes: [], tags: [], images: [newImage(true)] };
   return {
     name: shirt.name,
     description: shirt.description,

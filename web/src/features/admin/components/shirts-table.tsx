@@ -24,7 +24,11 @@ export function ShirtsTable({ shirts, onEdit }: { shirts: Shirt[]; onEdit: (shir
         <Table.Tbody>
           {shirts.map((shirt) => (
             <Table.Tr key={shirt.id}>
-              <Table.Td>{mainImage(shirt) ? <Image src={mainImage(shirt)!.url} alt="" w={40} h={40} fit="cover" radius="sm" /> : null}</Table.Td>
+              <Table.Td>
+                {mainImage(shirt) ? (
+                  <Image src={mainImage(shirt)!.url} alt="" w={40} h={40} fit="cover" radius="sm" />
+                ) : null}
+              </Table.Td>
               <Table.Td fw={600}>{shirt.name}</Table.Td>
               <Table.Td>{formatUsd(shirt.price)}</Table.Td>
               <Table.Td>{shirt.category ?? ''}</Table.Td>

@@ -5,7 +5,9 @@ import { completeSignIn } from './complete-sign-in';
 
 /** POST /api/auth/exchange: trades the one-time code Google's callback left in the URL. */
 export async function exchangeGoogleCode(code: string): Promise<AuthSession> {
-  return completeSignIn(await requestJson('/api/auth/exchange', { method: 'POST', body: { code }, schema: authSession }));
+  return completeSignIn(
+    await requestJson('/api/auth/exchange', { method: 'POST', body: { code }, schema: authSession }),
+  );
 }
 
 export function useExchangeGoogleCode() {

@@ -80,7 +80,10 @@ describe('signing in', () => {
     expect((screen.getByRole('button', { name: 'Sign In' }) as HTMLButtonElement).disabled).toBe(true);
     expect(getAuthState().session?.user.uid).toBe('u-1');
     await waitFor(() => expect(api.to('POST', '/api/user')).toHaveLength(1));
-    expect(api.to('POST', '/api/user')[0]!.headers).toMatchObject({ authorization: 'Bearer access-1', 'x-user-id': 'u-1' });
+    expect(api.to('POST', '/api/user')[0]!.headers).toMatchObject({
+      authorization: 'Bearer access-1',
+      'x-user-id': 'u-1',
+    });
 
     const started = Date.now();
     expect(await screen.findByText('Shirt page', {}, { timeout: 3000 })).toBeTruthy();
@@ -126,14 +129,24 @@ describe('signing up', () => {
   it('then matching passwords', async () => {
     fakeApi({});
     const { user } = renderSignIn();
-    await fillSignUp(user, { 'Display Name': 'Ada', Email: 'ada@example.com', Password: 'abc', 'Confirm Password': 'xyz' });
+    await fillSignUp(user, {
+      'Display Name': 'Ada',
+      Email: 'ada@example.com',
+      Password: 'abc',
+      'Confirm Password': 'xyz',
+    });
     expect(alertText()).toBe('Passwords do not match');
   });
 
   it('then at least 6 characters', async () => {
     const api = fakeApi({});
     const { user } = renderSignIn();
-    await fillSignUp(user, { 'Display Name': 'Ada', Email: 'ada@example.com', Password: 'abcde', 'Confirm Password': 'abcde' });
+    await fillSignUp(user, {
+      'Display Name': 'Ada',
+      Email: 'ada@example.com',
+      Password: 'abcde',
+      'Confirm Password': 'abcde',
+    });
     expect(alertText()).toBe('Password should be at least 6 characters');
     expect(api.to('POST', '/api/auth/signup')).toHaveLength(0);
   });
@@ -141,16 +154,32 @@ describe('signing up', () => {
   it('maps a taken email to its message', async () => {
     fakeApi({ 'POST /api/auth/signup': { status: 409, json: { error: 'taken', code: 'email-already-in-use' } } });
     const { user } = renderSignIn();
-    await fillSignUp(user, { 'Display Name': 'Ada', Email: 'ada@example.com', Password: 'secret1', 'Confirm Password': 'secret1' });
-    await waitFor(() => expect(alertText()).toBe('An account with this email already exists. Please try signing in instead.'));
+    await fillSignUp(user, {
+      'Display Name': 'Ada',
+      Email: 'ada@example.com',
+      Password: 'secret1',
+      'Confirm Password': 'secret1',
+    });
+    await waitFor(() =>
+      expect(alertText()).toBe('An account with this email already exists. Please try signing in instead.'),
+    );
   });
 
   it('creates the account with the trimmed name and email', async () => {
     const api = fakeApi({ 'POST /api/auth/signup': { status: 201, json: session('Ada', 'ada@example.com') } });
     const { user } = renderSignIn();
-    await fillSignUp(user, { 'Display Name': ' Ada ', Email: 'ada@example.com ', Password: 'secret1', 'Confirm Password': 'secret1' });
+    await fillSignUp(user, {
+      'Display Name': ' Ada ',
+      Email: 'ada@example.com ',
+      Password: 'secret1',
+      'Confirm Password': 'secret1',
+    });
     expect(await screen.findByText('Account created successfully!')).toBeTruthy();
-    expect(api.to('POST', '/api/auth/signup')[0]!.body).toEqual({ displayName: 'Ada', email: 'ada@example.com', password: 'secret1' });
+    expect(api.to('POST', '/api/auth/signup')[0]!.body).toEqual({
+      displayName: 'Ada',
+      email: 'ada@example.com',
+      password: 'secret1',
+    });
   });
 
   it('gives each password its own show/hide toggle', async () => {

@@ -6,7 +6,11 @@ export type FormMessage = { kind: 'error' | 'success'; text: string } | null;
 export function FormMessageAlert({ message }: { message: FormMessage }) {
   if (!message) return null;
   return (
-    <Alert color={message.kind === 'error' ? 'red' : 'green'} role={message.kind === 'error' ? 'alert' : 'status'} variant="light">
+    <Alert
+      color={message.kind === 'error' ? 'red' : 'green'}
+      role={message.kind === 'error' ? 'alert' : 'status'}
+      variant="light"
+    >
       {message.text}
     </Alert>
   );

@@ -27,7 +27,8 @@ export function PasswordResetConfirm({ token, onDone }: PasswordResetConfirmProp
     confirm.mutate(
       { token, password },
       {
-        onSuccess: () => setMessage({ kind: 'success', text: 'Your password has been changed. You can sign in with it now.' }),
+        onSuccess: () =>
+          setMessage({ kind: 'success', text: 'Your password has been changed. You can sign in with it now.' }),
         onError: (error) => setMessage({ kind: 'error', text: authFailureMessage(error) }),
       },
     );

@@ -23,7 +23,10 @@ export function PasswordResetRequest({ initialEmail, onBack }: PasswordResetRequ
     }
     reset.mutate(email.trim(), {
       onSuccess: () =>
-        setMessage({ kind: 'success', text: `If an account exists for ${email.trim()}, a link to reset its password is on its way.` }),
+        setMessage({
+          kind: 'success',
+          text: `If an account exists for ${email.trim()}, a link to reset its password is on its way.`,
+        }),
       onError: (error) => setMessage({ kind: 'error', text: authFailureMessage(error) }),
     });
   };
@@ -33,7 +36,13 @@ export function PasswordResetRequest({ initialEmail, onBack }: PasswordResetRequ
       <Stack gap="md">
         <Text size="sm">Enter your account's email and we'll send you a link to choose a new password.</Text>
         <FormMessageAlert message={message} />
-        <TextInput label="Email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+        />
         <Button type="submit" disabled={reset.isPending} fullWidth>
           Send Reset Link
         </Button>

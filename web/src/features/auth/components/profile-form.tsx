@@ -31,7 +31,11 @@ export function ProfileForm({ user }: { user: SignedInUser }) {
     <form onSubmit={submit} aria-label="Edit profile">
       <Stack gap="md">
         <FormMessageAlert message={message} />
-        <TextInput label="Display Name" value={displayName} onChange={(event) => setDisplayName(event.currentTarget.value)} />
+        <TextInput
+          label="Display Name"
+          value={displayName}
+          onChange={(event) => setDisplayName(event.currentTarget.value)}
+        />
         <TextInput
           label="Photo URL"
           type="url"

@@ -10,7 +10,9 @@ export function ResendVerificationButton({ label = 'Send a new link' }: { label?
       <Button
         variant="default"
         loading={resend.isPending}
-        onClick={() => resend.mutate(undefined, { onSuccess: () => showSuccessToast('Link sent', 'A new link is on its way') })}
+        onClick={() =>
+          resend.mutate(undefined, { onSuccess: () => showSuccessToast('Link sent', 'A new link is on its way') })
+        }
       >
         {label}
       </Button>

@@ -68,7 +68,13 @@ export function SignInForm({ onSignedIn, onLeavingForGoogle }: SignInFormProps) 
           onChange={(event) => setPassword(event.currentTarget.value)}
           visibilityToggleFocusable
         />
-        <Anchor component="button" type="button" size="sm" onClick={() => setResetting(true)} style={{ alignSelf: 'flex-end' }}>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          onClick={() => setResetting(true)}
+          style={{ alignSelf: 'flex-end' }}
+        >
           Forgot password?
         </Anchor>
         <Button type="submit" disabled={busy} fullWidth>

@@ -5,7 +5,9 @@ import { cachedFetch, cacheKeys, cacheTtl } from '@/lib/cache';
 
 /** GET /api/charities, through the local cache (30 min). */
 export function getCharities(): Promise<Charity[]> {
-  return cachedFetch(cacheKeys.charities, cacheTtl.charities, charityList, () => api('/api/charities', { schema: charityList }));
+  return cachedFetch(cacheKeys.charities, cacheTtl.charities, charityList, () =>
+    api('/api/charities', { schema: charityList }),
+  );
 }
 
 export const charitiesQueryOptions = () => queryOptions({ queryKey: ['charities'], queryFn: getCharities });

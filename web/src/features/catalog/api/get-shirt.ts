@@ -10,7 +10,8 @@ export function getShirt(shirtId: string): Promise<Shirt> {
   );
 }
 
-export const shirtQueryOptions = (shirtId: string) => queryOptions({ queryKey: ['shirt', shirtId], queryFn: () => getShirt(shirtId) });
+export const shirtQueryOptions = (shirtId: string) =>
+  queryOptions({ queryKey: ['shirt', shirtId], queryFn: () => getShirt(shirtId) });
 
 export function useShirt(shirtId: string | undefined) {
   return useQuery({ ...shirtQueryOptions(shirtId ?? ''), enabled: Boolean(shirtId) });

@@ -38,7 +38,12 @@ export function ShirtCarousel({ images, shirtName }: ShirtCarouselProps) {
 
   return (
     <div>
-      <div className={classes.viewport} role="region" aria-roledescription="carousel" aria-label={`Pictures of ${shirtName}`}>
+      <div
+        className={classes.viewport}
+        role="region"
+        aria-roledescription="carousel"
+        aria-label={`Pictures of ${shirtName}`}
+      >
         <div ref={track} className={classes.track} onScroll={followScroll} tabIndex={0}>
           {images.map((image, index) => (
             <div
@@ -57,10 +62,24 @@ export function ShirtCarousel({ images, shirtName }: ShirtCarouselProps) {
         </div>
         {total > 1 && (
           <div className={classes.controls}>
-            <ActionIcon variant="white" color="dark" size="lg" radius="xl" aria-label="Previous image" onClick={() => show(selected - 1)}>
+            <ActionIcon
+              variant="white"
+              color="dark"
+              size="lg"
+              radius="xl"
+              aria-label="Previous image"
+              onClick={() => show(selected - 1)}
+            >
               ‹
             </ActionIcon>
-            <ActionIcon variant="white" color="dark" size="lg" radius="xl" aria-label="Next image" onClick={() => show(selected + 1)}>
+            <ActionIcon
+              variant="white"
+              color="dark"
+              size="lg"
+              radius="xl"
+              aria-label="Next image"
+              onClick={() => show(selected + 1)}
+            >
               ›
             </ActionIcon>
           </div>

@@ -14,7 +14,8 @@ export function ShirtCollection({ onOpenShirt }: ShirtCollectionProps) {
   const shirts = useShirts();
 
   useEffect(() => {
-    if (shirts.errorUpdatedAt > 0) showErrorToast('Error Loading Shirts', 'Failed to load shirts. Please refresh the page.');
+    if (shirts.errorUpdatedAt > 0)
+      showErrorToast('Error Loading Shirts', 'Failed to load shirts. Please refresh the page.');
   }, [shirts.errorUpdatedAt]);
 
   if (shirts.isPending || (shirts.isError && shirts.isFetching)) {
@@ -30,7 +31,15 @@ export function ShirtCollection({ onOpenShirt }: ShirtCollectionProps) {
 
   if (shirts.isError) {
     return (
-      <Alert color="red" title={<Title order={2} size="h4">Error Loading Shirts</Title>} role="alert">
+      <Alert
+        color="red"
+        title={
+          <Title order={2} size="h4">
+            Error Loading Shirts
+          </Title>
+        }
+        role="alert"
+      >
         <Stack align="flex-start">
           <Text>Failed to load shirts. Please try again.</Text>
           <Button color="red.9" onClick={() => void shirts.refetch()}>

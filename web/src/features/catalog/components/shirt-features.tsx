@@ -11,7 +11,15 @@ const FEATURES = [
 
 export function ShirtFeatures() {
   return (
-    <List spacing={4} size="sm" icon={<Text span aria-hidden>✓</Text>}>
+    <List
+      spacing={4}
+      size="sm"
+      icon={
+        <Text span aria-hidden>
+          ✓
+        </Text>
+      }
+    >
       {FEATURES.map((feature) => (
         <List.Item key={feature}>{feature}</List.Item>
       ))}

@@ -7,7 +7,9 @@ export function AboutCauseCard({ charity }: { charity: Charity }) {
     <Card withBorder radius="md" padding="lg">
       <Stack gap="sm">
         <Group wrap="nowrap">
-          {charity.logo_url && <Image src={charity.logo_url} alt={`${charity.name} logo`} w={56} h={56} loading="lazy" />}
+          {charity.logo_url && (
+            <Image src={charity.logo_url} alt={`${charity.name} logo`} w={56} h={56} loading="lazy" />
+          )}
           <Title order={2} size="h3">
             About This Cause
           </Title>

@@ -10,7 +10,8 @@ export function JokeHeader({ charityName }: JokeHeaderProps) {
     <Stack gap="xs" ta="center" py="lg">
       <Title order={1}>Plot twist: you just scanned a stranger's shirt.</Title>
       <Text size="lg" c="dimmed" maw={640} mx="auto">
-        No menu, no Wi-Fi password, no prize. Just a chance to turn that curiosity into something good for {charityName}.
+        No menu, no Wi-Fi password, no prize. Just a chance to turn that curiosity into something good for {charityName}
+        .
       </Text>
     </Stack>
   );

@@ -8,8 +8,8 @@ export function ThankYouCard() {
         Thanks for being curious! 🙌
       </Title>
       <Text>
-        Whether you donate today or just tell a friend about the shirt with the suspicious QR code, you are part of
-        the joke and part of the good it does.
+        Whether you donate today or just tell a friend about the shirt with the suspicious QR code, you are part of the
+        joke and part of the good it does.
       </Text>
     </Card>
   );

@@ -4,7 +4,10 @@ import { api } from '@/lib/api-client';
 
 /** GET /api/fundraisers/{id}/stats: owner only, with the per-day series. */
 export function getFundraiserStats(fundraiserId: string): Promise<FundraiserStats> {
-  return api(`/api/fundraisers/${encodeURIComponent(fundraiserId)}/stats`, { schema: fundraiserStats, requiresAuth: true });
+  return api(`/api/fundraisers/${encodeURIComponent(fundraiserId)}/stats`, {
+    schema: fundraiserStats,
+    requiresAuth: true,
+  });
 }
 
 export const fundraiserStatsQueryOptions = (fundraiserId: string) =>
@@ -38,7 +41,11 @@ export function addDonationToStats(
 ): void {
   queryClient.setQueryData<FundraiserStats>(fundraiserStatsQueryOptions(fundraiserId).queryKey, (stats) => {
     if (!stats || (shownWhenDonated !== undefined && stats.donations > shownWhenDonated)) return stats;
-    return { ...stats, donations: stats.donations + 1, amountRaised: Math.round((stats.amountRaised + amount) * 100) / 100 };
+    return {
+      ...stats,
+      donations: stats.donations + 1,
+      amountRaised: Math.round((stats.amountRaised + amount) * 100) / 100,
+    };
   });
   void queryClient.invalidateQueries({ queryKey: ['user-stats'] });
 }

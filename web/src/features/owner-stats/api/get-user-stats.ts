@@ -7,7 +7,8 @@ export function getUserStats(uid: string): Promise<UserStats> {
   return api(`/api/user/${encodeURIComponent(uid)}/stats`, { schema: userStats, requiresAuth: true });
 }
 
-export const userStatsQueryOptions = (uid: string) => queryOptions({ queryKey: ['user-stats', uid], queryFn: () => getUserStats(uid) });
+export const userStatsQueryOptions = (uid: string) =>
+  queryOptions({ queryKey: ['user-stats', uid], queryFn: () => getUserStats(uid) });
 
 export function useUserStats(uid: string) {
   return useQuery(userStatsQueryOptions(uid));

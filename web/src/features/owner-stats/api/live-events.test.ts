@@ -46,11 +46,18 @@ describe('reading a server-sent event stream', () => {
   it('decodes a character whose bytes arrive in two chunks', async () => {
     const bytes = new TextEncoder().encode('data: {"name":"Café"}\n\n');
     const split = bytes.indexOf(0xc3) + 1;
-    expect(await readAll([bytes.slice(0, split), bytes.slice(split)])).toEqual([{ event: 'message', data: '{"name":"Café"}' }]);
+    expect(await readAll([bytes.slice(0, split), bytes.slice(split)])).toEqual([
+      { event: 'message', data: '{"name":"Café"}' },
+    ]);
   });
 
   it('joins data lines, drops events without data and the unfinished one the stream ends on', async () => {
-    const events = await readAll(['event: stats\ndata: {"a":\ndata:1}\n\n', 'event: empty\n\n', 'id: 7\nretry: 10\n\n', 'event: stats\ndata: {"cut":']);
+    const events = await readAll([
+      'event: stats\ndata: {"a":\ndata:1}\n\n',
+      'event: empty\n\n',
+      'id: 7\nretry: 10\n\n',
+      'event: stats\ndata: {"cut":',
+    ]);
     expect(events).toEqual([{ event: 'stats', data: '{"a":\n1}' }]);
   });
 });

@@ -10,7 +10,16 @@ const stats = (totalScans: number): UserStats => ({
   totalImpact: 10,
   totalScans,
   shirtsOwned: 1,
-  fundraiserStats: [{ id: 'f-1', name: 'Tee', purchaseDate: '2025-03-05T10:00:00.000Z', scans: totalScans, donationsInspired: 1, amountRaised: 10 }],
+  fundraiserStats: [
+    {
+      id: 'f-1',
+      name: 'Tee',
+      purchaseDate: '2025-03-05T10:00:00.000Z',
+      scans: totalScans,
+      donationsInspired: 1,
+      amountRaised: 10,
+    },
+  ],
 });
 
 /** A stream the test writes to, one server-sent event at a time; aborting the request breaks it, as in a browser. */
@@ -24,7 +33,9 @@ function liveAnswer() {
   });
   return {
     respond: (signal: AbortSignal | undefined) => {
-      signal?.addEventListener('abort', () => controller.error(new DOMException('The request was aborted', 'AbortError')));
+      signal?.addEventListener('abort', () =>
+        controller.error(new DOMException('The request was aborted', 'AbortError')),
+      );
       return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
     },
     send: (data: unknown) => controller.enqueue(encoder.encode(`event: stats\ndata: ${JSON.stringify(data)}\n\n`)),
@@ -48,7 +59,9 @@ function stubFetch(answers: ((signal: AbortSignal | undefined) => Response)[]) {
 
 function renderLiveDashboard(uid: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: React.ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children: React.ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
   const view = renderHook(() => useLiveUserStats(uid), { wrapper });
   return { ...view, queryClient };
 }
@@ -100,7 +113,13 @@ describe('live dashboard figures', () => {
   });
 
   it('gives up when the server refuses (not the owner), keeping what the page shows', async () => {
-    const calls = stubFetch([() => new Response(JSON.stringify({ error: 'Only the owner' }), { status: 403, headers: { 'Content-Type': 'application/json' } })]);
+    const calls = stubFetch([
+      () =>
+        new Response(JSON.stringify({ error: 'Only the owner' }), {
+          status: 403,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    ]);
     signInAs({ uid: 'u-1' });
     const seen: FundraiserStats[] = [];
     await followLiveStats({

@@ -49,11 +49,21 @@ export interface FollowLiveOptions<T> {
  * after a growing wait; a refusal (signed out, not the owner) or an answer that breaks the
  * contract ends it, and the page keeps the figures it fetched.
  */
-export async function followLiveStats<T>({ path, schema, onStats, signal, retryDelay = liveRetryDelay }: FollowLiveOptions<T>): Promise<void> {
+export async function followLiveStats<T>({
+  path,
+  schema,
+  onStats,
+  signal,
+  retryDelay = liveRetryDelay,
+}: FollowLiveOptions<T>): Promise<void> {
   let attempt = 0;
   while (!signal.aborted) {
     try {
-      const response = await apiResponse(path, { requiresAuth: true, signal, headers: { Accept: 'text/event-stream' } });
+      const response = await apiResponse(path, {
+        requiresAuth: true,
+        signal,
+        headers: { Accept: 'text/event-stream' },
+      });
       for await (const message of readServerSentEvents(response.body!)) {
         if (message.event !== 'stats') continue;
         const stats = schema.safeParse(JSON.parse(message.data));
@@ -72,7 +82,8 @@ export async function followLiveStats<T>({ path, schema, onStats, signal, retryD
 }
 
 /** Figures a stats answer carries, to tell which fundraisers changed. */
-const figuresOf = (item: UserStats['fundraiserStats'][number]) => `${item.scans}/${item.donationsInspired}/${item.amountRaised}`;
+const figuresOf = (item: UserStats['fundraiserStats'][number]) =>
+  `${item.scans}/${item.donationsInspired}/${item.amountRaised}`;
 
 /** New user figures; a fundraiser whose figures moved has its own (per-day) stats fetched again. */
 function applyUserStats(queryClient: QueryClient, uid: string, stats: UserStats): void {
@@ -80,7 +91,8 @@ function applyUserStats(queryClient: QueryClient, uid: string, stats: UserStats)
   const before = new Map(queryClient.getQueryData(queryKey)?.fundraiserStats.map((item) => [item.id, figuresOf(item)]));
   queryClient.setQueryData(queryKey, stats);
   for (const item of stats.fundraiserStats) {
-    if (before.get(item.id) !== figuresOf(item)) void queryClient.invalidateQueries({ queryKey: fundraiserStatsQueryOptions(item.id).queryKey });
+    if (before.get(item.id) !== figuresOf(item))
+      void queryClient.invalidateQueries({ queryKey: fundraiserStatsQueryOptions(item.id).queryKey });
   }
 }
 

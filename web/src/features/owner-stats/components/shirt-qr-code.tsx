@@ -7,7 +7,12 @@ interface ShirtQrCodeProps {
 }
 
 function fileName(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'shirt';
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'shirt'
+  );
 }
 
 /**
@@ -18,7 +23,13 @@ export function ShirtQrCode({ fundraiserId, name }: ShirtQrCodeProps) {
   const base = apiUrl(`/api/fundraisers/${encodeURIComponent(fundraiserId)}`);
   return (
     <Stack gap={4} align="center">
-      <Image src={`${base}/qr.svg`} alt={`QR code for ${name}: scanning it opens its fundraiser page`} w={120} h={120} loading="lazy" />
+      <Image
+        src={`${base}/qr.svg`}
+        alt={`QR code for ${name}: scanning it opens its fundraiser page`}
+        w={120}
+        h={120}
+        loading="lazy"
+      />
       <Group gap="sm">
         <Anchor href={`${base}/qr.png?download=1`} download={`${fileName(name)}-qr.png`} size="sm">
           Download PNG

@@ -19,7 +19,11 @@ export function CharityPicker({ charities, loading, value, onChange }: CharityPi
         <Text component="label" htmlFor="waitlist-charity" fw={600}>
           Choose a charity to support
         </Text>
-        {charities && <Badge variant="light" color="blue">{charities.length} available</Badge>}
+        {charities && (
+          <Badge variant="light" color="blue">
+            {charities.length} available
+          </Badge>
+        )}
       </Group>
       {empty ? (
         <Text size="sm" c="dimmed">
@@ -40,7 +44,9 @@ export function CharityPicker({ charities, loading, value, onChange }: CharityPi
       {chosen && (
         <Paper withBorder p="sm" radius="md" data-testid="chosen-charity">
           <Group wrap="nowrap" align="flex-start">
-            {chosen.logo_url && <Image src={chosen.logo_url} alt={`${chosen.name} logo`} w={48} h={48} loading="lazy" />}
+            {chosen.logo_url && (
+              <Image src={chosen.logo_url} alt={`${chosen.name} logo`} w={48} h={48} loading="lazy" />
+            )}
             <Stack gap={2}>
               <Text fw={600}>{chosen.name}</Text>
               <Text size="sm" c="dimmed">

@@ -7,7 +7,13 @@ import { WaitlistForm } from './waitlist-form';
 
 const shirt = { id: 'scan-me-maybe', name: 'Scan Me Maybe', sizes: ['S', 'M', 'L'] };
 const charities: Charity[] = [
-  { id: 'ocean', name: 'Ocean Friends', mission: 'Cleaner seas.', website_url: 'https://ocean.example', logo_url: '/images/ocean.svg' },
+  {
+    id: 'ocean',
+    name: 'Ocean Friends',
+    mission: 'Cleaner seas.',
+    website_url: 'https://ocean.example',
+    logo_url: '/images/ocean.svg',
+  },
   { id: 'books', name: 'Books for All', mission: 'A library in every village.', website_url: 'https://books.example' },
 ];
 

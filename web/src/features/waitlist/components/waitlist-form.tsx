@@ -66,7 +66,12 @@ export function WaitlistForm({ shirt, charities, charitiesLoading }: WaitlistFor
       <Stack gap="md">
         <CharityPicker charities={charities} loading={charitiesLoading} value={charityId} onChange={setCharityId} />
         <SizePicker sizes={shirt.sizes} value={size} onChange={setSize} />
-        <TextInput label="Your Name" autoComplete="name" value={name} onChange={(event) => setName(event.currentTarget.value)} />
+        <TextInput
+          label="Your Name"
+          autoComplete="name"
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+        />
         <TextInput
           label="Email Address"
           type="email"
