@@ -1,13 +1,6 @@
-import {
-  ANALYTICS_TOPIC,
-  ConcurrencyError,
-  DEAD_LETTER_TOPIC,
-  decodeMessage,
-  ensureTopics,
-  type EventStore,
-  SCANS_TOPIC,
-} from '@qrshirt/core';
-import { type EachBatchPayload, Kafka, type KafkaMessage, logLevel } from 'kafkajs';
+import { ANALYTICS_TOPIC, DEAD_LETTER_TOPIC, decodeMessage, ensureTopics, SCANS_TOPIC } from '@qrshirt/kafka';
+import { ConcurrencyError, type EventStore } from '@qrshirt/core';
+import { type Consumer, type EachBatchPayload, Kafka, type KafkaMessage, logLevel } from 'kafkajs';
 import type { Logger } from 'pino';
 import { createPartitionWriter, type IngestedMessage, type PartitionWriter } from './partition-writer';
 
@@ -30,6 +23,10 @@ export interface IngestorStatus {
   fenced: number;
 }
 
+/** After a crash kafkajs gives up on: the wait before a new consumer, doubling up to the maximum. */
+const RESTART_FIRST_DELAY_MS = 1_000;
+const RESTART_MAX_DELAY_MS = 30_000;
+
 /** This writer's claim was overtaken: stop the batch, commit nothing, and let Kafka redeliver. */
 class Fenced extends Error {}
 
@@ -51,17 +48,18 @@ export function createIngestor(options: IngestorOptions) {
     sessionTimeoutMs = 10_000,
   } = options;
   const kafka = new Kafka({ clientId: 'ingestor', brokers, logLevel: logLevel.NOTHING });
-  const consumer = kafka.consumer({
-    groupId,
-    sessionTimeout: sessionTimeoutMs,
-    heartbeatInterval: Math.min(1_000, sessionTimeoutMs / 3),
-    allowAutoTopicCreation: false,
-    // Without these the broker answers each fetch as soon as one message is there: under a burst
-    // that means many tiny fetches, commits and appends, and the broker spent more CPU per scan
-    // than the gateway. A tenth of a second of waiting is far inside the freshness target.
-    minBytes: 64 * 1024,
-    maxWaitTimeInMs: 100,
-  });
+  const newConsumer = () =>
+    kafka.consumer({
+      groupId,
+      sessionTimeout: sessionTimeoutMs,
+      heartbeatInterval: Math.min(1_000, sessionTimeoutMs / 3),
+      allowAutoTopicCreation: false,
+      // Without these the broker answers each fetch as soon as one message is there: under a burst
+      // that means many tiny fetches, commits and appends, and the broker spent more CPU per scan
+      // than the gateway. A tenth of a second of waiting is far inside the freshness target.
+      minBytes: 64 * 1024,
+      maxWaitTimeInMs: 100,
+    });
   // Not idempotent on purpose: after a failed send kafkajs hands the failed request's sequence
   // numbers to the next one, and the broker would acknowledge a dead letter it never stored. A
   // redelivered batch sends its dead letters again anyway, so they are at least once, keyed by
@@ -73,19 +71,56 @@ export function createIngestor(options: IngestorOptions) {
   /** Known once start() asked the brokers; no batch arrives before that. */
   let clusterId = '';
 
-  // kafkajs logs nothing of its own here (logLevel NOTHING): a consumer that gave up, or is about
-  // to restart, must still leave a trace.
-  consumer.on(consumer.events.CRASH, (event) => {
-    log.warn({ err: event.payload.error, restart: event.payload.restart }, 'Kafka consumer crashed');
-  });
+  let consumer = newConsumer();
+  let stopping = false;
+  let restartTimer: NodeJS.Timeout | undefined;
 
-  // A new assignment may have given a partition to someone else and back: claim again.
-  consumer.on(consumer.events.GROUP_JOIN, (event) => {
-    memberId = event.payload.memberId;
-    for (const writer of writers.values()) writer.release();
-    // Which process held which partitions when, matched with the kafkaMember of what it appended.
-    log.info({ memberId, assignment: event.payload.memberAssignment }, 'joined the consumer group');
-  });
+  function watch(watched: Consumer): void {
+    // kafkajs logs nothing of its own here (logLevel NOTHING): a consumer that gave up, or is about
+    // to restart, must still leave a trace.
+    watched.on(watched.events.CRASH, (event) => {
+      const { error, restart } = event.payload;
+      log.warn({ err: error, restart }, 'Kafka consumer crashed');
+      // kafkajs restarts a consumer only after retriable errors; after others (a broker back from
+      // an outage that has no group coordinator yet) it stays stopped for good, and the
+      // partitions would wait for ever. A new consumer rejoins the group and resumes from the
+      // committed offsets.
+      if (!restart && !stopping) scheduleRestart(RESTART_FIRST_DELAY_MS);
+    });
+
+    // A new assignment may have given a partition to someone else and back: claim again.
+    watched.on(watched.events.GROUP_JOIN, (event) => {
+      memberId = event.payload.memberId;
+      for (const writer of writers.values()) writer.release();
+      // Which process held which partitions when, matched with the kafkaMember of what it appended.
+      log.info({ memberId, assignment: event.payload.memberAssignment }, 'joined the consumer group');
+    });
+  }
+
+  async function run(running: Consumer): Promise<void> {
+    await running.connect();
+    await running.subscribe({ topics: [SCANS_TOPIC, ANALYTICS_TOPIC], fromBeginning: true });
+    await running.run({ eachBatchAutoResolve: false, autoCommit: true, eachBatch });
+  }
+
+  function scheduleRestart(delayMs: number): void {
+    restartTimer = setTimeout(() => {
+      restartTimer = undefined;
+      if (stopping) return;
+      const previous = consumer;
+      consumer = newConsumer();
+      watch(consumer);
+      log.info('starting a new Kafka consumer');
+      void previous
+        .disconnect()
+        .catch(() => {})
+        .then(() => run(consumer))
+        .catch((err: unknown) => {
+          log.warn({ err }, 'Kafka consumer could not start; trying again');
+          if (!stopping) scheduleRestart(Math.min(delayMs * 2, RESTART_MAX_DELAY_MS));
+        });
+    }, delayMs);
+  }
 
   function writerFor(topic: string, partition: number): PartitionWriter {
     const key = `${topic}:${partition}`;
@@ -171,12 +206,13 @@ export function createIngestor(options: IngestorOptions) {
       await ensureTopics(kafka, partitions);
       clusterId = await readClusterId(kafka);
       await producer.connect();
-      await consumer.connect();
-      await consumer.subscribe({ topics: [SCANS_TOPIC, ANALYTICS_TOPIC], fromBeginning: true });
-      await consumer.run({ eachBatchAutoResolve: false, autoCommit: true, eachBatch });
+      watch(consumer);
+      await run(consumer);
     },
     /** Finishes the batch in hand, commits its offsets, leaves the group. */
     async stop(): Promise<void> {
+      stopping = true;
+      clearTimeout(restartTimer);
       await consumer.disconnect();
       await producer.disconnect();
     },
