@@ -8,8 +8,14 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
 COPY services/core/package.json services/core/
+COPY services/adapters/sqlite/package.json services/adapters/sqlite/
+COPY services/adapters/eventstoredb/package.json services/adapters/eventstoredb/
+COPY services/adapters/kafka/package.json services/adapters/kafka/
+COPY services/adapters/redis/package.json services/adapters/redis/
+COPY services/runtime/package.json services/runtime/
 COPY services/gateway/package.json services/gateway/
 COPY services/ingestor/package.json services/ingestor/
+COPY services/projector/package.json services/projector/
 COPY projections/package.json projections/
 COPY web/package.json web/
 RUN npm ci --no-audit --no-fund
@@ -22,8 +28,14 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
 COPY services/core/package.json services/core/
+COPY services/adapters/sqlite/package.json services/adapters/sqlite/
+COPY services/adapters/eventstoredb/package.json services/adapters/eventstoredb/
+COPY services/adapters/kafka/package.json services/adapters/kafka/
+COPY services/adapters/redis/package.json services/adapters/redis/
+COPY services/runtime/package.json services/runtime/
 COPY services/gateway/package.json services/gateway/
 COPY services/ingestor/package.json services/ingestor/
+COPY services/projector/package.json services/projector/
 COPY projections/package.json projections/
 COPY web/package.json web/
 # The compiler is only there for better-sqlite3 on a platform without a prebuilt binary; it
@@ -37,9 +49,15 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 COPY contracts/src contracts/src
 COPY services/core/src services/core/src
+COPY services/adapters/sqlite/src services/adapters/sqlite/src
+COPY services/adapters/eventstoredb/src services/adapters/eventstoredb/src
+COPY services/adapters/kafka/src services/adapters/kafka/src
+COPY services/adapters/redis/src services/adapters/redis/src
+COPY services/runtime/src services/runtime/src
 COPY services/gateway/src services/gateway/src
 COPY services/gateway/public services/gateway/public
 COPY services/ingestor/src services/ingestor/src
+COPY services/projector/src services/projector/src
 COPY projections/src projections/src
 COPY tsconfig.base.json tsconfig.json ./
 COPY --from=build /app/web/dist web/dist

@@ -16,7 +16,7 @@ import {
   seedCharities,
   seedShirts,
   shirtImageUrl,
-} from '../services/core/src/seed/catalog-data';
+} from '@qrshirt/core';
 
 const publicDir = fileURLToPath(new URL('../services/gateway/public', import.meta.url));
 const SIZE = 600;

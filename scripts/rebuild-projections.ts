@@ -6,8 +6,9 @@
  * start rebuilds them from the log.
  */
 import { parseArgs } from 'node:util';
-import { openEventStore } from '@qrshirt/core';
-import { allProjectors, createRedisReadModelStore, rebuildProjection } from '@qrshirt/projections';
+import { openEventStore } from '@qrshirt/runtime';
+import { allProjectors, rebuildProjection } from '@qrshirt/projections';
+import { createRedisReadModelStore } from '@qrshirt/redis';
 import { pino } from 'pino';
 import { loadConfigOrExit } from '../services/gateway/src/config';
 

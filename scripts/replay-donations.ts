@@ -7,7 +7,8 @@
  */
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { createEventStoreDbEventStore, createSqliteEventStore } from '@qrshirt/core';
+import { createEventStoreDbEventStore } from '@qrshirt/eventstoredb';
+import { createSqliteEventStore } from '@qrshirt/sqlite';
 import { ReplayArgumentError, formatReplay, replayDonations } from '@qrshirt/projections';
 import { createProgress } from './replay/progress';
 import { type ReplayArgs, parseReplayArgs, replaySource, replayUsage } from './replay/replay-args';

@@ -93,7 +93,7 @@ try {
     }),
     startService({
       name: 'projector',
-      entry: 'projections/src/main.ts',
+      entry: 'services/projector/src/main.ts',
       url: `http://127.0.0.1:${projectorPort}`,
       env: { ...shared, METRICS_PORT: String(projectorPort), METRICS_HOST: '127.0.0.1' },
     }),

@@ -1,6 +1,5 @@
 export * from './apply-batch';
 export * from './change-feed';
-export * from './projection-metrics';
 export * from './projection-monitor';
 export * from './projectors';
 export * from './queries';
@@ -11,4 +10,3 @@ export * from './runner';
 export * from './store/read-model-store';
 export * from './store/read-model-store-errors';
 export * from './store/memory-read-model-store';
-export * from './store/redis-read-model-store';

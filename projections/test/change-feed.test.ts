@@ -4,7 +4,7 @@ import { describeWithRedis } from '../../scripts/infra/describe-with-redis';
 import type { ChangeFeed } from '../src/change-feed/change-feed';
 import { createMemoryChangeFeed } from '../src/change-feed/memory-change-feed';
 import { publishLiveChanges } from '../src/change-feed/publish-live-changes';
-import { createRedisChangeFeed } from '../src/change-feed/redis-change-feed';
+import { createRedisChangeFeed } from '@qrshirt/redis';
 import { fundraisersProjector } from '../src/projectors';
 import { createProjectionRunner } from '../src/runner';
 import { createMemoryReadModelStore } from '../src/store/memory-read-model-store';

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type EventStore, createSqliteEventStore } from '@qrshirt/core';
+import { type EventStore } from '@qrshirt/core';
+import { createSqliteEventStore } from '@qrshirt/sqlite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { allProjectors, catalogProjector, fundraiserKeys, fundraisersProjector } from '../src/projectors';
 import {
@@ -14,7 +15,7 @@ import {
 import { rebuildProjection } from '../src/rebuild';
 import { type ProjectionRunner, createProjectionRunner } from '../src/runner';
 import type { ReadModelStore } from '../src/store/read-model-store';
-import { createRedisReadModelStore } from '../src/store/redis-read-model-store';
+import { createRedisReadModelStore } from '@qrshirt/redis';
 import { spyOnCommits } from './support/commit-spy';
 import { openTempEventStore } from './support/event-store';
 import { expectFiguresAsGenerated } from './support/expect-figures';

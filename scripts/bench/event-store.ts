@@ -14,9 +14,9 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { allProjectors, createMemoryReadModelStore, createProjectionRunner } from '@qrshirt/projections';
-import type { SqliteSynchronous } from '../../services/core/src/event-store/sqlite-database';
-import type { EventStore } from '../../services/core/src/event-store/event-store';
-import { createSqliteEventStore } from '../../services/core/src/event-store/sqlite-event-store';
+import type { SqliteSynchronous } from '@qrshirt/sqlite';
+import type { EventStore } from '@qrshirt/core';
+import { createSqliteEventStore } from '@qrshirt/sqlite';
 
 const STREAMS = 500;
 const EVENTS_PER_APPEND = 100;

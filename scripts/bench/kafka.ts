@@ -14,7 +14,7 @@ import autocannon from 'autocannon';
 import { startGatewayProcess } from '../../services/gateway/test/support/gateway-process';
 import { createApiClient, createFundraiser, userToken } from '../../services/gateway/test/support/test-server';
 import { startIngestorProcess } from '../../services/ingestor/test/support/ingestor-process';
-import { startProjectorProcess } from '../../projections/test/support/projector-process';
+import { startProjectorProcess } from '../../services/projector/test/support/projector-process';
 import { startKafka } from '../infra/kafka';
 import { startRedis } from '../infra/redis';
 

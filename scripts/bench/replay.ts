@@ -13,14 +13,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type EventData, type EventType, eventMetadata } from '@qrshirt/contracts';
-import {
-  type EventStore,
-  type NewEvent,
-  createSqliteEventStore,
-  seedCatalog,
-  seedCharities,
-  seedShirts,
-} from '@qrshirt/core';
+import { type EventStore, type NewEvent, seedCatalog, seedCharities, seedShirts } from '@qrshirt/core';
+import { createSqliteEventStore } from '@qrshirt/sqlite';
 import { type ReplayGroupBy, replayDonations, replayGroupings } from '@qrshirt/projections';
 
 const FUNDRAISERS = 1_000;

@@ -6,7 +6,7 @@ import type { SchemaObject } from 'ajv';
 import Ajv2019 from 'ajv/dist/2019';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { projectorConfigSchema } from '../../projections/src/config';
+import { projectorConfigSchema } from '../../services/projector/src/config';
 import { configSchema as gatewayConfigSchema } from '../../services/gateway/src/config';
 import { ingestorConfigSchema } from '../../services/ingestor/src/config';
 import { KAFKA_VERSION } from '../infra/kafka';

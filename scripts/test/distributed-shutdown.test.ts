@@ -1,10 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createSqliteEventStore, SCANS_TOPIC } from '@qrshirt/core';
+import { createSqliteEventStore } from '@qrshirt/sqlite';
+import { SCANS_TOPIC } from '@qrshirt/kafka';
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, expect, it } from 'vitest';
-import { type ProjectorProcess, startProjectorProcess } from '../../projections/test/support/projector-process';
+import { type ProjectorProcess, startProjectorProcess } from '../../services/projector/test/support/projector-process';
 import { as, signUp } from '../../services/gateway/test/support/accounts';
 import { type GatewayProcess, startGatewayProcess } from '../../services/gateway/test/support/gateway-process';
 import { createApiClient } from '../../services/gateway/test/support/test-server';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { projectorConfigSchema } from '../../projections/src/config';
+import { projectorConfigSchema } from '../../services/projector/src/config';
 import { configSchema as gatewayConfigSchema } from '../../services/gateway/src/config';
 import { ingestorConfigSchema } from '../../services/ingestor/src/config';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type EventData, type EventType, eventMetadata } from '@qrshirt/contracts';
-import { createSqliteEventStore } from '@qrshirt/core';
+import { createSqliteEventStore } from '@qrshirt/sqlite';
 import { formatReplay, replayDonations, replayWindow } from '@qrshirt/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

@@ -1,4 +1,4 @@
 export * from './change-feed';
 export * from './memory-change-feed';
 export * from './publish-live-changes';
-export * from './redis-change-feed';
+export * from './topic-listeners';

@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type EventStore, createSqliteEventStore } from '@qrshirt/core';
+import { type EventStore } from '@qrshirt/core';
+import { createSqliteEventStore } from '@qrshirt/sqlite';
 
 /** A SQLite event store in a fresh temp folder (NORMAL sync: tests need no power-cut safety). */
 export async function openTempEventStore(): Promise<{ eventStore: EventStore; dispose(): Promise<void> }> {

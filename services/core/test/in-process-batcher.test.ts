@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { EventStore } from '../src/event-store/event-store';
-import { createSqliteEventStore } from '../src/event-store/sqlite-event-store';
+import type { EventStore } from '../src/event-sourcing/event-store';
+import { createSqliteEventStore } from '@qrshirt/sqlite';
 import { analyticsStream, createInProcessBatcher, EMBEDDED_SCAN_STREAM } from '../src/ingestion/in-process-batcher';
 import { IngestionUnavailableError } from '../src/ingestion/ingestion';
 

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { charityDecider, charityStreamName } from '../src/domain/charity';
-import { createCommandHandler } from '../src/domain/command-handler';
-import { shirtDecider, shirtStreamName } from '../src/domain/shirt';
-import type { EventStore } from '../src/event-store/event-store';
-import { createSqliteEventStore } from '../src/event-store/sqlite-event-store';
+import { charityDecider, charityStreamName } from '../src/charities/charity-decider';
+import { createCommandHandler } from '../src/event-sourcing/command-handler';
+import { shirtDecider, shirtStreamName } from '../src/shirts/shirt-decider';
+import type { EventStore } from '../src/event-sourcing/event-store';
+import { createSqliteEventStore } from '@qrshirt/sqlite';
 import { seedCharities, seedShirts } from '../src/seed/catalog-data';
 import { seedCatalog, seedCharityFields, seedShirtFields } from '../src/seed/seed-catalog';
 

@@ -1,13 +1,6 @@
 import path from 'node:path';
-import {
-  ConfigError,
-  eventStoreEnv,
-  eventStoreFile,
-  kafkaBrokerList,
-  loadOrExit,
-  logLevel,
-  optionalUrl,
-} from '@qrshirt/core';
+import { ConfigError, eventStoreEnv, eventStoreFile, loadOrExit, logLevel, optionalUrl } from '@qrshirt/runtime';
+import { kafkaBrokerList } from '@qrshirt/kafka';
 
 export { ConfigError };
 import { z } from 'zod';

@@ -1,43 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
-import {
-  type Clock,
-  closeServer,
-  createCommandHandler,
-  createInProcessBatcher,
-  createKafkaAdminSession,
-  createKafkaIngestion,
-  createMetricsRegistry,
-  createReadiness,
-  type OpsServer,
-  type EventStore,
-  instrumentEventStore,
-  logRedaction,
-  openEventStore,
-  type ReadinessCheck,
-  seedCatalog,
-  startOpsServer,
-  systemClock,
-} from '@qrshirt/core';
-import {
-  allProjectors,
-  createCatalogQueries,
-  createFundraiserQueries,
-  createMemoryChangeFeed,
-  createMemoryReadModelStore,
-  createOverviewQueries,
-  createProjectionMonitor,
-  createProjectionRunner,
-  createRebuildJobs,
-  createRedisChangeFeed,
-  createRedisReadModelStore,
-  createWaitlistQueries,
-  fundraisersProjector,
-  type ProjectionRunner,
-  publishLiveChanges,
-  type ReadModelStore,
-  registerProjectionMetrics,
-} from '@qrshirt/projections';
+import { type Clock, createCommandHandler, createInProcessBatcher, type EventStore, seedCatalog, systemClock } from '@qrshirt/core';
+import { closeServer, createMetricsRegistry, createReadiness, type OpsServer, instrumentEventStore, logRedaction, openEventStore, type ReadinessCheck, startOpsServer } from '@qrshirt/runtime';
+import { createKafkaAdminSession, createKafkaIngestion } from '@qrshirt/kafka';
+import { allProjectors, createCatalogQueries, createFundraiserQueries, createMemoryChangeFeed, createMemoryReadModelStore, createOverviewQueries, createProjectionMonitor, createProjectionRunner, createRebuildJobs, createWaitlistQueries, fundraisersProjector, type ProjectionRunner, publishLiveChanges, type ReadModelStore } from '@qrshirt/projections';
+import { createRedisChangeFeed, createRedisReadModelStore } from '@qrshirt/redis';
+import { registerProjectionMetrics } from '@qrshirt/runtime';
 import type { Express } from 'express';
 import { type Logger, pino } from 'pino';
 import { createAuth } from './auth/create-auth';

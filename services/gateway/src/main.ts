@@ -1,4 +1,4 @@
-import { stopOnSignals } from '@qrshirt/core';
+import { stopOnSignals } from '@qrshirt/runtime';
 import { loadConfigOrExit } from './config';
 import { createEmbeddedProcess } from './embedded';
 

@@ -4,9 +4,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeWithRedis } from '../../../scripts/infra/describe-with-redis';
-import { describeCredentialsStoreContract } from '../src/auth/credentials-store.contract';
-import { createRedisCredentialsStore } from '../src/auth/redis-credentials-store';
-import { createSqliteCredentialsStore } from '../src/auth/sqlite-credentials-store';
+import { describeCredentialsStoreContract } from '@qrshirt/core/testing';
+import { createRedisCredentialsStore } from '@qrshirt/redis';
+import { createSqliteCredentialsStore } from '@qrshirt/sqlite';
 import { DAY } from './support/accounts';
 
 describe('SQLite credentials store', () => {

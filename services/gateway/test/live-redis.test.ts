@@ -1,12 +1,5 @@
-import {
-  allProjectors,
-  createProjectionRunner,
-  createRedisChangeFeed,
-  createRedisReadModelStore,
-  fundraisersProjector,
-  type ProjectionRunner,
-  publishLiveChanges,
-} from '@qrshirt/projections';
+import { allProjectors, createProjectionRunner, fundraisersProjector, type ProjectionRunner, publishLiveChanges } from '@qrshirt/projections';
+import { createRedisChangeFeed, createRedisReadModelStore } from '@qrshirt/redis';
 import { pino } from 'pino';
 import { afterAll, expect, it } from 'vitest';
 import { describeWithRedis } from '../../../scripts/infra/describe-with-redis';

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { describeWithRedis } from '../../../scripts/infra/describe-with-redis';
-import { describeOutboxStoreContract } from '../src/mail/outbox-store.contract';
-import { createRedisOutboxStore } from '../src/mail/redis-outbox-store';
-import { createSqliteOutboxStore } from '../src/mail/sqlite-outbox-store';
+import { describeOutboxStoreContract } from '@qrshirt/core/testing';
+import { createRedisOutboxStore } from '@qrshirt/redis';
+import { createSqliteOutboxStore } from '@qrshirt/sqlite';
 
 describe('SQLite outbox store', () => {
   let dir: string;

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createSqliteEventStore } from '@qrshirt/core';
+import { createSqliteEventStore } from '@qrshirt/sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countByStatus, startScanLoad } from '../../ingestor/test/support/scan-load';
 import { signUp } from './support/accounts';

@@ -1,4 +1,5 @@
-import { eventStoreEnv, eventStoreFile, kafkaBrokerList, logLevel, opsServerEnv, parseEnv } from '@qrshirt/core';
+import { eventStoreEnv, eventStoreFile, logLevel, opsServerEnv, parseEnv } from '@qrshirt/runtime';
+import { kafkaBrokerList } from '@qrshirt/kafka';
 import { z } from 'zod';
 
 /** The ingestor process's environment (`npm run start:ingestor`). */

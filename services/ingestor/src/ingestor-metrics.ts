@@ -1,4 +1,4 @@
-import { ANALYTICS_TOPIC, type KafkaAdminSession, SCANS_TOPIC } from '@qrshirt/core';
+import { ANALYTICS_TOPIC, type KafkaAdminSession, SCANS_TOPIC } from '@qrshirt/kafka';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { IngestorStatus } from './ingestor';
 

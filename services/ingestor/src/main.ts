@@ -1,14 +1,5 @@
-import {
-  createKafkaAdminSession,
-  createMetricsRegistry,
-  createReadiness,
-  instrumentEventStore,
-  loadOrExit,
-  logRedaction,
-  openEventStore,
-  startOpsServer,
-  stopOnSignals,
-} from '@qrshirt/core';
+import { createKafkaAdminSession } from '@qrshirt/kafka';
+import { createMetricsRegistry, createReadiness, instrumentEventStore, loadOrExit, logRedaction, openEventStore, startOpsServer, stopOnSignals } from '@qrshirt/runtime';
 import { pino } from 'pino';
 import { loadIngestorConfig } from './config';
 import { createIngestor } from './ingestor';

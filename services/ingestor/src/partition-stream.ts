@@ -1,4 +1,4 @@
-import { ANALYTICS_TOPIC, SCANS_TOPIC } from '@qrshirt/core';
+import { ANALYTICS_TOPIC, SCANS_TOPIC } from '@qrshirt/kafka';
 
 /** One event-store stream per Kafka partition: its revisions order and fence that partition's writes. */
 export function partitionStream(topic: string, partition: number): string {

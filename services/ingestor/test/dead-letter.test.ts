@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSqliteEventStore, DEAD_LETTER_TOPIC, encodeMessage, SCANS_TOPIC } from '@qrshirt/core';
+import { createSqliteEventStore } from '@qrshirt/sqlite';
+import { DEAD_LETTER_TOPIC, encodeMessage, SCANS_TOPIC } from '@qrshirt/kafka';
 import { Kafka, logLevel } from 'kafkajs';
 import { pino } from 'pino';
 import { afterAll, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createKafkaAdminSession, encodeMessage, ensureTopics, SCANS_TOPIC } from '@qrshirt/core';
+import { createKafkaAdminSession, encodeMessage, ensureTopics, SCANS_TOPIC } from '@qrshirt/kafka';
 import { Kafka, logLevel } from 'kafkajs';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { decodeMessage, encodeMessage } from '@qrshirt/core';
+import { decodeMessage, encodeMessage } from '@qrshirt/kafka';
 import { describe, expect, it } from 'vitest';
 
 const scan = { scanId: 's-1', fundraiserId: 'f-1', at: '2026-01-01T00:00:00.000Z' };

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConcurrencyError, createSqliteEventStore, type EventStore, SCANS_TOPIC } from '@qrshirt/core';
+import { ConcurrencyError, type EventStore } from '@qrshirt/core';
+import { createSqliteEventStore } from '@qrshirt/sqlite';
+import { SCANS_TOPIC } from '@qrshirt/kafka';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MEMBER_KEY, OFFSET_KEY } from '../src/partition-stream';
 import { createPartitionWriter } from '../src/partition-writer';

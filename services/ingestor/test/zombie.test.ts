@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SCANS_TOPIC, type StoredEvent } from '@qrshirt/core';
+import { SCANS_TOPIC } from '@qrshirt/kafka';
+import { type StoredEvent } from '@qrshirt/core';
 import Database from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
 import { describeWithKafka } from '../../../scripts/infra/describe-with-kafka';

@@ -1,5 +1,5 @@
 import { eventMetadata } from '@qrshirt/contracts';
-import type { EventStore, NewEvent } from '../event-store/event-store';
+import type { EventStore, NewEvent } from '../event-sourcing/event-store';
 import type { AnalyticsFact, Ingestion, ScanFact } from './ingestion';
 import { createMicroBatcher, type Waiting } from './micro-batcher';
 

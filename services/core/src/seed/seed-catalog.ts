@@ -1,10 +1,10 @@
 import type { DomainEvent } from '@qrshirt/contracts';
 import type { Clock } from '../clock';
-import { type CharityFields, charityDecider, charityStreamName } from '../domain/charity';
-import { createCommandHandler } from '../domain/command-handler';
-import { type Decider, DomainError } from '../domain/decider';
-import { type ShirtFields, shirtDecider, shirtStreamName } from '../domain/shirt';
-import type { EventStore } from '../event-store/event-store';
+import { type CharityFields, charityDecider, charityStreamName } from '../charities/charity-decider';
+import { createCommandHandler } from '../event-sourcing/command-handler';
+import { type Decider, DomainError } from '../event-sourcing/decider';
+import { type ShirtFields, shirtDecider, shirtStreamName } from '../shirts/shirt-decider';
+import type { EventStore } from '../event-sourcing/event-store';
 import {
   type SeedCharity,
   type SeedShirt,

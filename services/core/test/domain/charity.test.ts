@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type CharityFields, charityDecider, charityStreamName } from '../../src/domain/charity';
-import { foldEvents } from '../../src/domain/fold-events';
+import { type CharityFields, charityDecider, charityStreamName } from '../../src/charities/charity-decider';
+import { foldEvents } from '../../src/event-sourcing/fold-events';
 import { deciderSpec } from './decider-spec';
 import { T0, T1, charityCreated } from './fixtures';
 

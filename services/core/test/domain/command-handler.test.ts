@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { charityDecider, charityStreamName } from '../../src/domain/charity';
-import { type CommandHandler, createCommandHandler } from '../../src/domain/command-handler';
-import { DomainError } from '../../src/domain/decider';
-import { type CreateFundraiser, fundraiserDecider, fundraiserStreamName } from '../../src/domain/fundraiser';
-import { userDecider, userStreamName } from '../../src/domain/user';
-import { ConcurrencyError, type EventStore } from '../../src/event-store/event-store';
-import { createSqliteEventStore } from '../../src/event-store/sqlite-event-store';
+import { charityDecider, charityStreamName } from '../../src/charities/charity-decider';
+import { type CommandHandler, createCommandHandler } from '../../src/event-sourcing/command-handler';
+import { DomainError } from '../../src/event-sourcing/decider';
+import { type CreateFundraiser, fundraiserDecider, fundraiserStreamName } from '../../src/fundraisers/fundraiser-decider';
+import { userDecider, userStreamName } from '../../src/users/user-decider';
+import { ConcurrencyError, type EventStore } from '../../src/event-sourcing/event-store';
+import { createSqliteEventStore } from '@qrshirt/sqlite';
 import { T0, T1, charity, shirt } from './fixtures';
 
 const stream = fundraiserStreamName('f-1');

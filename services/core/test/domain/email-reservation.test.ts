@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isValidEmailAddress } from '../../src/domain/email-address';
-import { emailReservationDecider, emailReservationStreamName } from '../../src/domain/email-reservation';
+import { isValidEmailAddress } from '../../src/users/email-address';
+import { emailReservationDecider, emailReservationStreamName } from '../../src/users/email-reservation';
 import { deciderSpec } from './decider-spec';
 
 const spec = deciderSpec(emailReservationDecider);

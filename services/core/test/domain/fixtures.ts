@@ -1,7 +1,7 @@
 import type { EventOf } from '@qrshirt/contracts';
-import { type CharityState, charityDecider } from '../../src/domain/charity';
-import { foldEvents } from '../../src/domain/fold-events';
-import { type ShirtState, shirtDecider } from '../../src/domain/shirt';
+import { type CharityState, charityDecider } from '../../src/charities/charity-decider';
+import { foldEvents } from '../../src/event-sourcing/fold-events';
+import { type ShirtState, shirtDecider } from '../../src/shirts/shirt-decider';
 
 export const T0 = '2025-03-01T10:00:00.000Z';
 export const T1 = '2025-03-01T11:00:00.000Z';

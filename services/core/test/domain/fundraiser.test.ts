@@ -1,7 +1,7 @@
 import type { EventOf } from '@qrshirt/contracts';
 import { describe, expect, it } from 'vitest';
-import { foldEvents } from '../../src/domain/fold-events';
-import { type RecordDonation, findKeyedDonation, fundraiserDecider } from '../../src/domain/fundraiser';
+import { foldEvents } from '../../src/event-sourcing/fold-events';
+import { type RecordDonation, findKeyedDonation, fundraiserDecider } from '../../src/fundraisers/fundraiser-decider';
 import { deciderSpec } from './decider-spec';
 import { T0, T1, charity, shirt } from './fixtures';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { foldEvents } from '../../src/domain/fold-events';
-import { type ShirtFields, shirtDecider } from '../../src/domain/shirt';
+import { foldEvents } from '../../src/event-sourcing/fold-events';
+import { type ShirtFields, shirtDecider } from '../../src/shirts/shirt-decider';
 import { deciderSpec } from './decider-spec';
 import { T0, T1, shirtAdded } from './fixtures';
 

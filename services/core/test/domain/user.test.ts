@@ -1,7 +1,7 @@
 import type { EventOf } from '@qrshirt/contracts';
 import { describe, expect, it } from 'vitest';
-import { foldEvents } from '../../src/domain/fold-events';
-import { type RegisterUser, userDecider } from '../../src/domain/user';
+import { foldEvents } from '../../src/event-sourcing/fold-events';
+import { type RegisterUser, userDecider } from '../../src/users/user-decider';
 import { deciderSpec } from './decider-spec';
 import { T0, T1 } from './fixtures';
 

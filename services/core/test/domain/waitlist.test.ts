@@ -1,7 +1,7 @@
 import type { EventOf } from '@qrshirt/contracts';
 import { describe, expect, it } from 'vitest';
-import { foldEvents } from '../../src/domain/fold-events';
-import { type JoinWaitlist, findWaitlistEntry, waitlistDecider } from '../../src/domain/waitlist';
+import { foldEvents } from '../../src/event-sourcing/fold-events';
+import { type JoinWaitlist, findWaitlistEntry, waitlistDecider } from '../../src/waitlist/waitlist-decider';
 import { deciderSpec } from './decider-spec';
 import { T0, T1, charity, shirt } from './fixtures';
 

@@ -1,4 +1,4 @@
-import type { CredentialsStore } from './credentials-store';
+import type { CredentialsStore } from '@qrshirt/core';
 import type { GoogleSettings } from './google-sign-in';
 import type { JwtTokens } from './jwt-tokens';
 import type { EmailSender, SmsSender } from './message-senders';

@@ -6,9 +6,9 @@ import type { EmailSender, SmsSender } from './message-senders';
 import { generatedSecret } from './generated-secret';
 import { createJwtTokens } from './jwt-tokens';
 import { createRateLimiter } from './rate-limiter';
-import { createRedisCredentialsStore } from './redis-credentials-store';
+import { createRedisCredentialsStore } from '@qrshirt/redis';
 import { createKeyedHash } from './secrets';
-import { createSqliteCredentialsStore } from './sqlite-credentials-store';
+import { createSqliteCredentialsStore } from '@qrshirt/sqlite';
 
 /**
  * The sign-in machinery from configuration: credentials in a SQLite file beside the event store

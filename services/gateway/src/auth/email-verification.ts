@@ -1,7 +1,7 @@
 import type { Clock } from '@qrshirt/core';
 import { renderMail } from '../mail/mail-templates';
 import type { Accounts } from './accounts';
-import type { CredentialsStore } from './credentials-store';
+import type { CredentialsStore } from '@qrshirt/core';
 import type { EmailSender } from './message-senders';
 import { newSecret, sha256 } from './secrets';
 

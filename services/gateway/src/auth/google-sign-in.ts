@@ -2,7 +2,7 @@ import type { AuthErrorCode } from '@qrshirt/contracts';
 import { isValidEmailAddress } from '@qrshirt/core';
 import { type Profile, Strategy as GoogleStrategy } from 'passport-google-oauth20';
 import type { Accounts } from './accounts';
-import type { CredentialsStore } from './credentials-store';
+import type { CredentialsStore } from '@qrshirt/core';
 import { createOAuthStateCookie } from './oauth-state-cookie';
 
 export interface GoogleSettings {

@@ -8,9 +8,9 @@ import { maskEmail } from '../admin/mask-personal-data';
 import type { EmailSender, SmsSender } from '../auth/message-senders';
 import type { Config } from '../config';
 import { createOutboxSender, RETRY_WINDOW_MS } from './outbox-sender';
-import type { NewOutboxMessage, OutboxMessage, OutboxStore } from './outbox-store';
-import { createRedisOutboxStore } from './redis-outbox-store';
-import { createSqliteOutboxStore } from './sqlite-outbox-store';
+import type { NewOutboxMessage, OutboxMessage, OutboxStore } from '@qrshirt/core';
+import { createRedisOutboxStore } from '@qrshirt/redis';
+import { createSqliteOutboxStore } from '@qrshirt/sqlite';
 import { createEmlFileTransport, createSmsFileTransport, createSmtpTransport } from './transports';
 
 export interface Mail {

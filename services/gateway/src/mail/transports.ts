@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-import type { OutboxMessage } from './outbox-store';
+import type { OutboxMessage } from '@qrshirt/core';
 
 /** Hands one message to whatever delivers it; rejects when it was not taken. */
 export interface Transport {

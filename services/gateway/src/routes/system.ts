@@ -1,5 +1,5 @@
 import { buildOpenApiDocument } from '@qrshirt/contracts';
-import { type Readiness, readinessAnswer } from '@qrshirt/core';
+import { type Readiness, readinessAnswer } from '@qrshirt/runtime';
 import { Router } from 'express';
 import { unknownApiRoute } from '../http/error-handler';
 import type { Registry } from 'prom-client';

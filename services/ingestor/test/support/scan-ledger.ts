@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { createSqliteEventStore, type EventStore } from '@qrshirt/core';
+import { createSqliteEventStore } from '@qrshirt/sqlite';
+import { type EventStore } from '@qrshirt/core';
 import type { ScanAnswer } from './scan-load';
 
 export interface RecordedScan {

@@ -1,0 +1,314 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  AllStreamResolvedEvent,
+  AppendExpectedRevision,
+  EventStoreDBClient,
+  JSONType,
+  Position,
+  ReadPosition,
+} from '@eventstore/db-client';
+import { globalPositionOf, isSystemEvent, readPositionAfter, readPositionBefore, toStoredEvent } from './esdb-events';
+import { startEsdbSubscription } from './esdb-subscription';
+import {
+  ConcurrencyError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type StoredEvent,
+  type Subscription,
+} from '@qrshirt/core';
+import { assertValidExpectedRevision } from '@qrshirt/core';
+
+export interface EventStoreDbEventStoreOptions {
+  /** e.g. `esdb://localhost:2113?tls=false` */
+  connectionString: string;
+}
+
+type EsdbModule = typeof import('@eventstore/db-client');
+
+/** Events read from $all per request; our own filters apply on top, client side. */
+const READ_PAGE_SIZE = 500;
+
+export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOptions): EventStore {
+  // Loaded on first use: the gRPC client adds about 0.3 s to the start-up of every process that
+  // imports core, and the embedded mode never needs it.
+  const connection = import('@eventstore/db-client').then((esdb) => ({
+    esdb,
+    client: esdb.EventStoreDBClient.connectionString(options.connectionString),
+  }));
+  // Failures surface on the first call; unused, they must not crash the process.
+  connection.catch(() => {});
+  const subscriptions = new Set<Subscription>();
+  let closed = false;
+
+  async function open(): Promise<{ esdb: EsdbModule; client: EventStoreDBClient }> {
+    if (closed) throw new Error('The event store is closed');
+    return connection;
+  }
+
+  async function readStreamEvents(
+    client: EventStoreDBClient,
+    esdb: EsdbModule,
+    streamName: string,
+    fromRevision: number,
+    maxCount: number | undefined,
+  ): Promise<StoredEvent[]> {
+    if (maxCount === 0) return [];
+    const events: StoredEvent[] = [];
+    try {
+      const read = client.readStream(streamName, {
+        fromRevision: BigInt(fromRevision),
+        ...(maxCount !== undefined && { maxCount }),
+      });
+      for await (const resolved of read) {
+        const event = resolved.event;
+        if (event) events.push(toStoredEvent(event, globalPositionOf(event, resolved.commitPosition)));
+      }
+    } catch (err) {
+      if (err instanceof esdb.StreamNotFoundError) return [];
+      throw err;
+    }
+    return events;
+  }
+
+  /** The answer to an append, taken from its last event as stored. */
+  async function appendResultAt(
+    client: EventStoreDBClient,
+    esdb: EsdbModule,
+    streamName: string,
+    revision: number,
+  ): Promise<AppendResult> {
+    const [last] = await readStreamEvents(client, esdb, streamName, revision, 1);
+    if (!last) throw new Error(`Stream ${streamName} has no event at revision ${revision} right after appending it`);
+    return { nextExpectedRevision: revision, lastGlobalPosition: last.globalPosition };
+  }
+
+  /**
+   * A retry the server did not recognise as one (it only does for the same expected revision):
+   * the ids stored where this append expected to write them mean it succeeded before.
+   */
+  async function earlierAppend(
+    client: EventStoreDBClient,
+    esdb: EsdbModule,
+    streamName: string,
+    ids: string[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult | undefined> {
+    if (typeof expected !== 'number' && expected !== 'no_stream') return undefined;
+    const firstRevision = expected === 'no_stream' ? 0 : expected + 1;
+    const stored = await readStreamEvents(client, esdb, streamName, firstRevision, ids.length);
+    const matching = stored.filter((event, i) => event.id === ids[i]).length;
+    if (matching === 0) return undefined;
+    if (matching < ids.length) {
+      throw new Error(
+        `Append to ${streamName}: only some of its event ids are already stored; ` +
+          'a retry must resend exactly the same events',
+      );
+    }
+    return { nextExpectedRevision: stored.at(-1)!.revision, lastGlobalPosition: stored.at(-1)!.globalPosition };
+  }
+
+  return {
+    async appendToStream(streamName, events, appendOptions) {
+      const expected = appendOptions?.expectedRevision ?? 'any';
+      if (events.length === 0) throw new Error(`Append to ${streamName}: no events given`);
+      assertValidExpectedRevision(expected);
+      const { esdb, client } = await open();
+      const ids = events.map((event) => event.id ?? randomUUID());
+      const eventData = events.map((event, i) =>
+        esdb.jsonEvent({
+          id: ids[i],
+          type: event.type,
+          // The client serialises any JSON value; its type only lists the usual shapes.
+          data: event.data as JSONType,
+          metadata: event.metadata ?? {},
+        }),
+      );
+      try {
+        const result = await client.appendToStream(streamName, eventData, {
+          expectedRevision: toEsdbRevision(esdb, expected),
+        });
+        // The answer's position is the write's, absent on a retry the server recognised; the last
+        // event read back gives the position the port promises.
+        return await appendResultAt(client, esdb, streamName, Number(result.nextExpectedRevision));
+      } catch (err) {
+        if (!(err instanceof esdb.WrongExpectedVersionError)) throw err;
+        const retried = await earlierAppend(client, esdb, streamName, ids, expected);
+        if (retried) return retried;
+        const actual = err.actualVersion;
+        throw new ConcurrencyError(streamName, expected, actual === 'no_stream' ? 'no_stream' : Number(actual));
+      }
+    },
+
+    async readStream(streamName, readOptions) {
+      const { esdb, client } = await open();
+      return readStreamEvents(client, esdb, streamName, readOptions?.fromRevision ?? 0, readOptions?.maxCount);
+    },
+
+    async readLastEvent(streamName) {
+      const { esdb, client } = await open();
+      try {
+        for await (const resolved of client.readStream(streamName, {
+          direction: esdb.BACKWARDS,
+          fromRevision: esdb.END,
+          maxCount: 1,
+        })) {
+          if (resolved.event)
+            return toStoredEvent(resolved.event, globalPositionOf(resolved.event, resolved.commitPosition));
+        }
+      } catch (err) {
+        if (!(err instanceof esdb.StreamNotFoundError)) throw err;
+      }
+      return undefined;
+    },
+
+    async readAll(readOptions = {}) {
+      const { client } = await open();
+      const types = readOptions.eventTypes === undefined ? undefined : new Set(readOptions.eventTypes);
+      const maxCount = readOptions.maxCount ?? Number.POSITIVE_INFINITY;
+      const events: StoredEvent[] = [];
+      if (types?.size === 0 || maxCount <= 0) return events;
+      // Forward reads include the position they start from: anything not beyond it is skipped.
+      let seenUpTo = readOptions.after ?? 0;
+      for (;;) {
+        const page = await readAllPage(client, readPositionAfter(seenUpTo), 'forwards');
+        for (const resolved of page) {
+          const event = resolved.event;
+          if (!event) continue;
+          const globalPosition = globalPositionOf(event, resolved.commitPosition);
+          if (globalPosition <= seenUpTo) continue;
+          seenUpTo = globalPosition;
+          if (isSystemEvent(event) || (types !== undefined && !types.has(event.type))) continue;
+          events.push(toStoredEvent(event, globalPosition));
+          if (events.length >= maxCount) return events;
+        }
+        if (page.length < READ_PAGE_SIZE) return events;
+      }
+    },
+
+    /**
+     * Reading $all filtered client side: the client's reads take no server-side filter (only its
+     * subscriptions do), so a narrow filter over a long log reads much of it. Fine for browsing.
+     */
+    async readFiltered(filter) {
+      const { client } = await open();
+      const types = filter.eventTypes === undefined ? undefined : new Set(filter.eventTypes);
+      const events: StoredEvent[] = [];
+      if (types?.size === 0 || filter.maxCount <= 0) return events;
+      const backwards = filter.direction === 'backwards';
+      const from = filter.recordedFrom?.getTime() ?? Number.NEGATIVE_INFINITY;
+      const before = filter.recordedBefore?.getTime() ?? Number.POSITIVE_INFINITY;
+      const matches = (event: StoredEvent) =>
+        (filter.streamPrefix === undefined || event.streamName.startsWith(filter.streamPrefix)) &&
+        (types === undefined || types.has(event.type)) &&
+        event.recordedAt.getTime() >= from &&
+        event.recordedAt.getTime() < before;
+      // Positions already passed, in reading order: a page may start at the event it resumes from.
+      let seen = filter.cursor ?? (backwards ? Number.POSITIVE_INFINITY : 0);
+      const direction = backwards ? 'backwards' : 'forwards';
+      let page = await readAllPage(
+        client,
+        backwards ? readPositionBefore(filter.cursor) : readPositionAfter(seen),
+        direction,
+      );
+      for (;;) {
+        for (const resolved of page) {
+          const event = resolved.event;
+          if (!event) continue;
+          const globalPosition = globalPositionOf(event, resolved.commitPosition);
+          if (backwards ? globalPosition >= seen : globalPosition <= seen) continue;
+          seen = globalPosition;
+          if (isSystemEvent(event)) continue;
+          const stored = toStoredEvent(event, globalPosition);
+          if (!matches(stored)) continue;
+          events.push(stored);
+          if (events.length >= filter.maxCount) return events;
+        }
+        const last = page.at(-1)?.event?.position;
+        if (page.length < READ_PAGE_SIZE || !last) return events;
+        page = await readAllPage(client, backwards ? last : readPositionAfter(seen), direction);
+      }
+    },
+
+    subscribe(subscribeOptions) {
+      if (closed) throw new Error('The event store is closed');
+      let stopRequested = false;
+      // The client loads asynchronously; this subscription starts once it has.
+      const started = connection.then(({ esdb, client }) => {
+        if (stopRequested) return undefined;
+        const types = subscribeOptions.eventTypes;
+        const filter =
+          types === undefined
+            ? esdb.excludeSystemEvents()
+            : esdb.eventTypeFilter({ regex: `^(?:${types.map(escapeRegExp).join('|')})$` });
+        return startEsdbSubscription(client, filter, subscribeOptions);
+      });
+      const subscription: Subscription = {
+        done: started.then((running) => running?.done),
+        async stop() {
+          stopRequested = true;
+          await started.then(
+            (running) => running?.stop(),
+            () => {},
+          );
+        },
+      };
+      subscriptions.add(subscription);
+      const forget = (): void => void subscriptions.delete(subscription);
+      subscription.done.then(forget, forget);
+      return subscription;
+    },
+
+    async headPosition() {
+      const { client } = await open();
+      let before: ReadPosition = 'end';
+      for (;;) {
+        const page = await readAllPage(client, before, 'backwards');
+        for (const resolved of page) {
+          const event = resolved.event;
+          if (event && !isSystemEvent(event)) return globalPositionOf(event, resolved.commitPosition);
+        }
+        const oldest = page.at(-1)?.event?.position;
+        if (page.length < READ_PAGE_SIZE || !oldest) return 0;
+        before = oldest satisfies Position;
+      }
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
+      const { client } = await connection.catch(() => ({ client: undefined }));
+      await client?.dispose();
+    },
+  };
+}
+
+async function readAllPage(
+  client: EventStoreDBClient,
+  fromPosition: ReadPosition,
+  direction: 'forwards' | 'backwards',
+): Promise<AllStreamResolvedEvent[]> {
+  const page: AllStreamResolvedEvent[] = [];
+  for await (const resolved of client.readAll({ fromPosition, direction, maxCount: READ_PAGE_SIZE })) {
+    page.push(resolved);
+  }
+  return page;
+}
+
+function toEsdbRevision(esdb: EsdbModule, expected: ExpectedRevision): AppendExpectedRevision {
+  switch (expected) {
+    case 'any':
+      return esdb.ANY;
+    case 'no_stream':
+      return esdb.NO_STREAM;
+    case 'stream_exists':
+      return esdb.STREAM_EXISTS;
+    default:
+      return BigInt(expected);
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,1 @@
+export { createEventStoreDbEventStore, type EventStoreDbEventStoreOptions } from './esdb-event-store';

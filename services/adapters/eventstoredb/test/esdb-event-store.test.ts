@@ -1,0 +1,111 @@
+import { existsSync } from 'node:fs';
+import { request } from 'node:http';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { StartedTestContainer } from 'testcontainers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { infraRequired } from '../../../../scripts/infra/require-infra';
+import { createEventStoreDbEventStore } from '../src/esdb-event-store';
+import { describeEventStoreContract } from '@qrshirt/core/testing';
+
+const IMAGE = process.env.EVENTSTORE_IMAGE ?? 'eventstore/eventstore:24.10';
+const PING_TIMEOUT_MS = 1_000;
+
+type Target = { url: string } | { docker: true } | { skip: string };
+
+const target = await findEventStore();
+
+if ('skip' in target && !infraRequired('eventstore')) {
+  console.warn(`[esdb] skipped: ${target.skip}`);
+  describe.skip(`EventStoreDB event store (skipped: ${target.skip})`, () => {
+    describeEventStoreContract('esdb', () => createEventStoreDbEventStore({ connectionString: 'esdb://unused' }));
+  });
+} else {
+  describe('EventStoreDB event store', () => {
+    let connectionString = 'url' in target ? target.url : '';
+    let container: StartedTestContainer | undefined;
+
+    beforeAll(async () => {
+      if ('skip' in target) throw new Error(`REQUIRE_INFRA names eventstore, but ${target.skip}`);
+      if ('docker' in target) {
+        // Loaded only here: machines without Docker never pay for it.
+        const { GenericContainer, Wait } = await import('testcontainers');
+        container = await new GenericContainer(IMAGE)
+          .withEnvironment({
+            EVENTSTORE_INSECURE: 'true',
+            EVENTSTORE_MEM_DB: 'true',
+            EVENTSTORE_RUN_PROJECTIONS: 'None',
+          })
+          .withExposedPorts(2113)
+          .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCodeMatching((status) => status < 300))
+          .withStartupTimeout(120_000)
+          .start();
+        connectionString = `esdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`;
+      }
+    });
+    afterAll(async () => {
+      await container?.stop();
+    });
+
+    describeEventStoreContract('esdb', () => createEventStoreDbEventStore({ connectionString }));
+  });
+}
+
+// Needs no server, so it runs everywhere: what callers see while EventStoreDB is down.
+describe('EventStoreDB event store, server unreachable', () => {
+  it('rejects calls instead of hanging, and a subscription stops cleanly while it is down', async () => {
+    const store = createEventStoreDbEventStore({
+      connectionString: 'esdb://127.0.0.1:1?tls=false&defaultDeadline=3000',
+    });
+    await expect(store.readStream('fundraiser-1')).rejects.toThrow(/UNAVAILABLE/);
+    await expect(store.appendToStream('fundraiser-1', [{ type: 'FundraiserCreated', data: {} }])).rejects.toThrow(
+      /UNAVAILABLE/,
+    );
+    let calls = 0;
+    const subscription = store.subscribe({ onEvents: () => void calls++ });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await subscription.stop();
+    await expect(subscription.done).resolves.toBeUndefined();
+    expect(calls).toBe(0);
+    await store.close();
+    await expect(store.readAll()).rejects.toThrow(/closed/);
+  });
+});
+
+/** EVENTSTORE_URL if set, else a Docker engine that answers a ping quickly, else why not. */
+async function findEventStore(): Promise<Target> {
+  const url = process.env.EVENTSTORE_URL;
+  if (url) return { url };
+  const engine = dockerEndpoints().find((endpoint) => 'host' in endpoint || existsSync(endpoint.socketPath));
+  if (engine && (await answersPing(engine))) return { docker: true };
+  return { skip: 'EVENTSTORE_URL not set and no Docker engine answers' };
+}
+
+type DockerEndpoint = { socketPath: string } | { host: string; port: number };
+
+function dockerEndpoints(): DockerEndpoint[] {
+  const dockerHost = process.env.DOCKER_HOST;
+  if (dockerHost?.startsWith('tcp://')) {
+    const { hostname, port } = new URL(dockerHost.replace('tcp://', 'http://'));
+    return [{ host: hostname, port: Number(port || 2375) }];
+  }
+  if (dockerHost?.startsWith('unix://')) return [{ socketPath: dockerHost.slice('unix://'.length) }];
+  const runtimeDir = process.env.XDG_RUNTIME_DIR;
+  return [
+    { socketPath: '/var/run/docker.sock' },
+    ...(runtimeDir ? [{ socketPath: join(runtimeDir, 'docker.sock') }] : []),
+    { socketPath: join(homedir(), '.docker', 'run', 'docker.sock') },
+  ];
+}
+
+function answersPing(endpoint: DockerEndpoint): Promise<boolean> {
+  return new Promise((resolve) => {
+    const ping = request({ ...endpoint, path: '/_ping', timeout: PING_TIMEOUT_MS }, (response) => {
+      response.resume();
+      resolve(response.statusCode === 200);
+    });
+    ping.on('timeout', () => ping.destroy());
+    ping.on('error', () => resolve(false));
+    ping.end();
+  });
+}

@@ -1,0 +1,163 @@
+import { Redis } from 'ioredis';
+import {
+  type CredentialsStore,
+  MAX_SESSION_MS,
+  type PhoneVerification,
+  type RefreshRotation,
+} from '@qrshirt/core';
+
+/*
+ * Each read-modify-write is one Lua script, so it is atomic across gateway processes. Expiry
+ * times are the caller's (its clock decides); Redis TTLs only clear the keys away afterwards.
+ */
+const ROTATE = `
+local row = redis.call('HMGET', KEYS[1], 'uid', 'anonymous', 'hash', 'expiresAt', 'endsAt')
+if not row[1] or tonumber(row[4]) <= tonumber(ARGV[4]) then return {'invalid'} end
+if row[3] ~= ARGV[1] then
+  redis.call('DEL', KEYS[1])
+  return {'reused'}
+end
+local ends_at = tonumber(row[5]) or (tonumber(ARGV[4]) + tonumber(ARGV[5]))
+local expires_at = math.min(tonumber(ARGV[3]), ends_at)
+redis.call('HSET', KEYS[1], 'hash', ARGV[2], 'expiresAt', tostring(expires_at), 'endsAt', tostring(ends_at))
+redis.call('PEXPIRE', KEYS[1], math.max(1, expires_at - tonumber(ARGV[4])))
+return {'rotated', row[1], row[2], tostring(expires_at)}`;
+
+const TAKE_CODE = `
+local row = redis.call('HMGET', KEYS[1], 'uid', 'expiresAt')
+if not row[1] then return false end
+redis.call('DEL', KEYS[1])
+if tonumber(row[2]) <= tonumber(ARGV[1]) then return false end
+return row[1]`;
+
+const TRY_VERIFICATION = `
+local row = redis.call('HMGET', KEYS[1], 'phoneKey', 'codeHash', 'expiresAt', 'tries')
+if not row[1] or tonumber(row[4]) >= tonumber(ARGV[1]) then return false end
+local tries = redis.call('HINCRBY', KEYS[1], 'tries', 1)
+return {row[1], row[2], row[3], tostring(tries)}`;
+
+const DELETE_FAMILIES_OF = `
+for _, family in ipairs(redis.call('SMEMBERS', KEYS[1])) do redis.call('DEL', ARGV[1] .. family) end
+redis.call('DEL', KEYS[1])
+return 0`;
+
+export interface RedisCredentialsStoreOptions {
+  url: string;
+  /** Default 'qr:cred'. */
+  keyPrefix?: string;
+}
+
+/**
+ * Credentials in Redis, for gateways on several hosts. Keys: `<prefix>:pw:<uid>`,
+ * `:rf:<family>` (a hash) with `:rf-user:<uid>` (the user's families), `:otc:<purpose>:<hash>`,
+ * `:pv:<id>` and `:id:<provider>:<subject>`. Redis must persist (AOF): losing these keys signs
+ * everyone out and forgets passwords.
+ */
+export function createRedisCredentialsStore({
+  url,
+  keyPrefix = 'qr:cred',
+}: RedisCredentialsStoreOptions): CredentialsStore {
+  const redis = new Redis(url);
+  // Connection errors reach each command's caller; without a listener ioredis would also print
+  // every reconnection attempt to stderr.
+  redis.on('error', () => {});
+  const key = (...parts: string[]) => [keyPrefix, ...parts].join(':');
+  const ttl = (expiresAt: number, now: number) => String(Math.max(1, expiresAt - now));
+
+  return {
+    async setPasswordHash(uid, hash) {
+      await redis.set(key('pw', uid), hash);
+    },
+    async passwordHash(uid) {
+      return redis.get(key('pw', uid));
+    },
+    async deletePasswordHash(uid) {
+      await redis.del(key('pw', uid));
+    },
+    async createRefreshFamily(family, session, now) {
+      const familyKey = key('rf', family);
+      const userKey = key('rf-user', session.uid);
+      await redis
+        .multi()
+        .hset(familyKey, {
+          uid: session.uid,
+          anonymous: session.anonymous ? '1' : '0',
+          hash: session.tokenHash,
+          expiresAt: String(Math.min(session.expiresAt, session.endsAt)),
+          endsAt: String(session.endsAt),
+        })
+        .pexpire(familyKey, ttl(Math.min(session.expiresAt, session.endsAt), now))
+        .sadd(userKey, family)
+        .exec();
+    },
+    async rotateRefreshToken(family, tokenHash, next, now): Promise<RefreshRotation> {
+      const reply = (await redis.eval(
+        ROTATE,
+        1,
+        key('rf', family),
+        tokenHash,
+        next.tokenHash,
+        String(next.expiresAt),
+        String(now),
+        String(MAX_SESSION_MS),
+      )) as string[];
+      if (reply[0] === 'rotated') {
+        return {
+          outcome: 'rotated',
+          session: { uid: reply[1]!, anonymous: reply[2] === '1', expiresAt: Number(reply[3]) },
+        };
+      }
+      return { outcome: reply[0] === 'reused' ? 'reused' : 'invalid' };
+    },
+    async deleteRefreshFamily(family) {
+      await redis.del(key('rf', family));
+    },
+    async deleteRefreshFamiliesOf(uid) {
+      await redis.eval(DELETE_FAMILIES_OF, 1, key('rf-user', uid), key('rf', ''));
+    },
+    async addOneTimeCode(purpose, codeHash, { uid, expiresAt }, now) {
+      const codeKey = key('otc', purpose, codeHash);
+      await redis
+        .multi()
+        .hset(codeKey, { uid, expiresAt: String(expiresAt) })
+        .pexpire(codeKey, ttl(expiresAt, now))
+        .exec();
+    },
+    async takeOneTimeCode(purpose, codeHash, now) {
+      return (await redis.eval(TAKE_CODE, 1, key('otc', purpose, codeHash), String(now))) as string | null;
+    },
+    async addPhoneVerification(verification, now) {
+      const verificationKey = key('pv', verification.id);
+      await redis
+        .multi()
+        .hset(verificationKey, {
+          phoneKey: verification.phoneKey,
+          codeHash: verification.codeHash,
+          expiresAt: String(verification.expiresAt),
+          tries: String(verification.tries),
+        })
+        .pexpire(verificationKey, ttl(verification.expiresAt, now))
+        .exec();
+    },
+    async tryPhoneVerification(id, maxTries): Promise<PhoneVerification | null> {
+      const reply = (await redis.eval(TRY_VERIFICATION, 1, key('pv', id), String(maxTries))) as string[] | null;
+      if (!reply) return null;
+      const [phoneKey, codeHash, expiresAt, tries] = reply;
+      return { id, phoneKey: phoneKey!, codeHash: codeHash!, expiresAt: Number(expiresAt), tries: Number(tries) };
+    },
+    async deletePhoneVerification(id) {
+      return (await redis.del(key('pv', id))) === 1;
+    },
+    async linkIdentity(provider, subject, uid) {
+      const identityKey = key('id', provider, subject);
+      await redis.set(identityKey, uid, 'NX');
+      return (await redis.get(identityKey))!;
+    },
+    async findIdentity(provider, subject) {
+      return redis.get(key('id', provider, subject));
+    },
+    async close() {
+      await redis.quit();
+    },
+  };
+}

@@ -1,0 +1,210 @@
+import { openSqliteFile } from '@qrshirt/sqlite';
+import type Database from 'better-sqlite3';
+import {
+  type CredentialsStore,
+  MAX_SESSION_MS,
+  type PhoneVerification,
+  type RefreshSession,
+} from '@qrshirt/core';
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS passwords (
+    uid  TEXT PRIMARY KEY,
+    hash TEXT NOT NULL
+  );
+  CREATE TABLE IF NOT EXISTS refresh_families (
+    family     TEXT PRIMARY KEY,
+    uid        TEXT    NOT NULL,
+    anonymous  INTEGER NOT NULL,
+    token_hash TEXT    NOT NULL,
+    expires_at INTEGER NOT NULL,
+    ends_at    INTEGER
+  );
+  CREATE INDEX IF NOT EXISTS refresh_families_uid ON refresh_families (uid);
+  CREATE INDEX IF NOT EXISTS refresh_families_expiry ON refresh_families (expires_at);
+  CREATE TABLE IF NOT EXISTS one_time_codes (
+    purpose    TEXT    NOT NULL,
+    code_hash  TEXT    NOT NULL,
+    uid        TEXT    NOT NULL,
+    expires_at INTEGER NOT NULL,
+    PRIMARY KEY (purpose, code_hash)
+  );
+  CREATE INDEX IF NOT EXISTS one_time_codes_expiry ON one_time_codes (expires_at);
+  CREATE TABLE IF NOT EXISTS phone_verifications (
+    id         TEXT PRIMARY KEY,
+    phone_key  TEXT    NOT NULL,
+    code_hash  TEXT    NOT NULL,
+    expires_at INTEGER NOT NULL,
+    tries      INTEGER NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS phone_verifications_expiry ON phone_verifications (expires_at);
+  CREATE TABLE IF NOT EXISTS identities (
+    provider TEXT NOT NULL,
+    subject  TEXT NOT NULL,
+    uid      TEXT NOT NULL,
+    PRIMARY KEY (provider, subject)
+  );`;
+
+interface FamilyRow {
+  uid: string;
+  anonymous: number;
+  token_hash: string;
+  expires_at: number;
+  ends_at: number | null;
+}
+
+/** Files made before sessions had an end get its column; their families get an end at their next rotation. */
+function addEndsAt(db: Database.Database): void {
+  const columns = db.prepare<[], { name: string }>("SELECT name FROM pragma_table_info('refresh_families')").all();
+  if (!columns.some((column) => column.name === 'ends_at'))
+    db.exec('ALTER TABLE refresh_families ADD COLUMN ends_at INTEGER');
+}
+
+interface VerificationRow {
+  id: string;
+  phone_key: string;
+  code_hash: string;
+  expires_at: number;
+  tries: number;
+}
+
+/**
+ * The credentials in their own SQLite file beside the event store (secrets stay out of the
+ * event log and its backups). WAL and the busy timeout let several gateway processes share it;
+ * every read-modify-write is one statement or one IMMEDIATE transaction, so it is atomic across
+ * them. Expired rows are swept when new ones of their kind are written.
+ */
+export function createSqliteCredentialsStore({ path }: { path: string }): CredentialsStore {
+  // A password change or a revoked session that a power cut undid would be a security bug: FULL.
+  const db = openSqliteFile(path, {
+    synchronous: 'FULL',
+    setUp(opened) {
+      opened.exec(SCHEMA);
+      addEndsAt(opened);
+    },
+  });
+
+  const statements = {
+    setPassword: db.prepare(
+      'INSERT INTO passwords (uid, hash) VALUES (?, ?) ON CONFLICT (uid) DO UPDATE SET hash = excluded.hash',
+    ),
+    getPassword: db.prepare<[string], { hash: string }>('SELECT hash FROM passwords WHERE uid = ?'),
+    deletePassword: db.prepare('DELETE FROM passwords WHERE uid = ?'),
+    sweepFamilies: db.prepare('DELETE FROM refresh_families WHERE expires_at <= ?'),
+    insertFamily: db.prepare(
+      'INSERT INTO refresh_families (family, uid, anonymous, token_hash, expires_at, ends_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+    getFamily: db.prepare<[string], FamilyRow>(
+      'SELECT uid, anonymous, token_hash, expires_at, ends_at FROM refresh_families WHERE family = ?',
+    ),
+    rotateFamily: db.prepare(
+      'UPDATE refresh_families SET token_hash = ?, expires_at = ?, ends_at = ? WHERE family = ?',
+    ),
+    deleteFamily: db.prepare('DELETE FROM refresh_families WHERE family = ?'),
+    deleteFamiliesOf: db.prepare('DELETE FROM refresh_families WHERE uid = ?'),
+    sweepCodes: db.prepare('DELETE FROM one_time_codes WHERE expires_at <= ?'),
+    insertCode: db.prepare('INSERT INTO one_time_codes (purpose, code_hash, uid, expires_at) VALUES (?, ?, ?, ?)'),
+    takeCode: db.prepare<[string, string], { uid: string; expires_at: number }>(
+      'DELETE FROM one_time_codes WHERE purpose = ? AND code_hash = ? RETURNING uid, expires_at',
+    ),
+    sweepVerifications: db.prepare('DELETE FROM phone_verifications WHERE expires_at <= ?'),
+    insertVerification: db.prepare(
+      'INSERT INTO phone_verifications (id, phone_key, code_hash, expires_at, tries) VALUES (?, ?, ?, ?, ?)',
+    ),
+    tryVerification: db.prepare<[string, number], VerificationRow>(
+      'UPDATE phone_verifications SET tries = tries + 1 WHERE id = ? AND tries < ? RETURNING *',
+    ),
+    deleteVerification: db.prepare('DELETE FROM phone_verifications WHERE id = ?'),
+    linkIdentity: db.prepare('INSERT INTO identities (provider, subject, uid) VALUES (?, ?, ?) ON CONFLICT DO NOTHING'),
+    findIdentity: db.prepare<[string, string], { uid: string }>(
+      'SELECT uid FROM identities WHERE provider = ? AND subject = ?',
+    ),
+  };
+
+  const rotate = db.transaction(
+    (family: string, tokenHash: string, next: { tokenHash: string; expiresAt: number }, now: number) => {
+      const row = statements.getFamily.get(family);
+      if (!row || row.expires_at <= now) return { outcome: 'invalid' as const };
+      if (row.token_hash !== tokenHash) {
+        statements.deleteFamily.run(family);
+        return { outcome: 'reused' as const };
+      }
+      const endsAt = row.ends_at ?? now + MAX_SESSION_MS;
+      const expiresAt = Math.min(next.expiresAt, endsAt);
+      statements.rotateFamily.run(next.tokenHash, expiresAt, endsAt, family);
+      const session: RefreshSession = { uid: row.uid, anonymous: row.anonymous === 1, expiresAt };
+      return { outcome: 'rotated' as const, session };
+    },
+  );
+
+  const link = db.transaction((provider: string, subject: string, uid: string) => {
+    statements.linkIdentity.run(provider, subject, uid);
+    return statements.findIdentity.get(provider, subject)!.uid;
+  });
+
+  return {
+    async setPasswordHash(uid, hash) {
+      statements.setPassword.run(uid, hash);
+    },
+    async passwordHash(uid) {
+      return statements.getPassword.get(uid)?.hash ?? null;
+    },
+    async deletePasswordHash(uid) {
+      statements.deletePassword.run(uid);
+    },
+    async createRefreshFamily(family, session, now) {
+      db.transaction(() => {
+        statements.sweepFamilies.run(now);
+        const { uid, anonymous, tokenHash, expiresAt, endsAt } = session;
+        statements.insertFamily.run(family, uid, anonymous ? 1 : 0, tokenHash, Math.min(expiresAt, endsAt), endsAt);
+      }).immediate();
+    },
+    async rotateRefreshToken(family, tokenHash, next, now) {
+      // IMMEDIATE takes the write lock before reading, so no other process rotates in between.
+      return rotate.immediate(family, tokenHash, next, now);
+    },
+    async deleteRefreshFamily(family) {
+      statements.deleteFamily.run(family);
+    },
+    async deleteRefreshFamiliesOf(uid) {
+      statements.deleteFamiliesOf.run(uid);
+    },
+    async addOneTimeCode(purpose, codeHash, { uid, expiresAt }, now) {
+      db.transaction(() => {
+        statements.sweepCodes.run(now);
+        statements.insertCode.run(purpose, codeHash, uid, expiresAt);
+      }).immediate();
+    },
+    async takeOneTimeCode(purpose, codeHash, now) {
+      const taken = statements.takeCode.get(purpose, codeHash);
+      return taken && taken.expires_at > now ? taken.uid : null;
+    },
+    async addPhoneVerification(verification, now) {
+      db.transaction(() => {
+        statements.sweepVerifications.run(now);
+        const { id, phoneKey, codeHash, expiresAt, tries } = verification;
+        statements.insertVerification.run(id, phoneKey, codeHash, expiresAt, tries);
+      }).immediate();
+    },
+    async tryPhoneVerification(id, maxTries) {
+      const row = statements.tryVerification.get(id, maxTries);
+      return row ? toVerification(row) : null;
+    },
+    async deletePhoneVerification(id) {
+      return statements.deleteVerification.run(id).changes === 1;
+    },
+    async linkIdentity(provider, subject, uid) {
+      return link.immediate(provider, subject, uid);
+    },
+    async findIdentity(provider, subject) {
+      return statements.findIdentity.get(provider, subject)?.uid ?? null;
+    },
+    async close() {
+      db.close();
+    },
+  };
+}
+
+function toVerification(row: VerificationRow): PhoneVerification {
+  return { id: row.id, phoneKey: row.phone_key, codeHash: row.code_hash, expiresAt: row.expires_at, tries: row.tries };
+}

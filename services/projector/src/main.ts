@@ -1,0 +1,57 @@
+import { createMetricsRegistry, createReadiness, loadOrExit, logRedaction, openEventStore, startOpsServer, stopOnSignals } from '@qrshirt/runtime';
+import { pino } from 'pino';
+import { publishLiveChanges } from '@qrshirt/projections';
+import { createRedisChangeFeed } from '@qrshirt/redis';
+import { loadProjectorConfig } from './config';
+import { registerProjectionMetrics } from '@qrshirt/runtime';
+import { allProjectors, fundraisersProjector } from '@qrshirt/projections';
+import { createProjectionRunner } from '@qrshirt/projections';
+import { createRedisReadModelStore } from '@qrshirt/redis';
+
+/**
+ * The projector process (`npm run start:projector`), the composition root of the distributed
+ * read side: every projector follows the event store into Redis, each batch committed together
+ * with its checkpoint, while the gateways run with PROJECTIONS=off and only read.
+ */
+const config = loadOrExit(loadProjectorConfig);
+const log = pino({ level: config.LOG_LEVEL, redact: logRedaction });
+const eventStore = openEventStore(config);
+const readModels = createRedisReadModelStore({ url: config.REDIS_URL });
+// The gateways' live streams hear over Redis what this process committed.
+const changeFeed = createRedisChangeFeed({
+  url: config.REDIS_URL,
+  onError: (err) => log.warn({ err }, 'live updates: Redis change feed'),
+});
+const projections = allProjectors.map((projector) => ({
+  projector,
+  runner: createProjectionRunner({
+    eventStore,
+    store: readModels,
+    projector,
+    log,
+    // Live streams read this projection's figures: only its commits may announce changes.
+    ...(projector === fundraisersProjector && { onCommitted: publishLiveChanges(changeFeed) }),
+  }),
+}));
+
+const registry = createMetricsRegistry('projector');
+registerProjectionMetrics(registry, { eventStore, projections });
+const readiness = createReadiness({
+  eventStore: () => eventStore.headPosition(),
+  readModels: () => readModels.ping(),
+});
+const ops = await startOpsServer({ host: config.METRICS_HOST, port: config.METRICS_PORT, readiness, registry });
+for (const { runner } of projections) runner.start();
+log.info({ ops: ops.url, projections: allProjectors.map((projector) => projector.name) }, 'projector running');
+
+stopOnSignals({
+  log,
+  async stop() {
+    await ops.close();
+    // Each runner finishes the batch in hand: its ops and checkpoint are committed together.
+    await Promise.all(projections.map(({ runner }) => runner.stop()));
+    await changeFeed.close();
+    await readModels.close();
+    await eventStore.close();
+  },
+});
