@@ -1,22 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { EventStore } from '../src/event-sourcing/event-store';
-import { createSqliteEventStore } from '@qrshirt/sqlite';
+import { createInMemoryEventStore } from '../src/event-sourcing/in-memory-event-store';
 import { analyticsStream, createInProcessBatcher, EMBEDDED_SCAN_STREAM } from '../src/ingestion/in-process-batcher';
 import { IngestionUnavailableError } from '../src/ingestion/ingestion';
 
-const dir = mkdtempSync(join(tmpdir(), 'batcher-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
 let store: EventStore;
-let fileCount = 0;
 afterEach(() => store.close());
 
-/** The real store, with its append calls counted: the batcher's whole point is fewer of them. */
+/** A store with its append calls counted: the batcher's whole point is fewer of them. */
 function countingStore(): { store: EventStore; appends: () => number } {
-  const real = createSqliteEventStore({ path: join(dir, `${fileCount++}.db`) });
+  const real = createInMemoryEventStore();
   let appends = 0;
   store = {
     ...real,

@@ -5,7 +5,7 @@ import { charityDecider, charityStreamName } from '../src/charities/charity-deci
 import { createCommandHandler } from '../src/event-sourcing/command-handler';
 import { shirtDecider, shirtStreamName } from '../src/shirts/shirt-decider';
 import type { EventStore } from '../src/event-sourcing/event-store';
-import { createSqliteEventStore } from '@qrshirt/sqlite';
+import { createInMemoryEventStore } from '@qrshirt/core';
 import { seedCharities, seedShirts } from '../src/seed/catalog-data';
 import { seedCatalog, seedCharityFields, seedShirtFields } from '../src/seed/seed-catalog';
 
@@ -15,7 +15,7 @@ const clock = () => new Date('2025-01-01T00:00:00.000Z');
 let eventStore: EventStore;
 
 beforeEach(() => {
-  eventStore = createSqliteEventStore({ path: ':memory:' });
+  eventStore = createInMemoryEventStore();
 });
 
 afterEach(async () => {

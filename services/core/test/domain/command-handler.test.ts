@@ -2,10 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { charityDecider, charityStreamName } from '../../src/charities/charity-decider';
 import { type CommandHandler, createCommandHandler } from '../../src/event-sourcing/command-handler';
 import { DomainError } from '../../src/event-sourcing/decider';
-import { type CreateFundraiser, fundraiserDecider, fundraiserStreamName } from '../../src/fundraisers/fundraiser-decider';
+import {
+  type CreateFundraiser,
+  fundraiserDecider,
+  fundraiserStreamName,
+} from '../../src/fundraisers/fundraiser-decider';
 import { userDecider, userStreamName } from '../../src/users/user-decider';
 import { ConcurrencyError, type EventStore } from '../../src/event-sourcing/event-store';
-import { createSqliteEventStore } from '@qrshirt/sqlite';
+import { createInMemoryEventStore } from '@qrshirt/core';
 import { T0, T1, charity, shirt } from './fixtures';
 
 const stream = fundraiserStreamName('f-1');
@@ -43,7 +47,7 @@ let eventStore: EventStore;
 let commands: CommandHandler;
 
 beforeEach(() => {
-  eventStore = createSqliteEventStore({ path: ':memory:' });
+  eventStore = createInMemoryEventStore();
   commands = createCommandHandler({ eventStore });
 });
 
