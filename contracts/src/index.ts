@@ -1,4 +1,5 @@
-export * from './api';
 export * from './events';
 export * from './openapi';
 export * from './rest';
+export * from './route';
+export * from './routes';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiRoutes } from './api';
+import { apiRouteList } from './routes';
 
 /** zod points refs at the schema's own `$defs`; OpenAPI wants them under components. */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
@@ -18,7 +18,7 @@ function collect(schema: Record<string, unknown>, components: Record<string, unk
 export function buildOpenApiDocument(info: { version: string; serverUrl?: string }) {
   const components: Record<string, unknown> = {};
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of apiRoutes) {
+  for (const route of apiRouteList) {
     const parameters: unknown[] = [];
     for (const name of Object.keys(route.params?.shape ?? {})) {
       parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
@@ -42,6 +42,7 @@ export function buildOpenApiDocument(info: { version: string; serverUrl?: string
     }
     paths[route.path] ??= {};
     paths[route.path]![route.method] = {
+      operationId: route.operationId,
       summary: route.summary,
       ...(route.auth !== 'none' && { security: [{ bearer: [] }] }),
       ...(parameters.length > 0 && { parameters }),

@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { dailyStats } from './fundraisers';
 import { resourceId } from './ids';
 import { waitlistStats } from './waitlist';
+import { adminReplayQuery } from './admin-replay';
+import { charity } from './charities';
+import { shirt } from './shirts';
+import { defineRoutes, invalidInput as invalid, notFound, unauthenticated } from '../route';
+import { errorAnswer } from './errors';
+import { idParams } from './ids';
 
 /*
  * The admin API (/api/admin/*): operators manage the catalogue and watch the system. Request
@@ -89,18 +95,6 @@ export type AdminCreateShirtRequest = z.infer<typeof adminCreateShirtRequest>;
 /** Only the fields given change; the others keep their values. */
 export const adminUpdateShirtRequest = shirtFields.partial().refine(atLeastOneField, NOTHING_TO_CHANGE);
 export type AdminUpdateShirtRequest = z.infer<typeof adminUpdateShirtRequest>;
-
-/** GET /api/me: who the caller is, and whether the admin area is theirs. */
-export const me = z
-  .object({
-    uid: z.string(),
-    anonymous: z.boolean(),
-    admin: z.boolean(),
-    /** Whether the account's address was verified by a mailed link (or by Google); false for anonymous. */
-    emailVerified: z.boolean(),
-  })
-  .meta({ id: 'Me' });
-export type Me = z.infer<typeof me>;
 
 // Overview
 
@@ -338,3 +332,179 @@ export const adminOutboxPage = z
   })
   .meta({ id: 'AdminOutboxPage' });
 export type AdminOutboxPage = z.infer<typeof adminOutboxPage>;
+
+const forbidden = { description: 'Not an admin (anonymous sessions included)', schema: errorAnswer };
+const invalidFields = {
+  description: 'Invalid fields: `fields` maps each one to its problem',
+  schema: fieldErrorsAnswer,
+};
+const guarded = { 401: unauthenticated, 403: forbidden };
+
+/** The admin API (ADMIN_EMAILS). */
+export const adminRoutes = defineRoutes({
+  getAdminOverview: {
+    method: 'get',
+    path: '/api/admin/overview',
+    summary: 'Totals, per-day series, top fundraisers and charities',
+    auth: 'admin',
+    query: adminOverviewQuery,
+    answers: {
+      200: { description: 'Figures across all fundraisers', schema: adminOverview },
+      400: invalid,
+      ...guarded,
+    },
+  },
+  adminCreateCharity: {
+    method: 'post',
+    path: '/api/admin/charities',
+    summary: 'Create a charity',
+    auth: 'admin',
+    body: adminCreateCharityRequest,
+    answers: { 201: { description: 'The new charity', schema: charity }, 400: invalidFields, ...guarded },
+  },
+  adminUpdateCharity: {
+    method: 'put',
+    path: '/api/admin/charities/{id}',
+    summary: 'Change a charity (the fields given)',
+    auth: 'admin',
+    params: idParams,
+    body: adminUpdateCharityRequest,
+    answers: {
+      200: { description: 'The charity as changed', schema: charity },
+      400: invalidFields,
+      ...guarded,
+      404: notFound,
+    },
+  },
+  adminCreateShirt: {
+    method: 'post',
+    path: '/api/admin/shirts',
+    summary: 'Add a shirt',
+    auth: 'admin',
+    body: adminCreateShirtRequest,
+    answers: { 201: { description: 'The new shirt', schema: shirt }, 400: invalidFields, ...guarded },
+  },
+  adminUpdateShirt: {
+    method: 'put',
+    path: '/api/admin/shirts/{id}',
+    summary: 'Change a shirt (the fields given)',
+    auth: 'admin',
+    params: idParams,
+    body: adminUpdateShirtRequest,
+    answers: {
+      200: { description: 'The shirt as changed', schema: shirt },
+      400: invalidFields,
+      ...guarded,
+      404: notFound,
+    },
+  },
+  getAdminWaitlistStats: {
+    method: 'get',
+    path: '/api/admin/waitlist',
+    summary: 'Waitlist counts per shirt, size and charity, with names',
+    auth: 'admin',
+    answers: { 200: { description: 'Counts', schema: adminWaitlistStats }, ...guarded },
+  },
+  listWaitlistEntries: {
+    method: 'get',
+    path: '/api/admin/waitlist/entries',
+    summary: 'Waitlist entries with names and emails, newest first',
+    auth: 'admin',
+    query: adminWaitlistEntriesQuery,
+    answers: { 200: { description: 'One page', schema: adminWaitlistEntriesPage }, 400: invalid, ...guarded },
+  },
+  downloadWaitlistCsv: {
+    method: 'get',
+    path: '/api/admin/waitlist/entries.csv',
+    summary: 'Every waitlist entry as a CSV download',
+    auth: 'admin',
+    answers: {
+      200: {
+        description: 'joinedAt, name, email, size, shirtId, shirtName, charityId, charityName',
+        contentType: 'text/csv',
+      },
+      ...guarded,
+    },
+  },
+  listOutbox: {
+    method: 'get',
+    path: '/api/admin/outbox',
+    summary: 'Mail and SMS messages: status, tries, last error (addresses masked), newest first',
+    auth: 'admin',
+    query: adminOutboxQuery,
+    answers: {
+      200: { description: 'One page, and the count per status', schema: adminOutboxPage },
+      400: invalid,
+      ...guarded,
+    },
+  },
+  retryOutboxMessage: {
+    method: 'post',
+    path: '/api/admin/outbox/{id}/retry',
+    summary: 'Send a message again now (a dead one gets a fresh 24 hours of tries)',
+    auth: 'admin',
+    params: idParams,
+    answers: {
+      200: { description: 'The message, queued', schema: adminOutboxMessage },
+      ...guarded,
+      404: notFound,
+      409: { description: 'Already sent', schema: errorAnswer },
+    },
+  },
+  listProjections: {
+    method: 'get',
+    path: '/api/admin/projections',
+    summary: 'Each projection: checkpoint, lag, state, rebuild',
+    auth: 'admin',
+    answers: { 200: { description: 'Projection status', schema: adminProjections }, ...guarded },
+  },
+  startRebuild: {
+    method: 'post',
+    path: '/api/admin/projections/{name}/rebuild',
+    summary: 'Start a blue/green rebuild of a projection',
+    auth: 'admin',
+    params: projectionNameParams,
+    answers: {
+      202: { description: 'Started; GET the same path for its progress', schema: rebuildStatus },
+      ...guarded,
+      404: { description: 'Unknown projection', schema: errorAnswer },
+      409: { description: 'A rebuild of it is already running', schema: errorAnswer },
+    },
+  },
+  getRebuild: {
+    method: 'get',
+    path: '/api/admin/projections/{name}/rebuild',
+    summary: 'Progress of the last rebuild started from this gateway',
+    auth: 'admin',
+    params: projectionNameParams,
+    answers: {
+      200: { description: 'Rebuild progress', schema: rebuildStatus },
+      ...guarded,
+      404: { description: 'Unknown projection, or none started here', schema: errorAnswer },
+    },
+  },
+  listEvents: {
+    method: 'get',
+    path: '/api/admin/events',
+    summary: 'Browse the event log (names and emails masked unless reveal=true)',
+    auth: 'admin',
+    query: adminEventsQuery,
+    answers: { 200: { description: 'One page of events', schema: adminEventsPage }, 400: invalid, ...guarded },
+  },
+  downloadReplay: {
+    method: 'get',
+    path: '/api/admin/replay',
+    summary: 'The donation history replayed from the event log, as `npm run replay-donations` writes it',
+    auth: 'admin',
+    query: adminReplayQuery,
+    answers: {
+      200: {
+        description:
+          'A download: CSV, or with format=ndjson one JSON object per line (application/x-ndjson); per group: scans, donations, amountRaised, fundraisers',
+        contentType: 'text/csv',
+      },
+      400: invalid,
+      ...guarded,
+    },
+  },
+});

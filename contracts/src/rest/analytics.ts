@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineRoutes, invalidInput as invalid } from '../route';
+import { errorAnswer } from './errors';
 
 /** What the web client sends; the server stamps the time. Names follow the spec's analytics. */
 export const analyticsEvent = z.discriminatedUnion('type', [
@@ -27,3 +29,20 @@ export const analyticsBatch = z.object({ events: z.array(analyticsEvent).min(1).
 export type AnalyticsBatch = z.infer<typeof analyticsBatch>;
 
 export const analyticsAccepted = z.object({ accepted: z.number().int() }).meta({ id: 'AnalyticsAccepted' });
+export type AnalyticsAccepted = z.infer<typeof analyticsAccepted>;
+
+/** Page views and funnel events. */
+export const analyticsRoutes = defineRoutes({
+  recordAnalytics: {
+    method: 'post',
+    path: '/api/analytics',
+    summary: 'A batch of page views and analytics events',
+    auth: 'none',
+    body: analyticsBatch,
+    answers: {
+      202: { description: 'Accepted', schema: analyticsAccepted },
+      400: invalid,
+      503: { description: 'Ingestion is overloaded or down', schema: errorAnswer },
+    },
+  },
+});

@@ -1,9 +1,23 @@
 import { z } from 'zod';
+import { defineRoutes, invalidInput as invalid, unauthenticated } from '../route';
+import { errorAnswer } from './errors';
 
 /**
  * Spec section 8: every auth failure carries one of these codes in `{ error, code }`, and `error`
  * is the message the client shows for it. The server and the web client both read this table.
  */
+/** GET /api/me: who the caller is, and whether the admin area is theirs. */
+export const me = z
+  .object({
+    uid: z.string(),
+    anonymous: z.boolean(),
+    admin: z.boolean(),
+    /** Whether the account's address was verified by a mailed link (or by Google); false for anonymous. */
+    emailVerified: z.boolean(),
+  })
+  .meta({ id: 'Me' });
+export type Me = z.infer<typeof me>;
+
 export const authErrorMessages = {
   'email-already-in-use': 'An account with this email already exists. Please try signing in instead.',
   'weak-password': 'Password is too weak. Please choose a stronger password with at least 6 characters.',
@@ -87,15 +101,6 @@ export const passwordResetConfirmRequest = z.object({
 });
 export type PasswordResetConfirmRequest = z.infer<typeof passwordResetConfirmRequest>;
 
-/** PATCH /api/user/{id}: the user's own display name and photo. */
-export const updateProfileRequest = z
-  .object({
-    displayName: z.string().trim().min(1).max(200).optional(),
-    photoURL: z.url().max(2048).nullable().optional(),
-  })
-  .refine((body) => body.displayName !== undefined || body.photoURL !== undefined, 'nothing to update');
-export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
-
 /** POST /api/auth/verify-email: the token from the link `PUBLIC_BASE_URL/verify-email#token=<token>`. */
 export const verifyEmailRequest = z.object({ token: z.string().min(1).max(512) });
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequest>;
@@ -103,3 +108,205 @@ export const verifyEmailAnswer = z
   .object({ email: z.string(), emailVerified: z.literal(true) })
   .meta({ id: 'EmailVerified' });
 export type VerifyEmailAnswer = z.infer<typeof verifyEmailAnswer>;
+
+const authFailure = (description: string) => ({
+  description: `${description}; \`code\` names it`,
+  schema: errorAnswer,
+});
+const session = (description: string) => ({ description, schema: authSession });
+const tooMany = authFailure('Too many attempts (too-many-requests)');
+
+/** Sign-in, sessions and address verification. */
+export const authRoutes = defineRoutes({
+  signUp: {
+    method: 'post',
+    path: '/api/auth/signup',
+    summary: 'Create an account with email and password',
+    auth: 'none',
+    readsToken: false,
+    body: signUpRequest,
+    answers: {
+      201: session('Signed in to the new account'),
+      400: authFailure('invalid-email or weak-password'),
+      409: authFailure('email-already-in-use'),
+      429: tooMany,
+    },
+  },
+  signIn: {
+    method: 'post',
+    path: '/api/auth/signin',
+    summary: 'Sign in with email and password',
+    auth: 'none',
+    readsToken: false,
+    body: signInRequest,
+    answers: {
+      200: session('Signed in'),
+      400: authFailure('invalid-email'),
+      401: authFailure('invalid-credential: no such account or a wrong password, on purpose not told apart'),
+      429: tooMany,
+    },
+  },
+  startAnonymousSession: {
+    method: 'post',
+    path: '/api/auth/anonymous',
+    summary: 'Start an anonymous session (public reads, scans, donations, waitlist)',
+    auth: 'none',
+    readsToken: false,
+    answers: { 200: session('An anonymous session') },
+  },
+  refreshSession: {
+    method: 'post',
+    path: '/api/auth/refresh',
+    summary: 'Trade a refresh token for a new session (the old token stops working)',
+    auth: 'none',
+    readsToken: false,
+    body: refreshRequest,
+    answers: {
+      200: session('A new access token and refresh token'),
+      400: invalid,
+      401: {
+        description: 'Unknown, expired, signed-out or already used refresh token (reuse ends the session)',
+        schema: errorAnswer,
+      },
+    },
+  },
+  signOut: {
+    method: 'post',
+    path: '/api/auth/signout',
+    summary: 'End the session of a refresh token',
+    auth: 'none',
+    readsToken: false,
+    body: refreshRequest,
+    answers: { 204: { description: 'Signed out (also for an unknown token)' }, 400: invalid },
+  },
+  startGoogleSignIn: {
+    method: 'get',
+    path: '/api/auth/google',
+    summary: "Start Google sign-in: redirects to Google's consent page",
+    auth: 'none',
+    readsToken: false,
+    answers: {
+      302: { description: 'To Google, with a state bound to this browser by a cookie' },
+      503: { description: 'Google sign-in is not configured', schema: errorAnswer },
+    },
+  },
+  googleCallback: {
+    method: 'get',
+    path: '/api/auth/google/callback',
+    summary: 'Where Google sends the browser back',
+    auth: 'none',
+    readsToken: false,
+    answers: {
+      302: {
+        description: 'To /signin#google=<one-time code> (trade it at /api/auth/exchange), or /signin#error=<auth code>',
+      },
+      503: { description: 'Google sign-in is not configured', schema: errorAnswer },
+    },
+  },
+  exchangeGoogleCode: {
+    method: 'post',
+    path: '/api/auth/exchange',
+    summary: "Trade Google's one-time code (valid 60 s, once) for a session",
+    auth: 'none',
+    readsToken: false,
+    body: exchangeCodeRequest,
+    answers: {
+      200: session('Signed in'),
+      400: invalid,
+      401: authFailure('code-expired: unknown, used or expired code'),
+    },
+  },
+  startPhoneSignIn: {
+    method: 'post',
+    path: '/api/auth/phone/start',
+    summary: 'Send a 6-digit sign-in code by SMS',
+    auth: 'none',
+    readsToken: false,
+    body: phoneStartRequest,
+    answers: {
+      202: { description: 'Code sent; valid 10 minutes, 5 tries', schema: phoneStartAnswer },
+      400: authFailure('invalid-phone-number (E.164 expected)'),
+      429: tooMany,
+      503: {
+        description: 'Phone sign-in is not configured (production without an SMS provider)',
+        schema: errorAnswer,
+      },
+    },
+  },
+  confirmPhoneSignIn: {
+    method: 'post',
+    path: '/api/auth/phone/confirm',
+    summary: 'Sign in with the SMS code',
+    auth: 'none',
+    readsToken: false,
+    body: phoneConfirmRequest,
+    answers: {
+      200: session('Signed in (an account is made for a new number)'),
+      400: authFailure('invalid-verification-code, or code-expired (also after 5 tries)'),
+      429: tooMany,
+      503: {
+        description: 'Phone sign-in is not configured (production without an SMS provider)',
+        schema: errorAnswer,
+      },
+    },
+  },
+  requestPasswordReset: {
+    method: 'post',
+    path: '/api/auth/password-reset',
+    summary: 'Email a password reset link',
+    auth: 'none',
+    readsToken: false,
+    body: passwordResetRequest,
+    answers: {
+      202: { description: 'The same answer whether or not the address has an account' },
+      400: authFailure('invalid-email'),
+      429: tooMany,
+    },
+  },
+  confirmPasswordReset: {
+    method: 'post',
+    path: '/api/auth/password-reset/confirm',
+    summary: "Set a new password with the link's token (once, within an hour)",
+    auth: 'none',
+    readsToken: false,
+    body: passwordResetConfirmRequest,
+    answers: {
+      204: { description: "Password changed; the account's sessions are ended" },
+      400: authFailure('weak-password, or code-expired for an unknown, used or expired token'),
+      429: tooMany,
+    },
+  },
+  verifyEmail: {
+    method: 'post',
+    path: '/api/auth/verify-email',
+    summary: "Verify the account's address with the mailed token (once, within 24 hours)",
+    auth: 'none',
+    readsToken: false,
+    body: verifyEmailRequest,
+    answers: {
+      200: { description: 'The address is verified', schema: verifyEmailAnswer },
+      400: { description: 'Malformed body, or an unknown, used or expired token', schema: errorAnswer },
+      409: { description: 'The link was sent to an address the account no longer uses', schema: errorAnswer },
+    },
+  },
+  resendVerification: {
+    method: 'post',
+    path: '/api/auth/verify-email/resend',
+    summary: "Mail a fresh verification link to the signed-in account's address",
+    auth: 'user',
+    answers: {
+      202: { description: 'A new link is on its way (earlier links keep working until they expire)' },
+      401: { description: 'No or bad token', schema: errorAnswer },
+      403: { description: 'Anonymous session', schema: errorAnswer },
+      409: { description: 'The address is verified already, or the account has none', schema: errorAnswer },
+      429: tooMany,
+    },
+  },
+  getMe: {
+    method: 'get',
+    path: '/api/me',
+    summary: 'Who the caller is, and whether they are an admin',
+    auth: 'any',
+    answers: { 200: { description: 'The caller', schema: me }, 401: unauthenticated },
+  },
+});

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { defineRoutes, invalidInput as invalid, notFound, unauthenticated } from '../route';
+import { errorAnswer } from './errors';
+import { idParams } from './ids';
 
 export const fundraiser = z
   .object({
@@ -61,3 +64,107 @@ export type FundraiserStats = z.infer<typeof fundraiserStats>;
 
 /** `?download=1` (or `true`) answers the QR code as an attachment with a file name. */
 export const qrCodeQuery = z.object({ download: z.string().max(8).optional() });
+
+const forbidden = { description: 'Not allowed', schema: errorAnswer };
+
+/** Shirts owners wear for a charity: scans, donations, figures, QR codes. */
+export const fundraiserRoutes = defineRoutes({
+  createFundraiser: {
+    method: 'post',
+    path: '/api/fundraisers',
+    summary: 'Create a fundraiser for a shirt and a charity',
+    auth: 'user',
+    body: createFundraiserRequest,
+    answers: {
+      201: { description: 'The fundraiser', schema: fundraiser },
+      400: invalid,
+      401: unauthenticated,
+      403: forbidden,
+      404: notFound,
+    },
+  },
+  getFundraiser: {
+    method: 'get',
+    path: '/api/fundraisers/{id}',
+    summary: 'One fundraiser',
+    auth: 'none',
+    params: idParams,
+    answers: { 200: { description: 'The fundraiser', schema: fundraiser }, 404: notFound },
+  },
+  recordScan: {
+    method: 'post',
+    path: '/api/fundraisers/{id}/scan',
+    summary: 'Record a QR scan',
+    auth: 'none',
+    readsToken: false,
+    params: idParams,
+    answers: {
+      202: { description: 'Accepted and durably stored', schema: scanAccepted },
+      404: notFound,
+      503: { description: 'Ingestion is overloaded or down; retry later', schema: errorAnswer },
+    },
+  },
+  donate: {
+    method: 'post',
+    path: '/api/fundraisers/{id}/donate',
+    summary: 'Record a donation',
+    auth: 'none',
+    params: idParams,
+    headers: { 'Idempotency-Key': 'Optional; a retry with the same key records the donation once' },
+    body: donateRequest,
+    answers: {
+      201: { description: 'Recorded', schema: donation },
+      200: { description: 'Already recorded under this Idempotency-Key', schema: donation },
+      400: invalid,
+      404: notFound,
+      409: { description: 'Idempotency-Key reused with another amount', schema: errorAnswer },
+    },
+  },
+  getFundraiserStats: {
+    method: 'get',
+    path: '/api/fundraisers/{id}/stats',
+    summary: "A fundraiser's figures (owner only)",
+    auth: 'any',
+    params: idParams,
+    answers: {
+      200: { description: 'Figures and the per-day series', schema: fundraiserStats },
+      401: unauthenticated,
+      403: forbidden,
+      404: notFound,
+    },
+  },
+  getQrSvg: {
+    method: 'get',
+    path: '/api/fundraisers/{id}/qr.svg',
+    summary: 'The QR code for the shirt, pointing at the scan page (SVG)',
+    auth: 'none',
+    params: idParams,
+    query: qrCodeQuery,
+    answers: { 200: { description: 'The QR code', contentType: 'image/svg+xml' }, 400: invalid, 404: notFound },
+  },
+  getQrPng: {
+    method: 'get',
+    path: '/api/fundraisers/{id}/qr.png',
+    summary: 'The QR code for the shirt, pointing at the scan page (PNG)',
+    auth: 'none',
+    params: idParams,
+    query: qrCodeQuery,
+    answers: { 200: { description: 'The QR code', contentType: 'image/png' }, 400: invalid, 404: notFound },
+  },
+  streamFundraiserStats: {
+    method: 'get',
+    path: '/api/fundraisers/{id}/live',
+    summary: "A fundraiser's figures as server-sent events (owner only)",
+    auth: 'any',
+    params: idParams,
+    answers: {
+      200: {
+        description: '`event: stats` with the /stats JSON now and on every scan or donation; `: heartbeat` every 15 s',
+        contentType: 'text/event-stream',
+      },
+      401: unauthenticated,
+      403: { description: 'Not the owner', schema: errorAnswer },
+      404: notFound,
+    },
+  },
+});

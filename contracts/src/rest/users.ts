@@ -1,4 +1,16 @@
 import { z } from 'zod';
+import { defineRoutes, invalidInput as invalid, notFound, unauthenticated } from '../route';
+import { errorAnswer } from './errors';
+import { idParams } from './ids';
+
+/** PATCH /api/user/{id}: the user's own display name and photo. */
+export const updateProfileRequest = z
+  .object({
+    displayName: z.string().trim().min(1).max(200).optional(),
+    photoURL: z.url().max(2048).nullable().optional(),
+  })
+  .refine((body) => body.displayName !== undefined || body.photoURL !== undefined, 'nothing to update');
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
 
 export const user = z
   .object({
@@ -40,3 +52,74 @@ export const userStats = z
   })
   .meta({ id: 'UserStats' });
 export type UserStats = z.infer<typeof userStats>;
+
+const forbidden = { description: 'Not allowed', schema: errorAnswer };
+
+/** Accounts' profiles and impact. */
+export const userRoutes = defineRoutes({
+  syncUser: {
+    method: 'post',
+    path: '/api/user',
+    summary: "Sync the signed-in user's profile",
+    auth: 'user',
+    body: syncUserRequest,
+    answers: {
+      200: { description: 'The stored user', schema: user },
+      400: invalid,
+      401: unauthenticated,
+      403: forbidden,
+    },
+  },
+  getUser: {
+    method: 'get',
+    path: '/api/user/{id}',
+    summary: 'One user (only themselves)',
+    auth: 'any',
+    params: idParams,
+    answers: {
+      200: { description: 'The user', schema: user },
+      401: unauthenticated,
+      403: forbidden,
+      404: notFound,
+    },
+  },
+  updateProfile: {
+    method: 'patch',
+    path: '/api/user/{id}',
+    summary: 'Change display name or photo (only themselves)',
+    auth: 'any',
+    params: idParams,
+    body: updateProfileRequest,
+    answers: {
+      200: { description: 'The user', schema: user },
+      400: invalid,
+      401: unauthenticated,
+      403: forbidden,
+      404: notFound,
+    },
+  },
+  getUserStats: {
+    method: 'get',
+    path: '/api/user/{id}/stats',
+    summary: "A user's impact (only themselves)",
+    auth: 'any',
+    params: idParams,
+    answers: { 200: { description: 'Impact figures', schema: userStats }, 401: unauthenticated, 403: forbidden },
+  },
+  streamUserStats: {
+    method: 'get',
+    path: '/api/user/{id}/live',
+    summary: "A user's impact as server-sent events (only themselves)",
+    auth: 'any',
+    params: idParams,
+    answers: {
+      200: {
+        description:
+          '`event: stats` with the /stats JSON now and on every scan or donation of theirs; `: heartbeat` every 15 s',
+        contentType: 'text/event-stream',
+      },
+      401: unauthenticated,
+      403: { description: 'Another user', schema: errorAnswer },
+    },
+  },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoutes, invalidInput as invalid, notFound } from '../route';
 
 /** Presence is checked in the spec's order (size, charity, name, email), as the client does. */
 export const joinWaitlistRequest = z.object({
@@ -42,3 +43,22 @@ export const waitlistStats = z
   })
   .meta({ id: 'WaitlistStats' });
 export type WaitlistStats = z.infer<typeof waitlistStats>;
+
+/** The waitlist. */
+export const waitlistRoutes = defineRoutes({
+  joinWaitlist: {
+    method: 'post',
+    path: '/api/waitlist',
+    summary: 'Join the waitlist for a shirt',
+    auth: 'none',
+    body: joinWaitlistRequest,
+    answers: { 201: { description: 'Joined', schema: joinWaitlistAnswer }, 400: invalid, 404: notFound },
+  },
+  getWaitlistStats: {
+    method: 'get',
+    path: '/api/waitlist',
+    summary: 'Waitlist counts (no personal data)',
+    auth: 'none',
+    answers: { 200: { description: 'Counts', schema: waitlistStats } },
+  },
+});

@@ -1,4 +1,5 @@
 import type { Charity, Shirt } from '@qrshirt/contracts';
+import { toShirt } from '@qrshirt/core';
 import { catalogKeys, catalogProjector } from '../projectors/catalog';
 import { decodeHash } from '../projectors/hash-fields';
 import type { ReadModelStore } from '../store/read-model-store';
@@ -17,20 +18,6 @@ interface StoredShirt {
 
 interface StoredCharity extends Charity {
   seq: number;
-}
-
-export function toShirt(stored: Omit<StoredShirt, 'seq'>): Shirt {
-  const { priceCents, ...rest } = stored;
-  return {
-    id: rest.id,
-    name: rest.name,
-    description: rest.description,
-    price: priceCents / 100,
-    ...(rest.category !== undefined && { category: rest.category }),
-    sizes: rest.sizes,
-    ...(rest.tags !== undefined && { tags: rest.tags }),
-    images: rest.images,
-  };
 }
 
 function toCharity({ seq: _seq, ...charity }: StoredCharity): Charity {

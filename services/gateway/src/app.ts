@@ -11,20 +11,21 @@ import type { AuthOptions } from './auth/auth-options';
 import { errorHandler, unknownApiRoute } from './http/error-handler';
 import { httpMetrics } from './http/http-metrics';
 import { redactUrl } from './http/redact-url';
+import { routeTable } from './http/route-table';
 import { securityHeaders } from './http/security-headers';
 import { webClient } from './http/web-client';
-import { adminRoutes } from './routes/admin';
+import { adminHandlers } from './routes/admin';
 import type { AdminDeps } from './routes/admin-deps';
-import { analyticsRoutes } from './routes/analytics';
-import { authRoutes } from './routes/auth';
-import { charityRoutes } from './routes/charities';
-import { fundraiserRoutes } from './routes/fundraisers';
-import { type LiveDeps, liveRoutes } from './routes/live';
+import { analyticsHandlers } from './routes/analytics';
+import { authHandlers } from './routes/auth';
+import { charityHandlers } from './routes/charities';
+import { fundraiserHandlers } from './routes/fundraisers';
+import { type LiveDeps, liveHandlers } from './routes/live';
 import type { RouteDeps } from './routes/route-deps';
-import { shirtRoutes } from './routes/shirts';
-import { systemRoutes } from './routes/system';
-import { userRoutes } from './routes/users';
-import { waitlistRoutes } from './routes/waitlist';
+import { shirtHandlers } from './routes/shirts';
+import { apiDescriptionHandlers, systemRoutes } from './routes/system';
+import { userHandlers } from './routes/users';
+import { waitlistHandlers } from './routes/waitlist';
 
 export const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../public');
 
@@ -81,22 +82,27 @@ export function createApp(options: AppOptions): Express {
     }),
   );
   app.use(systemRoutes(options));
-  const fundraisers = fundraiserRoutes(options);
-  // Scans are most of the traffic and need neither a body nor a user: no parsing, no token check.
-  app.use(fundraisers.scans);
-  app.use('/api', express.json({ limit: options.maxBodyBytes }));
-  // Before the bearer check: a client refreshing its session may still send the expired token.
-  app.use(authRoutes(options));
-  app.use('/api', authenticate(options.auth.tokens));
-  // Express tries routers in order: the shop's routes go first.
-  app.use(fundraisers.others);
-  app.use(shirtRoutes(options));
-  app.use(charityRoutes(options));
-  app.use(waitlistRoutes(options));
-  app.use(userRoutes(options));
-  app.use(analyticsRoutes(options));
-  app.use(liveRoutes(options));
-  app.use(adminRoutes(options));
+  const admin = adminHandlers(options);
+  const tokenCheck = authenticate(options.auth.tokens);
+  app.use(
+    routeTable(
+      {
+        ...fundraiserHandlers(options),
+        ...shirtHandlers(options),
+        ...charityHandlers(options),
+        ...waitlistHandlers(options),
+        ...userHandlers(options),
+        ...analyticsHandlers(options),
+        ...liveHandlers(options),
+        ...authHandlers(options),
+        ...admin.handlers,
+        ...apiDescriptionHandlers(),
+      },
+      { authenticate: tokenCheck, requireAdmin: admin.check.requireAdmin, maxBodyBytes: options.maxBodyBytes },
+    ),
+  );
+  // An admin path the table does not have is nobody's business but an admin's: 401 or 403 first.
+  app.use('/api/admin', tokenCheck, admin.check.requireAdmin);
   app.use('/api', unknownApiRoute);
   app.use(webClient({ publicDir }));
   app.use(errorHandler);

@@ -1,11 +1,49 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
-import { type Clock, createCommandHandler, createInProcessBatcher, type EventStore, seedCatalog, systemClock } from '@qrshirt/core';
-import { closeServer, createMetricsRegistry, createReadiness, type OpsServer, instrumentEventStore, logRedaction, openEventStore, type ReadinessCheck, startOpsServer } from '@qrshirt/runtime';
+import {
+  type Clock,
+  createCharityUseCases,
+  createCommandHandler,
+  createFundraiserUseCases,
+  createInProcessBatcher,
+  createRecordAnalytics,
+  createShirtUseCases,
+  createUserUseCases,
+  createWaitlistUseCases,
+  type EventStore,
+  seedCatalog,
+  systemClock,
+} from '@qrshirt/core';
+import {
+  closeServer,
+  registerProjectionMetrics,
+  createMetricsRegistry,
+  createReadiness,
+  type OpsServer,
+  instrumentEventStore,
+  logRedaction,
+  openEventStore,
+  type ReadinessCheck,
+  startOpsServer,
+} from '@qrshirt/runtime';
 import { createKafkaAdminSession, createKafkaIngestion } from '@qrshirt/kafka';
-import { allProjectors, createCatalogQueries, createFundraiserQueries, createMemoryChangeFeed, createMemoryReadModelStore, createOverviewQueries, createProjectionMonitor, createProjectionRunner, createRebuildJobs, createWaitlistQueries, fundraisersProjector, type ProjectionRunner, publishLiveChanges, type ReadModelStore } from '@qrshirt/projections';
+import {
+  allProjectors,
+  createCatalogQueries,
+  createFundraiserQueries,
+  createMemoryChangeFeed,
+  createMemoryReadModelStore,
+  createOverviewQueries,
+  createProjectionMonitor,
+  createProjectionRunner,
+  createRebuildJobs,
+  createWaitlistQueries,
+  fundraisersProjector,
+  type ProjectionRunner,
+  publishLiveChanges,
+  type ReadModelStore,
+} from '@qrshirt/projections';
 import { createRedisChangeFeed, createRedisReadModelStore } from '@qrshirt/redis';
-import { registerProjectionMetrics } from '@qrshirt/runtime';
 import type { Express } from 'express';
 import { type Logger, pino } from 'pino';
 import { createAuth } from './auth/create-auth';
@@ -101,6 +139,8 @@ export async function createEmbeddedProcess(
   const rebuilds = createRebuildJobs({ eventStore, store: readModels, log: projectionLog, clock });
   const liveStreams = createEventStreams();
   const readiness = createReadiness(dependencies);
+  const newId = randomUUID;
+  const fundraiserQueries = createFundraiserQueries(readModels);
   const app = createApp({
     log,
     auth: auth.options,
@@ -109,13 +149,21 @@ export async function createEmbeddedProcess(
     readiness,
     metrics,
     clock,
-    newId: randomUUID,
+    newId,
     publicBaseUrl: config.PUBLIC_BASE_URL,
     eventStore,
     commands,
     ingestion,
+    useCases: {
+      users: createUserUseCases({ commands, clock }),
+      charities: createCharityUseCases({ commands, clock, newId }),
+      shirts: createShirtUseCases({ commands, clock, newId }),
+      fundraisers: createFundraiserUseCases({ commands, fundraisers: fundraiserQueries, ingestion, clock, newId }),
+      waitlist: createWaitlistUseCases({ commands, clock, newId }),
+      recordAnalytics: createRecordAnalytics({ ingestion, clock }),
+    },
     catalog: createCatalogQueries(readModels),
-    fundraisers: createFundraiserQueries(readModels),
+    fundraiserQueries,
     waitlist: createWaitlistQueries(readModels),
     admin: {
       adminEmails: config.ADMIN_EMAILS,

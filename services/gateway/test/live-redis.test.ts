@@ -1,4 +1,10 @@
-import { allProjectors, createProjectionRunner, fundraisersProjector, type ProjectionRunner, publishLiveChanges } from '@qrshirt/projections';
+import {
+  allProjectors,
+  createProjectionRunner,
+  fundraisersProjector,
+  type ProjectionRunner,
+  publishLiveChanges,
+} from '@qrshirt/projections';
 import { createRedisChangeFeed, createRedisReadModelStore } from '@qrshirt/redis';
 import { pino } from 'pino';
 import { afterAll, expect, it } from 'vitest';

@@ -31,16 +31,3 @@ export function authenticate(verifier: TokenVerifier): RequestHandler {
     identify(req, header).then(() => next(), next);
   };
 }
-
-/** Spec section 5: a request that needs a user fails with this message when there is none. */
-export const requireSignedIn: RequestHandler = (req, _res, next) => {
-  if (!req.user) throw new HttpError(401, 'Authentication required for this request');
-  if (req.user.anonymous) throw new HttpError(403, 'Please sign in with an account to do this');
-  next();
-};
-
-/** The signed-in user may act on their own resources only. */
-export function requireSelf(uid: string, user: Express.User | undefined): void {
-  if (!user) throw new HttpError(401, 'Authentication required for this request');
-  if (user.anonymous || user.uid !== uid) throw new HttpError(403, 'You can only access your own account');
-}

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { HttpError } from '../http/http-error';
+import { authenticationRequired, HttpError } from '../http/http-error';
 import type { Accounts } from './accounts';
 
 export interface AdminCheck {
@@ -34,7 +34,7 @@ export function createAdminCheck({
   return {
     facts,
     requireAdmin: async (req, _res, next) => {
-      if (!req.user) throw new HttpError(401, 'Authentication required for this request');
+      if (!req.user) throw authenticationRequired();
       if (!(await facts(req.user)).admin) throw new HttpError(403, 'Only administrators can do this');
       next();
     },

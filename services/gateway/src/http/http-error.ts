@@ -13,3 +13,6 @@ export class HttpError extends Error {
 }
 
 export const notFound = (what: string) => new HttpError(404, `${what} not found`);
+
+/** Spec section 5: a request that needs a user fails with this message when there is none. */
+export const authenticationRequired = () => new HttpError(401, 'Authentication required for this request');

@@ -44,12 +44,19 @@ export function qrCodeOptions(text: string) {
 
 /**
  * Each fundraiser's QR code, drawn once per process and format: it depends only on the id, which
- * never changes, and on PUBLIC_BASE_URL.
+ * never changes, and on PUBLIC_BASE_URL. `find` refuses an unknown fundraiser before anything is drawn.
  */
-export function createFundraiserQrCodes(publicBaseUrl: string) {
+export function createFundraiserQrCodes({
+  publicBaseUrl,
+  find,
+}: {
+  publicBaseUrl: string;
+  find: (fundraiserId: string) => Promise<unknown>;
+}) {
   const drawn = new LRUCache<string, string | Buffer>({ max: CACHED_IMAGES });
   return {
     async image(fundraiserId: string, format: QrFormat): Promise<string | Buffer> {
+      await find(fundraiserId);
       const key = `${format}:${fundraiserId}`;
       const cached = drawn.get(key);
       if (cached !== undefined) return cached;

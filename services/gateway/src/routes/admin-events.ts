@@ -1,7 +1,6 @@
-import { type AdminEvent, adminEventsQuery } from '@qrshirt/contracts';
-import { Router } from 'express';
+import type { AdminEvent } from '@qrshirt/contracts';
 import { maskPersonalData } from '../admin/mask-personal-data';
-import { parseInput } from '../http/validate';
+import type { Handlers } from '../http/route-table';
 import type { RouteDeps } from './route-deps';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -18,39 +17,43 @@ function instant(value: string | undefined, dayEdge: 'start' | 'end'): Date | un
  * The event browser: the log filtered by stream prefix, type and time, paged by global position,
  * newest first unless `order=oldest`. Names and emails are masked unless `reveal=true`.
  */
-export function adminEventRoutes({ eventStore }: RouteDeps): Router {
-  return Router().get('/api/admin/events', async (req, res) => {
-    const query = parseInput(adminEventsQuery, req.query);
-    const recordedFrom = instant(query.from, 'start');
-    const recordedBefore = instant(query.to, 'end');
-    const events = await eventStore.readFiltered({
-      ...(query.streamPrefix !== undefined && { streamPrefix: query.streamPrefix }),
-      ...(query.type !== undefined && { eventTypes: query.type }),
-      ...(recordedFrom && { recordedFrom }),
-      ...(recordedBefore && { recordedBefore }),
-      direction: query.order === 'newest' ? 'backwards' : 'forwards',
-      ...(query.after !== undefined && { cursor: query.after }),
-      maxCount: query.limit,
-    });
-    const page: AdminEvent[] = events.map((event) => {
-      const shown = query.reveal
-        ? { data: event.data, metadata: event.metadata }
-        : maskPersonalData(event.type, event.data, event.metadata);
+export function adminEventHandlers({ eventStore }: RouteDeps): Pick<Handlers, 'listEvents'> {
+  return {
+    async listEvents({ query }) {
+      const recordedFrom = instant(query.from, 'start');
+      const recordedBefore = instant(query.to, 'end');
+      const events = await eventStore.readFiltered({
+        ...(query.streamPrefix !== undefined && { streamPrefix: query.streamPrefix }),
+        ...(query.type !== undefined && { eventTypes: query.type }),
+        ...(recordedFrom && { recordedFrom }),
+        ...(recordedBefore && { recordedBefore }),
+        direction: query.order === 'newest' ? 'backwards' : 'forwards',
+        ...(query.after !== undefined && { cursor: query.after }),
+        maxCount: query.limit,
+      });
+      const page: AdminEvent[] = events.map((event) => {
+        const shown = query.reveal
+          ? { data: event.data, metadata: event.metadata }
+          : maskPersonalData(event.type, event.data, event.metadata);
+        return {
+          position: event.globalPosition,
+          stream: event.streamName,
+          revision: event.revision,
+          id: event.id,
+          type: event.type,
+          time: event.recordedAt.toISOString(),
+          ...shown,
+        };
+      });
+      const last = events.at(-1);
       return {
-        position: event.globalPosition,
-        stream: event.streamName,
-        revision: event.revision,
-        id: event.id,
-        type: event.type,
-        time: event.recordedAt.toISOString(),
-        ...shown,
+        status: 200,
+        body: {
+          events: page,
+          next: events.length === query.limit && last ? last.globalPosition : null,
+          revealed: query.reveal,
+        },
       };
-    });
-    const last = events.at(-1);
-    res.json({
-      events: page,
-      next: events.length === query.limit && last ? last.globalPosition : null,
-      revealed: query.reveal,
-    });
-  });
+    },
+  };
 }

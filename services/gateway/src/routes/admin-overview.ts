@@ -1,11 +1,10 @@
-import { adminOverviewQuery } from '@qrshirt/contracts';
-import { Router } from 'express';
-import { parseInput } from '../http/validate';
+import type { Handlers } from '../http/route-table';
 import type { AdminDeps } from './admin-deps';
 
-export function adminOverviewRoutes({ admin }: { admin: AdminDeps }): Router {
-  return Router().get('/api/admin/overview', async (req, res) => {
-    const { top } = parseInput(adminOverviewQuery, req.query);
-    res.json(await admin.overview.getOverview(top));
-  });
+export function adminOverviewHandlers({ admin }: { admin: AdminDeps }): Pick<Handlers, 'getAdminOverview'> {
+  return {
+    async getAdminOverview({ query }) {
+      return { status: 200, body: await admin.overview.getOverview(query.top) };
+    },
+  };
 }

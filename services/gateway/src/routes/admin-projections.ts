@@ -1,7 +1,5 @@
-import { projectionNameParams } from '@qrshirt/contracts';
-import { Router } from 'express';
 import { HttpError, notFound } from '../http/http-error';
-import { parseInput } from '../http/validate';
+import type { Handlers } from '../http/route-table';
 import type { AdminDeps } from './admin-deps';
 
 /**
@@ -9,31 +7,35 @@ import type { AdminDeps } from './admin-deps';
  * active version until the new one has caught up, and its progress is kept here (another
  * gateway behind the same load balancer does not know it).
  */
-export function adminProjectionRoutes({ admin }: { admin: AdminDeps }): Router {
+export function adminProjectionHandlers({
+  admin,
+}: {
+  admin: AdminDeps;
+}): Pick<Handlers, 'listProjections' | 'startRebuild' | 'getRebuild'> {
   const { projections, rebuilds } = admin;
 
-  function projectorNamed(params: unknown) {
-    const { name } = parseInput(projectionNameParams, params);
+  function projectorNamed(name: string) {
     const projector = projections.find(name);
     if (!projector) throw notFound('Projection');
     return projector;
   }
 
-  return Router()
-    .get('/api/admin/projections', async (_req, res) => {
-      res.json(await projections.status());
-    })
-    .post('/api/admin/projections/:name/rebuild', (req, res) => {
-      const projector = projectorNamed(req.params);
+  return {
+    async listProjections() {
+      return { status: 200, body: await projections.status() };
+    },
+    startRebuild({ params }) {
+      const projector = projectorNamed(params.name);
       if (rebuilds.get(projector.name)?.state === 'running') {
         throw new HttpError(409, `A rebuild of ${projector.name} is already running`);
       }
-      res.status(202).json(rebuilds.start(projector));
-    })
-    .get('/api/admin/projections/:name/rebuild', (req, res) => {
-      const projector = projectorNamed(req.params);
+      return { status: 202, body: rebuilds.start(projector) };
+    },
+    getRebuild({ params }) {
+      const projector = projectorNamed(params.name);
       const rebuild = rebuilds.get(projector.name);
       if (!rebuild) throw new HttpError(404, `No rebuild of ${projector.name} was started from this gateway`);
-      res.json(rebuild);
-    });
+      return { status: 200, body: rebuild };
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { type AdminReplayFormat, adminReplayQuery } from '@qrshirt/contracts';
+import type { AdminReplayFormat } from '@qrshirt/contracts';
 import {
   ReplayArgumentError,
   type ReplayWindow,
@@ -6,9 +6,8 @@ import {
   replayDonations,
   replayWindow,
 } from '@qrshirt/projections';
-import { Router } from 'express';
 import { HttpError } from '../http/http-error';
-import { parseInput } from '../http/validate';
+import type { Handlers } from '../http/route-table';
 import type { RouteDeps } from './route-deps';
 
 const contentTypes: Record<AdminReplayFormat, string> = {
@@ -34,32 +33,33 @@ function windowOf(texts: {
  * The analysts' export, the same bytes `npm run replay-donations` writes: replayed from this
  * gateway's event store (never the read models) up to the head it had when the request came.
  */
-export function adminReplayRoutes({ eventStore, clock }: RouteDeps): Router {
-  return Router().get('/api/admin/replay', async (req, res) => {
-    const { groupBy, format, ...dates } = parseInput(adminReplayQuery, req.query);
-    const window = windowOf(dates);
-    // A long replay whose download was cancelled stops reading the log at its next page.
-    const cancelled = new AbortController();
-    res.on('close', () => {
-      if (!res.writableFinished) cancelled.abort();
-    });
-    let text: string;
-    try {
-      const result = await replayDonations({
-        eventStore,
-        groupBy,
-        window,
-        onProgress: () => cancelled.signal.throwIfAborted(),
+export function adminReplayHandlers({ eventStore, clock }: RouteDeps): Pick<Handlers, 'downloadReplay'> {
+  return {
+    async downloadReplay({ query: { groupBy, format, ...dates }, res }) {
+      const window = windowOf(dates);
+      // A long replay whose download was cancelled stops reading the log at its next page.
+      const cancelled = new AbortController();
+      res.on('close', () => {
+        if (!res.writableFinished) cancelled.abort();
       });
-      text = formatReplay(result, format);
-    } catch (error) {
-      if (cancelled.signal.aborted) return;
-      throw error;
-    }
-    const day = clock().toISOString().slice(0, 10);
-    res.setHeader('Content-Type', contentTypes[format]);
-    res.setHeader('Content-Disposition', `attachment; filename="donations-by-${groupBy}-${day}.${format}"`);
-    res.setHeader('Cache-Control', 'no-store');
-    res.send(text);
-  });
+      let text: string;
+      try {
+        const result = await replayDonations({
+          eventStore,
+          groupBy,
+          window,
+          onProgress: () => cancelled.signal.throwIfAborted(),
+        });
+        text = formatReplay(result, format);
+      } catch (error) {
+        if (cancelled.signal.aborted) return;
+        throw error;
+      }
+      const day = clock().toISOString().slice(0, 10);
+      res.setHeader('Content-Type', contentTypes[format]);
+      res.setHeader('Content-Disposition', `attachment; filename="donations-by-${groupBy}-${day}.${format}"`);
+      res.setHeader('Cache-Control', 'no-store');
+      res.send(text);
+    },
+  };
 }

@@ -1,17 +1,21 @@
-import { type AdminWaitlistStats, adminWaitlistEntriesQuery } from '@qrshirt/contracts';
-import { Router } from 'express';
+import type { AdminWaitlistStats } from '@qrshirt/contracts';
 import { createWaitlistEntries } from '../admin/waitlist-entries';
 import { csvLine } from '../http/csv';
-import { parseInput } from '../http/validate';
+import type { Handlers } from '../http/route-table';
 import type { RouteDeps } from './route-deps';
 
 const CSV_COLUMNS = ['joinedAt', 'name', 'email', 'size', 'shirtId', 'shirtName', 'charityId', 'charityName'] as const;
 
 /** Counts as the public GET /api/waitlist has them, plus entries with names and emails, for admins only. */
-export function adminWaitlistRoutes({ eventStore, catalog, waitlist, clock }: RouteDeps): Router {
+export function adminWaitlistHandlers({
+  eventStore,
+  catalog,
+  waitlist,
+  clock,
+}: RouteDeps): Pick<Handlers, 'getAdminWaitlistStats' | 'listWaitlistEntries' | 'downloadWaitlistCsv'> {
   const entries = createWaitlistEntries({ eventStore, catalog });
-  return Router()
-    .get('/api/admin/waitlist', async (_req, res) => {
+  return {
+    async getAdminWaitlistStats() {
       const [stats, shirts, charities] = await Promise.all([
         waitlist.getStats(),
         catalog.listShirts(),
@@ -22,12 +26,12 @@ export function adminWaitlistRoutes({ eventStore, catalog, waitlist, clock }: Ro
         shirtNames: Object.fromEntries(shirts.map((shirt) => [shirt.id, shirt.name])),
         charityNames: Object.fromEntries(charities.map((charity) => [charity.id, charity.name])),
       };
-      res.json(answer);
-    })
-    .get('/api/admin/waitlist/entries', async (req, res) => {
-      res.json(await entries.page(parseInput(adminWaitlistEntriesQuery, req.query)));
-    })
-    .get('/api/admin/waitlist/entries.csv', async (_req, res) => {
+      return { status: 200, body: answer };
+    },
+    async listWaitlistEntries({ query }) {
+      return { status: 200, body: await entries.page(query) };
+    },
+    async downloadWaitlistCsv({ res }) {
       const day = clock().toISOString().slice(0, 10);
       res.type('text/csv; charset=utf-8');
       res.setHeader('Content-Disposition', `attachment; filename="waitlist-${day}.csv"`);
@@ -40,5 +44,6 @@ export function adminWaitlistRoutes({ eventStore, catalog, waitlist, clock }: Ro
         res.write(page.map((entry) => csvLine(CSV_COLUMNS.map((column) => entry[column] ?? ''))).join(''));
       }
       res.end();
-    });
+    },
+  };
 }

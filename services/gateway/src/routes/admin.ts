@@ -1,34 +1,57 @@
-import { Router } from 'express';
 import { createAccounts } from '../auth/accounts';
-import { createAdminCheck } from '../auth/require-admin';
+import { type AdminCheck, createAdminCheck } from '../auth/require-admin';
+import type { Handlers } from '../http/route-table';
+import { adminCharityHandlers } from './admin-charities';
 import type { AdminDeps } from './admin-deps';
-import { adminCharityRoutes } from './admin-charities';
-import { adminEventRoutes } from './admin-events';
-import { adminOutboxRoutes } from './admin-outbox';
-import { adminOverviewRoutes } from './admin-overview';
-import { adminProjectionRoutes } from './admin-projections';
-import { adminReplayRoutes } from './admin-replay';
-import { adminShirtRoutes } from './admin-shirts';
-import { adminWaitlistRoutes } from './admin-waitlist';
-import { meRoutes } from './me';
+import { adminEventHandlers } from './admin-events';
+import { adminOutboxHandlers } from './admin-outbox';
+import { adminOverviewHandlers } from './admin-overview';
+import { adminProjectionHandlers } from './admin-projections';
+import { adminReplayHandlers } from './admin-replay';
+import { adminShirtHandlers } from './admin-shirts';
+import { adminWaitlistHandlers } from './admin-waitlist';
+import { meHandlers } from './me';
 import type { RouteDeps } from './route-deps';
 
+type AdminOperation =
+  | 'getMe'
+  | 'getAdminOverview'
+  | 'adminCreateCharity'
+  | 'adminUpdateCharity'
+  | 'adminCreateShirt'
+  | 'adminUpdateShirt'
+  | 'getAdminWaitlistStats'
+  | 'listWaitlistEntries'
+  | 'downloadWaitlistCsv'
+  | 'listOutbox'
+  | 'retryOutboxMessage'
+  | 'listProjections'
+  | 'startRebuild'
+  | 'getRebuild'
+  | 'listEvents'
+  | 'downloadReplay';
+
 /**
- * Everything under /api/admin, behind requireAdmin (401 without a token, 403 for anyone but an
- * admin, also for paths that do not exist). One router per resource. GET /api/me tells anyone
- * signed in whether they are an admin.
+ * Everything under /api/admin (the route table guards each with the admin check), one module per
+ * resource, and GET /api/me, which tells anyone signed in whether they are an admin.
  */
-export function adminRoutes(deps: RouteDeps & { admin: AdminDeps }): Router {
+export function adminHandlers(deps: RouteDeps & { admin: AdminDeps }): {
+  check: AdminCheck;
+  handlers: Pick<Handlers, AdminOperation>;
+} {
   const check = createAdminCheck({ adminEmails: deps.admin.adminEmails, accounts: createAccounts(deps) });
-  return Router()
-    .use(meRoutes(check))
-    .use('/api/admin', check.requireAdmin)
-    .use(adminOverviewRoutes(deps))
-    .use(adminCharityRoutes(deps))
-    .use(adminShirtRoutes(deps))
-    .use(adminWaitlistRoutes(deps))
-    .use(adminProjectionRoutes(deps))
-    .use(adminEventRoutes(deps))
-    .use(adminReplayRoutes(deps))
-    .use(adminOutboxRoutes(deps));
+  return {
+    check,
+    handlers: {
+      ...meHandlers(check),
+      ...adminOverviewHandlers(deps),
+      ...adminCharityHandlers(deps),
+      ...adminShirtHandlers(deps),
+      ...adminWaitlistHandlers(deps),
+      ...adminProjectionHandlers(deps),
+      ...adminEventHandlers(deps),
+      ...adminReplayHandlers(deps),
+      ...adminOutboxHandlers(deps),
+    },
+  };
 }

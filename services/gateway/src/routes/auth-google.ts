@@ -1,11 +1,10 @@
-import { exchangeCodeRequest } from '@qrshirt/contracts';
-import { type Request, type RequestHandler, Router } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { authError } from '../auth/auth-errors';
 import { createGoogleAccounts, createGoogleStrategy } from '../auth/google-sign-in';
 import { readCookie } from '../auth/oauth-state-cookie';
 import { runStrategy, type StrategyOutcome } from '../auth/run-strategy';
 import { newSecret, sha256 } from '../auth/secrets';
-import { parseInput } from '../http/validate';
+import { type Handlers, unavailable } from '../http/route-table';
 import type { AuthContext } from './auth-context';
 
 /** The browser trades the code for tokens right after the redirect; a minute is plenty. */
@@ -20,7 +19,7 @@ const BROWSER_COOKIE = 'qr_google_browser';
 const BROWSER_COOKIE_PATH = '/api/auth';
 const BROWSER_COOKIE_MAX_AGE_MS = 10 * 60_000;
 
-const bindBrowser: RequestHandler = (req, res, next) => {
+function bindBrowser(req: Request, res: Response): void {
   res.cookie(BROWSER_COOKIE, newSecret(), {
     httpOnly: true,
     sameSite: 'lax',
@@ -28,15 +27,12 @@ const bindBrowser: RequestHandler = (req, res, next) => {
     path: BROWSER_COOKIE_PATH,
     maxAge: BROWSER_COOKIE_MAX_AGE_MS,
   });
-  next();
-};
+}
 
 /** The code as stored: only with the browser's binding can it be found again. */
 const boundCodeHash = (code: string, binding: string) => sha256(`${code}:${binding}`);
 
-const notConfigured: RequestHandler = (_req, res) => {
-  res.status(503).json({ error: 'Google sign-in is not configured' });
-};
+const notConfigured = unavailable('Google sign-in is not configured');
 
 /** The auth code the sign-in page shows for a sign-in that did not succeed. */
 function failureCode(req: Request, info: unknown): string {
@@ -52,10 +48,11 @@ function failureCode(req: Request, info: unknown): string {
  * sign-in page with a one-time code in the fragment (never sent to a server, so never logged),
  * which the page trades for a session at POST /api/auth/exchange.
  */
-export function googleAuthRoutes(context: AuthContext): Router {
+export function googleHandlers(
+  context: AuthContext,
+): Pick<Handlers, 'startGoogleSignIn' | 'googleCallback' | 'exchangeGoogleCode'> {
   const { google, passport, credentials, accounts, sessions, clock } = context;
-  const router = Router().post('/api/auth/exchange', async (req, res) => {
-    const { code } = parseInput(exchangeCodeRequest, req.body);
+  const exchangeGoogleCode: Handlers['exchangeGoogleCode'] = async ({ body: { code }, req, res }) => {
     const binding = readCookie(req, BROWSER_COOKIE);
     // Another browser's attempt finds nothing and burns nothing: the code stays its owner's.
     const uid = binding
@@ -63,14 +60,29 @@ export function googleAuthRoutes(context: AuthContext): Router {
       : null;
     if (!uid) throw authError(401, 'code-expired');
     res.clearCookie(BROWSER_COOKIE, { path: BROWSER_COOKIE_PATH });
-    res.json(await sessions.start({ uid, anonymous: false }, await accounts.profile(uid)));
-  });
-  if (!google) return router.get('/api/auth/google', notConfigured).get('/api/auth/google/callback', notConfigured);
+    return { status: 200, body: await sessions.start({ uid, anonymous: false }, await accounts.profile(uid)) };
+  };
+  if (!google) {
+    return {
+      exchangeGoogleCode,
+      startGoogleSignIn: notConfigured,
+      googleCallback: notConfigured,
+    };
+  }
 
   passport.use('google', createGoogleStrategy(google, createGoogleAccounts(context)));
-  return router
-    .get('/api/auth/google', bindBrowser, passport.authenticate('google', { session: false }) as RequestHandler)
-    .get('/api/auth/google/callback', async (req, res) => {
+  const redirectToGoogle = passport.authenticate('google', { session: false }) as RequestHandler;
+  return {
+    exchangeGoogleCode,
+    startGoogleSignIn({ req, res }) {
+      bindBrowser(req, res);
+      return new Promise<void>((resolve, reject) => {
+        // passport answers with the redirect itself; it calls next only with an error.
+        res.once('finish', () => resolve());
+        redirectToGoogle(req, res, (error?: unknown) => (error ? reject(error) : resolve()));
+      });
+    },
+    async googleCallback({ req, res }) {
       // Without either, passport would start a new sign-in from here instead of finishing one.
       if (!req.query.code && !req.query.error) return res.redirect(302, '/signin#error=cancelled-popup-request');
       let outcome: StrategyOutcome;
@@ -94,5 +106,6 @@ export function googleAuthRoutes(context: AuthContext): Router {
         now,
       );
       res.redirect(302, `/signin#google=${code}`);
-    });
+    },
+  };
 }

@@ -1,10 +1,9 @@
-import { MIN_PASSWORD_LENGTH, passwordResetConfirmRequest, passwordResetRequest } from '@qrshirt/contracts';
+import { MIN_PASSWORD_LENGTH } from '@qrshirt/contracts';
 import { emailKey, isValidEmailAddress } from '@qrshirt/core';
-import { Router } from 'express';
 import { authError } from '../auth/auth-errors';
 import { hashPassword } from '../auth/passwords';
 import { newSecret, sha256 } from '../auth/secrets';
-import { parseInput } from '../http/validate';
+import type { Handlers } from '../http/route-table';
 import { renderMail } from '../mail/mail-templates';
 import { type AuthContext, limitByAccount, limitByIp } from './auth-context';
 
@@ -15,7 +14,9 @@ const RESET_TTL_MS = 60 * 60_000;
  * answer (a link, or a note that no account uses the address), so neither the answer nor its
  * timing tells anyone which addresses are registered.
  */
-export function passwordResetRoutes(context: AuthContext): Router {
+export function passwordResetHandlers(
+  context: AuthContext,
+): Pick<Handlers, 'requestPasswordReset' | 'confirmPasswordReset'> {
   const { accounts, credentials, limiter, email: mailer, publicBaseUrl, clock } = context;
 
   async function resetMail(email: string) {
@@ -48,17 +49,16 @@ export function passwordResetRoutes(context: AuthContext): Router {
     });
   }
 
-  return Router()
-    .post('/api/auth/password-reset', async (req, res) => {
-      const email = parseInput(passwordResetRequest, req.body).email.trim();
+  return {
+    async requestPasswordReset({ body, req }) {
+      const email = body.email.trim();
       if (!isValidEmailAddress(email)) throw authError(400, 'invalid-email');
       // Every request sends an email: all count, success or not.
       await limiter.attempt([limitByIp('mail', req), limitByAccount('mail', emailKey(email))]);
       await mailer.sendEmail(await resetMail(email));
-      res.status(202).end();
-    })
-    .post('/api/auth/password-reset/confirm', async (req, res) => {
-      const { token, password } = parseInput(passwordResetConfirmRequest, req.body);
+      return { status: 202 };
+    },
+    async confirmPasswordReset({ body: { token, password }, req }) {
       if (password.length < MIN_PASSWORD_LENGTH) throw authError(400, 'weak-password');
       const byIp = [limitByIp('password-reset-confirm', req)];
       await limiter.attempt(byIp);
@@ -73,6 +73,7 @@ export function passwordResetRoutes(context: AuthContext): Router {
       if (email && !verified && (await accounts.emailHolder(email)) === uid)
         await accounts.verifyEmail(email, uid, 'link');
       await limiter.forgive(byIp);
-      res.status(204).end();
-    });
+      return { status: 204 };
+    },
+  };
 }

@@ -1,32 +1,27 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { phoneConfirmRequest, phoneStartRequest } from '@qrshirt/contracts';
-import { type RequestHandler, Router } from 'express';
 import { noProfile } from '../auth/accounts';
 import { authError } from '../auth/auth-errors';
 import { equalSecrets, sha256 } from '../auth/secrets';
-import { parseInput } from '../http/validate';
+import { type Handlers, unavailable } from '../http/route-table';
 import { type AuthContext, limitByAccount, limitByIp } from './auth-context';
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 const CODE_TTL_MS = 10 * 60_000;
 const MAX_TRIES = 5;
 
-const notConfigured: RequestHandler = (_req, res) => {
-  res.status(503).json({ error: 'Phone sign-in is not configured' });
-};
+const notConfigured = unavailable('Phone sign-in is not configured');
 
 /**
  * Sign-in with a code sent by SMS. The code is stored as a keyed hash bound to its verification,
  * lives ten minutes and allows five tries; the number itself is kept only as a hash, which is
  * also the account's key.
  */
-export function phoneAuthRoutes(context: AuthContext): Router {
+export function phoneHandlers(context: AuthContext): Pick<Handlers, 'startPhoneSignIn' | 'confirmPhoneSignIn'> {
   const { credentials, limiter, sms, codeHash, accounts, sessions, clock, newId, phoneSignIn } = context;
   const hashCode = (verificationId: string, code: string) => codeHash(`${verificationId}:${code}`);
-  if (!phoneSignIn) return Router().post(['/api/auth/phone/start', '/api/auth/phone/confirm'], notConfigured);
-  return Router()
-    .post('/api/auth/phone/start', async (req, res) => {
-      const { phoneNumber } = parseInput(phoneStartRequest, req.body);
+  if (!phoneSignIn) return { startPhoneSignIn: notConfigured, confirmPhoneSignIn: notConfigured };
+  return {
+    async startPhoneSignIn({ body: { phoneNumber }, req }) {
       const number = phoneNumber.replace(/[\s().-]/g, '');
       if (!E164.test(number)) throw authError(400, 'invalid-phone-number');
       const phoneKey = sha256(number);
@@ -46,10 +41,9 @@ export function phoneAuthRoutes(context: AuthContext): Router {
         now,
       );
       await sms.sendSms({ to: number, text: `Your QR Shirts sign-in code is ${code}. It expires in 10 minutes.` });
-      res.status(202).json({ verificationId });
-    })
-    .post('/api/auth/phone/confirm', async (req, res) => {
-      const { verificationId, code } = parseInput(phoneConfirmRequest, req.body);
+      return { status: 202, body: { verificationId } };
+    },
+    async confirmPhoneSignIn({ body: { verificationId, code }, req }) {
       // Per number, the start limit bounds the guesses: ten codes of five tries each per window.
       const byIp = [limitByIp('phone-confirm', req)];
       await limiter.attempt(byIp);
@@ -63,6 +57,7 @@ export function phoneAuthRoutes(context: AuthContext): Router {
       await limiter.forgive(byIp);
       const uid = await credentials.linkIdentity('phone', verification.phoneKey, newId());
       const user = await accounts.signedIn(uid, 'phone', noProfile);
-      res.json(await sessions.start({ uid, anonymous: false }, user));
-    });
+      return { status: 200, body: await sessions.start({ uid, anonymous: false }, user) };
+    },
+  };
 }

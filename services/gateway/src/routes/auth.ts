@@ -1,6 +1,5 @@
-import { MIN_PASSWORD_LENGTH, refreshRequest, signInRequest, signUpRequest } from '@qrshirt/contracts';
+import { MIN_PASSWORD_LENGTH } from '@qrshirt/contracts';
 import { emailKey, isValidEmailAddress } from '@qrshirt/core';
-import { Router } from 'express';
 import passport from 'passport';
 import { createAccounts } from '../auth/accounts';
 import { authError } from '../auth/auth-errors';
@@ -11,16 +10,32 @@ import { hashPassword } from '../auth/passwords';
 import { runStrategy } from '../auth/run-strategy';
 import { createSessions } from '../auth/sessions';
 import { HttpError } from '../http/http-error';
-import { parseInput } from '../http/validate';
+import type { Handlers } from '../http/route-table';
 import { type AuthContext, limitByAccount, limitByIp } from './auth-context';
-import { googleAuthRoutes } from './auth-google';
-import { passwordResetRoutes } from './auth-password-reset';
-import { phoneAuthRoutes } from './auth-phone';
-import { verifyEmailRoutes } from './auth-verify-email';
+import { googleHandlers } from './auth-google';
+import { passwordResetHandlers } from './auth-password-reset';
+import { phoneHandlers } from './auth-phone';
+import { verifyEmailHandlers } from './auth-verify-email';
 import type { RouteDeps } from './route-deps';
 
+type AuthOperation =
+  | 'signUp'
+  | 'signIn'
+  | 'startAnonymousSession'
+  | 'refreshSession'
+  | 'signOut'
+  | 'startGoogleSignIn'
+  | 'googleCallback'
+  | 'exchangeGoogleCode'
+  | 'startPhoneSignIn'
+  | 'confirmPhoneSignIn'
+  | 'requestPasswordReset'
+  | 'confirmPasswordReset'
+  | 'verifyEmail'
+  | 'resendVerification';
+
 /** Every `/api/auth/*` route, with the accounts and sessions they share. */
-export function authRoutes(deps: RouteDeps & { auth: AuthOptions }): Router {
+export function authHandlers(deps: RouteDeps & { auth: AuthOptions }): Pick<Handlers, AuthOperation> {
   const accounts = createAccounts(deps);
   const sessions = createSessions({ ...deps.auth, accounts, clock: deps.clock });
   // An instance of its own rather than passport's global one: each app gets its own strategies.
@@ -28,19 +43,21 @@ export function authRoutes(deps: RouteDeps & { auth: AuthOptions }): Router {
   authenticator.use('local', createLocalStrategy({ accounts, credentials: deps.auth.credentials }));
   const verification = createEmailVerification({ ...deps, ...deps.auth, accounts });
   const context: AuthContext = { ...deps, ...deps.auth, accounts, sessions, passport: authenticator, verification };
-  return Router()
-    .use(emailPasswordRoutes(context))
-    .use(googleAuthRoutes(context))
-    .use(phoneAuthRoutes(context))
-    .use(passwordResetRoutes(context))
-    .use(verifyEmailRoutes(context));
+  return {
+    ...emailPasswordHandlers(context),
+    ...googleHandlers(context),
+    ...phoneHandlers(context),
+    ...passwordResetHandlers(context),
+    ...verifyEmailHandlers(context),
+  };
 }
 
-function emailPasswordRoutes(context: AuthContext): Router {
+function emailPasswordHandlers(
+  context: AuthContext,
+): Pick<Handlers, 'signUp' | 'signIn' | 'startAnonymousSession' | 'refreshSession' | 'signOut'> {
   const { accounts, sessions, credentials, limiter, newId, passport, verification } = context;
-  return Router()
-    .post('/api/auth/signup', async (req, res) => {
-      const input = parseInput(signUpRequest, req.body);
+  return {
+    async signUp({ body: input, req }) {
       const email = input.email.trim();
       // Per client address only, not per email: a limit per email would protect nothing (someone
       // testing which emails are taken tries each once) and would answer 429 instead of the
@@ -65,10 +82,9 @@ function emailPasswordRoutes(context: AuthContext): Router {
       await verification.sendLink(uid, email).catch((error: unknown) => {
         req.log.error({ err: error }, 'verification link not stored');
       });
-      res.status(201).json(await sessions.start({ uid, anonymous: false }, user));
-    })
-    .post('/api/auth/signin', async (req, res) => {
-      const input = parseInput(signInRequest, req.body);
+      return { status: 201, body: await sessions.start({ uid, anonymous: false }, user) };
+    },
+    async signIn({ body: input, req, res }) {
       const email = input.email.trim();
       if (!isValidEmailAddress(email)) throw authError(400, 'invalid-email');
       const limits = [limitByIp('signin', req), limitByAccount('signin', emailKey(email))];
@@ -79,23 +95,22 @@ function emailPasswordRoutes(context: AuthContext): Router {
       if (!user) throw authError(401, 'invalid-credential');
       await limiter.forgive(limits);
       const state = await accounts.signedIn(user.uid, 'password', { email, displayName: null, photoURL: null });
-      res.json(await sessions.start(user, state));
-    })
-    .post('/api/auth/anonymous', async (req, res) => {
+      return { status: 200, body: await sessions.start(user, state) };
+    },
+    async startAnonymousSession({ req }) {
       await limiter.attempt([limitByIp('anonymous', req)]);
       // No user stream for anonymous sessions: they read and record scans, donations and
       // waitlist entries, none of which needs a stored user, and every first visit makes one.
-      res.json(await sessions.start({ uid: newId(), anonymous: true }, null));
-    })
-    .post('/api/auth/refresh', async (req, res) => {
-      const { refreshToken } = parseInput(refreshRequest, req.body);
+      return { status: 200, body: await sessions.start({ uid: newId(), anonymous: true }, null) };
+    },
+    async refreshSession({ body: { refreshToken } }) {
       const session = await sessions.refresh(refreshToken);
       if (!session) throw new HttpError(401, 'Your session has ended. Please sign in again.');
-      res.json(session);
-    })
-    .post('/api/auth/signout', async (req, res) => {
-      const { refreshToken } = parseInput(refreshRequest, req.body);
+      return { status: 200, body: session };
+    },
+    async signOut({ body: { refreshToken } }) {
       await sessions.end(refreshToken);
-      res.status(204).end();
-    });
+      return { status: 204 };
+    },
+  };
 }

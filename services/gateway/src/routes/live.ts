@@ -1,11 +1,8 @@
-import { type Fundraiser, idParams } from '@qrshirt/contracts';
-import { fundraiserDecider, fundraiserStreamName } from '@qrshirt/core';
+import { assertSelf } from '@qrshirt/core';
 import { type ChangeFeed, liveTopics } from '@qrshirt/projections';
-import { type Request, Router } from 'express';
-import { requireSelf } from '../auth/authenticate';
+import type { Request } from 'express';
 import type { EventStream, EventStreams } from '../http/event-streams';
-import { HttpError, notFound } from '../http/http-error';
-import { parseInput } from '../http/validate';
+import type { Handlers } from '../http/route-table';
 import type { RouteDeps } from './route-deps';
 
 /** What the live routes need beyond the shared route deps; built by the composition root. */
@@ -54,39 +51,30 @@ function pushLatest(stream: EventStream, read: () => Promise<object>, req: Reque
  * route), pushed whenever the projector commits a scan or donation of theirs. Authorised like
  * /stats, with the usual headers: clients read the stream with fetch, so no token in the URL.
  */
-export function liveRoutes({ commands, fundraisers, live }: RouteDeps & { live: LiveDeps }): Router {
+export function liveHandlers({
+  useCases,
+  live,
+}: RouteDeps & { live: LiveDeps }): Pick<Handlers, 'streamFundraiserStats' | 'streamUserStats'> {
   const { changeFeed, streams } = live;
+  const { fundraisers } = useCases;
 
-  async function findFundraiser(id: string): Promise<Pick<Fundraiser, 'userId'> | null> {
-    return (
-      (await fundraisers.getFundraiser(id)) ?? (await commands.loadState(fundraiserStreamName(id), fundraiserDecider))
-    );
-  }
-
-  return Router()
-    .get('/api/fundraisers/:id/live', async (req, res) => {
-      const { id } = parseInput(idParams, req.params);
-      if (!req.user) throw new HttpError(401, 'Authentication required for this request');
-      const fundraiser = await findFundraiser(id);
-      if (!fundraiser) throw notFound('Fundraiser');
-      if (req.user.anonymous || req.user.uid !== fundraiser.userId) {
-        throw new HttpError(403, 'Only the owner of this fundraiser can see its stats');
-      }
+  return {
+    async streamFundraiserStats({ params: { id }, user, req, res }) {
+      await fundraisers.owned(id, user);
       const stream = streams.open(res);
-      const push = pushLatest(stream, () => fundraisers.getStats(id), req);
+      const push = pushLatest(stream, () => fundraisers.stats(id, user), req);
       stream.onClose(changeFeed.subscribe(liveTopics.fundraiser(id), push));
       push();
-    })
-    .get('/api/user/:id/live', async (req, res) => {
-      const { id } = parseInput(idParams, req.params);
-      requireSelf(id, req.user);
+    },
+    streamUserStats({ params: { id }, user, req, res }) {
+      assertSelf(id, user);
       const stream = streams.open(res);
       // The user's fundraisers, followed as they appear: a new one is announced on the user's topic.
       const following = new Map<string, () => void>();
       const push = pushLatest(
         stream,
         async () => {
-          const stats = await fundraisers.getUserStats(id);
+          const stats = await fundraisers.userStats(id, user);
           for (const { id: fundraiserId } of stats.fundraiserStats) {
             if (!following.has(fundraiserId) && !stream.closed) {
               following.set(fundraiserId, changeFeed.subscribe(liveTopics.fundraiser(fundraiserId), push));
@@ -101,5 +89,6 @@ export function liveRoutes({ commands, fundraisers, live }: RouteDeps & { live: 
         for (const unsubscribe of following.values()) unsubscribe();
       });
       push();
-    });
+    },
+  };
 }

@@ -1,5 +1,26 @@
-import type { Clock, CommandHandler, EventStore, Ingestion } from '@qrshirt/core';
+import type {
+  CharityUseCases,
+  Clock,
+  CommandHandler,
+  EventStore,
+  FundraiserUseCases,
+  Ingestion,
+  ShirtUseCases,
+  UserUseCases,
+  WaitlistUseCases,
+  createRecordAnalytics,
+} from '@qrshirt/core';
 import type { CatalogQueries, FundraiserQueries, WaitlistQueries } from '@qrshirt/projections';
+
+/** The domain's use cases, one set per feature; the composition root makes them once per process. */
+export interface UseCases {
+  users: UserUseCases;
+  charities: CharityUseCases;
+  shirts: ShirtUseCases;
+  fundraisers: FundraiserUseCases;
+  waitlist: WaitlistUseCases;
+  recordAnalytics: ReturnType<typeof createRecordAnalytics>;
+}
 
 /** What the route modules need; the composition root builds it once per process. */
 export interface RouteDeps {
@@ -8,8 +29,9 @@ export interface RouteDeps {
   eventStore: EventStore;
   commands: CommandHandler;
   ingestion: Ingestion;
+  useCases: UseCases;
   catalog: CatalogQueries;
-  fundraisers: FundraiserQueries;
+  fundraiserQueries: FundraiserQueries;
   waitlist: WaitlistQueries;
   /** PUBLIC_BASE_URL, without a trailing slash: where links and QR codes send people. */
   publicBaseUrl: string;

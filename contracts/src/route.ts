@@ -1,0 +1,72 @@
+import type { z } from 'zod';
+import { errorAnswer } from './rest/errors';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * 'none': no token needed (one given is still checked); 'any': any token, anonymous ones too
+ * (whose resource it is, the owner's or the user's own, the use case decides, with its own
+ * message); 'user': a signed-in account, not anonymous; 'admin': an account that is an admin
+ * (ADMIN_EMAILS).
+ */
+export type RouteAuth = 'none' | 'any' | 'user' | 'admin';
+
+export interface RouteAnswer {
+  description: string;
+  /** The JSON body; absent for answers without one, or whose `contentType` is not JSON. */
+  schema?: z.ZodType;
+  /** For answers that are not JSON (CSV, server-sent events, images). */
+  contentType?: string;
+}
+
+/**
+ * One REST operation: the gateway registers it (guard, parsing), the OpenAPI document describes
+ * it, and the tests check every answer against it. Nothing under /api is served otherwise.
+ */
+export interface RouteDefinition {
+  method: HttpMethod;
+  /** OpenAPI style: `/api/fundraisers/{id}`. */
+  path: string;
+  summary: string;
+  auth: RouteAuth;
+  /**
+   * false: the Authorization header is never read, not even to refuse a bad token (scans: the
+   * busiest route, and an expired token must never cost a scan).
+   */
+  readsToken?: false;
+  params?: z.ZodObject;
+  /** Query parameters. */
+  query?: z.ZodObject;
+  /** A JSON body; only routes that declare one parse one. */
+  body?: z.ZodType;
+  /** Request headers read besides Authorization, with what they mean. */
+  headers?: Record<string, string>;
+  answers: Record<number, RouteAnswer>;
+}
+
+/** Keeps each route's literal types (its schemas, statuses) for the handlers' signatures. */
+export function defineRoutes<const Routes extends Record<string, RouteDefinition>>(routes: Routes): Routes {
+  return routes;
+}
+
+export const invalidInput: RouteAnswer = { description: 'Invalid input', schema: errorAnswer };
+export const unauthenticated: RouteAnswer = { description: 'No token, or a bad or expired one', schema: errorAnswer };
+export const notFound: RouteAnswer = { description: 'Unknown id', schema: errorAnswer };
+
+/**
+ * The answers every route of its kind can give whether or not it names them: a bad token (401),
+ * input that fails its schema or malformed JSON (400), a body too large (413) or in an encoding
+ * not supported (415), a session that may not do this (403).
+ */
+export function withCommonAnswers(route: RouteDefinition): RouteDefinition {
+  const common: Record<number, RouteAnswer> = {};
+  if (route.params || route.query || route.body) common[400] = invalidInput;
+  if (route.readsToken !== false) common[401] = unauthenticated;
+  if (route.auth === 'user' || route.auth === 'admin')
+    common[403] = { description: 'Not allowed', schema: errorAnswer };
+  if (route.body) {
+    common[413] = { description: 'The body is too large', schema: errorAnswer };
+    common[415] = { description: 'The body is not JSON in a supported encoding', schema: errorAnswer };
+  }
+  return { ...route, answers: { ...common, ...route.answers } };
+}

@@ -1,0 +1,39 @@
+import { adminRoutes } from './rest/admin';
+import { analyticsRoutes } from './rest/analytics';
+import { apiDescriptionRoutes } from './rest/api-description';
+import { authRoutes } from './rest/auth';
+import { charityRoutes } from './rest/charities';
+import { fundraiserRoutes } from './rest/fundraisers';
+import { shirtRoutes } from './rest/shirts';
+import { userRoutes } from './rest/users';
+import { waitlistRoutes } from './rest/waitlist';
+import { type RouteDefinition, withCommonAnswers } from './route';
+
+const declared = {
+  ...userRoutes,
+  ...charityRoutes,
+  ...shirtRoutes,
+  ...waitlistRoutes,
+  ...fundraiserRoutes,
+  ...analyticsRoutes,
+  ...authRoutes,
+  ...adminRoutes,
+  ...apiDescriptionRoutes,
+};
+
+/** Every REST operation of the product by its operation id, as each resource's file declares it. */
+export type ApiRoutes = typeof declared;
+export type OperationId = keyof ApiRoutes;
+
+/**
+ * The route table: the gateway serves exactly these, the OpenAPI document describes them, and
+ * the tests check every answer against them. Each carries the answers common to its kind.
+ */
+export const apiRoutes = Object.fromEntries(
+  Object.entries(declared).map(([id, route]) => [id, withCommonAnswers(route)]),
+) as ApiRoutes;
+
+/** Every route as a list, with its operation id. */
+export const apiRouteList: readonly (RouteDefinition & { operationId: OperationId })[] = Object.entries(apiRoutes).map(
+  ([operationId, route]) => ({ ...(route as RouteDefinition), operationId: operationId as OperationId }),
+);

@@ -1,0 +1,63 @@
+import type { SyncUserRequest, UpdateProfileRequest, User } from '@qrshirt/contracts';
+import type { Clock } from '../clock';
+import type { CommandHandler } from '../event-sourcing/command-handler';
+import { DomainError } from '../event-sourcing/decider';
+import { assertSelf, type Caller } from './caller';
+import { type UserState, userDecider, userStreamName } from './user-decider';
+
+export interface UserUseCaseDeps {
+  commands: CommandHandler;
+  clock: Clock;
+}
+
+const toUser = (uid: string, state: UserState | null): User => ({
+  uid,
+  displayName: state?.displayName ?? null,
+  email: state?.email ?? null,
+  photoURL: state?.photoURL ?? null,
+});
+
+/** Users' own profiles: read from their stream, so a change shows at once, not after the projection. */
+export function createUserUseCases({ commands, clock }: UserUseCaseDeps) {
+  return {
+    /** The spec's profile sync: registers the user the first time, updates the profile after. */
+    async sync(input: SyncUserRequest, caller: Caller): Promise<User> {
+      if (input.uid !== caller.uid) throw new DomainError('forbidden', 'You can only sync your own profile');
+      const profile = {
+        displayName: input.displayName ?? null,
+        email: input.email ?? null,
+        photoURL: input.photoURL ?? null,
+      };
+      const { state } = await commands.handle(userStreamName(input.uid), userDecider, (current) =>
+        current
+          ? { type: 'UpdateProfile', userId: input.uid, ...profile, at: clock().toISOString() }
+          : { type: 'RegisterUser', userId: input.uid, ...profile, method: 'password', at: clock().toISOString() },
+      );
+      return toUser(input.uid, state);
+    },
+
+    async get(userId: string, caller: Caller): Promise<User> {
+      assertSelf(userId, caller);
+      const user = await commands.loadState(userStreamName(userId), userDecider);
+      if (!user) throw new DomainError('not_found', 'User not found');
+      return toUser(userId, user);
+    },
+
+    async updateProfile(
+      userId: string,
+      { displayName, photoURL }: UpdateProfileRequest,
+      caller: Caller,
+    ): Promise<User> {
+      assertSelf(userId, caller);
+      const { state } = await commands.handle(userStreamName(userId), userDecider, () => ({
+        type: 'UpdateProfile',
+        userId,
+        ...(displayName !== undefined && { displayName }),
+        ...(photoURL !== undefined && { photoURL }),
+        at: clock().toISOString(),
+      }));
+      return toUser(userId, state);
+    },
+  };
+}
+export type UserUseCases = ReturnType<typeof createUserUseCases>;

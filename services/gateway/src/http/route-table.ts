@@ -1,0 +1,173 @@
+import {
+  type ApiRoutes,
+  apiRouteList,
+  apiRoutes,
+  fieldErrorsAnswer,
+  type HttpMethod,
+  type OperationId,
+  type RouteAuth,
+  type RouteDefinition,
+} from '@qrshirt/contracts';
+import express, { type Request, type RequestHandler, type Response, Router } from 'express';
+import type { z } from 'zod';
+import { parseFields } from './field-errors';
+import { authenticationRequired, HttpError } from './http-error';
+import { parseInput } from './validate';
+
+type Parsed<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
+
+export interface RouteInput<Route extends RouteDefinition> {
+  params: Parsed<Route['params']>;
+  query: Parsed<Route['query']>;
+  body: Parsed<Route['body']>;
+  /** Always there on routes that need a token; on the others, whoever sent a valid one. */
+  user: Route['auth'] extends 'none' ? Express.User | undefined : Express.User;
+  /** For what the table does not describe: request headers, the client's address, its log. */
+  req: Request;
+  /** For answers that are not JSON (images, CSV, server-sent events, redirects): write them here and return nothing. */
+  res: Response;
+}
+
+type ReplyTo<Status, Answer> = Answer extends { schema: infer Schema extends z.ZodType }
+  ? { status: Status; body: z.input<Schema>; headers?: Record<string, string> }
+  : { status: Status; body?: undefined; headers?: Record<string, string> };
+
+/** A JSON answer with one of the route's declared statuses and that status's body. */
+export type RouteReply<Route extends RouteDefinition> = {
+  [Status in keyof Route['answers'] & number]: ReplyTo<Status, Route['answers'][Status]>;
+}[keyof Route['answers'] & number];
+
+export type RouteHandler<Route extends RouteDefinition> = (
+  input: RouteInput<Route>,
+) => Promise<RouteReply<Route> | void> | RouteReply<Route> | void;
+
+const UNAVAILABLE = Symbol('unavailable');
+
+/**
+ * For a feature that configuration switched off (phone sign-in without an SMS provider): 503 with
+ * this message, before the request's input is even read.
+ */
+export function unavailable(message: string): RouteHandler<RouteDefinition> {
+  return Object.assign(
+    () => {
+      throw new HttpError(503, message);
+    },
+    { [UNAVAILABLE]: message },
+  );
+}
+
+/** One handler per operation of the table: a missing one is a type error, an extra one too. */
+export type Handlers = { [Id in OperationId]: RouteHandler<ApiRoutes[Id]> };
+/** The handlers of some operations, e.g. one resource's. */
+export type HandlersOf<Routes extends Record<string, RouteDefinition>> = {
+  [Id in keyof Routes]: RouteHandler<Routes[Id]>;
+};
+
+export interface RouteTableOptions {
+  /** Reads the bearer token into `req.user`; refuses a bad one. */
+  authenticate: RequestHandler;
+  /** 401 without a user, 403 for anyone but an admin. */
+  requireAdmin: RequestHandler;
+  maxBodyBytes: number;
+}
+
+/** `/api/fundraisers/{id}` as Express writes it. */
+export const expressPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
+
+const requireUser: RequestHandler = (req, _res, next) => {
+  if (!req.user) throw authenticationRequired();
+  next();
+};
+
+const requireAccount: RequestHandler = (req, _res, next) => {
+  if (!req.user) throw authenticationRequired();
+  if (req.user.anonymous) throw new HttpError(403, 'Please sign in with an account to do this');
+  next();
+};
+
+function guard(auth: RouteAuth, options: RouteTableOptions): RequestHandler[] {
+  switch (auth) {
+    case 'none':
+      return [];
+    case 'any':
+      return [requireUser];
+    case 'user':
+      return [requireAccount];
+    case 'admin':
+      return [options.requireAdmin];
+  }
+}
+
+/** The admin forms show a problem beside each field: their bodies report every field at once. */
+const reportsFields = (route: RouteDefinition): boolean => route.answers[400]?.schema === fieldErrorsAnswer;
+
+function send(res: Response, reply: { status: number; body?: unknown; headers?: Record<string, string> }): void {
+  for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
+  res.status(reply.status);
+  if (reply.body === undefined) res.end();
+  else res.json(reply.body);
+}
+
+/**
+ * Serves the route table and nothing else under it: per route its token check, its guard, its
+ * JSON body (only routes that declare one parse one), its params, query and body through their
+ * schemas, then its handler. A method the table does not declare on a known path answers 405
+ * with `Allow`.
+ */
+export function routeTable(handlers: Handlers, options: RouteTableOptions): Router {
+  const router = Router();
+  const jsonBody = express.json({ limit: options.maxBodyBytes });
+  const methodsByPath = new Map<string, Set<HttpMethod>>();
+  const remember = (path: string, method: HttpMethod) =>
+    methodsByPath.set(path, (methodsByPath.get(path) ?? new Set()).add(method));
+  for (const unknown of Object.keys(handlers).filter((id) => !Object.hasOwn(apiRoutes, id))) {
+    throw new Error(`A handler for ${unknown}, which the route table does not declare`);
+  }
+  for (const route of apiRouteList) {
+    const handler = handlers[route.operationId] as RouteHandler<RouteDefinition> | undefined;
+    if (!handler) throw new Error(`No handler for ${route.operationId} (${route.method} ${route.path})`);
+    const path = expressPath(route.path);
+    const parseBody = reportsFields(route) ? parseFields : parseInput;
+    const off = (handler as { [UNAVAILABLE]?: string })[UNAVAILABLE];
+    if (off !== undefined) {
+      router[route.method](path, () => {
+        throw new HttpError(503, off);
+      });
+      remember(path, route.method);
+      continue;
+    }
+    const chain: RequestHandler[] = [
+      ...(route.readsToken === false ? [] : [options.authenticate]),
+      ...guard(route.auth, options),
+      ...(route.body ? [jsonBody] : []),
+      async (req, res) => {
+        const reply = await handler({
+          params: route.params ? parseInput(route.params, req.params) : undefined,
+          query: route.query ? parseInput(route.query, req.query) : undefined,
+          body: route.body ? parseBody(route.body, req.body) : undefined,
+          // The guard above saw to it on routes that need one.
+          user: req.user as Express.User,
+          req,
+          res,
+        });
+        if (reply) send(res, reply);
+      },
+    ];
+    router[route.method](path, ...chain);
+    remember(path, route.method);
+  }
+  for (const [path, methods] of methodsByPath) {
+    const allowed = [...methods].map((method) => method.toUpperCase());
+    if (methods.has('get')) allowed.push('HEAD');
+    const allow = allowed.join(', ');
+    router.all(path, (req, res) => {
+      res.setHeader('Allow', allow);
+      if (req.method === 'OPTIONS') {
+        res.status(204).end();
+        return;
+      }
+      res.status(405).json({ error: `${req.method} is not allowed here; allowed: ${allow}` });
+    });
+  }
+  return router;
+}
