@@ -15,8 +15,9 @@ import { idParams } from './ids';
  */
 
 /** A 400 from an admin form: `fields` maps a field's path (`name`, `images.0.url`) to its problem. */
+/** `fields` is there when the problem is a field's (not for a change that changes nothing). */
 export const fieldErrorsAnswer = z
-  .object({ error: z.string(), fields: z.record(z.string(), z.string()) })
+  .object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() })
   .meta({ id: 'FieldErrors' });
 export type FieldErrorsAnswer = z.infer<typeof fieldErrorsAnswer>;
 

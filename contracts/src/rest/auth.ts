@@ -115,6 +115,11 @@ const authFailure = (description: string) => ({
 });
 const session = (description: string) => ({ description, schema: authSession });
 const tooMany = authFailure('Too many attempts (too-many-requests)');
+/** The limits' counters live in Redis when it is used: without them nothing is let through. */
+const limitsUnavailable = {
+  description: 'The rate limits cannot be checked right now (Redis down)',
+  schema: errorAnswer,
+};
 
 /** Sign-in, sessions and address verification. */
 export const authRoutes = defineRoutes({
@@ -130,6 +135,7 @@ export const authRoutes = defineRoutes({
       400: authFailure('invalid-email or weak-password'),
       409: authFailure('email-already-in-use'),
       429: tooMany,
+      503: limitsUnavailable,
     },
   },
   signIn: {
@@ -144,6 +150,7 @@ export const authRoutes = defineRoutes({
       400: authFailure('invalid-email'),
       401: authFailure('invalid-credential: no such account or a wrong password, on purpose not told apart'),
       429: tooMany,
+      503: limitsUnavailable,
     },
   },
   startAnonymousSession: {
@@ -152,7 +159,7 @@ export const authRoutes = defineRoutes({
     summary: 'Start an anonymous session (public reads, scans, donations, waitlist)',
     auth: 'none',
     readsToken: false,
-    answers: { 200: session('An anonymous session') },
+    answers: { 200: session('An anonymous session'), 429: tooMany, 503: limitsUnavailable },
   },
   refreshSession: {
     method: 'post',
@@ -228,7 +235,8 @@ export const authRoutes = defineRoutes({
       400: authFailure('invalid-phone-number (E.164 expected)'),
       429: tooMany,
       503: {
-        description: 'Phone sign-in is not configured (production without an SMS provider)',
+        description:
+          'Phone sign-in is not configured (production without an SMS provider), or the rate limits cannot be checked',
         schema: errorAnswer,
       },
     },
@@ -245,7 +253,8 @@ export const authRoutes = defineRoutes({
       400: authFailure('invalid-verification-code, or code-expired (also after 5 tries)'),
       429: tooMany,
       503: {
-        description: 'Phone sign-in is not configured (production without an SMS provider)',
+        description:
+          'Phone sign-in is not configured (production without an SMS provider), or the rate limits cannot be checked',
         schema: errorAnswer,
       },
     },
@@ -261,6 +270,7 @@ export const authRoutes = defineRoutes({
       202: { description: 'The same answer whether or not the address has an account' },
       400: authFailure('invalid-email'),
       429: tooMany,
+      503: limitsUnavailable,
     },
   },
   confirmPasswordReset: {
@@ -274,6 +284,7 @@ export const authRoutes = defineRoutes({
       204: { description: "Password changed; the account's sessions are ended" },
       400: authFailure('weak-password, or code-expired for an unknown, used or expired token'),
       429: tooMany,
+      503: limitsUnavailable,
     },
   },
   verifyEmail: {
@@ -300,6 +311,7 @@ export const authRoutes = defineRoutes({
       403: { description: 'Anonymous session', schema: errorAnswer },
       409: { description: 'The address is verified already, or the account has none', schema: errorAnswer },
       429: tooMany,
+      503: limitsUnavailable,
     },
   },
   getMe: {

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { answerProblem, findRoute } from '@qrshirt/contracts';
 import { type Clock, systemClock } from '@qrshirt/core';
 import { createJwtTokens } from '../../src/auth/jwt-tokens';
 import { type Config, loadConfig } from '../../src/config';
@@ -84,7 +85,13 @@ export function createApiClient(baseUrl: string): ApiClient {
     });
     const text = await answer.text();
     let body: unknown = text;
-    if (answer.headers.get('content-type')?.includes('application/json')) body = JSON.parse(text);
+    const contentType = answer.headers.get('content-type');
+    if (contentType?.includes('application/json')) body = JSON.parse(text);
+    // Every answer a test sees is checked against the route table: a status it does not declare,
+    // or a body its schema refuses, fails the test that got it.
+    const route = findRoute(method, path);
+    const problem = route && answerProblem(route, { status: answer.status, contentType, body });
+    if (problem) throw new Error(problem);
     return { status: answer.status, headers: answer.headers, body };
   };
 }
