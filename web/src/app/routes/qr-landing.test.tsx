@@ -96,9 +96,13 @@ describe('the QR landing page', () => {
     expect(donation.body).toEqual({ amount: 12.5, source: 'widget' });
     expect(donation.headers['idempotency-key']).toBeTruthy();
 
-    act(() => vi.advanceTimersByTime(4900));
+    act(() => {
+      vi.advanceTimersByTime(4900);
+    });
     expect(screen.queryByTestId('donation-thanks')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     expect(screen.queryByTestId('donation-thanks')).toBeNull();
 
     await waitFor(() => expect(api.to('POST', '/api/analytics')).toHaveLength(1));
