@@ -1,16 +1,16 @@
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
-import web from './web/eslint.config.js';
 
+// ESLint lints each file with the eslint.config.js nearest to it, so web/ has its own config,
+// which starts from this one.
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'docs/**', 'web/public/**', 'services/gateway/public/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'docs/**', 'services/gateway/public/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   { languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } } },
-  ...web,
   // Formatting is Prettier's: no lint rule may disagree with it.
   prettier,
 );
