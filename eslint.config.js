@@ -5,7 +5,15 @@ import web from './web/eslint.config.js';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'docs/**', 'web/public/**', 'services/gateway/public/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'docs/**',
+      'web/public/**',
+      'services/gateway/public/**',
+      '.venv-schemathesis/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
