@@ -14,18 +14,44 @@ function collect(schema: Record<string, unknown>, components: Record<string, unk
   return rest;
 }
 
+/**
+ * One parameter per property of a params or query object, each with the property's own JSON Schema:
+ * a client (or a fuzzer) that reads only the document must know which ids and values the gateway
+ * accepts, or every value outside the zod schema looks like a valid request the server refused.
+ * Input schemas, since these are what the gateway parses (a query's `limit` is coerced to a number).
+ */
+function objectParameters(
+  object: z.ZodObject | undefined,
+  location: 'path' | 'query',
+  components: Record<string, unknown>,
+): unknown[] {
+  if (!object) return [];
+  const schema = collect(jsonSchema(object, 'input'), components) as {
+    properties?: Record<string, Record<string, unknown>>;
+    required?: string[];
+  };
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => {
+    const { description, ...propertySchema } = property;
+    return {
+      name,
+      in: location,
+      // OpenAPI requires every path parameter; a query parameter is required when its schema says so.
+      required: location === 'path' || (schema.required ?? []).includes(name),
+      ...(typeof description === 'string' && { description }),
+      schema: propertySchema,
+    };
+  });
+}
+
 /** OpenAPI 3.1 (whose schemas are JSON Schema 2020-12, what zod emits). */
 export function buildOpenApiDocument(info: { version: string; serverUrl?: string }) {
   const components: Record<string, unknown> = {};
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of apiRoutes) {
-    const parameters: unknown[] = [];
-    for (const name of Object.keys(route.params?.shape ?? {})) {
-      parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
-    }
-    for (const name of Object.keys(route.query?.shape ?? {})) {
-      parameters.push({ name, in: 'query', required: false, schema: { type: 'string' } });
-    }
+    const parameters: unknown[] = [
+      ...objectParameters(route.params, 'path', components),
+      ...objectParameters(route.query, 'query', components),
+    ];
     for (const [name, description] of Object.entries(route.headers ?? {})) {
       parameters.push({ name, in: 'header', required: false, description, schema: { type: 'string' } });
     }
