@@ -28,13 +28,27 @@ if [ -z "$python" ]; then
     fi
   done
 fi
-if [ -z "$python" ]; then
-  echo "install-schemathesis: need python3 (3.11 or later) with its venv module" >&2
+if [ -z "$python" ] || ! command -v "$python" >/dev/null 2>&1; then
+  echo "install-schemathesis: need python3 (3.11 or later) with its venv module${python:+; $python not found}" >&2
   exit 1
 fi
 if ! "$python" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)'; then
   echo "install-schemathesis: $("$python" --version 2>&1) is too old; schemathesis $version needs 3.11 or later" >&2
   exit 1
+fi
+
+# Debian ships the venv module (and ensurepip, which it needs) apart from python3 itself.
+if ! "$python" -c 'import ensurepip, venv' >/dev/null 2>&1; then
+  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
+    apt-get update
+    env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends python3-venv
+  elif command -v apt-get >/dev/null 2>&1 && command -v sudo >/dev/null 2>&1; then
+    sudo apt-get update
+    sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends python3-venv
+  else
+    echo "install-schemathesis: $python has no venv module (on Debian: apt-get install python3-venv)" >&2
+    exit 1
+  fi
 fi
 
 # A venv left half-made by an interrupted run, or holding another version, is rebuilt from scratch.
