@@ -1,9 +1,40 @@
 import { z } from 'zod';
 import { apiRoutes } from './api';
 
+/**
+ * What String.prototype.trim, and so zod's `.trim()`, removes (its WhiteSpace and LineTerminator
+ * characters), as regex escapes that ECMAScript, Python and Rust read alike: `\s` differs between them.
+ */
+const TRIMMED = String.raw`\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff`;
+const NOT_TRIMMED = `[^${TRIMMED}]`;
+
+/**
+ * zod checks `.trim().min(n)` on the trimmed text, but JSON Schema's minLength counts every character:
+ * without more, a name of one space (or one vertical tab) is a valid request the server refuses. So
+ * such strings also carry a pattern for "at least n characters from the first non-blank one to the
+ * last". Patterns are not anchored in JSON Schema: it may match anywhere in the string.
+ */
+function requireTrimmedLength({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: Record<string, unknown> }) {
+  if (!(zodSchema instanceof z.ZodString)) return;
+  const checks = zodSchema._zod.def.checks ?? [];
+  const trimmedAt = checks.findIndex(
+    (check) =>
+      check._zod.def.check === 'overwrite' &&
+      (check as z.core.$ZodCheckOverwrite<string>)._zod.def.tx(' x\u3000') === 'x',
+  );
+  const minimum = jsonSchema.minLength;
+  if (trimmedAt === -1 || typeof minimum !== 'number' || minimum < 1) return;
+  if (!checks.slice(trimmedAt + 1).some((check) => check._zod.def.check === 'min_length')) return;
+  const pattern = minimum === 1 ? NOT_TRIMMED : `${NOT_TRIMMED}[\\s\\S]{${minimum - 2},}${NOT_TRIMMED}`;
+  if (jsonSchema.pattern === undefined && jsonSchema.allOf === undefined) jsonSchema.pattern = pattern;
+  else jsonSchema.allOf = [...((jsonSchema.allOf as unknown[] | undefined) ?? []), { pattern }];
+}
+
 /** zod points refs at the schema's own `$defs`; OpenAPI wants them under components. */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const generated = JSON.stringify(z.toJSONSchema(schema, { io, unrepresentable: 'any' }));
+  const generated = JSON.stringify(
+    z.toJSONSchema(schema, { io, unrepresentable: 'any', override: (ctx) => requireTrimmedLength(ctx) }),
+  );
   return JSON.parse(generated.replaceAll('"#/$defs/', '"#/components/schemas/')) as Record<string, unknown>;
 }
 
