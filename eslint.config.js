@@ -6,7 +6,14 @@ import tseslint from 'typescript-eslint';
 // which starts from this one.
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'docs/**', 'services/gateway/public/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'docs/**',
+      'services/gateway/public/**',
+      '.venv-schemathesis/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
