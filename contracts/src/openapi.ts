@@ -1,11 +1,7 @@
 import { z } from 'zod';
+import { TRIMMED } from './rest/text-patterns';
 import { apiRouteList } from './routes';
 
-/**
- * What String.prototype.trim, and so zod's `.trim()`, removes (its WhiteSpace and LineTerminator
- * characters), as regex escapes that ECMAScript, Python and Rust read alike: `\s` differs between them.
- */
-const TRIMMED = String.raw`\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff`;
 const NOT_TRIMMED = `[^${TRIMMED}]`;
 
 /**
@@ -53,7 +49,7 @@ function collect(schema: Record<string, unknown>, components: Record<string, unk
  */
 function objectParameters(
   object: z.ZodObject | undefined,
-  location: 'path' | 'query',
+  location: 'path' | 'query' | 'header',
   components: Record<string, unknown>,
 ): unknown[] {
   if (!object) return [];
@@ -82,10 +78,8 @@ export function buildOpenApiDocument(info: { version: string; serverUrl?: string
     const parameters: unknown[] = [
       ...objectParameters(route.params, 'path', components),
       ...objectParameters(route.query, 'query', components),
+      ...objectParameters(route.headers, 'header', components),
     ];
-    for (const [name, description] of Object.entries(route.headers ?? {})) {
-      parameters.push({ name, in: 'header', required: false, description, schema: { type: 'string' } });
-    }
     const responses: Record<string, unknown> = {};
     for (const [status, answer] of Object.entries(route.answers)) {
       const contentType = answer.contentType ?? 'application/json';

@@ -51,7 +51,10 @@ const NOTHING_TO_CHANGE = 'Give at least one field to change';
 export const adminCreateCharityRequest = charityFields;
 export type AdminCreateCharityRequest = z.infer<typeof adminCreateCharityRequest>;
 /** Only the fields given change; the others keep their values. */
-export const adminUpdateCharityRequest = charityFields.partial().refine(atLeastOneField, NOTHING_TO_CHANGE);
+export const adminUpdateCharityRequest = charityFields
+  .partial()
+  .refine(atLeastOneField, NOTHING_TO_CHANGE)
+  .meta({ minProperties: 1 });
 export type AdminUpdateCharityRequest = z.infer<typeof adminUpdateCharityRequest>;
 
 const imageInput = z.object({
@@ -94,7 +97,10 @@ const shirtFields = z.object({
 export const adminCreateShirtRequest = shirtFields;
 export type AdminCreateShirtRequest = z.infer<typeof adminCreateShirtRequest>;
 /** Only the fields given change; the others keep their values. */
-export const adminUpdateShirtRequest = shirtFields.partial().refine(atLeastOneField, NOTHING_TO_CHANGE);
+export const adminUpdateShirtRequest = shirtFields
+  .partial()
+  .refine(atLeastOneField, NOTHING_TO_CHANGE)
+  .meta({ minProperties: 1 });
 export type AdminUpdateShirtRequest = z.infer<typeof adminUpdateShirtRequest>;
 
 // Overview

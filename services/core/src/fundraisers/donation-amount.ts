@@ -31,7 +31,8 @@ export function parseAmountCents(amount: unknown): number {
 
 /** The amount as decimal text; '' (which never matches) for anything that is not a positive number. */
 function decimalText(amount: unknown): string {
-  if (typeof amount === 'string') return amount.replace(/["']/g, '').trim();
+  // Blanks and quotes around the number, as the widget may wrap it; none inside it.
+  if (typeof amount === 'string') return amount.replace(/^[\s"']+|[\s"']+$/g, '');
   if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) return '';
   // String() gives the shortest text that reads back as this number: what the sender wrote.
   // It uses an exponent only below 1e-6 or from 1e21 on, where exact digits serve as well.
