@@ -4,7 +4,7 @@ import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import path from 'node:path';
-import base from '../eslint.config.js';
+import base from '../eslint.base.js';
 
 /**
  * The web client's lint config. ESLint lints each file with the eslint.config.js nearest to it, so

@@ -1,4 +1,12 @@
-import { createMetricsRegistry, createReadiness, loadOrExit, logRedaction, openEventStore, startOpsServer, stopOnSignals } from '@qrshirt/runtime';
+import {
+  createMetricsRegistry,
+  createReadiness,
+  loadOrExit,
+  logRedaction,
+  openEventStore,
+  startOpsServer,
+  stopOnSignals,
+} from '@qrshirt/runtime';
 import { pino } from 'pino';
 import { publishLiveChanges } from '@qrshirt/projections';
 import { createRedisChangeFeed } from '@qrshirt/redis';

@@ -42,7 +42,7 @@ function toStoredEvent(row: EventRow): StoredEvent {
     type: row[4],
     data: JSON.parse(row[5]),
     // Most events carry no metadata; skipping the parse is a measurable share of a read.
-    metadata: row[6] === '{}' ? {} : JSON.parse(row[6]),
+    metadata: row[6] === '{}' ? {} : (JSON.parse(row[6]) as Record<string, unknown>),
     recordedAt: new Date(row[7]),
   };
 }

@@ -11,8 +11,8 @@ export interface PollingSubscriptionOptions {
   after: number;
   batchSize: number;
   pollIntervalMs: number;
-  onEvents(events: StoredEvent[]): Promise<void> | void;
-  read(after: number, maxCount: number): PolledBatch;
+  onEvents(this: void, events: StoredEvent[]): Promise<void> | void;
+  read(this: void, after: number, maxCount: number): PolledBatch;
   /** Commits by this process; commits by other processes are seen at the next poll. */
   changes: ChangeSignal;
 }

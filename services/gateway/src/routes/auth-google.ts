@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { authError } from '../auth/auth-errors';
 import { createGoogleAccounts, createGoogleStrategy } from '../auth/google-sign-in';
 import { readCookie } from '../auth/oauth-state-cookie';
-import { runStrategy, type StrategyOutcome } from '../auth/run-strategy';
+import { asError, runStrategy, type StrategyOutcome } from '../auth/run-strategy';
 import { newSecret, sha256 } from '../auth/secrets';
 import { type Handlers, unavailable } from '../http/route-table';
 import type { AuthContext } from './auth-context';
@@ -79,7 +79,7 @@ export function googleHandlers(
       return new Promise<void>((resolve, reject) => {
         // passport answers with the redirect itself; it calls next only with an error.
         res.once('finish', () => resolve());
-        redirectToGoogle(req, res, (error?: unknown) => (error ? reject(error) : resolve()));
+        redirectToGoogle(req, res, (error?: unknown) => (error ? reject(asError(error)) : resolve()));
       });
     },
     async googleCallback({ req, res }) {
