@@ -2,10 +2,11 @@ import { MIN_PASSWORD_LENGTH } from '@qrshirt/contracts';
 import { emailKey, isValidEmailAddress } from '@qrshirt/core';
 import { authError } from '../auth/auth-errors';
 import { hashPassword } from '../auth/passwords';
+import { limitByAccount, limitByIp } from '../auth/rate-limiter';
 import { newSecret, sha256 } from '../auth/secrets';
 import type { Handlers } from '../http/route-table';
 import { renderMail } from '../mail/mail-templates';
-import { type AuthContext, limitByAccount, limitByIp } from './auth-context';
+import { type AuthContext, clientAddress } from './auth-context';
 
 const RESET_TTL_MS = 60 * 60_000;
 
@@ -54,13 +55,13 @@ export function passwordResetHandlers(
       const email = body.email.trim();
       if (!isValidEmailAddress(email)) throw authError(400, 'invalid-email');
       // Every request sends an email: all count, success or not.
-      await limiter.attempt([limitByIp('mail', req), limitByAccount('mail', emailKey(email))]);
+      await limiter.attempt([limitByIp('mail', clientAddress(req)), limitByAccount('mail', emailKey(email))]);
       await mailer.sendEmail(await resetMail(email));
       return { status: 202 };
     },
     async confirmPasswordReset({ body: { token, password }, req }) {
       if (password.length < MIN_PASSWORD_LENGTH) throw authError(400, 'weak-password');
-      const byIp = [limitByIp('password-reset-confirm', req)];
+      const byIp = [limitByIp('password-reset-confirm', clientAddress(req))];
       await limiter.attempt(byIp);
       const hash = await hashPassword(password);
       const uid = await credentials.takeOneTimeCode('password-reset', sha256(token), clock().getTime());

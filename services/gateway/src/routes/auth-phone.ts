@@ -1,9 +1,10 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { noProfile } from '../auth/accounts';
 import { authError } from '../auth/auth-errors';
+import { limitByAccount, limitByIp } from '../auth/rate-limiter';
 import { equalSecrets, sha256 } from '../auth/secrets';
 import { type Handlers, unavailable } from '../http/route-table';
-import { type AuthContext, limitByAccount, limitByIp } from './auth-context';
+import { type AuthContext, clientAddress } from './auth-context';
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 const CODE_TTL_MS = 10 * 60_000;
@@ -26,7 +27,7 @@ export function phoneHandlers(context: AuthContext): Pick<Handlers, 'startPhoneS
       if (!E164.test(number)) throw authError(400, 'invalid-phone-number');
       const phoneKey = sha256(number);
       // Every start sends an SMS, which costs money and bothers the number's owner: all count.
-      await limiter.attempt([limitByIp('phone-start', req), limitByAccount('phone-start', phoneKey)]);
+      await limiter.attempt([limitByIp('phone-start', clientAddress(req)), limitByAccount('phone-start', phoneKey)]);
       const verificationId = randomUUID();
       const code = String(randomInt(1_000_000)).padStart(6, '0');
       const now = clock().getTime();
@@ -45,7 +46,7 @@ export function phoneHandlers(context: AuthContext): Pick<Handlers, 'startPhoneS
     },
     async confirmPhoneSignIn({ body: { verificationId, code }, req }) {
       // Per number, the start limit bounds the guesses: ten codes of five tries each per window.
-      const byIp = [limitByIp('phone-confirm', req)];
+      const byIp = [limitByIp('phone-confirm', clientAddress(req))];
       await limiter.attempt(byIp);
       const verification = await credentials.tryPhoneVerification(verificationId, MAX_TRIES);
       if (!verification || verification.expiresAt <= clock().getTime()) throw authError(400, 'code-expired');

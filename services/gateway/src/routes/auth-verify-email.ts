@@ -1,7 +1,8 @@
 import { emailKey } from '@qrshirt/core';
+import { limitByAccount, limitByIp } from '../auth/rate-limiter';
 import { HttpError } from '../http/http-error';
 import type { Handlers } from '../http/route-table';
-import { type AuthContext, limitByAccount, limitByIp } from './auth-context';
+import { type AuthContext, clientAddress } from './auth-context';
 
 /**
  * Address verification: the link's page posts the token (anyone holding the link may, signed in
@@ -23,7 +24,7 @@ export function verifyEmailHandlers({
       if (!email) throw new HttpError(409, 'Your account has no email address to verify');
       if (verified) throw new HttpError(409, 'Your email address is already verified');
       // Shares the budget of every mail a stranger could make us send to this address.
-      await limiter.attempt([limitByIp('mail', req), limitByAccount('mail', emailKey(email))]);
+      await limiter.attempt([limitByIp('mail', clientAddress(req)), limitByAccount('mail', emailKey(email))]);
       await verification.sendLink(uid, email);
       return { status: 202 };
     },

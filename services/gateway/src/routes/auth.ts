@@ -7,11 +7,12 @@ import type { AuthOptions } from '../auth/auth-options';
 import { createEmailVerification } from '../auth/email-verification';
 import { createLocalStrategy } from '../auth/local-strategy';
 import { hashPassword } from '../auth/passwords';
+import { limitByAccount, limitByIp } from '../auth/rate-limiter';
 import { runStrategy } from '../auth/run-strategy';
 import { createSessions } from '../auth/sessions';
 import { HttpError } from '../http/http-error';
 import type { Handlers } from '../http/route-table';
-import { type AuthContext, limitByAccount, limitByIp } from './auth-context';
+import { type AuthContext, clientAddress } from './auth-context';
 import { googleHandlers } from './auth-google';
 import { passwordResetHandlers } from './auth-password-reset';
 import { phoneHandlers } from './auth-phone';
@@ -63,7 +64,7 @@ function emailPasswordHandlers(
       // testing which emails are taken tries each once) and would answer 429 instead of the
       // truth to whoever signs up with one email many times at once. Successes count too: one
       // address must not open unlimited accounts.
-      await limiter.attempt([limitByIp('signup', req)]);
+      await limiter.attempt([limitByIp('signup', clientAddress(req))]);
       if (!isValidEmailAddress(email)) throw authError(400, 'invalid-email');
       if (input.password.length < MIN_PASSWORD_LENGTH) throw authError(400, 'weak-password');
       const uid = newId();
@@ -87,7 +88,7 @@ function emailPasswordHandlers(
     async signIn({ body: input, req, res }) {
       const email = input.email.trim();
       if (!isValidEmailAddress(email)) throw authError(400, 'invalid-email');
-      const limits = [limitByIp('signin', req), limitByAccount('signin', emailKey(email))];
+      const limits = [limitByIp('signin', clientAddress(req)), limitByAccount('signin', emailKey(email))];
       await limiter.attempt(limits);
       const { user } = await runStrategy(passport, 'local', req, res);
       // One answer whether the email has no account (user-not-found) or the password is wrong
@@ -98,7 +99,7 @@ function emailPasswordHandlers(
       return { status: 200, body: await sessions.start(user, state) };
     },
     async startAnonymousSession({ req }) {
-      await limiter.attempt([limitByIp('anonymous', req)]);
+      await limiter.attempt([limitByIp('anonymous', clientAddress(req))]);
       // No user stream for anonymous sessions: they read and record scans, donations and
       // waitlist entries, none of which needs a stored user, and every first visit makes one.
       return { status: 200, body: await sessions.start({ uid: newId(), anonymous: true }, null) };
