@@ -3,6 +3,7 @@ import type passport from 'passport';
 import type { Accounts } from '../auth/accounts';
 import type { AuthOptions } from '../auth/auth-options';
 import type { EmailVerification } from '../auth/email-verification';
+import type { PasswordReset } from '../auth/password-reset';
 import type { Sessions } from '../auth/sessions';
 import type { RouteDeps } from './route-deps';
 
@@ -14,6 +15,7 @@ export interface AuthContext extends RouteDeps, AuthOptions {
   sessions: Sessions;
   passport: Passport;
   verification: EmailVerification;
+  passwordReset: PasswordReset;
 }
 
 /** The address rate limits count per client: Express's, which honours `trust proxy`. */

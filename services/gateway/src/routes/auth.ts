@@ -6,6 +6,7 @@ import { authError } from '../auth/auth-errors';
 import type { AuthOptions } from '../auth/auth-options';
 import { createEmailVerification } from '../auth/email-verification';
 import { createLocalStrategy } from '../auth/local-strategy';
+import { createPasswordReset } from '../auth/password-reset';
 import { hashPassword } from '../auth/passwords';
 import { limitByAccount, limitByIp } from '../auth/rate-limiter';
 import { runStrategy } from '../auth/run-strategy';
@@ -43,7 +44,15 @@ export function authHandlers(deps: RouteDeps & { auth: AuthOptions }): Pick<Hand
   const authenticator = new passport.Passport();
   authenticator.use('local', createLocalStrategy({ accounts, credentials: deps.auth.credentials }));
   const verification = createEmailVerification({ ...deps, ...deps.auth, accounts });
-  const context: AuthContext = { ...deps, ...deps.auth, accounts, sessions, passport: authenticator, verification };
+  const context: AuthContext = {
+    ...deps,
+    ...deps.auth,
+    accounts,
+    sessions,
+    passport: authenticator,
+    verification,
+    passwordReset: createPasswordReset({ ...deps, ...deps.auth, accounts }),
+  };
   return {
     ...emailPasswordHandlers(context),
     ...googleHandlers(context),
