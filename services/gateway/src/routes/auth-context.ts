@@ -4,6 +4,7 @@ import type { Accounts } from '../auth/accounts';
 import type { AuthOptions } from '../auth/auth-options';
 import type { EmailVerification } from '../auth/email-verification';
 import type { PasswordReset } from '../auth/password-reset';
+import type { PhoneSignIn } from '../auth/phone-sign-in';
 import type { Sessions } from '../auth/sessions';
 import type { RouteDeps } from './route-deps';
 
@@ -16,6 +17,8 @@ export interface AuthContext extends RouteDeps, AuthOptions {
   passport: Passport;
   verification: EmailVerification;
   passwordReset: PasswordReset;
+  /** Absent while phone sign-in is off. */
+  phone: PhoneSignIn | undefined;
 }
 
 /** The address rate limits count per client: Express's, which honours `trust proxy`. */

@@ -8,6 +8,7 @@ import { createEmailVerification } from '../auth/email-verification';
 import { createLocalStrategy } from '../auth/local-strategy';
 import { createPasswordReset } from '../auth/password-reset';
 import { hashPassword } from '../auth/passwords';
+import { createPhoneSignIn } from '../auth/phone-sign-in';
 import { limitByAccount, limitByIp } from '../auth/rate-limiter';
 import { runStrategy } from '../auth/run-strategy';
 import { createSessions } from '../auth/sessions';
@@ -52,6 +53,7 @@ export function authHandlers(deps: RouteDeps & { auth: AuthOptions }): Pick<Hand
     passport: authenticator,
     verification,
     passwordReset: createPasswordReset({ ...deps, ...deps.auth, accounts }),
+    phone: deps.auth.phoneSignIn ? createPhoneSignIn({ ...deps, ...deps.auth, accounts, sessions }) : undefined,
   };
   return {
     ...emailPasswordHandlers(context),
