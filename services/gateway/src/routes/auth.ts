@@ -5,6 +5,8 @@ import { createAccounts } from '../auth/accounts';
 import { authError } from '../auth/auth-errors';
 import type { AuthOptions } from '../auth/auth-options';
 import { createEmailVerification } from '../auth/email-verification';
+import { createGoogleExchange } from '../auth/google-exchange';
+import { createGoogleAccounts, createGoogleStrategy } from '../auth/google-sign-in';
 import { createLocalStrategy } from '../auth/local-strategy';
 import { createPasswordReset } from '../auth/password-reset';
 import { hashPassword } from '../auth/passwords';
@@ -44,6 +46,13 @@ export function authHandlers(deps: RouteDeps & { auth: AuthOptions }): Pick<Hand
   // An instance of its own rather than passport's global one: each app gets its own strategies.
   const authenticator = new passport.Passport();
   authenticator.use('local', createLocalStrategy({ accounts, credentials: deps.auth.credentials }));
+  const { google } = deps.auth;
+  if (google) {
+    authenticator.use(
+      'google',
+      createGoogleStrategy(google, createGoogleAccounts({ ...deps, ...deps.auth, accounts })),
+    );
+  }
   const verification = createEmailVerification({ ...deps, ...deps.auth, accounts });
   const context: AuthContext = {
     ...deps,
@@ -53,6 +62,8 @@ export function authHandlers(deps: RouteDeps & { auth: AuthOptions }): Pick<Hand
     passport: authenticator,
     verification,
     passwordReset: createPasswordReset({ ...deps, ...deps.auth, accounts }),
+    googleExchange: createGoogleExchange({ ...deps, ...deps.auth, accounts, sessions }),
+    googleSignIn: google !== undefined,
     phone: deps.auth.phoneSignIn ? createPhoneSignIn({ ...deps, ...deps.auth, accounts, sessions }) : undefined,
   };
   return {
