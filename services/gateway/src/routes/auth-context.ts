@@ -1,21 +1,17 @@
 import type { Request } from 'express';
 import type passport from 'passport';
-import type { Accounts } from '../auth/accounts';
-import type { AuthOptions } from '../auth/auth-options';
+import type { EmailPasswordSignIn } from '../auth/email-password-sign-in';
 import type { EmailVerification } from '../auth/email-verification';
 import type { GoogleExchange } from '../auth/google-exchange';
 import type { PasswordReset } from '../auth/password-reset';
 import type { PhoneSignIn } from '../auth/phone-sign-in';
-import type { Sessions } from '../auth/sessions';
-import type { RouteDeps } from './route-deps';
 
 type Passport = InstanceType<typeof passport.Passport>;
 
-/** Shared by the sign-in route modules; built once by `authRoutes`. */
-export interface AuthContext extends RouteDeps, AuthOptions {
-  accounts: Accounts;
-  sessions: Sessions;
+/** The sign-in use cases the route modules call, and passport for the strategies; built once by `authHandlers`. */
+export interface AuthContext {
   passport: Passport;
+  emailPassword: EmailPasswordSignIn;
   verification: EmailVerification;
   passwordReset: PasswordReset;
   /** Absent while phone sign-in is off. */
