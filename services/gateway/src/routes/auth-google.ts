@@ -29,8 +29,8 @@ const notConfigured = unavailable('Google sign-in is not configured');
 
 /**
  * Google's authorization-code flow (see google-exchange.ts). Starting it and running Google's
- * strategy stay here: passport drives them through the request and the response (the redirect to
- * Google, the state cookie, the callback's query), as the browser binding's cookie does.
+ * strategy stay here, as does the browser binding's cookie: passport drives the flow through the
+ * request and the response (the redirect to Google, the state cookie, the callback's query).
  */
 export function googleHandlers({
   passport,
