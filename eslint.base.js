@@ -30,6 +30,7 @@ export default tseslint.config(
       // stores) keeps its methods `async` so that a throw reaches the caller as a rejection, as
       // every other adapter's does, instead of escaping before the caller awaits.
       '@typescript-eslint/require-await': 'off',
+      'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
     },
   },
   // Formatting is Prettier's: no lint rule may disagree with it.

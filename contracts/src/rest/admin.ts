@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { dailyStats } from './fundraisers';
-import { resourceId } from './ids';
+import { resourceId, idParams } from './ids';
 import { waitlistStats } from './waitlist';
 import { adminReplayQuery } from './admin-replay';
 import { charity } from './charities';
 import { shirt } from './shirts';
 import { defineRoutes, invalidInput as invalid, notFound, unauthenticated } from '../route';
 import { errorAnswer } from './errors';
-import { idParams } from './ids';
 
 /*
  * The admin API (/api/admin/*): operators manage the catalogue and watch the system. Request

@@ -57,3 +57,19 @@ export function startPollingSubscription(options: PollingSubscriptionOptions): S
     },
   };
 }
+
+/** A store's live subscriptions, so that closing the store stops each of them first. */
+export function createSubscriptionRegistry() {
+  const live = new Set<Subscription>();
+  return {
+    track(subscription: Subscription): Subscription {
+      live.add(subscription);
+      const forget = (): void => void live.delete(subscription);
+      subscription.done.then(forget, forget);
+      return subscription;
+    },
+    async stopAll(): Promise<void> {
+      await Promise.all([...live].map((subscription) => subscription.stop()));
+    },
+  };
+}
