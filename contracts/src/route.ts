@@ -39,6 +39,12 @@ export interface RouteDefinition {
   query?: z.ZodObject;
   /** A JSON body; only routes that declare one parse one. */
   body?: z.ZodType;
+  /**
+   * true: the body is handed to the handler as the bytes received (`rawBody`), unparsed, and
+   * `body` only describes it (OpenAPI). For bodies a signature covers (the donation processor's
+   * webhook): the handler checks the signature over the exact bytes first, then parses them.
+   */
+  rawBody?: true;
   /** Request headers read besides Authorization, named in lower case (as Node reads them). */
   headers?: z.ZodObject;
   answers: Record<number, RouteAnswer>;

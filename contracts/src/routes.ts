@@ -3,6 +3,7 @@ import { analyticsRoutes } from './rest/analytics';
 import { apiDescriptionRoutes } from './rest/api-description';
 import { authRoutes } from './rest/auth';
 import { charityRoutes } from './rest/charities';
+import { donationRoutes } from './rest/donations';
 import { fundraiserRoutes } from './rest/fundraisers';
 import { shirtRoutes } from './rest/shirts';
 import { userRoutes } from './rest/users';
@@ -15,6 +16,7 @@ const declared = {
   ...shirtRoutes,
   ...waitlistRoutes,
   ...fundraiserRoutes,
+  ...donationRoutes,
   ...analyticsRoutes,
   ...authRoutes,
   ...adminRoutes,

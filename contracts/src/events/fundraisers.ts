@@ -13,6 +13,20 @@ export const FundraiserCreated = defineEvent(
   }),
 );
 
+/**
+ * No longer written: until donations were confirmed by the processor, POST /donate appended this
+ * to the fundraiser's stream and it counted as raised at once. Logs written then still hold it, and
+ * every reader (projectors, replay) counts it as a **confirmed** donation, never as a mere report:
+ * - it is what those owners were shown as raised, what the admin overview and every replay export
+ *   added up, and what `replay-donations --as-of` must still reproduce for a day before the change;
+ *   reading it as "awaiting confirmation" would silently take money off every existing total;
+ * - no processor existed then to confirm anything, so no confirmation will ever come for it: as a
+ *   report it would await forever;
+ * - the repository's own histories (seeded test logs, the replay benchmark, the given-events
+ *   specifications) count it as raised, which is what users of today's data expect.
+ * A retry of such a keyed report after the upgrade is recorded as a new report: it can only move
+ * the figure awaiting confirmation, never a confirmed one.
+ */
 export const DonationRecorded = defineEvent(
   'DonationRecorded',
   z.object({

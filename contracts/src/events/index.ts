@@ -2,6 +2,13 @@ import type { z } from 'zod';
 import { DonationCompleted, PageViewed, ShirtClicked, WaitlistSignup } from './analytics';
 import { CharityCreated, CharityUpdated } from './charities';
 import type { EventDefinition } from './define-event';
+import {
+  DonationConfirmed,
+  DonationRefunded,
+  DonationReportConfirmed,
+  DonationReported,
+  DonationWebhookReceived,
+} from './donations';
 import { DonationRecorded, FundraiserCreated, PartitionClaimed, ScanRecorded } from './fundraisers';
 import { ShirtAdded, ShirtUpdated } from './shirts';
 import { EmailReserved, EmailVerified, UserProfileUpdated, UserRegistered, UserSignedIn } from './users';
@@ -10,6 +17,7 @@ import { WaitlistJoined } from './waitlist';
 export * from './analytics';
 export * from './charities';
 export * from './define-event';
+export * from './donations';
 export * from './fundraisers';
 export * from './personal-data';
 export * from './shirts';
@@ -28,6 +36,11 @@ export const eventDefinitions = {
   ShirtUpdated,
   FundraiserCreated,
   DonationRecorded,
+  DonationReported,
+  DonationReportConfirmed,
+  DonationConfirmed,
+  DonationRefunded,
+  DonationWebhookReceived,
   ScanRecorded,
   PartitionClaimed,
   WaitlistJoined,

@@ -304,8 +304,9 @@ export type OutboxStatus = z.infer<typeof outboxStatus>;
 export const adminOutboxMessage = z
   .object({
     id: z.string(),
-    channel: z.enum(['email', 'sms']),
-    /** Masked like every address in admin (`a***@example.com`, `+12*****89`). */
+    /** `webhook`: the demo processor's signed webhooks, delivered to this product. */
+    channel: z.enum(['email', 'sms', 'webhook']),
+    /** Masked like every address in admin (`a***@example.com`, `+12*****89`); a webhook's target as is. */
     to: z.string(),
     subject: z.string(),
     status: outboxStatus,

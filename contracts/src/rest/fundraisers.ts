@@ -70,11 +70,17 @@ export const dailyStats = z.object({
 });
 export type DailyStats = z.infer<typeof dailyStats>;
 
+/** Confirmed money only: what the processor confirmed, net of refunds. */
 export const fundraiserStats = z
   .object({
     scans: z.number().int(),
+    /** Donations the processor confirmed (and did not refund). */
     donations: z.number().int(),
+    /** Dollars the processor confirmed, net of refunds. */
     amountRaised: z.number(),
+    /** Dollars the page reported that no processor confirmed yet. */
+    amountReported: z.number(),
+    /** Confirmed figures per UTC day. */
     daily: z.array(dailyStats),
   })
   .meta({ id: 'FundraiserStats' });
@@ -125,14 +131,14 @@ export const fundraiserRoutes = defineRoutes({
   donate: {
     method: 'post',
     path: '/api/fundraisers/{id}/donate',
-    summary: 'Record a donation',
+    summary: "Report a donation the widget completed: it awaits confirmation until the processor's webhook confirms it",
     auth: 'none',
     params: idParams,
     headers: donateHeaders,
     body: donateRequest,
     answers: {
-      201: { description: 'Recorded', schema: donation },
-      200: { description: 'Already recorded under this Idempotency-Key', schema: donation },
+      201: { description: 'Reported; `id` is the report id a processor may name in its webhook', schema: donation },
+      200: { description: 'Already reported under this Idempotency-Key', schema: donation },
       400: invalid,
       404: notFound,
       409: { description: 'Idempotency-Key reused with another amount', schema: errorAnswer },

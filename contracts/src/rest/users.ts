@@ -41,13 +41,18 @@ export const fundraiserStatsItem = z
     scans: z.number().int(),
     donationsInspired: z.number().int(),
     amountRaised: z.number(),
+    /** Reported by the page, not confirmed by the processor yet. */
+    amountReported: z.number(),
   })
   .meta({ id: 'FundraiserStatsItem' });
 export type FundraiserStatsItem = z.infer<typeof fundraiserStatsItem>;
 
 export const userStats = z
   .object({
+    /** Confirmed dollars across the user's fundraisers. */
     totalImpact: z.number(),
+    /** Reported dollars awaiting the processor's confirmation, across them. */
+    totalReported: z.number(),
     totalScans: z.number().int(),
     shirtsOwned: z.number().int(),
     fundraiserStats: z.array(fundraiserStatsItem),

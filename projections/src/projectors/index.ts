@@ -6,6 +6,7 @@ import { usersProjector } from './users';
 import { waitlistProjector } from './waitlist';
 
 export * from './catalog';
+export * from './donation-money';
 export * from './fundraisers';
 export * from './hash-fields';
 export * from './overview';

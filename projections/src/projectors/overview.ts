@@ -1,8 +1,9 @@
+import { confirmedChange, confirmedMoneyEvents } from './donation-money';
 import type { Projector } from './projector';
 import { dayOf, hsetFields } from './hash-fields';
 
 export const overviewKeys = {
-  /** scans, donations, amountCents, fundraisers, users */
+  /** scans, donations and amountCents (confirmed, net of refunds), fundraisers, users */
   totals: 'totals',
   /** fields `<yyyy-mm-dd>|scans`, `|donations`, `|amountCents`, across all fundraisers */
   daily: 'daily',
@@ -19,8 +20,21 @@ export const overviewKeys = {
  */
 export const overviewProjector: Projector = {
   name: 'overview',
-  eventTypes: ['FundraiserCreated', 'ScanRecorded', 'DonationRecorded', 'UserRegistered'],
+  eventTypes: ['FundraiserCreated', 'ScanRecorded', ...confirmedMoneyEvents, 'UserRegistered'],
   project(event) {
+    // Money the processor confirmed only: a report anyone can send moves no figure here.
+    const confirmed = confirmedChange(event);
+    if (confirmed) {
+      const { fundraiserId, at, donations, amountCents } = confirmed;
+      const day = dayOf(at);
+      return [
+        { op: 'hincrby', key: overviewKeys.totals, field: 'donations', by: donations },
+        { op: 'hincrby', key: overviewKeys.totals, field: 'amountCents', by: amountCents },
+        { op: 'hincrby', key: overviewKeys.daily, field: `${day}|donations`, by: donations },
+        { op: 'hincrby', key: overviewKeys.daily, field: `${day}|amountCents`, by: amountCents },
+        { op: 'hincrby', key: overviewKeys.raised, field: fundraiserId, by: amountCents },
+      ];
+    }
     switch (event.type) {
       case 'FundraiserCreated': {
         const { fundraiserId, charityId } = event.data;
@@ -34,17 +48,6 @@ export const overviewProjector: Projector = {
           { op: 'hincrby', key: overviewKeys.totals, field: 'scans', by: 1 },
           { op: 'hincrby', key: overviewKeys.daily, field: `${dayOf(event.data.at)}|scans`, by: 1 },
         ];
-      case 'DonationRecorded': {
-        const { fundraiserId, amountCents, at } = event.data;
-        const day = dayOf(at);
-        return [
-          { op: 'hincrby', key: overviewKeys.totals, field: 'donations', by: 1 },
-          { op: 'hincrby', key: overviewKeys.totals, field: 'amountCents', by: amountCents },
-          { op: 'hincrby', key: overviewKeys.daily, field: `${day}|donations`, by: 1 },
-          { op: 'hincrby', key: overviewKeys.daily, field: `${day}|amountCents`, by: amountCents },
-          { op: 'hincrby', key: overviewKeys.raised, field: fundraiserId, by: amountCents },
-        ];
-      }
       case 'UserRegistered':
         // Accounts, not anonymous sessions.
         return event.data.method === 'anonymous'

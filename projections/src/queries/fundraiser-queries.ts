@@ -11,6 +11,7 @@ interface Totals {
   scans: number;
   donations: number;
   amountCents: number;
+  reportedCents: number;
 }
 
 const dollars = (cents: number) => cents / 100;
@@ -20,6 +21,7 @@ function totalsOf(hash: Record<string, string>): Totals {
     scans: Number(hash.scans ?? 0),
     donations: Number(hash.donations ?? 0),
     amountCents: Number(hash.amountCents ?? 0),
+    reportedCents: Number(hash.reportedCents ?? 0),
   };
 }
 
@@ -51,8 +53,14 @@ export function createFundraiserQueries(store: ReadModelStore) {
         fundraiserKeys.totals(id),
         fundraiserKeys.daily(id),
       ]);
-      const { scans, donations, amountCents } = totalsOf(totals);
-      return { scans, donations, amountRaised: dollars(amountCents), daily: dailySeries(daily) };
+      const { scans, donations, amountCents, reportedCents } = totalsOf(totals);
+      return {
+        scans,
+        donations,
+        amountRaised: dollars(amountCents),
+        amountReported: dollars(reportedCents),
+        daily: dailySeries(daily),
+      };
     },
 
     /** Spec section 3 fields, composed from each owned fundraiser's totals. */
@@ -71,14 +79,20 @@ export function createFundraiserQueries(store: ReadModelStore) {
           scans: totals.scans,
           donationsInspired: totals.donations,
           amountCents: totals.amountCents,
+          reportedCents: totals.reportedCents,
         };
       });
       items.sort((a, b) => a.purchaseDate.localeCompare(b.purchaseDate));
       return {
         totalImpact: dollars(items.reduce((sum, item) => sum + item.amountCents, 0)),
+        totalReported: dollars(items.reduce((sum, item) => sum + item.reportedCents, 0)),
         totalScans: items.reduce((sum, item) => sum + item.scans, 0),
         shirtsOwned: items.length,
-        fundraiserStats: items.map(({ amountCents, ...item }) => ({ ...item, amountRaised: dollars(amountCents) })),
+        fundraiserStats: items.map(({ amountCents, reportedCents, ...item }) => ({
+          ...item,
+          amountRaised: dollars(amountCents),
+          amountReported: dollars(reportedCents),
+        })),
       };
     },
   };

@@ -21,11 +21,13 @@ export interface ReplayOptions {
   onProgress?(this: void, progress: ReplayProgress): void;
 }
 
-/** What the replay reads: facts, and the catalogue for the names of the groups. */
+/** What the replay reads: facts (confirmed money only), and the catalogue for the names of the groups. */
 const replayedTypes: readonly EventType[] = [
   'FundraiserCreated',
   'ScanRecorded',
   'DonationRecorded',
+  'DonationConfirmed',
+  'DonationRefunded',
   'CharityCreated',
   'CharityUpdated',
   'ShirtAdded',

@@ -1,4 +1,5 @@
 import type { DomainEvent } from '@qrshirt/contracts';
+import { confirmedChange } from '../projectors/donation-money';
 import { dayOf } from '../projectors/hash-fields';
 import type { ReplayWindow } from './replay-window';
 
@@ -115,9 +116,15 @@ export function createReplayTally(groupBy: ReplayGroupBy, window: ReplayWindow) 
       case 'ScanRecorded':
         count(event.data.fundraiserId, event.data.at, 1, 0, 0);
         return;
-      case 'DonationRecorded':
-        count(event.data.fundraiserId, event.data.at, 0, 1, event.data.amountCents);
+      // Confirmed money only, as the projectors count it: a refund takes its donation off the
+      // day (and window) that counted it; reports are not money raised.
+      case 'DonationConfirmed':
+      case 'DonationRefunded':
+      case 'DonationRecorded': {
+        const change = confirmedChange(event)!;
+        count(change.fundraiserId, change.at, 0, change.donations, change.amountCents);
         return;
+      }
       case 'FundraiserCreated': {
         const { fundraiserId, name, charityId, shirtId, at } = event.data;
         if (groupBy === 'day') return;

@@ -67,6 +67,8 @@ interface Figures {
 }
 const noFigures = (): Figures => ({ scans: 0, donations: 0, amountCents: 0 });
 
+type Activity = { stream: string; event: NewEvent }[];
+
 /**
  * Writes a realistic history (catalogue, users, fundraisers, waitlist, then scans and donations
  * spread over days) through the event store, and keeps the figures the read models must show.
@@ -76,6 +78,8 @@ export function createHistory(eventStore: EventStore, seed = 1) {
   const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const totals = new Map(fundraiserIds.map((id) => [id, noFigures()]));
+  /** Cents reported and not confirmed, per fundraiser. */
+  const reported = new Map(fundraiserIds.map((id) => [id, 0]));
   const daily = new Map(fundraiserIds.map((id) => [id, new Map<string, Figures>()]));
   let serial = 0;
 
@@ -94,6 +98,106 @@ export function createHistory(eventStore: EventStore, seed = 1) {
       figures.donations += change.donations;
       figures.amountCents += change.amountCents;
     }
+  }
+
+  /** One donation of the kind `draw` (0 to 1) picks, with the figures it must move. */
+  function donation(
+    draw: number,
+    { id, fundraiserId, at, amountCents }: { id: string; fundraiserId: string; at: string; amountCents: number },
+  ) {
+    const reportId = `r-${id}`;
+    const donationId = `pi_${id}`;
+    const money = { currency: 'USD' as const };
+    const report = (confirmedBy: string | null) => ({
+      stream: `donation-report-${reportId}`,
+      event: newEvent('DonationReported', {
+        reportId,
+        fundraiserId,
+        amountCents,
+        ...money,
+        source: 'widget',
+        idempotencyKey: null,
+        confirmedBy,
+        at,
+      }),
+    });
+    const confirmation = (withReport: boolean) => ({
+      stream: `processor-donation-${donationId}`,
+      event: newEvent('DonationConfirmed', {
+        donationId,
+        fundraiserId,
+        amountCents,
+        ...money,
+        reportId: withReport ? reportId : null,
+        at,
+      }),
+    });
+    const confirmed = { scans: 0, donations: 1, amountCents };
+    const nothing = { scans: 0, donations: 0, amountCents: 0 };
+    if (draw < 0.3) {
+      return {
+        appends: [
+          {
+            stream: `fundraiser-${fundraiserId}`,
+            event: newEvent('DonationRecorded', {
+              fundraiserId,
+              donationId: `d-${id}`,
+              amountCents,
+              ...money,
+              source: 'qr',
+              idempotencyKey: null,
+              at,
+            }),
+          },
+        ],
+        fundraiserId,
+        change: confirmed,
+        at,
+        reportedCents: 0,
+      };
+    }
+    if (draw < 0.5) return { appends: [report(null)], fundraiserId, change: nothing, at, reportedCents: amountCents };
+    if (draw < 0.75) {
+      const settled = {
+        stream: `donation-report-${reportId}`,
+        event: newEvent('DonationReportConfirmed', {
+          reportId,
+          fundraiserId,
+          donationId,
+          pendingCents: amountCents,
+          at,
+        }),
+      };
+      return {
+        appends: [report(null), settled, confirmation(true)],
+        fundraiserId,
+        change: confirmed,
+        at,
+        reportedCents: 0,
+      };
+    }
+    if (draw < 0.9) return { appends: [confirmation(false)], fundraiserId, change: confirmed, at, reportedCents: 0 };
+    // Confirmed, then refunded a day later: the refund takes it off the day that counted it.
+    const refundedAt = new Date(Date.parse(at) + DAY_MS).toISOString();
+    const refund = {
+      stream: `processor-donation-${donationId}`,
+      event: newEvent('DonationRefunded', {
+        donationId,
+        fundraiserId,
+        amountCents,
+        ...money,
+        donatedAt: at,
+        at: refundedAt,
+      }),
+    };
+    return {
+      appends: [confirmation(false), refund],
+      fundraiserId,
+      // Counted on its day, and taken off it again: the day is listed, with nothing.
+      change: nothing,
+      at,
+      reportedCents: 0,
+    };
   }
 
   return {
@@ -130,43 +234,44 @@ export function createHistory(eventStore: EventStore, seed = 1) {
       ]);
     },
 
-    /** `events` scans and donations (about one in ten) over the history's days. */
+    /**
+     * `events` scans and donations (about one in ten) over the history's days. Donations come in
+     * every kind a log holds: reports confirmed by the processor, reports never confirmed,
+     * confirmations without a report, refunded ones, and DonationRecorded of logs written before
+     * confirmations existed (which count as confirmed).
+     */
     async activity(events: number): Promise<void> {
       for (let done = 0; done < events; done += CHUNK) {
-        const chunk: { stream: string; event: NewEvent; fundraiserId: string; change: Figures; at: string }[] = [];
+        const chunk: { appends: Activity; fundraiserId: string; change: Figures; at: string; reportedCents: number }[] =
+          [];
         for (let i = 0; i < Math.min(CHUNK, events - done); i++) {
           const fundraiserId = pick(fundraiserIds);
           const at = new Date(FIRST_DAY + Math.floor(random() * DAYS * DAY_MS)).toISOString();
           const id = `${seed}-${++serial}`;
-          if (random() < 0.1) {
+          const kind = random();
+          if (kind < 0.1) {
             const amountCents = 100 + Math.floor(random() * 10_000);
-            chunk.push({
-              stream: `fundraiser-${fundraiserId}`,
-              event: newEvent('DonationRecorded', {
-                fundraiserId,
-                donationId: `d-${id}`,
-                amountCents,
-                currency: 'USD',
-                source: 'qr',
-                idempotencyKey: null,
-                at,
-              }),
-              fundraiserId,
-              change: { scans: 0, donations: 1, amountCents },
-              at,
-            });
+            chunk.push(donation(kind / 0.1, { id, fundraiserId, at, amountCents }));
           } else {
             chunk.push({
-              stream: `scans-p${serial % 3}`,
-              event: newEvent('ScanRecorded', { scanId: `scan-${id}`, fundraiserId, at }),
+              appends: [
+                {
+                  stream: `scans-p${serial % 3}`,
+                  event: newEvent('ScanRecorded', { scanId: `scan-${id}`, fundraiserId, at }),
+                },
+              ],
               fundraiserId,
               change: { scans: 1, donations: 0, amountCents: 0 },
               at,
+              reportedCents: 0,
             });
           }
         }
-        await appendGrouped(chunk);
-        for (const { fundraiserId, at, change } of chunk) count(fundraiserId, at, change);
+        await appendGrouped(chunk.flatMap(({ appends }) => appends));
+        for (const { fundraiserId, at, change, reportedCents } of chunk) {
+          count(fundraiserId, at, change);
+          reported.set(fundraiserId, reported.get(fundraiserId)! + reportedCents);
+        }
       }
     },
 
@@ -184,7 +289,13 @@ export function createHistory(eventStore: EventStore, seed = 1) {
           donations: figures.donations,
           amountRaised: figures.amountCents / 100,
         }));
-      return { scans, donations, amountRaised: amountCents / 100, daily: days };
+      return {
+        scans,
+        donations,
+        amountRaised: amountCents / 100,
+        amountReported: reported.get(fundraiserId)! / 100,
+        daily: days,
+      };
     },
 
     userStats(userId: string): UserStats {
@@ -194,9 +305,11 @@ export function createHistory(eventStore: EventStore, seed = 1) {
         name,
         at,
         ...totals.get(fundraiserId)!,
+        reportedCents: reported.get(fundraiserId)!,
       }));
       return {
         totalImpact: items.reduce((sum, item) => sum + item.amountCents, 0) / 100,
+        totalReported: items.reduce((sum, item) => sum + item.reportedCents, 0) / 100,
         totalScans: items.reduce((sum, item) => sum + item.scans, 0),
         shirtsOwned: items.length,
         fundraiserStats: items.map((item) => ({
@@ -206,6 +319,7 @@ export function createHistory(eventStore: EventStore, seed = 1) {
           scans: item.scans,
           donationsInspired: item.donations,
           amountRaised: item.amountCents / 100,
+          amountReported: item.reportedCents / 100,
         })),
       };
     },

@@ -36,6 +36,14 @@ function crossCheck(env: NodeJS.ProcessEnv): string[] {
   return problems;
 }
 
+/** `whsec_` and the base64 of the key, as Standard Webhooks writes secrets. */
+function isWebhookSecret(value: string): boolean {
+  const match = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(value);
+  if (!match || match[1]!.length % 4 !== 0) return false;
+  const bytes = Buffer.from(match[1]!, 'base64').length;
+  return bytes >= 24 && bytes <= 64;
+}
+
 const TRUSTED_PROXY = /^(loopback|linklocal|uniquelocal|[0-9A-Fa-f:.]+(\/\d{1,3})?)$/;
 
 export const configSchema = z.object({
@@ -113,6 +121,19 @@ export const configSchema = z.object({
   ),
   /** The From of every mail. */
   MAIL_FROM: z.string().trim().min(3).default('QR Shirts <no-reply@qrshirts.example>'),
+  /**
+   * The donation processor's webhook signing secret (Standard Webhooks: `whsec_` and base64 of 24
+   * to 64 random bytes). Unset: one generated on first start and kept in DATA_DIR.
+   */
+  DONATION_WEBHOOK_SECRET: optionalText.pipe(
+    z.string().refine(isWebhookSecret, 'expected whsec_ followed by base64 of 24 to 64 random bytes').optional(),
+  ),
+  /**
+   * The demo processor behind the demo widget (charges nothing, confirms every donation it is
+   * asked for). Defaults to on, except with NODE_ENV=production, where anyone could otherwise make
+   * donations that count as confirmed.
+   */
+  DEMO_PROCESSOR: z.enum(['true', 'false'], { error: 'expected true or false' }).optional(),
   /** With a port, /metrics and /readyz are served only there (not on PORT). */
   OPS_PORT: z.coerce.number({ error: 'expected a port number' }).int().min(0).max(65535).optional(),
   /**
@@ -132,7 +153,11 @@ export const configSchema = z.object({
   GOOGLE_USERINFO_URL: z.url('expected a URL').default('https://www.googleapis.com/oauth2/v3/userinfo'),
 });
 
-export type Config = z.infer<typeof configSchema> & {
+export type Config = Omit<z.infer<typeof configSchema>, 'DEMO_PROCESSOR'> & {
+  /** Whether the demo processor takes donations (DEMO_PROCESSOR, or its default for NODE_ENV). */
+  demoProcessor: boolean;
+  /** Where a start without DONATION_WEBHOOK_SECRET keeps the one it generated. */
+  donationWebhookSecretFile: string;
   databaseFile: string;
   credentialsFile: string;
   /** Where a start without AUTH_JWT_SECRET keeps the secret it generated. */
@@ -149,8 +174,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   problems.push(...crossCheck(env));
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const { DEMO_PROCESSOR, ...settings } = parsed.data;
   return {
-    ...parsed.data,
+    ...settings,
+    demoProcessor: DEMO_PROCESSOR === undefined ? settings.NODE_ENV !== 'production' : DEMO_PROCESSOR === 'true',
+    donationWebhookSecretFile: path.resolve(parsed.data.DATA_DIR, 'donation-webhook-secret'),
     databaseFile: eventStoreFile(parsed.data.DATA_DIR),
     credentialsFile: path.resolve(parsed.data.DATA_DIR, 'credentials.sqlite'),
     generatedSecretFile: path.resolve(parsed.data.DATA_DIR, 'auth-secret'),

@@ -4,6 +4,7 @@ import {
   type Clock,
   createCharityUseCases,
   createCommandHandler,
+  createDonationUseCases,
   createFundraiserUseCases,
   createInProcessBatcher,
   createRecordAnalytics,
@@ -50,6 +51,9 @@ import { createAuth } from './auth/create-auth';
 import { createApp } from './app';
 import type { Config } from './config';
 import { createHttpServer } from './http/create-http-server';
+import { createDemoProcessor, DEMO_WEBHOOK_TARGET, demoWebhookTransport } from './donations/demo-processor';
+import { createDonationWebhooks } from './donations/donation-webhooks';
+import { donationWebhookSecret } from './donations/webhook-secret';
 import { createMail } from './mail/create-mail';
 import { createEventStreams } from './http/event-streams';
 
@@ -133,15 +137,33 @@ export async function createEmbeddedProcess(
     readModels: () => readModels.ping(),
   };
   if (kafka) dependencies.kafka = () => kafka.reachable();
+  const newId = randomUUID;
+  const fundraiserQueries = createFundraiserQueries(readModels);
+  const fundraisers = createFundraiserUseCases({ commands, fundraisers: fundraiserQueries, ingestion, clock, newId });
+  const donations = createDonationUseCases({ commands, findFundraiser: fundraisers.get, clock, newId });
+  const webhookSecret = donationWebhookSecret(config);
+  const donationWebhooks = createDonationWebhooks({ secret: webhookSecret, donations });
+  const donationLog = log.child({ component: 'donations' });
   // Every gateway runs a sender; leases make sure only one of them works a given message.
-  const mail = createMail(config, { clock, log: log.child({ component: 'mail' }), metrics });
+  const mail = createMail(config, {
+    clock,
+    log: log.child({ component: 'mail' }),
+    metrics,
+    webhooks: demoWebhookTransport({ secret: webhookSecret, webhooks: donationWebhooks, log: donationLog }),
+  });
   mail.start();
+  const demoProcessor = config.demoProcessor
+    ? createDemoProcessor({
+        findFundraiser: fundraisers.get,
+        newId,
+        enqueue: ({ webhookId, body, summary }) =>
+          mail.webhooks.send({ messageId: webhookId, to: DEMO_WEBHOOK_TARGET, subject: summary, body }),
+      })
+    : null;
   const auth = createAuth(config, { clock, log, mail });
   const rebuilds = createRebuildJobs({ eventStore, store: readModels, log: projectionLog, clock });
   const liveStreams = createEventStreams();
   const readiness = createReadiness(dependencies);
-  const newId = randomUUID;
-  const fundraiserQueries = createFundraiserQueries(readModels);
   const app = createApp({
     log,
     auth: auth.options,
@@ -152,6 +174,8 @@ export async function createEmbeddedProcess(
     clock,
     newId,
     publicBaseUrl: config.PUBLIC_BASE_URL,
+    donationWebhooks,
+    demoProcessor,
     eventStore,
     commands,
     ingestion,
@@ -159,7 +183,8 @@ export async function createEmbeddedProcess(
       users: createUserUseCases({ commands, clock }),
       charities: createCharityUseCases({ commands, clock, newId }),
       shirts: createShirtUseCases({ commands, clock, newId }),
-      fundraisers: createFundraiserUseCases({ commands, fundraisers: fundraiserQueries, ingestion, clock, newId }),
+      fundraisers,
+      donations,
       waitlist: createWaitlistUseCases({ commands, clock, newId }),
       recordAnalytics: createRecordAnalytics({ ingestion, clock }),
     },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as } from './support/accounts';
 import { ADMIN_EMAIL, type AdminTestServer, startAdminServer } from './support/admin';
 import { userToken } from './support/test-server';
+import { donateConfirmed } from './support/webhooks';
 
 let server: AdminTestServer;
 let now = Date.parse('2025-04-01T12:00:00Z');
@@ -31,11 +32,11 @@ describe('GET /api/admin/overview', () => {
     const trees = await fundraiser('owner-b', charities[1].id, shirts[1].id, 'Tree climb');
     await fundraiser('owner-b', charities[1].id, shirts[0].id, 'Quiet one');
     for (let scan = 0; scan < 3; scan++) await server.api('POST', `/api/fundraisers/${water}/scan`);
-    await server.api('POST', `/api/fundraisers/${water}/donate`, { body: { amount: 10 } });
+    await donateConfirmed(server.api, water, 10);
     now += 24 * 60 * 60 * 1000;
     await server.api('POST', `/api/fundraisers/${trees}/scan`);
-    await server.api('POST', `/api/fundraisers/${trees}/donate`, { body: { amount: 25.5 } });
-    await server.api('POST', `/api/fundraisers/${water}/donate`, { body: { amount: 0.25 } });
+    await donateConfirmed(server.api, trees, 25.5);
+    await donateConfirmed(server.api, water, 0.25);
     await server.embedded.projectionsCaughtUp();
     // The session from the day before has expired on the server's clock.
     const signedIn = await server.api('POST', '/api/auth/signin', {

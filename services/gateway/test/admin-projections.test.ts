@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { adminProjections, eventMetadata, rebuildStatus } from '@qrshirt/contracts';
+import { fundraisersProjector } from '@qrshirt/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminTestServer, startAdminServer } from './support/admin';
 import { createFundraiser, userToken } from './support/test-server';
+import { donateConfirmed } from './support/webhooks';
 
 let server: AdminTestServer;
 let fundraiserId: string;
@@ -33,11 +35,7 @@ beforeAll(async () => {
     },
   });
   expect(joined.status).toBe(201);
-  for (const amount of [5, 12.5]) {
-    expect((await server.api('POST', `/api/fundraisers/${fundraiserId}/donate`, { body: { amount } })).status).toBe(
-      201,
-    );
-  }
+  for (const amount of [5, 12.5]) await donateConfirmed(server.api, fundraiserId, amount);
   await server.embedded.projectionsCaughtUp();
 });
 afterAll(() => server.stop());
@@ -95,7 +93,13 @@ describe('GET /api/admin/projections', () => {
       });
       expect(item.checkpoint, item.name).toBeGreaterThan(0);
     }
-    expect((await projection('fundraisers')).checkpoint).toBe(headPosition);
+    // At the newest event of its types (a processor's webhook also records the message, which it does not follow).
+    const [newest] = await server.embedded.eventStore.readFiltered({
+      eventTypes: fundraisersProjector.eventTypes,
+      direction: 'backwards',
+      maxCount: 1,
+    });
+    expect((await projection('fundraisers')).checkpoint).toBe(newest!.globalPosition);
   });
 
   it('shows lag in events and seconds while a projection is behind, none once it caught up', async () => {
@@ -144,7 +148,11 @@ describe('POST /api/admin/projections/{name}/rebuild', () => {
       expect(done.done, name).toBe(done.total);
       expect(done.eventsProjected, name).toBeGreaterThan(0);
     }
-    expect((await projection('fundraisers')).rebuild).toMatchObject({ state: 'done', eventsProjected: 10_006 });
+    // The fundraiser, its scans, and per donation its report, its confirmation and the report's settling.
+    expect((await projection('fundraisers')).rebuild).toMatchObject({
+      state: 'done',
+      eventsProjected: 1 + 10_003 + 2 * 3,
+    });
     await server.embedded.projectionsCaughtUp();
     for (const item of (await status()).projections)
       expect(item, item.name).toMatchObject({ activeVersion: 2, state: 'running' });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as } from './support/accounts';
 import { ADMIN_EMAIL, type AdminTestServer, startAdminServer } from './support/admin';
 import { type RequestOptions, userToken } from './support/test-server';
+import { donateConfirmed } from './support/webhooks';
 
 const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../scripts/replay-donations.ts');
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -41,13 +42,13 @@ beforeAll(async () => {
   ids.trees = await fundraiser('owner-b', ids.charities[1]!, ids.shirts[1]!, '=Tree climb');
   await fundraiser('owner-b', ids.charities[1]!, ids.shirts[0]!, 'Quiet one');
   for (let scan = 0; scan < 3; scan++) await server.api('POST', `/api/fundraisers/${ids.water}/scan`);
-  await server.api('POST', `/api/fundraisers/${ids.water}/donate`, { body: { amount: 10 } });
+  await donateConfirmed(server.api, ids.water, 10);
   await server.embedded.projectionsCaughtUp();
   betweenTheDays = await recordedAfterAFewMs();
   now += DAY_MS;
   await server.api('POST', `/api/fundraisers/${ids.trees}/scan`);
-  await server.api('POST', `/api/fundraisers/${ids.trees}/donate`, { body: { amount: 25.5 } });
-  await server.api('POST', `/api/fundraisers/${ids.water}/donate`, { body: { amount: 0.25 } });
+  await donateConfirmed(server.api, ids.trees, 25.5);
+  await donateConfirmed(server.api, ids.water, 0.25);
   await server.embedded.projectionsCaughtUp();
   // The admin's first session expired on the server's clock overnight.
   admin = as(

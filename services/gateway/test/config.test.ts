@@ -47,6 +47,23 @@ describe('configuration', () => {
     );
   });
 
+  it('takes a donation webhook secret only in the whsec_ form, and switches the demo processor off in production', () => {
+    const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+    expect(loadConfig({ DONATION_WEBHOOK_SECRET: secret }).DONATION_WEBHOOK_SECRET).toBe(secret);
+    expect(loadConfig({ DONATION_WEBHOOK_SECRET: ' ' }).DONATION_WEBHOOK_SECRET).toBeUndefined();
+    for (const wrong of ['hunter2', Buffer.alloc(32).toString('base64'), 'whsec_not base64', 'whsec_c2hvcnQ=']) {
+      expect(() => loadConfig({ DONATION_WEBHOOK_SECRET: wrong })).toThrow(
+        'DONATION_WEBHOOK_SECRET: expected whsec_ followed by base64 of 24 to 64 random bytes',
+      );
+    }
+    expect(loadConfig({}).demoProcessor).toBe(true);
+    const production = { NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(production).demoProcessor).toBe(false);
+    expect(loadConfig({ ...production, DEMO_PROCESSOR: 'true' }).demoProcessor).toBe(true);
+    expect(loadConfig({ DEMO_PROCESSOR: 'false' }).demoProcessor).toBe(false);
+    expect(() => loadConfig({ DEMO_PROCESSOR: 'yes' })).toThrow('DEMO_PROCESSOR: expected true or false');
+  });
+
   it('stops the process with exit code 2 and no stack trace', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', mainFile], {
       env: { ...process.env, PORT: '-1' },

@@ -1,6 +1,7 @@
 import { fundraiser, fundraiserStats, userStats } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymousToken, createFundraiser, startTestServer, type TestServer, userToken } from './support/test-server';
+import { donateConfirmed } from './support/webhooks';
 
 let server: TestServer;
 let now = new Date('2026-03-01T10:00:00.000Z');
@@ -139,7 +140,8 @@ describe('donations', () => {
 
     await server.embedded.projectionsCaughtUp();
     const stats = await server.api('GET', `/api/fundraisers/${owned.id}/stats`, { token: userToken('donee') });
-    expect(stats.body).toMatchObject({ donations: 4, amountRaised: 25.5 });
+    // Reported, each for the amount parsed; none raised until the processor confirms it.
+    expect(stats.body).toMatchObject({ donations: 0, amountRaised: 0, amountReported: 25.5 });
   });
 
   it('records a donation once per Idempotency-Key, even when retried concurrently', async () => {
@@ -164,7 +166,7 @@ describe('donations', () => {
 
     await server.embedded.projectionsCaughtUp();
     const stats = await server.api('GET', `/api/fundraisers/${owned.id}/stats`, { token: userToken('idem-owner') });
-    expect(stats.body).toMatchObject({ donations: 2, amountRaised: 13 });
+    expect(stats.body).toMatchObject({ donations: 0, amountRaised: 0, amountReported: 13 });
   });
 });
 
@@ -183,11 +185,13 @@ describe('GET /api/fundraisers/{id}/stats', () => {
     const owned = await createFundraiser(server.api, 'series-owner');
     now = new Date('2026-03-01T23:59:00.000Z');
     await server.api('POST', `/api/fundraisers/${owned.id}/scan`);
-    await server.api('POST', `/api/fundraisers/${owned.id}/donate`, { body: { amount: 2.25 } });
+    await donateConfirmed(server.api, owned.id, 2.25);
     now = new Date('2026-03-02T00:01:00.000Z');
     await server.api('POST', `/api/fundraisers/${owned.id}/scan`);
     await server.api('POST', `/api/fundraisers/${owned.id}/scan`);
-    await server.api('POST', `/api/fundraisers/${owned.id}/donate`, { body: { amount: 10 } });
+    await donateConfirmed(server.api, owned.id, 10);
+    // Reported, never confirmed: in no figure but amountReported.
+    await server.api('POST', `/api/fundraisers/${owned.id}/donate`, { body: { amount: 40 } });
     await server.embedded.projectionsCaughtUp();
     const { body } = await server.api('GET', `/api/fundraisers/${owned.id}/stats`, {
       token: userToken('series-owner'),
@@ -196,6 +200,7 @@ describe('GET /api/fundraisers/{id}/stats', () => {
       scans: 3,
       donations: 2,
       amountRaised: 12.25,
+      amountReported: 40,
       daily: [
         { date: '2026-03-01', scans: 1, donations: 1, amountRaised: 2.25 },
         { date: '2026-03-02', scans: 2, donations: 1, amountRaised: 10 },
@@ -210,13 +215,14 @@ describe('GET /api/user/{id}/stats', () => {
     const second = await createFundraiser(server.api, 'stats-user', 'Second shirt');
     for (let i = 0; i < 4; i++) await server.api('POST', `/api/fundraisers/${first.id}/scan`);
     await server.api('POST', `/api/fundraisers/${second.id}/scan`);
-    await server.api('POST', `/api/fundraisers/${first.id}/donate`, { body: { amount: 20 } });
-    await server.api('POST', `/api/fundraisers/${second.id}/donate`, { body: { amount: 5.5 } });
+    await donateConfirmed(server.api, first.id, 20);
+    await donateConfirmed(server.api, second.id, 5.5);
+    await server.api('POST', `/api/fundraisers/${second.id}/donate`, { body: { amount: 1 } });
     await server.embedded.projectionsCaughtUp();
     const { status, body } = await server.api('GET', '/api/user/stats-user/stats', { token: userToken('stats-user') });
     expect(status).toBe(200);
     const stats = userStats.parse(body);
-    expect(stats).toMatchObject({ totalImpact: 25.5, totalScans: 5, shirtsOwned: 2 });
+    expect(stats).toMatchObject({ totalImpact: 25.5, totalReported: 1, totalScans: 5, shirtsOwned: 2 });
     expect(stats.fundraiserStats).toEqual(
       expect.arrayContaining([
         {
@@ -226,6 +232,7 @@ describe('GET /api/user/{id}/stats', () => {
           scans: 4,
           donationsInspired: 1,
           amountRaised: 20,
+          amountReported: 0,
         },
         {
           id: second.id,
@@ -234,6 +241,7 @@ describe('GET /api/user/{id}/stats', () => {
           scans: 1,
           donationsInspired: 1,
           amountRaised: 5.5,
+          amountReported: 1,
         },
       ]),
     );
@@ -241,7 +249,7 @@ describe('GET /api/user/{id}/stats', () => {
 
   it('answers zeros for a user without shirts, and only to that user', async () => {
     const mine = await server.api('GET', '/api/user/newcomer/stats', { token: userToken('newcomer') });
-    expect(mine.body).toEqual({ totalImpact: 0, totalScans: 0, shirtsOwned: 0, fundraiserStats: [] });
+    expect(mine.body).toEqual({ totalImpact: 0, totalReported: 0, totalScans: 0, shirtsOwned: 0, fundraiserStats: [] });
     expect((await server.api('GET', '/api/user/newcomer/stats', { token: userToken('other') })).status).toBe(403);
     expect((await server.api('GET', '/api/user/newcomer/stats')).status).toBe(401);
   });

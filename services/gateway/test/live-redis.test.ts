@@ -11,6 +11,7 @@ import { afterAll, expect, it } from 'vitest';
 import { describeWithRedis } from '../../../scripts/infra/describe-with-redis';
 import { openLiveStream } from './support/live-stream';
 import { createFundraiser, startTestServer, type TestServer, userToken } from './support/test-server';
+import { donateConfirmed } from './support/webhooks';
 
 // The gateway writes and listens on Redis's default keys and channel, so it gets a server of its own.
 describeWithRedis(
@@ -56,7 +57,7 @@ describeWithRedis(
       await stream.next((stats) => stats.scans === 0);
 
       await server.api('POST', `/api/fundraisers/${id}/scan`);
-      await server.api('POST', `/api/fundraisers/${id}/donate`, { body: { amount: 3 } });
+      await donateConfirmed(server.api, id, 3);
       expect(await stream.next((stats) => stats.scans === 1 && stats.donations === 1)).toMatchObject({
         amountRaised: 3,
       });

@@ -2,6 +2,7 @@ import { fundraiserStats, userStats } from '@qrshirt/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type LiveStream, openLiveStream } from './support/live-stream';
 import { anonymousToken, createFundraiser, startTestServer, type TestServer, userToken } from './support/test-server';
+import { confirmDonation } from './support/webhooks';
 
 let server: TestServer;
 let fundraiserId: string;
@@ -37,9 +38,17 @@ describe('GET /api/fundraisers/{id}/live', () => {
     const afterScan = await stream.next((stats) => stats.scans === first.scans + 1);
     expect(afterScan).toEqual((await server.api('GET', `/api/fundraisers/${fundraiserId}/stats`, owner)).body);
 
-    await server.api('POST', `/api/fundraisers/${fundraiserId}/donate`, { body: { amount: 7.5 } });
+    // The page's report shows as awaiting confirmation; the processor's confirmation makes it raised.
+    const reported = await server.api('POST', `/api/fundraisers/${fundraiserId}/donate`, { body: { amount: 7.5 } });
+    const afterReport = await stream.next((stats) => stats.amountReported === first.amountReported + 7.5);
+    expect(afterReport).toMatchObject({ donations: first.donations, amountRaised: first.amountRaised });
+    await confirmDonation(server.api, { fundraiserId, amount: 7.5, reportId: reported.body.id });
     const afterDonation = await stream.next((stats) => stats.donations === first.donations + 1);
-    expect(afterDonation).toMatchObject({ scans: first.scans + 1, amountRaised: first.amountRaised + 7.5 });
+    expect(afterDonation).toMatchObject({
+      scans: first.scans + 1,
+      amountRaised: first.amountRaised + 7.5,
+      amountReported: first.amountReported,
+    });
   });
 
   it('is the owner’s only: 401 without a token, 403 for others and anonymous sessions, 404 for an unknown id', async () => {

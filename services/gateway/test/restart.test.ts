@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GatewayProcess, startGatewayProcess } from './support/gateway-process';
 import { createApiClient, createFundraiser, userToken } from './support/test-server';
+import { donateConfirmed } from './support/webhooks';
 
 let dataDir: string;
 let running: GatewayProcess | undefined;
@@ -34,14 +35,15 @@ describe('the embedded process across a restart', () => {
     const second = await createFundraiser(api, 'restart-owner', 'Also before');
     for (let i = 0; i < 25; i++) await api('POST', `/api/fundraisers/${first.id}/scan`);
     for (let i = 0; i < 7; i++) await api('POST', `/api/fundraisers/${second.id}/scan`);
-    await api('POST', `/api/fundraisers/${first.id}/donate`, { body: { amount: 15 } });
-    await api('POST', `/api/fundraisers/${second.id}/donate`, { body: { amount: '"4.75"' } });
+    await donateConfirmed(api, first.id, 15);
+    await donateConfirmed(api, second.id, '"4.75"');
+    await api('POST', `/api/fundraisers/${second.id}/donate`, { body: { amount: 3 } });
     const before = await statsOnceSettled(api, 'restart-owner', 32);
     const shirtsBefore = (await api('GET', '/api/shirts')).body;
     const fundraiserBefore = (
       await api('GET', `/api/fundraisers/${first.id}/stats`, { token: userToken('restart-owner') })
     ).body;
-    expect(before).toMatchObject({ totalImpact: 19.75, totalScans: 32, shirtsOwned: 2 });
+    expect(before).toMatchObject({ totalImpact: 19.75, totalReported: 3, totalScans: 32, shirtsOwned: 2 });
 
     expect(await running.stop()).toBe(0);
     running = await startGatewayProcess({ DATA_DIR: dataDir });

@@ -7,17 +7,26 @@ import { countByStatus, startScanLoad } from '../../ingestor/test/support/scan-l
 import { signUp } from './support/accounts';
 import { type GatewayProcess, startGatewayProcess } from './support/gateway-process';
 import { createApiClient, createFundraiser } from './support/test-server';
+import { sendWebhook, succeeded } from './support/webhooks';
 
-/** Donors posting one after another, each 201 answer's donation id kept, until told to stop. */
+/**
+ * Donors reporting one donation after another, each confirmed by the processor's webhook once its
+ * report was taken, until told to stop; the ids of the reports (201) and confirmations (200) kept.
+ */
 function startDonations(url: string, fundraiserId: string, donors: number) {
   const accepted: string[] = [];
+  const confirmed: string[] = [];
   let stopped = false;
   const api = createApiClient(url);
   const donor = async () => {
     while (!stopped) {
       try {
         const answer = await api('POST', `/api/fundraisers/${fundraiserId}/donate`, { body: { amount: 2 } });
-        if (answer.status === 201) accepted.push(answer.body.id);
+        if (answer.status !== 201) continue;
+        accepted.push(answer.body.id);
+        const event = succeeded({ fundraiserId, amount: 2, reportId: answer.body.id });
+        const webhook = await sendWebhook(api, event);
+        if (webhook.status === 200) confirmed.push(event.data.donationId as string);
       } catch {
         // The gateway stopped listening: nothing more will be accepted.
         return;
@@ -27,6 +36,7 @@ function startDonations(url: string, fundraiserId: string, donors: number) {
   const done = Promise.all(Array.from({ length: donors }, donor));
   return {
     accepted,
+    confirmed,
     async stop() {
       stopped = true;
       await done;
@@ -79,22 +89,28 @@ describe('the embedded process stopped by SIGTERM under load', () => {
     const acknowledgedScans = scans.answers.filter((answer) => answer.status === 202).map((answer) => answer.scanId!);
     expect(acknowledgedScans.length).toBeGreaterThan(500);
     expect(donations.accepted.length).toBeGreaterThan(0);
+    expect(donations.confirmed.length).toBeGreaterThan(0);
 
     // What a restarted process finds in the store it left.
     const store = createSqliteEventStore({ path: path.join(dataDir, 'events.sqlite') });
-    const stored = await store.readAll({ eventTypes: ['ScanRecorded', 'DonationRecorded'] });
+    const stored = await store.readAll({
+      eventTypes: ['ScanRecorded', 'DonationReported', 'DonationConfirmed', 'DonationReportConfirmed'],
+    });
     await store.close();
-    const storedScans = count(
-      stored.filter((event) => event.type === 'ScanRecorded').map((event) => (event.data as { scanId: string }).scanId),
-    );
-    const storedDonations = count(
-      stored
-        .filter((event) => event.type === 'DonationRecorded')
-        .map((event) => (event.data as { donationId: string }).donationId),
-    );
+    const ids = (type: string, field: string) =>
+      count(
+        stored.filter((event) => event.type === type).map((event) => (event.data as Record<string, string>)[field]!),
+      );
+    const storedScans = ids('ScanRecorded', 'scanId');
+    const storedReports = ids('DonationReported', 'reportId');
+    const storedDonations = ids('DonationConfirmed', 'donationId');
+    const settled = ids('DonationReportConfirmed', 'reportId');
     expect(acknowledgedScans.filter((id) => storedScans.get(id) !== 1)).toEqual([]);
-    expect(donations.accepted.filter((id) => storedDonations.get(id) !== 1)).toEqual([]);
+    expect(donations.accepted.filter((id) => storedReports.get(id) !== 1)).toEqual([]);
+    expect(donations.confirmed.filter((id) => storedDonations.get(id) !== 1)).toEqual([]);
     expect([...storedScans.values()].every((times) => times === 1)).toBe(true);
+    expect([...settled.values()].every((times) => times === 1)).toBe(true);
+    const awaiting = [...storedReports.keys()].filter((id) => !settled.has(id)).length;
 
     // And the restarted process counts exactly what is stored.
     gateway = await startGatewayProcess({ DATA_DIR: dataDir });
@@ -105,6 +121,7 @@ describe('the embedded process stopped by SIGTERM under load', () => {
       scans: storedScans.size,
       donations: storedDonations.size,
       amountRaised: 2 * storedDonations.size,
+      amountReported: 2 * awaiting,
     });
   }, 120_000);
 });

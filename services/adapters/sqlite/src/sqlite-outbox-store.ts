@@ -28,7 +28,7 @@ const SCHEMA = `
 interface Row {
   seq: number;
   id: string;
-  channel: 'email' | 'sms';
+  channel: OutboxMessage['channel'];
   recipient: string;
   subject: string;
   body_text: string;

@@ -1,14 +1,4 @@
-import { createHash } from 'node:crypto';
-import type {
-  CreateFundraiserRequest,
-  DonateRequest,
-  Donation,
-  Fundraiser,
-  FundraiserStats,
-  ScanAccepted,
-  UserStats,
-} from '@qrshirt/contracts';
-import { MAX_IDEMPOTENCY_KEY } from '@qrshirt/contracts';
+import type { CreateFundraiserRequest, Fundraiser, FundraiserStats, ScanAccepted, UserStats } from '@qrshirt/contracts';
 import { LRUCache } from 'lru-cache';
 import { charityDecider, charityStreamName } from '../charities/charity-decider';
 import type { Clock } from '../clock';
@@ -17,7 +7,7 @@ import { DomainError } from '../event-sourcing/decider';
 import type { Ingestion } from '../ingestion/ingestion';
 import { shirtDecider, shirtStreamName } from '../shirts/shirt-decider';
 import { assertSelf, type Caller } from '../users/caller';
-import { findKeyedDonation, type FundraiserState, fundraiserDecider, fundraiserStreamName } from './fundraiser-decider';
+import { type FundraiserState, fundraiserDecider, fundraiserStreamName } from './fundraiser-decider';
 
 /** The fundraisers read model (projections' fundraiser queries), as these use cases read it. */
 export interface FundraiserReadModel {
@@ -46,25 +36,7 @@ function toFundraiser(
   };
 }
 
-/**
- * The same fundraiser and key always give the same donation id, so two concurrent retries
- * produce the same event id and the store keeps one of them.
- */
-function donationIdFor(fundraiserId: string, idempotencyKey: string): string {
-  const hex = createHash('sha256').update(`${fundraiserId}\u0000${idempotencyKey}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
-function normalisedKey(idempotencyKey: string | undefined): string | null {
-  const key = idempotencyKey?.trim();
-  if (key === undefined || key === '') return null;
-  if (key.length > MAX_IDEMPOTENCY_KEY) {
-    throw new DomainError('validation', `Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY} characters`);
-  }
-  return key;
-}
-
-/** Fundraisers: create one, read it, record its scans and donations, show its owner the figures. */
+/** Fundraisers: create one, read it, record its scans, show its owner the figures (donations: ../donations/). */
 export function createFundraiserUseCases({ commands, fundraisers, ingestion, clock, newId }: FundraiserUseCaseDeps) {
   // A fundraiser's identity never changes once created: the scan and read paths look each one up once.
   const known = new LRUCache<string, Fundraiser>({ max: 50_000 });
@@ -122,43 +94,6 @@ export function createFundraiserUseCases({ commands, fundraisers, ingestion, clo
       const scanId = newId();
       await ingestion.recordScan({ scanId, fundraiserId: id, at: clock().toISOString() });
       return { scanId };
-    },
-
-    /**
-     * Records the widget's report once per Idempotency-Key: a retry answers the donation already
-     * recorded (`created` false), the same key with another amount is a conflict.
-     */
-    async donate(
-      id: string,
-      input: DonateRequest,
-      idempotencyKey?: string,
-    ): Promise<{ created: boolean; donation: Donation }> {
-      const key = normalisedKey(idempotencyKey);
-      const donationId = key ? donationIdFor(id, key) : newId();
-      const { events, state } = await commands.handle(
-        fundraiserStreamName(id),
-        fundraiserDecider,
-        () => ({
-          type: 'RecordDonation',
-          donationId,
-          amount: input.amount,
-          idempotencyKey: key,
-          source: input.source ?? 'widget',
-          at: clock().toISOString(),
-        }),
-        { eventId: () => donationId },
-      );
-      const recorded = events[0]?.type === 'DonationRecorded' ? events[0].data : undefined;
-      const earlier = key ? findKeyedDonation(state!, key) : undefined;
-      return {
-        created: recorded !== undefined,
-        donation: {
-          id: recorded?.donationId ?? earlier?.donationId ?? donationId,
-          fundraiserId: id,
-          amount: (recorded?.amountCents ?? earlier?.amountCents ?? 0) / 100,
-          currency: 'USD',
-        },
-      };
     },
 
     async stats(id: string, caller: Caller): Promise<FundraiserStats> {

@@ -1,6 +1,7 @@
 import type { OutboxStatus } from '@qrshirt/contracts';
 
-export type OutboxChannel = 'email' | 'sms';
+/** `webhook`: the demo processor's signed webhooks to this product (`messageId` is the webhook id). */
+export type OutboxChannel = 'email' | 'sms' | 'webhook';
 
 /** A message as the request that caused it hands it over. */
 export interface NewOutboxMessage {

@@ -2,12 +2,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { charityDecider, charityStreamName } from '../../src/charities/charity-decider';
 import { type CommandHandler, createCommandHandler } from '../../src/event-sourcing/command-handler';
 import { DomainError } from '../../src/event-sourcing/decider';
+import { donationReportDecider, donationReportStreamName } from '../../src/donations/donation-report-decider';
+import { processorDonationDecider, processorDonationStreamName } from '../../src/donations/processor-donation-decider';
 import {
   type CreateFundraiser,
   fundraiserDecider,
   fundraiserStreamName,
 } from '../../src/fundraisers/fundraiser-decider';
 import { userDecider, userStreamName } from '../../src/users/user-decider';
+import { waitlistDecider, waitlistStreamName } from '../../src/waitlist/waitlist-decider';
 import { ConcurrencyError, type EventStore } from '../../src/event-sourcing/event-store';
 import { createInMemoryEventStore } from '@qrshirt/core';
 import { T0, T1, charity, shirt } from './fixtures';
@@ -21,8 +24,36 @@ const create: CreateFundraiser = {
   shirt,
   at: T0,
 };
-const donate = (donationId: string, amount: unknown, idempotencyKey: string | null = null) =>
-  ({ type: 'RecordDonation', donationId, amount, idempotencyKey, source: 'widget', at: T1 }) as const;
+const reportStream = donationReportStreamName('r-1');
+const report = (amount: unknown, idempotencyKey: string | null = 'key-1') =>
+  ({
+    type: 'ReportDonation',
+    reportId: 'r-1',
+    fundraiserId: 'f-1',
+    amount,
+    idempotencyKey,
+    source: 'widget',
+    at: T1,
+  }) as const;
+const confirmReport = {
+  type: 'ConfirmReport',
+  reportId: 'r-1',
+  fundraiserId: 'f-1',
+  donationId: 'pi_1',
+  at: T1,
+} as const;
+const join = (email: string) =>
+  ({
+    type: 'JoinWaitlist',
+    entryId: email,
+    shirt,
+    charityId: charity.charityId,
+    charity,
+    name: 'Ada',
+    email,
+    size: 'M',
+    at: T1,
+  }) as const;
 
 /** The real store, counting the appends it refused for a stale revision. */
 function countingConflicts(store: EventStore): { store: EventStore; conflicts: () => number } {
@@ -60,7 +91,7 @@ describe('command handler', () => {
     const result = await commands.handle(stream, fundraiserDecider, () => create);
 
     expect(result.events.map((event) => event.type)).toEqual(['FundraiserCreated']);
-    expect(result.state).toMatchObject({ fundraiserId: 'f-1', name: 'Scan Me Maybe', donationCount: 0 });
+    expect(result.state).toMatchObject({ fundraiserId: 'f-1', name: 'Scan Me Maybe' });
     expect(result.nextExpectedRevision).toBe(0);
     const stored = await eventStore.readStream(stream);
     expect(stored).toHaveLength(1);
@@ -69,29 +100,28 @@ describe('command handler', () => {
   });
 
   it('decides on the folded stream and appends after its last revision', async () => {
-    await commands.handle(stream, fundraiserDecider, () => create);
-    const result = await commands.handle(stream, fundraiserDecider, () => donate('d-1', '12.50'));
+    await commands.handle(reportStream, donationReportDecider, () => confirmReport);
+    const result = await commands.handle(reportStream, donationReportDecider, () => report('12.50'));
 
     expect(result.nextExpectedRevision).toBe(1);
-    expect(result.state).toMatchObject({ donationCount: 1, raisedCents: 1250 });
-    expect(await commands.loadState(stream, fundraiserDecider)).toEqual(result.state);
+    expect(result.state).toEqual({ report: { fundraiserId: 'f-1', amountCents: 1250 }, confirmedBy: 'pi_1' });
+    expect(await commands.loadState(reportStream, donationReportDecider)).toEqual(result.state);
   });
 
   it('appends nothing when the decision is that nothing happens', async () => {
-    await commands.handle(stream, fundraiserDecider, () => create);
-    await commands.handle(stream, fundraiserDecider, () => donate('d-1', 5, 'key-1'));
-    const retry = await commands.handle(stream, fundraiserDecider, () => donate('d-2', 5, 'key-1'));
+    await commands.handle(reportStream, donationReportDecider, () => report(5));
+    const retry = await commands.handle(reportStream, donationReportDecider, () => report(5));
 
-    expect(retry).toMatchObject({ events: [], nextExpectedRevision: 1, lastGlobalPosition: null });
-    expect(retry.state).toMatchObject({ donationCount: 1 });
-    expect(await eventStore.readStream(stream)).toHaveLength(2);
+    expect(retry).toMatchObject({ events: [], nextExpectedRevision: 0, lastGlobalPosition: null });
+    expect(retry.state).toMatchObject({ report: { amountCents: 500 } });
+    expect(await eventStore.readStream(reportStream)).toHaveLength(1);
   });
 
   it('lets a DomainError through and appends nothing', async () => {
-    await expect(commands.handle(stream, fundraiserDecider, () => donate('d-1', 5))).rejects.toMatchObject({
-      kind: 'not_found',
-      message: 'Fundraiser not found',
-    });
+    const refund = { type: 'RefundDonation', donationId: 'pi_1', at: T1 } as const;
+    await expect(
+      commands.handle(processorDonationStreamName('pi_1'), processorDonationDecider, () => refund),
+    ).rejects.toMatchObject({ kind: 'not_found', message: 'Donation not found' });
     expect(await eventStore.headPosition()).toBe(0);
   });
 
@@ -149,18 +179,20 @@ describe('command handler', () => {
 });
 
 describe('command handler under concurrency', () => {
-  it('re-decides after losing a race, so concurrent donations are all kept', async () => {
+  it('re-decides after losing a race, so concurrent joins are all kept', async () => {
     const counted = countingConflicts(eventStore);
     const racing = createCommandHandler({ eventStore: counted.store });
-    await racing.handle(stream, fundraiserDecider, () => create);
+    const stream = waitlistStreamName(shirt.shirtId);
 
     const results = await Promise.all(
-      ['5', '7', '11'].map((amount, i) => racing.handle(stream, fundraiserDecider, () => donate(`d-${i}`, amount))),
+      ['a@example.com', 'b@example.com', 'c@example.com'].map((email) =>
+        racing.handle(stream, waitlistDecider, () => join(email)),
+      ),
     );
 
     expect(counted.conflicts()).toBeGreaterThan(0);
     expect(results.every((result) => result.events.length === 1)).toBe(true);
-    expect(await racing.loadState(stream, fundraiserDecider)).toMatchObject({ donationCount: 3, raisedCents: 2300 });
+    expect(await eventStore.readStream(stream)).toHaveLength(3);
   });
 
   it('lets exactly one of two concurrent creates win; the other is a conflict', async () => {
@@ -175,55 +207,54 @@ describe('command handler under concurrency', () => {
     expect(await eventStore.readStream(stream)).toHaveLength(1);
   });
 
-  it('records a concurrently duplicated keyed donation once', async () => {
-    await commands.handle(stream, fundraiserDecider, () => create);
-
+  it('records a concurrently duplicated keyed report once', async () => {
     const results = await Promise.all([
-      commands.handle(stream, fundraiserDecider, () => donate('d-1', 20, 'key-1')),
-      commands.handle(stream, fundraiserDecider, () => donate('d-2', '20', 'key-1')),
+      commands.handle(reportStream, donationReportDecider, () => report(20)),
+      commands.handle(reportStream, donationReportDecider, () => report('20')),
     ]);
 
     expect(results.map((result) => result.events.length).sort()).toEqual([0, 1]);
-    expect(await commands.loadState(stream, fundraiserDecider)).toMatchObject({ donationCount: 1, raisedCents: 2000 });
+    expect(await eventStore.readStream(reportStream)).toHaveLength(1);
   });
 
   it('refuses the loser of a race that reuses a key with another amount', async () => {
-    await commands.handle(stream, fundraiserDecider, () => create);
-
     const outcomes = await Promise.allSettled([
-      commands.handle(stream, fundraiserDecider, () => donate('d-1', 20, 'key-1')),
-      commands.handle(stream, fundraiserDecider, () => donate('d-2', 30, 'key-1')),
+      commands.handle(reportStream, donationReportDecider, () => report(20)),
+      commands.handle(reportStream, donationReportDecider, () => report(30)),
     ]);
 
     expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
     const [rejected] = outcomes.filter((outcome) => outcome.status === 'rejected');
     expect(rejected?.reason).toMatchObject({ kind: 'conflict' });
-    expect(await commands.loadState(stream, fundraiserDecider)).toMatchObject({ donationCount: 1 });
+    expect(await eventStore.readStream(reportStream)).toHaveLength(1);
   });
 
   it('decides again when the store deduplicated an event id written by a racing duplicate', async () => {
-    await commands.handle(stream, fundraiserDecider, () => create);
     // As the donation route does: the event id derives from the Idempotency-Key alone.
-    const keyed = { eventId: () => 'donation-key-1' };
+    const keyed = { eventId: () => 'report-key-1' };
+    const otherStream = donationReportStreamName('r-2');
+    const other = (amount: number) => ({ ...report(amount, 'key-2'), reportId: 'r-2' });
 
     const same = await Promise.all([
-      commands.handle(stream, fundraiserDecider, () => donate('d-1', 20, 'key-1'), keyed),
-      commands.handle(stream, fundraiserDecider, () => donate('d-1', '20', 'key-1'), keyed),
+      // Decided at different instants: the same report with other data, as two requests would send it.
+      commands.handle(reportStream, donationReportDecider, () => report(20), keyed),
+      commands.handle(reportStream, donationReportDecider, () => ({ ...report('20'), at: T0 }), keyed),
     ]);
-    const other = await Promise.allSettled([
-      commands.handle(stream, fundraiserDecider, () => donate('d-2', 30, 'key-2'), { eventId: () => 'donation-key-2' }),
-      commands.handle(stream, fundraiserDecider, () => donate('d-2', 40, 'key-2'), { eventId: () => 'donation-key-2' }),
+    const differing = await Promise.allSettled([
+      commands.handle(otherStream, donationReportDecider, () => other(30), { eventId: () => 'report-key-2' }),
+      commands.handle(otherStream, donationReportDecider, () => other(40), { eventId: () => 'report-key-2' }),
     ]);
 
     // An identical duplicate is answered as recorded (it is, once); the stream holds it once.
-    expect(same.map((result) => result.state?.donationCount)).toEqual([1, 1]);
-    expect(other.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
-    const [rejected] = other.filter((outcome) => outcome.status === 'rejected');
+    expect(same.map((result) => result.state?.report?.amountCents)).toEqual([2000, 2000]);
+    expect(await eventStore.readStream(reportStream)).toHaveLength(1);
+    expect(differing.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const [rejected] = differing.filter((outcome) => outcome.status === 'rejected');
     expect(rejected?.reason).toMatchObject({
       kind: 'conflict',
       message: 'Idempotency-Key was already used with a different amount',
     });
-    expect(await commands.loadState(stream, fundraiserDecider)).toMatchObject({ donationCount: 2, raisedCents: 5000 });
+    expect(await eventStore.readStream(otherStream)).toHaveLength(1);
   });
 
   it('gives up with the ConcurrencyError once its retries are used', async () => {

@@ -3,14 +3,18 @@ import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import path from 'node:path';
 
 /**
- * The token-signing secret of a start without AUTH_JWT_SECRET: 256 random bits made on first start
- * and kept in `file` (mode 0600), so no secret anyone can read in the repository signs tokens, and
- * every process on one data folder (start:distributed's gateways) signs with the same one.
+ * A secret a start without its variable needs (AUTH_JWT_SECRET, DONATION_WEBHOOK_SECRET): 256
+ * random bits made on first start, written as `format` says (hex by default), and kept in `file`
+ * (mode 0600), so no secret anyone can read in the repository signs anything, and every process on
+ * one data folder (start:distributed's gateways) uses the same one.
  * Written to a private temporary file and hard-linked into place: link() fails when the file
  * exists, so of two processes starting at once one creates it and the other reads it, never a
  * half-written copy.
  */
-export function generatedSecret(file: string): string {
+export function generatedSecret(
+  file: string,
+  format: (bytes: Buffer) => string = (bytes) => bytes.toString('hex'),
+): string {
   mkdirSync(path.dirname(file), { recursive: true });
   const read = () => readFileSync(file, 'utf8').trim();
   try {
@@ -19,7 +23,7 @@ export function generatedSecret(file: string): string {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
-  writeFileSync(temporary, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+  writeFileSync(temporary, `${format(randomBytes(32))}\n`, { mode: 0o600, flag: 'wx' });
   try {
     linkSync(temporary, file);
   } catch (error) {

@@ -16,10 +16,16 @@ import { parseInput } from './validate';
 
 type Parsed<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
 
+/** Routes whose body reaches the handler as bytes (`rawBody: true`), unparsed. */
+type TakesRawBody<Route extends RouteDefinition> = Route['rawBody'] extends true ? true : false;
+
 export interface RouteInput<Route extends RouteDefinition> {
   params: Parsed<Route['params']>;
   query: Parsed<Route['query']>;
-  body: Parsed<Route['body']>;
+  /** Undefined on `rawBody` routes: their handler parses `rawBody` once it trusts it. */
+  body: TakesRawBody<Route> extends true ? undefined : Parsed<Route['body']>;
+  /** On `rawBody` routes, the body exactly as received (empty when none came); undefined on the others. */
+  rawBody: TakesRawBody<Route> extends true ? Buffer : Buffer | undefined;
   headers: Parsed<Route['headers']>;
   /** Always there on routes that need a token; on the others, whoever sent a valid one. */
   user: Route['auth'] extends 'none' ? Express.User | undefined : Express.User;
@@ -111,13 +117,15 @@ function send(res: Response, reply: { status: number; body?: unknown; headers?: 
 
 /**
  * Serves the route table and nothing else under it: per route its token check, its guard, its
- * JSON body (only routes that declare one parse one), its params, query and body through their
- * schemas, then its handler. A method the table does not declare on a known path answers 405
+ * JSON body (only routes that declare one parse one; `rawBody` routes get the bytes instead), its
+ * params, query and body through their schemas, then its handler. A method the table does not declare on a known path answers 405
  * with `Allow`.
  */
 export function routeTable(handlers: Handlers, options: RouteTableOptions): Router {
   const router = Router();
   const jsonBody = express.json({ limit: options.maxBodyBytes });
+  // Whatever the content type: a signature covers the bytes, and the handler decides what they are.
+  const rawBody = express.raw({ limit: options.maxBodyBytes, type: () => true });
   const methodsByPath = new Map<string, Set<HttpMethod>>();
   const remember = (path: string, method: HttpMethod) =>
     methodsByPath.set(path, (methodsByPath.get(path) ?? new Set()).add(method));
@@ -140,12 +148,13 @@ export function routeTable(handlers: Handlers, options: RouteTableOptions): Rout
     const chain: RequestHandler[] = [
       ...(route.readsToken === false ? [] : [options.authenticate]),
       ...guard(route.auth, options),
-      ...(route.body ? [jsonBody] : []),
+      ...(route.rawBody ? [rawBody] : route.body ? [jsonBody] : []),
       async (req, res) => {
         const reply = await handler({
           params: route.params ? parseInput(route.params, req.params) : undefined,
           query: route.query ? parseInput(route.query, req.query) : undefined,
-          body: route.body ? parseBody(route.body, req.body) : undefined,
+          body: route.body && !route.rawBody ? parseBody(route.body, req.body) : undefined,
+          rawBody: route.rawBody ? (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)) : undefined,
           headers: route.headers ? parseInput(route.headers, req.headers) : undefined,
           // The guard above saw to it on routes that need one.
           user: req.user as Express.User,

@@ -10,11 +10,16 @@ import type { Config } from '../config';
 import { createOutboxSender, RETRY_WINDOW_MS } from './outbox-sender';
 import { createRedisOutboxStore } from '@qrshirt/redis';
 import { createSqliteOutboxStore } from '@qrshirt/sqlite';
-import { createEmlFileTransport, createSmsFileTransport, createSmtpTransport } from './transports';
+import { createEmlFileTransport, createSmsFileTransport, createSmtpTransport, type Transport } from './transports';
 
 export interface Mail {
   email: EmailSender;
   sms: SmsSender;
+  /**
+   * Webhooks this product sends itself (the demo processor's), stored before the caller answers
+   * and delivered with retries like mail. `messageId` is the webhook id: the same on every try.
+   */
+  webhooks: { send(webhook: { messageId: string; to: string; subject: string; body: string }): Promise<void> };
   /** What the admin Outbox screen reads and does. */
   outbox: {
     list(query: AdminOutboxQuery): Promise<AdminOutboxPage>;
@@ -34,10 +39,22 @@ type MailConfig = Pick<
 const maskPhone = (number: string) =>
   `${number.slice(0, 3)}${'*'.repeat(Math.max(0, number.length - 5))}${number.slice(-2)}`;
 
+/** Addresses are personal data; a webhook's target is not. */
+const maskedRecipient = (message: OutboxMessage): string => {
+  switch (message.channel) {
+    case 'email':
+      return maskEmail(message.to);
+    case 'sms':
+      return maskPhone(message.to);
+    case 'webhook':
+      return message.to;
+  }
+};
+
 const toAdmin = (message: OutboxMessage): AdminOutboxMessage => ({
   id: message.id,
   channel: message.channel,
-  to: message.channel === 'email' ? maskEmail(message.to) : maskPhone(message.to),
+  to: maskedRecipient(message),
   subject: message.subject,
   status: message.status,
   attempts: message.attempts,
@@ -53,14 +70,15 @@ function messageIdDomain(from: string): string {
 }
 
 /**
- * Mail and SMS through one durable outbox: a message is stored (SQLite file in DATA_DIR, or Redis
- * where the credentials live) before the caller's request answers, then the sender delivers it by
- * SMTP (SMTP_URL) or, without one, as `.eml` files in DATA_DIR/mail/; SMS always as files, no SMS
- * provider being connected. The metrics land in `metrics`.
+ * Mail, SMS and the demo processor's webhooks through one durable outbox: a message is stored
+ * (SQLite file in DATA_DIR, or Redis where the credentials live) before the caller's request
+ * answers, then the sender delivers it by SMTP (SMTP_URL) or, without one, as `.eml` files in
+ * DATA_DIR/mail/; SMS always as files, no SMS provider being connected; webhooks with the
+ * `webhooks` transport the caller gives. The metrics land in `metrics`.
  */
 export function createMail(
   config: MailConfig,
-  { clock, log, metrics }: { clock: Clock; log: Logger; metrics: Registry },
+  { clock, log, metrics, webhooks }: { clock: Clock; log: Logger; metrics: Registry; webhooks: Transport },
 ): Mail {
   const store: OutboxStore =
     config.CREDENTIALS_STORE === 'redis' && config.REDIS_URL
@@ -110,7 +128,7 @@ export function createMail(
 
   const sender = createOutboxSender({
     store,
-    transports: { email, sms },
+    transports: { email, sms, webhook: webhooks },
     clock,
     log,
     owner: `${process.pid}-${randomUUID()}`,
@@ -124,10 +142,10 @@ export function createMail(
   });
 
   const domain = messageIdDomain(config.MAIL_FROM);
-  async function enqueue(message: Omit<NewOutboxMessage, 'id' | 'messageId'>): Promise<void> {
+  async function enqueue(message: Omit<NewOutboxMessage, 'id' | 'messageId'> & { messageId?: string }): Promise<void> {
     const id = randomUUID();
     const now = clock().getTime();
-    await store.enqueue({ ...message, id, messageId: `<${id}@${domain}>` }, now, now + RETRY_WINDOW_MS);
+    await store.enqueue({ messageId: `<${id}@${domain}>`, ...message, id }, now, now + RETRY_WINDOW_MS);
     sender.wake();
   }
 
@@ -137,6 +155,10 @@ export function createMail(
     },
     sms: {
       sendSms: ({ to, text }) => enqueue({ channel: 'sms', to, subject: 'SMS', text, html: null }),
+    },
+    webhooks: {
+      send: ({ messageId, to, subject, body }) =>
+        enqueue({ channel: 'webhook', to, subject, text: body, html: null, messageId }),
     },
     outbox: {
       async list({ status, limit, cursor }) {

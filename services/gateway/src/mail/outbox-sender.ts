@@ -72,8 +72,14 @@ export function createOutboxSender(options: {
       if (await store.markFailed(message.id, owner, reason.slice(0, 500), retryAt))
         events?.failed(message, retryAt === null);
       log.warn(
-        { messageId: message.messageId, attempts: message.attempts, err: reason, dead: retryAt === null },
-        'mail not delivered',
+        {
+          channel: message.channel,
+          messageId: message.messageId,
+          attempts: message.attempts,
+          err: reason,
+          dead: retryAt === null,
+        },
+        message.channel === 'webhook' ? 'webhook not delivered' : 'mail not delivered',
       );
       return false;
     }

@@ -38,7 +38,7 @@ export function fundraiserHandlers({
       return { status: 202, body: await fundraisers.recordScan(params.id) };
     },
     async donate({ params, body, headers }) {
-      const { created, donation } = await fundraisers.donate(params.id, body, headers['idempotency-key']);
+      const { created, donation } = await useCases.donations.report(params.id, body, headers['idempotency-key']);
       return { status: created ? 201 : 200, body: donation };
     },
     async getFundraiserStats({ params, user }) {

@@ -2,6 +2,7 @@ import type {
   CharityUseCases,
   Clock,
   CommandHandler,
+  DonationUseCases,
   EventStore,
   FundraiserUseCases,
   Ingestion,
@@ -11,6 +12,8 @@ import type {
   createRecordAnalytics,
 } from '@qrshirt/core';
 import type { CatalogQueries, FundraiserQueries, WaitlistQueries } from '@qrshirt/projections';
+import type { DemoProcessor } from '../donations/demo-processor';
+import type { DonationWebhooks } from '../donations/donation-webhooks';
 
 /** The domain's use cases, one set per feature; the composition root makes them once per process. */
 export interface UseCases {
@@ -18,6 +21,7 @@ export interface UseCases {
   charities: CharityUseCases;
   shirts: ShirtUseCases;
   fundraisers: FundraiserUseCases;
+  donations: DonationUseCases;
   waitlist: WaitlistUseCases;
   recordAnalytics: ReturnType<typeof createRecordAnalytics>;
 }
@@ -33,6 +37,10 @@ export interface RouteDeps {
   catalog: CatalogQueries;
   fundraiserQueries: FundraiserQueries;
   waitlist: WaitlistQueries;
+  /** Verifies the donation processor's webhooks and hands them to the donation use cases. */
+  donationWebhooks: DonationWebhooks;
+  /** The demo widget's processor; null when DEMO_PROCESSOR is off. */
+  demoProcessor: DemoProcessor | null;
   /** PUBLIC_BASE_URL, without a trailing slash: where links and QR codes send people. */
   publicBaseUrl: string;
 }

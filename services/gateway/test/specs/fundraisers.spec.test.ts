@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, it } from 'vitest';
+import { reportIdFor } from '@qrshirt/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiSpecification, apiSpecification } from '../support/api-specification';
-import { charityCreated, donationRecorded, fundraiserCreated, shirtAdded } from '../support/given';
+import { charityCreated, donationRecorded, donationReported, fundraiserCreated, shirtAdded } from '../support/given';
 import { anonymousToken, userToken } from '../support/test-server';
 
 let api: ApiSpecification;
@@ -43,15 +44,25 @@ describe('POST /api/fundraisers', () => {
 });
 
 describe('POST /api/fundraisers/{id}/donate', () => {
-  it('records the amount the widget reported, in cents', async () => {
-    await api
+  it('records the amount the widget reported, in cents, as a report awaiting confirmation in a stream of its own', async () => {
+    const { answer } = await api
       .given(...catalogue, fundraiserCreated('f1'))
       .when('POST', '/api/fundraisers/f1/donate', { body: { amount: '"19.99"' } })
       .then({
         status: 201,
         body: { fundraiserId: 'f1', amount: 19.99, currency: 'USD' },
-        events: [{ stream: 'fundraiser-f1', type: 'DonationRecorded', data: { amountCents: 1999, source: 'widget' } }],
+        events: [
+          {
+            type: 'DonationReported',
+            data: { fundraiserId: 'f1', amountCents: 1999, source: 'widget', idempotencyKey: null, confirmedBy: null },
+          },
+        ],
       });
+    await api
+      .given()
+      .when('GET', '/api/fundraisers/f1/stats', { token: userToken('owner') })
+      .then({ status: 200, body: { donations: 0, amountRaised: 0, amountReported: 19.99, daily: [] } });
+    expect(answer.body.id).toEqual(expect.any(String));
   });
 
   it('answers a retry with the same Idempotency-Key with the donation already recorded, and records nothing', async () => {
@@ -66,7 +77,7 @@ describe('POST /api/fundraisers/{id}/donate', () => {
   });
 
   it('refuses the same Idempotency-Key with another amount', async () => {
-    const earlier = donationRecorded('f1', '11111111-1111-8111-a111-111111111111', 500, 'k-1');
+    const earlier = donationReported('f1', reportIdFor('f1', 'k-1'), 500, { idempotencyKey: 'k-1' });
     await api
       .given(...catalogue, fundraiserCreated('f1'), earlier)
       .when('POST', '/api/fundraisers/f1/donate', { body: { amount: 7 }, headers: { 'Idempotency-Key': 'k-1' } })
@@ -90,7 +101,7 @@ describe('POST /api/fundraisers/{id}/donate', () => {
 });
 
 describe('GET /api/fundraisers/{id}/stats', () => {
-  it('shows the owner the figures of the history, and nobody else', async () => {
+  it('shows the owner the figures of the history, and nobody else (donations of older logs count as raised)', async () => {
     const history = [
       ...catalogue,
       fundraiserCreated('f1', { userId: 'ada' }),
@@ -102,7 +113,13 @@ describe('GET /api/fundraisers/{id}/stats', () => {
       .when('GET', '/api/fundraisers/f1/stats', { token: userToken('ada') })
       .then({
         status: 200,
-        body: { scans: 0, donations: 2, amountRaised: 12.5, daily: [{ date: '2026-03-01', amountRaised: 12.5 }] },
+        body: {
+          scans: 0,
+          donations: 2,
+          amountRaised: 12.5,
+          amountReported: 0,
+          daily: [{ date: '2026-03-01', amountRaised: 12.5 }],
+        },
       });
     await api
       .given()

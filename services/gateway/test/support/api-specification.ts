@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { createEmbeddedProcess, type EmbeddedProcess } from '../../src/embedded';
 import { type ApiAnswer, createApiClient, type RequestOptions } from './test-server';
-import { TEST_JWT_SECRET } from './test-secret';
+import { TEST_JWT_SECRET, TEST_WEBHOOK_SECRET } from './test-secret';
 
 /** An event of the history a specification starts from. */
 export interface GivenEvent {
@@ -53,6 +53,7 @@ export async function apiSpecification(
     LOG_LEVEL: 'silent',
     SEED_CATALOG: 'false',
     AUTH_JWT_SECRET: TEST_JWT_SECRET,
+    DONATION_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
     ...options.env,
   });
   const embedded: EmbeddedProcess = await createEmbeddedProcess(config, {

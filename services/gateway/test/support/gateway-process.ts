@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TEST_JWT_SECRET } from './test-secret';
+import { TEST_JWT_SECRET, TEST_WEBHOOK_SECRET } from './test-secret';
 
 const mainFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/main.ts');
 
@@ -27,7 +27,7 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * `npm start`'s entry point as a separate OS process, signing tokens with the tests' secret unless
+ * `npm start`'s entry point as a separate OS process, signing tokens (and checking webhooks) with the tests' secrets unless
  * `env` says otherwise; resolves once /healthz answers.
  */
 export async function startGatewayProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<GatewayProcess> {
@@ -39,6 +39,7 @@ export async function startGatewayProcess(env: Record<string, string>, timeoutMs
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       AUTH_JWT_SECRET: TEST_JWT_SECRET,
+      DONATION_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -56,11 +57,11 @@ export async function startGatewayProcess(env: Record<string, string>, timeoutMs
     }),
   );
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
+  child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
   const output: string[] = [];
-  for (const stream of [child.stdout!, child.stderr!]) {
+  for (const stream of [child.stdout, child.stderr]) {
     let pending = '';
     stream.on('data', (chunk: Buffer) => {
       const lines = (pending + chunk.toString()).split('\n');

@@ -24,6 +24,7 @@ export const fundraiserCreated = (
   data: { fundraiserId, userId, charityId, shirtId, name: 'My shirt', at },
 });
 
+/** A donation as logs written before processor confirmations hold it: it counts as confirmed. */
 export const donationRecorded = (
   fundraiserId: string,
   donationId: string,
@@ -33,6 +34,39 @@ export const donationRecorded = (
   stream: `fundraiser-${fundraiserId}`,
   type: 'DonationRecorded',
   data: { fundraiserId, donationId, amountCents, currency: 'USD', source: 'widget', idempotencyKey, at },
+});
+
+export const donationReported = (
+  fundraiserId: string,
+  reportId: string,
+  amountCents: number,
+  { idempotencyKey = null, confirmedBy = null }: { idempotencyKey?: string | null; confirmedBy?: string | null } = {},
+): GivenEvent => ({
+  stream: `donation-report-${reportId}`,
+  type: 'DonationReported',
+  data: { reportId, fundraiserId, amountCents, currency: 'USD', source: 'widget', idempotencyKey, confirmedBy, at },
+});
+
+export const donationConfirmed = (
+  fundraiserId: string,
+  donationId: string,
+  amountCents: number,
+  reportId: string | null = null,
+): GivenEvent => ({
+  stream: `processor-donation-${donationId}`,
+  type: 'DonationConfirmed',
+  data: { donationId, fundraiserId, amountCents, currency: 'USD', reportId, at },
+});
+
+export const donationReportConfirmed = (
+  fundraiserId: string,
+  reportId: string,
+  donationId: string,
+  pendingCents: number,
+): GivenEvent => ({
+  stream: `donation-report-${reportId}`,
+  type: 'DonationReportConfirmed',
+  data: { reportId, fundraiserId, donationId, pendingCents, at },
 });
 
 export const userRegistered = (userId: string, email: string | null = null): GivenEvent => ({

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { answerProblem, findRoute } from '@qrshirt/contracts';
 import { type Clock, systemClock } from '@qrshirt/core';
+import type { Logger } from 'pino';
 import { createJwtTokens } from '../../src/auth/jwt-tokens';
 import { type Config, loadConfig } from '../../src/config';
 import { createEmbeddedProcess, type EmbeddedProcess } from '../../src/embedded';
-import { TEST_JWT_SECRET } from './test-secret';
+import { TEST_JWT_SECRET, TEST_WEBHOOK_SECRET } from './test-secret';
 
 export interface TestServer {
   url: string;
@@ -20,7 +21,7 @@ export interface TestServer {
 
 /** The embedded process on a temp data folder and a free loopback port, as `npm start` runs it. */
 export async function startTestServer(
-  options: { env?: Record<string, string>; clock?: Clock; dataDir?: string } = {},
+  options: { env?: Record<string, string>; clock?: Clock; dataDir?: string; log?: Logger } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'qrshirt-test-')));
   const config: Config = loadConfig({
@@ -29,9 +30,13 @@ export async function startTestServer(
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     AUTH_JWT_SECRET: TEST_JWT_SECRET,
+    DONATION_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
     ...options.env,
   });
-  const embedded = await createEmbeddedProcess(config, options.clock ? { clock: options.clock } : {});
+  const embedded = await createEmbeddedProcess(config, {
+    ...(options.clock && { clock: options.clock }),
+    ...(options.log && { log: options.log }),
+  });
   const { url, opsUrl } = await embedded.listen();
   return {
     url,
@@ -47,6 +52,7 @@ export async function startTestServer(
 }
 
 // Tests read answers field by field and assert on them, so an untyped body keeps them short.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
 export interface ApiAnswer<T = any> {
   status: number;
   headers: Headers;

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { defineEvent, isoInstant } from './define-event';
+
+/*
+ * Donations in two kinds of facts. What the page around the widget says (POST /donate) is a
+ * *report*: anyone can send one, so it counts only as "awaiting confirmation". What the donation
+ * processor confirms through its signed webhook is *raised* money. Each fact lives in a small
+ * stream of its own, so a decision never folds a fundraiser's whole history:
+ *
+ * | stream                              | events                                        |
+ * |-------------------------------------|-----------------------------------------------|
+ * | `donation-report-<reportId>`        | DonationReported, DonationReportConfirmed     |
+ * | `processor-donation-<donationId>`   | DonationConfirmed, DonationRefunded           |
+ * | `donation-webhook-<sha256(id)>`     | DonationWebhookReceived                       |
+ *
+ * Every event names its fundraiser and carries what the projectors add or take away, because a
+ * projector never reads.
+ */
+
+/**
+ * The widget's report, as POST /api/fundraisers/{id}/donate received it. `reportId` is what that
+ * route answers as the donation's id (derived from the Idempotency-Key when one came).
+ */
+export const DonationReported = defineEvent(
+  'DonationReported',
+  z.object({
+    reportId: z.string().min(1),
+    fundraiserId: z.string().min(1),
+    amountCents: z.number().int().positive(),
+    currency: z.literal('USD'),
+    source: z.string().min(1),
+    /** The client's Idempotency-Key, when it sent one: a retry with it records nothing new. */
+    idempotencyKey: z.string().min(1).nullable(),
+    /**
+     * The processor's donation that had already confirmed this report when it arrived (webhooks
+     * may overtake the page): such a report awaits nothing. Null: it awaits confirmation.
+     */
+    confirmedBy: z.string().min(1).nullable(),
+    at: isoInstant,
+  }),
+);
+
+/**
+ * A processor's donation named this report (`reportId` in its webhook): the report no longer
+ * awaits confirmation. `pendingCents` is the reported amount that stops awaiting, 0 when the
+ * confirmation came before the report.
+ */
+export const DonationReportConfirmed = defineEvent(
+  'DonationReportConfirmed',
+  z.object({
+    reportId: z.string().min(1),
+    fundraiserId: z.string().min(1),
+    donationId: z.string().min(1),
+    pendingCents: z.number().int().nonnegative(),
+    at: isoInstant,
+  }),
+);
+
+/** The processor's signed `donation.succeeded`: money raised, once per processor donation id. */
+export const DonationConfirmed = defineEvent(
+  'DonationConfirmed',
+  z.object({
+    /** The processor's id of the donation. */
+    donationId: z.string().min(1),
+    fundraiserId: z.string().min(1),
+    amountCents: z.number().int().positive(),
+    currency: z.literal('USD'),
+    /** The report the processor named, if it named one. */
+    reportId: z.string().min(1).nullable(),
+    at: isoInstant,
+  }),
+);
+
+/**
+ * The processor's signed `donation.refunded` for a confirmed donation: its whole amount no longer
+ * counts, once. `donatedAt` is the confirmation's time, so the per-day figures take the donation
+ * away from the day that counted it.
+ */
+export const DonationRefunded = defineEvent(
+  'DonationRefunded',
+  z.object({
+    donationId: z.string().min(1),
+    fundraiserId: z.string().min(1),
+    amountCents: z.number().int().positive(),
+    currency: z.literal('USD'),
+    donatedAt: isoInstant,
+    at: isoInstant,
+  }),
+);
+
+/** A webhook message handled: another delivery with this `webhook-id` changes nothing. */
+export const DonationWebhookReceived = defineEvent(
+  'DonationWebhookReceived',
+  z.object({
+    webhookId: z.string().min(1),
+    type: z.string().min(1),
+    donationId: z.string().min(1),
+    at: isoInstant,
+  }),
+);

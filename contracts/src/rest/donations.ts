@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { defineRoutes, invalidInput as invalid, notFound } from '../route';
+import { errorAnswer } from './errors';
+import { MAX_IDEMPOTENCY_KEY } from './fundraisers';
+import { resourceId } from './ids';
+
+/** A donation processor's id of a donation: what its dashboards and refunds name it by. */
+export const processorDonationId = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'must be letters, digits, "_", ".", ":" or "-"');
+
+export const donationWebhookTypes = ['donation.succeeded', 'donation.refunded'] as const;
+export type DonationWebhookType = (typeof donationWebhookTypes)[number];
+
+/** The largest donation counted, in dollars, as for the widget's reports. */
+const MAX_DOLLARS = 1_000_000;
+
+/**
+ * What the donation processor signs and posts to /api/webhooks/donations (Standard Webhooks).
+ * `amount` is in dollars; refunds take back the whole donation.
+ */
+export const donationWebhookPayload = z
+  .object({
+    type: z.enum(donationWebhookTypes, { error: 'type must be donation.succeeded or donation.refunded' }),
+    data: z.object({
+      donationId: processorDonationId,
+      fundraiserId: resourceId,
+      amount: z
+        .number({ error: 'amount must be a positive number' })
+        .positive('amount must be a positive number')
+        .max(MAX_DOLLARS, `amount must be at most ${MAX_DOLLARS}`),
+      currency: z.literal('USD', { error: 'currency must be USD' }),
+      /** The id POST /api/fundraisers/{id}/donate answered, when the processor was given it. */
+      reportId: resourceId.optional(),
+    }),
+  })
+  .meta({ id: 'DonationWebhook' });
+export type DonationWebhookPayload = z.infer<typeof donationWebhookPayload>;
+
+/**
+ * The Standard Webhooks headers. Optional in the document: a request without them is answered
+ * 401 like any other that is not signed, not 400.
+ */
+export const donationWebhookHeaders = z.object({
+  'webhook-id': z.string().optional().describe('The message id; a message whose id was seen before changes nothing'),
+  'webhook-timestamp': z
+    .string()
+    .optional()
+    .describe('Unix seconds when the message was sent; refused beyond 5 minutes from the server clock'),
+  'webhook-signature': z
+    .string()
+    .optional()
+    .describe('`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, several separated by spaces'),
+});
+
+export const donationWebhookAnswer = z
+  .object({
+    /** `unchanged`: a repeated message or donation, which counts once. */
+    outcome: z.enum(['confirmed', 'refunded', 'unchanged']),
+  })
+  .meta({ id: 'DonationWebhookAnswer' });
+export type DonationWebhookAnswer = z.infer<typeof donationWebhookAnswer>;
+
+/** What the demo widget asks the demo processor to "charge" (it charges nothing). */
+export const demoDonationRequest = z.object({
+  fundraiserId: resourceId,
+  amount: z
+    .number({ error: 'amount must be a number greater than 0' })
+    .min(0.005, 'amount must be a number greater than 0')
+    .max(MAX_DOLLARS, `amount must be at most ${MAX_DOLLARS}`),
+  /**
+   * The widget's name for this donation, which it gives the page too (the page sends it as the
+   * report's Idempotency-Key): the processor's webhook then names that report.
+   */
+  reference: z.string().trim().min(1).max(MAX_IDEMPOTENCY_KEY).optional(),
+});
+export type DemoDonationRequest = z.infer<typeof demoDonationRequest>;
+
+export const demoDonation = z
+  .object({
+    /** The demo processor's id of the donation (`demo_…`), as its webhook names it. */
+    donationId: z.string(),
+    fundraiserId: z.string(),
+    amount: z.number(),
+    currency: z.literal('USD'),
+    /** The report its webhook names, when the widget gave a reference. */
+    reportId: z.string().nullable(),
+  })
+  .meta({ id: 'DemoDonation' });
+export type DemoDonation = z.infer<typeof demoDonation>;
+
+/** Donations as the processor confirms them, and the built-in demo processor. */
+export const donationRoutes = defineRoutes({
+  receiveDonationWebhook: {
+    method: 'post',
+    path: '/api/webhooks/donations',
+    summary:
+      "The donation processor's signed webhook (Standard Webhooks): a donation succeeded or was refunded. " +
+      'Only confirmed donations count as raised.',
+    auth: 'none',
+    // The processor sends no bearer token: its signature is the credential.
+    readsToken: false,
+    rawBody: true,
+    headers: donationWebhookHeaders,
+    body: donationWebhookPayload,
+    answers: {
+      200: { description: 'Handled, or already handled (a repeat changes nothing)', schema: donationWebhookAnswer },
+      400: invalid,
+      401: {
+        description: 'Missing, wrong or stale signature (beyond 5 minutes): nothing recorded',
+        schema: errorAnswer,
+      },
+      404: {
+        description: 'Unknown fundraiser, or a refund of an unknown donation; the processor retries',
+        schema: errorAnswer,
+      },
+    },
+  },
+  createDemoDonation: {
+    method: 'post',
+    path: '/api/demo-processor/donations',
+    summary:
+      'The demo processor behind the demo widget: charges nothing, and confirms the donation with a signed ' +
+      'webhook to this product, stored first and retried until delivered',
+    auth: 'none',
+    body: demoDonationRequest,
+    answers: {
+      202: { description: 'Taken; its webhook is queued', schema: demoDonation },
+      400: invalid,
+      404: notFound,
+      503: { description: 'The demo processor is off (DEMO_PROCESSOR=false)', schema: errorAnswer },
+    },
+  },
+});

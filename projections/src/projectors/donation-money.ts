@@ -1,0 +1,60 @@
+import type { DomainEvent, EventType } from '@qrshirt/contracts';
+
+/** Events that move the money raised: confirmations, refunds, and the donations of old logs. */
+export const confirmedMoneyEvents = [
+  'DonationConfirmed',
+  'DonationRefunded',
+  'DonationRecorded',
+] as const satisfies readonly EventType[];
+/** Events that move the money awaiting the processor's confirmation. */
+export const reportedMoneyEvents = [
+  'DonationReported',
+  'DonationReportConfirmed',
+] as const satisfies readonly EventType[];
+
+export interface ConfirmedChange {
+  fundraiserId: string;
+  /** The instant whose day the change belongs to: a refund takes its donation off the day that counted it. */
+  at: string;
+  donations: 1 | -1;
+  amountCents: number;
+}
+
+/**
+ * What an event changes in the confirmed figures (donations and money raised), the same for every
+ * reader: the projectors, the replay. Null for every other event. A report is not money raised.
+ * `DonationRecorded`, written before the processor confirmed donations, counts as confirmed (see
+ * its contract for why).
+ */
+export function confirmedChange(event: DomainEvent): ConfirmedChange | null {
+  switch (event.type) {
+    case 'DonationConfirmed':
+    case 'DonationRecorded': {
+      const { fundraiserId, amountCents, at } = event.data;
+      return { fundraiserId, at, donations: 1, amountCents };
+    }
+    case 'DonationRefunded': {
+      const { fundraiserId, amountCents, donatedAt } = event.data;
+      return { fundraiserId, at: donatedAt, donations: -1, amountCents: -amountCents };
+    }
+    default:
+      return null;
+  }
+}
+
+/** What an event changes in the cents a fundraiser's page reported and no processor confirmed yet. */
+export function reportedChange(event: DomainEvent): { fundraiserId: string; cents: number } | null {
+  switch (event.type) {
+    case 'DonationReported':
+      // Confirmed before it arrived: it never awaited anything.
+      return event.data.confirmedBy === null
+        ? { fundraiserId: event.data.fundraiserId, cents: event.data.amountCents }
+        : null;
+    case 'DonationReportConfirmed':
+      return event.data.pendingCents > 0
+        ? { fundraiserId: event.data.fundraiserId, cents: -event.data.pendingCents }
+        : null;
+    default:
+      return null;
+  }
+}

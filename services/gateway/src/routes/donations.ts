@@ -1,0 +1,18 @@
+import type { Handlers } from '../http/route-table';
+import { unavailable } from '../http/route-table';
+import type { RouteDeps } from './route-deps';
+
+/** The processor's webhook, and the demo processor behind the demo widget. */
+export function donationHandlers({
+  donationWebhooks,
+  demoProcessor,
+}: RouteDeps): Pick<Handlers, 'receiveDonationWebhook' | 'createDemoDonation'> {
+  return {
+    async receiveDonationWebhook({ rawBody, req }) {
+      return { status: 200, body: await donationWebhooks.receive({ headers: req.headers, body: rawBody }, req.log) };
+    },
+    createDemoDonation: demoProcessor
+      ? async ({ body }) => ({ status: 202, body: await demoProcessor.charge(body) })
+      : unavailable('The demo processor is off (DEMO_PROCESSOR=false): donations go through the real processor'),
+  };
+}

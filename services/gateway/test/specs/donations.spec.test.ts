@@ -1,0 +1,170 @@
+import { afterEach, beforeEach, describe, it } from 'vitest';
+import { type ApiSpecification, apiSpecification } from '../support/api-specification';
+import {
+  charityCreated,
+  donationConfirmed,
+  donationRecorded,
+  donationReportConfirmed,
+  donationReported,
+  fundraiserCreated,
+  shirtAdded,
+} from '../support/given';
+import { userToken } from '../support/test-server';
+import { type DonationEvent, refunded, signedHeaders, succeeded } from '../support/webhooks';
+
+let api: ApiSpecification;
+beforeEach(async () => {
+  api = await apiSpecification({ clock: () => new Date('2026-03-02T09:00:00.000Z') });
+});
+afterEach(() => api.close());
+
+const fundraiser = [charityCreated('water'), shirtAdded('scan-me'), fundraiserCreated('f1', { userId: 'ada' })];
+const owner = { token: userToken('ada') };
+
+/** The request a processor makes: the event signed with the tests' secret. */
+function webhook(event: DonationEvent, id = 'msg_1') {
+  const rawBody = JSON.stringify(event);
+  return { rawBody, headers: signedHeaders(rawBody, { id }) };
+}
+
+describe('POST /api/webhooks/donations', () => {
+  it('confirms a donation, settles the report it names, and remembers the message', async () => {
+    await api
+      .given(...fundraiser, donationReported('f1', 'r1', 1250))
+      .when(
+        'POST',
+        '/api/webhooks/donations',
+        webhook(succeeded({ donationId: 'pi_1', fundraiserId: 'f1', amount: 12.5, reportId: 'r1' })),
+      )
+      .then({
+        status: 200,
+        body: { outcome: 'confirmed' },
+        events: [
+          {
+            stream: 'donation-report-r1',
+            type: 'DonationReportConfirmed',
+            data: { reportId: 'r1', donationId: 'pi_1', pendingCents: 1250 },
+          },
+          {
+            stream: 'processor-donation-pi_1',
+            type: 'DonationConfirmed',
+            data: { donationId: 'pi_1', fundraiserId: 'f1', amountCents: 1250, reportId: 'r1' },
+          },
+          { type: 'DonationWebhookReceived', data: { webhookId: 'msg_1', type: 'donation.succeeded' } },
+        ],
+      });
+    await api
+      .given()
+      .when('GET', '/api/fundraisers/f1/stats', owner)
+      .then({
+        status: 200,
+        body: { donations: 1, amountRaised: 12.5, amountReported: 0, daily: [{ date: '2026-03-02', donations: 1 }] },
+      });
+  });
+
+  it('changes nothing for a donation it confirmed already, under a new message id', async () => {
+    await api
+      .given(...fundraiser, donationConfirmed('f1', 'pi_1', 1250))
+      .when(
+        'POST',
+        '/api/webhooks/donations',
+        webhook(succeeded({ donationId: 'pi_1', fundraiserId: 'f1', amount: 12.5 }), 'msg_2'),
+      )
+      .then({ status: 200, body: { outcome: 'unchanged' }, events: [{ type: 'DonationWebhookReceived' }] });
+  });
+
+  it('refunds a confirmed donation from the day that counted it', async () => {
+    await api
+      .given(...fundraiser, donationConfirmed('f1', 'pi_1', 1250), donationConfirmed('f1', 'pi_2', 500))
+      .when(
+        'POST',
+        '/api/webhooks/donations',
+        webhook(refunded({ donationId: 'pi_1', fundraiserId: 'f1', amount: 12.5 })),
+      )
+      .then({
+        status: 200,
+        body: { outcome: 'refunded' },
+        events: [
+          {
+            type: 'DonationRefunded',
+            data: {
+              donationId: 'pi_1',
+              amountCents: 1250,
+              donatedAt: '2026-03-01T10:00:00.000Z',
+              at: '2026-03-02T09:00:00.000Z',
+            },
+          },
+          { type: 'DonationWebhookReceived', data: { type: 'donation.refunded' } },
+        ],
+      });
+    await api
+      .given()
+      .when('GET', '/api/fundraisers/f1/stats', owner)
+      .then({
+        status: 200,
+        body: { donations: 1, amountRaised: 5, daily: [{ date: '2026-03-01', donations: 1, amountRaised: 5 }] },
+      });
+  });
+
+  it('refuses a refund of a donation it never confirmed, and an unknown fundraiser, with 404', async () => {
+    await api
+      .given(...fundraiser)
+      .when('POST', '/api/webhooks/donations', webhook(refunded({ donationId: 'pi_9', fundraiserId: 'f1', amount: 1 })))
+      .then({ status: 404, body: { error: 'Donation not found' }, events: [] });
+    await api
+      .given()
+      .when('POST', '/api/webhooks/donations', webhook(succeeded({ fundraiserId: 'f9', amount: 1 }), 'msg_2'))
+      .then({ status: 404, body: { error: 'Fundraiser not found' }, events: [] });
+  });
+
+  it('refuses what is not signed with the secret, and records nothing', async () => {
+    const { rawBody } = webhook(succeeded({ fundraiserId: 'f1', amount: 1 }));
+    await api
+      .given(...fundraiser)
+      .when('POST', '/api/webhooks/donations', { rawBody, headers: { 'content-type': 'application/json' } })
+      .then({
+        status: 401,
+        body: { error: 'The webhook signature was refused: Missing required headers' },
+        events: [],
+      });
+  });
+});
+
+describe('GET /api/fundraisers/{id}/stats', () => {
+  it('counts confirmed money and older logs as raised, reports apart, a report confirmed early as awaiting nothing', async () => {
+    await api
+      .given(
+        ...fundraiser,
+        donationRecorded('f1', 'd-old', 1000),
+        donationReported('f1', 'r1', 2000),
+        donationReported('f1', 'r2', 300),
+        donationConfirmed('f1', 'pi_2', 300, 'r2'),
+        donationReportConfirmed('f1', 'r2', 'pi_2', 300),
+        // The processor's webhook came first, then the page's report.
+        donationConfirmed('f1', 'pi_3', 700, 'r3'),
+        donationReportConfirmed('f1', 'r3', 'pi_3', 0),
+        donationReported('f1', 'r3', 700, { confirmedBy: 'pi_3' }),
+      )
+      .when('GET', '/api/fundraisers/f1/stats', owner)
+      .then({
+        status: 200,
+        body: {
+          donations: 3,
+          amountRaised: 20,
+          amountReported: 20,
+          daily: [{ date: '2026-03-01', scans: 0, donations: 3, amountRaised: 20 }],
+        },
+      });
+    await api
+      .given()
+      .when('GET', '/api/user/ada/stats', owner)
+      .then({
+        status: 200,
+        body: {
+          totalImpact: 20,
+          totalReported: 20,
+          fundraiserStats: [{ id: 'f1', amountRaised: 20, amountReported: 20 }],
+        },
+      });
+  });
+});
