@@ -4,6 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { createFundraiser, signUpThroughApi } from './support/accounts';
 import { checkScreen, seriousViolations, watchedPage } from './support/browser';
 import { describeInBrowser } from './support/describe-in-browser';
+import { ownerStats, ownerStatsUntil } from './support/donations';
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/signin');
@@ -12,6 +13,10 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL('**/dashboard', { timeout: 5000 });
 }
+
+/** A mark on the window that a reload would wipe. */
+const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+const stillTheSamePage = (page: Page) => page.evaluate(() => 'stillTheSamePage' in window);
 
 async function figure(page: Page, testId: string): Promise<number> {
   const text = await page.getByTestId(testId).first().textContent({ timeout: 10_000 });
@@ -66,11 +71,14 @@ describeInBrowser('a QR code scanned, a donation made', ({ appUrl, newContext })
     expect(scanner.errors).toEqual([]);
   });
 
-  it('thanks the donor and shows the owner the new Total Raised', async () => {
+  it("thanks the donor, and raises the owner's Total Raised by the amount once the demo processor confirmed it, without a reload", async () => {
     const { page, errors } = await watchedPage(await newContext());
     await signIn(page, owner.email, owner.password);
     await page.goto(`/fundraiser/${fundraiser.id}`);
     const before = await figure(page, 'total-raised');
+    const statsBefore = await ownerStats(appUrl, fundraiser.id, owner.session);
+    expect(statsBefore.amountRaised).toBe(before);
+    await markPage(page);
 
     const widget = page.frameLocator('iframe[title="Donation widget"]');
     await widget.getByText('Demo widget:').waitFor();
@@ -80,10 +88,27 @@ describeInBrowser('a QR code scanned, a donation made', ({ appUrl, newContext })
     const thanks = page.getByTestId('donation-thanks');
     await thanks.waitFor();
     expect(await thanks.textContent()).toContain('Your $25.00 gift');
+    // The live figures bring the processor's confirmation to the open page.
     await page.waitForFunction(
       (expected) => document.querySelector('[data-testid="total-raised"]')?.textContent === expected,
       `$${(before + 25).toFixed(2)}`,
+      { timeout: 10_000 },
     );
+    expect(await stillTheSamePage(page)).toBe(true);
+    // Confirmed, not merely reported: raised and counted once, nothing left awaiting confirmation.
+    const after = await ownerStatsUntil(
+      appUrl,
+      fundraiser.id,
+      owner.session,
+      (stats) => stats.amountReported === statsBefore.amountReported,
+    );
+    expect(after).toMatchObject({
+      donations: statsBefore.donations + 1,
+      amountRaised: statsBefore.amountRaised + 25,
+      amountReported: statsBefore.amountReported,
+    });
+    await page.getByTestId('awaiting-confirmation').waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await figure(page, 'total-raised')).toBe(before + 25);
     const widgetFrame = page.frames().find((frame) => frame.url().includes('/widget/demo-donation.html'))!;
     expect(await seriousViolations(widgetFrame)).toEqual([]);
     expect(await checkScreen(page, 'qr-landing-owner')).toEqual([]);
@@ -91,6 +116,26 @@ describeInBrowser('a QR code scanned, a donation made', ({ appUrl, newContext })
     // The thank-you leaves after 5 s; the server's own figure agrees with what was shown.
     await thanks.waitFor({ state: 'detached', timeout: 7000 });
     await reloadUntil(page, 'total-raised', before + 25);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a report nobody confirmed beside Total Raised, never in it', async () => {
+    const { page, errors } = await watchedPage(await newContext());
+    await signIn(page, owner.email, owner.password);
+    await page.goto(`/fundraiser/${fundraiser.id}`);
+    const before = await figure(page, 'total-raised');
+    await markPage(page);
+    // What anyone can send: a report no processor will confirm.
+    const forged = await fetch(`${appUrl}/api/fundraisers/${fundraiser.id}/donate`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ amount: 1000 }),
+    });
+    expect(forged.status).toBe(201);
+    await page.getByTestId('awaiting-confirmation').waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('awaiting-confirmation').textContent()).toContain('$1,000.00 awaiting confirmation');
+    expect(await figure(page, 'total-raised')).toBe(before);
+    expect(await stillTheSamePage(page)).toBe(true);
     expect(errors).toEqual([]);
   });
 

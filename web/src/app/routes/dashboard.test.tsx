@@ -8,6 +8,7 @@ import { DashboardRoute } from './dashboard';
 
 const stats: UserStats = {
   totalImpact: 125.5,
+  totalReported: 20,
   totalScans: 40,
   shirtsOwned: 3,
   fundraiserStats: [
@@ -18,6 +19,7 @@ const stats: UserStats = {
       scans: 30,
       donationsInspired: 7,
       amountRaised: 100,
+      amountReported: 0,
     },
     {
       id: 'f-2',
@@ -26,6 +28,7 @@ const stats: UserStats = {
       scans: 10,
       donationsInspired: 1,
       amountRaised: 25.5,
+      amountReported: 20,
     },
     {
       id: 'f-3',
@@ -34,6 +37,7 @@ const stats: UserStats = {
       scans: 0,
       donationsInspired: 0,
       amountRaised: 0,
+      amountReported: 0,
     },
   ],
 };
@@ -54,18 +58,24 @@ describe('the dashboard', () => {
     fakeApi({
       'GET /api/user/u-1/stats': { json: stats },
       'GET /api/fundraisers/f-1/stats': {
-        json: { scans: 30, donations: 7, amountRaised: 100, daily: [daily('2025-06-01', 30, 7)] },
+        json: { scans: 30, donations: 7, amountRaised: 100, amountReported: 0, daily: [daily('2025-06-01', 30, 7)] },
       },
       'GET /api/fundraisers/f-2/stats': {
-        json: { scans: 10, donations: 1, amountRaised: 25.5, daily: [daily('2025-06-01', 10, 1)] },
+        json: { scans: 10, donations: 1, amountRaised: 25.5, amountReported: 20, daily: [daily('2025-06-01', 10, 1)] },
       },
-      'GET /api/fundraisers/f-3/stats': { json: { scans: 0, donations: 0, amountRaised: 0, daily: [] } },
+      'GET /api/fundraisers/f-3/stats': {
+        json: { scans: 0, donations: 0, amountRaised: 0, amountReported: 0, daily: [] },
+      },
     });
     signInAs({ uid: 'u-1', displayName: 'Ada' });
     renderDashboard();
 
     expect(await screen.findByText('Welcome back, Ada!')).toBeTruthy();
+    // Confirmed money; what the processor has not confirmed yet only beside it, smaller.
     expect(screen.getByTestId('stat-total-impact').textContent).toBe('$125.50');
+    expect(
+      within(screen.getByRole('region', { name: 'Total Impact' })).getByTestId('awaiting-confirmation').textContent,
+    ).toBe('+ $20.00 awaiting confirmation');
     expect(screen.getByTestId('stat-qr-scans').textContent).toBe('40');
     expect(screen.getByTestId('stat-shirts-owned').textContent).toBe('3');
     // 125.5 / 3 = 41.83, rounded.
@@ -95,12 +105,18 @@ describe('the dashboard', () => {
     expect(first.getByRole('link', { name: 'Download SVG' }).getAttribute('download')).toBe('scan-me-maybe-qr.svg');
     // No scans yet: the rate is 0, not NaN.
     expect(within(shirts[2]!).getByText('0%')).toBeTruthy();
+    // Awaiting confirmation beside the shirt's confirmed figure, and only where something awaits it.
+    expect(first.queryByTestId('awaiting-confirmation')).toBeNull();
+    expect(within(shirts[1]!).getByText('$25.50')).toBeTruthy();
+    expect(within(shirts[1]!).getByTestId('awaiting-confirmation').textContent).toBe('+ $20.00 awaiting confirmation');
     expect(screen.getByText('Welcome back, ada@example.com!')).toBeTruthy();
   });
 
   it('invites a user without shirts to the shop', async () => {
     fakeApi({
-      'GET /api/user/u-1/stats': { json: { totalImpact: 0, totalScans: 0, shirtsOwned: 0, fundraiserStats: [] } },
+      'GET /api/user/u-1/stats': {
+        json: { totalImpact: 0, totalReported: 0, totalScans: 0, shirtsOwned: 0, fundraiserStats: [] },
+      },
     });
     signInAs({ uid: 'u-1', displayName: 'Ada' });
     renderDashboard();

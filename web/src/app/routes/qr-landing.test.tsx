@@ -13,7 +13,7 @@ const fundraiser = {
   name: 'Scan Me Maybe',
 };
 const charity = { id: 'ocean', name: 'Ocean Friends', mission: 'Cleaner seas.', website_url: 'https://ocean.example' };
-const ownerStats = { scans: 12, donations: 2, amountRaised: 30, daily: [] };
+const ownerStats = { scans: 12, donations: 2, amountRaised: 30, amountReported: 0, daily: [] };
 
 function routes(extra: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({
@@ -77,7 +77,7 @@ describe('the QR landing page', () => {
     expect(screen.getByTestId('total-raised').textContent).toBe('$30.00');
   });
 
-  it('thanks the donor for 5 s, records the parsed amount and raises the owner total', async () => {
+  it('thanks the donor for 5 s, records the parsed amount and shows the owner it awaits confirmation', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = routes({
       'POST /api/fundraisers/f-1/donate': {
@@ -91,7 +91,11 @@ describe('the QR landing page', () => {
 
     widgetReports({ type: 'donation-completed', amount: '"12.50"' });
     expect(screen.getByTestId('donation-thanks').textContent).toContain('Your $12.50 gift to Ocean Friends');
-    await waitFor(() => expect(screen.getByTestId('total-raised').textContent).toBe('$42.50'));
+    // Reported, it awaits the processor's confirmation beside Total Raised, which it does not move.
+    await waitFor(() =>
+      expect(screen.getByTestId('awaiting-confirmation').textContent).toBe('+ $12.50 awaiting confirmation'),
+    );
+    expect(screen.getByTestId('total-raised').textContent).toBe('$30.00');
     const donation = api.to('POST', '/api/fundraisers/f-1/donate')[0]!;
     expect(donation.body).toEqual({ amount: 12.5, source: 'widget' });
     expect(donation.headers['idempotency-key']).toBeTruthy();
@@ -119,6 +123,7 @@ describe('the QR landing page', () => {
     await screen.findByTestId('total-raised');
 
     widgetReports({ type: 'donation-completed', amount: 12.5 });
+    // The processor confirmed it and the live figures arrived before the report's answer.
     act(() => {
       queryClient.setQueryData(['fundraiser-stats', 'f-1'], { ...ownerStats, donations: 3, amountRaised: 42.5 });
     });
@@ -126,6 +131,29 @@ describe('the QR landing page', () => {
     await waitFor(() => expect(screen.getByTestId('total-raised').textContent).toBe('$42.50'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByTestId('total-raised').textContent).toBe('$42.50');
+    expect(screen.queryByTestId('awaiting-confirmation')).toBeNull();
+  });
+
+  it("reports a donation under the widget's own name for it, which the processor's webhook names too", async () => {
+    const api = routes({
+      'POST /api/fundraisers/f-1/donate': {
+        status: 201,
+        json: { id: 'r-1', fundraiserId: 'f-1', amount: 5, currency: 'USD' },
+      },
+    });
+    renderQrPage();
+    await screen.findByText('About This Cause');
+    widgetReports({ type: 'donation-completed', amount: 5, donationId: 'checkout-1' });
+    await waitFor(() => expect(api.to('POST', '/api/fundraisers/f-1/donate')).toHaveLength(1));
+    expect(api.to('POST', '/api/fundraisers/f-1/donate')[0]!.headers['idempotency-key']).toBe('checkout-1');
+  });
+
+  it('shows what awaits confirmation smaller beside the confirmed Total Raised', async () => {
+    routes({ 'GET /api/fundraisers/f-1/stats': { json: { ...ownerStats, amountReported: 1000 } } });
+    signInAs({ uid: 'owner-1', displayName: 'Olive' });
+    renderQrPage();
+    expect((await screen.findByTestId('total-raised')).textContent).toBe('$30.00');
+    expect(screen.getByTestId('awaiting-confirmation').textContent).toBe('+ $1,000.00 awaiting confirmation');
   });
 
   it('ignores messages from another origin and amounts that are not above 0', async () => {

@@ -1,4 +1,5 @@
 import { Button, Container, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { FundraiserStats } from '@qrshirt/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -10,8 +11,8 @@ import { DonationCard } from '@/features/donation/components/donation-card';
 import { JokeHeader } from '@/features/donation/components/joke-header';
 import { ThankYouCard } from '@/features/donation/components/thank-you-card';
 import {
-  addDonationToStats,
-  donationsShown,
+  addReportedDonationToStats,
+  statsShown,
   useFundraiserStats,
 } from '@/features/owner-stats/api/get-fundraiser-stats';
 import { useLiveFundraiserStats } from '@/features/owner-stats/api/live-stats';
@@ -70,8 +71,8 @@ export function QrLandingRoute() {
   }, [setSearchParams, queryClient, fundraiserId]);
   useRecordScanOnce(fundraiserId, searchParams.get('scan') === 'true', scanRecorded);
 
-  // Per donation, what the owner's figures counted when the widget reported it.
-  const shownAtDonation = useRef(new Map<string, number | undefined>());
+  // Per donation, the owner's figures as they were when the widget reported it.
+  const shownAtDonation = useRef(new Map<string, FundraiserStats | undefined>());
 
   const retry = () => {
     void fundraiser.refetch();
@@ -98,10 +99,10 @@ export function QrLandingRoute() {
               fundraiserId={fundraiserId}
               charityName={charity.data.name}
               onReported={(donationId) =>
-                shownAtDonation.current.set(donationId, donationsShown(queryClient, fundraiserId))
+                shownAtDonation.current.set(donationId, statsShown(queryClient, fundraiserId))
               }
               onRecorded={(amount, donationId) => {
-                addDonationToStats(queryClient, fundraiserId, amount, shownAtDonation.current.get(donationId));
+                addReportedDonationToStats(queryClient, fundraiserId, amount, shownAtDonation.current.get(donationId));
                 shownAtDonation.current.delete(donationId);
               }}
             />

@@ -8,6 +8,9 @@ const at = (time: string | null) =>
 
 const statusColor: Record<OutboxStatus, string> = { queued: 'blue', sent: 'green', dead: 'red' };
 
+/** `webhook`: the demo processor's signed webhooks to this product. */
+const channelNames: Record<AdminOutboxMessage['channel'], string> = { email: 'Email', sms: 'SMS', webhook: 'Webhook' };
+
 /** Each message with its state; a waiting or dead one can be sent again now. */
 export function OutboxTable({ messages }: { messages: AdminOutboxMessage[] }) {
   const retry = useRetryOutboxMessage();
@@ -40,7 +43,7 @@ export function OutboxTable({ messages }: { messages: AdminOutboxMessage[] }) {
             {messages.map((message) => (
               <Table.Tr key={message.id} data-testid="outbox-message">
                 <Table.Td>{at(message.createdAt)}</Table.Td>
-                <Table.Td>{message.channel === 'email' ? 'Email' : 'SMS'}</Table.Td>
+                <Table.Td>{channelNames[message.channel]}</Table.Td>
                 <Table.Td>{message.to}</Table.Td>
                 <Table.Td>{message.subject}</Table.Td>
                 <Table.Td>

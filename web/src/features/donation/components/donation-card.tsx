@@ -11,7 +11,7 @@ interface DonationCardProps {
   charityName: string;
   /** The widget reported a donation (before it is recorded); the same id comes with `onRecorded`. */
   onReported?: (donationId: string) => void;
-  /** After the backend recorded the donation, e.g. to raise the owner's displayed total. */
+  /** After the backend recorded the report, e.g. to show the owner it awaits confirmation. */
   onRecorded: (amount: number, donationId: string) => void;
 }
 

@@ -22,30 +22,27 @@ export function useManyFundraiserStats(fundraiserIds: string[]) {
   return useQueries({ queries: fundraiserIds.map((id) => fundraiserStatsQueryOptions(id)) });
 }
 
-/** How many donations the owner's figures count right now (undefined before they loaded). */
-export function donationsShown(queryClient: QueryClient, fundraiserId: string): number | undefined {
-  return queryClient.getQueryData<FundraiserStats>(fundraiserStatsQueryOptions(fundraiserId).queryKey)?.donations;
+/** The owner's figures as shown right now (undefined before they loaded), to tell later whether they moved. */
+export function statsShown(queryClient: QueryClient, fundraiserId: string): FundraiserStats | undefined {
+  return queryClient.getQueryData<FundraiserStats>(fundraiserStatsQueryOptions(fundraiserId).queryKey);
 }
 
 /**
- * A donation just recorded shows at once in the owner's figures, without waiting for the read
- * model to catch up. `shownWhenDonated` is `donationsShown` at the moment the widget reported it:
- * if the figures have counted more donations since (a live update or a refetch got there
- * first), they already include this one and adding it again would count it twice.
+ * A donation the page just reported shows at once in the owner's figures as awaiting confirmation
+ * (never as raised: only the processor's confirmation makes it that), without waiting for the read
+ * model to catch up. `shownWhenDonated` is `statsShown` at the moment the widget reported it: if
+ * the figures have been replaced since (a live update or a refetch got there first), they already
+ * count this report, or its confirmation, and adding it would count it twice.
  */
-export function addDonationToStats(
+export function addReportedDonationToStats(
   queryClient: QueryClient,
   fundraiserId: string,
   amount: number,
-  shownWhenDonated: number | undefined,
+  shownWhenDonated: FundraiserStats | undefined,
 ): void {
   queryClient.setQueryData<FundraiserStats>(fundraiserStatsQueryOptions(fundraiserId).queryKey, (stats) => {
-    if (!stats || (shownWhenDonated !== undefined && stats.donations > shownWhenDonated)) return stats;
-    return {
-      ...stats,
-      donations: stats.donations + 1,
-      amountRaised: Math.round((stats.amountRaised + amount) * 100) / 100,
-    };
+    if (!stats || (shownWhenDonated !== undefined && stats !== shownWhenDonated)) return stats;
+    return { ...stats, amountReported: Math.round((stats.amountReported + amount) * 100) / 100 };
   });
   void queryClient.invalidateQueries({ queryKey: ['user-stats'] });
 }

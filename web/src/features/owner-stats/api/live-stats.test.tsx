@@ -9,6 +9,7 @@ import { followLiveStats, useLiveUserStats } from './live-stats';
 
 const stats = (totalScans: number): UserStats => ({
   totalImpact: 10,
+  totalReported: 0,
   totalScans,
   shirtsOwned: 1,
   fundraiserStats: [
@@ -19,6 +20,7 @@ const stats = (totalScans: number): UserStats => ({
       scans: totalScans,
       donationsInspired: 1,
       amountRaised: 10,
+      amountReported: 0,
     },
   ],
 });

@@ -1,8 +1,13 @@
 import { Card, Group, Skeleton, Text, Title } from '@mantine/core';
 import type { FundraiserStats } from '@qrshirt/contracts';
 import { formatCount, formatUsd } from '@/lib/format';
+import { AwaitingConfirmation } from './awaiting-confirmation';
 
-/** Spec: the owner's Impact Stats on their own QR page: Total Scans and Total Raised. */
+/**
+ * Spec: the owner's Impact Stats on their own QR page: Total Scans and Total Raised. Total Raised
+ * is what the donation processor confirmed; what the page reported and the processor has not
+ * confirmed yet shows smaller beside it.
+ */
 export function ImpactStatsCard({ stats }: { stats: FundraiserStats | undefined }) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="impact-stats-title">
@@ -27,9 +32,12 @@ export function ImpactStatsCard({ stats }: { stats: FundraiserStats | undefined 
             Total Raised
           </Text>
           {stats ? (
-            <Text fz={28} fw={700} data-testid="total-raised">
-              {formatUsd(stats.amountRaised)}
-            </Text>
+            <Group gap="xs" align="baseline" wrap="wrap">
+              <Text fz={28} fw={700} data-testid="total-raised">
+                {formatUsd(stats.amountRaised)}
+              </Text>
+              <AwaitingConfirmation amount={stats.amountReported} />
+            </Group>
           ) : (
             <Skeleton h={36} w={100} />
           )}

@@ -1,18 +1,21 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { FundraiserStatsItem } from '@qrshirt/contracts';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatCount, formatDate, formatUsd } from '@/lib/format';
+import { AwaitingConfirmation } from './awaiting-confirmation';
 import { conversionRate } from './dashboard-formulas';
 import { ShirtQrCode } from './shirt-qr-code';
 
-function Figure({ label, value }: { label: string; value: string }) {
+function Figure({ label, value, beside }: { label: string; value: string; beside?: ReactNode }) {
   return (
     <div>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
       <Text fw={600}>{value}</Text>
+      {beside}
     </div>
   );
 }
@@ -49,7 +52,11 @@ export function MyShirts({ shirts }: { shirts: FundraiserStatsItem[] }) {
               <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
                 <Figure label="Scans" value={formatCount(shirt.scans)} />
                 <Figure label="Donations" value={formatCount(shirt.donationsInspired)} />
-                <Figure label="Raised" value={formatUsd(shirt.amountRaised)} />
+                <Figure
+                  label="Raised"
+                  value={formatUsd(shirt.amountRaised)}
+                  beside={<AwaitingConfirmation amount={shirt.amountReported} />}
+                />
                 <Figure label="Rate" value={`${conversionRate(shirt.donationsInspired, shirt.scans)}%`} />
               </SimpleGrid>
               <Anchor component={Link} to={paths.fundraiser(shirt.id)}>
