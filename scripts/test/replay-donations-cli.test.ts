@@ -72,6 +72,47 @@ describe('npm run replay-donations, as a process', () => {
         at: at(2),
       }),
     ]);
+    // Confirmed money counts (refunds come off again); a report nobody confirmed does not.
+    await eventStore.appendToStream('processor-donation-pi_1', [
+      event('DonationConfirmed', {
+        donationId: 'pi_1',
+        fundraiserId: 'f-1',
+        amountCents: 700,
+        currency: 'USD',
+        reportId: null,
+        at: at(3),
+      }),
+    ]);
+    await eventStore.appendToStream('processor-donation-pi_2', [
+      event('DonationConfirmed', {
+        donationId: 'pi_2',
+        fundraiserId: 'f-1',
+        amountCents: 3000,
+        currency: 'USD',
+        reportId: null,
+        at: at(3),
+      }),
+      event('DonationRefunded', {
+        donationId: 'pi_2',
+        fundraiserId: 'f-1',
+        amountCents: 3000,
+        currency: 'USD',
+        donatedAt: at(3),
+        at: at(4),
+      }),
+    ]);
+    await eventStore.appendToStream('donation-report-r-1', [
+      event('DonationReported', {
+        reportId: 'r-1',
+        fundraiserId: 'f-1',
+        amountCents: 100_000,
+        currency: 'USD',
+        source: 'widget',
+        idempotencyKey: null,
+        confirmedBy: null,
+        at: at(3),
+      }),
+    ]);
     await eventStore.appendToStream(
       'scans-p0',
       [1, 2, 2, 3].map((day, i) => event('ScanRecorded', { scanId: `s-${i}`, fundraiserId: 'f-1', at: at(day) })),
@@ -101,8 +142,8 @@ describe('npm run replay-donations, as a process', () => {
       charityId: 'c-1',
       charity: 'Water, Now',
       scans: 4,
-      donations: 1,
-      amountRaised: 12.5,
+      donations: 2,
+      amountRaised: 19.5,
       fundraisers: 1,
     });
   });
@@ -113,7 +154,7 @@ describe('npm run replay-donations, as a process', () => {
     expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
     const written = await readFile(out, 'utf8');
     expect(written).toBe(await inProcess('fundraiser', 'csv', '2025-03-02'));
-    expect(written.split('\r\n')[1]).toBe("f-1,'=1+1,c-1,s-1,3,1,12.50,1");
+    expect(written.split('\r\n')[1]).toBe("f-1,'=1+1,c-1,s-1,3,2,19.50,1");
   });
 
   it('answers a bad argument with one line and exit code 2, and --help with the usage', async () => {
