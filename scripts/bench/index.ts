@@ -4,6 +4,7 @@
  * cannot be started here is skipped with the reason; one that fails is reported and the run exits 1.
  */
 import { fileURLToPath } from 'node:url';
+import { benchCommands, formatCommandFigures } from './commands';
 import { benchEventStore, formatEventStoreFigures } from './event-store';
 import { benchHttp, formatHttpFigures } from './http';
 import { benchKafka, formatKafkaFigures } from './kafka';
@@ -31,6 +32,11 @@ const scenarios: Scenario[] = [
     run: async () => formatHttpFigures(await benchHttp({ seconds: 4, rounds: 3, connections }), connections),
   },
   { name: 'Mail outbox (embedded process, loopback SMTP)', run: async () => formatOutboxFigures(await benchOutbox()) },
+  {
+    name: "Commands: cost against the stream's length (embedded process)",
+    run: async () =>
+      formatCommandFigures(await benchCommands({ earlier: 100_000, requests: 1_500, rounds: 5, concurrency: 8 }), 8),
+  },
   {
     name: 'Kafka + Redis pipeline',
     unavailable: () =>
