@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { as, signUp } from '../../services/gateway/test/support/accounts';
@@ -90,15 +91,32 @@ describe.skipIf(missing !== undefined && !required)('npm run start:distributed',
       ...Array.from({ length: 20 }, () => scan(two)),
     ]);
     expect(statuses.every((status) => status === 202)).toBe(true);
-    expect((await one('POST', `/api/fundraisers/${fundraiserId}/donate`, { body: { amount: 12.5 } })).status).toBe(201);
-    expect((await two('POST', `/api/fundraisers/${fundraiserId}/donate`, { body: { amount: 7.5 } })).status).toBe(201);
+    // A demo donation as the demo widget and the page make it: the demo processor in one gateway
+    // confirms it with its signed webhook, the page reports it to another.
+    const donate = async (processor: ApiClient, page: ApiClient, amount: number) => {
+      const reference = randomUUID();
+      const charged = await processor('POST', '/api/demo-processor/donations', {
+        body: { fundraiserId, amount, reference },
+      });
+      expect(charged.status).toBe(202);
+      const reported = await page('POST', `/api/fundraisers/${fundraiserId}/donate`, {
+        body: { amount },
+        headers: { 'Idempotency-Key': reference },
+      });
+      expect(reported.status).toBe(201);
+    };
+    await donate(one, two, 12.5);
+    await donate(two, one, 7.5);
 
     // Eventually consistent: the ingestor and the projector run on their own time.
-    const expected = { scans: 50, donations: 2, amountRaised: 20 };
+    const expected = { scans: 50, donations: 2, amountRaised: 20, amountReported: 0 };
     for (const api of [one, two]) {
       const stats = await eventually(
         async () => (await api('GET', `/api/fundraisers/${fundraiserId}/stats`, as(owner))).body,
-        (body) => body.scans === expected.scans && body.donations === expected.donations,
+        (body) =>
+          body.scans === expected.scans &&
+          body.donations === expected.donations &&
+          body.amountReported === expected.amountReported,
         30_000,
       );
       expect(stats).toMatchObject(expected);

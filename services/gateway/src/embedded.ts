@@ -142,6 +142,13 @@ export async function createEmbeddedProcess(
   const fundraisers = createFundraiserUseCases({ commands, fundraisers: fundraiserQueries, ingestion, clock, newId });
   const donations = createDonationUseCases({ commands, findFundraiser: fundraisers.get, clock, newId });
   const webhookSecret = donationWebhookSecret(config);
+  if (!config.DONATION_WEBHOOK_SECRET && config.NODE_ENV === 'production') {
+    log.warn(
+      { file: config.donationWebhookSecretFile },
+      'no DONATION_WEBHOOK_SECRET: donation webhooks are checked against a secret generated into DATA_DIR, ' +
+        'which a real processor does not know; set its whsec_ secret in every gateway',
+    );
+  }
   const donationWebhooks = createDonationWebhooks({ secret: webhookSecret, donations });
   const donationLog = log.child({ component: 'donations' });
   // Every gateway runs a sender; leases make sure only one of them works a given message.
