@@ -265,6 +265,12 @@ describe('POST /api/webhooks/donations: bad input, once signed', () => {
     await badInput({ ...event, data: { ...event.data, currency: undefined } }, /currency must be USD/);
   });
 
+  it('413 for a body over MAX_BODY_BYTES, before anything else', async () => {
+    const body = JSON.stringify({ ...succeeded({ fundraiserId, amount: 1 }), padding: 'x'.repeat(70_000) });
+    const answer = await post(body, signedHeaders(body));
+    expect(answer).toMatchObject({ status: 413, body: { error: 'The request body is too large' } });
+  });
+
   it('400 for a body that is not JSON, or lacks the donation', async () => {
     await badInput('not json', /not valid JSON/);
     await badInput({ type: 'donation.succeeded' }, /data/);

@@ -1,7 +1,9 @@
 import { answerProblem, apiRouteList, apiRoutes, findRoute } from '@qrshirt/contracts';
-import type { Express } from 'express';
+import type { AddressInfo } from 'node:net';
+import express, { type Express, type RequestHandler } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Handlers } from '../src/http/route-table';
+import { errorHandler } from '../src/http/error-handler';
 import { routeTable } from '../src/http/route-table';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -62,6 +64,47 @@ describe('the route table', () => {
     expect(() => routeTable(missingOne as Handlers, options)).toThrow('No handler for donate');
     const extra = { ...missingOne, donate: () => {}, refund: () => {} } as unknown as Handlers;
     expect(() => routeTable(extra, options)).toThrow('A handler for refund, which the route table does not declare');
+  });
+
+  it('hands a rawBody route the bytes as sent, whatever their type, and parses no body', async () => {
+    const seen: { rawBody: Buffer | undefined; body: unknown }[] = [];
+    const handlers = {
+      ...Object.fromEntries(Object.keys(apiRoutes).map((id) => [id, () => {}])),
+      receiveDonationWebhook: ({ rawBody, body }: { rawBody: Buffer; body: unknown }) => {
+        seen.push({ rawBody, body });
+        return { status: 200, body: { outcome: 'unchanged' } };
+      },
+    } as unknown as Handlers;
+    const app = express();
+    const pass: RequestHandler = (_req, _res, next) => next();
+    app.use(routeTable(handlers, { authenticate: pass, requireAdmin: pass, maxBodyBytes: 64 }));
+    app.use(errorHandler);
+    const listening = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => listening.once('listening', resolve));
+    try {
+      const { port } = listening.address() as AddressInfo;
+      const post = (body: string | undefined, type?: string) =>
+        fetch(`http://127.0.0.1:${port}/api/webhooks/donations`, {
+          method: 'POST',
+          ...(type && { headers: { 'content-type': type } }),
+          ...(body !== undefined && { body }),
+        });
+      // Spacing JSON parsing would lose, under a type express.json would not read.
+      const bytes = '{ "type" : "x" }\n';
+      expect((await post(bytes, 'text/plain')).status).toBe(200);
+      expect((await post(undefined)).status).toBe(200);
+      expect(seen.map(({ rawBody, body }) => ({ raw: rawBody?.toString('utf8'), body }))).toEqual([
+        { raw: bytes, body: undefined },
+        { raw: '', body: undefined },
+      ]);
+      const tooLarge = await post('x'.repeat(65), 'application/json');
+      expect({ status: tooLarge.status, body: await tooLarge.json() }).toEqual({
+        status: 413,
+        body: { error: 'The request body is too large' },
+      });
+    } finally {
+      await new Promise((resolve) => listening.close(resolve));
+    }
   });
 
   it('lets the tests catch an answer the table does not declare, or a body its schema refuses', () => {
