@@ -1,9 +1,8 @@
 import { Badge, Button, Group, Image, Table, Text } from '@mantine/core';
 import type { Shirt } from '@qrshirt/contracts';
 import { formatUsd } from '@/lib/format';
+import { mainImage } from '@/lib/main-image';
 import { ScrollingTable } from './scrolling-table';
-
-const mainImage = (shirt: Shirt) => shirt.images.find((image) => image.isMain) ?? shirt.images[0];
 
 /** Every shirt in the shop, each with an Edit button. */
 export function ShirtsTable({ shirts, onEdit }: { shirts: Shirt[]; onEdit: (shirt: Shirt) => void }) {

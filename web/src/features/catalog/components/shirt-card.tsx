@@ -3,8 +3,8 @@ import type { Shirt } from '@qrshirt/contracts';
 import { Link, useNavigate } from 'react-router';
 import { SHOP_CARD_MAX_SIZES, SHOP_CARD_MAX_TAGS } from '@/config/constants';
 import { paths } from '@/config/paths';
+import { mainImage } from '@/lib/main-image';
 import { firstWithRest } from './first-with-rest';
-import { mainImage } from './main-image';
 import classes from './shirt-card.module.css';
 
 interface ShirtCardProps {
