@@ -1,7 +1,8 @@
 import '@mantine/charts/styles.css';
-import { AreaChart, BarChart } from '@mantine/charts';
+import { AreaChart } from '@mantine/charts';
 import { SimpleGrid, Text } from '@mantine/core';
 import type { DailyStats } from '@qrshirt/contracts';
+import { ScansAndDonationsChart } from '@/components/scans-and-donations-chart';
 import { formatUsd } from '@/lib/format';
 import { SectionCard } from './section-card';
 
@@ -13,16 +14,7 @@ export function DailyCharts({ daily }: { daily: DailyStats[] }) {
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }}>
       <SectionCard title="Scans and donations per day">
-        <BarChart
-          h={260}
-          data={daily}
-          dataKey="date"
-          withLegend
-          series={[
-            { name: 'scans', label: 'Scans', color: 'blue.8' },
-            { name: 'donations', label: 'Donations', color: 'teal.8' },
-          ]}
-        />
+        <ScansAndDonationsChart days={daily} />
       </SectionCard>
       <SectionCard title="Amount raised per day">
         <AreaChart
