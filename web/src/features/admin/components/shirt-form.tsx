@@ -19,6 +19,11 @@ export function ShirtForm({ shirt, onSaved }: { shirt?: Shirt; onSaved: (saved: 
   const update = useUpdateShirt();
   const problem = saveProblem(shirt ? update.error : create.error);
   const fields = problem?.fields ?? {};
+  const list = (name: 'sizes' | 'tags') => ({
+    value: values[name],
+    onChange: (items: string[]) => set(name, items),
+    error: errorWithin(fields, name),
+  });
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -54,20 +59,8 @@ export function ShirtForm({ shirt, onSaved }: { shirt?: Shirt; onSaved: (saved: 
             error={ownError(fields, 'category')}
           />
         </Group>
-        <TagsInput
-          label="Sizes"
-          description="Press Enter after each size"
-          value={values.sizes}
-          onChange={(sizes) => set('sizes', sizes)}
-          error={errorWithin(fields, 'sizes')}
-        />
-        <TagsInput
-          label="Tags"
-          description="Optional; press Enter after each tag"
-          value={values.tags}
-          onChange={(tags) => set('tags', tags)}
-          error={errorWithin(fields, 'tags')}
-        />
+        <TagsInput label="Sizes" description="Press Enter after each size" {...list('sizes')} />
+        <TagsInput label="Tags" description="Optional; press Enter after each tag" {...list('tags')} />
         <ImageRows images={values.images} fields={fields} onChange={(images) => set('images', images)} />
         <SaveRow
           unchanged={unchanged}
