@@ -1,11 +1,10 @@
 import { Button, Modal } from '@mantine/core';
 import type { Charity } from '@qrshirt/contracts';
 import { useState } from 'react';
-import { PageLoader } from '@/components/page-loader';
 import { useAdminCharities } from '@/features/admin/api/get-charities';
 import { CharitiesTable } from '@/features/admin/components/charities-table';
 import { CharityForm } from '@/features/admin/components/charity-form';
-import { LoadFailed } from '@/features/admin/components/load-failed';
+import { Loaded } from '@/features/admin/components/loaded';
 import { PageHeader } from '@/features/admin/components/page-header';
 import { showSuccessToast } from '@/lib/toast';
 
@@ -27,13 +26,9 @@ export function AdminCharitiesRoute() {
         note="The charities visitors choose from. Each change is recorded as an event."
         action={<Button onClick={() => setEditing({})}>New charity</Button>}
       />
-      {charities.isPending ? (
-        <PageLoader label="Loading charities..." />
-      ) : charities.isError ? (
-        <LoadFailed what="the charities" error={charities.error} onRetry={() => void charities.refetch()} />
-      ) : (
-        <CharitiesTable charities={charities.data} onEdit={(charity) => setEditing({ charity })} />
-      )}
+      <Loaded query={charities} loading="Loading charities..." what="the charities">
+        {(data) => <CharitiesTable charities={data} onEdit={(charity) => setEditing({ charity })} />}
+      </Loaded>
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
