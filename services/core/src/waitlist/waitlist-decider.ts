@@ -1,5 +1,5 @@
 import type { EventOf } from '@qrshirt/contracts';
-import type { CharityState } from '../charities/charity-decider';
+import { type CharityState, isApprovedCharity } from '../charities/charity-decider';
 import { type Decider, DomainError } from '../event-sourcing/decider';
 import { isValidEmailAddress } from '../users/email-address';
 import { type LookupList, findIn, prepend } from '../event-sourcing/lookup-list';
@@ -77,7 +77,8 @@ export const waitlistDecider: Decider<WaitlistCommand, WaitlistEvent, WaitlistSt
     if (!shirt.sizes.includes(size)) {
       throw new DomainError('validation', `selectedSize must be one of the shirt's sizes: ${shirt.sizes.join(', ')}`);
     }
-    if (!charity) throw new DomainError('not_found', 'Charity not found');
+    // A charity awaiting review (or rejected) is offered by no selector: unknown here too.
+    if (!isApprovedCharity(charity)) throw new DomainError('not_found', 'Charity not found');
     // A repeated signup (double submit, second visit) is already on the list: nothing new happens.
     if (findWaitlistEntry(state, { email, size, charityId: charity.charityId })) return [];
     return [

@@ -104,6 +104,17 @@ describe('waitlist decider', () => {
       .thenFails('not_found', 'Charity not found');
   });
 
+  it('refuses a charity awaiting review or rejected, as if it did not exist', () => {
+    spec
+      .given([])
+      .when({ ...join, charity: { ...charity, status: 'pending' } })
+      .thenFails('not_found', 'Charity not found');
+    spec
+      .given([])
+      .when({ ...join, charity: { ...charity, status: 'rejected', rejectionReason: 'No.' } })
+      .thenFails('not_found', 'Charity not found');
+  });
+
   it('records nothing new for a repeated signup (same email in any case, size and charity)', () => {
     spec
       .given([joined])
