@@ -161,7 +161,7 @@ export async function createEmbeddedProcess(
       charities: createCharityUseCases({ commands, charities: catalog, clock, newId }),
       shirts: createShirtUseCases({ commands, clock, newId }),
       fundraisers: createFundraiserUseCases({ commands, fundraisers: fundraiserQueries, ingestion, clock, newId }),
-      waitlist: createWaitlistUseCases({ commands, clock, newId }),
+      waitlist: createWaitlistUseCases({ commands, eventStore, clock, newId }),
       recordAnalytics: createRecordAnalytics({ ingestion, clock }),
     },
     catalog,
