@@ -118,7 +118,7 @@ describe('the admin charities screen', () => {
     expect(row.queryByRole('button', { name: 'Reject Owl Rescue' })).toBeNull();
   });
 
-  it('never renders a submitted website that is not https as a link', async () => {
+  it('never renders a submitted website that is not a web address as a link', async () => {
     reviewServer([submitted({ website_url: 'javascript:alert(1)' })]);
     signInAs({ uid: 'boss' });
     const { user } = renderRoute(<AdminCharitiesRoute />);

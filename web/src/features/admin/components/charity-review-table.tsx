@@ -1,12 +1,10 @@
 import { Anchor, Button, Group, Image, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { AdminCharity } from '@qrshirt/contracts';
+import { isWebLink } from '@/lib/web-link';
 import { ScrollingTable } from './scrolling-table';
 
 const at = (time: string | null) =>
   time ? new Date(time).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '';
-
-/** Only https links: what members submit is never rendered as a `javascript:` link. */
-const isHttps = (address: string) => address.startsWith('https://');
 
 /**
  * Charities members submitted, waiting for review (or turned down, with the reason). Each can be
@@ -55,7 +53,7 @@ export function CharityReviewTable({
                 </Text>
               </Table.Td>
               <Table.Td>
-                {isHttps(charity.website_url) ? (
+                {isWebLink(charity.website_url) ? (
                   <Anchor href={charity.website_url} target="_blank" rel="noopener noreferrer" size="sm">
                     {charity.website_url}
                   </Anchor>
