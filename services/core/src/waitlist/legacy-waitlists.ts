@@ -24,26 +24,33 @@ export function createLegacyWaitlists({
   maxShirts?: number;
 }) {
   const shirts = new LRUCache<string, LegacyList>({ max: maxShirts });
+  /** Reads under way: joins arriving meanwhile share one (the first read of a long list takes a while). */
+  const reading = new Map<string, Promise<LegacyList>>();
+
+  async function catchUp(shirtId: string): Promise<LegacyList> {
+    const list = shirts.get(shirtId) ?? { revision: -1, entries: new Map<string, string>() };
+    const events = await eventStore.readStream(legacyWaitlistStreamName(shirtId), { fromRevision: list.revision + 1 });
+    for (const stored of events) {
+      const event = readEvent(stored.type, stored.data, stored.metadata);
+      if (event.type === 'WaitlistJoined') {
+        const key = waitlistSignupKey(event.data);
+        if (!list.entries.has(key)) list.entries.set(key, event.data.entryId);
+      }
+      list.revision = stored.revision;
+    }
+    shirts.set(shirtId, list);
+    return list;
+  }
 
   return {
     /** The entry id this signup got on the shirt's legacy list; null when it is not there. */
     async find(shirtId: string, signup: WaitlistSignup): Promise<string | null> {
-      const list = shirts.get(shirtId) ?? { revision: -1, entries: new Map<string, string>() };
-      const events = await eventStore.readStream(legacyWaitlistStreamName(shirtId), {
-        fromRevision: list.revision + 1,
-      });
-      for (const stored of events) {
-        // Two lookups racing may both read the same events: each is applied once.
-        if (stored.revision <= list.revision) continue;
-        const event = readEvent(stored.type, stored.data, stored.metadata);
-        if (event.type === 'WaitlistJoined') {
-          const key = waitlistSignupKey(event.data);
-          if (!list.entries.has(key)) list.entries.set(key, event.data.entryId);
-        }
-        list.revision = stored.revision;
+      let read = reading.get(shirtId);
+      if (!read) {
+        read = catchUp(shirtId).finally(() => reading.delete(shirtId));
+        reading.set(shirtId, read);
       }
-      shirts.set(shirtId, list);
-      return list.entries.get(waitlistSignupKey(signup)) ?? null;
+      return (await read).entries.get(waitlistSignupKey(signup)) ?? null;
     },
   };
 }

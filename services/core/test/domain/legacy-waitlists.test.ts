@@ -44,4 +44,19 @@ describe("the shirts' waitlists of old logs", () => {
 
     expect(readStream.mock.calls.map(([, options]) => options?.fromRevision)).toEqual([0, 1]);
   });
+
+  it('reads a list once for joins that arrive while it is being read', async () => {
+    const eventStore = createInMemoryEventStore();
+    await append(eventStore, oldEntry('e-1', 'ada@example.org'), oldEntry('e-2', 'bob@example.org'));
+    const readStream = vi.spyOn(eventStore, 'readStream');
+    const legacy = createLegacyWaitlists({ eventStore });
+
+    const found = await Promise.all([
+      legacy.find('scan-me', { email: 'ada@example.org', size: 'M', charityId: 'water' }),
+      legacy.find('scan-me', { email: 'bob@example.org', size: 'M', charityId: 'water' }),
+      legacy.find('scan-me', { email: 'cy@example.org', size: 'M', charityId: 'water' }),
+    ]);
+    expect(found).toEqual(['e-1', 'e-2', null]);
+    expect(readStream).toHaveBeenCalledTimes(1);
+  });
 });
