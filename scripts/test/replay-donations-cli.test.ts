@@ -50,6 +50,7 @@ describe('npm run replay-donations, as a process', () => {
         mission: 'Water.',
         website_url: 'https://example.org/',
         createdBy: null,
+        status: 'approved',
         at: at(1),
       }),
     ]);

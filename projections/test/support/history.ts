@@ -112,6 +112,7 @@ export function createHistory(eventStore: EventStore, seed = 1) {
             mission: 'Help.',
             website_url: 'https://example.org/',
             createdBy: null,
+            status: 'approved',
             at,
           }),
         })),

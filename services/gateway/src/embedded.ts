@@ -142,6 +142,7 @@ export async function createEmbeddedProcess(
   const readiness = createReadiness(dependencies);
   const newId = randomUUID;
   const fundraiserQueries = createFundraiserQueries(readModels);
+  const catalog = createCatalogQueries(readModels);
   const app = createApp({
     log,
     auth: auth.options,
@@ -157,13 +158,13 @@ export async function createEmbeddedProcess(
     ingestion,
     useCases: {
       users: createUserUseCases({ commands, clock }),
-      charities: createCharityUseCases({ commands, clock, newId }),
+      charities: createCharityUseCases({ commands, charities: catalog, clock, newId }),
       shirts: createShirtUseCases({ commands, clock, newId }),
       fundraisers: createFundraiserUseCases({ commands, fundraisers: fundraiserQueries, ingestion, clock, newId }),
-      waitlist: createWaitlistUseCases({ commands, clock, newId }),
+      waitlist: createWaitlistUseCases({ commands, eventStore, clock, newId }),
       recordAnalytics: createRecordAnalytics({ ingestion, clock }),
     },
-    catalog: createCatalogQueries(readModels),
+    catalog,
     fundraiserQueries,
     waitlist: createWaitlistQueries(readModels),
     admin: {

@@ -101,6 +101,7 @@ describe('command handler', () => {
       charityId: 'c-1',
       fields: { name: 'Nameless', mission: 'Good things.', website_url: 'not a url' },
       createdBy: null,
+      status: 'approved',
       at: T0,
     }));
 

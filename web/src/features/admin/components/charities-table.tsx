@@ -1,5 +1,6 @@
 import { Anchor, Button, Image, Table, Text } from '@mantine/core';
 import type { Charity } from '@qrshirt/contracts';
+import { isWebLink } from '@/lib/web-link';
 import { DataTable } from './data-table';
 
 /** Every charity the shop offers, each with an Edit button. */
@@ -34,9 +35,13 @@ export function CharitiesTable({ charities, onEdit }: { charities: Charity[]; on
             </Text>
           </Table.Td>
           <Table.Td>
-            <Anchor href={charity.website_url} target="_blank" rel="noopener noreferrer" size="sm">
-              {charity.website_url}
-            </Anchor>
+            {isWebLink(charity.website_url) ? (
+              <Anchor href={charity.website_url} target="_blank" rel="noopener noreferrer" size="sm">
+                {charity.website_url}
+              </Anchor>
+            ) : (
+              <Text size="sm">{charity.website_url}</Text>
+            )}
           </Table.Td>
           <Table.Td>
             <Button size="xs" variant="light" onClick={() => onEdit(charity)} aria-label={`Edit ${charity.name}`}>

@@ -68,7 +68,9 @@ export function CharityForm({ charity, onSaved }: { charity?: Charity; onSaved: 
         <TextInput
           label="Logo"
           description={
-            charity?.logo_url ? 'An image address; left empty, the current logo stays' : 'An image address (optional)'
+            charity?.logo_url
+              ? 'An https:// image address or a path on this site; left empty, the current logo stays'
+              : 'An https:// image address or a path on this site, like /images/logo.svg (optional)'
           }
           placeholder="https://example.org/logo.svg"
           {...field('logo_url')}
