@@ -47,10 +47,10 @@ describe('GET /api/admin/overview', () => {
     expect(status).toBe(200);
     expect(adminOverview.parse(body)).toEqual({
       // The admin and the member signed up; fundraiser owners here are bare tokens, not accounts.
-      totals: { scans: 4, donations: 3, amountRaised: 35.75, fundraisers: 3, users: 2 },
+      totals: { scans: 4, scanRequests: 4, donations: 3, amountRaised: 35.75, fundraisers: 3, users: 2 },
       daily: [
-        { date: '2025-04-01', scans: 3, donations: 1, amountRaised: 10 },
-        { date: '2025-04-02', scans: 1, donations: 2, amountRaised: 25.75 },
+        { date: '2025-04-01', scans: 3, scanRequests: 3, donations: 1, amountRaised: 10 },
+        { date: '2025-04-02', scans: 1, scanRequests: 1, donations: 2, amountRaised: 25.75 },
       ],
       topFundraisers: [
         {

@@ -15,7 +15,15 @@ beforeAll(async () => {
   const at = new Date().toISOString();
   const scans = Array.from({ length: 10_000 }, () => ({
     type: 'ScanRecorded',
-    data: { scanId: randomUUID(), fundraiserId, at },
+    data: {
+      scanId: randomUUID(),
+      fundraiserId,
+      at,
+      visitorHash: randomUUID(),
+      addressHash: 'a',
+      bot: false,
+      counted: true,
+    },
     metadata: eventMetadata('ScanRecorded'),
   }));
   await server.embedded.eventStore.appendToStream('scans-p0', scans);

@@ -118,7 +118,7 @@ describe('GET /api/admin/replay', () => {
     });
     expect(
       lines.map(({ day, scans, donations, amountRaised }) => ({ date: day, scans, donations, amountRaised })),
-    ).toEqual(overview.daily);
+    ).toEqual(overview.daily.map(({ scanRequests: _requests, ...figures }) => figures));
   });
 
   it('groups by charity as a CSV file, each charity raising what the overview says', async () => {

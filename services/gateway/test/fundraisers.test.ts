@@ -194,11 +194,12 @@ describe('GET /api/fundraisers/{id}/stats', () => {
     });
     expect(fundraiserStats.parse(body)).toEqual({
       scans: 3,
+      scanRequests: 3,
       donations: 2,
       amountRaised: 12.25,
       daily: [
-        { date: '2026-03-01', scans: 1, donations: 1, amountRaised: 2.25 },
-        { date: '2026-03-02', scans: 2, donations: 1, amountRaised: 10 },
+        { date: '2026-03-01', scans: 1, scanRequests: 1, donations: 1, amountRaised: 2.25 },
+        { date: '2026-03-02', scans: 2, scanRequests: 2, donations: 1, amountRaised: 10 },
       ],
     });
   });
