@@ -25,5 +25,6 @@ export * from './charities/charity-use-cases';
 export * from './shirts/shirt-use-cases';
 export * from './fundraisers/fundraiser-use-cases';
 export * from './fundraisers/scan-counting';
+export * from './fundraisers/scan-visitors';
 export * from './waitlist/waitlist-use-cases';
 export * from './analytics/record-analytics';

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type EventType, eventMetadata } from '@qrshirt/contracts';
+import { type EventType, eventMetadata, SCHEMA_VERSION } from '@qrshirt/contracts';
 import { createInMemoryEventStore, type EventStore, type StoredEvent } from '@qrshirt/core';
 import { expect } from 'vitest';
 import { loadConfig } from '../../src/config';
@@ -14,6 +14,8 @@ export interface GivenEvent {
   stream: string;
   type: EventType;
   data: Record<string, unknown>;
+  /** The schema version it was stored with, for histories written before a schema changed; the current one by default. */
+  version?: number;
 }
 
 /** What a specification expects: the answer, and the events the request appended, in order. */
@@ -68,9 +70,9 @@ export async function apiSpecification(
           return {
             async then(expected) {
               for (const event of events) {
-                await eventStore.appendToStream(event.stream, [
-                  { type: event.type, data: event.data, metadata: eventMetadata(event.type) },
-                ]);
+                const metadata =
+                  event.version === undefined ? eventMetadata(event.type) : { [SCHEMA_VERSION]: event.version };
+                await eventStore.appendToStream(event.stream, [{ type: event.type, data: event.data, metadata }]);
               }
               await embedded.projectionsCaughtUp();
               const head = await eventStore.headPosition();
