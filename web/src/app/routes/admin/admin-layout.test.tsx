@@ -58,6 +58,8 @@ describe('the admin area', () => {
     ]);
     expect(within(sections).getByRole('link', { name: 'Projections' }).getAttribute('href')).toBe('/admin/projections');
     expect((await screen.findByTestId('total-amount-raised', {}, { timeout: 5000 })).textContent).toBe('$45.50');
+    expect(screen.getByTestId('total-scans').textContent).toBe('12');
+    expect(screen.getByTestId('total-scan-requests').textContent).toBe('15');
     expect(screen.getByText('Water run')).toBeTruthy();
   });
 
