@@ -27,6 +27,8 @@ export type ScanVisitor = Pick<ScanRequest, 'visitorHash' | 'addressHash' | 'bot
 const DAY_MS = 24 * 60 * 60_000;
 /** The longest a process waits before fetching the next day's salt itself (timers over ~24.8 days overflow). */
 const MAX_TIMER_MS = DAY_MS;
+/** User agents whose verdict is remembered: the phones of a crowd send a few hundred different ones. */
+const KNOWN_AGENTS = 5_000;
 
 /**
  * Who scanned, as far as counting needs it, the way Plausible counts visitors: a keyed hash of
@@ -36,8 +38,9 @@ const MAX_TIMER_MS = DAY_MS;
  * or link a visitor across days once the salt is gone. Hashes are per fundraiser too, so one
  * visitor's scans of two shirts cannot be linked either.
  *
- * Per request: one HMAC, one SHA-256 and isbot's regular expression; the salt is read from the
- * store once a day per process (at the first scan, or at midnight by a timer), never per scan.
+ * Per request: one HMAC, one SHA-256 and isbot's regular expression (once per user agent); the
+ * salt is read from the store once a day per process (at the first scan, or at midnight by a
+ * timer), never per scan.
  */
 export function createScanVisitors({
   salts,
@@ -48,6 +51,17 @@ export function createScanVisitors({
   let loading: { day: number; key: Promise<Buffer> } | undefined;
   let midnight: NodeJS.Timeout | undefined;
   let closed = false;
+  // isbot's expression costs a few microseconds per user agent; a user agent alone identifies nobody.
+  const verdicts = new Map<string, boolean>();
+  function isRobot(userAgent: string): boolean {
+    let verdict = verdicts.get(userAgent);
+    if (verdict === undefined) {
+      verdict = isbot(userAgent);
+      if (verdicts.size >= KNOWN_AGENTS) verdicts.clear();
+      verdicts.set(userAgent, verdict);
+    }
+    return verdict;
+  }
 
   async function load(start: number): Promise<Buffer> {
     const day = new Date(start).toISOString().slice(0, 10);
@@ -105,7 +119,7 @@ export function createScanVisitors({
       return {
         visitorHash: visitor.subarray(0, 16).toString('base64url'),
         addressHash: keyed.subarray(0, 16).toString('base64url'),
-        bot: isbot(userAgent),
+        bot: isRobot(userAgent),
       };
     },
     close(): void {
