@@ -1,4 +1,4 @@
-import { type EventData, eventMetadata, readEvent, type ScanRequest } from '@qrshirt/contracts';
+import { type EventData, eventMetadata, readEvent, type ScanRequest, UnknownEventError } from '@qrshirt/contracts';
 import type { EventStore, NewEvent, StoredEvent } from '../event-sourcing/event-store';
 
 /** A visitor's scans of one fundraiser count once per this long. */
@@ -118,8 +118,9 @@ export function scanRecorded(scan: ScanRequest, counted: boolean): NewEvent<'Sca
 /**
  * The memory of a scan stream's writer, rebuilt from the stream up to `revision` (its last event
  * the writer will append after): the counted scans of the hour before its newest scan, read
- * backwards page by page. Only events up to `revision` are read, so what another writer appended
- * since cannot slip in; that writer's next append then fails on the revision instead.
+ * backwards page by page. Only events up to `revision` are read: should another writer have
+ * appended since, this memory is not that stream's, and the append that names `revision` fails
+ * (the writer then rebuilds, or has lost its claim).
  */
 export async function rebuildScanCounter(
   eventStore: EventStore,
@@ -134,7 +135,10 @@ export async function rebuildScanCounter(
     const from = Math.max(0, end - REBUILD_PAGE + 1);
     const page = await eventStore.readStream(stream, { fromRevision: from, maxCount: end - from + 1 });
     pages.push(page);
-    const times = page.filter((event) => event.type === 'ScanRecorded').map((event) => scanTime(event));
+    const times = page
+      .filter((event) => event.type === 'ScanRecorded')
+      .map((event) => scanTime(event))
+      .filter(Number.isFinite);
     if (times.length > 0) {
       if (!newestKnown) {
         cutoff = Math.max(...times) - KEEP_MS;
@@ -146,15 +150,29 @@ export async function rebuildScanCounter(
   }
   for (const page of pages.reverse()) {
     for (const event of page) {
-      if (event.type !== 'ScanRecorded') continue;
-      const scan = readEvent(event.type, event.data, event.metadata);
-      if (scan.type === 'ScanRecorded' && Date.parse(scan.data.at) >= cutoff) counter.replay(scan.data);
+      const scan = event.type === 'ScanRecorded' ? readable(event) : undefined;
+      if (scan && Date.parse(scan.at) >= cutoff) counter.replay(scan);
     }
   }
   return counter;
 }
 
+/**
+ * The scan an event holds, or nothing if it cannot be read: like the projectors, which skip such
+ * an event, counting goes on rather than refusing every scan after it.
+ */
+function readable(event: StoredEvent): EventData<'ScanRecorded'> | undefined {
+  try {
+    const read = readEvent(event.type, event.data, event.metadata);
+    return read.type === 'ScanRecorded' ? read.data : undefined;
+  } catch (error) {
+    if (error instanceof UnknownEventError) return undefined;
+    throw error;
+  }
+}
+
+/** The time a stored scan names, NaN if it names none. */
 function scanTime(event: StoredEvent): number {
   const at = (event.data as { at?: unknown } | null)?.at;
-  return typeof at === 'string' ? Date.parse(at) : Number.NEGATIVE_INFINITY;
+  return typeof at === 'string' ? Date.parse(at) : Number.NaN;
 }

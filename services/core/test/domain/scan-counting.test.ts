@@ -94,6 +94,17 @@ describe('the writer memory rebuilt from its stream', () => {
     await store.close();
   });
 
+  it('skips an event it cannot read, as the projectors do, rather than refuse every scan after it', async () => {
+    const store = createInMemoryEventStore();
+    await store.appendToStream('scans-p0', [
+      scanRecorded(scan(0, 'v-1'), true),
+      { type: 'ScanRecorded', data: { scanId: 'broken' }, metadata: { schemaVersion: 2 } },
+    ]);
+    const counter = await rebuildScanCounter(store, 'scans-p0', 1);
+    expect(counter.count(scan(1, 'v-1'))).toBe(false);
+    await store.close();
+  });
+
   it('reads only up to the revision given: what another writer appended after it is not in it', async () => {
     const store = createInMemoryEventStore();
     await store.appendToStream('scans-p0', [scanRecorded(scan(0, 'v-1'), true)]);
