@@ -106,7 +106,8 @@ export async function benchKafka(options: {
         const stats = await Promise.all(
           fundraiserIds.map((id, i) => api('GET', `/api/fundraisers/${id}/stats`, { token: ownerTokens[i] })),
         );
-        const projected = stats.reduce((sum, { body }) => sum + (body.scans as number), 0);
+        // Requests, counted or not: the load is one client, one person counted once per fundraiser.
+        const projected = stats.reduce((sum, { body }) => sum + (body.scanRequests as number), 0);
         if (projected >= accepted) break;
         if (performance.now() - startedAt > 60_000)
           throw new Error(`${accepted - projected} accepted scans never reached the stats`);
@@ -158,7 +159,7 @@ export async function benchKafka(options: {
     const lags: number[] = [];
     const token = userToken('bench-probe');
     const deadline = Date.now() + options.seconds * 2 * 1000 - 500;
-    let sent = (await api('GET', `/api/fundraisers/${probe.id}/stats`, { token })).body.scans as number;
+    let sent = (await api('GET', `/api/fundraisers/${probe.id}/stats`, { token })).body.scanRequests as number;
     while (Date.now() < deadline) {
       const answer = await api('POST', `/api/fundraisers/${probe.id}/scan`);
       if (answer.status !== 202) continue;
@@ -166,7 +167,7 @@ export async function benchKafka(options: {
       sent += 1;
       for (let polls = 0; polls < 2000; polls++) {
         const { body } = await api('GET', `/api/fundraisers/${probe.id}/stats`, { token });
-        if (body.scans >= sent) break;
+        if (body.scanRequests >= sent) break;
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
       lags.push(performance.now() - acknowledgedAt);

@@ -110,7 +110,15 @@ async function generate(path: string, events: number): Promise<void> {
               ]
             : [
                 `scans-p${serial % PARTITIONS}`,
-                newEvent('ScanRecorded', { scanId: `bench-s-${serial}`, fundraiserId, at: at() }),
+                newEvent('ScanRecorded', {
+                  scanId: `bench-s-${serial}`,
+                  fundraiserId,
+                  at: at(),
+                  visitorHash: `bench-v-${serial}`,
+                  addressHash: `bench-a-${serial % 1000}`,
+                  bot: false,
+                  counted: true,
+                }),
               ];
         const batch = byStream.get(stream) ?? [];
         batch.push(event);

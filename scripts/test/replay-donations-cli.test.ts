@@ -75,7 +75,17 @@ describe('npm run replay-donations, as a process', () => {
     ]);
     await eventStore.appendToStream(
       'scans-p0',
-      [1, 2, 2, 3].map((day, i) => event('ScanRecorded', { scanId: `s-${i}`, fundraiserId: 'f-1', at: at(day) })),
+      [1, 2, 2, 3].map((day, i) =>
+        event('ScanRecorded', {
+          scanId: `s-${i}`,
+          fundraiserId: 'f-1',
+          at: at(day),
+          visitorHash: `v-${i}`,
+          addressHash: 'a-1',
+          bot: false,
+          counted: true,
+        }),
+      ),
     );
     await eventStore.close();
   });

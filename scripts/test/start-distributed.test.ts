@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { as, signUp } from '../../services/gateway/test/support/accounts';
+import { scanner } from '../../services/gateway/test/support/scanners';
 import { type ApiClient, createApiClient } from '../../services/gateway/test/support/test-server';
 import { findJavaAndMaven } from '../infra/kafka';
 import { findRedisServer } from '../infra/redis';
@@ -84,21 +85,25 @@ describe.skipIf(missing !== undefined && !required)('npm run start:distributed',
     expect(created.status).toBe(201);
     const fundraiserId = created.body.id as string;
 
-    const scan = async (api: ApiClient) => (await api('POST', `/api/fundraisers/${fundraiserId}/scan`)).status;
+    const scan = async (api: ApiClient, n: number) =>
+      (await api('POST', `/api/fundraisers/${fundraiserId}/scan`, { headers: scanner(n) })).status;
+    // Fifty people, and ten more requests from one of them through the other gateway: a person
+    // counts once, whichever gateway took the scan.
     const statuses = await Promise.all([
-      ...Array.from({ length: 30 }, () => scan(one)),
-      ...Array.from({ length: 20 }, () => scan(two)),
+      ...Array.from({ length: 30 }, (_, i) => scan(one, i)),
+      ...Array.from({ length: 20 }, (_, i) => scan(two, 30 + i)),
+      ...Array.from({ length: 10 }, () => scan(two, 0)),
     ]);
     expect(statuses.every((status) => status === 202)).toBe(true);
     expect((await one('POST', `/api/fundraisers/${fundraiserId}/donate`, { body: { amount: 12.5 } })).status).toBe(201);
     expect((await two('POST', `/api/fundraisers/${fundraiserId}/donate`, { body: { amount: 7.5 } })).status).toBe(201);
 
     // Eventually consistent: the ingestor and the projector run on their own time.
-    const expected = { scans: 50, donations: 2, amountRaised: 20 };
+    const expected = { scans: 50, scanRequests: 60, donations: 2, amountRaised: 20 };
     for (const api of [one, two]) {
       const stats = await eventually(
         async () => (await api('GET', `/api/fundraisers/${fundraiserId}/stats`, as(owner))).body,
-        (body) => body.scans === expected.scans && body.donations === expected.donations,
+        (body) => body.scanRequests === expected.scanRequests && body.donations === expected.donations,
         30_000,
       );
       expect(stats).toMatchObject(expected);

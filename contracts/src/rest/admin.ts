@@ -150,7 +150,10 @@ export const adminOverviewQuery = z.object({
 export const adminOverview = z
   .object({
     totals: z.object({
+      /** Counted scans (see the fundraiser's stats). */
       scans: z.number().int(),
+      /** Every accepted scan request, counted or not. */
+      scanRequests: z.number().int(),
       donations: z.number().int(),
       amountRaised: amount,
       fundraisers: z.number().int(),

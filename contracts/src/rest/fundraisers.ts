@@ -64,7 +64,10 @@ export type Donation = z.infer<typeof donation>;
 
 export const dailyStats = z.object({
   date: z.string(),
+  /** Counted scans: once per visitor per 30 minutes, at most 30 per address per hour, no robots. */
   scans: z.number().int(),
+  /** Every accepted scan request, counted or not. */
+  scanRequests: z.number().int(),
   donations: z.number().int(),
   amountRaised: z.number(),
 });
@@ -72,7 +75,10 @@ export type DailyStats = z.infer<typeof dailyStats>;
 
 export const fundraiserStats = z
   .object({
+    /** Counted scans: once per visitor per 30 minutes, at most 30 per address per hour, no robots. */
     scans: z.number().int(),
+    /** Every accepted scan request, counted or not. */
+    scanRequests: z.number().int(),
     donations: z.number().int(),
     amountRaised: z.number(),
     daily: z.array(dailyStats),

@@ -1,10 +1,11 @@
 import type { Projector } from './projector';
+import { scanOps } from './fundraisers';
 import { dayOf, hsetFields } from './hash-fields';
 
 export const overviewKeys = {
-  /** scans, donations, amountCents, fundraisers, users */
+  /** scans (counted), scanRequests, donations, amountCents, fundraisers, users */
   totals: 'totals',
-  /** fields `<yyyy-mm-dd>|scans`, `|donations`, `|amountCents`, across all fundraisers */
+  /** fields `<yyyy-mm-dd>|scans`, `|scanRequests`, `|donations`, `|amountCents`, across all fundraisers */
   daily: 'daily',
   /** fundraiser id -> amountCents raised */
   raised: 'raised',
@@ -30,10 +31,7 @@ export const overviewProjector: Projector = {
         ];
       }
       case 'ScanRecorded':
-        return [
-          { op: 'hincrby', key: overviewKeys.totals, field: 'scans', by: 1 },
-          { op: 'hincrby', key: overviewKeys.daily, field: `${dayOf(event.data.at)}|scans`, by: 1 },
-        ];
+        return scanOps(overviewKeys.totals, overviewKeys.daily, dayOf(event.data.at), event.data.counted);
       case 'DonationRecorded': {
         const { fundraiserId, amountCents, at } = event.data;
         const day = dayOf(at);

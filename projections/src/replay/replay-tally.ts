@@ -113,7 +113,8 @@ export function createReplayTally(groupBy: ReplayGroupBy, window: ReplayWindow) 
   function add(event: DomainEvent): void {
     switch (event.type) {
       case 'ScanRecorded':
-        count(event.data.fundraiserId, event.data.at, 1, 0, 0);
+        // Counted scans, as the read models count them; a request that did not count is no activity.
+        if (event.data.counted) count(event.data.fundraiserId, event.data.at, 1, 0, 0);
         return;
       case 'DonationRecorded':
         count(event.data.fundraiserId, event.data.at, 0, 1, event.data.amountCents);

@@ -7,6 +7,7 @@ import {
   type UserStats,
   type WaitlistStats,
   eventMetadata,
+  SCHEMA_VERSION,
 } from '@qrshirt/contracts';
 import type { EventStore, NewEvent } from '@qrshirt/core';
 
@@ -48,6 +49,11 @@ export function newEvent<T extends EventType>(type: T, data: EventData<T>): NewE
   return { type, data, metadata: eventMetadata(type) };
 }
 
+/** A scan as stored before scans were counted (version 1: no hashes, no decision): it reads as counted. */
+export function scanBeforeCounting(data: { scanId: string; fundraiserId: string; at: string }): NewEvent {
+  return { type: 'ScanRecorded', data, metadata: { [SCHEMA_VERSION]: 1 } };
+}
+
 /** mulberry32: the same seed gives the same history, so a failure can be replayed. */
 function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
@@ -61,11 +67,13 @@ function seededRandom(seed: number): () => number {
 }
 
 interface Figures {
+  /** Counted scans. */
   scans: number;
+  scanRequests: number;
   donations: number;
   amountCents: number;
 }
-const noFigures = (): Figures => ({ scans: 0, donations: 0, amountCents: 0 });
+const noFigures = (): Figures => ({ scans: 0, scanRequests: 0, donations: 0, amountCents: 0 });
 
 /**
  * Writes a realistic history (catalogue, users, fundraisers, waitlist, then scans and donations
@@ -91,6 +99,7 @@ export function createHistory(eventStore: EventStore, seed = 1) {
     if (!perDay.has(day)) perDay.set(day, noFigures());
     for (const figures of [totals.get(fundraiserId)!, perDay.get(day)!]) {
       figures.scans += change.scans;
+      figures.scanRequests += change.scanRequests;
       figures.donations += change.donations;
       figures.amountCents += change.amountCents;
     }
@@ -153,15 +162,27 @@ export function createHistory(eventStore: EventStore, seed = 1) {
                 at,
               }),
               fundraiserId,
-              change: { scans: 0, donations: 1, amountCents },
+              change: { scans: 0, scanRequests: 0, donations: 1, amountCents },
               at,
             });
           } else {
+            // As the scans' writer decided: about one request in four is a repeat or a robot.
+            const bot = random() < 0.05;
+            const counted = !bot && random() < 0.75;
+            const hash = `h-${serial % 50}`;
             chunk.push({
               stream: `scans-p${serial % 3}`,
-              event: newEvent('ScanRecorded', { scanId: `scan-${id}`, fundraiserId, at }),
+              event: newEvent('ScanRecorded', {
+                scanId: `scan-${id}`,
+                fundraiserId,
+                at,
+                visitorHash: hash,
+                addressHash: hash,
+                bot,
+                counted,
+              }),
               fundraiserId,
-              change: { scans: 1, donations: 0, amountCents: 0 },
+              change: { scans: counted ? 1 : 0, scanRequests: 1, donations: 0, amountCents: 0 },
               at,
             });
           }
@@ -171,21 +192,23 @@ export function createHistory(eventStore: EventStore, seed = 1) {
       }
     },
 
+    /** Scan requests appended so far, counted or not. */
     totalScans(): number {
-      return [...totals.values()].reduce((sum, figures) => sum + figures.scans, 0);
+      return [...totals.values()].reduce((sum, figures) => sum + figures.scanRequests, 0);
     },
 
     fundraiserStats(fundraiserId: string): FundraiserStats {
-      const { scans, donations, amountCents } = totals.get(fundraiserId)!;
+      const { scans, scanRequests, donations, amountCents } = totals.get(fundraiserId)!;
       const days: DailyStats[] = [...daily.get(fundraiserId)!]
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([date, figures]) => ({
           date,
           scans: figures.scans,
+          scanRequests: figures.scanRequests,
           donations: figures.donations,
           amountRaised: figures.amountCents / 100,
         }));
-      return { scans, donations, amountRaised: amountCents / 100, daily: days };
+      return { scans, scanRequests, donations, amountRaised: amountCents / 100, daily: days };
     },
 
     userStats(userId: string): UserStats {

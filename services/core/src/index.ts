@@ -24,5 +24,7 @@ export * from './users/user-use-cases';
 export * from './charities/charity-use-cases';
 export * from './shirts/shirt-use-cases';
 export * from './fundraisers/fundraiser-use-cases';
+export * from './fundraisers/scan-counting';
+export * from './fundraisers/scan-visitors';
 export * from './waitlist/waitlist-use-cases';
 export * from './analytics/record-analytics';

@@ -7,6 +7,7 @@ import {
   createFundraiserUseCases,
   createInProcessBatcher,
   createRecordAnalytics,
+  createScanVisitors,
   createShirtUseCases,
   createUserUseCases,
   createWaitlistUseCases,
@@ -137,6 +138,8 @@ export async function createEmbeddedProcess(
   const mail = createMail(config, { clock, log: log.child({ component: 'mail' }), metrics });
   mail.start();
   const auth = createAuth(config, { clock, log, mail });
+  // The day's salt lives with the credentials (SQLite file or Redis), where every gateway sees it.
+  const scanVisitors = createScanVisitors({ salts: auth.options.credentials, clock });
   const rebuilds = createRebuildJobs({ eventStore, store: readModels, log: projectionLog, clock });
   const liveStreams = createEventStreams();
   const readiness = createReadiness(dependencies);
@@ -160,7 +163,14 @@ export async function createEmbeddedProcess(
       users: createUserUseCases({ commands, clock }),
       charities: createCharityUseCases({ commands, charities: catalog, clock, newId }),
       shirts: createShirtUseCases({ commands, clock, newId }),
-      fundraisers: createFundraiserUseCases({ commands, fundraisers: fundraiserQueries, ingestion, clock, newId }),
+      fundraisers: createFundraiserUseCases({
+        commands,
+        fundraisers: fundraiserQueries,
+        ingestion,
+        visitors: scanVisitors,
+        clock,
+        newId,
+      }),
       waitlist: createWaitlistUseCases({ commands, eventStore, clock, newId }),
       recordAnalytics: createRecordAnalytics({ ingestion, clock }),
     },
@@ -219,6 +229,7 @@ export async function createEmbeddedProcess(
       liveStreams.closeAll();
       if (server) await closeServer(server, REQUEST_GRACE_MS);
       await ingestion.close();
+      scanVisitors.close();
       await rebuilds.close();
       await Promise.all(runners.map((runner) => runner.stop()));
       await changeFeed.close();

@@ -2,6 +2,7 @@ import { adminOverview } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as } from './support/accounts';
 import { ADMIN_EMAIL, type AdminTestServer, startAdminServer } from './support/admin';
+import { scanner } from './support/scanners';
 import { userToken } from './support/test-server';
 
 let server: AdminTestServer;
@@ -30,10 +31,10 @@ describe('GET /api/admin/overview', () => {
     const water = await fundraiser('owner-a', charities[0].id, shirts[0].id, 'Water run');
     const trees = await fundraiser('owner-b', charities[1].id, shirts[1].id, 'Tree climb');
     await fundraiser('owner-b', charities[1].id, shirts[0].id, 'Quiet one');
-    for (let scan = 0; scan < 3; scan++) await server.api('POST', `/api/fundraisers/${water}/scan`);
+    for (const n of [0, 1, 2, 0]) await server.api('POST', `/api/fundraisers/${water}/scan`, { headers: scanner(n) });
     await server.api('POST', `/api/fundraisers/${water}/donate`, { body: { amount: 10 } });
     now += 24 * 60 * 60 * 1000;
-    await server.api('POST', `/api/fundraisers/${trees}/scan`);
+    await server.api('POST', `/api/fundraisers/${trees}/scan`, { headers: scanner(0) });
     await server.api('POST', `/api/fundraisers/${trees}/donate`, { body: { amount: 25.5 } });
     await server.api('POST', `/api/fundraisers/${water}/donate`, { body: { amount: 0.25 } });
     await server.embedded.projectionsCaughtUp();
@@ -47,10 +48,11 @@ describe('GET /api/admin/overview', () => {
     expect(status).toBe(200);
     expect(adminOverview.parse(body)).toEqual({
       // The admin and the member signed up; fundraiser owners here are bare tokens, not accounts.
-      totals: { scans: 4, donations: 3, amountRaised: 35.75, fundraisers: 3, users: 2 },
+      // Scanner 0's second scan of the water shirt is a request, not a scan.
+      totals: { scans: 4, scanRequests: 5, donations: 3, amountRaised: 35.75, fundraisers: 3, users: 2 },
       daily: [
-        { date: '2025-04-01', scans: 3, donations: 1, amountRaised: 10 },
-        { date: '2025-04-02', scans: 1, donations: 2, amountRaised: 25.75 },
+        { date: '2025-04-01', scans: 3, scanRequests: 4, donations: 1, amountRaised: 10 },
+        { date: '2025-04-02', scans: 1, scanRequests: 1, donations: 2, amountRaised: 25.75 },
       ],
       topFundraisers: [
         {

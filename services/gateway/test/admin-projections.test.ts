@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { adminProjections, eventMetadata, rebuildStatus } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminTestServer, startAdminServer } from './support/admin';
+import { scanner } from './support/scanners';
 import { createFundraiser, userToken } from './support/test-server';
 
 let server: AdminTestServer;
@@ -15,7 +16,15 @@ beforeAll(async () => {
   const at = new Date().toISOString();
   const scans = Array.from({ length: 10_000 }, () => ({
     type: 'ScanRecorded',
-    data: { scanId: randomUUID(), fundraiserId, at },
+    data: {
+      scanId: randomUUID(),
+      fundraiserId,
+      at,
+      visitorHash: randomUUID(),
+      addressHash: 'a',
+      bot: false,
+      counted: true,
+    },
     metadata: eventMetadata('ScanRecorded'),
   }));
   await server.embedded.eventStore.appendToStream('scans-p0', scans);
@@ -102,7 +111,9 @@ describe('GET /api/admin/projections', () => {
     const runner = server.embedded.runners.find((candidate) => candidate.status().name === 'fundraisers')!;
     await runner.stop();
     const before = await projection('fundraisers');
-    for (let scan = 0; scan < 3; scan++) await server.api('POST', `/api/fundraisers/${fundraiserId}/scan`);
+    for (let n = 0; n < 3; n++) {
+      await server.api('POST', `/api/fundraisers/${fundraiserId}/scan`, { headers: scanner(n) });
+    }
     await new Promise((resolve) => setTimeout(resolve, 1100));
 
     const behind = await projection('fundraisers');

@@ -5,6 +5,7 @@ import { type AdminOverview, adminOverview } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as } from './support/accounts';
 import { ADMIN_EMAIL, type AdminTestServer, startAdminServer } from './support/admin';
+import { scanner } from './support/scanners';
 import { type RequestOptions, userToken } from './support/test-server';
 
 const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../scripts/replay-donations.ts');
@@ -40,12 +41,13 @@ beforeAll(async () => {
   ids.water = await fundraiser('owner-a', ids.charities[0]!, ids.shirts[0]!, 'Water, "the" run');
   ids.trees = await fundraiser('owner-b', ids.charities[1]!, ids.shirts[1]!, '=Tree climb');
   await fundraiser('owner-b', ids.charities[1]!, ids.shirts[0]!, 'Quiet one');
-  for (let scan = 0; scan < 3; scan++) await server.api('POST', `/api/fundraisers/${ids.water}/scan`);
+  // Scanner 0's second scan is a request, not a scan: the replay counts scans, as the read models do.
+  for (const n of [0, 1, 2, 0]) await server.api('POST', `/api/fundraisers/${ids.water}/scan`, { headers: scanner(n) });
   await server.api('POST', `/api/fundraisers/${ids.water}/donate`, { body: { amount: 10 } });
   await server.embedded.projectionsCaughtUp();
   betweenTheDays = await recordedAfterAFewMs();
   now += DAY_MS;
-  await server.api('POST', `/api/fundraisers/${ids.trees}/scan`);
+  await server.api('POST', `/api/fundraisers/${ids.trees}/scan`, { headers: scanner(0) });
   await server.api('POST', `/api/fundraisers/${ids.trees}/donate`, { body: { amount: 25.5 } });
   await server.api('POST', `/api/fundraisers/${ids.water}/donate`, { body: { amount: 0.25 } });
   await server.embedded.projectionsCaughtUp();
@@ -118,7 +120,7 @@ describe('GET /api/admin/replay', () => {
     });
     expect(
       lines.map(({ day, scans, donations, amountRaised }) => ({ date: day, scans, donations, amountRaised })),
-    ).toEqual(overview.daily);
+    ).toEqual(overview.daily.map(({ scanRequests: _requests, ...figures }) => figures));
   });
 
   it('groups by charity as a CSV file, each charity raising what the overview says', async () => {

@@ -1,5 +1,6 @@
 import { fundraiser, fundraiserStats, userStats } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scanner } from './support/scanners';
 import { anonymousToken, createFundraiser, startTestServer, type TestServer, userToken } from './support/test-server';
 
 let server: TestServer;
@@ -71,7 +72,7 @@ describe('scans', () => {
     const owned = await createFundraiser(server.api, 'scanner-owner');
     const ids = new Set<string>();
     for (let i = 0; i < 3; i++) {
-      const answer = await server.api('POST', `/api/fundraisers/${owned.id}/scan`);
+      const answer = await server.api('POST', `/api/fundraisers/${owned.id}/scan`, { headers: scanner(i) });
       expect(answer.status).toBe(202);
       expect(answer.body.scanId).toEqual(expect.any(String));
       ids.add(answer.body.scanId);
@@ -79,7 +80,7 @@ describe('scans', () => {
     expect(ids.size).toBe(3);
     await server.embedded.projectionsCaughtUp();
     const stats = await server.api('GET', `/api/fundraisers/${owned.id}/stats`, { token: userToken('scanner-owner') });
-    expect(stats.body).toMatchObject({ scans: 3, donations: 0, amountRaised: 0 });
+    expect(stats.body).toMatchObject({ scans: 3, scanRequests: 3, donations: 0, amountRaised: 0 });
   });
 
   it('answers 404 when scanning an unknown fundraiser', async () => {
@@ -91,8 +92,10 @@ describe('scans', () => {
 
   it('takes a scan whatever token comes with it: a scanner whose session expired still counts', async () => {
     const owned = await createFundraiser(server.api, 'expired-scanner-owner');
-    for (const token of ['not-a-jwt', anonymousToken('scanner'), userToken('someone')]) {
-      expect(await server.api('POST', `/api/fundraisers/${owned.id}/scan`, { token })).toMatchObject({
+    for (const [i, token] of ['not-a-jwt', anonymousToken('scanner'), userToken('someone')].entries()) {
+      expect(
+        await server.api('POST', `/api/fundraisers/${owned.id}/scan`, { token, headers: scanner(i) }),
+      ).toMatchObject({
         status: 202,
         body: { scanId: expect.any(String) },
       });
@@ -109,12 +112,14 @@ describe('scans', () => {
   it('counts every one of many concurrent scans exactly once', async () => {
     const owned = await createFundraiser(server.api, 'crowd-owner');
     const answers = await Promise.all(
-      Array.from({ length: 200 }, () => server.api('POST', `/api/fundraisers/${owned.id}/scan`)),
+      Array.from({ length: 200 }, (_, i) =>
+        server.api('POST', `/api/fundraisers/${owned.id}/scan`, { headers: scanner(1000 + i) }),
+      ),
     );
     expect(answers.every((answer) => answer.status === 202)).toBe(true);
     await server.embedded.projectionsCaughtUp();
     const stats = await server.api('GET', `/api/fundraisers/${owned.id}/stats`, { token: userToken('crowd-owner') });
-    expect(stats.body.scans).toBe(200);
+    expect(stats.body).toMatchObject({ scans: 200, scanRequests: 200 });
   });
 });
 
@@ -181,12 +186,15 @@ describe('GET /api/fundraisers/{id}/stats', () => {
 
   it('gives totals and a per-day series in dollars', async () => {
     const owned = await createFundraiser(server.api, 'series-owner');
+    const scan = (n: number) => server.api('POST', `/api/fundraisers/${owned.id}/scan`, { headers: scanner(n) });
     now = new Date('2026-03-01T23:59:00.000Z');
-    await server.api('POST', `/api/fundraisers/${owned.id}/scan`);
+    await scan(1);
     await server.api('POST', `/api/fundraisers/${owned.id}/donate`, { body: { amount: 2.25 } });
     now = new Date('2026-03-02T00:01:00.000Z');
-    await server.api('POST', `/api/fundraisers/${owned.id}/scan`);
-    await server.api('POST', `/api/fundraisers/${owned.id}/scan`);
+    await scan(2);
+    await scan(3);
+    // A second request from the same phone a moment later: a request, not another scan.
+    await scan(3);
     await server.api('POST', `/api/fundraisers/${owned.id}/donate`, { body: { amount: 10 } });
     await server.embedded.projectionsCaughtUp();
     const { body } = await server.api('GET', `/api/fundraisers/${owned.id}/stats`, {
@@ -194,11 +202,12 @@ describe('GET /api/fundraisers/{id}/stats', () => {
     });
     expect(fundraiserStats.parse(body)).toEqual({
       scans: 3,
+      scanRequests: 4,
       donations: 2,
       amountRaised: 12.25,
       daily: [
-        { date: '2026-03-01', scans: 1, donations: 1, amountRaised: 2.25 },
-        { date: '2026-03-02', scans: 2, donations: 1, amountRaised: 10 },
+        { date: '2026-03-01', scans: 1, scanRequests: 1, donations: 1, amountRaised: 2.25 },
+        { date: '2026-03-02', scans: 2, scanRequests: 3, donations: 1, amountRaised: 10 },
       ],
     });
   });
@@ -208,8 +217,10 @@ describe('GET /api/user/{id}/stats', () => {
   it('sums the owner fundraisers as spec section 3 says', async () => {
     const first = await createFundraiser(server.api, 'stats-user', 'First shirt');
     const second = await createFundraiser(server.api, 'stats-user', 'Second shirt');
-    for (let i = 0; i < 4; i++) await server.api('POST', `/api/fundraisers/${first.id}/scan`);
-    await server.api('POST', `/api/fundraisers/${second.id}/scan`);
+    for (let i = 0; i < 4; i++) {
+      await server.api('POST', `/api/fundraisers/${first.id}/scan`, { headers: scanner(i) });
+    }
+    await server.api('POST', `/api/fundraisers/${second.id}/scan`, { headers: scanner(0) });
     await server.api('POST', `/api/fundraisers/${first.id}/donate`, { body: { amount: 20 } });
     await server.api('POST', `/api/fundraisers/${second.id}/donate`, { body: { amount: 5.5 } });
     await server.embedded.projectionsCaughtUp();

@@ -10,6 +10,7 @@ import { pino } from 'pino';
 import { afterAll, expect, it } from 'vitest';
 import { describeWithRedis } from '../../../scripts/infra/describe-with-redis';
 import { openLiveStream } from './support/live-stream';
+import { scanner } from './support/scanners';
 import { createFundraiser, startTestServer, type TestServer, userToken } from './support/test-server';
 
 // The gateway writes and listens on Redis's default keys and channel, so it gets a server of its own.
@@ -55,7 +56,7 @@ describeWithRedis(
       expect(stream.status).toBe(200);
       await stream.next((stats) => stats.scans === 0);
 
-      await server.api('POST', `/api/fundraisers/${id}/scan`);
+      await server.api('POST', `/api/fundraisers/${id}/scan`, { headers: scanner(1) });
       await server.api('POST', `/api/fundraisers/${id}/donate`, { body: { amount: 3 } });
       expect(await stream.next((stats) => stats.scans === 1 && stats.donations === 1)).toMatchObject({
         amountRaised: 3,

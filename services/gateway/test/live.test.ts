@@ -1,6 +1,7 @@
 import { fundraiserStats, userStats } from '@qrshirt/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type LiveStream, openLiveStream } from './support/live-stream';
+import { scanner } from './support/scanners';
 import { anonymousToken, createFundraiser, startTestServer, type TestServer, userToken } from './support/test-server';
 
 let server: TestServer;
@@ -32,7 +33,7 @@ describe('GET /api/fundraisers/{id}/live', () => {
     expect(stream.headers.get('cache-control')).toBe('no-cache, no-transform');
     const first = fundraiserStats.parse(await stream.next(() => true));
 
-    const scanned = await server.api('POST', `/api/fundraisers/${fundraiserId}/scan`);
+    const scanned = await server.api('POST', `/api/fundraisers/${fundraiserId}/scan`, { headers: scanner(1) });
     expect(scanned.status).toBe(202);
     const afterScan = await stream.next((stats) => stats.scans === first.scans + 1);
     expect(afterScan).toEqual((await server.api('GET', `/api/fundraisers/${fundraiserId}/stats`, owner)).body);
@@ -64,10 +65,10 @@ describe('GET /api/user/{id}/live', () => {
 
     const { id: second } = await createFundraiser(server.api, 'live-owner', 'Second shirt');
     await stream.next((stats) => stats.shirtsOwned === 2);
-    await server.api('POST', `/api/fundraisers/${second}/scan`);
+    await server.api('POST', `/api/fundraisers/${second}/scan`, { headers: scanner(2) });
     const scanned = await stream.next((stats) => stats.totalScans === first.totalScans + 1);
     expect(scanned.fundraiserStats.find((item: { id: string }) => item.id === second)).toMatchObject({ scans: 1 });
-    await server.api('POST', `/api/fundraisers/${fundraiserId}/scan`);
+    await server.api('POST', `/api/fundraisers/${fundraiserId}/scan`, { headers: scanner(2) });
     await stream.next((stats) => stats.totalScans === first.totalScans + 2);
   });
 

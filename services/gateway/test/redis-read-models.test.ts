@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { describeWithRedis } from '../../../scripts/infra/describe-with-redis';
+import { scanner } from './support/scanners';
 import { createFundraiser, startTestServer, type TestServer, userToken } from './support/test-server';
 
 // The embedded process writes Redis's default key prefix, so it gets a server of its own.
@@ -21,19 +22,21 @@ describeWithRedis(
       const env = { REDIS_URL: redis.url };
       server = await startTestServer({ env, dataDir });
       const owned = await createFundraiser(server.api, 'redis-owner');
-      for (let i = 0; i < 12; i++) await server.api('POST', `/api/fundraisers/${owned.id}/scan`);
+      for (let i = 0; i < 12; i++) {
+        await server.api('POST', `/api/fundraisers/${owned.id}/scan`, { headers: scanner(i) });
+      }
       await server.api('POST', `/api/fundraisers/${owned.id}/donate`, { body: { amount: 8 } });
       await server.embedded.projectionsCaughtUp();
       const token = userToken('redis-owner');
       const before = (await server.api('GET', `/api/fundraisers/${owned.id}/stats`, { token })).body;
-      expect(before).toMatchObject({ scans: 12, donations: 1, amountRaised: 8 });
+      expect(before).toMatchObject({ scans: 12, scanRequests: 12, donations: 1, amountRaised: 8 });
       expect((await server.api('GET', '/api/shirts')).body.length).toBeGreaterThanOrEqual(8);
 
       await server.stop();
       server = await startTestServer({ env, dataDir });
       // Redis kept the models and their checkpoints: they answer before any replay, unchanged.
       expect((await server.api('GET', `/api/fundraisers/${owned.id}/stats`, { token })).body).toEqual(before);
-      await server.api('POST', `/api/fundraisers/${owned.id}/scan`);
+      await server.api('POST', `/api/fundraisers/${owned.id}/scan`, { headers: scanner(12) });
       await server.embedded.projectionsCaughtUp();
       expect((await server.api('GET', `/api/fundraisers/${owned.id}/stats`, { token })).body.scans).toBe(13);
     });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GatewayProcess, startGatewayProcess } from './support/gateway-process';
+import { scanner } from './support/scanners';
 import { createApiClient, createFundraiser, userToken } from './support/test-server';
 
 let dataDir: string;
@@ -32,8 +33,9 @@ describe('the embedded process across a restart', () => {
     let api = createApiClient(running.url);
     const first = await createFundraiser(api, 'restart-owner', 'Before restart');
     const second = await createFundraiser(api, 'restart-owner', 'Also before');
-    for (let i = 0; i < 25; i++) await api('POST', `/api/fundraisers/${first.id}/scan`);
-    for (let i = 0; i < 7; i++) await api('POST', `/api/fundraisers/${second.id}/scan`);
+    const scan = (id: string, n: number) => api('POST', `/api/fundraisers/${id}/scan`, { headers: scanner(n) });
+    for (let i = 0; i < 25; i++) await scan(first.id, i);
+    for (let i = 0; i < 7; i++) await scan(second.id, i);
     await api('POST', `/api/fundraisers/${first.id}/donate`, { body: { amount: 15 } });
     await api('POST', `/api/fundraisers/${second.id}/donate`, { body: { amount: '"4.75"' } });
     const before = await statsOnceSettled(api, 'restart-owner', 32);
@@ -53,5 +55,17 @@ describe('the embedded process across a restart', () => {
       (await api('GET', `/api/fundraisers/${first.id}/stats`, { token: userToken('restart-owner') })).body,
     ).toEqual(fundraiserBefore);
     expect((await api('GET', '/api/shirts')).body).toEqual(shirtsBefore);
+
+    // Who was counted is remembered too: the restarted process rebuilt it from the scans' stream.
+    expect((await scan(first.id, 0)).status).toBe(202);
+    expect((await scan(first.id, 25)).status).toBe(202);
+    for (let attempt = 0; ; attempt++) {
+      const { body } = await api('GET', `/api/fundraisers/${first.id}/stats`, { token: userToken('restart-owner') });
+      if (body.scanRequests === 27 || attempt > 200) {
+        expect(body).toMatchObject({ scans: 26, scanRequests: 27 });
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
   });
 });

@@ -72,3 +72,11 @@ export const userRegistered = (userId: string, email: string | null = null): Giv
   type: 'UserRegistered',
   data: { userId, email, displayName: 'Ada', photoURL: null, method: 'password', at },
 });
+
+/** A scan as stored before scans were counted (schema version 1: no hashes, no decision). */
+export const scanRecordedBeforeCounting = (fundraiserId: string, scanId: string): GivenEvent => ({
+  stream: 'scans-p0',
+  type: 'ScanRecorded',
+  data: { scanId, fundraiserId, at },
+  schemaVersion: 1,
+});

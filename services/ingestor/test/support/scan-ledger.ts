@@ -15,7 +15,7 @@ export interface FundraiserTally {
   accepted: number;
   /** ScanRecorded events in the event store. */
   recorded: number;
-  /** `scans` in GET /api/fundraisers/{id}/stats. */
+  /** `scanRequests` in GET /api/fundraisers/{id}/stats: every request projected, counted or not. */
   projected: number;
   /** Events whose scan id an earlier event already carries. */
   duplicates: number;
@@ -92,7 +92,7 @@ export interface DrainOptions {
   ledger: ScanLedger;
   fundraiserIds: readonly string[];
   answers: readonly ScanAnswer[];
-  /** The projected scan count of a fundraiser (GET .../stats). */
+  /** The projected scan requests of a fundraiser (GET .../stats, `scanRequests`). */
   projectedScans(fundraiserId: string): Promise<number>;
   /** Give up after this long and return what is there, so the assertions can show it. */
   timeoutMs: number;

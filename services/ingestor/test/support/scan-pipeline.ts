@@ -26,6 +26,10 @@ export interface ScanPipeline {
   ledger: ScanLedger;
   /** Another ingestor process in the pipeline's group; stop() kills it if the test did not. */
   startIngestor(): Promise<IngestorProcess>;
+  /**
+   * The fundraiser's projected scan requests (stats' `scanRequests`): every one the pipeline
+   * took. The load is one client, one person counted once, so `scans` would say nothing here.
+   */
   projectedScans(fundraiserId: string): Promise<number>;
   /** Kills every process it started and deletes the data folder; safe after a partial start. */
   stop(): Promise<void>;
@@ -82,7 +86,7 @@ export async function startScanPipeline(options: ScanPipelineOptions): Promise<S
           token: userToken(ownerOf.get(fundraiserId)!),
         });
         if (answer.status !== 200) throw new Error(`stats answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-        return (answer.body as { scans: number }).scans;
+        return (answer.body as { scanRequests: number }).scanRequests;
       },
       stop,
     };
