@@ -1,6 +1,6 @@
 /**
  * `npm run start:distributed [-- --port 8080]`: the docker-compose topology as plain processes on
- * this machine. A Redis and a Kafka broker (scripts/infra), then two gateways producing to Kafka
+ * this machine. A Redis and a Kafka broker (@qrshirt/test-support), then two gateways producing to Kafka
  * and reading Redis (PROJECTIONS=off), the ingestor and the projector, all sharing one SQLite event
  * store file in WAL mode. Prints where each listens once all are ready; Ctrl+C (or SIGTERM) stops
  * the gateways first, then the ingestor and the projector, then the servers.
@@ -16,9 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type ServiceProcess, startService, waitUntilReady } from './distributed/service-process';
-import { freePorts } from './infra/free-ports';
-import { type LocalKafka, startKafka } from './infra/kafka';
-import { type LocalRedis, startRedis } from './infra/redis';
+import { freePorts, type LocalKafka, type LocalRedis, startKafka, startRedis } from '@qrshirt/test-support';
 
 const READY_TIMEOUT_MS = 120_000;
 

@@ -1,6 +1,6 @@
 import { eventMetadata } from '@qrshirt/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { describeWithRedis } from '../../scripts/infra/describe-with-redis';
+import { describeWithRedis } from '@qrshirt/test-support/vitest';
 import type { ChangeFeed } from '../src/change-feed/change-feed';
 import { createMemoryChangeFeed } from '../src/change-feed/memory-change-feed';
 import { publishLiveChanges } from '../src/change-feed/publish-live-changes';

@@ -10,8 +10,7 @@ import { benchKafka, formatKafkaFigures } from './kafka';
 import { benchOutbox, formatOutboxFigures } from './outbox';
 import { benchReplay, formatReplayFigures } from './replay';
 import { type BenchSection, writeBenchmarkReport } from './report';
-import { findJavaAndMaven } from '../infra/kafka';
-import { findRedisServer } from '../infra/redis';
+import { findJavaAndMaven, findRedisServer } from '@qrshirt/test-support';
 
 const REPORT = fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url));
 const connections = 50;

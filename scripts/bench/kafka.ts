@@ -15,8 +15,7 @@ import { startGatewayProcess } from '../../services/gateway/test/support/gateway
 import { createApiClient, createFundraiser, userToken } from '../../services/gateway/test/support/test-server';
 import { startIngestorProcess } from '../../services/ingestor/test/support/ingestor-process';
 import { startProjectorProcess } from '../../services/projector/test/support/projector-process';
-import { startKafka } from '../infra/kafka';
-import { startRedis } from '../infra/redis';
+import { startKafka, startRedis } from '@qrshirt/test-support';
 
 interface ConcurrencyFigures {
   connections: number;

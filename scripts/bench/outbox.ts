@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import nodemailer from 'nodemailer';
 import { startGatewayProcess } from '../../services/gateway/test/support/gateway-process';
-import { startSmtpServer } from '../infra/smtp';
+import { startSmtpServer } from '@qrshirt/test-support';
 
 /** Requests in flight at once, as many browsers asking for reset links together. */
 const CONCURRENCY = 20;

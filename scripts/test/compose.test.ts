@@ -9,7 +9,7 @@ import { parse } from 'yaml';
 import { gatewayConfigSchema } from '@qrshirt/gateway';
 import { ingestorConfigSchema } from '@qrshirt/ingestor';
 import { projectorConfigSchema } from '@qrshirt/projector';
-import { KAFKA_VERSION } from '../infra/kafka';
+import { KAFKA_VERSION } from '@qrshirt/test-support';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const read = (file: string) => readFileSync(`${root}/${file}`, 'utf8');

@@ -12,8 +12,8 @@ import { createApiClient } from '../../services/gateway/test/support/test-server
 import { type IngestorProcess, startIngestorProcess } from '../../services/ingestor/test/support/ingestor-process';
 import { drain, openScanLedger } from '../../services/ingestor/test/support/scan-ledger';
 import { countByStatus, startScanLoad } from '../../services/ingestor/test/support/scan-load';
-import { describeWithKafka } from '../infra/describe-with-kafka';
-import { type LocalRedis, startRedis } from '../infra/redis';
+import { describeWithKafka } from '@qrshirt/test-support/vitest';
+import { type LocalRedis, startRedis } from '@qrshirt/test-support';
 
 const PARTITIONS = 3;
 const FUNDRAISERS = 3;

@@ -3,9 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { as, signUp } from '../../services/gateway/test/support/accounts';
 import { type ApiClient, createApiClient } from '../../services/gateway/test/support/test-server';
-import { findJavaAndMaven } from '../infra/kafka';
-import { findRedisServer } from '../infra/redis';
-import { infraRequired } from '../infra/require-infra';
+import { findJavaAndMaven, findRedisServer, infraRequired } from '@qrshirt/test-support';
 
 const script = fileURLToPath(new URL('../start-distributed.ts', import.meta.url));
 const missing = !findJavaAndMaven()

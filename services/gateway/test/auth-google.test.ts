@@ -2,7 +2,7 @@ import { authSession } from '@qrshirt/contracts';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, signUp, testClock, uniqueEmail } from './support/accounts';
-import { latestMail, tokenIn } from '../../../scripts/infra/captured-mail';
+import { latestMail, tokenIn } from '@qrshirt/test-support';
 import { freePort } from './support/gateway-process';
 import { startTestServer, type TestServer } from './support/test-server';
 

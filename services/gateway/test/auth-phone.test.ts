@@ -2,7 +2,7 @@ import { authSession } from '@qrshirt/contracts';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE, as, expectAuthError, testClock } from './support/accounts';
-import { waitForSms } from '../../../scripts/infra/captured-mail';
+import { waitForSms } from '@qrshirt/test-support';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const time = testClock();

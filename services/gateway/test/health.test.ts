@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalRedis, findRedisServer, startRedis } from '../../../scripts/infra/redis';
-import { infraRequired } from '../../../scripts/infra/require-infra';
+import { findRedisServer, infraRequired, type LocalRedis, startRedis } from '@qrshirt/test-support';
 import { signUp } from './support/accounts';
 import { createFundraiser, startTestServer, type TestServer } from './support/test-server';
 

@@ -8,7 +8,7 @@ import {
 import { createRedisChangeFeed, createRedisReadModelStore } from '@qrshirt/redis';
 import { pino } from 'pino';
 import { afterAll, expect, it } from 'vitest';
-import { describeWithRedis } from '../../../scripts/infra/describe-with-redis';
+import { describeWithRedis } from '@qrshirt/test-support/vitest';
 import { openLiveStream } from './support/live-stream';
 import { createFundraiser, startTestServer, type TestServer, userToken } from './support/test-server';
 

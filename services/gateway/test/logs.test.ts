@@ -4,7 +4,7 @@ import path from 'node:path';
 import { authSession } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from './support/accounts';
-import { tokenIn, waitForMails } from '../../../scripts/infra/captured-mail';
+import { tokenIn, waitForMails } from '@qrshirt/test-support';
 import { type GatewayProcess, startGatewayProcess } from './support/gateway-process';
 import { createApiClient, createFundraiser } from './support/test-server';
 

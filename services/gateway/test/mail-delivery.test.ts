@@ -4,10 +4,9 @@ import path from 'node:path';
 import { adminOutboxPage, authSession } from '@qrshirt/contracts';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalSmtp, startSmtpServer } from '../../../scripts/infra/smtp';
+import { latestMail, type LocalSmtp, mailsTo, startSmtpServer } from '@qrshirt/test-support';
 import { as, DAY, MINUTE, newClient, signUp, testClock, uniqueEmail } from './support/accounts';
 import { ADMIN_EMAIL } from './support/admin';
-import { latestMail, mailsTo } from '../../../scripts/infra/captured-mail';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /** The Message-IDs the outbox stored for `address`, read from its file as an operator could. */

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { describeWithRedis } from '../../../scripts/infra/describe-with-redis';
+import { describeWithRedis } from '@qrshirt/test-support/vitest';
 import { createFundraiser, startTestServer, type TestServer, userToken } from './support/test-server';
 
 // The embedded process writes Redis's default key prefix, so it gets a server of its own.

@@ -1,9 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, expect, it } from 'vitest';
-import { describeWithKafka } from '../../../scripts/infra/describe-with-kafka';
-import type { LocalKafka } from '../../../scripts/infra/kafka';
-import { describeWithRedis } from '../../../scripts/infra/describe-with-redis';
+import { describeWithKafka, describeWithRedis } from '@qrshirt/test-support/vitest';
+import type { LocalKafka } from '@qrshirt/test-support';
 import { drain } from './support/scan-ledger';
 import { countByStatus, countErrors, type ScanAnswer, startScanLoad } from './support/scan-load';
 import { type ScanPipeline, startScanPipeline } from './support/scan-pipeline';

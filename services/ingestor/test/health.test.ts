@@ -5,7 +5,7 @@ import { createKafkaAdminSession, encodeMessage, ensureTopics, SCANS_TOPIC } fro
 import { Kafka, logLevel } from 'kafkajs';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeWithKafka } from '../../../scripts/infra/describe-with-kafka';
+import { describeWithKafka } from '@qrshirt/test-support/vitest';
 import { registerIngestorMetrics } from '../src/ingestor-metrics';
 import { type IngestorProcess, startIngestorProcess } from './support/ingestor-process';
 

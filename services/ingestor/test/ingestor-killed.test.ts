@@ -1,8 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventStore } from '@qrshirt/core';
 import { afterAll, expect, it } from 'vitest';
-import { describeWithKafka } from '../../../scripts/infra/describe-with-kafka';
-import { describeWithRedis } from '../../../scripts/infra/describe-with-redis';
+import { describeWithKafka, describeWithRedis } from '@qrshirt/test-support/vitest';
 import { drain } from './support/scan-ledger';
 import { countByStatus, countErrors, startScanLoad } from './support/scan-load';
 import { type ScanPipeline, startScanPipeline } from './support/scan-pipeline';

@@ -1,6 +1,6 @@
 import type { Clock } from '@qrshirt/core';
 import { as, signUp } from './accounts';
-import { latestMail, tokenIn } from '../../../../scripts/infra/captured-mail';
+import { latestMail, tokenIn } from '@qrshirt/test-support';
 import { anonymousToken, type RequestOptions, startTestServer, type TestServer } from './test-server';
 
 export const ADMIN_EMAIL = 'ops@example.org';
