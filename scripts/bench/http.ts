@@ -10,8 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { startGatewayProcess } from '../../services/gateway/test/support/gateway-process';
-import { createApiClient, createFundraiser, userToken } from '../../services/gateway/test/support/test-server';
+import { as, createApiClient, createFundraiser, signUp, startGatewayProcess } from '@qrshirt/test-support';
 
 export interface RouteFigure {
   name: string;
@@ -55,7 +54,8 @@ export async function benchHttp(options: {
   const gateway = await startGatewayProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
   try {
     const api = createApiClient(gateway.url);
-    const fundraiser = await createFundraiser(api, 'bench-owner');
+    const owner = await signUp(api);
+    const fundraiser = await createFundraiser(api, as(owner));
     const scenarios: Scenario[] = [
       { name: 'baseline GET /healthz', method: 'GET', path: '/healthz' },
       { name: 'POST /api/fundraisers/{id}/scan', method: 'POST', path: `/api/fundraisers/${fundraiser.id}/scan` },
@@ -65,7 +65,7 @@ export async function benchHttp(options: {
         name: "GET /api/fundraisers/{id}/stats, owner's token",
         method: 'GET',
         path: `/api/fundraisers/${fundraiser.id}/stats`,
-        headers: { authorization: `Bearer ${userToken('bench-owner')}` },
+        headers: { authorization: `Bearer ${owner.accessToken}` },
       },
     ];
     // A short warm-up so the JIT and the SQLite page cache do not favour whichever runs last.
@@ -85,7 +85,7 @@ export async function benchHttp(options: {
       ratio: median(rounds.map((figures) => figures[index]!.requestsPerSecond / figures[0]!.requestsPerSecond)),
     }));
   } finally {
-    await gateway.stop();
+    await gateway.terminate();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

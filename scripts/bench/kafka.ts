@@ -11,11 +11,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { startGatewayProcess } from '../../services/gateway/test/support/gateway-process';
-import { createApiClient, createFundraiser, userToken } from '../../services/gateway/test/support/test-server';
-import { startIngestorProcess } from '../../services/ingestor/test/support/ingestor-process';
-import { startProjectorProcess } from '../../services/projector/test/support/projector-process';
-import { startKafka, startRedis } from '@qrshirt/test-support';
+import {
+  as,
+  createApiClient,
+  createFundraiser,
+  signUp,
+  startGatewayProcess,
+  startIngestorProcess,
+  startKafka,
+  startProjectorProcess,
+  startRedis,
+} from '@qrshirt/test-support';
 
 interface ConcurrencyFigures {
   connections: number;
@@ -84,10 +90,11 @@ export async function benchKafka(options: {
     ) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    // One owner for every fundraiser: its session, got by signing up, reads their stats.
+    const owner = as(await signUp(api));
     const fundraiserIds: string[] = [];
-    for (let i = 0; i < 12; i++) fundraiserIds.push((await createFundraiser(api, `bench-${i}`)).id);
-    const probe = await createFundraiser(api, 'bench-probe');
-    const ownerTokens = fundraiserIds.map((_, i) => userToken(`bench-${i}`));
+    for (let i = 0; i < 12; i++) fundraiserIds.push((await createFundraiser(api, owner)).id);
+    const probe = await createFundraiser(api, owner);
     let accepted = 0;
     const scans = async (options: autocannon.Options) => {
       const figures = await measure({ ...options, requests: scanRequests(fundraiserIds) });
@@ -102,9 +109,7 @@ export async function benchKafka(options: {
     const caughtUp = async () => {
       const startedAt = performance.now();
       for (;;) {
-        const stats = await Promise.all(
-          fundraiserIds.map((id, i) => api('GET', `/api/fundraisers/${id}/stats`, { token: ownerTokens[i] })),
-        );
+        const stats = await Promise.all(fundraiserIds.map((id) => api('GET', `/api/fundraisers/${id}/stats`, owner)));
         const projected = stats.reduce((sum, { body }) => sum + (body.scans as number), 0);
         if (projected >= accepted) break;
         if (performance.now() - startedAt > 60_000)
@@ -155,16 +160,15 @@ export async function benchKafka(options: {
       duration: options.seconds * 2,
     });
     const lags: number[] = [];
-    const token = userToken('bench-probe');
     const deadline = Date.now() + options.seconds * 2 * 1000 - 500;
-    let sent = (await api('GET', `/api/fundraisers/${probe.id}/stats`, { token })).body.scans as number;
+    let sent = (await api('GET', `/api/fundraisers/${probe.id}/stats`, owner)).body.scans as number;
     while (Date.now() < deadline) {
       const answer = await api('POST', `/api/fundraisers/${probe.id}/scan`);
       if (answer.status !== 202) continue;
       const acknowledgedAt = performance.now();
       sent += 1;
       for (let polls = 0; polls < 2000; polls++) {
-        const { body } = await api('GET', `/api/fundraisers/${probe.id}/stats`, { token });
+        const { body } = await api('GET', `/api/fundraisers/${probe.id}/stats`, owner);
         if (body.scans >= sent) break;
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
@@ -183,7 +187,7 @@ export async function benchKafka(options: {
     };
   } finally {
     await Promise.all([ingestor.kill(), projector.kill()]);
-    await gateway.stop();
+    await gateway.terminate();
     await Promise.all([kafka.stop(), redis.stop()]);
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -15,8 +15,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import nodemailer from 'nodemailer';
-import { startGatewayProcess } from '../../services/gateway/test/support/gateway-process';
-import { startSmtpServer } from '@qrshirt/test-support';
+import { startGatewayProcess, startSmtpServer } from '@qrshirt/test-support';
 
 /** Requests in flight at once, as many browsers asking for reset links together. */
 const CONCURRENCY = 20;
@@ -124,7 +123,7 @@ export async function benchOutbox({ messages = 2_000 } = {}): Promise<OutboxBenc
         ratio: round((perSecond / direct) * 100) / 100,
       };
     } finally {
-      await gateway.stop();
+      await gateway.terminate();
     }
   } finally {
     await smtp.stop();

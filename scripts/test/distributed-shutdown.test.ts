@@ -5,15 +5,25 @@ import { createSqliteEventStore } from '@qrshirt/sqlite';
 import { SCANS_TOPIC } from '@qrshirt/kafka';
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, expect, it } from 'vitest';
-import { type ProjectorProcess, startProjectorProcess } from '../../services/projector/test/support/projector-process';
-import { as, signUp } from '../../services/gateway/test/support/accounts';
-import { type GatewayProcess, startGatewayProcess } from '../../services/gateway/test/support/gateway-process';
-import { createApiClient } from '../../services/gateway/test/support/test-server';
-import { type IngestorProcess, startIngestorProcess } from '../../services/ingestor/test/support/ingestor-process';
-import { drain, openScanLedger } from '../../services/ingestor/test/support/scan-ledger';
-import { countByStatus, startScanLoad } from '../../services/ingestor/test/support/scan-load';
+import {
+  as,
+  countByStatus,
+  createApiClient,
+  createFundraiser,
+  drain,
+  type ExitStatus,
+  type GatewayProcess,
+  type LocalRedis,
+  openScanLedger,
+  signUp,
+  startGatewayProcess,
+  startIngestorProcess,
+  startProjectorProcess,
+  startRedis,
+  startScanLoad,
+  type WorkerProcess,
+} from '@qrshirt/test-support';
 import { describeWithKafka } from '@qrshirt/test-support/vitest';
-import { type LocalRedis, startRedis } from '@qrshirt/test-support';
 
 const PARTITIONS = 3;
 const FUNDRAISERS = 3;
@@ -40,10 +50,10 @@ describeWithKafka('the distributed processes stopped by SIGTERM under load', (ka
     };
     const startGateway = async () => {
       const gateway = await startGatewayProcess({ ...env, PROJECTIONS: 'off', NODE_ENV: 'development' });
-      running.push({ kill: async () => gateway.child.kill('SIGKILL') });
+      running.push(gateway);
       return gateway;
     };
-    const startWorkers = async (): Promise<[IngestorProcess, ProjectorProcess]> => {
+    const startWorkers = async (): Promise<[WorkerProcess, WorkerProcess]> => {
       const workers = await Promise.all([
         startIngestorProcess({ ...env, INGESTOR_GROUP_ID: groupId, KAFKA_SESSION_TIMEOUT_MS: '6000' }),
         startProjectorProcess(env),
@@ -51,7 +61,7 @@ describeWithKafka('the distributed processes stopped by SIGTERM under load', (ka
       running.push(...workers);
       return workers;
     };
-    const timed = async (stop: () => Promise<number | null>) => {
+    const timed = async (stop: () => Promise<ExitStatus>) => {
       const startedAt = Date.now();
       return { code: await stop(), ms: Date.now() - startedAt };
     };
@@ -60,15 +70,8 @@ describeWithKafka('the distributed processes stopped by SIGTERM under load', (ka
     let [ingestor, projector] = await startWorkers();
     let api = createApiClient(gateway.url);
     const owner = await signUp(api);
-    const [shirts, charities] = await Promise.all([api('GET', '/api/shirts'), api('GET', '/api/charities')]);
     const fundraiserIds: string[] = [];
-    for (let i = 0; i < FUNDRAISERS; i++) {
-      const created = await api('POST', '/api/fundraisers', {
-        ...as(owner),
-        body: { shirtId: shirts.body[0].id, charityId: charities.body[0].id },
-      });
-      fundraiserIds.push(created.body.id);
-    }
+    for (let i = 0; i < FUNDRAISERS; i++) fundraiserIds.push((await createFundraiser(api, as(owner))).id);
     const load = startScanLoad({
       url: gateway.url,
       fundraiserIds,
@@ -80,14 +83,17 @@ describeWithKafka('the distributed processes stopped by SIGTERM under load', (ka
     while (accepted() < 1_500) await new Promise((resolve) => setTimeout(resolve, 50));
 
     // The consumers first, while the gateway keeps producing; then the gateway, still under load.
-    const [ingestorStop, projectorStop] = await Promise.all([timed(() => ingestor.terminate()), projector.terminate()]);
+    const [ingestorStop, projectorStop] = await Promise.all([
+      timed(() => ingestor.terminate()),
+      timed(() => projector.terminate()),
+    ]);
     expect(ingestorStop.code).toBe(0);
     expect(ingestorStop.ms).toBeLessThan(10_000);
     expect(projectorStop.code).toBe(0);
     expect(projectorStop.ms).toBeLessThan(10_000);
     const acceptedBeforeGatewayStop = accepted();
     while (accepted() < acceptedBeforeGatewayStop + 500) await new Promise((resolve) => setTimeout(resolve, 50));
-    const gatewayStop = await timed(() => gateway.stop());
+    const gatewayStop = await timed(() => gateway.terminate());
     expect(gatewayStop.code).toBe(0);
     expect(gatewayStop.ms).toBeLessThan(10_000);
     await load.stop();

@@ -2,7 +2,8 @@ import QRCode from 'qrcode';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qrCodeOptions } from '../src/qr/fundraiser-qr';
-import { createFundraiser, startTestServer, type TestServer } from './support/test-server';
+import { createFundraiser } from '@qrshirt/test-support';
+import { asUser, startTestServer, type TestServer } from './support/test-server';
 
 const PUBLIC_BASE_URL = 'https://shirts.example.org';
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -14,7 +15,7 @@ let scanUrl: string;
 beforeAll(async () => {
   // With a trailing slash, as an operator may well write it.
   server = await startTestServer({ env: { PUBLIC_BASE_URL: `${PUBLIC_BASE_URL}/` } });
-  fundraiserId = (await createFundraiser(server.api, 'qr-owner')).id;
+  fundraiserId = (await createFundraiser(server.api, asUser('qr-owner'))).id;
   scanUrl = `${PUBLIC_BASE_URL}/fundraiser/${fundraiserId}?scan=true`;
 });
 afterAll(() => server.stop());

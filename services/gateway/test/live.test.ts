@@ -1,7 +1,8 @@
 import { fundraiserStats, userStats } from '@qrshirt/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type LiveStream, openLiveStream } from './support/live-stream';
-import { anonymousToken, createFundraiser, startTestServer, type TestServer, userToken } from './support/test-server';
+import { createFundraiser } from '@qrshirt/test-support';
+import { anonymousToken, asUser, startTestServer, type TestServer, userToken } from './support/test-server';
 
 let server: TestServer;
 let fundraiserId: string;
@@ -10,7 +11,7 @@ const owner = { token: userToken('live-owner'), headers: { 'x-user-id': 'live-ow
 
 beforeAll(async () => {
   server = await startTestServer();
-  ({ id: fundraiserId } = await createFundraiser(server.api, 'live-owner'));
+  ({ id: fundraiserId } = await createFundraiser(server.api, asUser('live-owner')));
   await server.embedded.projectionsCaughtUp();
 });
 afterEach(() => {
@@ -62,7 +63,7 @@ describe('GET /api/user/{id}/live', () => {
     const first = userStats.parse(await stream.next(() => true));
     expect(first.shirtsOwned).toBe(1);
 
-    const { id: second } = await createFundraiser(server.api, 'live-owner', 'Second shirt');
+    const { id: second } = await createFundraiser(server.api, asUser('live-owner'), { name: 'Second shirt' });
     await stream.next((stats) => stats.shirtsOwned === 2);
     await server.api('POST', `/api/fundraisers/${second}/scan`);
     const scanned = await stream.next((stats) => stats.totalScans === first.totalScans + 1);

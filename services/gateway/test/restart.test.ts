@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GatewayProcess, startGatewayProcess } from './support/gateway-process';
-import { createApiClient, createFundraiser, userToken } from './support/test-server';
+import { createApiClient, createFundraiser, type GatewayProcess, startGatewayProcess } from '@qrshirt/test-support';
+import { asUser, userToken } from './support/test-server';
 
 let dataDir: string;
 let running: GatewayProcess | undefined;
@@ -12,7 +12,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-restart-'));
 });
 afterAll(async () => {
-  await running?.stop();
+  await running?.terminate();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -30,8 +30,8 @@ describe('the embedded process across a restart', () => {
   it('answers the same stats, catalogue and waitlist after a restart, without re-seeding', async () => {
     running = await startGatewayProcess({ DATA_DIR: dataDir });
     let api = createApiClient(running.url);
-    const first = await createFundraiser(api, 'restart-owner', 'Before restart');
-    const second = await createFundraiser(api, 'restart-owner', 'Also before');
+    const first = await createFundraiser(api, asUser('restart-owner'), { name: 'Before restart' });
+    const second = await createFundraiser(api, asUser('restart-owner'), { name: 'Also before' });
     for (let i = 0; i < 25; i++) await api('POST', `/api/fundraisers/${first.id}/scan`);
     for (let i = 0; i < 7; i++) await api('POST', `/api/fundraisers/${second.id}/scan`);
     await api('POST', `/api/fundraisers/${first.id}/donate`, { body: { amount: 15 } });
@@ -43,7 +43,7 @@ describe('the embedded process across a restart', () => {
     ).body;
     expect(before).toMatchObject({ totalImpact: 19.75, totalScans: 32, shirtsOwned: 2 });
 
-    expect(await running.stop()).toBe(0);
+    expect(await running.terminate()).toBe(0);
     running = await startGatewayProcess({ DATA_DIR: dataDir });
     api = createApiClient(running.url);
 

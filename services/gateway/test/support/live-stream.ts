@@ -1,4 +1,4 @@
-import type { RequestOptions } from './test-server';
+import type { RequestOptions } from '@qrshirt/test-support';
 
 export interface LiveStream {
   status: number;
