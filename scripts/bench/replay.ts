@@ -16,6 +16,7 @@ import { type EventData, type EventType, eventMetadata } from '@qrshirt/contract
 import { type EventStore, type NewEvent, seedCatalog, seedCharities, seedShirts } from '@qrshirt/core';
 import { createSqliteEventStore } from '@qrshirt/sqlite';
 import { type ReplayGroupBy, replayDonations, replayGroupings } from '@qrshirt/projections';
+import { seededRandom } from '@qrshirt/test-support';
 
 const FUNDRAISERS = 1_000;
 const PARTITIONS = 6;
@@ -48,18 +49,6 @@ const newEvent = <T extends EventType>(type: T, data: EventData<T>): NewEvent =>
   data,
   metadata: eventMetadata(type),
 });
-
-/** Deterministic, so every run replays the same history. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 /**
  * Appends through the adapter itself (so the rows are what the product writes), many streams

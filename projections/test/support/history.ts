@@ -9,6 +9,7 @@ import {
   eventMetadata,
 } from '@qrshirt/contracts';
 import type { EventStore, NewEvent } from '@qrshirt/core';
+import { seededRandom } from '@qrshirt/test-support';
 
 const DAY_MS = 86_400_000;
 const FIRST_DAY = Date.UTC(2025, 2, 1);
@@ -46,18 +47,6 @@ export const userIds = users.map((user) => user.userId);
 
 export function newEvent<T extends EventType>(type: T, data: EventData<T>): NewEvent {
   return { type, data, metadata: eventMetadata(type) };
-}
-
-/** mulberry32: the same seed gives the same history, so a failure can be replayed. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
 }
 
 interface Figures {

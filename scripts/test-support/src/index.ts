@@ -14,5 +14,6 @@ export * from './redis';
 export * from './require-infra';
 export * from './scan-ledger';
 export * from './scan-load';
+export * from './seeded-random';
 export * from './service-processes';
 export * from './smtp';
