@@ -11,6 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { as, createApiClient, createFundraiser, signUp, startGatewayProcess } from '@qrshirt/test-support';
+import { roundOptions, runDirectly } from './cli';
 
 export interface RouteFigure {
   name: string;
@@ -103,11 +104,10 @@ export function formatHttpFigures(figures: RouteFigure[], connections: number): 
   ].join('\n');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (runDirectly(import.meta.url)) {
   const { values } = parseArgs({
     options: {
-      seconds: { type: 'string', default: '4' },
-      rounds: { type: 'string', default: '3' },
+      ...roundOptions,
       connections: { type: 'string', default: '50' },
     },
   });

@@ -22,6 +22,7 @@ import {
   startProjectorProcess,
   startRedis,
 } from '@qrshirt/test-support';
+import { roundOptions, runDirectly } from './cli';
 
 interface ConcurrencyFigures {
   connections: number;
@@ -212,11 +213,10 @@ export function formatKafkaFigures(figures: KafkaBenchFigures): string {
   ].join('\n');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (runDirectly(import.meta.url)) {
   const { values } = parseArgs({
     options: {
-      seconds: { type: 'string', default: '4' },
-      rounds: { type: 'string', default: '3' },
+      ...roundOptions,
       /** Comma-separated: one measurement per number of concurrent scanners. */
       connections: { type: 'string', default: '50,100,200' },
       rate: { type: 'string', default: '2500' },

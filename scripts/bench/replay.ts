@@ -10,13 +10,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type EventData, type EventType, eventMetadata } from '@qrshirt/contracts';
 import { type EventStore, type NewEvent, seedCatalog, seedCharities, seedShirts } from '@qrshirt/core';
 import { createSqliteEventStore } from '@qrshirt/sqlite';
 import { type ReplayGroupBy, replayDonations, replayGroupings } from '@qrshirt/projections';
 import { seededRandom } from '@qrshirt/test-support';
+import { runDirectly } from './cli';
 
 const FUNDRAISERS = 1_000;
 const PARTITIONS = 6;
@@ -202,7 +202,7 @@ function round2(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (runDirectly(import.meta.url)) {
   const { values } = parseArgs({ options: { events: { type: 'string', default: '1000000' } } });
   const events = Number(values.events);
   if (!Number.isInteger(events) || events < 10_000)
