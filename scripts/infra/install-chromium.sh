@@ -8,14 +8,9 @@ if [ -x /usr/bin/chromium ]; then
   exit 0
 fi
 
-if [ "$(id -u)" -eq 0 ]; then
-  as_root=()
-elif command -v sudo >/dev/null 2>&1; then
-  as_root=(sudo)
-else
-  echo "install-chromium: need root or sudo to apt-get install chromium" >&2
-  exit 1
-fi
+# shellcheck source=as-root.sh
+source "$(dirname "$0")/as-root.sh"
+require_root install-chromium "apt-get install chromium"
 
 "${as_root[@]}" apt-get update
 "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium fonts-liberation

@@ -8,14 +8,9 @@ if command -v redis-server >/dev/null 2>&1 || [ -x /usr/bin/redis-server ]; then
   exit 0
 fi
 
-if [ "$(id -u)" -eq 0 ]; then
-  as_root=()
-elif command -v sudo >/dev/null 2>&1; then
-  as_root=(sudo)
-else
-  echo "install-redis: need root or sudo to apt-get install redis-server" >&2
-  exit 1
-fi
+# shellcheck source=as-root.sh
+source "$(dirname "$0")/as-root.sh"
+require_root install-redis "apt-get install redis-server"
 
 # policy-rc.d exit 101 tells invoke-rc.d not to start services during the install; remove our
 # copy afterwards, and keep any policy the machine already has.
