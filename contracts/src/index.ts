@@ -3,3 +3,4 @@ export * from './openapi';
 export * from './rest';
 export * from './route';
 export * from './routes';
+export * from './route-match';

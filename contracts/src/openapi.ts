@@ -1,9 +1,36 @@
 import { z } from 'zod';
+import { TRIMMED } from './rest/text-patterns';
 import { apiRouteList } from './routes';
+
+const NOT_TRIMMED = `[^${TRIMMED}]`;
+
+/**
+ * zod checks `.trim().min(n)` on the trimmed text, but JSON Schema's minLength counts every character:
+ * without more, a name of one space (or one vertical tab) is a valid request the server refuses. So
+ * such strings also carry a pattern for "at least n characters from the first non-blank one to the
+ * last". Patterns are not anchored in JSON Schema: it may match anywhere in the string.
+ */
+function requireTrimmedLength({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: Record<string, unknown> }) {
+  if (!(zodSchema instanceof z.ZodString)) return;
+  const checks = zodSchema._zod.def.checks ?? [];
+  const trimmedAt = checks.findIndex(
+    (check) =>
+      check._zod.def.check === 'overwrite' &&
+      (check as z.core.$ZodCheckOverwrite<string>)._zod.def.tx(' x\u3000') === 'x',
+  );
+  const minimum = jsonSchema.minLength;
+  if (trimmedAt === -1 || typeof minimum !== 'number' || minimum < 1) return;
+  if (!checks.slice(trimmedAt + 1).some((check) => check._zod.def.check === 'min_length')) return;
+  const pattern = minimum === 1 ? NOT_TRIMMED : `${NOT_TRIMMED}[\\s\\S]{${minimum - 2},}${NOT_TRIMMED}`;
+  if (jsonSchema.pattern === undefined && jsonSchema.allOf === undefined) jsonSchema.pattern = pattern;
+  else jsonSchema.allOf = [...((jsonSchema.allOf as unknown[] | undefined) ?? []), { pattern }];
+}
 
 /** zod points refs at the schema's own `$defs`; OpenAPI wants them under components. */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const generated = JSON.stringify(z.toJSONSchema(schema, { io, unrepresentable: 'any' }));
+  const generated = JSON.stringify(
+    z.toJSONSchema(schema, { io, unrepresentable: 'any', override: (ctx) => requireTrimmedLength(ctx) }),
+  );
   return JSON.parse(generated.replaceAll('"#/$defs/', '"#/components/schemas/')) as Record<string, unknown>;
 }
 
@@ -14,21 +41,45 @@ function collect(schema: Record<string, unknown>, components: Record<string, unk
   return rest;
 }
 
+/**
+ * One parameter per property of a params or query object, each with the property's own JSON Schema:
+ * a client (or a fuzzer) that reads only the document must know which ids and values the gateway
+ * accepts, or every value outside the zod schema looks like a valid request the server refused.
+ * Input schemas, since these are what the gateway parses (a query's `limit` is coerced to a number).
+ */
+function objectParameters(
+  object: z.ZodObject | undefined,
+  location: 'path' | 'query' | 'header',
+  components: Record<string, unknown>,
+): unknown[] {
+  if (!object) return [];
+  const schema = collect(jsonSchema(object, 'input'), components) as {
+    properties?: Record<string, Record<string, unknown>>;
+    required?: string[];
+  };
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => {
+    const { description, ...propertySchema } = property;
+    return {
+      name,
+      in: location,
+      // OpenAPI requires every path parameter; a query parameter is required when its schema says so.
+      required: location === 'path' || (schema.required ?? []).includes(name),
+      ...(typeof description === 'string' && { description }),
+      schema: propertySchema,
+    };
+  });
+}
+
 /** OpenAPI 3.1 (whose schemas are JSON Schema 2020-12, what zod emits). */
 export function buildOpenApiDocument(info: { version: string; serverUrl?: string }) {
   const components: Record<string, unknown> = {};
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of apiRouteList) {
-    const parameters: unknown[] = [];
-    for (const name of Object.keys(route.params?.shape ?? {})) {
-      parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
-    }
-    for (const name of Object.keys(route.query?.shape ?? {})) {
-      parameters.push({ name, in: 'query', required: false, schema: { type: 'string' } });
-    }
-    for (const [name, description] of Object.entries(route.headers ?? {})) {
-      parameters.push({ name, in: 'header', required: false, description, schema: { type: 'string' } });
-    }
+    const parameters: unknown[] = [
+      ...objectParameters(route.params, 'path', components),
+      ...objectParameters(route.query, 'query', components),
+      ...objectParameters(route.headers, 'header', components),
+    ];
     const responses: Record<string, unknown> = {};
     for (const [status, answer] of Object.entries(route.answers)) {
       const contentType = answer.contentType ?? 'application/json';

@@ -39,8 +39,8 @@ export interface RouteDefinition {
   query?: z.ZodObject;
   /** A JSON body; only routes that declare one parse one. */
   body?: z.ZodType;
-  /** Request headers read besides Authorization, with what they mean. */
-  headers?: Record<string, string>;
+  /** Request headers read besides Authorization, named in lower case (as Node reads them). */
+  headers?: z.ZodObject;
   answers: Record<number, RouteAnswer>;
 }
 

@@ -84,11 +84,9 @@ export async function benchKafka(options: {
   const projector = await startProjectorProcess({ DATA_DIR: dataDir, REDIS_URL: redis.url });
   try {
     const api = createApiClient(gateway.url);
+    const listed = async (path: string) => ((await api('GET', path)).body as unknown[]).length;
     // The projector catches up with the seeded catalogue on its own time.
-    while (
-      (await api('GET', '/api/charities')).body.length === 0 ||
-      (await api('GET', '/api/shirts')).body.length === 0
-    ) {
+    while ((await listed('/api/charities')) === 0 || (await listed('/api/shirts')) === 0) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     // One owner for every fundraiser: its session, got by signing up, reads their stats.
@@ -96,6 +94,8 @@ export async function benchKafka(options: {
     const fundraiserIds: string[] = [];
     for (let i = 0; i < 12; i++) fundraiserIds.push((await createFundraiser(api, owner)).id);
     const probe = await createFundraiser(api, owner);
+    const projectedScans = async (id: string) =>
+      ((await api('GET', `/api/fundraisers/${id}/stats`, owner)).body as { scans: number }).scans;
     let accepted = 0;
     const scans = async (options: autocannon.Options) => {
       const figures = await measure({ ...options, requests: scanRequests(fundraiserIds) });
@@ -110,8 +110,8 @@ export async function benchKafka(options: {
     const caughtUp = async () => {
       const startedAt = performance.now();
       for (;;) {
-        const stats = await Promise.all(fundraiserIds.map((id) => api('GET', `/api/fundraisers/${id}/stats`, owner)));
-        const projected = stats.reduce((sum, { body }) => sum + (body.scans as number), 0);
+        const scans = await Promise.all(fundraiserIds.map(projectedScans));
+        const projected = scans.reduce((sum, count) => sum + count, 0);
         if (projected >= accepted) break;
         if (performance.now() - startedAt > 60_000)
           throw new Error(`${accepted - projected} accepted scans never reached the stats`);
@@ -162,15 +162,14 @@ export async function benchKafka(options: {
     });
     const lags: number[] = [];
     const deadline = Date.now() + options.seconds * 2 * 1000 - 500;
-    let sent = (await api('GET', `/api/fundraisers/${probe.id}/stats`, owner)).body.scans as number;
+    let sent = await projectedScans(probe.id);
     while (Date.now() < deadline) {
       const answer = await api('POST', `/api/fundraisers/${probe.id}/scan`);
       if (answer.status !== 202) continue;
       const acknowledgedAt = performance.now();
       sent += 1;
       for (let polls = 0; polls < 2000; polls++) {
-        const { body } = await api('GET', `/api/fundraisers/${probe.id}/stats`, owner);
-        if (body.scans >= sent) break;
+        if ((await projectedScans(probe.id)) >= sent) break;
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
       lags.push(performance.now() - acknowledgedAt);

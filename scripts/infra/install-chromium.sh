@@ -9,8 +9,7 @@ if [ -x /usr/bin/chromium ]; then
 fi
 
 # shellcheck source=as-root.sh
-source "$(dirname "$0")/as-root.sh"
-require_root install-chromium "apt-get install chromium"
+source "$(dirname "$0")/as-root.sh" "apt-get install chromium"
 
 "${as_root[@]}" apt-get update
 "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium fonts-liberation

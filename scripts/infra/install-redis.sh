@@ -9,8 +9,7 @@ if command -v redis-server >/dev/null 2>&1 || [ -x /usr/bin/redis-server ]; then
 fi
 
 # shellcheck source=as-root.sh
-source "$(dirname "$0")/as-root.sh"
-require_root install-redis "apt-get install redis-server"
+source "$(dirname "$0")/as-root.sh" "apt-get install redis-server"
 
 # policy-rc.d exit 101 tells invoke-rc.d not to start services during the install; remove our
 # copy afterwards, and keep any policy the machine already has.

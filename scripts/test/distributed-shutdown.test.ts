@@ -14,7 +14,7 @@ import {
   type ExitStatus,
   type GatewayProcess,
   type LocalRedis,
-  openScanLedger,
+  scanLedger,
   signUp,
   startGatewayProcess,
   startIngestorProcess,
@@ -100,13 +100,13 @@ describeWithKafka('the distributed processes stopped by SIGTERM under load', (ka
 
     // The stopped ingestor committed the offset of everything it had appended: nothing of its
     // work is left for Kafka to redeliver.
-    const ledger = openScanLedger(path.join(dataDir, 'events.sqlite'));
+    const store = createSqliteEventStore({ path: path.join(dataDir, 'events.sqlite') });
     const admin = new Kafka({ clientId: 'sigterm-test', brokers: [kafka.brokers], logLevel: logLevel.NOTHING }).admin();
     await admin.connect();
     const [committed] = await admin.fetchOffsets({ groupId, topics: [SCANS_TOPIC] });
     await admin.disconnect();
     for (let partition = 0; partition < PARTITIONS; partition++) {
-      const last = await ledger.store.readLastEvent(`scans-p${partition}`);
+      const last = await store.readLastEvent(`scans-p${partition}`);
       const offset = committed!.partitions.find((entry) => entry.partition === partition)!.offset;
       const lastWritten = Number(last?.metadata.kafkaOffset ?? -1);
       // Kafka's committed offset is the next one to read; -1 when nothing was ever committed.
@@ -117,13 +117,13 @@ describeWithKafka('the distributed processes stopped by SIGTERM under load', (ka
     gateway = await startGateway();
     api = createApiClient(gateway.url);
     const drained = await drain({
-      ledger,
+      ledger: scanLedger(store),
       fundraiserIds,
       answers: load.answers,
       projectedScans: async (id) => (await api('GET', `/api/fundraisers/${id}/stats`, as(owner))).body.scans,
       timeoutMs: 60_000,
     });
-    await ledger.close();
+    await store.close();
     expect(
       drained.tallies.filter((row) => row.missing > 0 || row.duplicates > 0 || row.projected !== row.recorded),
     ).toEqual([]);

@@ -108,9 +108,7 @@ describeInBrowser('the admin area', ({ appUrl, appDataDir, newContext }) => {
       page.getByRole('button', { name: 'Download CSV' }).click(),
     ]);
     expect(csv.suggestedFilename()).toMatch(/^waitlist-\d{4}-\d{2}-\d{2}\.csv$/);
-    expect(await readFile((await csv.path())!, 'utf8')).toContain(
-      `Wanda Waitlist,wanda@example.com,${shirt!.sizes[0]},`,
-    );
+    expect(await readFile(await csv.path(), 'utf8')).toContain(`Wanda Waitlist,wanda@example.com,${shirt!.sizes[0]},`);
     expect(await checkScreen(page, 'admin-waitlist')).toEqual([]);
 
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -145,7 +143,7 @@ describeInBrowser('the admin area', ({ appUrl, appDataDir, newContext }) => {
       page.getByRole('button', { name: 'Download' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^donations-by-day-\d{4}-\d{2}-\d{2}\.csv$/);
-    const text = await readFile((await download.path())!, 'utf8');
+    const text = await readFile(await download.path(), 'utf8');
     expect(text.split('\r\n')[0]).toBe('day,scans,donations,amountRaised,fundraisers');
     expect(await checkScreen(page, 'admin-replay')).toEqual([]);
     expect(errors).toEqual([]);

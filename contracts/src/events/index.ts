@@ -72,7 +72,7 @@ export function eventMetadata(type: EventType, metadata: Record<string, unknown>
 export function readEvent(type: string, data: unknown, metadata: Record<string, unknown>): DomainEvent {
   if (!isEventType(type)) throw new UnknownEventError(type, 'unknown type');
   const definition: EventDefinition<string, z.ZodType> = eventDefinitions[type];
-  let version = typeof metadata[SCHEMA_VERSION] === 'number' ? (metadata[SCHEMA_VERSION] as number) : 1;
+  let version = typeof metadata[SCHEMA_VERSION] === 'number' ? metadata[SCHEMA_VERSION] : 1;
   let current = data;
   while (version < definition.version) {
     const upcast = definition.upcasters[version];

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { dailyStats } from './fundraisers';
-import { resourceId } from './ids';
+import { resourceId, idParams } from './ids';
 import { waitlistStats } from './waitlist';
 import { adminReplayQuery } from './admin-replay';
 import { charity } from './charities';
 import { shirt } from './shirts';
 import { defineRoutes, invalidInput as invalid, notFound, unauthenticated } from '../route';
 import { errorAnswer } from './errors';
-import { idParams } from './ids';
 
 /*
  * The admin API (/api/admin/*): operators manage the catalogue and watch the system. Request
@@ -15,8 +14,9 @@ import { idParams } from './ids';
  */
 
 /** A 400 from an admin form: `fields` maps a field's path (`name`, `images.0.url`) to its problem. */
+/** `fields` is there when the problem is a field's (not for a change that changes nothing). */
 export const fieldErrorsAnswer = z
-  .object({ error: z.string(), fields: z.record(z.string(), z.string()) })
+  .object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() })
   .meta({ id: 'FieldErrors' });
 export type FieldErrorsAnswer = z.infer<typeof fieldErrorsAnswer>;
 
@@ -50,7 +50,10 @@ const NOTHING_TO_CHANGE = 'Give at least one field to change';
 export const adminCreateCharityRequest = charityFields;
 export type AdminCreateCharityRequest = z.infer<typeof adminCreateCharityRequest>;
 /** Only the fields given change; the others keep their values. */
-export const adminUpdateCharityRequest = charityFields.partial().refine(atLeastOneField, NOTHING_TO_CHANGE);
+export const adminUpdateCharityRequest = charityFields
+  .partial()
+  .refine(atLeastOneField, NOTHING_TO_CHANGE)
+  .meta({ minProperties: 1 });
 export type AdminUpdateCharityRequest = z.infer<typeof adminUpdateCharityRequest>;
 
 const imageInput = z.object({
@@ -93,7 +96,10 @@ const shirtFields = z.object({
 export const adminCreateShirtRequest = shirtFields;
 export type AdminCreateShirtRequest = z.infer<typeof adminCreateShirtRequest>;
 /** Only the fields given change; the others keep their values. */
-export const adminUpdateShirtRequest = shirtFields.partial().refine(atLeastOneField, NOTHING_TO_CHANGE);
+export const adminUpdateShirtRequest = shirtFields
+  .partial()
+  .refine(atLeastOneField, NOTHING_TO_CHANGE)
+  .meta({ minProperties: 1 });
 export type AdminUpdateShirtRequest = z.infer<typeof adminUpdateShirtRequest>;
 
 // Overview

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { E164_AS_SENT, EMAIL_AS_SENT } from './text-patterns';
 import { defineRoutes, invalidInput as invalid, unauthenticated } from '../route';
 import { errorAnswer } from './errors';
 
@@ -43,8 +44,6 @@ export function authErrorMessage(code: string | undefined): string {
   return (code && (authErrorMessages as Record<string, string>)[code]) || unexpectedAuthErrorMessage;
 }
 
-export const MIN_PASSWORD_LENGTH = 6;
-
 /** Given to every successful sign-in, sign-up, anonymous session, refresh and code exchange. */
 export const authSession = z
   .object({
@@ -69,14 +68,23 @@ export type AuthSession = z.infer<typeof authSession>;
  * Request bodies are loose on purpose (plain strings): the server answers a malformed email or a
  * short password with the spec's auth code, not with a generic validation error.
  */
+export const MIN_PASSWORD_LENGTH = 6;
+
+/*
+ * The addresses, passwords and numbers below are checked by the sign-in code, whose refusals carry
+ * the spec's messages and auth codes; their patterns and lengths are documented here all the same.
+ */
+const email = z.string().max(320).meta({ pattern: EMAIL_AS_SENT });
+const newPassword = z.string().max(1024).meta({ minLength: MIN_PASSWORD_LENGTH });
+
 export const signUpRequest = z.object({
-  email: z.string().max(320),
-  password: z.string().max(1024),
+  email,
+  password: newPassword,
   displayName: z.string().max(200),
 });
 export type SignUpRequest = z.infer<typeof signUpRequest>;
 
-export const signInRequest = z.object({ email: z.string().max(320), password: z.string().max(1024) });
+export const signInRequest = z.object({ email, password: z.string().max(1024) });
 export type SignInRequest = z.infer<typeof signInRequest>;
 
 export const refreshRequest = z.object({ refreshToken: z.string().min(1).max(512) });
@@ -86,18 +94,18 @@ export type RefreshRequest = z.infer<typeof refreshRequest>;
 export const exchangeCodeRequest = z.object({ code: z.string().min(1).max(512) });
 export type ExchangeCodeRequest = z.infer<typeof exchangeCodeRequest>;
 
-export const phoneStartRequest = z.object({ phoneNumber: z.string().max(32) });
+export const phoneStartRequest = z.object({ phoneNumber: z.string().max(32).meta({ pattern: E164_AS_SENT }) });
 export type PhoneStartRequest = z.infer<typeof phoneStartRequest>;
 export const phoneStartAnswer = z.object({ verificationId: z.string() }).meta({ id: 'PhoneVerification' });
 export type PhoneStartAnswer = z.infer<typeof phoneStartAnswer>;
 export const phoneConfirmRequest = z.object({ verificationId: z.string().min(1).max(128), code: z.string().max(16) });
 export type PhoneConfirmRequest = z.infer<typeof phoneConfirmRequest>;
 
-export const passwordResetRequest = z.object({ email: z.string().max(320) });
+export const passwordResetRequest = z.object({ email });
 export type PasswordResetRequest = z.infer<typeof passwordResetRequest>;
 export const passwordResetConfirmRequest = z.object({
   token: z.string().min(1).max(512),
-  password: z.string().max(1024),
+  password: newPassword,
 });
 export type PasswordResetConfirmRequest = z.infer<typeof passwordResetConfirmRequest>;
 
@@ -115,6 +123,11 @@ const authFailure = (description: string) => ({
 });
 const session = (description: string) => ({ description, schema: authSession });
 const tooMany = authFailure('Too many attempts (too-many-requests)');
+/** The limits' counters live in Redis when it is used: without them nothing is let through. */
+const limitsUnavailable = {
+  description: 'The rate limits cannot be checked right now (Redis down)',
+  schema: errorAnswer,
+};
 
 /** Sign-in, sessions and address verification. */
 export const authRoutes = defineRoutes({
@@ -130,6 +143,7 @@ export const authRoutes = defineRoutes({
       400: authFailure('invalid-email or weak-password'),
       409: authFailure('email-already-in-use'),
       429: tooMany,
+      503: limitsUnavailable,
     },
   },
   signIn: {
@@ -144,6 +158,7 @@ export const authRoutes = defineRoutes({
       400: authFailure('invalid-email'),
       401: authFailure('invalid-credential: no such account or a wrong password, on purpose not told apart'),
       429: tooMany,
+      503: limitsUnavailable,
     },
   },
   startAnonymousSession: {
@@ -152,7 +167,7 @@ export const authRoutes = defineRoutes({
     summary: 'Start an anonymous session (public reads, scans, donations, waitlist)',
     auth: 'none',
     readsToken: false,
-    answers: { 200: session('An anonymous session') },
+    answers: { 200: session('An anonymous session'), 429: tooMany, 503: limitsUnavailable },
   },
   refreshSession: {
     method: 'post',
@@ -228,7 +243,8 @@ export const authRoutes = defineRoutes({
       400: authFailure('invalid-phone-number (E.164 expected)'),
       429: tooMany,
       503: {
-        description: 'Phone sign-in is not configured (production without an SMS provider)',
+        description:
+          'Phone sign-in is not configured (production without an SMS provider), or the rate limits cannot be checked',
         schema: errorAnswer,
       },
     },
@@ -245,7 +261,8 @@ export const authRoutes = defineRoutes({
       400: authFailure('invalid-verification-code, or code-expired (also after 5 tries)'),
       429: tooMany,
       503: {
-        description: 'Phone sign-in is not configured (production without an SMS provider)',
+        description:
+          'Phone sign-in is not configured (production without an SMS provider), or the rate limits cannot be checked',
         schema: errorAnswer,
       },
     },
@@ -261,6 +278,7 @@ export const authRoutes = defineRoutes({
       202: { description: 'The same answer whether or not the address has an account' },
       400: authFailure('invalid-email'),
       429: tooMany,
+      503: limitsUnavailable,
     },
   },
   confirmPasswordReset: {
@@ -274,6 +292,7 @@ export const authRoutes = defineRoutes({
       204: { description: "Password changed; the account's sessions are ended" },
       400: authFailure('weak-password, or code-expired for an unknown, used or expired token'),
       429: tooMany,
+      503: limitsUnavailable,
     },
   },
   verifyEmail: {
@@ -300,6 +319,7 @@ export const authRoutes = defineRoutes({
       403: { description: 'Anonymous session', schema: errorAnswer },
       409: { description: 'The address is verified already, or the account has none', schema: errorAnswer },
       429: tooMany,
+      503: limitsUnavailable,
     },
   },
   getMe: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOLLARS_AS_SENT } from './text-patterns';
 import { defineRoutes, invalidInput as invalid, notFound, unauthenticated } from '../route';
 import { errorAnswer } from './errors';
 import { idParams } from './ids';
@@ -29,10 +30,27 @@ export type ScanAccepted = z.infer<typeof scanAccepted>;
  * quotes; the decider parses it (spec section 5), so the contract only bounds its shape.
  */
 export const donateRequest = z.object({
-  amount: z.union([z.number(), z.string().max(64)], { error: 'amount must be a number greater than 0' }),
+  amount: z.union(
+    [
+      // The decider's rules, documented here: from half a cent (which rounds to one) to $1,000,000.
+      z.number().meta({ minimum: 0.005, exclusiveMaximum: 1_000_000.005 }),
+      z.string().max(64).meta({ pattern: DOLLARS_AS_SENT }),
+    ],
+    { error: 'amount must be a number greater than 0' },
+  ),
   source: z.string().trim().min(1).max(64).optional(),
 });
 export type DonateRequest = z.infer<typeof donateRequest>;
+
+export const MAX_IDEMPOTENCY_KEY = 200;
+
+export const donateHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .max(MAX_IDEMPOTENCY_KEY)
+    .optional()
+    .describe('A retry with the same key records the donation once, and answers it again'),
+});
 
 export const donation = z
   .object({
@@ -110,7 +128,7 @@ export const fundraiserRoutes = defineRoutes({
     summary: 'Record a donation',
     auth: 'none',
     params: idParams,
-    headers: { 'Idempotency-Key': 'Optional; a retry with the same key records the donation once' },
+    headers: donateHeaders,
     body: donateRequest,
     answers: {
       201: { description: 'Recorded', schema: donation },

@@ -9,3 +9,4 @@ export * from './ids';
 export * from './shirts';
 export * from './users';
 export * from './waitlist';
+export * from './text-patterns';

@@ -9,7 +9,9 @@ export const updateProfileRequest = z
     displayName: z.string().trim().min(1).max(200).optional(),
     photoURL: z.url().max(2048).nullable().optional(),
   })
-  .refine((body) => body.displayName !== undefined || body.photoURL !== undefined, 'nothing to update');
+  .refine((body) => body.displayName !== undefined || body.photoURL !== undefined, 'nothing to update')
+  // JSON Schema has no refine: say it the document's way too.
+  .meta({ anyOf: [{ required: ['displayName'] }, { required: ['photoURL'] }] });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
 
 export const user = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_AS_SENT } from './text-patterns';
 import { defineRoutes, invalidInput as invalid, notFound } from '../route';
 
 /** Presence is checked in the spec's order (size, charity, name, email), as the client does. */
@@ -10,7 +11,13 @@ export const joinWaitlistRequest = z.object({
     .min(1, 'selectedCharity is required')
     .max(128),
   name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(200),
-  email: z.string({ error: 'email is required' }).trim().min(1, 'email is required').max(320),
+  email: z
+    .string({ error: 'email is required' })
+    .trim()
+    .min(1, 'email is required')
+    .max(320)
+    // Checked by the waitlist's decider, with the spec's message.
+    .meta({ pattern: EMAIL_AS_SENT }),
   shirtId: z.string({ error: 'shirtId is required' }).trim().min(1, 'shirtId is required').max(128),
 });
 export type JoinWaitlistRequest = z.infer<typeof joinWaitlistRequest>;

@@ -18,7 +18,7 @@ export interface ReplayOptions {
   /** Events per readAll call. */
   pageSize?: number;
   /** Called after every page. */
-  onProgress?(progress: ReplayProgress): void;
+  onProgress?(this: void, progress: ReplayProgress): void;
 }
 
 /** What the replay reads: facts, and the catalogue for the names of the groups. */

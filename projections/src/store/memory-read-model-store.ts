@@ -175,7 +175,7 @@ function stage(data: ReadonlyMap<string, Value>, ops: readonly ReadModelOp[]): M
         writable(op, 'set').members.add(op.member);
         break;
       default:
-        throw new ReadModelValueError(`unknown op ${(op as { op: unknown }).op}`);
+        throw new ReadModelValueError(`unknown op ${String((op as { op: unknown }).op)}`);
     }
   }
   return staged;

@@ -1,4 +1,4 @@
-import { type AuthSession, authSession } from '@qrshirt/contracts';
+import { type AuthSession, authSession, charityList, type Fundraiser, fundraiser, shirtList } from '@qrshirt/contracts';
 import type { ApiClient, RequestOptions } from './api-client';
 
 let counter = 0;
@@ -31,25 +31,19 @@ export const as = (session: { accessToken: string; user: { uid: string; anonymou
   headers: { 'x-user-id': session.user.uid, ...(session.user.anonymous && { 'x-anonymous': 'true' }) },
 });
 
-export interface CreatedFundraiser {
-  id: string;
-  userId: string;
-  charityId: string;
-  shirtId: string;
-  name: string;
-}
-
 /** The owner's fundraiser, for the first seeded shirt and charity unless `fields` names others. */
 export async function createFundraiser(
   api: ApiClient,
   owner: RequestOptions,
   fields: { name?: string; shirtId?: string; charityId?: string } = {},
-): Promise<CreatedFundraiser> {
+): Promise<Fundraiser> {
   const [shirts, charities] = await Promise.all([api('GET', '/api/shirts'), api('GET', '/api/charities')]);
+  const [firstShirt] = shirtList.parse(shirts.body);
+  const [firstCharity] = charityList.parse(charities.body);
   const answer = await api('POST', '/api/fundraisers', {
     ...owner,
-    body: { shirtId: shirts.body[0].id, charityId: charities.body[0].id, ...fields },
+    body: { shirtId: firstShirt?.id, charityId: firstCharity?.id, ...fields },
   });
   if (answer.status !== 201) throw new Error(`fundraiser not created: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body as CreatedFundraiser;
+  return fundraiser.parse(answer.body);
 }

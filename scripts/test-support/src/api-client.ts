@@ -1,4 +1,7 @@
+import { answerProblem, findRoute } from '@qrshirt/contracts';
+
 // Tests read answers field by field and assert on them, so an untyped body keeps them short.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface ApiAnswer<T = any> {
   status: number;
   headers: Headers;
@@ -15,7 +18,11 @@ export interface RequestOptions {
 
 export type ApiClient = (method: string, path: string, options?: RequestOptions) => Promise<ApiAnswer>;
 
-/** The REST API at `baseUrl` as the web client calls it: JSON in, JSON parsed out when it is JSON. */
+/**
+ * The REST API at `baseUrl` as the web client calls it: JSON in, JSON parsed out when it is JSON.
+ * Every answer is checked against the route table: a status its route does not declare, or a body
+ * its schema refuses, fails the test (or benchmark) that got it.
+ */
 export function createApiClient(baseUrl: string): ApiClient {
   return async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
@@ -28,7 +35,11 @@ export function createApiClient(baseUrl: string): ApiClient {
     });
     const text = await answer.text();
     let body: unknown = text;
-    if (answer.headers.get('content-type')?.includes('application/json')) body = JSON.parse(text);
+    const contentType = answer.headers.get('content-type');
+    if (contentType?.includes('application/json')) body = JSON.parse(text);
+    const route = findRoute(method, path);
+    const problem = route && answerProblem(route, { status: answer.status, contentType, body });
+    if (problem) throw new Error(problem);
     return { status: answer.status, headers: answer.headers, body };
   };
 }

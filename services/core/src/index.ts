@@ -8,7 +8,6 @@ export * from './event-sourcing/fold-events';
 export * from './event-sourcing/command-handler';
 export * from './charities/charity-decider';
 export * from './shirts/shirt-decider';
-export * from './fundraisers/donation-amount';
 export * from './fundraisers/fundraiser-decider';
 export * from './waitlist/waitlist-decider';
 export * from './users/user-decider';

@@ -82,12 +82,13 @@ const REQUEST_GRACE_MS = 3_000;
  */
 export async function createEmbeddedProcess(
   config: Config,
-  overrides: { clock?: Clock; log?: Logger } = {},
+  overrides: { clock?: Clock; log?: Logger; eventStore?: EventStore } = {},
 ): Promise<EmbeddedProcess> {
   const clock = overrides.clock ?? systemClock;
   const log = overrides.log ?? pino({ level: config.LOG_LEVEL, redact: logRedaction });
   const metrics = createMetricsRegistry('gateway');
-  const eventStore = instrumentEventStore(openEventStore(config), metrics);
+  // Given-events specifications hand in an in-memory store holding the history they start from.
+  const eventStore = instrumentEventStore(overrides.eventStore ?? openEventStore(config), metrics);
   const readModels = config.REDIS_URL
     ? createRedisReadModelStore({ url: config.REDIS_URL })
     : createMemoryReadModelStore();

@@ -154,12 +154,12 @@ export function createIngestor(options: IngestorOptions) {
   }
 
   async function eachBatch(payload: EachBatchPayload): Promise<void> {
-    const { batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale } = payload;
+    const { batch } = payload;
     const writer = writerFor(batch.topic, batch.partition);
     try {
       if (!writer.claimed) {
         // A member whose session ran out (a zombie) learns it here, before writing anything.
-        await heartbeat();
+        await payload.heartbeat();
         const { otherCluster } = await writer.claim();
         if (otherCluster) {
           log.warn(
@@ -170,7 +170,7 @@ export function createIngestor(options: IngestorOptions) {
       }
       const pending = writer.unwritten(batch.messages);
       for (let start = 0; start < pending.length; start += maxAppend) {
-        if (!isRunning() || isStale()) return;
+        if (!payload.isRunning() || payload.isStale()) return;
         const chunk = pending.slice(start, start + maxAppend);
         const ingested: IngestedMessage[] = [];
         for (const message of chunk) {
@@ -178,16 +178,16 @@ export function createIngestor(options: IngestorOptions) {
           if (decoded.ok) ingested.push({ offset: message.offset, event: decoded.message });
           else await deadLetter(message, batch.topic, batch.partition, decoded.reason);
         }
-        await heartbeat();
+        await payload.heartbeat();
         await writer.write(ingested);
         status.appended += ingested.length;
-        resolveOffset(chunk.at(-1)!.offset);
-        await commitOffsetsIfNecessary();
+        payload.resolveOffset(chunk.at(-1)!.offset);
+        await payload.commitOffsetsIfNecessary();
       }
       // Messages already in the stream (a replay after a crash) are resolved without writing.
       const lastMessage = batch.messages.at(-1);
-      if (lastMessage) resolveOffset(lastMessage.offset);
-      await commitOffsetsIfNecessary();
+      if (lastMessage) payload.resolveOffset(lastMessage.offset);
+      await payload.commitOffsetsIfNecessary();
     } catch (error) {
       if (!(error instanceof ConcurrencyError)) throw error;
       writer.release();

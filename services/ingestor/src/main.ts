@@ -1,5 +1,14 @@
 import { createKafkaAdminSession } from '@qrshirt/kafka';
-import { createMetricsRegistry, createReadiness, instrumentEventStore, loadOrExit, logRedaction, openEventStore, startOpsServer, stopOnSignals } from '@qrshirt/runtime';
+import {
+  createMetricsRegistry,
+  createReadiness,
+  instrumentEventStore,
+  loadOrExit,
+  logRedaction,
+  openEventStore,
+  startOpsServer,
+  stopOnSignals,
+} from '@qrshirt/runtime';
 import { pino } from 'pino';
 import { loadIngestorConfig } from './config';
 import { createIngestor } from './ingestor';

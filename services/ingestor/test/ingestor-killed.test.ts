@@ -23,7 +23,7 @@ describeWithKafka('scan ingestion while the ingestor process is killed', (kafka)
       const answeredAtKill: number[] = [];
       for (let kill = 0; kill < KILLS; kill++) {
         await sleep(200 + Math.random() * 2_800);
-        if (kill % 3 !== 0) await nextAppend(pipeline.ledger.store, 5_000);
+        if (kill % 3 !== 0) await nextAppend(pipeline.store, 5_000);
         answeredAtKill.push(load.answers.length);
         await ingestor.kill();
         ingestor = await pipeline.startIngestor();

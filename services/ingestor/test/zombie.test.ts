@@ -26,7 +26,7 @@ describeWithKafka('a paused ingestor (zombie) whose partitions moved', (kafka) =
       // Enough fundraisers that the zombie's three partitions carry scans (all twelve missing
       // them has a chance of one in 4096).
       const pipeline = await startPipeline(12);
-      const { ledger } = pipeline;
+      const { store } = pipeline;
       const zombie = await pipeline.startIngestor();
       const load = pipeline.startLoad({ total: MAX_SCANS, ratePerSecond: SCANS_PER_SECOND });
       const survivor = await pipeline.startIngestor();
@@ -44,7 +44,7 @@ describeWithKafka('a paused ingestor (zombie) whose partitions moved', (kafka) =
       try {
         await sleep(300);
         zombie.pause();
-        headAtPause = await ledger.store.headPosition();
+        headAtPause = await store.headPosition();
       } finally {
         releaseLock();
       }
@@ -64,7 +64,7 @@ describeWithKafka('a paused ingestor (zombie) whose partitions moved', (kafka) =
 
       const drained = await pipeline.drain(load.answers);
       const streams = await Promise.all(
-        Array.from({ length: PARTITIONS }, (_, partition) => ledger.store.readStream(`scans-p${partition}`)),
+        Array.from({ length: PARTITIONS }, (_, partition) => store.readStream(`scans-p${partition}`)),
       );
       const afterTakeover = streams.map((events) => zombieAppendsAfterTakeover(events, shared.memberId, headAtPause));
       const statuses = countByStatus(load.answers);

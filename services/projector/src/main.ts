@@ -1,12 +1,17 @@
-import { createMetricsRegistry, createReadiness, loadOrExit, logRedaction, openEventStore, startOpsServer, stopOnSignals } from '@qrshirt/runtime';
+import {
+  createMetricsRegistry,
+  createReadiness,
+  loadOrExit,
+  logRedaction,
+  openEventStore,
+  startOpsServer,
+  stopOnSignals,
+  registerProjectionMetrics,
+} from '@qrshirt/runtime';
 import { pino } from 'pino';
-import { publishLiveChanges } from '@qrshirt/projections';
-import { createRedisChangeFeed } from '@qrshirt/redis';
+import { publishLiveChanges, allProjectors, fundraisersProjector, createProjectionRunner } from '@qrshirt/projections';
+import { createRedisChangeFeed, createRedisReadModelStore } from '@qrshirt/redis';
 import { loadProjectorConfig } from './config';
-import { registerProjectionMetrics } from '@qrshirt/runtime';
-import { allProjectors, fundraisersProjector } from '@qrshirt/projections';
-import { createProjectionRunner } from '@qrshirt/projections';
-import { createRedisReadModelStore } from '@qrshirt/redis';
 
 /**
  * The projector process (`npm run start:projector`), the composition root of the distributed

@@ -1,7 +1,6 @@
 import type { EventStore } from '@qrshirt/core';
 import { Gauge, type Registry } from 'prom-client';
-import type { Projector } from '@qrshirt/projections';
-import type { ProjectionRunner } from '@qrshirt/projections';
+import type { Projector, ProjectionRunner } from '@qrshirt/projections';
 
 export interface RunningProjection {
   projector: Projector;

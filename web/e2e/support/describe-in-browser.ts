@@ -9,7 +9,7 @@ export interface BrowserSuite {
   /** Its data folder, where its mail is written as files. */
   appDataDir: string;
   /** A fresh browser profile: its own storage, so its own (anonymous or signed-in) session. */
-  newContext(): Promise<BrowserContext>;
+  newContext: () => Promise<BrowserContext>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Button, CloseButton, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { CACHE_PANEL_REFRESH_MS } from '@/config/constants';
-import { cacheStatus, type CacheStatusRow, clearCache } from '@/lib/cache';
+import { cacheStatus, clearCache } from '@/lib/cache';
 
 function seconds(ms: number): string {
   return `${Math.max(Math.round(ms / 1000), 0)} s`;
@@ -10,7 +10,6 @@ function seconds(ms: number): string {
 /** Spec section 2: a hidden panel for whoever knows Ctrl+Shift+C; it refreshes every 2 s. */
 export function CacheStatusPanel() {
   const [open, setOpen] = useState(false);
-  const [rows, setRows] = useState<CacheStatusRow[]>([]);
 
   useEffect(() => {
     const toggle = (event: KeyboardEvent) => {
@@ -23,14 +22,19 @@ export function CacheStatusPanel() {
     return () => window.removeEventListener('keydown', toggle);
   }, []);
 
+  if (!open) return null;
+  return <OpenCacheStatusPanel onClose={() => setOpen(false)} />;
+}
+
+/** Mounted only while open, so each opening starts from what the cache holds at that moment. */
+function OpenCacheStatusPanel({ onClose }: { onClose: () => void }) {
+  const [rows, setRows] = useState(() => cacheStatus());
+
   useEffect(() => {
-    if (!open) return;
-    setRows(cacheStatus());
     const timer = setInterval(() => setRows(cacheStatus()), CACHE_PANEL_REFRESH_MS);
     return () => clearInterval(timer);
-  }, [open]);
+  }, []);
 
-  if (!open) return null;
   return (
     <Paper
       component="aside"
@@ -46,7 +50,7 @@ export function CacheStatusPanel() {
         <Title order={2} size="h5">
           Cache status
         </Title>
-        <CloseButton aria-label="Close cache status" onClick={() => setOpen(false)} />
+        <CloseButton aria-label="Close cache status" onClick={onClose} />
       </Group>
       {rows.length === 0 ? (
         <Text size="sm">Nothing cached.</Text>

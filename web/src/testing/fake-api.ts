@@ -18,7 +18,7 @@ type Handler = (request: RecordedRequest) => FakeAnswer;
 export function fakeApi(routes: Record<string, Handler | FakeAnswer>) {
   const requests: RecordedRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
+    const url = new URL(requestUrl(input), 'http://localhost');
     const headers = Object.fromEntries(new Headers(init.headers).entries());
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const request: RecordedRequest = { method: init.method ?? 'GET', path: url.pathname, headers, body };
@@ -40,6 +40,12 @@ export function fakeApi(routes: Record<string, Handler | FakeAnswer>) {
     to: (method: string, path: string) =>
       requests.filter((request) => request.method === method && request.path === path),
   };
+}
+
+/** The address fetch was called with, whichever of its three forms it came in. */
+export function requestUrl(input: RequestInfo | URL): string {
+  if (typeof input === 'string') return input;
+  return 'url' in input ? input.url : input.href;
 }
 
 /** A promise the test settles when it wants, to observe in-between states ('Joining Waitlist...'). */

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { resetAuthState, updateAuthState } from '@/lib/auth/session-store';
 
 // What Mantine needs from a browser that jsdom does not provide (Mantine's own testing guide).
-const { getComputedStyle } = window;
+const getComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
 window.HTMLElement.prototype.scrollIntoView = () => {};
 Object.defineProperty(window, 'matchMedia', {

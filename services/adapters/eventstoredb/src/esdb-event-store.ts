@@ -16,8 +16,8 @@ import {
   type ExpectedRevision,
   type StoredEvent,
   type Subscription,
+  assertValidExpectedRevision,
 } from '@qrshirt/core';
-import { assertValidExpectedRevision } from '@qrshirt/core';
 
 export interface EventStoreDbEventStoreOptions {
   /** e.g. `esdb://localhost:2113?tls=false` */

@@ -64,11 +64,11 @@ export function startEsdbSubscription(
       );
       current = subscription;
       const positionBefore = position;
-      let dropped: unknown;
+      let dropped: Error | undefined;
       try {
         await follow(subscription);
       } catch (error) {
-        dropped = error;
+        dropped = error instanceof Error ? error : new Error(String(error));
       } finally {
         current = undefined;
         closeQuietly(subscription);

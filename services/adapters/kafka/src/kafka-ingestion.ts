@@ -1,8 +1,14 @@
 import { CompressionTypes, Kafka, logLevel, type Producer } from 'kafkajs';
-import { type AnalyticsFact, type Ingestion, IngestionUnavailableError, type ScanFact } from '@qrshirt/core';
+import {
+  type AnalyticsFact,
+  type Ingestion,
+  IngestionUnavailableError,
+  type ScanFact,
+  createMicroBatcher,
+  type Waiting,
+} from '@qrshirt/core';
 import { encodeMessage } from './kafka-messages';
 import { ANALYTICS_TOPIC, ensureTopics, SCANS_TOPIC } from './kafka-topics';
-import { createMicroBatcher, type Waiting } from '@qrshirt/core';
 
 export interface KafkaIngestionOptions {
   brokers: string[];

@@ -30,5 +30,5 @@ export function decodeMessage(
   if (!parsed.success) return { ok: false, reason: `not an ingestion message: ${parsed.error.issues[0]?.message}` };
   const data = eventDefinitions[parsed.data.type].schema.safeParse(parsed.data.data);
   if (!data.success) return { ok: false, reason: `invalid ${parsed.data.type}: ${data.error.issues[0]?.message}` };
-  return { ok: true, message: { type: parsed.data.type, data: data.data } as IngestionMessage };
+  return { ok: true, message: { type: parsed.data.type, data: data.data } };
 }

@@ -1,10 +1,5 @@
 import { Redis } from 'ioredis';
-import {
-  type CredentialsStore,
-  MAX_SESSION_MS,
-  type PhoneVerification,
-  type RefreshRotation,
-} from '@qrshirt/core';
+import { type CredentialsStore, MAX_SESSION_MS, type PhoneVerification, type RefreshRotation } from '@qrshirt/core';
 
 /*
  * Each read-modify-write is one Lua script, so it is atomic across gateway processes. Expiry

@@ -1,11 +1,6 @@
 import { openSqliteFile } from '@qrshirt/sqlite';
 import type Database from 'better-sqlite3';
-import {
-  type CredentialsStore,
-  MAX_SESSION_MS,
-  type PhoneVerification,
-  type RefreshSession,
-} from '@qrshirt/core';
+import { type CredentialsStore, MAX_SESSION_MS, type PhoneVerification, type RefreshSession } from '@qrshirt/core';
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS passwords (

@@ -39,7 +39,7 @@ const SCHEMA = `
  */
 export function openSqliteFile(
   path: string,
-  { synchronous, setUp }: { synchronous: SqliteSynchronous; setUp(db: Database.Database): void },
+  { synchronous, setUp }: { synchronous: SqliteSynchronous; setUp(this: void, db: Database.Database): void },
 ): Database.Database {
   if (synchronous !== 'FULL' && synchronous !== 'NORMAL') {
     throw new Error(`synchronous must be FULL or NORMAL, got ${String(synchronous)}`);

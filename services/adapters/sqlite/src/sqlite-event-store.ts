@@ -1,7 +1,14 @@
 import type Database from 'better-sqlite3';
-import { createChangeSignal } from '@qrshirt/core';
-import type { EventStore, ReadAllOptions, ReadFilteredOptions, StoredEvent, Subscription } from '@qrshirt/core';
-import { startPollingSubscription, type PolledBatch } from '@qrshirt/core';
+import {
+  createChangeSignal,
+  createSubscriptionRegistry,
+  type EventStore,
+  type PolledBatch,
+  type ReadAllOptions,
+  type ReadFilteredOptions,
+  type StoredEvent,
+  startPollingSubscription,
+} from '@qrshirt/core';
 import { createSqliteAppender } from './sqlite-appender';
 import { openEventDatabase, type SqliteSynchronous } from './sqlite-database';
 
@@ -42,7 +49,7 @@ function toStoredEvent(row: EventRow): StoredEvent {
     type: row[4],
     data: JSON.parse(row[5]),
     // Most events carry no metadata; skipping the parse is a measurable share of a read.
-    metadata: row[6] === '{}' ? {} : JSON.parse(row[6]),
+    metadata: row[6] === '{}' ? {} : (JSON.parse(row[6]) as Record<string, unknown>),
     recordedAt: new Date(row[7]),
   };
 }
@@ -52,7 +59,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
   const changes = createChangeSignal();
   const appender = createSqliteAppender(db, changes.notify);
-  const subscriptions = new Set<Subscription>();
+  const subscriptions = createSubscriptionRegistry();
   let closed = false;
 
   const selectStream = db
@@ -207,18 +214,16 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
         const scannedTo = events.length < maxCount ? Math.max(after, upTo) : events.at(-1)!.globalPosition;
         return { events, scannedTo };
       };
-      const subscription = startPollingSubscription({
-        after: subscribeOptions.after ?? 0,
-        batchSize: subscribeOptions.batchSize ?? DEFAULT_BATCH_SIZE,
-        pollIntervalMs,
-        onEvents: subscribeOptions.onEvents,
-        read,
-        changes,
-      });
-      subscriptions.add(subscription);
-      const forget = (): void => void subscriptions.delete(subscription);
-      subscription.done.then(forget, forget);
-      return subscription;
+      return subscriptions.track(
+        startPollingSubscription({
+          after: subscribeOptions.after ?? 0,
+          batchSize: subscribeOptions.batchSize ?? DEFAULT_BATCH_SIZE,
+          pollIntervalMs,
+          onEvents: subscribeOptions.onEvents,
+          read,
+          changes,
+        }),
+      );
     },
 
     async headPosition() {
@@ -229,7 +234,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     async close() {
       if (closed) return;
       closed = true;
-      await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
+      await subscriptions.stopAll();
       // Appends already accepted are committed, not dropped.
       appender.flush();
       db.close();

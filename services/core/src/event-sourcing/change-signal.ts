@@ -1,6 +1,6 @@
 /** Wakes waiting subscriptions when this process commits, so they need not wait for a poll tick. */
 export interface ChangeSignal {
-  notify(): void;
+  notify(this: void): void;
   /** Resolves on the next notify(), after timeoutMs, or when `wake` is called, whichever is first. */
   next(timeoutMs: number): { promise: Promise<void>; wake(): void };
 }

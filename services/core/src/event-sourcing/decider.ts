@@ -5,9 +5,9 @@
  * the caller, so deciders stay pure.
  */
 export interface Decider<Command, Event, State> {
-  initialState(): State;
-  decide(command: Command, state: State): Event[];
-  evolve(state: State, event: Event): State;
+  initialState(this: void): State;
+  decide(this: void, command: Command, state: State): Event[];
+  evolve(this: void, state: State, event: Event): State;
 }
 
 export type DomainErrorKind = 'validation' | 'not_found' | 'conflict' | 'forbidden';

@@ -79,7 +79,7 @@ export interface SubscribeOptions extends Omit<ReadAllOptions, 'maxCount'> {
    * Called with consecutive batches, catch-up first, then live. The next batch is read only
    * after the returned promise settles; if it rejects, the subscription stops with that error.
    */
-  onEvents(events: StoredEvent[]): Promise<void> | void;
+  onEvents(this: void, events: StoredEvent[]): Promise<void> | void;
 }
 
 export interface Subscription {

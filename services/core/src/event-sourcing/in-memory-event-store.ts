@@ -7,10 +7,9 @@ import type {
   NewEvent,
   ReadFilteredOptions,
   StoredEvent,
-  Subscription,
 } from './event-store';
 import { assertExpectedRevision, assertValidExpectedRevision } from './expected-revision';
-import { type PolledBatch, startPollingSubscription } from './polling-subscription';
+import { createSubscriptionRegistry, type PolledBatch, startPollingSubscription } from './polling-subscription';
 
 export interface InMemoryEventStoreOptions {
   /** Recording times, for tests that control the clock; the system clock by default. */
@@ -32,7 +31,7 @@ export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}
   const log: StoredEvent[] = [];
   const streams = new Map<string, StoredEvent[]>();
   const changes = createChangeSignal();
-  const subscriptions = new Set<Subscription>();
+  const subscriptions = createSubscriptionRegistry();
   let closed = false;
 
   function assertOpen(): void {
@@ -157,18 +156,16 @@ export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}
     subscribe(subscribeOptions) {
       assertOpen();
       const types = typeSet(subscribeOptions.eventTypes);
-      const subscription = startPollingSubscription({
-        after: subscribeOptions.after ?? 0,
-        batchSize: subscribeOptions.batchSize ?? DEFAULT_BATCH_SIZE,
-        pollIntervalMs: POLL_INTERVAL_MS,
-        onEvents: subscribeOptions.onEvents,
-        read: (after, maxCount) => readAfter(after, maxCount, types),
-        changes,
-      });
-      subscriptions.add(subscription);
-      const forget = (): void => void subscriptions.delete(subscription);
-      subscription.done.then(forget, forget);
-      return subscription;
+      return subscriptions.track(
+        startPollingSubscription({
+          after: subscribeOptions.after ?? 0,
+          batchSize: subscribeOptions.batchSize ?? DEFAULT_BATCH_SIZE,
+          pollIntervalMs: POLL_INTERVAL_MS,
+          onEvents: subscribeOptions.onEvents,
+          read: (after, maxCount) => readAfter(after, maxCount, types),
+          changes,
+        }),
+      );
     },
 
     async headPosition() {
@@ -179,7 +176,7 @@ export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}
     async close() {
       if (closed) return;
       closed = true;
-      await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
+      await subscriptions.stopAll();
     },
   };
 }

@@ -11,8 +11,8 @@ export interface PollingSubscriptionOptions {
   after: number;
   batchSize: number;
   pollIntervalMs: number;
-  onEvents(events: StoredEvent[]): Promise<void> | void;
-  read(after: number, maxCount: number): PolledBatch;
+  onEvents(this: void, events: StoredEvent[]): Promise<void> | void;
+  read(this: void, after: number, maxCount: number): PolledBatch;
   /** Commits by this process; commits by other processes are seen at the next poll. */
   changes: ChangeSignal;
 }
@@ -54,6 +54,22 @@ export function startPollingSubscription(options: PollingSubscriptionOptions): S
       stopped = true;
       sleeping?.wake();
       await done.catch(() => {});
+    },
+  };
+}
+
+/** A store's live subscriptions, so that closing the store stops each of them first. */
+export function createSubscriptionRegistry() {
+  const live = new Set<Subscription>();
+  return {
+    track(subscription: Subscription): Subscription {
+      live.add(subscription);
+      const forget = (): void => void live.delete(subscription);
+      subscription.done.then(forget, forget);
+      return subscription;
+    },
+    async stopAll(): Promise<void> {
+      await Promise.all([...live].map((subscription) => subscription.stop()));
     },
   };
 }

@@ -8,6 +8,7 @@ import type {
   ScanAccepted,
   UserStats,
 } from '@qrshirt/contracts';
+import { MAX_IDEMPOTENCY_KEY } from '@qrshirt/contracts';
 import { LRUCache } from 'lru-cache';
 import { charityDecider, charityStreamName } from '../charities/charity-decider';
 import type { Clock } from '../clock';
@@ -32,8 +33,6 @@ export interface FundraiserUseCaseDeps {
   clock: Clock;
   newId: () => string;
 }
-
-const MAX_IDEMPOTENCY_KEY = 200;
 
 function toFundraiser(
   state: Pick<FundraiserState, 'fundraiserId' | 'userId' | 'charityId' | 'shirtId' | 'name'>,

@@ -8,7 +8,7 @@ export interface Waiting<Item> {
 
 export interface MicroBatcherOptions<Item> {
   /** Writes one batch and settles each of its items (some may fail alone). Never rejects. */
-  write(batch: Waiting<Item>[]): Promise<void>;
+  write(this: void, batch: Waiting<Item>[]): Promise<void>;
   /** Flush once this many items wait… */
   maxBatch: number;
   /** …or this long after the first one arrived, whichever comes first. */

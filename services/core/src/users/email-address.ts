@@ -1,17 +1,11 @@
 import { createHash } from 'node:crypto';
+import { EMAIL_ADDRESS } from '@qrshirt/contracts';
 
 export const MAX_EMAIL_LENGTH = 320;
 
-/**
- * The HTML living standard's valid e-mail address, which is what the client's
- * `<input type="email">` enforces: the server refuses what that input would not submit.
- */
-const htmlEmail =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
-
 /** Expects a trimmed address. */
 export function isValidEmailAddress(email: string): boolean {
-  return email.length <= MAX_EMAIL_LENGTH && htmlEmail.test(email);
+  return email.length <= MAX_EMAIL_LENGTH && EMAIL_ADDRESS.test(email);
 }
 
 /** Two spellings of one address (case, surrounding blanks) are one account. */

@@ -1,23 +1,25 @@
-import type { Clock } from '@qrshirt/core';
+import type { VerifyEmailAnswer } from '@qrshirt/contracts';
+import { type Clock, type CredentialsStore, emailKey } from '@qrshirt/core';
+import { HttpError } from '../http/http-error';
 import { renderMail } from '../mail/mail-templates';
 import type { Accounts } from './accounts';
-import type { CredentialsStore } from '@qrshirt/core';
 import type { EmailSender } from './message-senders';
+import { limitByAccount, limitByIp, type RateLimiter } from './rate-limiter';
 import { newSecret, sha256 } from './secrets';
 
 /** Long enough for someone who signs up in the evening and reads their mail the next day. */
 export const VERIFICATION_TTL_MS = 24 * 60 * 60_000;
 
-export type VerificationOutcome =
-  | { verified: true; email: string }
-  /** 400: unknown, used or expired; 409: the account no longer uses the address it was sent to. */
-  | { verified: false; status: 400 | 409; reason: string };
-
 export interface EmailVerification {
   /** Mails the account's address a link that verifies it; resolves once the mail is stored. */
   sendLink(uid: string, email: string): Promise<void>;
-  /** Spends a token from such a link. */
-  verify(token: string): Promise<VerificationOutcome>;
+  /**
+   * Spends a token from such a link: 400 when it is unknown, used or expired; 409 when the account
+   * no longer uses the address it was sent to.
+   */
+  verify(token: string): Promise<VerifyEmailAnswer>;
+  /** A fresh link for an account whose address is not verified yet; `client` is the caller's address. */
+  resend(uid: string, client: string): Promise<void>;
 }
 
 const UNKNOWN_TOKEN = 'This verification link is unknown, used or expired. Ask for a new one from your dashboard.';
@@ -31,46 +33,54 @@ export function createEmailVerification(deps: {
   accounts: Accounts;
   credentials: CredentialsStore;
   email: EmailSender;
+  limiter: RateLimiter;
   publicBaseUrl: string;
   clock: Clock;
 }): EmailVerification {
-  const { accounts, credentials, email: mailer, publicBaseUrl, clock } = deps;
+  const { accounts, credentials, email: mailer, limiter, publicBaseUrl, clock } = deps;
+
+  async function sendLink(uid: string, email: string): Promise<void> {
+    const token = newSecret();
+    const now = clock().getTime();
+    await credentials.addOneTimeCode(
+      'email-verification',
+      sha256(token),
+      { uid, expiresAt: now + VERIFICATION_TTL_MS },
+      now,
+    );
+    await mailer.sendEmail(
+      renderMail({
+        to: email,
+        subject: 'Confirm your email address',
+        heading: 'Confirm your email address',
+        paragraphs: [
+          'Welcome to QR Shirts! Please confirm that this address is yours, so we can send you news about your shirt and let you claim it.',
+        ],
+        action: { label: 'Confirm my address', url: `${publicBaseUrl}/verify-email#token=${token}` },
+        note: 'The link works once, within 24 hours. If you did not sign up, ignore this email: nothing happens without it.',
+      }),
+    );
+  }
+
   return {
-    async sendLink(uid, email) {
-      const token = newSecret();
-      const now = clock().getTime();
-      await credentials.addOneTimeCode(
-        'email-verification',
-        sha256(token),
-        { uid, expiresAt: now + VERIFICATION_TTL_MS },
-        now,
-      );
-      await mailer.sendEmail(
-        renderMail({
-          to: email,
-          subject: 'Confirm your email address',
-          heading: 'Confirm your email address',
-          paragraphs: [
-            'Welcome to QR Shirts! Please confirm that this address is yours, so we can send you news about your shirt and let you claim it.',
-          ],
-          action: { label: 'Confirm my address', url: `${publicBaseUrl}/verify-email#token=${token}` },
-          note: 'The link works once, within 24 hours. If you did not sign up, ignore this email: nothing happens without it.',
-        }),
-      );
-    },
+    sendLink,
     async verify(token) {
       const uid = await credentials.takeOneTimeCode('email-verification', sha256(token), clock().getTime());
-      if (!uid) return { verified: false, status: 400, reason: UNKNOWN_TOKEN };
+      if (!uid) throw new HttpError(400, UNKNOWN_TOKEN);
       const { email } = await accounts.addressOf(uid);
       if (!email || (await accounts.emailHolder(email)) !== uid) {
-        return {
-          verified: false,
-          status: 409,
-          reason: 'This link was sent to an address your account no longer uses.',
-        };
+        throw new HttpError(409, 'This link was sent to an address your account no longer uses.');
       }
       await accounts.verifyEmail(email, uid, 'link');
-      return { verified: true, email };
+      return { email, emailVerified: true };
+    },
+    async resend(uid, client) {
+      const { email, verified } = await accounts.addressOf(uid);
+      if (!email) throw new HttpError(409, 'Your account has no email address to verify');
+      if (verified) throw new HttpError(409, 'Your email address is already verified');
+      // Shares the budget of every mail a stranger could make us send to this address.
+      await limiter.attempt([limitByIp('mail', client), limitByAccount('mail', emailKey(email))]);
+      await sendLink(uid, email);
     },
   };
 }

@@ -23,6 +23,16 @@ export interface RateLimitKey {
   subject: string;
 }
 
+/** `client` is the caller's address, as the handler read it from the request. */
+export function limitByIp(action: LimitedAction, client: string): RateLimitKey {
+  return { action, scope: 'ip', subject: client };
+}
+
+/** `subject` is a hash of the email or phone number, so counters hold no personal data. */
+export function limitByAccount(action: LimitedAction, subject: string): RateLimitKey {
+  return { action, scope: 'account', subject };
+}
+
 interface Allowance {
   points: number;
   durationSeconds: number;

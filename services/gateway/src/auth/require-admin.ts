@@ -4,7 +4,7 @@ import type { Accounts } from './accounts';
 
 export interface AdminCheck {
   /** Whether the caller is an admin, and whether their address is verified (GET /api/me). */
-  facts(user: Express.User): Promise<{ admin: boolean; emailVerified: boolean }>;
+  facts(this: void, user: Express.User): Promise<{ admin: boolean; emailVerified: boolean }>;
   /** Guards /api/admin/*: 401 without a token, 403 for anyone but an admin. */
   requireAdmin: RequestHandler;
 }

@@ -72,7 +72,7 @@ export function createSessions(options: {
       );
       if (rotation.outcome !== 'rotated') return null;
       const { uid, anonymous } = rotation.session;
-      // Anonymous sessions have no stored user (see routes/auth.ts).
+      // Anonymous sessions have no stored user (see email-password-sign-in.ts).
       const profile = anonymous ? null : await accounts.profile(uid);
       return answer({ uid, anonymous }, profile, parsed.family, secret);
     },

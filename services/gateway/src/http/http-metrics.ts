@@ -16,7 +16,9 @@ export function httpMetrics(registry: Registry): RequestHandler {
   return (req, res, next) => {
     const startedAt = process.hrtime.bigint();
     res.once('finish', () => {
-      const route = req.route ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
+      // Express types the matched route as any; its path is the pattern it was registered with.
+      const matched = req.route as { path: unknown } | undefined;
+      const route = matched ? `${req.baseUrl}${String(matched.path)}` : 'unmatched';
       duration.observe(
         { method: req.method, route, status: String(res.statusCode) },
         Number(process.hrtime.bigint() - startedAt) / 1e9,

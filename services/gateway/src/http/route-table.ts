@@ -20,6 +20,7 @@ export interface RouteInput<Route extends RouteDefinition> {
   params: Parsed<Route['params']>;
   query: Parsed<Route['query']>;
   body: Parsed<Route['body']>;
+  headers: Parsed<Route['headers']>;
   /** Always there on routes that need a token; on the others, whoever sent a valid one. */
   user: Route['auth'] extends 'none' ? Express.User | undefined : Express.User;
   /** For what the table does not describe: request headers, the client's address, its log. */
@@ -145,6 +146,7 @@ export function routeTable(handlers: Handlers, options: RouteTableOptions): Rout
           params: route.params ? parseInput(route.params, req.params) : undefined,
           query: route.query ? parseInput(route.query, req.query) : undefined,
           body: route.body ? parseBody(route.body, req.body) : undefined,
+          headers: route.headers ? parseInput(route.headers, req.headers) : undefined,
           // The guard above saw to it on routes that need one.
           user: req.user as Express.User,
           req,

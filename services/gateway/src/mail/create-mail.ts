@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { AdminOutboxMessage, AdminOutboxPage, AdminOutboxQuery } from '@qrshirt/contracts';
-import type { Clock } from '@qrshirt/core';
+import type { Clock, NewOutboxMessage, OutboxMessage, OutboxStore } from '@qrshirt/core';
 import type { Logger } from 'pino';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { maskEmail } from '../admin/mask-personal-data';
 import type { EmailSender, SmsSender } from '../auth/message-senders';
 import type { Config } from '../config';
 import { createOutboxSender, RETRY_WINDOW_MS } from './outbox-sender';
-import type { NewOutboxMessage, OutboxMessage, OutboxStore } from '@qrshirt/core';
 import { createRedisOutboxStore } from '@qrshirt/redis';
 import { createSqliteOutboxStore } from '@qrshirt/sqlite';
 import { createEmlFileTransport, createSmsFileTransport, createSmtpTransport } from './transports';

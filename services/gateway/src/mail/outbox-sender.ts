@@ -1,6 +1,5 @@
-import type { Clock } from '@qrshirt/core';
+import type { Clock, OutboxChannel, OutboxMessage, OutboxStore } from '@qrshirt/core';
 import type { Logger } from 'pino';
-import type { OutboxChannel, OutboxMessage, OutboxStore } from '@qrshirt/core';
 import type { Transport } from './transports';
 
 /** How long a message sent to the whole window may keep being tried. */

@@ -1,27 +1,25 @@
 import type { Request } from 'express';
 import type passport from 'passport';
-import type { Accounts } from '../auth/accounts';
-import type { AuthOptions } from '../auth/auth-options';
+import type { EmailPasswordSignIn } from '../auth/email-password-sign-in';
 import type { EmailVerification } from '../auth/email-verification';
-import type { LimitedAction, RateLimitKey } from '../auth/rate-limiter';
-import type { Sessions } from '../auth/sessions';
-import type { RouteDeps } from './route-deps';
+import type { GoogleExchange } from '../auth/google-exchange';
+import type { PasswordReset } from '../auth/password-reset';
+import type { PhoneSignIn } from '../auth/phone-sign-in';
 
 type Passport = InstanceType<typeof passport.Passport>;
 
-/** Shared by the sign-in route modules; built once by `authRoutes`. */
-export interface AuthContext extends RouteDeps, AuthOptions {
-  accounts: Accounts;
-  sessions: Sessions;
+/** The sign-in use cases the route modules call, and passport for the strategies; built once by `authHandlers`. */
+export interface AuthContext {
   passport: Passport;
+  emailPassword: EmailPasswordSignIn;
   verification: EmailVerification;
+  passwordReset: PasswordReset;
+  /** Absent while phone sign-in is off. */
+  phone: PhoneSignIn | undefined;
+  googleExchange: GoogleExchange;
+  /** Whether Google sign-in is configured: passport then has its strategy. */
+  googleSignIn: boolean;
 }
 
-export function limitByIp(action: LimitedAction, req: Request): RateLimitKey {
-  return { action, scope: 'ip', subject: req.ip ?? req.socket.remoteAddress ?? 'unknown' };
-}
-
-/** `subject` is a hash of the email or phone number, so counters hold no personal data. */
-export function limitByAccount(action: LimitedAction, subject: string): RateLimitKey {
-  return { action, scope: 'account', subject };
-}
+/** The address rate limits count per client: Express's, which honours `trust proxy`. */
+export const clientAddress = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';

@@ -1,78 +1,16 @@
-import { MIN_PASSWORD_LENGTH } from '@qrshirt/contracts';
-import { emailKey, isValidEmailAddress } from '@qrshirt/core';
-import { authError } from '../auth/auth-errors';
-import { hashPassword } from '../auth/passwords';
-import { newSecret, sha256 } from '../auth/secrets';
 import type { Handlers } from '../http/route-table';
-import { renderMail } from '../mail/mail-templates';
-import { type AuthContext, limitByAccount, limitByIp } from './auth-context';
+import { type AuthContext, clientAddress } from './auth-context';
 
-const RESET_TTL_MS = 60 * 60_000;
-
-/**
- * Reset by an emailed link. Whether or not the address has an account, a mail is stored before the
- * answer (a link, or a note that no account uses the address), so neither the answer nor its
- * timing tells anyone which addresses are registered.
- */
-export function passwordResetHandlers(
-  context: AuthContext,
-): Pick<Handlers, 'requestPasswordReset' | 'confirmPasswordReset'> {
-  const { accounts, credentials, limiter, email: mailer, publicBaseUrl, clock } = context;
-
-  async function resetMail(email: string) {
-    const uid = await accounts.emailHolder(email);
-    if (!uid) {
-      return renderMail({
-        to: email,
-        subject: 'About your password reset request',
-        heading: 'No account uses this address',
-        paragraphs: [
-          'Someone asked to reset the password of a QR Shirts account with this email address, but no account uses it.',
-          'If it was you, you may have signed up with another address, or you can create an account.',
-        ],
-        action: { label: 'Sign up', url: `${publicBaseUrl}/signin` },
-        note: 'If it was not you, ignore this email.',
-      });
-    }
-    const token = newSecret();
-    const now = clock().getTime();
-    await credentials.addOneTimeCode('password-reset', sha256(token), { uid, expiresAt: now + RESET_TTL_MS }, now);
-    return renderMail({
-      to: email,
-      subject: 'Reset your QR Shirts password',
-      heading: 'Choose a new password',
-      paragraphs: [
-        'Someone asked to reset the password of your QR Shirts account. To choose a new one, open this link.',
-      ],
-      action: { label: 'Choose a new password', url: `${publicBaseUrl}/signin#reset=${token}` },
-      note: 'The link works once, within an hour. If it was not you, ignore this email: your password stays as it is.',
-    });
-  }
-
+export function passwordResetHandlers({
+  passwordReset,
+}: AuthContext): Pick<Handlers, 'requestPasswordReset' | 'confirmPasswordReset'> {
   return {
     async requestPasswordReset({ body, req }) {
-      const email = body.email.trim();
-      if (!isValidEmailAddress(email)) throw authError(400, 'invalid-email');
-      // Every request sends an email: all count, success or not.
-      await limiter.attempt([limitByIp('mail', req), limitByAccount('mail', emailKey(email))]);
-      await mailer.sendEmail(await resetMail(email));
+      await passwordReset.request(body, clientAddress(req));
       return { status: 202 };
     },
-    async confirmPasswordReset({ body: { token, password }, req }) {
-      if (password.length < MIN_PASSWORD_LENGTH) throw authError(400, 'weak-password');
-      const byIp = [limitByIp('password-reset-confirm', req)];
-      await limiter.attempt(byIp);
-      const hash = await hashPassword(password);
-      const uid = await credentials.takeOneTimeCode('password-reset', sha256(token), clock().getTime());
-      if (!uid) throw authError(400, 'code-expired');
-      await credentials.setPasswordHash(uid, hash);
-      // Whoever knew the old password may hold sessions: they end with it.
-      await credentials.deleteRefreshFamiliesOf(uid);
-      // The link was mailed to the account's address: following it proves the address is theirs.
-      const { email, verified } = await accounts.addressOf(uid);
-      if (email && !verified && (await accounts.emailHolder(email)) === uid)
-        await accounts.verifyEmail(email, uid, 'link');
-      await limiter.forgive(byIp);
+    async confirmPasswordReset({ body, req }) {
+      await passwordReset.confirm(body, clientAddress(req));
       return { status: 204 };
     },
   };

@@ -37,8 +37,8 @@ export function fundraiserHandlers({
     async recordScan({ params }) {
       return { status: 202, body: await fundraisers.recordScan(params.id) };
     },
-    async donate({ params, body, req }) {
-      const { created, donation } = await fundraisers.donate(params.id, body, req.get('idempotency-key'));
+    async donate({ params, body, headers }) {
+      const { created, donation } = await fundraisers.donate(params.id, body, headers['idempotency-key']);
       return { status: created ? 201 : 200, body: donation };
     },
     async getFundraiserStats({ params, user }) {

@@ -9,10 +9,9 @@ import {
   drain,
   type FundraiserTally,
   type GatewayProcess,
-  openScanLedger,
   type ScanAnswer,
-  type ScanLedger,
   type ScanLoad,
+  scanLedger,
   signUp,
   startGatewayProcess,
   startIngestorProcess,
@@ -20,6 +19,8 @@ import {
   type WorkerProcess,
 } from '@qrshirt/test-support';
 import { describeWithRedis, type TestKafka } from '@qrshirt/test-support/vitest';
+import type { EventStore } from '@qrshirt/core';
+import { createSqliteEventStore } from '@qrshirt/sqlite';
 import { afterAll } from 'vitest';
 
 export const PARTITIONS = 6;
@@ -31,7 +32,8 @@ export interface ScanPipeline {
   fundraiserIds: string[];
   /** The SQLite event store file the gateway and the ingestors share. */
   databaseFile: string;
-  ledger: ScanLedger;
+  /** A second connection to that file, for streams and positions. */
+  store: EventStore;
   /** Another ingestor process in the pipeline's group; stop() kills it if the test did not. */
   startIngestor(): Promise<WorkerProcess>;
   /** Scanners on every fundraiser of the pipeline, 64 at a time, `total` scans at most. */
@@ -90,11 +92,11 @@ async function startScanPipeline(
   const dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-ingest-'));
   const ingestors: WorkerProcess[] = [];
   let gateway: GatewayProcess | undefined;
-  let ledger: ScanLedger | undefined;
+  let store: EventStore | undefined;
   const stop = async () => {
     await Promise.all(ingestors.map((ingestor) => ingestor.kill()));
     await gateway?.terminate();
-    await ledger?.close();
+    await store?.close();
     await rm(dataDir, { recursive: true, force: true });
   };
   const kafkaEnv = { KAFKA_BROKERS: brokers, KAFKA_PARTITIONS: String(PARTITIONS), DATA_DIR: dataDir };
@@ -107,8 +109,9 @@ async function startScanPipeline(
     const fundraiserIds: string[] = [];
     for (let i = 0; i < fundraisers; i++) fundraiserIds.push((await createFundraiser(api, owner)).id);
     const databaseFile = path.join(dataDir, 'events.sqlite');
-    const openedLedger = openScanLedger(databaseFile);
-    ledger = openedLedger;
+    const opened = createSqliteEventStore({ path: databaseFile });
+    store = opened;
+    const ledger = scanLedger(opened);
     const projectedScans = async (fundraiserId: string) => {
       const answer = await api('GET', `/api/fundraisers/${fundraiserId}/stats`, owner);
       if (answer.status !== 200) throw new Error(`stats answered ${answer.status}: ${JSON.stringify(answer.body)}`);
@@ -118,7 +121,7 @@ async function startScanPipeline(
       gateway,
       fundraiserIds,
       databaseFile,
-      ledger,
+      store: opened,
       async startIngestor() {
         const ingestor = await startIngestorProcess({
           ...kafkaEnv,
@@ -130,7 +133,7 @@ async function startScanPipeline(
       },
       startLoad: ({ total, ratePerSecond }) =>
         startScanLoad({ url, fundraiserIds, concurrency: 64, total, ratePerSecond }),
-      drain: (answers) => drain({ ledger: openedLedger, fundraiserIds, answers, projectedScans, timeoutMs: 60_000 }),
+      drain: (answers) => drain({ ledger, fundraiserIds, answers, projectedScans, timeoutMs: 60_000 }),
       stop,
     };
   } catch (error) {

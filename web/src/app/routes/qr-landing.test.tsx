@@ -31,7 +31,7 @@ function renderQrPage(at = '/fundraiser/f-1') {
 
 /** What the donation widget does when a donation completes. */
 function widgetReports(data: unknown, origin = window.location.origin) {
-  const frame = screen.getByTitle('Donation widget') as HTMLIFrameElement;
+  const frame = screen.getByTitle<HTMLIFrameElement>('Donation widget');
   act(() => {
     fireEvent(window, new MessageEvent('message', { data, origin, source: frame.contentWindow }));
   });
@@ -43,7 +43,7 @@ describe('the QR landing page', () => {
     renderQrPage();
     expect(screen.getByLabelText('Loading the fundraiser')).toBeTruthy();
     expect(await screen.findByText("Plot twist: you just scanned a stranger's shirt.")).toBeTruthy();
-    const frame = screen.getByTitle('Donation widget') as HTMLIFrameElement;
+    const frame = screen.getByTitle<HTMLIFrameElement>('Donation widget');
     expect(new URL(frame.src).searchParams.get('fundraiserId')).toBe('f-1');
     expect(screen.getByText('About This Cause')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Learn more about Ocean Friends' }).getAttribute('href')).toBe(
@@ -96,9 +96,13 @@ describe('the QR landing page', () => {
     expect(donation.body).toEqual({ amount: 12.5, source: 'widget' });
     expect(donation.headers['idempotency-key']).toBeTruthy();
 
-    act(() => vi.advanceTimersByTime(4900));
+    act(() => {
+      vi.advanceTimersByTime(4900);
+    });
     expect(screen.queryByTestId('donation-thanks')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     expect(screen.queryByTestId('donation-thanks')).toBeNull();
 
     await waitFor(() => expect(api.to('POST', '/api/analytics')).toHaveLength(1));

@@ -24,7 +24,11 @@ export function SignInRoute() {
   const [{ googleReturn, resetToken }] = useState(() => readFragment(location.hash));
   const [resetting, setResetting] = useState(resetToken !== null);
   const forgetFragment = useCallback(() => {
-    void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: location.state });
+    // The state says where the visitor came from, for the redirect after sign-in: it goes on unread.
+    void navigate(
+      { pathname: location.pathname, search: location.search },
+      { replace: true, state: location.state as unknown },
+    );
   }, [navigate, location.pathname, location.search, location.state]);
 
   return (

@@ -1,7 +1,7 @@
 import type { AdminOutboxMessage } from '@qrshirt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '@/testing/fake-api';
+import { fakeApi, requestUrl } from '@/testing/fake-api';
 import { renderRoute } from '@/testing/render';
 import { signInAs } from '@/testing/session';
 import { AdminOutboxRoute } from './outbox';
@@ -78,7 +78,7 @@ describe('the admin outbox', () => {
     await user.click(screen.getByText('Dead (1)'));
     // The page asks the server for dead messages only (the fake answers every query alike).
     await waitFor(() =>
-      expect(vi.mocked(fetch).mock.calls.some(([input]) => String(input).includes('status=dead'))).toBe(true),
+      expect(vi.mocked(fetch).mock.calls.some(([input]) => requestUrl(input).includes('status=dead'))).toBe(true),
     );
     await user.click(screen.getByRole('button', { name: /^Retry the message/ }));
     expect(await screen.findByText('This message was sent already')).toBeTruthy();

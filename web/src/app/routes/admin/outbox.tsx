@@ -29,7 +29,7 @@ export function AdminOutboxRoute() {
           aria-label="Show messages"
           value={filter}
           onChange={(value) => {
-            setFilter(value as Filter);
+            setFilter(value);
             pages.reset();
           }}
           data={[

@@ -8,10 +8,10 @@ export interface SaveProblem {
   fields: FieldErrors;
 }
 
-export function saveProblem(error: unknown): SaveProblem | null {
+export function saveProblem(error: Error | null): SaveProblem | null {
   if (!error) return null;
   const fields = isApiError(error) ? (error.fields ?? {}) : {};
-  return { message: error instanceof Error ? error.message : String(error), fields };
+  return { message: error.message, fields };
 }
 
 /** The problem of exactly this field (`images`, `images.0.url`). */

@@ -45,7 +45,7 @@ export function ReplayExportForm() {
           <Select
             label="Group by"
             value={groupBy}
-            onChange={(value) => value && setGroupBy(value as AdminReplayGroupBy)}
+            onChange={(value) => value && setGroupBy(value)}
             data={adminReplayGroupings.map((value) => ({ value, label: groupLabels[value] }))}
             allowDeselect={false}
           />
@@ -56,7 +56,7 @@ export function ReplayExportForm() {
             <SegmentedControl
               aria-labelledby="replay-format-label"
               value={format}
-              onChange={(value) => setFormat(value as AdminReplayFormat)}
+              onChange={(value) => setFormat(value)}
               data={adminReplayFormats.map((value) => ({ value, label: value === 'csv' ? 'CSV' : 'NDJSON' }))}
             />
           </div>

@@ -53,5 +53,5 @@ export function shirtChanges(before: ShirtValues, after: ShirtValues): AdminUpda
   const was = shirtRequest(before) as Record<string, unknown>;
   const now = shirtRequest(after) as Record<string, unknown>;
   const changed = Object.keys(now).filter((name) => JSON.stringify(now[name]) !== JSON.stringify(was[name]));
-  return Object.fromEntries(changed.map((name) => [name, now[name]])) as AdminUpdateShirtRequest;
+  return Object.fromEntries(changed.map((name) => [name, now[name]]));
 }

@@ -77,7 +77,7 @@ describe('signing in', () => {
 
     expect(await screen.findByText('Successfully signed in!')).toBeTruthy();
     expect(api.to('POST', '/api/auth/signin')[0]!.body).toEqual({ email: 'ada@example.com', password: 'secret1' });
-    expect((screen.getByRole('button', { name: 'Sign In' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Sign In' }).disabled).toBe(true);
     expect(getAuthState().session?.user.uid).toBe('u-1');
     await waitFor(() => expect(api.to('POST', '/api/user')).toHaveLength(1));
     expect(api.to('POST', '/api/user')[0]!.headers).toMatchObject({
@@ -103,7 +103,7 @@ describe('signing in', () => {
   it('shows and hides the password', async () => {
     fakeApi({});
     const { user } = renderSignIn();
-    const password = screen.getByLabelText('Password') as HTMLInputElement;
+    const password = screen.getByLabelText<HTMLInputElement>('Password');
     expect(password.type).toBe('password');
     await user.click(screen.getByRole('button', { name: 'Toggle password visibility' }));
     expect(password.type).toBe('text');
@@ -189,8 +189,8 @@ describe('signing up', () => {
     const toggles = screen.getAllByRole('button', { name: 'Toggle password visibility' });
     expect(toggles).toHaveLength(2);
     await user.click(toggles[1]!);
-    expect((screen.getByLabelText('Password') as HTMLInputElement).type).toBe('password');
-    expect((screen.getByLabelText('Confirm Password') as HTMLInputElement).type).toBe('text');
+    expect(screen.getByLabelText<HTMLInputElement>('Password').type).toBe('password');
+    expect(screen.getByLabelText<HTMLInputElement>('Confirm Password').type).toBe('text');
   });
 });
 
@@ -206,9 +206,9 @@ describe('switching tabs', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     await user.type(screen.getByLabelText('Display Name'), 'Ada');
     await user.click(screen.getByRole('tab', { name: 'Sign In' }));
-    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('');
     await user.click(screen.getByRole('tab', { name: 'Sign Up' }));
-    expect((screen.getByLabelText('Display Name') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Display Name').value).toBe('');
   });
 });
 

@@ -23,7 +23,10 @@ interface AuthCardProps {
 /** Spec: the 'Welcome Back' card, its Sign In and Sign Up tabs, and the end of Google's round trip. */
 export function AuthCard({ googleReturn, onGoogleReturnHandled }: AuthCardProps) {
   const [tab, setTab] = useState<string | null>('signin');
-  const [notice, setNotice] = useState<FormMessage>(null);
+  // An auth error Google sent back shows from the first render; only a code needs a round trip.
+  const [notice, setNotice] = useState<FormMessage>(() =>
+    googleReturn?.error !== undefined ? { kind: 'error', text: authErrorMessage(googleReturn.error) } : null,
+  );
   const redirect = usePostSignInRedirect();
   const exchange = useExchangeGoogleCode();
   const handled = useRef(false);
@@ -32,11 +35,7 @@ export function AuthCard({ googleReturn, onGoogleReturnHandled }: AuthCardProps)
     if (!googleReturn || handled.current) return;
     handled.current = true;
     onGoogleReturnHandled();
-    if (googleReturn.error !== undefined) {
-      setNotice({ kind: 'error', text: authErrorMessage(googleReturn.error) });
-      return;
-    }
-    if (!googleReturn.code) return;
+    if (googleReturn.error !== undefined || !googleReturn.code) return;
     exchange.mutate(googleReturn.code, {
       onSuccess: () => {
         setNotice({ kind: 'success', text: 'Successfully signed in with Google!' });

@@ -34,7 +34,7 @@ export function usePostSignInRedirect() {
 
   return {
     from,
-    redirectSoon() {
+    redirectSoon: () => {
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
         try {
@@ -46,7 +46,7 @@ export function usePostSignInRedirect() {
       }, REDIRECT_AFTER_SIGN_IN_MS);
     },
     /** Before leaving for Google. */
-    rememberFrom() {
+    rememberFrom: () => {
       try {
         sessionStorage.setItem(FROM_KEY, from);
       } catch {

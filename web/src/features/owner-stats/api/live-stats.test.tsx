@@ -3,6 +3,7 @@ import { fundraiserStats, userStats } from '@qrshirt/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { requestUrl } from '@/testing/fake-api';
 import { signInAs } from '@/testing/session';
 import { followLiveStats, useLiveUserStats } from './live-stats';
 
@@ -48,7 +49,7 @@ function liveAnswer() {
 function stubFetch(answers: ((signal: AbortSignal | undefined) => Response)[]) {
   const calls: { url: string; headers: Headers; signal: AbortSignal | undefined }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    calls.push({ url: String(input), headers: new Headers(init.headers), signal: init.signal ?? undefined });
+    calls.push({ url: requestUrl(input), headers: new Headers(init.headers), signal: init.signal ?? undefined });
     const answer = answers.shift();
     if (!answer) return new Promise<Response>(() => {});
     return answer(init.signal ?? undefined);

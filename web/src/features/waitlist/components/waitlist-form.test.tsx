@@ -105,8 +105,8 @@ describe('the waitlist form', () => {
       'Welcome to the Waitlist! 🎉',
       "Thanks, Ada Lovelace! We'll notify you at ada@example.com when the Scan Me Maybe in size L supporting Ocean Friends becomes available.",
     );
-    expect((screen.getByLabelText('Your Name') as HTMLInputElement).value).toBe('');
-    expect((screen.getByLabelText('Email Address') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Your Name').value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Email Address').value).toBe('');
     expect(screen.getByRole('button', { name: 'L' }).getAttribute('aria-pressed')).toBe('false');
     expect(screen.queryByTestId('chosen-charity')).toBeNull();
     expect(screen.getByRole('button', { name: 'Join Waitlist' })).toBeTruthy();
@@ -137,8 +137,8 @@ describe('the waitlist form', () => {
     await user.click(screen.getByRole('button', { name: 'Join Waitlist' }));
 
     await expectToast('Error Joining Waitlist', 'Something went wrong. Please try again.');
-    expect((screen.getByLabelText('Your Name') as HTMLInputElement).value).toBe('Grace');
-    expect((screen.getByLabelText('Email Address') as HTMLInputElement).value).toBe('grace@example.com');
+    expect(screen.getByLabelText<HTMLInputElement>('Your Name').value).toBe('Grace');
+    expect(screen.getByLabelText<HTMLInputElement>('Email Address').value).toBe('grace@example.com');
     expect(screen.getByRole('button', { name: 'S' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByTestId('chosen-charity')).toBeTruthy();
   });
@@ -146,7 +146,7 @@ describe('the waitlist form', () => {
   it('cannot be sent while the charities load', () => {
     fakeApi({});
     renderForm({ charities: undefined, charitiesLoading: true });
-    expect((screen.getByRole('button', { name: 'Join Waitlist' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Join Waitlist' }).disabled).toBe(true);
     expect(screen.getByPlaceholderText('Loading charities...')).toBeTruthy();
   });
 

@@ -1,0 +1,98 @@
+import { type AuthSession, MIN_PASSWORD_LENGTH, type SignUpRequest } from '@qrshirt/contracts';
+import { type CredentialsStore, emailKey, isValidEmailAddress } from '@qrshirt/core';
+import type { Logger } from 'pino';
+import { HttpError } from '../http/http-error';
+import type { Accounts } from './accounts';
+import { authError } from './auth-errors';
+import type { EmailVerification } from './email-verification';
+import type { Identity } from './identity';
+import { hashPassword } from './passwords';
+import { limitByAccount, limitByIp, type RateLimiter } from './rate-limiter';
+import type { Sessions } from './sessions';
+
+export interface EmailPasswordSignInDeps {
+  accounts: Accounts;
+  sessions: Sessions;
+  credentials: CredentialsStore;
+  limiter: RateLimiter;
+  verification: EmailVerification;
+  newId: () => string;
+}
+
+/**
+ * Accounts with an email and a password, anonymous sessions, and what every session can do:
+ * refresh and end. `client` is always the caller's address, which rate limits count by.
+ */
+export function createEmailPasswordSignIn(deps: EmailPasswordSignInDeps) {
+  const { accounts, sessions, credentials, limiter, verification, newId } = deps;
+  return {
+    /** A new account, signed in; `log` is the request's, for a verification link that could not be stored. */
+    async signUp(input: SignUpRequest, client: string, log: Logger): Promise<AuthSession> {
+      const email = input.email.trim();
+      // Per client address only, not per email: a limit per email would protect nothing (someone
+      // testing which emails are taken tries each once) and would answer 429 instead of the
+      // truth to whoever signs up with one email many times at once. Successes count too: one
+      // address must not open unlimited accounts.
+      await limiter.attempt([limitByIp('signup', client)]);
+      if (!isValidEmailAddress(email)) throw authError(400, 'invalid-email');
+      if (input.password.length < MIN_PASSWORD_LENGTH) throw authError(400, 'weak-password');
+      const uid = newId();
+      // The event store decides who gets the address (see email-reservation.ts). Reserved before
+      // hashing, so a taken address costs no hashing; should the process die before the hash is
+      // stored, the owner of the address sets a password through a reset link.
+      if ((await accounts.reserveEmail(email, uid)) !== uid) throw authError(409, 'email-already-in-use');
+      await credentials.setPasswordHash(uid, await hashPassword(input.password));
+      const user = await accounts.signedIn(uid, 'password', {
+        email,
+        displayName: input.displayName.trim() || null,
+        photoURL: null,
+      });
+      // The account stands without the mail: a link that could not be stored is asked for again
+      // from the dashboard's banner.
+      await verification.sendLink(uid, email).catch((error: unknown) => {
+        log.error({ err: error }, 'verification link not stored');
+      });
+      return sessions.start({ uid, anonymous: false }, user);
+    },
+
+    /**
+     * Checks the address and the limits, then the credentials: `checkCredentials` answers the
+     * account whose email and password they are, or false.
+     */
+    async signIn(
+      givenEmail: string,
+      client: string,
+      checkCredentials: () => Promise<Identity | false>,
+    ): Promise<AuthSession> {
+      const email = givenEmail.trim();
+      if (!isValidEmailAddress(email)) throw authError(400, 'invalid-email');
+      const limits = [limitByIp('signin', client), limitByAccount('signin', emailKey(email))];
+      await limiter.attempt(limits);
+      const user = await checkCredentials();
+      // One answer whether the email has no account (user-not-found) or the password is wrong
+      // (wrong-password): telling them apart would let anyone test which emails are registered.
+      if (!user) throw authError(401, 'invalid-credential');
+      await limiter.forgive(limits);
+      const state = await accounts.signedIn(user.uid, 'password', { email, displayName: null, photoURL: null });
+      return sessions.start(user, state);
+    },
+
+    async anonymous(client: string): Promise<AuthSession> {
+      await limiter.attempt([limitByIp('anonymous', client)]);
+      // No user stream for anonymous sessions: they read and record scans, donations and
+      // waitlist entries, none of which needs a stored user, and every first visit makes one.
+      return sessions.start({ uid: newId(), anonymous: true }, null);
+    },
+
+    async refresh(refreshToken: string): Promise<AuthSession> {
+      const session = await sessions.refresh(refreshToken);
+      if (!session) throw new HttpError(401, 'Your session has ended. Please sign in again.');
+      return session;
+    },
+
+    signOut(refreshToken: string): Promise<void> {
+      return sessions.end(refreshToken);
+    },
+  };
+}
+export type EmailPasswordSignIn = ReturnType<typeof createEmailPasswordSignIn>;

@@ -1,0 +1,81 @@
+import { answerProblem, apiRouteList, apiRoutes, findRoute } from '@qrshirt/contracts';
+import type { Express } from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Handlers } from '../src/http/route-table';
+import { routeTable } from '../src/http/route-table';
+import { startTestServer, type TestServer } from './support/test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.stop());
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+  handle: { stack?: Layer[] };
+}
+
+/** Every method and path the Express app answers, as `get /api/...`, routers included. */
+function served(app: Express): string[] {
+  const found: string[] = [];
+  const walk = (stack: Layer[]) => {
+    for (const layer of stack) {
+      if (layer.route) {
+        for (const method of Object.keys(layer.route.methods)) found.push(`${method} ${layer.route.path}`);
+      } else if (layer.handle.stack) walk(layer.handle.stack);
+    }
+  };
+  walk((app as unknown as { router: { stack: Layer[] } }).router.stack);
+  return found;
+}
+
+describe('the route table', () => {
+  it('is what the gateway serves under /api: nothing more, nothing less', () => {
+    const api = served(server.embedded.app).filter((route) => route.split(' ')[1]!.startsWith('/api'));
+    const declared = apiRouteList.map((route) => `${route.method} ${route.path.replace(/\{(\w+)\}/g, ':$1')}`);
+    // `_all`: the 405 answer of each declared path for the methods it does not declare.
+    expect(new Set(api.filter((route) => !route.startsWith('_all ')))).toEqual(new Set(declared));
+  });
+
+  it('answers a method a known path does not declare with 405 and the ones it does in Allow', async () => {
+    const put = await fetch(`${server.url}/api/shirts`, { method: 'PUT' });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, HEAD');
+    expect(await put.json()).toEqual({ error: 'PUT is not allowed here; allowed: GET, HEAD' });
+    const del = await fetch(`${server.url}/api/fundraisers/some-id`, { method: 'DELETE' });
+    expect({ status: del.status, allow: del.headers.get('allow') }).toEqual({ status: 405, allow: 'GET, HEAD' });
+    const options = await fetch(`${server.url}/api/user/some-id`, { method: 'OPTIONS' });
+    expect({ status: options.status, allow: options.headers.get('allow') }).toEqual({
+      status: 204,
+      allow: 'GET, PATCH, HEAD',
+    });
+    // An unknown path is still 404.
+    expect((await fetch(`${server.url}/api/nothing-here`)).status).toBe(404);
+  });
+
+  it('refuses to serve without a handler for every declared route, or with one for an undeclared route', () => {
+    const options = { authenticate: () => {}, requireAdmin: () => {}, maxBodyBytes: 1024 };
+    const { donate: _donate, ...missingOne } = Object.fromEntries(
+      Object.keys(apiRoutes).map((id) => [id, () => {}]),
+    ) as unknown as Handlers;
+    expect(() => routeTable(missingOne as Handlers, options)).toThrow('No handler for donate');
+    const extra = { ...missingOne, donate: () => {}, refund: () => {} } as unknown as Handlers;
+    expect(() => routeTable(extra, options)).toThrow('A handler for refund, which the route table does not declare');
+  });
+
+  it('lets the tests catch an answer the table does not declare, or a body its schema refuses', () => {
+    const route = findRoute('GET', '/api/fundraisers/f-1?x=1')!;
+    expect(route.operationId).toBe('getFundraiser');
+    const json = 'application/json; charset=utf-8';
+    expect(answerProblem(route, { status: 418, contentType: json, body: {} })).toBe(
+      'GET /api/fundraisers/{id} answered 418, which the route table does not declare',
+    );
+    expect(answerProblem(route, { status: 200, contentType: json, body: { id: 'f-1' } })).toMatch(
+      /^GET \/api\/fundraisers\/\{id\} answered 200 with a body its schema refuses: userId: /,
+    );
+    expect(
+      answerProblem(route, { status: 404, contentType: json, body: { error: 'Fundraiser not found' } }),
+    ).toBeNull();
+  });
+});

@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, it } from 'vitest';
+import { type ApiSpecification, apiSpecification } from '../support/api-specification';
+import { charityCreated, donationRecorded, fundraiserCreated, shirtAdded } from '../support/given';
+import { anonymousToken, userToken } from '../support/test-server';
+
+let api: ApiSpecification;
+beforeEach(async () => {
+  api = await apiSpecification({ clock: () => new Date('2026-03-02T09:00:00.000Z') });
+});
+afterEach(() => api.close());
+
+const catalogue = [charityCreated('water'), shirtAdded('scan-me')];
+
+describe('POST /api/fundraisers', () => {
+  it('creates a fundraiser named after its shirt, owned by the caller', async () => {
+    await api
+      .given(...catalogue)
+      .when('POST', '/api/fundraisers', { token: userToken('ada'), body: { charityId: 'water', shirtId: 'scan-me' } })
+      .then({
+        status: 201,
+        body: { userId: 'ada', charityId: 'water', shirtId: 'scan-me', name: 'Scan Me Maybe' },
+        events: [{ type: 'FundraiserCreated', data: { userId: 'ada', name: 'Scan Me Maybe' } }],
+      });
+  });
+
+  it('refuses an unknown charity or shirt with 404 and appends nothing', async () => {
+    const token = userToken('ada');
+    await api
+      .given(shirtAdded('scan-me'))
+      .when('POST', '/api/fundraisers', { token, body: { charityId: 'water', shirtId: 'scan-me' } })
+      .then({ status: 404, body: { error: 'Charity not found' }, events: [] });
+  });
+
+  it('refuses an anonymous session', async () => {
+    await api
+      .given(...catalogue)
+      .when('POST', '/api/fundraisers', {
+        token: anonymousToken('visitor'),
+        body: { charityId: 'water', shirtId: 'scan-me' },
+      })
+      .then({ status: 403, body: { error: 'Please sign in with an account to do this' }, events: [] });
+  });
+});
+
+describe('POST /api/fundraisers/{id}/donate', () => {
+  it('records the amount the widget reported, in cents', async () => {
+    await api
+      .given(...catalogue, fundraiserCreated('f1'))
+      .when('POST', '/api/fundraisers/f1/donate', { body: { amount: '"19.99"' } })
+      .then({
+        status: 201,
+        body: { fundraiserId: 'f1', amount: 19.99, currency: 'USD' },
+        events: [{ stream: 'fundraiser-f1', type: 'DonationRecorded', data: { amountCents: 1999, source: 'widget' } }],
+      });
+  });
+
+  it('answers a retry with the same Idempotency-Key with the donation already recorded, and records nothing', async () => {
+    const first = await api
+      .given(...catalogue, fundraiserCreated('f1'))
+      .when('POST', '/api/fundraisers/f1/donate', { body: { amount: 5 }, headers: { 'Idempotency-Key': 'k-1' } })
+      .then({ status: 201 });
+    await api
+      .given()
+      .when('POST', '/api/fundraisers/f1/donate', { body: { amount: 5 }, headers: { 'Idempotency-Key': 'k-1' } })
+      .then({ status: 200, body: { id: first.answer.body.id, amount: 5 }, events: [] });
+  });
+
+  it('refuses the same Idempotency-Key with another amount', async () => {
+    const earlier = donationRecorded('f1', '11111111-1111-8111-a111-111111111111', 500, 'k-1');
+    await api
+      .given(...catalogue, fundraiserCreated('f1'), earlier)
+      .when('POST', '/api/fundraisers/f1/donate', { body: { amount: 7 }, headers: { 'Idempotency-Key': 'k-1' } })
+      .then({
+        status: 409,
+        body: { error: 'Idempotency-Key was already used with a different amount' },
+        events: [],
+      });
+  });
+
+  it('refuses amounts that are not above 0, and unknown fundraisers', async () => {
+    await api
+      .given(...catalogue, fundraiserCreated('f1'))
+      .when('POST', '/api/fundraisers/f1/donate', { body: { amount: 0 } })
+      .then({ status: 400, body: { error: 'amount must be a number greater than 0' }, events: [] });
+    await api
+      .given()
+      .when('POST', '/api/fundraisers/nope/donate', { body: { amount: 5 } })
+      .then({ status: 404, body: { error: 'Fundraiser not found' }, events: [] });
+  });
+});
+
+describe('GET /api/fundraisers/{id}/stats', () => {
+  it('shows the owner the figures of the history, and nobody else', async () => {
+    const history = [
+      ...catalogue,
+      fundraiserCreated('f1', { userId: 'ada' }),
+      donationRecorded('f1', 'd1', 1000),
+      donationRecorded('f1', 'd2', 250),
+    ];
+    await api
+      .given(...history)
+      .when('GET', '/api/fundraisers/f1/stats', { token: userToken('ada') })
+      .then({
+        status: 200,
+        body: { scans: 0, donations: 2, amountRaised: 12.5, daily: [{ date: '2026-03-01', amountRaised: 12.5 }] },
+      });
+    await api
+      .given()
+      .when('GET', '/api/fundraisers/f1/stats', { token: userToken('bob') })
+      .then({ status: 403, body: { error: 'Only the owner of this fundraiser can see its stats' } });
+  });
+});

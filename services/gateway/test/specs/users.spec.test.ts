@@ -1,0 +1,77 @@
+import { afterEach, beforeEach, describe, it } from 'vitest';
+import { type ApiSpecification, apiSpecification } from '../support/api-specification';
+import { charityCreated, donationRecorded, fundraiserCreated, shirtAdded, userRegistered } from '../support/given';
+import { anonymousToken, userToken } from '../support/test-server';
+
+let api: ApiSpecification;
+beforeEach(async () => {
+  api = await apiSpecification();
+});
+afterEach(() => api.close());
+
+describe('POST /api/user', () => {
+  it('registers a user on their first sync and updates the profile on the next', async () => {
+    const token = userToken('ada');
+    await api
+      .given()
+      .when('POST', '/api/user', { token, body: { uid: 'ada', displayName: 'Ada', email: 'ada@example.org' } })
+      .then({
+        status: 200,
+        body: { uid: 'ada', displayName: 'Ada', email: 'ada@example.org', photoURL: null },
+        events: [{ stream: 'user-ada', type: 'UserRegistered', data: { displayName: 'Ada', method: 'password' } }],
+      });
+    await api
+      .given()
+      .when('POST', '/api/user', { token, body: { uid: 'ada', displayName: 'Ada L.', email: 'ada@example.org' } })
+      .then({ status: 200, body: { displayName: 'Ada L.' }, events: [{ type: 'UserProfileUpdated' }] });
+  });
+
+  it('syncs only the caller’s own profile', async () => {
+    await api
+      .given()
+      .when('POST', '/api/user', { token: userToken('ada'), body: { uid: 'bob' } })
+      .then({ status: 403, body: { error: 'You can only sync your own profile' }, events: [] });
+  });
+});
+
+describe('GET and PATCH /api/user/{id}', () => {
+  it('shows and changes the user’s own profile, and refuses everyone else', async () => {
+    await api
+      .given(userRegistered('ada', 'ada@example.org'))
+      .when('PATCH', '/api/user/ada', { token: userToken('ada'), body: { displayName: 'Countess' } })
+      .then({ status: 200, body: { uid: 'ada', displayName: 'Countess', email: 'ada@example.org' } });
+    await api
+      .given()
+      .when('GET', '/api/user/ada', { token: userToken('bob') })
+      .then({ status: 403, body: { error: 'You can only access your own account' } });
+    await api
+      .given()
+      .when('GET', '/api/user/ada', { token: anonymousToken('ada') })
+      .then({ status: 403, body: { error: 'You can only access your own account' } });
+  });
+
+  it('refuses a change that changes nothing', async () => {
+    await api
+      .given(userRegistered('ada'))
+      .when('PATCH', '/api/user/ada', { token: userToken('ada'), body: {} })
+      .then({ status: 400, body: { error: 'nothing to update' }, events: [] });
+  });
+});
+
+describe('GET /api/user/{id}/stats', () => {
+  it('adds up the user’s fundraisers', async () => {
+    await api
+      .given(
+        charityCreated('water'),
+        shirtAdded('scan-me'),
+        fundraiserCreated('f1', { userId: 'ada' }),
+        fundraiserCreated('f2', { userId: 'ada' }),
+        fundraiserCreated('f3', { userId: 'bob' }),
+        donationRecorded('f1', 'd1', 500),
+        donationRecorded('f2', 'd2', 700),
+        donationRecorded('f3', 'd3', 10_000),
+      )
+      .when('GET', '/api/user/ada/stats', { token: userToken('ada') })
+      .then({ status: 200, body: { totalImpact: 12, shirtsOwned: 2, totalScans: 0 } });
+  });
+});

@@ -1,0 +1,97 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type EventType, eventMetadata } from '@qrshirt/contracts';
+import { createInMemoryEventStore, type EventStore, type StoredEvent } from '@qrshirt/core';
+import { expect } from 'vitest';
+import { loadConfig } from '../../src/config';
+import { createEmbeddedProcess, type EmbeddedProcess } from '../../src/embedded';
+import { type ApiAnswer, createApiClient, type RequestOptions, TEST_JWT_SECRET } from '@qrshirt/test-support';
+
+/** An event of the history a specification starts from. */
+export interface GivenEvent {
+  stream: string;
+  type: EventType;
+  data: Record<string, unknown>;
+}
+
+/** What a specification expects: the answer, and the events the request appended, in order. */
+export interface Then {
+  status: number;
+  /** Matched with toMatchObject: name what matters. */
+  body?: unknown;
+  /** The new events, each matched with toMatchObject; [] for a request that must append nothing. */
+  events?: { stream?: string; type: string; data?: Record<string, unknown> }[];
+}
+
+export interface ApiSpecification {
+  given(...events: GivenEvent[]): {
+    when(
+      method: string,
+      path: string,
+      options?: RequestOptions,
+    ): { then(expected: Then): Promise<{ answer: ApiAnswer; events: StoredEvent[] }> };
+  };
+  close(): Promise<void>;
+}
+
+/**
+ * Given-events API specifications in Emmett's style: given a history (appended to an in-memory
+ * event store and projected), when a request reaches the whole gateway, then this answer and
+ * these new events. Each specification starts from an empty log: no seeded catalogue.
+ */
+export async function apiSpecification(
+  options: { env?: Record<string, string>; clock?: () => Date } = {},
+): Promise<ApiSpecification> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-spec-'));
+  const eventStore: EventStore = createInMemoryEventStore(options.clock ? { now: options.clock } : {});
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    SEED_CATALOG: 'false',
+    AUTH_JWT_SECRET: TEST_JWT_SECRET,
+    ...options.env,
+  });
+  const embedded: EmbeddedProcess = await createEmbeddedProcess(config, {
+    eventStore,
+    ...(options.clock && { clock: options.clock }),
+  });
+  const { url } = await embedded.listen();
+  const api = createApiClient(url);
+  return {
+    given(...events) {
+      return {
+        when(method, requestPath, requestOptions) {
+          return {
+            async then(expected) {
+              for (const event of events) {
+                await eventStore.appendToStream(event.stream, [
+                  { type: event.type, data: event.data, metadata: eventMetadata(event.type) },
+                ]);
+              }
+              await embedded.projectionsCaughtUp();
+              const head = await eventStore.headPosition();
+              const answer = await api(method, requestPath, requestOptions);
+              const appended = await eventStore.readAll({ after: head });
+              expect(answer.status, JSON.stringify(answer.body)).toBe(expected.status);
+              if (expected.body !== undefined) expect(answer.body).toMatchObject(expected.body as object);
+              if (expected.events) {
+                expect(
+                  appended.map(({ streamName, type, data }) => ({ stream: streamName, type, data })),
+                ).toMatchObject(expected.events);
+                expect(appended).toHaveLength(expected.events.length);
+              }
+              return { answer, events: appended };
+            },
+          };
+        },
+      };
+    },
+    async close() {
+      await embedded.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
