@@ -1,7 +1,7 @@
 import type { AdminOverview, DailyStats } from '@qrshirt/contracts';
 import type { EventStore } from '@qrshirt/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { describeWithRedis } from '../../scripts/infra/describe-with-redis';
+import { describeWithRedis } from '@qrshirt/test-support/vitest';
 import { catalogProjector, fundraisersProjector, overviewProjector } from '../src/projectors';
 import { createOverviewQueries } from '../src/queries';
 import { type ProjectionRunner, createProjectionRunner } from '../src/runner';

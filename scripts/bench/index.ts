@@ -11,8 +11,7 @@ import { benchOutbox, formatOutboxFigures } from './outbox';
 import { benchReplay, formatReplayFigures } from './replay';
 import { type BenchSection, writeBenchmarkReport } from './report';
 import { benchWaitlistJoin, formatWaitlistJoinFigures } from './waitlist-join';
-import { findJavaAndMaven } from '../infra/kafka';
-import { findRedisServer } from '../infra/redis';
+import { findJavaAndMaven, findRedisServer } from '@qrshirt/test-support';
 
 const REPORT = fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url));
 const connections = 50;

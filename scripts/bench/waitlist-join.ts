@@ -29,7 +29,7 @@ import {
 } from '@qrshirt/core';
 import { eventStoreFile } from '@qrshirt/runtime';
 import { createSqliteEventStore } from '@qrshirt/sqlite';
-import { startGatewayProcess } from '../../services/gateway/test/support/gateway-process';
+import { startGatewayProcess } from '@qrshirt/test-support';
 
 const TARGET_RATIO = 1.5;
 /** Signup streams appended per group commit while generating. */
@@ -236,7 +236,7 @@ export async function benchWaitlistJoin(
     };
   } finally {
     agent.destroy();
-    await gateway.stop();
+    await gateway.terminate();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -10,6 +10,7 @@ import {
   SCHEMA_VERSION,
 } from '@qrshirt/contracts';
 import type { EventStore, NewEvent } from '@qrshirt/core';
+import { seededRandom } from '@qrshirt/test-support';
 
 const DAY_MS = 86_400_000;
 const FIRST_DAY = Date.UTC(2025, 2, 1);
@@ -52,18 +53,6 @@ export function newEvent<T extends EventType>(type: T, data: EventData<T>): NewE
 /** A scan as stored before scans were counted (version 1: no hashes, no decision): it reads as counted. */
 export function scanBeforeCounting(data: { scanId: string; fundraiserId: string; at: string }): NewEvent {
   return { type: 'ScanRecorded', data, metadata: { [SCHEMA_VERSION]: 1 } };
-}
-
-/** mulberry32: the same seed gives the same history, so a failure can be replayed. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
 }
 
 interface Figures {

@@ -1,9 +1,8 @@
 import { adminOverview } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as } from './support/accounts';
+import { as, createFundraiser, scanner } from '@qrshirt/test-support';
+import { asUser } from './support/test-server';
 import { ADMIN_EMAIL, type AdminTestServer, startAdminServer } from './support/admin';
-import { scanner } from './support/scanners';
-import { userToken } from './support/test-server';
 
 let server: AdminTestServer;
 let now = Date.parse('2025-04-01T12:00:00Z');
@@ -13,14 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-async function fundraiser(owner: string, charityId: string, shirtId: string, name: string): Promise<string> {
-  const answer = await server.api('POST', '/api/fundraisers', {
-    token: userToken(owner),
-    body: { charityId, shirtId, name },
-  });
-  expect(answer.status).toBe(201);
-  return answer.body.id;
-}
+const fundraiser = async (owner: string, charityId: string, shirtId: string, name: string) =>
+  (await createFundraiser(server.api, asUser(owner), { charityId, shirtId, name })).id;
 
 describe('GET /api/admin/overview', () => {
   it('totals, per-day series and the top fundraisers and charities by amount raised', async () => {

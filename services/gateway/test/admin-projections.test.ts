@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { adminProjections, eventMetadata, rebuildStatus } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminTestServer, startAdminServer } from './support/admin';
-import { scanner } from './support/scanners';
-import { createFundraiser, userToken } from './support/test-server';
+import { createFundraiser, scanner } from '@qrshirt/test-support';
+import { asUser, userToken } from './support/test-server';
 
 let server: AdminTestServer;
 let fundraiserId: string;
@@ -11,7 +11,7 @@ const PROJECTIONS = ['catalog', 'fundraisers', 'users', 'waitlist', 'overview'];
 
 beforeAll(async () => {
   server = await startAdminServer();
-  ({ id: fundraiserId } = await createFundraiser(server.api, 'owner-1'));
+  ({ id: fundraiserId } = await createFundraiser(server.api, asUser('owner-1')));
   // Enough scans that a rebuild takes several batches, as the ingestor would append them.
   const at = new Date().toISOString();
   const scans = Array.from({ length: 10_000 }, () => ({

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeWithRedis } from '../../../scripts/infra/describe-with-redis';
+import { describeWithRedis } from '@qrshirt/test-support/vitest';
 import { describeCredentialsStoreContract } from '@qrshirt/core/testing';
 import { createRedisCredentialsStore } from '@qrshirt/redis';
 import { createSqliteCredentialsStore } from '@qrshirt/sqlite';

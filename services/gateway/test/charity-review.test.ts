@@ -1,7 +1,7 @@
 import { adminCharityList, charityWithStatus } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminTestServer, startAdminServer } from './support/admin';
-import type { RequestOptions } from './support/test-server';
+import type { RequestOptions } from '@qrshirt/test-support';
 
 let server: AdminTestServer;
 let shirt: { id: string; sizes: string[] };

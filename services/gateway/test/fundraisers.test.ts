@@ -1,7 +1,7 @@
 import { fundraiser, fundraiserStats, userStats } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scanner } from './support/scanners';
-import { anonymousToken, createFundraiser, startTestServer, type TestServer, userToken } from './support/test-server';
+import { createFundraiser, scanner } from '@qrshirt/test-support';
+import { anonymousToken, asUser, startTestServer, type TestServer, userToken } from './support/test-server';
 
 let server: TestServer;
 let now = new Date('2026-03-01T10:00:00.000Z');
@@ -69,7 +69,7 @@ describe('POST /api/fundraisers', () => {
 
 describe('scans', () => {
   it('accepts a scan with a server-made id once stored, and counts it', async () => {
-    const owned = await createFundraiser(server.api, 'scanner-owner');
+    const owned = await createFundraiser(server.api, asUser('scanner-owner'));
     const ids = new Set<string>();
     for (let i = 0; i < 3; i++) {
       const answer = await server.api('POST', `/api/fundraisers/${owned.id}/scan`, { headers: scanner(i) });
@@ -91,7 +91,7 @@ describe('scans', () => {
   });
 
   it('takes a scan whatever token comes with it: a scanner whose session expired still counts', async () => {
-    const owned = await createFundraiser(server.api, 'expired-scanner-owner');
+    const owned = await createFundraiser(server.api, asUser('expired-scanner-owner'));
     for (const [i, token] of ['not-a-jwt', anonymousToken('scanner'), userToken('someone')].entries()) {
       expect(
         await server.api('POST', `/api/fundraisers/${owned.id}/scan`, { token, headers: scanner(i) }),
@@ -110,7 +110,7 @@ describe('scans', () => {
   });
 
   it('counts every one of many concurrent scans exactly once', async () => {
-    const owned = await createFundraiser(server.api, 'crowd-owner');
+    const owned = await createFundraiser(server.api, asUser('crowd-owner'));
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
         server.api('POST', `/api/fundraisers/${owned.id}/scan`, { headers: scanner(1000 + i) }),
@@ -125,7 +125,7 @@ describe('scans', () => {
 
 describe('donations', () => {
   it('parses the widget amount rules and refuses what is not a positive number', async () => {
-    const owned = await createFundraiser(server.api, 'donee');
+    const owned = await createFundraiser(server.api, asUser('donee'));
     const donate = (amount: unknown) => server.api('POST', `/api/fundraisers/${owned.id}/donate`, { body: { amount } });
     expect(await donate(5)).toMatchObject({
       status: 201,
@@ -148,7 +148,7 @@ describe('donations', () => {
   });
 
   it('records a donation once per Idempotency-Key, even when retried concurrently', async () => {
-    const owned = await createFundraiser(server.api, 'idem-owner');
+    const owned = await createFundraiser(server.api, asUser('idem-owner'));
     const send = (amount: number, key: string) =>
       server.api('POST', `/api/fundraisers/${owned.id}/donate`, {
         body: { amount },
@@ -175,7 +175,7 @@ describe('donations', () => {
 
 describe('GET /api/fundraisers/{id}/stats', () => {
   it('is for the owner only', async () => {
-    const owned = await createFundraiser(server.api, 'private-owner');
+    const owned = await createFundraiser(server.api, asUser('private-owner'));
     const path = `/api/fundraisers/${owned.id}/stats`;
     expect((await server.api('GET', path)).status).toBe(401);
     expect((await server.api('GET', path, { token: userToken('someone-else') })).status).toBe(403);
@@ -185,7 +185,7 @@ describe('GET /api/fundraisers/{id}/stats', () => {
   });
 
   it('gives totals and a per-day series in dollars', async () => {
-    const owned = await createFundraiser(server.api, 'series-owner');
+    const owned = await createFundraiser(server.api, asUser('series-owner'));
     const scan = (n: number) => server.api('POST', `/api/fundraisers/${owned.id}/scan`, { headers: scanner(n) });
     now = new Date('2026-03-01T23:59:00.000Z');
     await scan(1);
@@ -215,8 +215,8 @@ describe('GET /api/fundraisers/{id}/stats', () => {
 
 describe('GET /api/user/{id}/stats', () => {
   it('sums the owner fundraisers as spec section 3 says', async () => {
-    const first = await createFundraiser(server.api, 'stats-user', 'First shirt');
-    const second = await createFundraiser(server.api, 'stats-user', 'Second shirt');
+    const first = await createFundraiser(server.api, asUser('stats-user'), { name: 'First shirt' });
+    const second = await createFundraiser(server.api, asUser('stats-user'), { name: 'Second shirt' });
     for (let i = 0; i < 4; i++) {
       await server.api('POST', `/api/fundraisers/${first.id}/scan`, { headers: scanner(i) });
     }

@@ -8,10 +8,10 @@ import {
 import { createRedisChangeFeed, createRedisReadModelStore } from '@qrshirt/redis';
 import { pino } from 'pino';
 import { afterAll, expect, it } from 'vitest';
-import { describeWithRedis } from '../../../scripts/infra/describe-with-redis';
+import { describeWithRedis } from '@qrshirt/test-support/vitest';
 import { openLiveStream } from './support/live-stream';
-import { scanner } from './support/scanners';
-import { createFundraiser, startTestServer, type TestServer, userToken } from './support/test-server';
+import { createFundraiser, scanner } from '@qrshirt/test-support';
+import { asUser, startTestServer, type TestServer, userToken } from './support/test-server';
 
 // The gateway writes and listens on Redis's default keys and channel, so it gets a server of its own.
 describeWithRedis(
@@ -48,7 +48,7 @@ describeWithRedis(
       for (const runner of runners) runner.start();
       await Promise.all(runners.map((runner) => runner.waitUntilCaughtUp()));
 
-      const { id } = await createFundraiser(server.api, 'redis-live-owner');
+      const { id } = await createFundraiser(server.api, asUser('redis-live-owner'));
       await Promise.all(runners.map((runner) => runner.waitUntilCaughtUp()));
       const owner = { token: userToken('redis-live-owner') };
       const stream = await openLiveStream(server.url, `/api/fundraisers/${id}/live`, owner);

@@ -1,8 +1,8 @@
 import { fundraiserStats, userStats } from '@qrshirt/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type LiveStream, openLiveStream } from './support/live-stream';
-import { scanner } from './support/scanners';
-import { anonymousToken, createFundraiser, startTestServer, type TestServer, userToken } from './support/test-server';
+import { createFundraiser, scanner } from '@qrshirt/test-support';
+import { anonymousToken, asUser, startTestServer, type TestServer, userToken } from './support/test-server';
 
 let server: TestServer;
 let fundraiserId: string;
@@ -11,7 +11,7 @@ const owner = { token: userToken('live-owner'), headers: { 'x-user-id': 'live-ow
 
 beforeAll(async () => {
   server = await startTestServer();
-  ({ id: fundraiserId } = await createFundraiser(server.api, 'live-owner'));
+  ({ id: fundraiserId } = await createFundraiser(server.api, asUser('live-owner')));
   await server.embedded.projectionsCaughtUp();
 });
 afterEach(() => {
@@ -63,11 +63,11 @@ describe('GET /api/user/{id}/live', () => {
     const first = userStats.parse(await stream.next(() => true));
     expect(first.shirtsOwned).toBe(1);
 
-    const { id: second } = await createFundraiser(server.api, 'live-owner', 'Second shirt');
+    const { id: second } = await createFundraiser(server.api, asUser('live-owner'), { name: 'Second shirt' });
     await stream.next((stats) => stats.shirtsOwned === 2);
     await server.api('POST', `/api/fundraisers/${second}/scan`, { headers: scanner(2) });
-    const scanned = await stream.next((stats) => stats.totalScans === first.totalScans + 1);
-    expect(scanned.fundraiserStats.find((item: { id: string }) => item.id === second)).toMatchObject({ scans: 1 });
+    const scanned = userStats.parse(await stream.next((stats) => stats.totalScans === first.totalScans + 1));
+    expect(scanned.fundraiserStats.find((item) => item.id === second)).toMatchObject({ scans: 1 });
     await server.api('POST', `/api/fundraisers/${fundraiserId}/scan`, { headers: scanner(2) });
     await stream.next((stats) => stats.totalScans === first.totalScans + 2);
   });

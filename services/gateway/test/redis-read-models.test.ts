@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { describeWithRedis } from '../../../scripts/infra/describe-with-redis';
-import { scanner } from './support/scanners';
-import { createFundraiser, startTestServer, type TestServer, userToken } from './support/test-server';
+import { describeWithRedis } from '@qrshirt/test-support/vitest';
+import { createFundraiser, scanner } from '@qrshirt/test-support';
+import { asUser, startTestServer, type TestServer, userToken } from './support/test-server';
 
 // The embedded process writes Redis's default key prefix, so it gets a server of its own.
 describeWithRedis(
@@ -21,7 +21,7 @@ describeWithRedis(
       dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-redis-'));
       const env = { REDIS_URL: redis.url };
       server = await startTestServer({ env, dataDir });
-      const owned = await createFundraiser(server.api, 'redis-owner');
+      const owned = await createFundraiser(server.api, asUser('redis-owner'));
       for (let i = 0; i < 12; i++) {
         await server.api('POST', `/api/fundraisers/${owned.id}/scan`, { headers: scanner(i) });
       }

@@ -2,9 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GatewayProcess, startGatewayProcess } from './support/gateway-process';
-import { scanner } from './support/scanners';
-import { createApiClient, createFundraiser, userToken } from './support/test-server';
+import {
+  createApiClient,
+  createFundraiser,
+  type GatewayProcess,
+  scanner,
+  startGatewayProcess,
+} from '@qrshirt/test-support';
+import { asUser, userToken } from './support/test-server';
 
 let dataDir: string;
 let running: GatewayProcess | undefined;
@@ -13,7 +18,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-restart-'));
 });
 afterAll(async () => {
-  await running?.stop();
+  await running?.terminate();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -31,8 +36,8 @@ describe('the embedded process across a restart', () => {
   it('answers the same stats, catalogue and waitlist after a restart, without re-seeding', async () => {
     running = await startGatewayProcess({ DATA_DIR: dataDir });
     let api = createApiClient(running.url);
-    const first = await createFundraiser(api, 'restart-owner', 'Before restart');
-    const second = await createFundraiser(api, 'restart-owner', 'Also before');
+    const first = await createFundraiser(api, asUser('restart-owner'), { name: 'Before restart' });
+    const second = await createFundraiser(api, asUser('restart-owner'), { name: 'Also before' });
     const scan = (id: string, n: number) => api('POST', `/api/fundraisers/${id}/scan`, { headers: scanner(n) });
     for (let i = 0; i < 25; i++) await scan(first.id, i);
     for (let i = 0; i < 7; i++) await scan(second.id, i);
@@ -45,7 +50,7 @@ describe('the embedded process across a restart', () => {
     ).body;
     expect(before).toMatchObject({ totalImpact: 19.75, totalScans: 32, shirtsOwned: 2 });
 
-    expect(await running.stop()).toBe(0);
+    expect(await running.terminate()).toBe(0);
     running = await startGatewayProcess({ DATA_DIR: dataDir });
     api = createApiClient(running.url);
 

@@ -2,8 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, ROBOTS, scanner } from './support/scanners';
-import { createFundraiser, startTestServer, type TestServer, userToken } from './support/test-server';
+import { createFundraiser, PHONE, ROBOTS, scanner } from '@qrshirt/test-support';
+import { asUser, startTestServer, type TestServer, userToken } from './support/test-server';
 
 /**
  * "A scan is a person, once", in the embedded process: counted at most once per visitor per
@@ -51,7 +51,7 @@ async function scan(fundraiserId: string, headers: Record<string, string>) {
 
 describe('POST /api/fundraisers/{id}/scan counts people, once', () => {
   it('counts two user agents from one address twice, and the same one once per 30 minutes', async () => {
-    const { id } = await createFundraiser(server.api, 'window-owner');
+    const { id } = await createFundraiser(server.api, asUser('window-owner'));
     const address = '198.51.100.20';
     await scan(id, scanner(0, { address, userAgent: PHONE }));
     await scan(id, scanner(0, { address, userAgent: `${PHONE} (the other phone)` }));
@@ -69,7 +69,7 @@ describe('POST /api/fundraisers/{id}/scan counts people, once', () => {
     expect(new Set(stored.map((event) => event.addressHash)).size).toBe(1);
 
     // The same person scanning another shirt is another fundraiser's visitor, under another hash.
-    const { id: elsewhere } = await createFundraiser(server.api, 'window-owner-2');
+    const { id: elsewhere } = await createFundraiser(server.api, asUser('window-owner-2'));
     await scan(elsewhere, scanner(0, { address, userAgent: PHONE }));
     const [there] = await storedScans(elsewhere);
     expect(there).toMatchObject({ counted: true });
@@ -77,7 +77,7 @@ describe('POST /api/fundraisers/{id}/scan counts people, once', () => {
   });
 
   it('counts at most 30 scans per address per hour: the 31st is stored, not counted', async () => {
-    const { id } = await createFundraiser(server.api, 'limit-owner');
+    const { id } = await createFundraiser(server.api, asUser('limit-owner'));
     const office = '203.0.113.30';
     for (let i = 0; i < 31; i++) {
       await scan(id, scanner(0, { address: office, userAgent: `${PHONE} #${i}` }));
@@ -94,7 +94,7 @@ describe('POST /api/fundraisers/{id}/scan counts people, once', () => {
   });
 
   it('answers robots and link previewers 202, stores their requests, and never counts them', async () => {
-    const { id } = await createFundraiser(server.api, 'robot-owner');
+    const { id } = await createFundraiser(server.api, asUser('robot-owner'));
     const robots = Object.values(ROBOTS);
     for (const [i, userAgent] of robots.entries()) await scan(id, scanner(2000 + i, { userAgent }));
     expect(await stats(id, 'robot-owner')).toMatchObject({ scans: 0, scanRequests: robots.length });
@@ -104,7 +104,7 @@ describe('POST /api/fundraisers/{id}/scan counts people, once', () => {
   });
 
   it("hashes with the day's salt, kept in the credentials store until the next day's replaces it", async () => {
-    const { id } = await createFundraiser(server.api, 'salt-owner');
+    const { id } = await createFundraiser(server.api, asUser('salt-owner'));
     const salts = () => {
       const db = new Database(path.join(server.dataDir, 'credentials.sqlite'), { readonly: true });
       try {
@@ -128,7 +128,7 @@ describe('POST /api/fundraisers/{id}/scan counts people, once', () => {
   });
 
   it('stores no address and no user agent: not in any event, nor anywhere in the data folder', async () => {
-    const { id } = await createFundraiser(server.api, 'privacy-owner');
+    const { id } = await createFundraiser(server.api, asUser('privacy-owner'));
     const address = '203.0.113.77';
     const userAgent = `${PHONE} PrivacyProbe/77`;
     await scan(id, scanner(0, { address, userAgent }));

@@ -3,10 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createSqliteEventStore } from '@qrshirt/sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countByStatus, startScanLoad } from '../../ingestor/test/support/scan-load';
-import { signUp } from './support/accounts';
-import { type GatewayProcess, startGatewayProcess } from './support/gateway-process';
-import { createApiClient, createFundraiser } from './support/test-server';
+import {
+  as,
+  countByStatus,
+  createApiClient,
+  createFundraiser,
+  type GatewayProcess,
+  signUp,
+  startGatewayProcess,
+  startScanLoad,
+} from '@qrshirt/test-support';
 
 /** Donors posting one after another, each 201 answer's donation id kept, until told to stop. */
 function startDonations(url: string, fundraiserId: string, donors: number) {
@@ -48,7 +54,7 @@ describe('the embedded process stopped by SIGTERM under load', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-sigterm-'));
   });
   afterAll(async () => {
-    await gateway?.stop();
+    await gateway?.terminate();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -56,7 +62,7 @@ describe('the embedded process stopped by SIGTERM under load', () => {
     gateway = await startGatewayProcess({ DATA_DIR: dataDir });
     const api = createApiClient(gateway.url);
     const owner = await signUp(api);
-    const fundraiser = await createFundraiser(api, owner.user.uid);
+    const fundraiser = await createFundraiser(api, as(owner));
     const scans = startScanLoad({
       url: gateway.url,
       fundraiserIds: [fundraiser.id],
@@ -69,7 +75,7 @@ describe('the embedded process stopped by SIGTERM under load', () => {
     }
 
     const signalledAt = Date.now();
-    const exitCode = await gateway.stop();
+    const exitCode = await gateway.terminate();
     const stoppedInMs = Date.now() - signalledAt;
     await Promise.all([scans.stop(), donations.stop()]);
     gateway = undefined;

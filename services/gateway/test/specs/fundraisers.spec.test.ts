@@ -7,7 +7,7 @@ import {
   scanRecordedBeforeCounting,
   shirtAdded,
 } from '../support/given';
-import { ROBOTS, scanner } from '../support/scanners';
+import { ROBOTS, scanner } from '@qrshirt/test-support';
 import { anonymousToken, userToken } from '../support/test-server';
 
 let api: ApiSpecification;

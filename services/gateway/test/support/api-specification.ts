@@ -6,8 +6,7 @@ import { createInMemoryEventStore, type EventStore, type StoredEvent } from '@qr
 import { expect } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { createEmbeddedProcess, type EmbeddedProcess } from '../../src/embedded';
-import { type ApiAnswer, createApiClient, type RequestOptions } from './test-server';
-import { TEST_JWT_SECRET } from './test-secret';
+import { type ApiAnswer, createApiClient, type RequestOptions, TEST_JWT_SECRET } from '@qrshirt/test-support';
 
 /** An event of the history a specification starts from. */
 export interface GivenEvent {

@@ -6,12 +6,20 @@ import { type EventStore } from '@qrshirt/core';
 import { createSqliteEventStore } from '@qrshirt/sqlite';
 import { Redis } from 'ioredis';
 import { afterAll, expect, it } from 'vitest';
-import { describeWithKafka } from '../../../scripts/infra/describe-with-kafka';
-import { describeWithRedis } from '../../../scripts/infra/describe-with-redis';
-import { PHONE, ROBOTS, scanner } from '../../gateway/test/support/scanners';
-import { createFundraiser, startTestServer, type TestServer, userToken } from '../../gateway/test/support/test-server';
-import { type IngestorProcess, startIngestorProcess } from './support/ingestor-process';
-import { PARTITIONS, SESSION_TIMEOUT_MS } from './support/scan-pipeline';
+import {
+  createFundraiser,
+  PHONE,
+  ROBOTS,
+  scanner,
+  startIngestorProcess,
+  type WorkerProcess,
+} from '@qrshirt/test-support';
+import { describeWithKafka, describeWithRedis } from '@qrshirt/test-support/vitest';
+import { asUser, startTestServer, type TestServer, userToken } from './support/test-server';
+
+const PARTITIONS = 6;
+/** Short, so the killed ingestor's partitions move to its replacement within seconds. */
+const SESSION_TIMEOUT_MS = 6_000;
 
 interface StoredScan {
   fundraiserId: string;
@@ -34,7 +42,7 @@ describeWithKafka('scan counting through Kafka, by two gateways and an ingestor 
     (redis) => {
       let dataDir = '';
       const gateways: TestServer[] = [];
-      const ingestors: IngestorProcess[] = [];
+      const ingestors: WorkerProcess[] = [];
       let store: EventStore | undefined;
       afterAll(async () => {
         await Promise.all(ingestors.map((ingestor) => ingestor.kill()));
@@ -66,7 +74,7 @@ describeWithKafka('scan counting through Kafka, by two gateways and an ingestor 
         };
         ingestors.push(await startIngestorProcess(ingestorEnv));
 
-        const { id } = await createFundraiser(a.api, 'counting-owner');
+        const { id } = await createFundraiser(a.api, asUser('counting-owner'));
         const scan = async (gateway: TestServer, headers: Record<string, string>) => {
           const answer = await gateway.api('POST', `/api/fundraisers/${id}/scan`, { headers });
           expect(answer.status).toBe(202);

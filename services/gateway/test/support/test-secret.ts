@@ -1,7 +1,0 @@
-import { randomBytes } from 'node:crypto';
-
-/**
- * The secret test servers and gateway processes started by tests sign tokens with: made anew by
- * each test process, so it is found nowhere in the repository either.
- */
-export const TEST_JWT_SECRET = randomBytes(32).toString('hex');
