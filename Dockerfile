@@ -18,6 +18,7 @@ COPY services/ingestor/package.json services/ingestor/
 COPY services/projector/package.json services/projector/
 COPY projections/package.json projections/
 COPY web/package.json web/
+COPY scripts/test-support/package.json scripts/test-support/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build --workspace web
@@ -38,6 +39,7 @@ COPY services/ingestor/package.json services/ingestor/
 COPY services/projector/package.json services/projector/
 COPY projections/package.json projections/
 COPY web/package.json web/
+COPY scripts/test-support/package.json scripts/test-support/
 # The compiler is only there for better-sqlite3 on a platform without a prebuilt binary; it
 # leaves in the same layer, so the image does not carry it. Such a build uses Node 24.18.1's
 # headers (from the npm registry, as scripts/infra/install-node24.sh does): with those of 24.19 and

@@ -10,11 +10,11 @@ import { openEventStore } from '@qrshirt/runtime';
 import { allProjectors, rebuildProjection } from '@qrshirt/projections';
 import { createRedisReadModelStore } from '@qrshirt/redis';
 import { pino } from 'pino';
-import { loadConfigOrExit } from '../services/gateway/src/config';
+import { loadGatewayConfigOrExit } from '@qrshirt/gateway';
 
 const { values } = parseArgs({ options: { projection: { type: 'string', multiple: true } } });
 
-const config = loadConfigOrExit();
+const config = loadGatewayConfigOrExit();
 if (!config.REDIS_URL) {
   console.error('REDIS_URL is not set: in-process read models are rebuilt from the log at every start.');
   process.exit(2);

@@ -1,6 +1,6 @@
 /**
  * `npm run start:distributed [-- --port 8080]`: the docker-compose topology as plain processes on
- * this machine. A Redis and a Kafka broker (scripts/infra), then two gateways producing to Kafka
+ * this machine. A Redis and a Kafka broker (@qrshirt/test-support), then two gateways producing to Kafka
  * and reading Redis (PROJECTIONS=off), the ingestor and the projector, all sharing one SQLite event
  * store file in WAL mode. Prints where each listens once all are ready; Ctrl+C (or SIGTERM) stops
  * the gateways first, then the ingestor and the projector, then the servers.
@@ -15,12 +15,49 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { type ServiceProcess, startService, waitUntilReady } from './distributed/service-process';
-import { freePorts } from './infra/free-ports';
-import { type LocalKafka, startKafka } from './infra/kafka';
-import { type LocalRedis, startRedis } from './infra/redis';
+import {
+  freePorts,
+  type LaunchedProcess,
+  launchProcess,
+  type LocalKafka,
+  type LocalRedis,
+  processEntry,
+  startKafka,
+  startRedis,
+  waitForUrl,
+} from '@qrshirt/test-support';
 
 const READY_TIMEOUT_MS = 120_000;
+
+interface ServiceProcess extends LaunchedProcess {
+  /** Its health and metrics endpoints: the gateway's own port, or the ingestor's and projector's METRICS_PORT. */
+  url: string;
+}
+
+/**
+ * One of the product's processes, its log lines written to this process's stdout behind its name,
+ * as `docker compose up` shows them. It runs in its own process group: a Ctrl+C in the terminal
+ * reaches only this supervisor, which stops the services in order.
+ */
+function startService(
+  name: string,
+  entry: Parameters<typeof processEntry>[0],
+  port: number,
+  env: Record<string, string>,
+) {
+  const label = `${name.padEnd(10)}| `;
+  const service = launchProcess({
+    name,
+    entry: processEntry(entry),
+    env,
+    detached: true,
+    onLine: (line) => process.stdout.write(`${label}${line}\n`),
+  });
+  return Object.assign(service, { url: `http://127.0.0.1:${port}` });
+}
+
+const waitUntilReady = (service: ServiceProcess) =>
+  waitForUrl(service, `${service.url}/readyz`, { timeoutMs: READY_TIMEOUT_MS, intervalMs: 200 });
 
 const { values } = parseArgs({ options: { port: { type: 'string', default: '8080' } } });
 const basePort = Number(values.port);
@@ -74,33 +111,18 @@ try {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
   };
   const gateway = (name: string, port: number) =>
-    startService({
-      name,
-      entry: 'services/gateway/src/main.ts',
-      url: `http://127.0.0.1:${port}`,
-      env: { ...shared, PORT: String(port), HOST: '127.0.0.1', PROJECTIONS: 'off' },
-    });
+    startService(name, 'gateway', port, { ...shared, PORT: String(port), HOST: '127.0.0.1', PROJECTIONS: 'off' });
+  const worker = (name: 'ingestor' | 'projector', port: number) =>
+    startService(name, name, port, { ...shared, METRICS_PORT: String(port), METRICS_HOST: '127.0.0.1' });
   // The first gateway creates the event store file, the Kafka topics and the catalogue alone.
   gateways.push(gateway('gateway-1', gateway1Port!));
-  await waitUntilReady(gateways[0]!, READY_TIMEOUT_MS);
+  await waitUntilReady(gateways[0]!);
   gateways.push(gateway('gateway-2', gateway2Port!));
-  workers.push(
-    startService({
-      name: 'ingestor',
-      entry: 'services/ingestor/src/main.ts',
-      url: `http://127.0.0.1:${ingestorPort}`,
-      env: { ...shared, METRICS_PORT: String(ingestorPort), METRICS_HOST: '127.0.0.1' },
-    }),
-    startService({
-      name: 'projector',
-      entry: 'services/projector/src/main.ts',
-      url: `http://127.0.0.1:${projectorPort}`,
-      env: { ...shared, METRICS_PORT: String(projectorPort), METRICS_HOST: '127.0.0.1' },
-    }),
-  );
-  await Promise.all([...gateways, ...workers].map((service) => waitUntilReady(service, READY_TIMEOUT_MS)));
+  workers.push(worker('ingestor', ingestorPort!), worker('projector', projectorPort!));
+  await Promise.all([...gateways, ...workers].map(waitUntilReady));
 } catch (error) {
-  console.error(`could not start the distributed stack: ${(error as Error).message}`);
+  // Only the first line: the services' own lines, which the rest of the message repeats, are on screen already.
+  console.error(`could not start the distributed stack: ${(error as Error).message.split('\n')[0]}`);
   await stop();
   process.exit(1);
 }

@@ -51,7 +51,7 @@ export default defineConfig(
         { type: 'tooling', pattern: 'web', partialMatch: false },
         { type: 'contracts', pattern: 'contracts/src', partialMatch: false },
         { type: 'server-package', pattern: ['services/*', 'projections'], partialMatch: false },
-        { type: 'repo-test-infra', pattern: 'scripts/infra', partialMatch: false },
+        { type: 'test-support', pattern: 'scripts/test-support', partialMatch: false },
       ],
       'boundaries/files': [{ category: 'test', pattern: 'web/src/**/*.test.{ts,tsx}' }],
     },
@@ -88,15 +88,37 @@ export default defineConfig(
               from: { file: { categories: 'test' } },
               allow: [{ to: { element: { type: ['app', 'shared', 'testing'] } } }],
             },
-            // The browser tests hold the built bundle to the build's budget and read the mail the app sent.
+            // The browser tests hold the built bundle to the build's budget, and start the app and
+            // read the mail it sent with the repository's test support.
             {
               from: { element: { type: 'e2e' } },
-              allow: [{ to: { element: { type: ['tooling', 'repo-test-infra'] } } }],
+              allow: [
+                { to: { element: { type: 'tooling' } } },
+                { to: { element: { type: 'test-support' } }, dependency: { source: '@qrshirt/test-support' } },
+              ],
             },
             // contracts/ is the only workspace package the web may use, and only through its entry.
             {
               from: { element: { type: ['entry', 'app', 'feature', 'shared', 'testing', 'e2e'] } },
               allow: [{ to: { element: { type: 'contracts' } }, dependency: { source: '@qrshirt/contracts' } }],
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The browser tests run in Node, not in the client: they may use the repository's test support too.
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@qrshirt/(?!contracts$|test-support$)',
+              message:
+                'The browser tests import only @qrshirt/contracts and @qrshirt/test-support among the workspace packages.',
             },
           ],
         },

@@ -1,6 +1,6 @@
 import { eventMetadata } from '@qrshirt/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { describeWithRedis } from '../../scripts/infra/describe-with-redis';
+import { describeWithRedis } from '@qrshirt/test-support/vitest';
 import type { ChangeFeed } from '../src/change-feed/change-feed';
 import { createMemoryChangeFeed } from '../src/change-feed/memory-change-feed';
 import { publishLiveChanges } from '../src/change-feed/publish-live-changes';
@@ -90,10 +90,12 @@ describe('publishLiveChanges as the fundraisers runner’s commit hook', () => {
     const feed = createMemoryChangeFeed();
     const seen: string[] = [];
     for (const topic of ['fundraiser:f-1', 'fundraiser:f-2', 'user:u-1']) {
-      feed.subscribe(topic, async () => {
+      feed.subscribe(topic, () => {
         // What a live stream reads when told: the commit must already be there.
-        const checkpoint = await store.projection(fundraisersProjector.name).checkpoint();
-        seen.push(`${topic}@${checkpoint}`);
+        void store
+          .projection(fundraisersProjector.name)
+          .checkpoint()
+          .then((checkpoint) => seen.push(`${topic}@${checkpoint}`));
       });
     }
     const at = '2025-03-01T10:00:00.000Z';

@@ -1,7 +1,7 @@
 import type { AdminOverview, DailyStats } from '@qrshirt/contracts';
 import type { EventStore } from '@qrshirt/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { describeWithRedis } from '../../scripts/infra/describe-with-redis';
+import { describeWithRedis } from '@qrshirt/test-support/vitest';
 import { catalogProjector, fundraisersProjector, overviewProjector } from '../src/projectors';
 import { createOverviewQueries } from '../src/queries';
 import { type ProjectionRunner, createProjectionRunner } from '../src/runner';
@@ -19,10 +19,11 @@ function expectedOverview(history: History, top: number): AdminOverview {
   const days = new Map<string, DailyStats>();
   for (const { stats } of figures) {
     for (const day of stats.daily) {
-      const sum = days.get(day.date) ?? { date: day.date, scans: 0, donations: 0, amountRaised: 0 };
+      const sum = days.get(day.date) ?? { date: day.date, scans: 0, scanRequests: 0, donations: 0, amountRaised: 0 };
       days.set(day.date, {
         date: day.date,
         scans: sum.scans + day.scans,
+        scanRequests: sum.scanRequests + day.scanRequests,
         donations: sum.donations + day.donations,
         amountRaised: (Math.round(sum.amountRaised * 100) + Math.round(day.amountRaised * 100)) / 100,
       });
@@ -41,6 +42,7 @@ function expectedOverview(history: History, top: number): AdminOverview {
   return {
     totals: {
       scans: figures.reduce((sum, item) => sum + item.stats.scans, 0),
+      scanRequests: figures.reduce((sum, item) => sum + item.stats.scanRequests, 0),
       donations: figures.reduce((sum, item) => sum + item.stats.donations, 0),
       amountRaised: figures.reduce((sum, item) => sum + cents(item.stats.amountRaised), 0) / 100,
       fundraisers: fundraisers.length,

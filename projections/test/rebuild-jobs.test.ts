@@ -1,6 +1,6 @@
 import type { EventStore } from '@qrshirt/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { describeWithRedis } from '../../scripts/infra/describe-with-redis';
+import { describeWithRedis } from '@qrshirt/test-support/vitest';
 import { fundraisersProjector } from '../src/projectors';
 import { createRebuildJobs } from '../src/rebuild-jobs';
 import { createProjectionRunner } from '../src/runner';

@@ -14,7 +14,7 @@ import { createProjectionRunner, type ProjectionRunner } from '../src/runner';
 import { createMemoryReadModelStore } from '../src/store/memory-read-model-store';
 import type { ReadModelStore } from '../src/store/read-model-store';
 import { openTempEventStore } from './support/event-store';
-import { createHistory, newEvent, userIds } from './support/history';
+import { createHistory, newEvent, scanBeforeCounting, userIds } from './support/history';
 
 /** A fundraiser id the log never created; the projector still counts its scans. */
 const GHOST = 'ghost';
@@ -162,7 +162,7 @@ describe('replayDonations over a generated history of 110,000 events', () => {
       newEvent('CharityUpdated', { charityId: 'c-2', name: 'Trees Again, Again', at: '2025-02-01T00:00:00.000Z' }),
     ]);
     await eventStore.appendToStream('scans-p0', [
-      newEvent('ScanRecorded', { scanId: 'scan-ghost', fundraiserId: GHOST, at: '2025-03-02T12:00:00.000Z' }),
+      scanBeforeCounting({ scanId: 'scan-ghost', fundraiserId: GHOST, at: '2025-03-02T12:00:00.000Z' }),
     ]);
     await caughtUp();
     for (const groupBy of replayGroupings) atCut.set(groupBy, await fromReadModels(readModels, groupBy));
@@ -183,7 +183,7 @@ describe('replayDonations over a generated history of 110,000 events', () => {
       }),
     ]);
     await eventStore.appendToStream('scans-p1', [
-      newEvent('ScanRecorded', { scanId: 'scan-f6', fundraiserId: 'f-6', at: '2025-03-03T10:00:00.000Z' }),
+      scanBeforeCounting({ scanId: 'scan-f6', fundraiserId: 'f-6', at: '2025-03-03T10:00:00.000Z' }),
     ]);
     await caughtUp();
   }, 180_000);
@@ -197,7 +197,8 @@ describe('replayDonations over a generated history of 110,000 events', () => {
     const expected = await fromReadModels(readModels, groupBy);
     const actual = await replayed(eventStore, groupBy);
     expect(actual).toEqual(expected);
-    expect(actual.total.scans).toBeGreaterThan(90_000);
+    // About 99,000 scan requests, of which the history counts about seven in ten.
+    expect(actual.total.scans).toBeGreaterThan(60_000);
     expect(actual.rows.length).toBeGreaterThan(1);
   });
 
@@ -264,7 +265,7 @@ describe('replayDonations on a small log', () => {
       }),
     ]);
     const scans = Array.from({ length: 10 }, (_, i) =>
-      newEvent('ScanRecorded', {
+      scanBeforeCounting({
         scanId: `s-${i}`,
         fundraiserId: 'early',
         at: `2025-03-0${1 + (i % 3)}T08:00:00.000Z`,
@@ -284,7 +285,7 @@ describe('replayDonations on a small log', () => {
         if (!appended) {
           appended = true;
           await eventStore.appendToStream('scans-p1', [
-            newEvent('ScanRecorded', { scanId: 'meanwhile', fundraiserId: 'early', at: '2025-03-01T09:00:00.000Z' }),
+            scanBeforeCounting({ scanId: 'meanwhile', fundraiserId: 'early', at: '2025-03-01T09:00:00.000Z' }),
           ]);
         }
         return eventStore.readAll(options);

@@ -16,7 +16,7 @@ import { expectFiguresAsGenerated } from './support/expect-figures';
 import { type History, createHistory } from './support/history';
 import { type BackendKind, type ReadModelBackend, memoryBackend, redisBackend } from './support/read-model-backends';
 import { createRecordingLog } from './support/recording-log';
-import { describeWithRedis } from '../../scripts/infra/describe-with-redis';
+import { describeWithRedis } from '@qrshirt/test-support/vitest';
 import { until } from './support/until';
 
 function describeRunner(kind: BackendKind): void {

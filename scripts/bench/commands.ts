@@ -18,12 +18,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type EventData, type EventType, eventMetadata } from '@qrshirt/contracts';
 import { type EventStore, type NewEvent, seedCatalog, seedCharities, seedShirts } from '@qrshirt/core';
 import { createSqliteEventStore } from '@qrshirt/sqlite';
-import { startGatewayProcess } from '../../services/gateway/test/support/gateway-process';
+import { startGatewayProcess } from '@qrshirt/test-support';
+import { runDirectly } from './cli';
 
 export const TARGET_RATIO = 1.5;
 /** Appends per group commit while generating the history. */
@@ -274,7 +274,7 @@ export async function benchCommands(options: {
           errors,
         });
       } finally {
-        await gateway.stop();
+        await gateway.terminate();
       }
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
@@ -301,7 +301,7 @@ export function formatCommandFigures(figures: CommandFigure[], concurrency: numb
   ].join('\n');
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+if (runDirectly(import.meta.url)) {
   const { values } = parseArgs({
     options: {
       earlier: { type: 'string', default: '100000' },

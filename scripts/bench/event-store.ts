@@ -10,13 +10,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { allProjectors, createMemoryReadModelStore, createProjectionRunner } from '@qrshirt/projections';
 import type { SqliteSynchronous } from '@qrshirt/sqlite';
 import type { EventStore } from '@qrshirt/core';
 import { createSqliteEventStore } from '@qrshirt/sqlite';
+import { runDirectly } from './cli';
 
 const STREAMS = 500;
 const EVENTS_PER_APPEND = 100;
@@ -255,7 +255,7 @@ function round2(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (runDirectly(import.meta.url)) {
   const { values } = parseArgs({
     options: { synchronous: { type: 'string', default: 'FULL' }, rounds: { type: 'string', default: '3' } },
   });

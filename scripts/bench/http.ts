@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { startGatewayProcess } from '../../services/gateway/test/support/gateway-process';
-import { createApiClient, createFundraiser, userToken } from '../../services/gateway/test/support/test-server';
+import { as, createApiClient, createFundraiser, signUp, startGatewayProcess } from '@qrshirt/test-support';
+import { roundOptions, runDirectly } from './cli';
 
 export interface RouteFigure {
   name: string;
@@ -55,7 +55,8 @@ export async function benchHttp(options: {
   const gateway = await startGatewayProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
   try {
     const api = createApiClient(gateway.url);
-    const fundraiser = await createFundraiser(api, 'bench-owner');
+    const owner = await signUp(api);
+    const fundraiser = await createFundraiser(api, as(owner));
     const scenarios: Scenario[] = [
       { name: 'baseline GET /healthz', method: 'GET', path: '/healthz' },
       { name: 'POST /api/fundraisers/{id}/scan', method: 'POST', path: `/api/fundraisers/${fundraiser.id}/scan` },
@@ -65,7 +66,7 @@ export async function benchHttp(options: {
         name: "GET /api/fundraisers/{id}/stats, owner's token",
         method: 'GET',
         path: `/api/fundraisers/${fundraiser.id}/stats`,
-        headers: { authorization: `Bearer ${userToken('bench-owner')}` },
+        headers: { authorization: `Bearer ${owner.accessToken}` },
       },
     ];
     // A short warm-up so the JIT and the SQLite page cache do not favour whichever runs last.
@@ -85,7 +86,7 @@ export async function benchHttp(options: {
       ratio: median(rounds.map((figures) => figures[index]!.requestsPerSecond / figures[0]!.requestsPerSecond)),
     }));
   } finally {
-    await gateway.stop();
+    await gateway.terminate();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
@@ -103,11 +104,10 @@ export function formatHttpFigures(figures: RouteFigure[], connections: number): 
   ].join('\n');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (runDirectly(import.meta.url)) {
   const { values } = parseArgs({
     options: {
-      seconds: { type: 'string', default: '4' },
-      rounds: { type: 'string', default: '3' },
+      ...roundOptions,
       connections: { type: 'string', default: '50' },
     },
   });

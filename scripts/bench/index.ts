@@ -11,8 +11,8 @@ import { benchKafka, formatKafkaFigures } from './kafka';
 import { benchOutbox, formatOutboxFigures } from './outbox';
 import { benchReplay, formatReplayFigures } from './replay';
 import { type BenchSection, writeBenchmarkReport } from './report';
-import { findJavaAndMaven } from '../infra/kafka';
-import { findRedisServer } from '../infra/redis';
+import { benchWaitlistJoin, formatWaitlistJoinFigures } from './waitlist-join';
+import { findJavaAndMaven, findRedisServer } from '@qrshirt/test-support';
 
 const REPORT = fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url));
 const connections = 50;
@@ -30,6 +30,10 @@ const scenarios: Scenario[] = [
   {
     name: 'HTTP (embedded process)',
     run: async () => formatHttpFigures(await benchHttp({ seconds: 4, rounds: 3, connections }), connections),
+  },
+  {
+    name: 'Waitlist join against the length of the list (embedded process)',
+    run: async () => formatWaitlistJoinFigures(await benchWaitlistJoin()),
   },
   { name: 'Mail outbox (embedded process, loopback SMTP)', run: async () => formatOutboxFigures(await benchOutbox()) },
   {

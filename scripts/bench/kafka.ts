@@ -11,12 +11,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { startGatewayProcess } from '../../services/gateway/test/support/gateway-process';
-import { createApiClient, createFundraiser, userToken } from '../../services/gateway/test/support/test-server';
-import { startIngestorProcess } from '../../services/ingestor/test/support/ingestor-process';
-import { startProjectorProcess } from '../../services/projector/test/support/projector-process';
-import { startKafka } from '../infra/kafka';
-import { startRedis } from '../infra/redis';
+import {
+  as,
+  createApiClient,
+  createFundraiser,
+  signUp,
+  startGatewayProcess,
+  startIngestorProcess,
+  startKafka,
+  startProjectorProcess,
+  startRedis,
+} from '@qrshirt/test-support';
+import { roundOptions, runDirectly } from './cli';
 
 interface ConcurrencyFigures {
   connections: number;
@@ -78,17 +84,19 @@ export async function benchKafka(options: {
   const projector = await startProjectorProcess({ DATA_DIR: dataDir, REDIS_URL: redis.url });
   try {
     const api = createApiClient(gateway.url);
+    const listed = async (path: string) => ((await api('GET', path)).body as unknown[]).length;
     // The projector catches up with the seeded catalogue on its own time.
-    while (
-      (await api('GET', '/api/charities')).body.length === 0 ||
-      (await api('GET', '/api/shirts')).body.length === 0
-    ) {
+    while ((await listed('/api/charities')) === 0 || (await listed('/api/shirts')) === 0) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    // One owner for every fundraiser: its session, got by signing up, reads their stats.
+    const owner = as(await signUp(api));
     const fundraiserIds: string[] = [];
-    for (let i = 0; i < 12; i++) fundraiserIds.push((await createFundraiser(api, `bench-${i}`)).id);
-    const probe = await createFundraiser(api, 'bench-probe');
-    const ownerTokens = fundraiserIds.map((_, i) => userToken(`bench-${i}`));
+    for (let i = 0; i < 12; i++) fundraiserIds.push((await createFundraiser(api, owner)).id);
+    const probe = await createFundraiser(api, owner);
+    // Requests, counted or not: the load is one client, one person counted once per fundraiser.
+    const projectedScans = async (id: string) =>
+      ((await api('GET', `/api/fundraisers/${id}/stats`, owner)).body as { scanRequests: number }).scanRequests;
     let accepted = 0;
     const scans = async (options: autocannon.Options) => {
       const figures = await measure({ ...options, requests: scanRequests(fundraiserIds) });
@@ -103,10 +111,8 @@ export async function benchKafka(options: {
     const caughtUp = async () => {
       const startedAt = performance.now();
       for (;;) {
-        const stats = await Promise.all(
-          fundraiserIds.map((id, i) => api('GET', `/api/fundraisers/${id}/stats`, { token: ownerTokens[i] })),
-        );
-        const projected = stats.reduce((sum, { body }) => sum + (body.scans as number), 0);
+        const scans = await Promise.all(fundraiserIds.map(projectedScans));
+        const projected = scans.reduce((sum, count) => sum + count, 0);
         if (projected >= accepted) break;
         if (performance.now() - startedAt > 60_000)
           throw new Error(`${accepted - projected} accepted scans never reached the stats`);
@@ -156,17 +162,15 @@ export async function benchKafka(options: {
       duration: options.seconds * 2,
     });
     const lags: number[] = [];
-    const token = userToken('bench-probe');
     const deadline = Date.now() + options.seconds * 2 * 1000 - 500;
-    let sent = (await api('GET', `/api/fundraisers/${probe.id}/stats`, { token })).body.scans as number;
+    let sent = await projectedScans(probe.id);
     while (Date.now() < deadline) {
       const answer = await api('POST', `/api/fundraisers/${probe.id}/scan`);
       if (answer.status !== 202) continue;
       const acknowledgedAt = performance.now();
       sent += 1;
       for (let polls = 0; polls < 2000; polls++) {
-        const { body } = await api('GET', `/api/fundraisers/${probe.id}/stats`, { token });
-        if (body.scans >= sent) break;
+        if ((await projectedScans(probe.id)) >= sent) break;
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
       lags.push(performance.now() - acknowledgedAt);
@@ -184,7 +188,7 @@ export async function benchKafka(options: {
     };
   } finally {
     await Promise.all([ingestor.kill(), projector.kill()]);
-    await gateway.stop();
+    await gateway.terminate();
     await Promise.all([kafka.stop(), redis.stop()]);
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -209,11 +213,10 @@ export function formatKafkaFigures(figures: KafkaBenchFigures): string {
   ].join('\n');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (runDirectly(import.meta.url)) {
   const { values } = parseArgs({
     options: {
-      seconds: { type: 'string', default: '4' },
-      rounds: { type: 'string', default: '3' },
+      ...roundOptions,
       /** Comma-separated: one measurement per number of concurrent scanners. */
       connections: { type: 'string', default: '50,100,200' },
       rate: { type: 'string', default: '2500' },

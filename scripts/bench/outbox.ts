@@ -12,11 +12,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import nodemailer from 'nodemailer';
-import { startGatewayProcess } from '../../services/gateway/test/support/gateway-process';
-import { startSmtpServer } from '../infra/smtp';
+import { startGatewayProcess, startSmtpServer } from '@qrshirt/test-support';
+import { runDirectly } from './cli';
 
 /** Requests in flight at once, as many browsers asking for reset links together. */
 const CONCURRENCY = 20;
@@ -124,7 +123,7 @@ export async function benchOutbox({ messages = 2_000 } = {}): Promise<OutboxBenc
         ratio: round((perSecond / direct) * 100) / 100,
       };
     } finally {
-      await gateway.stop();
+      await gateway.terminate();
     }
   } finally {
     await smtp.stop();
@@ -144,7 +143,7 @@ export function formatOutboxFigures(figures: OutboxBenchFigures): string {
   ].join('\n');
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (runDirectly(import.meta.url)) {
   const { values } = parseArgs({ options: { messages: { type: 'string', default: '2000' } } });
   const messages = Number(values.messages);
   if (!Number.isInteger(messages) || messages < 10) throw new Error('--messages must be a whole number of at least 10');

@@ -10,12 +10,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type EventData, type EventType, eventMetadata } from '@qrshirt/contracts';
 import { type EventStore, type NewEvent, seedCatalog, seedCharities, seedShirts } from '@qrshirt/core';
 import { createSqliteEventStore } from '@qrshirt/sqlite';
 import { type ReplayGroupBy, replayDonations, replayGroupings } from '@qrshirt/projections';
+import { seededRandom } from '@qrshirt/test-support';
+import { runDirectly } from './cli';
 
 const FUNDRAISERS = 1_000;
 const PARTITIONS = 6;
@@ -48,18 +49,6 @@ const newEvent = <T extends EventType>(type: T, data: EventData<T>): NewEvent =>
   data,
   metadata: eventMetadata(type),
 });
-
-/** Deterministic, so every run replays the same history. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 /**
  * Appends through the adapter itself (so the rows are what the product writes), many streams
@@ -110,7 +99,15 @@ async function generate(path: string, events: number): Promise<void> {
               ]
             : [
                 `scans-p${serial % PARTITIONS}`,
-                newEvent('ScanRecorded', { scanId: `bench-s-${serial}`, fundraiserId, at: at() }),
+                newEvent('ScanRecorded', {
+                  scanId: `bench-s-${serial}`,
+                  fundraiserId,
+                  at: at(),
+                  visitorHash: `bench-v-${serial}`,
+                  addressHash: `bench-a-${serial % 1000}`,
+                  bot: false,
+                  counted: true,
+                }),
               ];
         const batch = byStream.get(stream) ?? [];
         batch.push(event);
@@ -213,7 +210,7 @@ function round2(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (runDirectly(import.meta.url)) {
   const { values } = parseArgs({ options: { events: { type: 'string', default: '1000000' } } });
   const events = Number(values.events);
   if (!Number.isInteger(events) || events < 10_000)

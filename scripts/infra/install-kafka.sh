@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Resolves an Apache Kafka broker's jars from Maven Central (into ~/.m2, Maven's default) and
-# writes their classpath to .infra/kafka/classpath.txt, which scripts/infra/kafka.ts runs the
-# broker from. Nothing is installed system-wide. Safe to run repeatedly: it does nothing while the
-# classpath file exists and every jar it names is still there.
+# writes their classpath to .infra/kafka/classpath.txt, which scripts/test-support/src/kafka.ts
+# runs the broker from. Nothing is installed system-wide. Safe to run repeatedly: it does nothing
+# while the classpath file exists and every jar it names is still there.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 

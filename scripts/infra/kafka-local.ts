@@ -5,7 +5,7 @@
  * away when it stops. Needs Java 17+ and Maven (the jars are resolved on first use).
  */
 import { join } from 'node:path';
-import { KAFKA_VERSION, startKafka } from './kafka';
+import { KAFKA_VERSION, startKafka } from '@qrshirt/test-support';
 
 const broker = await startKafka().catch((error: Error) => {
   console.error(error.message);

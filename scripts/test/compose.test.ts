@@ -6,10 +6,10 @@ import type { SchemaObject } from 'ajv';
 import Ajv2019 from 'ajv/dist/2019';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { projectorConfigSchema } from '../../services/projector/src/config';
-import { configSchema as gatewayConfigSchema } from '../../services/gateway/src/config';
-import { ingestorConfigSchema } from '../../services/ingestor/src/config';
-import { KAFKA_VERSION } from '../infra/kafka';
+import { gatewayConfigSchema } from '@qrshirt/gateway';
+import { ingestorConfigSchema } from '@qrshirt/ingestor';
+import { projectorConfigSchema } from '@qrshirt/projector';
+import { KAFKA_VERSION } from '@qrshirt/test-support';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const read = (file: string) => readFileSync(`${root}/${file}`, 'utf8');

@@ -1,19 +1,29 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createSqliteEventStore } from '@qrshirt/sqlite';
 import { SCANS_TOPIC } from '@qrshirt/kafka';
+import { createSqliteEventStore } from '@qrshirt/sqlite';
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, expect, it } from 'vitest';
-import { type ProjectorProcess, startProjectorProcess } from '../../services/projector/test/support/projector-process';
-import { as, signUp } from '../../services/gateway/test/support/accounts';
-import { type GatewayProcess, startGatewayProcess } from '../../services/gateway/test/support/gateway-process';
-import { createApiClient } from '../../services/gateway/test/support/test-server';
-import { type IngestorProcess, startIngestorProcess } from '../../services/ingestor/test/support/ingestor-process';
-import { drain, openScanLedger } from '../../services/ingestor/test/support/scan-ledger';
-import { countByStatus, startScanLoad } from '../../services/ingestor/test/support/scan-load';
-import { describeWithKafka } from '../infra/describe-with-kafka';
-import { type LocalRedis, startRedis } from '../infra/redis';
+import {
+  as,
+  countByStatus,
+  createApiClient,
+  createFundraiser,
+  drain,
+  type ExitStatus,
+  type GatewayProcess,
+  type LocalRedis,
+  scanLedger,
+  signUp,
+  startGatewayProcess,
+  startIngestorProcess,
+  startProjectorProcess,
+  startRedis,
+  startScanLoad,
+  type WorkerProcess,
+} from '@qrshirt/test-support';
+import { describeWithKafka } from '@qrshirt/test-support/vitest';
 
 const PARTITIONS = 3;
 const FUNDRAISERS = 3;
@@ -40,10 +50,10 @@ describeWithKafka('the distributed processes stopped by SIGTERM under load', (ka
     };
     const startGateway = async () => {
       const gateway = await startGatewayProcess({ ...env, PROJECTIONS: 'off', NODE_ENV: 'development' });
-      running.push({ kill: async () => gateway.child.kill('SIGKILL') });
+      running.push(gateway);
       return gateway;
     };
-    const startWorkers = async (): Promise<[IngestorProcess, ProjectorProcess]> => {
+    const startWorkers = async (): Promise<[WorkerProcess, WorkerProcess]> => {
       const workers = await Promise.all([
         startIngestorProcess({ ...env, INGESTOR_GROUP_ID: groupId, KAFKA_SESSION_TIMEOUT_MS: '6000' }),
         startProjectorProcess(env),
@@ -51,7 +61,7 @@ describeWithKafka('the distributed processes stopped by SIGTERM under load', (ka
       running.push(...workers);
       return workers;
     };
-    const timed = async (stop: () => Promise<number | null>) => {
+    const timed = async (stop: () => Promise<ExitStatus>) => {
       const startedAt = Date.now();
       return { code: await stop(), ms: Date.now() - startedAt };
     };
@@ -60,15 +70,8 @@ describeWithKafka('the distributed processes stopped by SIGTERM under load', (ka
     let [ingestor, projector] = await startWorkers();
     let api = createApiClient(gateway.url);
     const owner = await signUp(api);
-    const [shirts, charities] = await Promise.all([api('GET', '/api/shirts'), api('GET', '/api/charities')]);
     const fundraiserIds: string[] = [];
-    for (let i = 0; i < FUNDRAISERS; i++) {
-      const created = await api('POST', '/api/fundraisers', {
-        ...as(owner),
-        body: { shirtId: shirts.body[0].id, charityId: charities.body[0].id },
-      });
-      fundraiserIds.push(created.body.id);
-    }
+    for (let i = 0; i < FUNDRAISERS; i++) fundraiserIds.push((await createFundraiser(api, as(owner))).id);
     const load = startScanLoad({
       url: gateway.url,
       fundraiserIds,
@@ -80,27 +83,30 @@ describeWithKafka('the distributed processes stopped by SIGTERM under load', (ka
     while (accepted() < 1_500) await new Promise((resolve) => setTimeout(resolve, 50));
 
     // The consumers first, while the gateway keeps producing; then the gateway, still under load.
-    const [ingestorStop, projectorStop] = await Promise.all([timed(() => ingestor.terminate()), projector.terminate()]);
+    const [ingestorStop, projectorStop] = await Promise.all([
+      timed(() => ingestor.terminate()),
+      timed(() => projector.terminate()),
+    ]);
     expect(ingestorStop.code).toBe(0);
     expect(ingestorStop.ms).toBeLessThan(10_000);
     expect(projectorStop.code).toBe(0);
     expect(projectorStop.ms).toBeLessThan(10_000);
     const acceptedBeforeGatewayStop = accepted();
     while (accepted() < acceptedBeforeGatewayStop + 500) await new Promise((resolve) => setTimeout(resolve, 50));
-    const gatewayStop = await timed(() => gateway.stop());
+    const gatewayStop = await timed(() => gateway.terminate());
     expect(gatewayStop.code).toBe(0);
     expect(gatewayStop.ms).toBeLessThan(10_000);
     await load.stop();
 
     // The stopped ingestor committed the offset of everything it had appended: nothing of its
     // work is left for Kafka to redeliver.
-    const ledger = openScanLedger(path.join(dataDir, 'events.sqlite'));
+    const store = createSqliteEventStore({ path: path.join(dataDir, 'events.sqlite') });
     const admin = new Kafka({ clientId: 'sigterm-test', brokers: [kafka.brokers], logLevel: logLevel.NOTHING }).admin();
     await admin.connect();
     const [committed] = await admin.fetchOffsets({ groupId, topics: [SCANS_TOPIC] });
     await admin.disconnect();
     for (let partition = 0; partition < PARTITIONS; partition++) {
-      const last = await ledger.store.readLastEvent(`scans-p${partition}`);
+      const last = await store.readLastEvent(`scans-p${partition}`);
       const offset = committed!.partitions.find((entry) => entry.partition === partition)!.offset;
       const lastWritten = Number(last?.metadata.kafkaOffset ?? -1);
       // Kafka's committed offset is the next one to read; -1 when nothing was ever committed.
@@ -111,13 +117,14 @@ describeWithKafka('the distributed processes stopped by SIGTERM under load', (ka
     gateway = await startGateway();
     api = createApiClient(gateway.url);
     const drained = await drain({
-      ledger,
+      ledger: scanLedger(store),
       fundraiserIds,
       answers: load.answers,
-      projectedScans: async (id) => (await api('GET', `/api/fundraisers/${id}/stats`, as(owner))).body.scans,
+      // Every request, counted or not: the load is one client, one person, counted once.
+      projectedScans: async (id) => (await api('GET', `/api/fundraisers/${id}/stats`, as(owner))).body.scanRequests,
       timeoutMs: 60_000,
     });
-    await ledger.close();
+    await store.close();
     expect(
       drained.tallies.filter((row) => row.missing > 0 || row.duplicates > 0 || row.projected !== row.recorded),
     ).toEqual([]);

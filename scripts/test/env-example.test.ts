@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { projectorConfigSchema } from '../../services/projector/src/config';
-import { configSchema as gatewayConfigSchema } from '../../services/gateway/src/config';
-import { ingestorConfigSchema } from '../../services/ingestor/src/config';
+import { gatewayConfigSchema } from '@qrshirt/gateway';
+import { ingestorConfigSchema } from '@qrshirt/ingestor';
+import { projectorConfigSchema } from '@qrshirt/projector';
 
 const schemas: Record<string, z.ZodObject> = {
   gateway: gatewayConfigSchema,

@@ -1,14 +1,18 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  createApiClient,
+  type GatewayProcess,
+  infraRequired,
+  launchProcess,
+  signUp,
+  startGatewayProcess,
+} from '@qrshirt/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../../services/gateway/test/support/accounts';
-import { type GatewayProcess, startGatewayProcess } from '../../services/gateway/test/support/gateway-process';
-import { createApiClient } from '../../services/gateway/test/support/test-server';
-import { infraRequired } from '../infra/require-infra';
 
 /*
  * The served OpenAPI document must tell the truth: schemathesis generates requests from it (valid
@@ -54,28 +58,17 @@ interface Finished {
   output: string;
 }
 
-function runSchemathesis(args: string[], cwd: string): Promise<Finished> {
-  const child = spawn(schemathesis, args, {
-    cwd,
-    env: { ...process.env, NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  // An interrupted test run must not leave a fuzzer hammering a port some later process may take.
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  const timer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code, signal) => {
-      clearTimeout(timer);
-      process.off('exit', killOnExit);
-      if (signal) output += `\n[schemathesis killed by ${signal} after ${RUN_TIMEOUT_MS} ms]`;
-      resolve({ code, output });
-    });
-  });
+/** Runs it to its end; the launcher kills it should this test run end first, so no fuzzer hammers a port. */
+async function runSchemathesis(args: string[], cwd: string): Promise<Finished> {
+  const run = launchProcess({ name: 'schemathesis', command: [schemathesis, ...args], cwd, env: { NO_COLOR: '1' } });
+  const timer = setTimeout(() => void run.kill(), RUN_TIMEOUT_MS);
+  const status = await run.exited;
+  clearTimeout(timer);
+  const output = run.output.join('\n');
+  if (typeof status === 'string') {
+    return { code: null, output: `${output}\n[schemathesis killed by ${status} after ${RUN_TIMEOUT_MS} ms]` };
+  }
+  return { code: status, output };
 }
 
 /** Schemathesis' closing summary: the count of each kind of failure, and the seed. */
@@ -103,7 +96,7 @@ describe.skipIf(missing !== undefined && !required)('the served OpenAPI document
   });
 
   afterAll(async () => {
-    await gateway?.stop();
+    await gateway?.terminate();
     for (const dir of [dataDir, workDir]) if (dir) await rm(dir, { recursive: true, force: true });
   });
 

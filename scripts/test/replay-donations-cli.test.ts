@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,31 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { type EventData, type EventType, eventMetadata } from '@qrshirt/contracts';
 import { createSqliteEventStore } from '@qrshirt/sqlite';
 import { formatReplay, replayDonations, replayWindow } from '@qrshirt/projections';
+import { runToEnd } from '@qrshirt/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../replay-donations.ts');
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** The command as `npm run -s replay-donations -- ...args` runs it, as its own OS process. */
-function runCli(args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runCli = (args: string[], env: Record<string, string>) =>
+  runToEnd({ name: 'replay-donations', entry: script, args, env });
 
 const event = <T extends EventType>(type: T, data: EventData<T>) => ({ type, data, metadata: eventMetadata(type) });
 
@@ -50,6 +32,7 @@ describe('npm run replay-donations, as a process', () => {
         mission: 'Water.',
         website_url: 'https://example.org/',
         createdBy: null,
+        status: 'approved',
         at: at(1),
       }),
     ]);
@@ -115,7 +98,17 @@ describe('npm run replay-donations, as a process', () => {
     ]);
     await eventStore.appendToStream(
       'scans-p0',
-      [1, 2, 2, 3].map((day, i) => event('ScanRecorded', { scanId: `s-${i}`, fundraiserId: 'f-1', at: at(day) })),
+      [1, 2, 2, 3].map((day, i) =>
+        event('ScanRecorded', {
+          scanId: `s-${i}`,
+          fundraiserId: 'f-1',
+          at: at(day),
+          visitorHash: `v-${i}`,
+          addressHash: 'a-1',
+          bot: false,
+          counted: true,
+        }),
+      ),
     );
     await eventStore.close();
   });
@@ -137,7 +130,7 @@ describe('npm run replay-donations, as a process', () => {
 
   it('writes the replay to stdout, and only the replay', async () => {
     const run = await runCli(['--group-by', 'charity', '--format', 'ndjson'], store());
-    expect(run).toEqual({ code: 0, stdout: await inProcess('charity', 'ndjson'), stderr: '' });
+    expect(run).toEqual({ status: 0, stdout: await inProcess('charity', 'ndjson'), stderr: '' });
     expect(JSON.parse(run.stdout)).toEqual({
       charityId: 'c-1',
       charity: 'Water, Now',
@@ -151,7 +144,7 @@ describe('npm run replay-donations, as a process', () => {
   it('writes to --out instead, with the window applied', async () => {
     const out = path.join(dataDir, 'by-fundraiser.csv');
     const run = await runCli(['--group-by', 'fundraiser', '--from', '2025-03-02', '--out', out], store());
-    expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(run).toEqual({ status: 0, stdout: '', stderr: '' });
     const written = await readFile(out, 'utf8');
     expect(written).toBe(await inProcess('fundraiser', 'csv', '2025-03-02'));
     expect(written.split('\r\n')[1]).toBe("f-1,'=1+1,c-1,s-1,3,2,19.50,1");
@@ -160,12 +153,12 @@ describe('npm run replay-donations, as a process', () => {
   it('answers a bad argument with one line and exit code 2, and --help with the usage', async () => {
     const bad = await runCli(['--group-by', 'month'], store());
     expect(bad).toEqual({
-      code: 2,
+      status: 2,
       stdout: '',
       stderr: 'replay-donations: --group-by must be one of day, charity, fundraiser, shirt, got "month" (see --help)\n',
     });
     const help = await runCli(['--help'], store());
-    expect(help.code).toBe(0);
+    expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/^Usage: npm run -s replay-donations -- \[options\]\n/);
     expect(help.stdout).toContain('--as-of DATE');
   });
@@ -174,7 +167,7 @@ describe('npm run replay-donations, as a process', () => {
     const missing = path.join(dataDir, 'nowhere');
     const run = await runCli([], { DATA_DIR: missing, EVENTSTORE_URL: '' });
     expect(run).toEqual({
-      code: 2,
+      status: 2,
       stdout: '',
       stderr: `replay-donations: no event store at ${path.join(missing, 'events.sqlite')} (set DATA_DIR, or EVENTSTORE_URL)\n`,
     });

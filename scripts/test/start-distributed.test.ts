@@ -1,12 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import {
+  type ApiClient,
+  as,
+  createApiClient,
+  createFundraiser,
+  eventually,
+  findJavaAndMaven,
+  findRedisServer,
+  infraRequired,
+  type LaunchedProcess,
+  launchProcess,
+  scanner,
+  signUp,
+} from '@qrshirt/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
-import { as, signUp } from '../../services/gateway/test/support/accounts';
-import { type ApiClient, createApiClient } from '../../services/gateway/test/support/test-server';
-import { findJavaAndMaven } from '../infra/kafka';
-import { findRedisServer } from '../infra/redis';
-import { infraRequired } from '../infra/require-infra';
 
 const script = fileURLToPath(new URL('../start-distributed.ts', import.meta.url));
 const missing = !findJavaAndMaven()
@@ -32,63 +40,47 @@ const alive = (pid: number) => {
   }
 };
 
-async function eventually<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await probe();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    value = await probe();
-  }
-  return value;
-}
-
 describe.skipIf(missing !== undefined && !required)('npm run start:distributed', () => {
-  let supervisor: ChildProcess | undefined;
-  let output = '';
-  afterAll(() => {
-    supervisor?.kill('SIGKILL');
+  let supervisor: LaunchedProcess | undefined;
+  afterAll(async () => {
+    await supervisor?.kill();
   });
 
   it('runs two gateways, the ingestor and the projector as processes that together serve a fundraiser’s whole story, then stops them all', async () => {
     if (missing) throw new Error(`REQUIRE_INFRA is set, but ${missing} was not found`);
-    supervisor = spawn(process.execPath, ['--import', 'tsx', script, '--port', '0'], {
-      env: { ...process.env, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const started = launchProcess({
+      name: 'start:distributed',
+      entry: script,
+      args: ['--port', '0'],
+      env: { LOG_LEVEL: 'warn' },
     });
-    const exited = new Promise<number | null>((resolve) => supervisor!.once('exit', (code) => resolve(code)));
-    supervisor.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    supervisor.stderr!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
+    supervisor = started;
+    const output = () => started.output.join('\n');
     const ready = await eventually(
-      async () => output,
-      (text) => text.includes('Ctrl+C stops them all.') || supervisor!.exitCode !== null,
+      async () => output(),
+      (text) => text.includes('Ctrl+C stops them all.') || started.hasExited,
       180_000,
     );
     expect(ready, ready).toContain('Ctrl+C stops them all.');
 
     const services = [
-      ...output.matchAll(/^ {2}(gateway-1|gateway-2|ingestor|projector) +(http:\/\/\S+) pid (\d+)/gm),
+      ...output().matchAll(/^ {2}(gateway-1|gateway-2|ingestor|projector) +(http:\/\/\S+) pid (\d+)/gm),
     ].map(([, name, url, pid]): Service => ({ name: name!, url: url!, pid: Number(pid) }));
     expect(services.map((service) => service.name)).toEqual(['gateway-1', 'gateway-2', 'ingestor', 'projector']);
     expect(new Set(services.map((service) => service.pid)).size).toBe(4);
     const [one, two] = [createApiClient(services[0]!.url), createApiClient(services[1]!.url)];
 
     const owner = await signUp(one);
-    const [shirts, charities] = await Promise.all([two('GET', '/api/shirts'), two('GET', '/api/charities')]);
-    const created = await two('POST', '/api/fundraisers', {
-      ...as(owner),
-      body: { shirtId: shirts.body[0].id, charityId: charities.body[0].id, name: 'Across processes' },
-    });
-    expect(created.status).toBe(201);
-    const fundraiserId = created.body.id as string;
+    const { id: fundraiserId } = await createFundraiser(two, as(owner), { name: 'Across processes' });
 
-    const scan = async (api: ApiClient) => (await api('POST', `/api/fundraisers/${fundraiserId}/scan`)).status;
+    const scan = async (api: ApiClient, n: number) =>
+      (await api('POST', `/api/fundraisers/${fundraiserId}/scan`, { headers: scanner(n) })).status;
+    // Fifty people, and ten more requests from one of them through the other gateway: a person
+    // counts once, whichever gateway took the scan.
     const statuses = await Promise.all([
-      ...Array.from({ length: 30 }, () => scan(one)),
-      ...Array.from({ length: 20 }, () => scan(two)),
+      ...Array.from({ length: 30 }, (_, i) => scan(one, i)),
+      ...Array.from({ length: 20 }, (_, i) => scan(two, 30 + i)),
+      ...Array.from({ length: 10 }, () => scan(two, 0)),
     ]);
     expect(statuses.every((status) => status === 202)).toBe(true);
     // A demo donation as the demo widget and the page make it: the demo processor in one gateway
@@ -109,12 +101,12 @@ describe.skipIf(missing !== undefined && !required)('npm run start:distributed',
     await donate(two, one, 7.5);
 
     // Eventually consistent: the ingestor and the projector run on their own time.
-    const expected = { scans: 50, donations: 2, amountRaised: 20, amountReported: 0 };
+    const expected = { scans: 50, scanRequests: 60, donations: 2, amountRaised: 20, amountReported: 0 };
     for (const api of [one, two]) {
       const stats = await eventually(
         async () => (await api('GET', `/api/fundraisers/${fundraiserId}/stats`, as(owner))).body,
         (body) =>
-          body.scans === expected.scans &&
+          body.scanRequests === expected.scanRequests &&
           body.donations === expected.donations &&
           body.amountReported === expected.amountReported,
         30_000,
@@ -143,8 +135,7 @@ describe.skipIf(missing !== undefined && !required)('npm run start:distributed',
     expect(await (await fetch(`${services[0]!.url}/metrics`)).text()).not.toContain('projection_lag_events{');
 
     const signalledAt = Date.now();
-    supervisor.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await started.terminate(30_000)).toBe(0);
     expect(Date.now() - signalledAt).toBeLessThan(30_000);
     expect(services.filter((service) => alive(service.pid)).map((service) => service.name)).toEqual([]);
   }, 300_000);

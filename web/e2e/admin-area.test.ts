@@ -49,7 +49,7 @@ describeInBrowser('the admin area', ({ appUrl, appDataDir, newContext }) => {
     await form.getByLabel('Website').fill('not a web address');
     await form.getByRole('button', { name: 'Create charity' }).click();
     // The server's validation, beside the field it concerns.
-    await form.getByText('Website must be a full address, like https://example.org').waitFor();
+    await form.getByText('Website must be an https:// address, like https://example.org').waitFor();
     await form.getByLabel('Website').fill('https://bees.example.org');
     await form.getByRole('button', { name: 'Create charity' }).click();
     await page.locator('.mantine-Notification-title', { hasText: 'Charity created' }).waitFor();

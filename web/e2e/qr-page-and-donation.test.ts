@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { createFundraiser, signUpThroughApi } from './support/accounts';
 import { checkScreen, seriousViolations, watchedPage } from './support/browser';
-import { describeInBrowser } from './support/describe-in-browser';
+import { describeInBrowser, PHONE_USER_AGENT } from './support/describe-in-browser';
 import { ownerStats, ownerStatsUntil } from './support/donations';
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -50,7 +50,7 @@ describeInBrowser('a QR code scanned, a donation made', ({ appUrl, newContext })
     await ownerView.page.goto(`/fundraiser/${fundraiser.id}`);
     const before = await figure(ownerView.page, 'total-scans');
 
-    const scanner = await watchedPage(await newContext());
+    const scanner = await watchedPage(await newContext({ userAgent: PHONE_USER_AGENT }));
     await scanner.page.goto(`/fundraiser/${fundraiser.id}?scan=true`);
     await scanner.page.getByRole('heading', { name: 'About This Cause' }).waitFor();
     // Recorded once, the flag leaves the address: a reload is not another scan.

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { latestMail } from '../../scripts/infra/captured-mail';
+import { latestMail } from '@qrshirt/test-support';
 import { checkScreen, watchedPage } from './support/browser';
 import { describeInBrowser } from './support/describe-in-browser';
 

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { defineEvent, isoInstant } from './define-event';
 
+/**
+ * As stored. Deliberately looser than the request schemas (which take https websites and https or
+ * on-site logos only): events written before those rules must stay readable.
+ */
 export const charityFields = z.object({
   name: z.string().min(1),
   mission: z.string().min(1),
@@ -8,12 +12,42 @@ export const charityFields = z.object({
   logo_url: z.string().min(1).optional(),
 });
 
+/** A member's charity waits for an admin's review; an admin's (and the seeded catalogue) is approved at once. */
+export const charityStatusAtCreation = z.enum(['pending', 'approved']);
+
 export const CharityCreated = defineEvent(
   'CharityCreated',
-  charityFields.extend({ charityId: z.string().min(1), createdBy: z.string().nullable(), at: isoInstant }),
+  charityFields.extend({
+    charityId: z.string().min(1),
+    createdBy: z.string().nullable(),
+    status: charityStatusAtCreation,
+    at: isoInstant,
+  }),
+  {
+    version: 2,
+    // Version 1 had no review: every charity was in the shop as soon as it was created.
+    upcasters: { 1: (data) => ({ ...(data as object), status: 'approved' }) },
+  },
 );
 
 export const CharityUpdated = defineEvent(
   'CharityUpdated',
   charityFields.partial().extend({ charityId: z.string().min(1), at: isoInstant }),
+);
+
+/** An admin let a pending (or earlier rejected) charity into the shop. */
+export const CharityApproved = defineEvent(
+  'CharityApproved',
+  z.object({ charityId: z.string().min(1), approvedBy: z.string().min(1), at: isoInstant }),
+);
+
+/** An admin kept a pending charity out of the shop, saying why. */
+export const CharityRejected = defineEvent(
+  'CharityRejected',
+  z.object({
+    charityId: z.string().min(1),
+    rejectedBy: z.string().min(1),
+    reason: z.string().min(1),
+    at: isoInstant,
+  }),
 );

@@ -41,11 +41,39 @@ export const DonationRecorded = defineEvent(
   }),
 );
 
-/** Written by the ingestor (or the embedded batcher) to `scans-p<partition>`. */
-export const ScanRecorded = defineEvent(
-  'ScanRecorded',
-  z.object({ scanId: z.string().min(1), fundraiserId: z.string().min(1), at: isoInstant }),
-);
+/** A keyed hash (base64url), made with a salt of one UTC day that is deleted after it. */
+const dailyHash = z.string().min(1).max(64);
+
+/**
+ * A scan request as the gateway accepted it: what it produces to Kafka (`scans.v1`) or hands to
+ * the embedded batcher. No address and no lasting visitor id: `visitorHash` is a keyed hash of the
+ * client's address, its user agent and the fundraiser under the day's salt, `addressHash` the same
+ * without the user agent (for the per-address limit); the salt is forgotten after the day, so
+ * neither links a person across days. Both are null in messages from gateways older than
+ * counting, which are counted as they were.
+ */
+export const scanRequest = z.object({
+  scanId: z.string().min(1),
+  fundraiserId: z.string().min(1),
+  at: isoInstant,
+  visitorHash: dailyHash.nullable().default(null),
+  addressHash: dailyHash.nullable().default(null),
+  /** The user agent is a robot or a link previewer (isbot): stored, never counted. */
+  bot: z.boolean().default(false),
+});
+export type ScanRequest = z.output<typeof scanRequest>;
+
+/**
+ * Every accepted scan request, written by the ingestor (or the embedded batcher) to
+ * `scans-p<partition>`, which decided whether it `counted` (see scan-counting.ts in core).
+ * Version 1 (before counting) had neither hashes nor a decision: every one of them counted.
+ */
+export const ScanRecorded = defineEvent('ScanRecorded', scanRequest.extend({ counted: z.boolean() }), {
+  version: 2,
+  upcasters: {
+    1: (data) => ({ ...(data as object), visitorHash: null, addressHash: null, bot: false, counted: true }),
+  },
+});
 
 /**
  * Appended by an ingestor when it takes over a partition's stream: the revision it bumps fences

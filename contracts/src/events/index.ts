@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { DonationCompleted, PageViewed, ShirtClicked, WaitlistSignup } from './analytics';
-import { CharityCreated, CharityUpdated } from './charities';
+import { CharityApproved, CharityCreated, CharityRejected, CharityUpdated } from './charities';
 import type { EventDefinition } from './define-event';
 import {
   DonationConfirmed,
@@ -32,6 +32,8 @@ export const eventDefinitions = {
   EmailVerified,
   CharityCreated,
   CharityUpdated,
+  CharityApproved,
+  CharityRejected,
   ShirtAdded,
   ShirtUpdated,
   FundraiserCreated,

@@ -3,7 +3,8 @@ import { dailyStats } from './fundraisers';
 import { resourceId, idParams } from './ids';
 import { waitlistStats } from './waitlist';
 import { adminReplayQuery } from './admin-replay';
-import { charity } from './charities';
+import { charity, charityStatus, charityWithStatus } from './charities';
+import { HTTPS_ADDRESS, LOGO_ADDRESS } from './text-patterns';
 import { shirt } from './shirts';
 import { defineRoutes, invalidInput as invalid, notFound, unauthenticated } from '../route';
 import { errorAnswer } from './errors';
@@ -35,13 +36,17 @@ const unsetWhenBlank = <Schema extends z.ZodType>(schema: Schema) =>
 const webAddress = (label: string) =>
   text(label, 2048).regex(/^(https?:\/\/\S+|\/(?!\/)\S*)$/, `${label} must start with https://, http:// or /`);
 
+/** The same link rules as a member's charity (POST /api/charity), with a form's messages. */
 const charityFields = z.object({
   name: text('Name', 200),
   mission: text('Mission', 2000),
-  website_url: text('Website', 2048).pipe(
-    z.url({ protocol: /^https?$/, error: 'Website must be a full address, like https://example.org' }),
+  website_url: text('Website', 2048).regex(
+    HTTPS_ADDRESS,
+    'Website must be an https:// address, like https://example.org',
   ),
-  logo_url: unsetWhenBlank(webAddress('Logo')),
+  logo_url: unsetWhenBlank(
+    text('Logo', 2048).regex(LOGO_ADDRESS, 'Logo must be an https:// address or a path on this site starting with /'),
+  ),
 });
 
 const atLeastOneField = (fields: object) => Object.values(fields).some((value) => value !== undefined);
@@ -55,6 +60,38 @@ export const adminUpdateCharityRequest = charityFields
   .refine(atLeastOneField, NOTHING_TO_CHANGE)
   .meta({ minProperties: 1 });
 export type AdminUpdateCharityRequest = z.infer<typeof adminUpdateCharityRequest>;
+
+// Charity review
+
+export const adminCharitiesQuery = z.object({
+  /** Which charities: those waiting for review (the default), those in the shop, or those turned down. */
+  status: charityStatus.default('pending'),
+});
+
+/** A charity as admins review it: who submitted it, and when. */
+export const adminCharity = charityWithStatus
+  .extend({
+    /** The member's (or admin's) user id; null for the seeded catalogue. */
+    createdBy: z.string().nullable(),
+    /** Null only in Redis read models projected before reviews existed (until rebuilt). */
+    createdAt: z.string().nullable(),
+  })
+  .meta({ id: 'AdminCharity' });
+export type AdminCharity = z.infer<typeof adminCharity>;
+
+export const adminCharityList = z
+  .object({
+    /** Oldest first: the review queue in the order members submitted. */
+    charities: z.array(adminCharity),
+  })
+  .meta({ id: 'AdminCharities' });
+export type AdminCharityList = z.infer<typeof adminCharityList>;
+
+export const adminRejectCharityRequest = z.object({
+  /** Kept with the charity; its submitter sees it. */
+  reason: text('Reason', 500),
+});
+export type AdminRejectCharityRequest = z.infer<typeof adminRejectCharityRequest>;
 
 const imageInput = z.object({
   id: text('Image id', 128),
@@ -113,7 +150,10 @@ export const adminOverviewQuery = z.object({
 export const adminOverview = z
   .object({
     totals: z.object({
+      /** Counted scans (see the fundraiser's stats). */
       scans: z.number().int(),
+      /** Every accepted scan request, counted or not. */
+      scanRequests: z.number().int(),
       donations: z.number().int(),
       amountRaised: amount,
       fundraisers: z.number().int(),
@@ -361,10 +401,52 @@ export const adminRoutes = defineRoutes({
       ...guarded,
     },
   },
+  listAdminCharities: {
+    method: 'get',
+    path: '/api/admin/charities',
+    summary: 'Charities by review status: pending (the default), approved or rejected',
+    auth: 'admin',
+    query: adminCharitiesQuery,
+    answers: {
+      200: { description: 'The charities, oldest first', schema: adminCharityList },
+      400: invalid,
+      ...guarded,
+    },
+  },
+  approveCharity: {
+    method: 'post',
+    path: '/api/admin/charities/{id}/approve',
+    summary: 'Let a pending (or rejected) charity into the shop; approving an approved one changes nothing',
+    auth: 'admin',
+    params: idParams,
+    answers: {
+      200: { description: 'The charity, approved', schema: charityWithStatus },
+      ...guarded,
+      404: notFound,
+    },
+  },
+  rejectCharity: {
+    method: 'post',
+    path: '/api/admin/charities/{id}/reject',
+    summary: 'Keep a pending charity out of the shop, with a reason its submitter sees',
+    auth: 'admin',
+    params: idParams,
+    body: adminRejectCharityRequest,
+    answers: {
+      200: {
+        description: 'The charity, rejected (a repeated rejection keeps the first reason)',
+        schema: charityWithStatus,
+      },
+      400: invalidFields,
+      ...guarded,
+      404: notFound,
+      409: { description: 'The charity is in the shop already', schema: errorAnswer },
+    },
+  },
   adminCreateCharity: {
     method: 'post',
     path: '/api/admin/charities',
-    summary: 'Create a charity',
+    summary: 'Create a charity (in the shop at once)',
     auth: 'admin',
     body: adminCreateCharityRequest,
     answers: { 201: { description: 'The new charity', schema: charity }, 400: invalidFields, ...guarded },

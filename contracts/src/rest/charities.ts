@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoutes, invalidInput as invalid, notFound, unauthenticated } from '../route';
 import { errorAnswer } from './errors';
 import { idParams } from './ids';
+import { HTTPS_ADDRESS, LOGO_ADDRESS, asSent } from './text-patterns';
 
 export const charity = z
   .object({
@@ -14,13 +15,37 @@ export const charity = z
   .meta({ id: 'Charity' });
 export type Charity = z.infer<typeof charity>;
 
+/** The shop lists approved charities only; the other two are seen by their submitter and admins. */
+export const charityStatus = z.enum(['pending', 'approved', 'rejected']);
+export type CharityStatus = z.infer<typeof charityStatus>;
+
+/** One charity with where it stands in review (and why it was turned down, if it was). */
+export const charityWithStatus = charity
+  .extend({
+    status: charityStatus,
+    /** The admin's reason, once rejected. */
+    rejectionReason: z.string().optional(),
+  })
+  .meta({ id: 'CharityWithStatus' });
+export type CharityWithStatus = z.infer<typeof charityWithStatus>;
+
 export const charityList = z.array(charity);
 
+/** Text checked after trimming, documented with the blanks it tolerates around it. */
+const address = (field: string, pattern: RegExp, rule: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be text`) })
+    .trim()
+    .max(2048)
+    .refine((value) => pattern.test(value), `${field} must be ${rule}`)
+    .meta({ pattern: asSent(pattern) });
+
+/** A link the shop shows: the website https only, the logo https or a path on this site. */
 export const createCharityRequest = z.object({
   name: z.string().trim().min(1).max(200),
   mission: z.string().trim().min(1).max(2000),
-  website_url: z.url().max(2048),
-  logo_url: z.string().trim().min(1).max(2048).optional(),
+  website_url: address('website_url', HTTPS_ADDRESS, 'an https:// address'),
+  logo_url: address('logo_url', LOGO_ADDRESS, 'an https:// address or a path on this site starting with /').optional(),
 });
 export type CreateCharityRequest = z.infer<typeof createCharityRequest>;
 
@@ -38,19 +63,19 @@ export const charityRoutes = defineRoutes({
   getCharity: {
     method: 'get',
     path: '/api/charity/{id}',
-    summary: 'One charity',
+    summary: 'One charity; one awaiting review (or rejected) only to the member who submitted it',
     auth: 'none',
     params: idParams,
-    answers: { 200: { description: 'The charity', schema: charity }, 404: notFound },
+    answers: { 200: { description: 'The charity', schema: charityWithStatus }, 404: notFound },
   },
   createCharity: {
     method: 'post',
     path: '/api/charity',
-    summary: 'Create a charity',
+    summary: 'Submit a charity: it waits for an admin to approve it before the shop offers it',
     auth: 'user',
     body: createCharityRequest,
     answers: {
-      201: { description: 'The new charity', schema: charity },
+      201: { description: 'The new charity, pending review', schema: charityWithStatus },
       400: invalid,
       401: unauthenticated,
       403: forbidden,

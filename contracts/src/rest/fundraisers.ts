@@ -64,7 +64,10 @@ export type Donation = z.infer<typeof donation>;
 
 export const dailyStats = z.object({
   date: z.string(),
+  /** Counted scans: once per visitor per 30 minutes, at most 30 per address per hour, no robots. */
   scans: z.number().int(),
+  /** Every accepted scan request, counted or not. */
+  scanRequests: z.number().int(),
   donations: z.number().int(),
   amountRaised: z.number(),
 });
@@ -73,7 +76,10 @@ export type DailyStats = z.infer<typeof dailyStats>;
 /** Confirmed money only: what the processor confirmed, net of refunds. */
 export const fundraiserStats = z
   .object({
+    /** Counted scans: once per visitor per 30 minutes, at most 30 per address per hour, no robots. */
     scans: z.number().int(),
+    /** Every accepted scan request, counted or not. */
+    scanRequests: z.number().int(),
     /** Donations the processor confirmed (and did not refund). */
     donations: z.number().int(),
     /** Dollars the processor confirmed, net of refunds. */

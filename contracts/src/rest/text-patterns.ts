@@ -9,6 +9,31 @@ export const TRIMMED = String.raw`\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u20
 
 const LABEL = '[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?';
 
+/** The pattern of text as sent, which the server trims before it checks it against `pattern`. */
+export const asSent = (pattern: RegExp): string => `^[${TRIMMED}]*(?:${pattern.source.slice(1, -1)})[${TRIMMED}]*$`;
+
+/** A TCP port, 0 to 65535. */
+const PORT = '(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])';
+
+/**
+ * A web address a page may link to: https only, a host of DNS labels whose last one starts with a
+ * letter (no IP address, which URL parsers read by other rules; no user or password part, which
+ * would hide the real host), an optional port, then printable ASCII. Never `javascript:`, `data:`
+ * or `http:`. Everything it matches parses as a URL.
+ */
+export const HTTPS_ADDRESS = new RegExp(
+  `^https://(?:${LABEL}\\.)*[a-zA-Z](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?::${PORT})?(?:[/?#][\\x21-\\x7e]*)?$`,
+);
+
+/**
+ * A path on this site (`/images/logo.svg`). Not `//host` nor `/\host`, which browsers read as
+ * another host; no backslash anywhere.
+ */
+export const SITE_PATH = /^\/[\x21-\x2e\x30-\x5b\x5d-\x7e][\x21-\x5b\x5d-\x7e]*$/;
+
+/** Where a charity's logo may come from: an https address or a path on this site. */
+export const LOGO_ADDRESS = new RegExp(`^(?:${HTTPS_ADDRESS.source.slice(1, -1)}|${SITE_PATH.source.slice(1, -1)})$`);
+
 /**
  * The HTML living standard's valid e-mail address, which is what the client's
  * `<input type="email">` enforces: the server refuses what that input would not submit.

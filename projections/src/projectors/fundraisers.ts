@@ -1,13 +1,14 @@
 import { confirmedChange, confirmedMoneyEvents, reportedChange, reportedMoneyEvents } from './donation-money';
 import type { Projector } from './projector';
 import { dayOf, hsetFields } from './hash-fields';
+import type { ReadModelOp } from '../store/read-model-store';
 
 export const fundraiserKeys = {
   fundraiser: (id: string) => `fundraiser:${id}`,
   ownedBy: (userId: string) => `user:${userId}:fundraisers`,
-  /** scans, donations and amountCents (confirmed, net of refunds), reportedCents (awaiting confirmation) */
+  /** scans (counted), scanRequests (every one), donations and amountCents (confirmed, net of refunds), reportedCents (awaiting confirmation) */
   totals: (id: string) => `totals:${id}`,
-  /** fields `<yyyy-mm-dd>|scans`, `|donations`, `|amountCents` */
+  /** fields `<yyyy-mm-dd>|scans`, `|scanRequests`, `|donations`, `|amountCents` */
   daily: (id: string) => `daily:${id}`,
 };
 
@@ -57,14 +58,28 @@ export const fundraisersProjector: Projector = {
         ];
       }
       case 'ScanRecorded': {
-        const { fundraiserId, at } = event.data;
-        return [
-          { op: 'hincrby', key: fundraiserKeys.totals(fundraiserId), field: 'scans', by: 1 },
-          { op: 'hincrby', key: fundraiserKeys.daily(fundraiserId), field: `${dayOf(at)}|scans`, by: 1 },
-        ];
+        // Whether it counted was decided once, by the scans' single writer (scan-counting.ts in core).
+        const { fundraiserId, at, counted } = event.data;
+        const day = dayOf(at);
+        return scanOps(fundraiserKeys.totals(fundraiserId), fundraiserKeys.daily(fundraiserId), day, counted);
       }
       default:
         return [];
     }
   },
 };
+
+/** A scan request in a totals hash and a per-day hash: every one a request, a counted one a scan. */
+export function scanOps(totals: string, daily: string, day: string, counted: boolean): ReadModelOp[] {
+  const ops: ReadModelOp[] = [
+    { op: 'hincrby', key: totals, field: 'scanRequests', by: 1 },
+    { op: 'hincrby', key: daily, field: `${day}|scanRequests`, by: 1 },
+  ];
+  if (counted) {
+    ops.push(
+      { op: 'hincrby', key: totals, field: 'scans', by: 1 },
+      { op: 'hincrby', key: daily, field: `${day}|scans`, by: 1 },
+    );
+  }
+  return ops;
+}

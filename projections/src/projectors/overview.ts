@@ -1,11 +1,12 @@
 import { confirmedChange, confirmedMoneyEvents } from './donation-money';
 import type { Projector } from './projector';
+import { scanOps } from './fundraisers';
 import { dayOf, hsetFields } from './hash-fields';
 
 export const overviewKeys = {
-  /** scans, donations and amountCents (confirmed, net of refunds), fundraisers, users */
+  /** scans (counted), scanRequests, donations and amountCents (confirmed, net of refunds), fundraisers, users */
   totals: 'totals',
-  /** fields `<yyyy-mm-dd>|scans`, `|donations`, `|amountCents`, across all fundraisers */
+  /** fields `<yyyy-mm-dd>|scans`, `|scanRequests`, `|donations`, `|amountCents`, across all fundraisers */
   daily: 'daily',
   /** fundraiser id -> amountCents raised */
   raised: 'raised',
@@ -44,10 +45,7 @@ export const overviewProjector: Projector = {
         ];
       }
       case 'ScanRecorded':
-        return [
-          { op: 'hincrby', key: overviewKeys.totals, field: 'scans', by: 1 },
-          { op: 'hincrby', key: overviewKeys.daily, field: `${dayOf(event.data.at)}|scans`, by: 1 },
-        ];
+        return scanOps(overviewKeys.totals, overviewKeys.daily, dayOf(event.data.at), event.data.counted);
       case 'UserRegistered':
         // Accounts, not anonymous sessions.
         return event.data.method === 'anonymous'

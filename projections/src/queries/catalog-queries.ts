@@ -1,4 +1,4 @@
-import type { Charity, Shirt } from '@qrshirt/contracts';
+import type { AdminCharity, Charity, CharityStatus, Shirt } from '@qrshirt/contracts';
 import { toShirt } from '@qrshirt/core';
 import { catalogKeys, catalogProjector } from '../projectors/catalog';
 import { decodeHash } from '../projectors/hash-fields';
@@ -18,10 +18,27 @@ interface StoredShirt {
 
 interface StoredCharity extends Charity {
   seq: number;
+  /** Absent in hashes projected before charities were reviewed: those were all in the shop. */
+  status?: CharityStatus;
+  rejectionReason?: string | null;
+  createdBy?: string | null;
+  createdAt?: string;
 }
 
-function toCharity({ seq: _seq, ...charity }: StoredCharity): Charity {
-  return charity;
+function toCharity({ id, name, mission, website_url, logo_url }: StoredCharity): Charity {
+  return { id, name, mission, website_url, ...(logo_url !== undefined && { logo_url }) };
+}
+
+const statusOf = (stored: StoredCharity): CharityStatus => stored.status ?? 'approved';
+
+function toAdminCharity(stored: StoredCharity): AdminCharity {
+  return {
+    ...toCharity(stored),
+    status: statusOf(stored),
+    ...(typeof stored.rejectionReason === 'string' && { rejectionReason: stored.rejectionReason }),
+    createdBy: stored.createdBy ?? null,
+    createdAt: stored.createdAt ?? null,
+  };
 }
 
 const bySeq = (a: { seq: number }, b: { seq: number }) => a.seq - b.seq;
@@ -47,6 +64,13 @@ export function createCatalogQueries(store: ReadModelStore) {
     return items;
   }
 
+  /** Every charity whatever its status, in the order they were added. */
+  function everyCharity(): Promise<StoredCharity[]> {
+    return cachedList(catalogKeys.charities, async () =>
+      (await all<StoredCharity>(catalogKeys.charities, catalogKeys.charity)).sort(bySeq),
+    );
+  }
+
   async function one<T>(key: string): Promise<T | null> {
     const hash = await catalog.hgetall(key);
     return Object.keys(hash).length === 0 ? null : (decodeHash(hash) as T);
@@ -62,14 +86,20 @@ export function createCatalogQueries(store: ReadModelStore) {
       const stored = await one<StoredShirt>(catalogKeys.shirt(id));
       return stored && toShirt(stored);
     },
-    listCharities(): Promise<Charity[]> {
-      return cachedList(catalogKeys.charities, async () =>
-        (await all<StoredCharity>(catalogKeys.charities, catalogKeys.charity)).sort(bySeq).map(toCharity),
+    /** The shop's list: approved charities only. */
+    async listCharities(): Promise<Charity[]> {
+      return cachedList('charities:approved', async () =>
+        (await everyCharity()).filter((stored) => statusOf(stored) === 'approved').map(toCharity),
       );
     },
+    /** An approved charity; null for one awaiting review or rejected, as for an unknown id. */
     async getCharity(id: string): Promise<Charity | null> {
       const stored = await one<StoredCharity>(catalogKeys.charity(id));
-      return stored && toCharity(stored);
+      return stored && statusOf(stored) === 'approved' ? toCharity(stored) : null;
+    },
+    /** For admins: the charities of one review status, oldest first, with who submitted them. */
+    async listCharitiesByStatus(status: CharityStatus): Promise<AdminCharity[]> {
+      return (await everyCharity()).filter((stored) => statusOf(stored) === status).map(toAdminCharity);
     },
   };
 }

@@ -9,6 +9,7 @@ export interface FundraiserRecord extends Fundraiser {
 
 interface Totals {
   scans: number;
+  scanRequests: number;
   donations: number;
   amountCents: number;
   reportedCents: number;
@@ -19,6 +20,7 @@ const dollars = (cents: number) => cents / 100;
 function totalsOf(hash: Record<string, string>): Totals {
   return {
     scans: Number(hash.scans ?? 0),
+    scanRequests: Number(hash.scanRequests ?? 0),
     donations: Number(hash.donations ?? 0),
     amountCents: Number(hash.amountCents ?? 0),
     reportedCents: Number(hash.reportedCents ?? 0),
@@ -30,8 +32,9 @@ export function dailySeries(hash: Record<string, string>): DailyStats[] {
   const days = new Map<string, DailyStats>();
   for (const [field, value] of Object.entries(hash)) {
     const [date = '', measure] = field.split('|');
-    const day = days.get(date) ?? { date, scans: 0, donations: 0, amountRaised: 0 };
+    const day = days.get(date) ?? { date, scans: 0, scanRequests: 0, donations: 0, amountRaised: 0 };
     if (measure === 'scans') day.scans = Number(value);
+    else if (measure === 'scanRequests') day.scanRequests = Number(value);
     else if (measure === 'donations') day.donations = Number(value);
     else if (measure === 'amountCents') day.amountRaised = dollars(Number(value));
     days.set(date, day);
@@ -53,9 +56,10 @@ export function createFundraiserQueries(store: ReadModelStore) {
         fundraiserKeys.totals(id),
         fundraiserKeys.daily(id),
       ]);
-      const { scans, donations, amountCents, reportedCents } = totalsOf(totals);
+      const { scans, scanRequests, donations, amountCents, reportedCents } = totalsOf(totals);
       return {
         scans,
+        scanRequests,
         donations,
         amountRaised: dollars(amountCents),
         amountReported: dollars(reportedCents),

@@ -52,6 +52,7 @@ export function createOverviewQueries(store: ReadModelStore) {
       return {
         totals: {
           scans: Number(totals.scans ?? 0),
+          scanRequests: Number(totals.scanRequests ?? 0),
           donations: Number(totals.donations ?? 0),
           amountRaised: dollars(Number(totals.amountCents ?? 0)),
           fundraisers: Number(totals.fundraisers ?? 0),

@@ -114,7 +114,8 @@ export function createReplayTally(groupBy: ReplayGroupBy, window: ReplayWindow) 
   function add(event: DomainEvent): void {
     switch (event.type) {
       case 'ScanRecorded':
-        count(event.data.fundraiserId, event.data.at, 1, 0, 0);
+        // Counted scans, as the read models count them; a request that did not count is no activity.
+        if (event.data.counted) count(event.data.fundraiserId, event.data.at, 1, 0, 0);
         return;
       // Confirmed money only, as the projectors count it: a refund takes its donation off the
       // day (and window) that counted it; reports are not money raised.

@@ -5,7 +5,7 @@ import { type EventStore } from '@qrshirt/core';
 import { createSqliteEventStore } from '@qrshirt/sqlite';
 
 /** A SQLite event store in a fresh temp folder (NORMAL sync: tests need no power-cut safety). */
-export async function openTempEventStore(): Promise<{ eventStore: EventStore; dispose(): Promise<void> }> {
+export async function openTempEventStore(): Promise<{ eventStore: EventStore; dispose: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'qr-projections-'));
   const eventStore = createSqliteEventStore({ path: join(dir, 'events.sqlite'), synchronous: 'NORMAL' });
   return {

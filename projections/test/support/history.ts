@@ -7,8 +7,10 @@ import {
   type UserStats,
   type WaitlistStats,
   eventMetadata,
+  SCHEMA_VERSION,
 } from '@qrshirt/contracts';
 import type { EventStore, NewEvent } from '@qrshirt/core';
+import { seededRandom } from '@qrshirt/test-support';
 
 const DAY_MS = 86_400_000;
 const FIRST_DAY = Date.UTC(2025, 2, 1);
@@ -48,24 +50,19 @@ export function newEvent<T extends EventType>(type: T, data: EventData<T>): NewE
   return { type, data, metadata: eventMetadata(type) };
 }
 
-/** mulberry32: the same seed gives the same history, so a failure can be replayed. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
+/** A scan as stored before scans were counted (version 1: no hashes, no decision): it reads as counted. */
+export function scanBeforeCounting(data: { scanId: string; fundraiserId: string; at: string }): NewEvent {
+  return { type: 'ScanRecorded', data, metadata: { [SCHEMA_VERSION]: 1 } };
 }
 
 interface Figures {
+  /** Counted scans. */
   scans: number;
+  scanRequests: number;
   donations: number;
   amountCents: number;
 }
-const noFigures = (): Figures => ({ scans: 0, donations: 0, amountCents: 0 });
+const noFigures = (): Figures => ({ scans: 0, scanRequests: 0, donations: 0, amountCents: 0 });
 
 type Activity = { stream: string; event: NewEvent }[];
 
@@ -95,6 +92,7 @@ export function createHistory(eventStore: EventStore, seed = 1) {
     if (!perDay.has(day)) perDay.set(day, noFigures());
     for (const figures of [totals.get(fundraiserId)!, perDay.get(day)!]) {
       figures.scans += change.scans;
+      figures.scanRequests += change.scanRequests;
       figures.donations += change.donations;
       figures.amountCents += change.amountCents;
     }
@@ -132,8 +130,8 @@ export function createHistory(eventStore: EventStore, seed = 1) {
         at,
       }),
     });
-    const confirmed = { scans: 0, donations: 1, amountCents };
-    const nothing = { scans: 0, donations: 0, amountCents: 0 };
+    const confirmed = { scans: 0, scanRequests: 0, donations: 1, amountCents };
+    const nothing = noFigures();
     if (draw < 0.3) {
       return {
         appends: [
@@ -216,6 +214,7 @@ export function createHistory(eventStore: EventStore, seed = 1) {
             mission: 'Help.',
             website_url: 'https://example.org/',
             createdBy: null,
+            status: 'approved',
             at,
           }),
         })),
@@ -253,15 +252,27 @@ export function createHistory(eventStore: EventStore, seed = 1) {
             const amountCents = 100 + Math.floor(random() * 10_000);
             chunk.push(donation(kind / 0.1, { id, fundraiserId, at, amountCents }));
           } else {
+            // As the scans' writer decided: about one request in four is a repeat or a robot.
+            const bot = random() < 0.05;
+            const counted = !bot && random() < 0.75;
+            const hash = `h-${serial % 50}`;
             chunk.push({
               appends: [
                 {
                   stream: `scans-p${serial % 3}`,
-                  event: newEvent('ScanRecorded', { scanId: `scan-${id}`, fundraiserId, at }),
+                  event: newEvent('ScanRecorded', {
+                    scanId: `scan-${id}`,
+                    fundraiserId,
+                    at,
+                    visitorHash: hash,
+                    addressHash: hash,
+                    bot,
+                    counted,
+                  }),
                 },
               ],
               fundraiserId,
-              change: { scans: 1, donations: 0, amountCents: 0 },
+              change: { scans: counted ? 1 : 0, scanRequests: 1, donations: 0, amountCents: 0 },
               at,
               reportedCents: 0,
             });
@@ -275,22 +286,25 @@ export function createHistory(eventStore: EventStore, seed = 1) {
       }
     },
 
+    /** Scan requests appended so far, counted or not. */
     totalScans(): number {
-      return [...totals.values()].reduce((sum, figures) => sum + figures.scans, 0);
+      return [...totals.values()].reduce((sum, figures) => sum + figures.scanRequests, 0);
     },
 
     fundraiserStats(fundraiserId: string): FundraiserStats {
-      const { scans, donations, amountCents } = totals.get(fundraiserId)!;
+      const { scans, scanRequests, donations, amountCents } = totals.get(fundraiserId)!;
       const days: DailyStats[] = [...daily.get(fundraiserId)!]
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([date, figures]) => ({
           date,
           scans: figures.scans,
+          scanRequests: figures.scanRequests,
           donations: figures.donations,
           amountRaised: figures.amountCents / 100,
         }));
       return {
         scans,
+        scanRequests,
         donations,
         amountRaised: amountCents / 100,
         amountReported: reported.get(fundraiserId)! / 100,

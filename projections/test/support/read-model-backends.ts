@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { createMemoryReadModelStore } from '../../src/store/memory-read-model-store';
 import type { ReadModelStore } from '../../src/store/read-model-store';
 import { createRedisReadModelStore } from '@qrshirt/redis';
-import type { TestRedis } from '../../../scripts/infra/describe-with-redis';
+import type { TestRedis } from '@qrshirt/test-support/vitest';
 
 /** Fresh, empty read models on one adapter, as the processes of one deployment share them. */
 export interface ReadModelBackend {

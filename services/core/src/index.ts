@@ -29,5 +29,7 @@ export * from './charities/charity-use-cases';
 export * from './shirts/shirt-use-cases';
 export * from './fundraisers/fundraiser-use-cases';
 export * from './donations/donation-use-cases';
+export * from './fundraisers/scan-counting';
+export * from './fundraisers/scan-visitors';
 export * from './waitlist/waitlist-use-cases';
 export * from './analytics/record-analytics';

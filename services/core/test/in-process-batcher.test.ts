@@ -3,6 +3,7 @@ import type { EventStore } from '../src/event-sourcing/event-store';
 import { createInMemoryEventStore } from '../src/event-sourcing/in-memory-event-store';
 import { analyticsStream, createInProcessBatcher, EMBEDDED_SCAN_STREAM } from '../src/ingestion/in-process-batcher';
 import { IngestionUnavailableError } from '../src/ingestion/ingestion';
+import { scanRecorded } from '../src/fundraisers/scan-counting';
 
 let store: EventStore;
 afterEach(() => store.close());
@@ -85,5 +86,62 @@ describe('in-process batcher', () => {
     expect(await store.readStream(analyticsStream('2026-02-01T23:59:59.000Z'))).toHaveLength(1);
     expect(await store.readStream('analytics-2026-02-02')).toHaveLength(1);
     await batcher.close();
+  });
+
+  describe('as the one writer of the scan stream, it decides which scans count', () => {
+    const at = '2026-01-01T00:00:00.000Z';
+    const from = (visitor: string, i: number) => ({
+      scanId: `${visitor}-${i}`,
+      fundraiserId: 'f-1',
+      at,
+      visitorHash: visitor,
+      addressHash: 'a-1',
+    });
+    const decisions = async (store: EventStore) =>
+      (await store.readStream(EMBEDDED_SCAN_STREAM)).map((event) => (event.data as { counted: boolean }).counted);
+
+    it('counts a visitor once, across a restart: its memory is rebuilt from the stream', async () => {
+      const { store } = countingStore();
+      const first = createInProcessBatcher({ eventStore: store });
+      await Promise.all([first.recordScan(from('v-1', 1)), first.recordScan(from('v-1', 2))]);
+      await first.close();
+      const restarted = createInProcessBatcher({ eventStore: store });
+      await restarted.recordScan(from('v-1', 3));
+      await restarted.recordScan(from('v-2', 1));
+      await restarted.close();
+      expect(await decisions(store)).toEqual([true, false, false, true]);
+    });
+
+    it('sees what another writer appended to its stream before deciding again', async () => {
+      const { store } = countingStore();
+      const batcher = createInProcessBatcher({ eventStore: store });
+      await batcher.recordScan(from('v-1', 1));
+      // A second process on the same file counted v-2 meanwhile.
+      await store.appendToStream(EMBEDDED_SCAN_STREAM, [scanRecorded({ ...from('v-2', 1), bot: false }, true)]);
+      await batcher.recordScan(from('v-2', 2));
+      await batcher.close();
+      expect(await decisions(store)).toEqual([true, true, false]);
+    });
+
+    it('forgets the decisions of an append that failed, so a retried scan is counted', async () => {
+      const real = createInMemoryEventStore();
+      store = real;
+      let failNext = true;
+      const flaky: EventStore = {
+        ...real,
+        appendToStream(...args) {
+          if (failNext) {
+            failNext = false;
+            return Promise.reject(new Error('disk full'));
+          }
+          return real.appendToStream(...args);
+        },
+      };
+      const batcher = createInProcessBatcher({ eventStore: flaky });
+      await expect(batcher.recordScan(from('v-1', 1))).rejects.toThrow('disk full');
+      await batcher.recordScan(from('v-1', 2));
+      await batcher.close();
+      expect(await decisions(real)).toEqual([true]);
+    });
   });
 });

@@ -8,6 +8,7 @@ import {
   createFundraiserUseCases,
   createInProcessBatcher,
   createRecordAnalytics,
+  createScanVisitors,
   createShirtUseCases,
   createUserUseCases,
   createWaitlistUseCases,
@@ -47,7 +48,7 @@ import {
 import { createRedisChangeFeed, createRedisReadModelStore } from '@qrshirt/redis';
 import type { Express } from 'express';
 import { type Logger, pino } from 'pino';
-import { createAuth } from './auth/create-auth';
+import { createAuth, openCredentialsStore } from './auth/create-auth';
 import { createApp } from './app';
 import type { Config } from './config';
 import { createHttpServer } from './http/create-http-server';
@@ -139,7 +140,18 @@ export async function createEmbeddedProcess(
   if (kafka) dependencies.kafka = () => kafka.reachable();
   const newId = randomUUID;
   const fundraiserQueries = createFundraiserQueries(readModels);
-  const fundraisers = createFundraiserUseCases({ commands, fundraisers: fundraiserQueries, ingestion, clock, newId });
+  const catalog = createCatalogQueries(readModels);
+  const credentials = openCredentialsStore(config);
+  // The day's salt lives with the credentials (SQLite file or Redis), where every gateway sees it.
+  const scanVisitors = createScanVisitors({ salts: credentials, clock });
+  const fundraisers = createFundraiserUseCases({
+    commands,
+    fundraisers: fundraiserQueries,
+    ingestion,
+    visitors: scanVisitors,
+    clock,
+    newId,
+  });
   const donations = createDonationUseCases({ commands, findFundraiser: fundraisers.get, clock, newId });
   const webhookSecret = donationWebhookSecret(config);
   if (!config.DONATION_WEBHOOK_SECRET && config.NODE_ENV === 'production') {
@@ -167,7 +179,7 @@ export async function createEmbeddedProcess(
           mail.webhooks.send({ messageId: webhookId, to: DEMO_WEBHOOK_TARGET, subject: summary, body }),
       })
     : null;
-  const auth = createAuth(config, { clock, log, mail });
+  const auth = createAuth(config, { clock, log, mail, credentials });
   const rebuilds = createRebuildJobs({ eventStore, store: readModels, log: projectionLog, clock });
   const liveStreams = createEventStreams();
   const readiness = createReadiness(dependencies);
@@ -188,14 +200,14 @@ export async function createEmbeddedProcess(
     ingestion,
     useCases: {
       users: createUserUseCases({ commands, clock }),
-      charities: createCharityUseCases({ commands, clock, newId }),
+      charities: createCharityUseCases({ commands, charities: catalog, clock, newId }),
       shirts: createShirtUseCases({ commands, clock, newId }),
       fundraisers,
       donations,
-      waitlist: createWaitlistUseCases({ commands, clock, newId }),
+      waitlist: createWaitlistUseCases({ commands, eventStore, clock, newId }),
       recordAnalytics: createRecordAnalytics({ ingestion, clock }),
     },
-    catalog: createCatalogQueries(readModels),
+    catalog,
     fundraiserQueries,
     waitlist: createWaitlistQueries(readModels),
     admin: {
@@ -250,6 +262,7 @@ export async function createEmbeddedProcess(
       liveStreams.closeAll();
       if (server) await closeServer(server, REQUEST_GRACE_MS);
       await ingestion.close();
+      scanVisitors.close();
       await rebuilds.close();
       await Promise.all(runners.map((runner) => runner.stop()));
       await changeFeed.close();

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, as } from './support/accounts';
+import { as, type RequestOptions, signUp } from '@qrshirt/test-support';
 import { ADMIN_EMAIL, type AdminTestServer, startAdminServer } from './support/admin';
-import type { RequestOptions } from './support/test-server';
 
 let server: AdminTestServer;
 let charityId: string;

@@ -1,8 +1,8 @@
 import { adminOverview } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as } from './support/accounts';
+import { as, createFundraiser, scanner } from '@qrshirt/test-support';
+import { asUser } from './support/test-server';
 import { ADMIN_EMAIL, type AdminTestServer, startAdminServer } from './support/admin';
-import { userToken } from './support/test-server';
 import { donateConfirmed } from './support/webhooks';
 
 let server: AdminTestServer;
@@ -13,14 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-async function fundraiser(owner: string, charityId: string, shirtId: string, name: string): Promise<string> {
-  const answer = await server.api('POST', '/api/fundraisers', {
-    token: userToken(owner),
-    body: { charityId, shirtId, name },
-  });
-  expect(answer.status).toBe(201);
-  return answer.body.id;
-}
+const fundraiser = async (owner: string, charityId: string, shirtId: string, name: string) =>
+  (await createFundraiser(server.api, asUser(owner), { charityId, shirtId, name })).id;
 
 describe('GET /api/admin/overview', () => {
   it('totals, per-day series and the top fundraisers and charities by amount raised', async () => {
@@ -31,10 +25,10 @@ describe('GET /api/admin/overview', () => {
     const water = await fundraiser('owner-a', charities[0].id, shirts[0].id, 'Water run');
     const trees = await fundraiser('owner-b', charities[1].id, shirts[1].id, 'Tree climb');
     await fundraiser('owner-b', charities[1].id, shirts[0].id, 'Quiet one');
-    for (let scan = 0; scan < 3; scan++) await server.api('POST', `/api/fundraisers/${water}/scan`);
+    for (const n of [0, 1, 2, 0]) await server.api('POST', `/api/fundraisers/${water}/scan`, { headers: scanner(n) });
     await donateConfirmed(server.api, water, 10);
     now += 24 * 60 * 60 * 1000;
-    await server.api('POST', `/api/fundraisers/${trees}/scan`);
+    await server.api('POST', `/api/fundraisers/${trees}/scan`, { headers: scanner(0) });
     await donateConfirmed(server.api, trees, 25.5);
     await donateConfirmed(server.api, water, 0.25);
     await server.embedded.projectionsCaughtUp();
@@ -48,10 +42,11 @@ describe('GET /api/admin/overview', () => {
     expect(status).toBe(200);
     expect(adminOverview.parse(body)).toEqual({
       // The admin and the member signed up; fundraiser owners here are bare tokens, not accounts.
-      totals: { scans: 4, donations: 3, amountRaised: 35.75, fundraisers: 3, users: 2 },
+      // Scanner 0's second scan of the water shirt is a request, not a scan.
+      totals: { scans: 4, scanRequests: 5, donations: 3, amountRaised: 35.75, fundraisers: 3, users: 2 },
       daily: [
-        { date: '2025-04-01', scans: 3, donations: 1, amountRaised: 10 },
-        { date: '2025-04-02', scans: 1, donations: 2, amountRaised: 25.75 },
+        { date: '2025-04-01', scans: 3, scanRequests: 4, donations: 1, amountRaised: 10 },
+        { date: '2025-04-02', scans: 1, scanRequests: 1, donations: 2, amountRaised: 25.75 },
       ],
       topFundraisers: [
         {

@@ -3,7 +3,8 @@ import { adminProjections, eventMetadata, rebuildStatus } from '@qrshirt/contrac
 import { fundraisersProjector } from '@qrshirt/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminTestServer, startAdminServer } from './support/admin';
-import { createFundraiser, userToken } from './support/test-server';
+import { createFundraiser, scanner } from '@qrshirt/test-support';
+import { asUser, userToken } from './support/test-server';
 import { donateConfirmed } from './support/webhooks';
 
 let server: AdminTestServer;
@@ -12,12 +13,20 @@ const PROJECTIONS = ['catalog', 'fundraisers', 'users', 'waitlist', 'overview'];
 
 beforeAll(async () => {
   server = await startAdminServer();
-  ({ id: fundraiserId } = await createFundraiser(server.api, 'owner-1'));
+  ({ id: fundraiserId } = await createFundraiser(server.api, asUser('owner-1')));
   // Enough scans that a rebuild takes several batches, as the ingestor would append them.
   const at = new Date().toISOString();
   const scans = Array.from({ length: 10_000 }, () => ({
     type: 'ScanRecorded',
-    data: { scanId: randomUUID(), fundraiserId, at },
+    data: {
+      scanId: randomUUID(),
+      fundraiserId,
+      at,
+      visitorHash: randomUUID(),
+      addressHash: 'a',
+      bot: false,
+      counted: true,
+    },
     metadata: eventMetadata('ScanRecorded'),
   }));
   await server.embedded.eventStore.appendToStream('scans-p0', scans);
@@ -106,7 +115,9 @@ describe('GET /api/admin/projections', () => {
     const runner = server.embedded.runners.find((candidate) => candidate.status().name === 'fundraisers')!;
     await runner.stop();
     const before = await projection('fundraisers');
-    for (let scan = 0; scan < 3; scan++) await server.api('POST', `/api/fundraisers/${fundraiserId}/scan`);
+    for (let n = 0; n < 3; n++) {
+      await server.api('POST', `/api/fundraisers/${fundraiserId}/scan`, { headers: scanner(n) });
+    }
     await new Promise((resolve) => setTimeout(resolve, 1100));
 
     const behind = await projection('fundraisers');

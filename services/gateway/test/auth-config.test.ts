@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-import { startGatewayProcess } from './support/gateway-process';
+import { startGatewayProcess } from '@qrshirt/test-support';
 
 const mainFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
 const SECRET = 'a-production-secret-of-at-least-32-characters';
@@ -103,7 +103,7 @@ describe('sign-in configuration', () => {
         });
       }
     } finally {
-      await gateway.stop();
+      await gateway.terminate();
       await rm(dataDir, { recursive: true, force: true });
     }
   });

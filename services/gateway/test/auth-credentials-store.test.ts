@@ -2,12 +2,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeWithRedis } from '../../../scripts/infra/describe-with-redis';
+import { describeWithRedis } from '@qrshirt/test-support/vitest';
 import { describeCredentialsStoreContract } from '@qrshirt/core/testing';
 import { createRedisCredentialsStore } from '@qrshirt/redis';
 import { createSqliteCredentialsStore } from '@qrshirt/sqlite';
 import { DAY } from './support/accounts';
+
+const HOUR = 3_600_000;
 
 describe('SQLite credentials store', () => {
   let dir: string;
@@ -64,6 +67,44 @@ describeWithRedis('Redis credentials store', (redis) => {
   describeCredentialsStoreContract('redis', () => {
     if (clients++ % 2 === 0) prefix = redis.freshPrefix();
     return createRedisCredentialsStore({ url: redis.url, keyPrefix: prefix });
+  });
+
+  it("holds the salt of one day only, which expires at the day's end even if nobody asks again", async () => {
+    const keyPrefix = redis.freshPrefix();
+    const store = createRedisCredentialsStore({ url: redis.url, keyPrefix });
+    const raw = new Redis(redis.url);
+    try {
+      const now = Date.parse('2030-01-01T18:00:00Z');
+      await store.dailySalt('2030-01-01', 'yesterday', now);
+      const salt = await store.dailySalt('2030-01-02', 'today', now + 7 * HOUR);
+      expect(salt).toBe('today');
+      expect(await raw.hgetall(`${keyPrefix}:scan-salts`)).toEqual({ '2030-01-02': 'today' });
+      const ttl = await raw.pttl(`${keyPrefix}:scan-salts`);
+      expect(ttl).toBeGreaterThan(22 * HOUR);
+      expect(ttl).toBeLessThanOrEqual(23 * HOUR);
+    } finally {
+      await store.close();
+      await raw.quit();
+    }
+  });
+});
+
+describe('salts of scan visitors in the SQLite credentials file', () => {
+  it("keeps the newest day's salt only: the day before is deleted once the next is asked for", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'qrshirt-credentials-salts-'));
+    const file = path.join(dir, 'credentials.sqlite');
+    const store = createSqliteCredentialsStore({ path: file });
+    try {
+      const now = Date.parse('2030-01-01T18:00:00Z');
+      await store.dailySalt('2030-01-01', 'yesterday', now);
+      await store.dailySalt('2030-01-02', 'today', now + 7 * HOUR);
+      const db = new Database(file, { readonly: true });
+      expect(db.prepare('SELECT day, salt FROM scan_salts').all()).toEqual([{ day: '2030-01-02', salt: 'today' }]);
+      db.close();
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

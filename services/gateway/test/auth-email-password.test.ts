@@ -1,6 +1,7 @@
 import { authSession } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, expectAuthError, newClient, signUp, uniqueEmail } from './support/accounts';
+import { as, newClient, signUp, uniqueEmail } from '@qrshirt/test-support';
+import { expectAuthError } from './support/accounts';
 import { startTestServer, type TestServer } from './support/test-server';
 
 let server: TestServer;

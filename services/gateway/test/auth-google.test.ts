@@ -1,9 +1,8 @@
 import { authSession } from '@qrshirt/contracts';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, signUp, testClock, uniqueEmail } from './support/accounts';
-import { latestMail, tokenIn } from '../../../scripts/infra/captured-mail';
-import { freePort } from './support/gateway-process';
+import { as, freePort, latestMail, signUp, tokenIn, uniqueEmail } from '@qrshirt/test-support';
+import { testClock } from './support/accounts';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /** What Google's userinfo endpoint answers for the next sign-in. */

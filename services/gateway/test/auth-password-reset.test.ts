@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MINUTE, expectAuthError, signUp, testClock, uniqueEmail } from './support/accounts';
-import { mailsTo, tokenIn, waitForMails } from '../../../scripts/infra/captured-mail';
+import { mailsTo, signUp, tokenIn, uniqueEmail, waitForMails } from '@qrshirt/test-support';
+import { expectAuthError, MINUTE, testClock } from './support/accounts';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const time = testClock();

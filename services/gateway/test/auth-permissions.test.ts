@@ -1,6 +1,6 @@
 import { authSession } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, signUp } from './support/accounts';
+import { as, signUp } from '@qrshirt/test-support';
 import { startTestServer, type TestServer } from './support/test-server';
 
 let server: TestServer;

@@ -1,8 +1,8 @@
 import { authSession } from '@qrshirt/contracts';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MINUTE, as, expectAuthError, testClock } from './support/accounts';
-import { waitForSms } from '../../../scripts/infra/captured-mail';
+import { as, waitForSms } from '@qrshirt/test-support';
+import { expectAuthError, MINUTE, testClock } from './support/accounts';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const time = testClock();

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { describeWithRedis } from '../../../scripts/infra/describe-with-redis';
-import { startRedis } from '../../../scripts/infra/redis';
+import { describeWithRedis } from '@qrshirt/test-support/vitest';
+import { as, type RequestOptions, signUp, startRedis, uniqueEmail } from '@qrshirt/test-support';
 import { createRateLimiter } from '../src/auth/rate-limiter';
-import { as, expectAuthError, MINUTE, signUp, testClock, uniqueEmail } from './support/accounts';
-import { type RequestOptions, startTestServer, type TestServer } from './support/test-server';
+import { expectAuthError, MINUTE, testClock } from './support/accounts';
+import { startTestServer, type TestServer } from './support/test-server';
 
 const TOO_MANY = 'Too many failed attempts. Please try again later.';
 

@@ -8,9 +8,7 @@ import { systemClock } from '@qrshirt/core';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJwtTokens } from '../src/auth/jwt-tokens';
-import { signUp } from './support/accounts';
-import { type GatewayProcess, startGatewayProcess } from './support/gateway-process';
-import { createApiClient } from './support/test-server';
+import { createApiClient, type GatewayProcess, signUp, startGatewayProcess } from '@qrshirt/test-support';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -65,7 +63,7 @@ describe('a start without AUTH_JWT_SECRET', () => {
     ]);
   });
   afterAll(async () => {
-    await Promise.all([first?.stop(), second?.stop()]);
+    await Promise.all([first?.terminate(), second?.terminate()]);
     await rm(dataDir, { recursive: true, force: true });
   });
 

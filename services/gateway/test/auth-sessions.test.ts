@@ -1,9 +1,9 @@
 import { authSession } from '@qrshirt/contracts';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY, MINUTE, as, signUp, testClock } from './support/accounts';
+import { as, signUp, TEST_JWT_SECRET } from '@qrshirt/test-support';
+import { DAY, MINUTE, testClock } from './support/accounts';
 import { startTestServer, type TestServer } from './support/test-server';
-import { TEST_JWT_SECRET } from './support/test-secret';
 
 const time = testClock();
 let server: TestServer;

@@ -1,8 +1,8 @@
 import { me, verifyEmailAnswer } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL } from './support/admin';
-import { as, DAY, signUp, testClock, uniqueEmail } from './support/accounts';
-import { latestMail, mailsTo, tokenIn, waitForMails } from '../../../scripts/infra/captured-mail';
+import { as, latestMail, mailsTo, signUp, tokenIn, uniqueEmail, waitForMails } from '@qrshirt/test-support';
+import { DAY, testClock } from './support/accounts';
 import { anonymousToken, startTestServer, type TestServer } from './support/test-server';
 
 const time = testClock();

@@ -9,15 +9,8 @@ import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createEmbeddedProcess } from '../src/embedded';
-import { TEST_JWT_SECRET } from './support/test-secret';
-import {
-  type ApiClient,
-  createApiClient,
-  createFundraiser,
-  startTestServer,
-  type TestServer,
-  userToken,
-} from './support/test-server';
+import { type ApiClient, createApiClient, createFundraiser, TEST_JWT_SECRET } from '@qrshirt/test-support';
+import { asUser, startTestServer, type TestServer, userToken } from './support/test-server';
 import { sendWebhook, succeeded } from './support/webhooks';
 
 /** Polls the owner's stats until `expected` holds, or fails after `withinMs`; answers how long it took. */
@@ -50,7 +43,7 @@ describe('the demo processor', () => {
   afterAll(() => server.stop());
 
   it('confirms a demo donation by its signed webhook: raised within a second, the page report awaiting nothing', async () => {
-    const fundraiser = await createFundraiser(server.api, `demo-owner-${randomUUID()}`);
+    const fundraiser = await createFundraiser(server.api, asUser(`demo-owner-${randomUUID()}`));
     const reference = randomUUID();
     const charged = await server.api('POST', '/api/demo-processor/donations', {
       body: { fundraiserId: fundraiser.id, amount: 25, reference },
@@ -81,7 +74,7 @@ describe('the demo processor', () => {
   });
 
   it('refuses what a real processor would: unknown fundraisers, amounts not above 0', async () => {
-    const fundraiser = await createFundraiser(server.api, `demo-owner-${randomUUID()}`);
+    const fundraiser = await createFundraiser(server.api, asUser(`demo-owner-${randomUUID()}`));
     const charge = (body: unknown) => server.api('POST', '/api/demo-processor/donations', { body });
     expect(await charge({ fundraiserId: 'nope', amount: 5 })).toMatchObject({
       status: 404,
@@ -95,7 +88,7 @@ describe('the demo processor', () => {
   });
 
   it('charges without a reference too: its webhook then names no report', async () => {
-    const fundraiser = await createFundraiser(server.api, `demo-owner-${randomUUID()}`);
+    const fundraiser = await createFundraiser(server.api, asUser(`demo-owner-${randomUUID()}`));
     const charged = await server.api('POST', '/api/demo-processor/donations', {
       body: { fundraiserId: fundraiser.id, amount: 3 },
     });
@@ -112,7 +105,7 @@ describe('the demo processor switched off', () => {
   afterAll(() => server.stop());
 
   it('answers 503, while the webhook route keeps working', async () => {
-    const fundraiser = await createFundraiser(server.api, 'owner-off');
+    const fundraiser = await createFundraiser(server.api, asUser('owner-off'));
     expect(
       await server.api('POST', '/api/demo-processor/donations', { body: { fundraiserId: fundraiser.id, amount: 5 } }),
     ).toMatchObject({ status: 503, body: { error: expect.stringMatching(/demo processor is off/) } });
@@ -164,7 +157,7 @@ describe('a demo donation whose first delivery fails', () => {
     const embedded = await createEmbeddedProcess(config, { eventStore, log });
     cleanup.push(() => embedded.close());
     const api = createApiClient((await embedded.listen()).url);
-    const fundraiser = await createFundraiser(api, 'patient-owner');
+    const fundraiser = await createFundraiser(api, asUser('patient-owner'));
 
     const charged = await api('POST', '/api/demo-processor/donations', {
       body: { fundraiserId: fundraiser.id, amount: 12 },
@@ -200,7 +193,7 @@ describe('a start without DONATION_WEBHOOK_SECRET', () => {
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
-    const fundraiser = await createFundraiser(first.api, 'secret-owner');
+    const fundraiser = await createFundraiser(first.api, asUser('secret-owner'));
     // Signed with it, both processes take the webhook; with the tests' usual secret, neither does.
     const viaSecond = await sendWebhook(second.api, succeeded({ fundraiserId: fundraiser.id, amount: 2 }), { secret });
     expect(viaSecond).toMatchObject({ status: 200, body: { outcome: 'confirmed' } });
@@ -208,7 +201,7 @@ describe('a start without DONATION_WEBHOOK_SECRET', () => {
   });
 
   it('and the demo processor signs with it too', async () => {
-    const fundraiser = await createFundraiser(first.api, 'secret-demo-owner');
+    const fundraiser = await createFundraiser(first.api, asUser('secret-demo-owner'));
     const charged = await first.api('POST', '/api/demo-processor/donations', {
       body: { fundraiserId: fundraiser.id, amount: 4.5 },
     });

@@ -4,7 +4,8 @@ import { fundraiserStats } from '@qrshirt/contracts';
 import { reportIdFor } from '@qrshirt/core';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFundraiser, startTestServer, type TestServer, userToken } from './support/test-server';
+import { createFundraiser } from '@qrshirt/test-support';
+import { asUser, startTestServer, type TestServer, userToken } from './support/test-server';
 import {
   confirmDonation,
   type DonationEvent,
@@ -38,7 +39,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 async function newFundraiser(owner = `owner-${randomUUID()}`) {
-  const { id } = await createFundraiser(server.api, owner);
+  const { id } = await createFundraiser(server.api, asUser(owner));
   return { id, owner };
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFundraiser, startTestServer, type TestServer, userToken } from './support/test-server';
+import { createFundraiser } from '@qrshirt/test-support';
+import { asUser, startTestServer, type TestServer, userToken } from './support/test-server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -35,7 +36,7 @@ describe('bad input never yields a 500', () => {
   });
 
   it('refuses a bad token, and an x-user-id or x-anonymous that does not match it', async () => {
-    const owned = await createFundraiser(server.api, 'hdr-owner');
+    const owned = await createFundraiser(server.api, asUser('hdr-owner'));
     const path = `/api/fundraisers/${owned.id}/stats`;
     expect((await server.api('GET', path, { token: 'garbage' })).status).toBe(401);
     expect(

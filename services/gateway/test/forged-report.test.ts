@@ -2,7 +2,8 @@ import { adminOverview, fundraiserStats, userStats } from '@qrshirt/contracts';
 import { replayDonations, replayGroupings } from '@qrshirt/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminTestServer, startAdminServer } from './support/admin';
-import { createFundraiser, userToken } from './support/test-server';
+import { createFundraiser } from '@qrshirt/test-support';
+import { asUser, userToken } from './support/test-server';
 import { donateConfirmed } from './support/webhooks';
 
 /*
@@ -19,7 +20,7 @@ const ownerToken = { token: userToken(owner) };
 
 beforeAll(async () => {
   server = await startAdminServer();
-  ({ id: fundraiserId } = await createFundraiser(server.api, owner));
+  ({ id: fundraiserId } = await createFundraiser(server.api, asUser(owner)));
   await server.api('POST', `/api/fundraisers/${fundraiserId}/scan`);
   await donateConfirmed(server.api, fundraiserId, 10);
   await donateConfirmed(server.api, fundraiserId, 2.5);

@@ -2,7 +2,8 @@ import QRCode from 'qrcode';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qrCodeOptions } from '../src/qr/fundraiser-qr';
-import { createFundraiser, startTestServer, type TestServer } from './support/test-server';
+import { createFundraiser } from '@qrshirt/test-support';
+import { asUser, startTestServer, type TestServer } from './support/test-server';
 
 const PUBLIC_BASE_URL = 'https://shirts.example.org';
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -14,7 +15,7 @@ let scanUrl: string;
 beforeAll(async () => {
   // With a trailing slash, as an operator may well write it.
   server = await startTestServer({ env: { PUBLIC_BASE_URL: `${PUBLIC_BASE_URL}/` } });
-  fundraiserId = (await createFundraiser(server.api, 'qr-owner')).id;
+  fundraiserId = (await createFundraiser(server.api, asUser('qr-owner'))).id;
   scanUrl = `${PUBLIC_BASE_URL}/fundraiser/${fundraiserId}?scan=true`;
 });
 afterAll(() => server.stop());
@@ -32,7 +33,7 @@ function parseXml(text: string): { name: string; attributes: Record<string, stri
     throw error;
   });
   parser.on('opentag', (tag) => {
-    root ??= { name: tag.name, attributes: tag.attributes as Record<string, string> };
+    root ??= { name: tag.name, attributes: tag.attributes };
   });
   parser.write(text).close();
   if (!root) throw new Error('no root element');

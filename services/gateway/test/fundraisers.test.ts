@@ -1,6 +1,7 @@
 import { fundraiser, fundraiserStats, userStats } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonymousToken, createFundraiser, startTestServer, type TestServer, userToken } from './support/test-server';
+import { createFundraiser, scanner } from '@qrshirt/test-support';
+import { anonymousToken, asUser, startTestServer, type TestServer, userToken } from './support/test-server';
 import { donateConfirmed } from './support/webhooks';
 
 let server: TestServer;
@@ -69,10 +70,10 @@ describe('POST /api/fundraisers', () => {
 
 describe('scans', () => {
   it('accepts a scan with a server-made id once stored, and counts it', async () => {
-    const owned = await createFundraiser(server.api, 'scanner-owner');
+    const owned = await createFundraiser(server.api, asUser('scanner-owner'));
     const ids = new Set<string>();
     for (let i = 0; i < 3; i++) {
-      const answer = await server.api('POST', `/api/fundraisers/${owned.id}/scan`);
+      const answer = await server.api('POST', `/api/fundraisers/${owned.id}/scan`, { headers: scanner(i) });
       expect(answer.status).toBe(202);
       expect(answer.body.scanId).toEqual(expect.any(String));
       ids.add(answer.body.scanId);
@@ -80,7 +81,7 @@ describe('scans', () => {
     expect(ids.size).toBe(3);
     await server.embedded.projectionsCaughtUp();
     const stats = await server.api('GET', `/api/fundraisers/${owned.id}/stats`, { token: userToken('scanner-owner') });
-    expect(stats.body).toMatchObject({ scans: 3, donations: 0, amountRaised: 0 });
+    expect(stats.body).toMatchObject({ scans: 3, scanRequests: 3, donations: 0, amountRaised: 0 });
   });
 
   it('answers 404 when scanning an unknown fundraiser', async () => {
@@ -91,9 +92,11 @@ describe('scans', () => {
   });
 
   it('takes a scan whatever token comes with it: a scanner whose session expired still counts', async () => {
-    const owned = await createFundraiser(server.api, 'expired-scanner-owner');
-    for (const token of ['not-a-jwt', anonymousToken('scanner'), userToken('someone')]) {
-      expect(await server.api('POST', `/api/fundraisers/${owned.id}/scan`, { token })).toMatchObject({
+    const owned = await createFundraiser(server.api, asUser('expired-scanner-owner'));
+    for (const [i, token] of ['not-a-jwt', anonymousToken('scanner'), userToken('someone')].entries()) {
+      expect(
+        await server.api('POST', `/api/fundraisers/${owned.id}/scan`, { token, headers: scanner(i) }),
+      ).toMatchObject({
         status: 202,
         body: { scanId: expect.any(String) },
       });
@@ -108,20 +111,22 @@ describe('scans', () => {
   });
 
   it('counts every one of many concurrent scans exactly once', async () => {
-    const owned = await createFundraiser(server.api, 'crowd-owner');
+    const owned = await createFundraiser(server.api, asUser('crowd-owner'));
     const answers = await Promise.all(
-      Array.from({ length: 200 }, () => server.api('POST', `/api/fundraisers/${owned.id}/scan`)),
+      Array.from({ length: 200 }, (_, i) =>
+        server.api('POST', `/api/fundraisers/${owned.id}/scan`, { headers: scanner(1000 + i) }),
+      ),
     );
     expect(answers.every((answer) => answer.status === 202)).toBe(true);
     await server.embedded.projectionsCaughtUp();
     const stats = await server.api('GET', `/api/fundraisers/${owned.id}/stats`, { token: userToken('crowd-owner') });
-    expect(stats.body.scans).toBe(200);
+    expect(stats.body).toMatchObject({ scans: 200, scanRequests: 200 });
   });
 });
 
 describe('donations', () => {
   it('parses the widget amount rules and refuses what is not a positive number', async () => {
-    const owned = await createFundraiser(server.api, 'donee');
+    const owned = await createFundraiser(server.api, asUser('donee'));
     const donate = (amount: unknown) => server.api('POST', `/api/fundraisers/${owned.id}/donate`, { body: { amount } });
     expect(await donate(5)).toMatchObject({
       status: 201,
@@ -145,7 +150,7 @@ describe('donations', () => {
   });
 
   it('records a donation once per Idempotency-Key, even when retried concurrently', async () => {
-    const owned = await createFundraiser(server.api, 'idem-owner');
+    const owned = await createFundraiser(server.api, asUser('idem-owner'));
     const send = (amount: number, key: string) =>
       server.api('POST', `/api/fundraisers/${owned.id}/donate`, {
         body: { amount },
@@ -172,7 +177,7 @@ describe('donations', () => {
 
 describe('GET /api/fundraisers/{id}/stats', () => {
   it('is for the owner only', async () => {
-    const owned = await createFundraiser(server.api, 'private-owner');
+    const owned = await createFundraiser(server.api, asUser('private-owner'));
     const path = `/api/fundraisers/${owned.id}/stats`;
     expect((await server.api('GET', path)).status).toBe(401);
     expect((await server.api('GET', path, { token: userToken('someone-else') })).status).toBe(403);
@@ -182,13 +187,16 @@ describe('GET /api/fundraisers/{id}/stats', () => {
   });
 
   it('gives totals and a per-day series in dollars', async () => {
-    const owned = await createFundraiser(server.api, 'series-owner');
+    const owned = await createFundraiser(server.api, asUser('series-owner'));
+    const scan = (n: number) => server.api('POST', `/api/fundraisers/${owned.id}/scan`, { headers: scanner(n) });
     now = new Date('2026-03-01T23:59:00.000Z');
-    await server.api('POST', `/api/fundraisers/${owned.id}/scan`);
+    await scan(1);
     await donateConfirmed(server.api, owned.id, 2.25);
     now = new Date('2026-03-02T00:01:00.000Z');
-    await server.api('POST', `/api/fundraisers/${owned.id}/scan`);
-    await server.api('POST', `/api/fundraisers/${owned.id}/scan`);
+    await scan(2);
+    await scan(3);
+    // A second request from the same phone a moment later: a request, not another scan.
+    await scan(3);
     await donateConfirmed(server.api, owned.id, 10);
     // Reported, never confirmed: in no figure but amountReported.
     await server.api('POST', `/api/fundraisers/${owned.id}/donate`, { body: { amount: 40 } });
@@ -198,12 +206,13 @@ describe('GET /api/fundraisers/{id}/stats', () => {
     });
     expect(fundraiserStats.parse(body)).toEqual({
       scans: 3,
+      scanRequests: 4,
       donations: 2,
       amountRaised: 12.25,
       amountReported: 40,
       daily: [
-        { date: '2026-03-01', scans: 1, donations: 1, amountRaised: 2.25 },
-        { date: '2026-03-02', scans: 2, donations: 1, amountRaised: 10 },
+        { date: '2026-03-01', scans: 1, scanRequests: 1, donations: 1, amountRaised: 2.25 },
+        { date: '2026-03-02', scans: 2, scanRequests: 3, donations: 1, amountRaised: 10 },
       ],
     });
   });
@@ -211,10 +220,12 @@ describe('GET /api/fundraisers/{id}/stats', () => {
 
 describe('GET /api/user/{id}/stats', () => {
   it('sums the owner fundraisers as spec section 3 says', async () => {
-    const first = await createFundraiser(server.api, 'stats-user', 'First shirt');
-    const second = await createFundraiser(server.api, 'stats-user', 'Second shirt');
-    for (let i = 0; i < 4; i++) await server.api('POST', `/api/fundraisers/${first.id}/scan`);
-    await server.api('POST', `/api/fundraisers/${second.id}/scan`);
+    const first = await createFundraiser(server.api, asUser('stats-user'), { name: 'First shirt' });
+    const second = await createFundraiser(server.api, asUser('stats-user'), { name: 'Second shirt' });
+    for (let i = 0; i < 4; i++) {
+      await server.api('POST', `/api/fundraisers/${first.id}/scan`, { headers: scanner(i) });
+    }
+    await server.api('POST', `/api/fundraisers/${second.id}/scan`, { headers: scanner(0) });
     await donateConfirmed(server.api, first.id, 20);
     await donateConfirmed(server.api, second.id, 5.5);
     await server.api('POST', `/api/fundraisers/${second.id}/donate`, { body: { amount: 1 } });

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalRedis, findRedisServer, startRedis } from '../../../scripts/infra/redis';
-import { infraRequired } from '../../../scripts/infra/require-infra';
-import { signUp } from './support/accounts';
-import { createFundraiser, startTestServer, type TestServer } from './support/test-server';
+import {
+  as,
+  createFundraiser,
+  findRedisServer,
+  infraRequired,
+  type LocalRedis,
+  signUp,
+  startRedis,
+} from '@qrshirt/test-support';
+import { startTestServer, type TestServer } from './support/test-server';
 
 /** The value of one sample of a Prometheus text exposition, or undefined when absent. */
 function sample(metrics: string, name: string, labels: Record<string, string>): number | undefined {
@@ -44,7 +50,7 @@ describe.skipIf(redisMissing && !infraRequired('redis'))('gateway health and met
 
   it('measures requests by route pattern and status, appends, and the lag of every projection', async () => {
     const owner = await signUp(server.api);
-    const fundraiser = await createFundraiser(server.api, owner.user.uid);
+    const fundraiser = await createFundraiser(server.api, as(owner));
     for (let i = 0; i < 3; i++) await server.api('POST', `/api/fundraisers/${fundraiser.id}/scan`);
     await server.api('GET', `/api/fundraisers/${fundraiser.id}`);
     await server.api('GET', '/api/fundraisers/no-such-fundraiser');
@@ -73,7 +79,7 @@ describe.skipIf(redisMissing && !infraRequired('redis'))('gateway health and met
 
   it('counts what a projection has not caught up with as lag, in events and seconds', async () => {
     const owner = await signUp(server.api);
-    const fundraiser = await createFundraiser(server.api, owner.user.uid);
+    const fundraiser = await createFundraiser(server.api, as(owner));
     await server.embedded.projectionsCaughtUp();
     const fundraisers = server.embedded.runners.find((runner) => runner.status().name === 'fundraisers')!;
     await fundraisers.stop();

@@ -8,9 +8,10 @@ import {
 import { createRedisChangeFeed, createRedisReadModelStore } from '@qrshirt/redis';
 import { pino } from 'pino';
 import { afterAll, expect, it } from 'vitest';
-import { describeWithRedis } from '../../../scripts/infra/describe-with-redis';
+import { describeWithRedis } from '@qrshirt/test-support/vitest';
 import { openLiveStream } from './support/live-stream';
-import { createFundraiser, startTestServer, type TestServer, userToken } from './support/test-server';
+import { createFundraiser, scanner } from '@qrshirt/test-support';
+import { asUser, startTestServer, type TestServer, userToken } from './support/test-server';
 import { donateConfirmed } from './support/webhooks';
 
 // The gateway writes and listens on Redis's default keys and channel, so it gets a server of its own.
@@ -48,7 +49,7 @@ describeWithRedis(
       for (const runner of runners) runner.start();
       await Promise.all(runners.map((runner) => runner.waitUntilCaughtUp()));
 
-      const { id } = await createFundraiser(server.api, 'redis-live-owner');
+      const { id } = await createFundraiser(server.api, asUser('redis-live-owner'));
       await Promise.all(runners.map((runner) => runner.waitUntilCaughtUp()));
       const owner = { token: userToken('redis-live-owner') };
       const stream = await openLiveStream(server.url, `/api/fundraisers/${id}/live`, owner);
@@ -56,7 +57,7 @@ describeWithRedis(
       expect(stream.status).toBe(200);
       await stream.next((stats) => stats.scans === 0);
 
-      await server.api('POST', `/api/fundraisers/${id}/scan`);
+      await server.api('POST', `/api/fundraisers/${id}/scan`, { headers: scanner(1) });
       await donateConfirmed(server.api, id, 3);
       expect(await stream.next((stats) => stats.scans === 1 && stats.donations === 1)).toMatchObject({
         amountRaised: 3,

@@ -1,7 +1,8 @@
 import { fundraiserStats, userStats } from '@qrshirt/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type LiveStream, openLiveStream } from './support/live-stream';
-import { anonymousToken, createFundraiser, startTestServer, type TestServer, userToken } from './support/test-server';
+import { createFundraiser, scanner } from '@qrshirt/test-support';
+import { anonymousToken, asUser, startTestServer, type TestServer, userToken } from './support/test-server';
 import { confirmDonation } from './support/webhooks';
 
 let server: TestServer;
@@ -11,7 +12,7 @@ const owner = { token: userToken('live-owner'), headers: { 'x-user-id': 'live-ow
 
 beforeAll(async () => {
   server = await startTestServer();
-  ({ id: fundraiserId } = await createFundraiser(server.api, 'live-owner'));
+  ({ id: fundraiserId } = await createFundraiser(server.api, asUser('live-owner')));
   await server.embedded.projectionsCaughtUp();
 });
 afterEach(() => {
@@ -33,7 +34,7 @@ describe('GET /api/fundraisers/{id}/live', () => {
     expect(stream.headers.get('cache-control')).toBe('no-cache, no-transform');
     const first = fundraiserStats.parse(await stream.next(() => true));
 
-    const scanned = await server.api('POST', `/api/fundraisers/${fundraiserId}/scan`);
+    const scanned = await server.api('POST', `/api/fundraisers/${fundraiserId}/scan`, { headers: scanner(1) });
     expect(scanned.status).toBe(202);
     const afterScan = await stream.next((stats) => stats.scans === first.scans + 1);
     expect(afterScan).toEqual((await server.api('GET', `/api/fundraisers/${fundraiserId}/stats`, owner)).body);
@@ -71,12 +72,12 @@ describe('GET /api/user/{id}/live', () => {
     const first = userStats.parse(await stream.next(() => true));
     expect(first.shirtsOwned).toBe(1);
 
-    const { id: second } = await createFundraiser(server.api, 'live-owner', 'Second shirt');
+    const { id: second } = await createFundraiser(server.api, asUser('live-owner'), { name: 'Second shirt' });
     await stream.next((stats) => stats.shirtsOwned === 2);
-    await server.api('POST', `/api/fundraisers/${second}/scan`);
-    const scanned = await stream.next((stats) => stats.totalScans === first.totalScans + 1);
-    expect(scanned.fundraiserStats.find((item: { id: string }) => item.id === second)).toMatchObject({ scans: 1 });
-    await server.api('POST', `/api/fundraisers/${fundraiserId}/scan`);
+    await server.api('POST', `/api/fundraisers/${second}/scan`, { headers: scanner(2) });
+    const scanned = userStats.parse(await stream.next((stats) => stats.totalScans === first.totalScans + 1));
+    expect(scanned.fundraiserStats.find((item) => item.id === second)).toMatchObject({ scans: 1 });
+    await server.api('POST', `/api/fundraisers/${fundraiserId}/scan`, { headers: scanner(2) });
     await stream.next((stats) => stats.totalScans === first.totalScans + 2);
   });
 

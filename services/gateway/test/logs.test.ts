@@ -3,10 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { authSession } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uniqueEmail } from './support/accounts';
-import { tokenIn, waitForMails } from '../../../scripts/infra/captured-mail';
-import { type GatewayProcess, startGatewayProcess } from './support/gateway-process';
-import { createApiClient, createFundraiser } from './support/test-server';
+import {
+  as,
+  createApiClient,
+  createFundraiser,
+  type GatewayProcess,
+  startGatewayProcess,
+  tokenIn,
+  uniqueEmail,
+  waitForMails,
+} from '@qrshirt/test-support';
 
 interface RequestLine {
   msg: string;
@@ -23,7 +29,7 @@ describe('the gateway process’s log', () => {
     gateway = await startGatewayProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'debug' });
   });
   afterAll(async () => {
-    await gateway?.stop();
+    await gateway?.terminate();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -79,7 +85,7 @@ describe('the gateway process’s log', () => {
     secrets.push('not-the-Passw0rd');
     const signedIn = keep(await api('POST', '/api/auth/signin', { body: { email, password } }));
     keep(await api('POST', '/api/auth/refresh', { body: { refreshToken: signedIn.refreshToken } }));
-    await createFundraiser(api, signedUp.user.uid);
+    await createFundraiser(api, as(signedUp));
     await api('GET', `/api/user/${signedUp.user.uid}/stats`, { token: signedUp.accessToken });
     // A token in a query string (how a stream that cannot send headers would carry one).
     await api('GET', `/api/shirts?access_token=${signedUp.accessToken}&sort=new`);
@@ -105,7 +111,7 @@ describe('the gateway process’s log', () => {
     ).toBe(204);
     keep(await api('POST', '/api/auth/signin', { body: { email, password: newPassword } }));
 
-    expect(await gateway.stop()).toBe(0);
+    expect(await gateway.terminate()).toBe(0);
     const output = gateway.output;
     expect(output.length).toBeGreaterThan(10);
     for (const line of output) {

@@ -4,11 +4,19 @@ import path from 'node:path';
 import { adminOutboxPage, authSession } from '@qrshirt/contracts';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalSmtp, startSmtpServer } from '../../../scripts/infra/smtp';
-import { as, DAY, MINUTE, newClient, signUp, testClock, uniqueEmail } from './support/accounts';
-import { ADMIN_EMAIL } from './support/admin';
-import { latestMail, mailsTo } from '../../../scripts/infra/captured-mail';
+import {
+  as,
+  latestMail,
+  type LocalSmtp,
+  mailsTo,
+  newClient,
+  signUp,
+  startSmtpServer,
+  uniqueEmail,
+} from '@qrshirt/test-support';
+import { DAY, MINUTE, testClock } from './support/accounts';
 import { startTestServer, type TestServer } from './support/test-server';
+import { ADMIN_EMAIL } from './support/admin';
 
 /** The Message-IDs the outbox stored for `address`, read from its file as an operator could. */
 function storedMessageIds(dataDir: string, address: string): string[] {

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { describeWithRedis } from '../../../scripts/infra/describe-with-redis';
+import { describeWithRedis } from '@qrshirt/test-support/vitest';
 import { describeOutboxStoreContract } from '@qrshirt/core/testing';
 import { createRedisOutboxStore } from '@qrshirt/redis';
 import { createSqliteOutboxStore } from '@qrshirt/sqlite';

@@ -51,8 +51,11 @@ describe('GET /api/openapi.json', () => {
     const adminAndLivePaths = [
       'get /api/me',
       'get /api/admin/overview',
+      'get /api/admin/charities',
       'post /api/admin/charities',
       'put /api/admin/charities/{id}',
+      'post /api/admin/charities/{id}/approve',
+      'post /api/admin/charities/{id}/reject',
       'post /api/admin/shirts',
       'put /api/admin/shirts/{id}',
       'get /api/admin/waitlist',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from './support/gateway-process';
+import { freePort } from '@qrshirt/test-support';
 import { startTestServer, type TestServer } from './support/test-server';
 
 describe('operations endpoints on OPS_PORT', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeWithRedis } from '../../../scripts/infra/describe-with-redis';
+import { describeWithRedis } from '@qrshirt/test-support/vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { startTestServer } from './support/test-server';
 

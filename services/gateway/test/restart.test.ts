@@ -2,8 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GatewayProcess, startGatewayProcess } from './support/gateway-process';
-import { createApiClient, createFundraiser, userToken } from './support/test-server';
+import {
+  createApiClient,
+  createFundraiser,
+  type GatewayProcess,
+  scanner,
+  startGatewayProcess,
+} from '@qrshirt/test-support';
+import { asUser, userToken } from './support/test-server';
 import { donateConfirmed } from './support/webhooks';
 
 let dataDir: string;
@@ -13,7 +19,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-restart-'));
 });
 afterAll(async () => {
-  await running?.stop();
+  await running?.terminate();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -31,10 +37,11 @@ describe('the embedded process across a restart', () => {
   it('answers the same stats, catalogue and waitlist after a restart, without re-seeding', async () => {
     running = await startGatewayProcess({ DATA_DIR: dataDir });
     let api = createApiClient(running.url);
-    const first = await createFundraiser(api, 'restart-owner', 'Before restart');
-    const second = await createFundraiser(api, 'restart-owner', 'Also before');
-    for (let i = 0; i < 25; i++) await api('POST', `/api/fundraisers/${first.id}/scan`);
-    for (let i = 0; i < 7; i++) await api('POST', `/api/fundraisers/${second.id}/scan`);
+    const first = await createFundraiser(api, asUser('restart-owner'), { name: 'Before restart' });
+    const second = await createFundraiser(api, asUser('restart-owner'), { name: 'Also before' });
+    const scan = (id: string, n: number) => api('POST', `/api/fundraisers/${id}/scan`, { headers: scanner(n) });
+    for (let i = 0; i < 25; i++) await scan(first.id, i);
+    for (let i = 0; i < 7; i++) await scan(second.id, i);
     await donateConfirmed(api, first.id, 15);
     await donateConfirmed(api, second.id, '"4.75"');
     await api('POST', `/api/fundraisers/${second.id}/donate`, { body: { amount: 3 } });
@@ -45,7 +52,7 @@ describe('the embedded process across a restart', () => {
     ).body;
     expect(before).toMatchObject({ totalImpact: 19.75, totalReported: 3, totalScans: 32, shirtsOwned: 2 });
 
-    expect(await running.stop()).toBe(0);
+    expect(await running.terminate()).toBe(0);
     running = await startGatewayProcess({ DATA_DIR: dataDir });
     api = createApiClient(running.url);
 
@@ -55,5 +62,17 @@ describe('the embedded process across a restart', () => {
       (await api('GET', `/api/fundraisers/${first.id}/stats`, { token: userToken('restart-owner') })).body,
     ).toEqual(fundraiserBefore);
     expect((await api('GET', '/api/shirts')).body).toEqual(shirtsBefore);
+
+    // Who was counted is remembered too: the restarted process rebuilt it from the scans' stream.
+    expect((await scan(first.id, 0)).status).toBe(202);
+    expect((await scan(first.id, 25)).status).toBe(202);
+    for (let attempt = 0; ; attempt++) {
+      const { body } = await api('GET', `/api/fundraisers/${first.id}/stats`, { token: userToken('restart-owner') });
+      if (body.scanRequests === 27 || attempt > 200) {
+        expect(body).toMatchObject({ scans: 26, scanRequests: 27 });
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
   });
 });

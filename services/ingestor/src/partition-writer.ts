@@ -1,5 +1,14 @@
 import { type EventType, eventMetadata } from '@qrshirt/contracts';
-import { type EventStore, type NewEvent } from '@qrshirt/core';
+import {
+  type EventStore,
+  type NewEvent,
+  rebuildScanCounter,
+  type ScanCounter,
+  type ScanRequestInput,
+  scanRecorded,
+  toScanRequest,
+} from '@qrshirt/core';
+import { SCANS_TOPIC } from '@qrshirt/kafka';
 import { CLUSTER_KEY, MEMBER_KEY, OFFSET_KEY, partitionStream } from './partition-stream';
 
 export interface IngestedMessage {
@@ -12,6 +21,15 @@ export interface IngestedMessage {
  * last offset written, so messages replayed after a crash (appended, offset not yet committed)
  * are skipped; every append names the exact revision this writer last saw, so once another
  * ingestor has claimed the partition, this one cannot append again (ConcurrencyError).
+ *
+ * On the scans topic it is also where scans are counted (scan-counting.ts in core): Kafka keys
+ * scans by fundraiser id, so a fundraiser's scans all reach this one partition, and only the
+ * writer holding its claim can append to its stream. At each claim it rebuilds its memory of
+ * counted scans from the stream's last hour, up to the revision it claims at; every append
+ * names that revision, so each `counted` it writes was decided knowing every earlier scan of the
+ * fundraiser, whichever gateway took it and whichever ingestor wrote it. After a failed append
+ * the claim is dropped, and with it the decisions not written: the next batch claims and
+ * rebuilds again.
  */
 export function createPartitionWriter(options: {
   eventStore: EventStore;
@@ -28,6 +46,16 @@ export function createPartitionWriter(options: {
   let revision: number | 'no_stream' = 'no_stream';
   let lastOffset = -1n;
   let claimed = false;
+  const counts = topic === SCANS_TOPIC;
+  /** Who was counted lately (scans topic only): rebuilt at each claim, dropped with it. */
+  let counter: ScanCounter | undefined;
+
+  /** The event of a scan request: the request, and whether it counts. */
+  function decide(scan: ScanRequestInput): unknown {
+    if (!counter) throw new Error(`${stream} has no scan counter: scans go to ${SCANS_TOPIC}, written after a claim`);
+    const request = toScanRequest(scan);
+    return scanRecorded(request, counter.count(request)).data;
+  }
 
   return {
     get claimed() {
@@ -36,6 +64,7 @@ export function createPartitionWriter(options: {
     /** Forget the claim (after a ConcurrencyError): the next batch claims afresh, if still ours. */
     release() {
       claimed = false;
+      counter = undefined;
     },
 
     /**
@@ -65,6 +94,8 @@ export function createPartitionWriter(options: {
         { expectedRevision: revision },
       );
       revision = result.nextExpectedRevision;
+      // The claim itself is no scan: the memory is the stream's up to the claim.
+      counter = counts ? await rebuildScanCounter(eventStore, stream, revision) : undefined;
       claimed = true;
       return { otherCluster };
     },
@@ -80,16 +111,23 @@ export function createPartitionWriter(options: {
       if (!last) return;
       const events: NewEvent[] = messages.map(({ offset, event }) => ({
         type: event.type,
-        data: event.data,
+        data: event.type === 'ScanRecorded' ? decide(event.data as ScanRequestInput) : event.data,
         metadata: eventMetadata(event.type, {
           [OFFSET_KEY]: offset,
           [MEMBER_KEY]: memberId(),
           [CLUSTER_KEY]: clusterId,
         }),
       }));
-      const result = await eventStore.appendToStream(stream, events, { expectedRevision: revision });
-      revision = result.nextExpectedRevision;
-      lastOffset = BigInt(last.offset);
+      try {
+        const result = await eventStore.appendToStream(stream, events, { expectedRevision: revision });
+        revision = result.nextExpectedRevision;
+        lastOffset = BigInt(last.offset);
+      } catch (error) {
+        // Decided but not written (or written without our knowing): claim and rebuild before the next batch.
+        claimed = false;
+        counter = undefined;
+        throw error;
+      }
     },
   };
 }

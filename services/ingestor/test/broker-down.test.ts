@@ -1,12 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, expect, it } from 'vitest';
-import { describeWithKafka } from '../../../scripts/infra/describe-with-kafka';
-import type { LocalKafka } from '../../../scripts/infra/kafka';
-import { describeWithRedis } from '../../../scripts/infra/describe-with-redis';
-import { drain } from './support/scan-ledger';
-import { countByStatus, countErrors, type ScanAnswer, startScanLoad } from './support/scan-load';
-import { type ScanPipeline, startScanPipeline } from './support/scan-pipeline';
+import { expect, it } from 'vitest';
+import { countByStatus, countErrors, type LocalKafka, type ScanAnswer } from '@qrshirt/test-support';
+import { describeWithKafka } from '@qrshirt/test-support/vitest';
+import { describeWithScanPipeline } from './support/scan-pipeline';
 
 const SCANS_PER_SECOND = 400;
 /** Far more than the load sends in its ~20 seconds: stop() ends it. */
@@ -26,98 +23,69 @@ describeWithKafka('scan ingestion while the Kafka broker is down', (kafka) => {
     console.warn('[kafka] broker-down tests skipped: they stop the broker, so they need their own, not KAFKA_BROKERS');
 
   for (const { name, stopBroker } of outages) {
-    // The gateway writes Redis's default key prefix, checkpoints included, so each pipeline gets a
-    // server of its own: a checkpoint left by another event store would skip this one's events.
-    describeWithRedis(
-      `with Redis read models, the broker ${name}`,
-      (redis) => {
-        let pipeline: ScanPipeline | undefined;
-        afterAll(async () => {
-          await pipeline?.stop();
-        });
+    describeWithScanPipeline(kafka, `with Redis read models, the broker ${name}`, (startPipeline) => {
+      it.skipIf(!kafka.ownsBroker)(
+        `answers 503 while the broker is ${name}, never 202, and counts every acknowledged scan exactly once`,
+        async () => {
+          const broker = kafka.local!;
+          const pipeline = await startPipeline(5);
+          const ingestor = await pipeline.startIngestor();
+          const load = pipeline.startLoad({ total: MAX_SCANS, ratePerSecond: SCANS_PER_SECOND });
 
-        it.skipIf(!kafka.ownsBroker)(
-          `answers 503 while the broker is ${name}, never 202, and counts every acknowledged scan exactly once`,
-          async () => {
-            const broker = kafka.local!;
-            pipeline = await startScanPipeline({
-              brokers: kafka.brokers,
-              redisUrl: redis.url,
-              groupId: kafka.freshName(),
-              fundraisers: 5,
-            });
-            const { fundraiserIds } = pipeline;
-            const ingestor = await pipeline.startIngestor();
-            const load = startScanLoad({
-              url: pipeline.gateway.url,
-              fundraiserIds,
-              concurrency: 64,
-              total: MAX_SCANS,
-              ratePerSecond: SCANS_PER_SECOND,
-            });
+          await sleep(4_000);
+          // Same data, same ports: the gateway and the ingestor must find it again by themselves.
+          await stopBroker(broker);
+          const stopped = performance.now();
+          await sleep(OUTAGE_MS);
+          const restartBegan = performance.now();
+          await broker.restart();
+          const restarted = performance.now();
+          await sleep(RECOVERY_MS + 4_000);
+          await load.stop();
 
-            await sleep(4_000);
-            // Same data, same ports: the gateway and the ingestor must find it again by themselves.
-            await stopBroker(broker);
-            const stopped = performance.now();
-            await sleep(OUTAGE_MS);
-            const restartBegan = performance.now();
-            await broker.restart();
-            const restarted = performance.now();
-            await sleep(RECOVERY_MS + 4_000);
-            await load.stop();
-
-            const drained = await drain({
-              ledger: pipeline.ledger,
-              fundraiserIds,
-              answers: load.answers,
-              projectedScans: pipeline.projectedScans,
-              timeoutMs: 60_000,
-            });
-            // Sent once the broker was gone and answered before it was started again: no broker
-            // ever saw these, so a 202 among them would be a scan acknowledged but never stored.
-            const duringOutage = load.answers.filter(
-              (answer) => answer.sentAt >= stopped && answer.answeredAt <= restartBegan,
-            );
-            const recovered = load.answers.filter((answer) => answer.sentAt >= restarted + RECOVERY_MS);
-            const events = drained.tallies.reduce((sum, row) => sum + row.recorded, 0);
+          const drained = await pipeline.drain(load.answers);
+          // Sent once the broker was gone and answered before it was started again: no broker
+          // ever saw these, so a 202 among them would be a scan acknowledged but never stored.
+          const duringOutage = load.answers.filter(
+            (answer) => answer.sentAt >= stopped && answer.answeredAt <= restartBegan,
+          );
+          const recovered = load.answers.filter((answer) => answer.sentAt >= restarted + RECOVERY_MS);
+          const events = drained.tallies.reduce((sum, row) => sum + row.recorded, 0);
+          console.log(
+            `[broker ${name}] all answers ${summary(load.answers)}; during the outage ${summary(duringOutage)}; ` +
+              `${RECOVERY_MS} ms after the restart ${summary(recovered)}; broker back after ${Math.round(restarted - restartBegan)} ms; ` +
+              `${events} ScanRecorded events; ${drained.settled ? 'drained' : 'NOT drained'} in ${Math.round(drained.waitedMs)} ms`,
+          );
+          // What the ingestor said, for whoever has to find out why it did not catch up.
+          if (!drained.settled)
             console.log(
-              `[broker ${name}] all answers ${summary(load.answers)}; during the outage ${summary(duringOutage)}; ` +
-                `${RECOVERY_MS} ms after the restart ${summary(recovered)}; broker back after ${Math.round(restarted - restartBegan)} ms; ` +
-                `${events} ScanRecorded events; ${drained.settled ? 'drained' : 'NOT drained'} in ${Math.round(drained.waitedMs)} ms`,
+              ingestor.logs
+                .slice(-40)
+                .map((line) => JSON.stringify(line))
+                .join('\n'),
             );
-            // What the ingestor said, for whoever has to find out why it did not catch up.
-            if (!drained.settled)
-              console.log(
-                ingestor.logs
-                  .slice(-40)
-                  .map((line) => JSON.stringify(line))
-                  .join('\n'),
-              );
 
-            expect(duringOutage.length).toBeGreaterThan(100);
-            expect(countByStatus(duringOutage)).toEqual({ 503: duringOutage.length });
-            // Scanning works again once the broker is back, without restarting the gateway.
-            expect(recovered.length).toBeGreaterThan(100);
-            expect(countByStatus(recovered)).toEqual({ 202: recovered.length });
-            // A 503 whose produce reached the broker anyway may be ingested: not acknowledged, not lost.
-            expect(drained.tallies).toEqual(
-              drained.tallies.map((row) => ({
-                fundraiserId: row.fundraiserId,
-                accepted: row.accepted,
-                recorded: Math.max(row.recorded, row.accepted),
-                projected: row.recorded,
-                duplicates: 0,
-                missing: 0,
-              })),
-            );
-            expect(drained.settled).toBe(true);
-          },
-          120_000,
-        );
-      },
-      { ownServer: true },
-    );
+          expect(duringOutage.length).toBeGreaterThan(100);
+          expect(countByStatus(duringOutage)).toEqual({ 503: duringOutage.length });
+          // Scanning works again once the broker is back, without restarting the gateway.
+          expect(recovered.length).toBeGreaterThan(100);
+          expect(countByStatus(recovered)).toEqual({ 202: recovered.length });
+          // A 503 whose produce reached the broker anyway may be ingested: not acknowledged, not lost.
+          expect(drained.tallies).toEqual(
+            drained.tallies.map((row) => ({
+              fundraiserId: row.fundraiserId,
+              accepted: row.accepted,
+              recorded: Math.max(row.recorded, row.accepted),
+              projected: row.recorded,
+              duplicates: 0,
+              missing: 0,
+            })),
+          );
+          expect(drained.settled).toBe(true);
+        },
+        120_000,
+      );
+    });
   }
 });
 

@@ -6,7 +6,7 @@ import { DEAD_LETTER_TOPIC, encodeMessage, SCANS_TOPIC } from '@qrshirt/kafka';
 import { Kafka, logLevel } from 'kafkajs';
 import { pino } from 'pino';
 import { afterAll, expect, it } from 'vitest';
-import { describeWithKafka } from '../../../scripts/infra/describe-with-kafka';
+import { describeWithKafka } from '@qrshirt/test-support/vitest';
 import { createIngestor } from '../src/ingestor';
 
 describeWithKafka('the ingestor and unreadable messages', (kafka) => {

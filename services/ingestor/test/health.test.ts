@@ -5,9 +5,9 @@ import { createKafkaAdminSession, encodeMessage, ensureTopics, SCANS_TOPIC } fro
 import { Kafka, logLevel } from 'kafkajs';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeWithKafka } from '../../../scripts/infra/describe-with-kafka';
+import { eventually, startIngestorProcess, type WorkerProcess } from '@qrshirt/test-support';
+import { describeWithKafka } from '@qrshirt/test-support/vitest';
 import { registerIngestorMetrics } from '../src/ingestor-metrics';
-import { type IngestorProcess, startIngestorProcess } from './support/ingestor-process';
 
 const PARTITIONS = 3;
 
@@ -20,20 +20,10 @@ function samples(metrics: string, name: string): Map<string, number> {
   return found;
 }
 
-async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await probe();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    value = await probe();
-  }
-  return value;
-}
-
 describeWithKafka('ingestor health and metrics', (kafka) => {
   let client: Kafka;
   let dataDir: string;
-  let ingestor: IngestorProcess | undefined;
+  let ingestor: WorkerProcess | undefined;
 
   beforeAll(async () => {
     client = new Kafka({ clientId: 'ingestor-health-test', brokers: [kafka.brokers], logLevel: logLevel.NOTHING });
@@ -111,7 +101,7 @@ describeWithKafka('ingestor health and metrics', (kafka) => {
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ready', checks: { eventStore: 'up', kafka: 'up' } });
 
-    const metrics = await until(
+    const metrics = await eventually(
       async () => (await fetch(`${ingestor!.opsUrl}/metrics`)).text(),
       // A scrape reads the counters before it has asked the broker for the lag: wait for both.
       (text) => {
@@ -145,7 +135,7 @@ describeWithKafka('ingestor health and metrics', (kafka) => {
       } finally {
         await kafka.local!.restart();
       }
-      const again = await until(
+      const again = await eventually(
         async () => (await fetch(`${ingestor!.opsUrl}/readyz`)).status,
         (status) => status === 200,
       );

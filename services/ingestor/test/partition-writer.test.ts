@@ -96,4 +96,65 @@ describe('partition writer', () => {
     expect(stream.filter((event) => event.metadata[MEMBER_KEY] === 'member-a')).toHaveLength(1);
     expect(stream.filter((event) => event.type === 'ScanRecorded')).toHaveLength(2);
   });
+
+  describe('counting scans', () => {
+    const from = (offset: number, visitorHash: string) => ({
+      offset: String(offset),
+      event: {
+        type: 'ScanRecorded' as const,
+        data: {
+          scanId: `s-${offset}`,
+          fundraiserId: 'f',
+          at: clock().toISOString(),
+          visitorHash,
+          addressHash: 'a',
+          bot: false,
+        },
+      },
+    });
+    const decisions = async () =>
+      (await store.readStream('scans-p3'))
+        .filter((event) => event.type === 'ScanRecorded')
+        .map((event) => (event.data as { counted: boolean }).counted);
+
+    it('writes whether each scan counted, and a successor remembers what its predecessor counted', async () => {
+      const first = writer('member-a');
+      await first.claim();
+      await first.write(
+        [from(0, 'v-1'), from(1, 'v-1'), from(2, 'v-bot')].map((message, i) =>
+          i === 2 ? { ...message, event: { ...message.event, data: { ...message.event.data, bot: true } } } : message,
+        ),
+      );
+      const successor = writer('member-b');
+      await successor.claim();
+      await successor.write([from(3, 'v-1'), from(4, 'v-2')]);
+      expect(await decisions()).toEqual([true, false, false, false, true]);
+    });
+
+    it('reads a message from an older gateway (no hashes) as counted', async () => {
+      const a = writer('member-a');
+      await a.claim();
+      await a.write([scan(0), scan(1)]);
+      expect(await decisions()).toEqual([true, true]);
+    });
+
+    it('gives up its claim when an append fails, so the next batch claims and rebuilds first', async () => {
+      const real = store;
+      let fail = false;
+      store = {
+        ...real,
+        appendToStream: (...args) => (fail ? Promise.reject(new Error('disk full')) : real.appendToStream(...args)),
+      };
+      const a = writer('member-a');
+      await a.claim();
+      fail = true;
+      await expect(a.write([from(0, 'v-1')])).rejects.toThrow('disk full');
+      expect(a.claimed).toBe(false);
+      fail = false;
+      await a.claim();
+      await a.write(a.unwritten([from(0, 'v-1')]));
+      expect(await decisions()).toEqual([true]);
+      store = real;
+    });
+  });
 });

@@ -4,11 +4,16 @@ import path from 'node:path';
 import { createSqliteEventStore } from '@qrshirt/sqlite';
 import { seedCatalog, systemClock } from '@qrshirt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalRedis, findRedisServer, startRedis } from '../../../scripts/infra/redis';
-import { infraRequired } from '../../../scripts/infra/require-infra';
+import {
+  findRedisServer,
+  infraRequired,
+  type LocalRedis,
+  startProjectorProcess,
+  startRedis,
+  type WorkerProcess,
+} from '@qrshirt/test-support';
 import { createCatalogQueries } from '@qrshirt/projections';
 import { createRedisReadModelStore } from '@qrshirt/redis';
-import { type ProjectorProcess, startProjectorProcess } from './support/projector-process';
 
 const redisMissing = findRedisServer() === undefined;
 if (redisMissing && !infraRequired('redis')) console.warn('[redis] projector process skipped: redis-server not found');
@@ -18,7 +23,7 @@ const metric = (metrics: string, line: RegExp) => Number(line.exec(metrics)?.[1]
 describe.skipIf(redisMissing && !infraRequired('redis'))('the projector process', () => {
   let redis: LocalRedis;
   let dataDir: string;
-  let projector: ProjectorProcess | undefined;
+  let projector: WorkerProcess | undefined;
 
   beforeAll(async () => {
     redis = await startRedis();
@@ -67,9 +72,9 @@ describe.skipIf(redisMissing && !infraRequired('redis'))('the projector process'
     expect(body.error).toBe('Not ready: readModels unreachable');
     expect(body.checks).toMatchObject({ eventStore: 'up', readModels: expect.stringMatching(/^down: /) });
 
-    const { code, ms } = await projector!.terminate();
-    expect(code).toBe(0);
-    expect(ms).toBeLessThan(10_000);
+    const startedAt = Date.now();
+    expect(await projector!.terminate()).toBe(0);
+    expect(Date.now() - startedAt).toBeLessThan(10_000);
     expect(projector!.logs.map((line) => line.msg)).toContain('shut down');
   });
 });

@@ -1,6 +1,6 @@
 import { authSession, type AuthSession } from '@qrshirt/contracts';
 import type { Page } from 'playwright-core';
-import { latestMail, tokenIn } from '../../../scripts/infra/captured-mail';
+import { latestMail, tokenIn } from '@qrshirt/test-support';
 
 /** The app under test runs with ADMIN_EMAILS set to this address (app-process.ts). */
 export const E2E_ADMIN_EMAIL = 'admin@e2e.example.com';

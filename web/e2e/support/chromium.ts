@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { infraRequired } from '@qrshirt/test-support';
 
 /** Debian's chromium (scripts/infra/install-chromium.sh); playwright never downloads browsers here. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -8,7 +9,4 @@ export const chromiumMissing = existsSync(CHROMIUM)
   : `${CHROMIUM} not found (run scripts/infra/install-chromium.sh)`;
 
 /** CI names chromium in REQUIRE_INFRA: a missing browser fails the run instead of skipping it. */
-export const chromiumRequired = (process.env.REQUIRE_INFRA ?? '')
-  .split(',')
-  .map((entry) => entry.trim().toLowerCase())
-  .includes('chromium');
+export const chromiumRequired = infraRequired('chromium');

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { launchBrowser } from './browser';
 import { chromiumMissing, chromiumRequired } from './chromium';
@@ -8,9 +8,17 @@ export interface BrowserSuite {
   appUrl: string;
   /** Its data folder, where its mail is written as files. */
   appDataDir: string;
-  /** A fresh browser profile: its own storage, so its own (anonymous or signed-in) session. */
-  newContext: () => Promise<BrowserContext>;
+  /**
+   * A fresh browser profile: its own storage, so its own (anonymous or signed-in) session. Headless
+   * chromium says so in its user agent, and robots' scans do not count: a scanner passes a phone's
+   * (`userAgent: PHONE_USER_AGENT`).
+   */
+  newContext: (options?: Pick<BrowserContextOptions, 'userAgent'>) => Promise<BrowserContext>;
 }
+
+/** A phone's browser, as people who scan a shirt use: chromium's own user agent is a robot's. */
+export const PHONE_USER_AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
 /**
  * A describe block with one chromium for its tests. Without chromium it skips, saying why,
@@ -23,7 +31,8 @@ export function describeInBrowser(name: string, body: (suite: BrowserSuite) => v
   const suite: BrowserSuite = {
     appUrl,
     appDataDir,
-    newContext: () => browser!.newContext({ baseURL: appUrl, viewport: { width: 1280, height: 900 } }),
+    newContext: (options = {}) =>
+      browser!.newContext({ baseURL: appUrl, viewport: { width: 1280, height: 900 }, ...options }),
   };
 
   if (chromiumMissing && !chromiumRequired) {

@@ -16,3 +16,8 @@ export function formatDate(value: string): string {
   if (Number.isNaN(date.getTime())) return value;
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
+
+/** An ISO timestamp as 'Mar 5, 2025, 2:30 PM', in the browser's time zone. */
+export function formatDateTime(value: string): string {
+  return new Date(value).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}

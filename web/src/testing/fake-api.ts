@@ -3,6 +3,8 @@ import { vi } from 'vitest';
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The query string, with its `?` (empty without one). */
+  search: string;
   headers: Record<string, string>;
   body: unknown;
 }
@@ -21,7 +23,13 @@ export function fakeApi(routes: Record<string, Handler | FakeAnswer>) {
     const url = new URL(requestUrl(input), 'http://localhost');
     const headers = Object.fromEntries(new Headers(init.headers).entries());
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const request: RecordedRequest = { method: init.method ?? 'GET', path: url.pathname, headers, body };
+    const request: RecordedRequest = {
+      method: init.method ?? 'GET',
+      path: url.pathname,
+      search: url.search,
+      headers,
+      body,
+    };
     requests.push(request);
     const route = routes[`${request.method} ${request.path}`];
     const answer = await (typeof route === 'function'

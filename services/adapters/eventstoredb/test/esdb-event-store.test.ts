@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { StartedTestContainer } from 'testcontainers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { infraRequired } from '../../../../scripts/infra/require-infra';
+import { infraRequired } from '@qrshirt/test-support';
 import { createEventStoreDbEventStore } from '../src/esdb-event-store';
 import { describeEventStoreContract } from '@qrshirt/core/testing';
 

@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { analyticsEventTypes, eventDefinitions } from '@qrshirt/contracts';
+import { analyticsEventTypes, eventDefinitions, scanRequest } from '@qrshirt/contracts';
 import type { AnalyticsFact, ScanFact } from '@qrshirt/core';
 
-/** What travels on the ingestion topics: the event type and its data, as JSON. */
+/**
+ * What travels on the ingestion topics: the event type and its data, as JSON. A scan travels as
+ * the request the gateway accepted (`scanRequest`): the ingestor decides whether it counts.
+ */
 export interface IngestionMessage {
   type: 'ScanRecorded' | AnalyticsFact['type'];
   data: ScanFact | AnalyticsFact['data'];
@@ -28,7 +31,9 @@ export function decodeMessage(
   }
   const parsed = envelope.safeParse(json);
   if (!parsed.success) return { ok: false, reason: `not an ingestion message: ${parsed.error.issues[0]?.message}` };
-  const data = eventDefinitions[parsed.data.type].schema.safeParse(parsed.data.data);
+  // A scan from a gateway older than counting has no hashes: they read as null (counted as then).
+  const schema = parsed.data.type === 'ScanRecorded' ? scanRequest : eventDefinitions[parsed.data.type].schema;
+  const data = schema.safeParse(parsed.data.data);
   if (!data.success) return { ok: false, reason: `invalid ${parsed.data.type}: ${data.error.issues[0]?.message}` };
   return { ok: true, message: { type: parsed.data.type, data: data.data } };
 }

@@ -1,6 +1,6 @@
 import { type Admin, Kafka, Partitioners, logLevel } from 'kafkajs';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeWithKafka } from '../../../../scripts/infra/describe-with-kafka';
+import { describeWithKafka } from '@qrshirt/test-support/vitest';
 
 const PARTITIONS = 6;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { afterAll, expect, it } from 'vitest';
-import { describeWithKafka } from '../../../../scripts/infra/describe-with-kafka';
+import { describeWithKafka } from '@qrshirt/test-support/vitest';
 import { createKafkaIngestion } from '@qrshirt/kafka';
 import { type Ingestion, IngestionUnavailableError } from '@qrshirt/core';
 

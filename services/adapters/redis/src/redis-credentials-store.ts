@@ -36,6 +36,26 @@ for _, family in ipairs(redis.call('SMEMBERS', KEYS[1])) do redis.call('DEL', AR
 redis.call('DEL', KEYS[1])
 return 0`;
 
+/*
+ * The salts of scan visitors' hashes, one hash field per UTC day: today's is set if missing, every
+ * earlier day's deleted, and the key expires at the end of the newest day, so a salt is
+ * forgotten after its day even when no gateway asks again.
+ */
+const DAILY_SALT = `
+local salt = redis.call('HGET', KEYS[1], ARGV[1])
+if not salt then
+  salt = ARGV[2]
+  redis.call('HSET', KEYS[1], ARGV[1], salt)
+end
+local newest = ARGV[1]
+local days = redis.call('HKEYS', KEYS[1])
+for _, day in ipairs(days) do if day > newest then newest = day end end
+for _, day in ipairs(days) do if day < newest then redis.call('HDEL', KEYS[1], day) end end
+if newest == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
+return salt`;
+
+const DAY_MS = 24 * 60 * 60_000;
+
 export interface RedisCredentialsStoreOptions {
   url: string;
   /** Default 'qr:cred'. */
@@ -45,8 +65,8 @@ export interface RedisCredentialsStoreOptions {
 /**
  * Credentials in Redis, for gateways on several hosts. Keys: `<prefix>:pw:<uid>`,
  * `:rf:<family>` (a hash) with `:rf-user:<uid>` (the user's families), `:otc:<purpose>:<hash>`,
- * `:pv:<id>` and `:id:<provider>:<subject>`. Redis must persist (AOF): losing these keys signs
- * everyone out and forgets passwords.
+ * `:pv:<id>`, `:id:<provider>:<subject>` and `:scan-salts`. Redis must persist (AOF): losing these
+ * keys signs everyone out and forgets passwords.
  */
 export function createRedisCredentialsStore({
   url,
@@ -150,6 +170,10 @@ export function createRedisCredentialsStore({
     },
     async findIdentity(provider, subject) {
       return redis.get(key('id', provider, subject));
+    },
+    async dailySalt(day, candidate, now) {
+      const endOfDay = Date.parse(`${day}T00:00:00.000Z`) + DAY_MS;
+      return (await redis.eval(DAILY_SALT, 1, key('scan-salts'), day, candidate, ttl(endOfDay, now))) as string;
     },
     async close() {
       await redis.quit();

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { expect, it } from 'vitest';
 import { describeReadModelStoreContract } from '@qrshirt/projections/testing';
 import { createRedisReadModelStore } from '../src/redis-read-model-store';
-import { describeWithRedis } from '../../../../scripts/infra/describe-with-redis';
+import { describeWithRedis } from '@qrshirt/test-support/vitest';
 
 // Each test gets a fresh key prefix, so tests can share one Redis (or a REDIS_URL someone uses).
 describeWithRedis('redis read-model store', (redis) => {

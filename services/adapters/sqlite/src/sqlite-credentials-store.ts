@@ -38,6 +38,10 @@ const SCHEMA = `
     subject  TEXT NOT NULL,
     uid      TEXT NOT NULL,
     PRIMARY KEY (provider, subject)
+  );
+  CREATE TABLE IF NOT EXISTS scan_salts (
+    day  TEXT PRIMARY KEY,
+    salt TEXT NOT NULL
   );`;
 
 interface FamilyRow {
@@ -114,6 +118,9 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
     findIdentity: db.prepare<[string, string], { uid: string }>(
       'SELECT uid FROM identities WHERE provider = ? AND subject = ?',
     ),
+    insertSalt: db.prepare('INSERT INTO scan_salts (day, salt) VALUES (?, ?) ON CONFLICT DO NOTHING'),
+    getSalt: db.prepare<[string], { salt: string }>('SELECT salt FROM scan_salts WHERE day = ?'),
+    deletePastSalts: db.prepare('DELETE FROM scan_salts WHERE day < (SELECT MAX(day) FROM scan_salts)'),
   };
 
   const rotate = db.transaction(
@@ -135,6 +142,13 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
   const link = db.transaction((provider: string, subject: string, uid: string) => {
     statements.linkIdentity.run(provider, subject, uid);
     return statements.findIdentity.get(provider, subject)!.uid;
+  });
+
+  const dailySalt = db.transaction((day: string, candidate: string) => {
+    statements.insertSalt.run(day, candidate);
+    const { salt } = statements.getSalt.get(day)!;
+    statements.deletePastSalts.run();
+    return salt;
   });
 
   return {
@@ -193,6 +207,10 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
     },
     async findIdentity(provider, subject) {
       return statements.findIdentity.get(provider, subject)?.uid ?? null;
+    },
+    async dailySalt(day, candidate) {
+      // Every gateway on this file gets the first one stored; with FULL sync, a deleted salt is gone for good.
+      return dailySalt.immediate(day, candidate);
     },
     async close() {
       db.close();

@@ -1,5 +1,5 @@
 import type { EventOf } from '@qrshirt/contracts';
-import type { CharityState } from '../charities/charity-decider';
+import { type CharityState, isApprovedCharity } from '../charities/charity-decider';
 import { type Decider, DomainError } from '../event-sourcing/decider';
 import type { ShirtState } from '../shirts/shirt-decider';
 
@@ -42,8 +42,9 @@ export const fundraiserDecider: Decider<FundraiserCommand, FundraiserEvent, Fund
     switch (command.type) {
       case 'CreateFundraiser': {
         if (state) throw new DomainError('conflict', 'Fundraiser already exists');
-        // Unknown referenced ids are 404s, like unknown ids in a path.
-        if (!command.charity) throw new DomainError('not_found', 'Charity not found');
+        // Unknown referenced ids are 404s, like unknown ids in a path; a charity awaiting review
+        // (or rejected) is not in the shop, so it is unknown here too.
+        if (!isApprovedCharity(command.charity)) throw new DomainError('not_found', 'Charity not found');
         if (!command.shirt) throw new DomainError('not_found', 'Shirt not found');
         const name = command.name?.trim() || command.shirt.name;
         return [

@@ -8,6 +8,7 @@ import type { Ingestion } from '../ingestion/ingestion';
 import { shirtDecider, shirtStreamName } from '../shirts/shirt-decider';
 import { assertSelf, type Caller } from '../users/caller';
 import { type FundraiserState, fundraiserDecider, fundraiserStreamName } from './fundraiser-decider';
+import type { ScanVisitors } from './scan-visitors';
 
 /** The fundraisers read model (projections' fundraiser queries), as these use cases read it. */
 export interface FundraiserReadModel {
@@ -20,8 +21,17 @@ export interface FundraiserUseCaseDeps {
   commands: CommandHandler;
   fundraisers: FundraiserReadModel;
   ingestion: Ingestion;
+  /** Hashes a scan's visitor with the day's salt and spots robots. */
+  visitors: ScanVisitors;
   clock: Clock;
   newId: () => string;
+}
+
+/** Where a scan request came from: never stored, only hashed. */
+export interface ScanOrigin {
+  /** The client's address, as the trusted proxies report it. */
+  address: string;
+  userAgent: string;
 }
 
 function toFundraiser(
@@ -37,7 +47,14 @@ function toFundraiser(
 }
 
 /** Fundraisers: create one, read it, record its scans, show its owner the figures (donations: ../donations/). */
-export function createFundraiserUseCases({ commands, fundraisers, ingestion, clock, newId }: FundraiserUseCaseDeps) {
+export function createFundraiserUseCases({
+  commands,
+  fundraisers,
+  ingestion,
+  visitors,
+  clock,
+  newId,
+}: FundraiserUseCaseDeps) {
   // A fundraiser's identity never changes once created: the scan and read paths look each one up once.
   const known = new LRUCache<string, Fundraiser>({ max: 50_000 });
 
@@ -88,11 +105,17 @@ export function createFundraiserUseCases({ commands, fundraisers, ingestion, clo
       return created;
     },
 
-    /** Resolves once the scan is durable (stored, or acknowledged by Kafka). */
-    async recordScan(id: string): Promise<ScanAccepted> {
+    /**
+     * Resolves once the request is durable (stored, or acknowledged by Kafka), counted or not:
+     * robots and repeats are stored too. Whether it counts is decided where it is written
+     * (scan-counting.ts), so the answer cannot tell.
+     */
+    async recordScan(id: string, origin: ScanOrigin): Promise<ScanAccepted> {
       await find(id);
       const scanId = newId();
-      await ingestion.recordScan({ scanId, fundraiserId: id, at: clock().toISOString() });
+      const at = clock();
+      const visitor = await visitors.identify(id, origin.address, origin.userAgent, at);
+      await ingestion.recordScan({ scanId, fundraiserId: id, at: at.toISOString(), ...visitor });
       return { scanId };
     },
 

@@ -198,5 +198,25 @@ export function describeCredentialsStoreContract(
         expect(await store.findIdentity('phone', subject)).toBeNull();
       });
     });
+
+    describe('salts of scan visitors', () => {
+      it('gives every client the first salt stored for a day', async () => {
+        const day = '2030-01-01';
+        const salts = await Promise.all([store.dailySalt(day, 'salt-a', NOW), other.dailySalt(day, 'salt-b', NOW)]);
+        expect(salts[0]).toBe(salts[1]);
+        expect(['salt-a', 'salt-b']).toContain(salts[0]);
+        expect(await other.dailySalt(day, 'salt-c', NOW + HOUR)).toBe(salts[0]);
+      });
+
+      it("forgets a day's salt once a later day's is asked for, and keeps no past day's", async () => {
+        const first = await store.dailySalt('2030-01-02', id(), NOW + DAY);
+        const next = await other.dailySalt('2030-01-03', id(), NOW + 2 * DAY);
+        expect(next).not.toBe(first);
+        // A late caller still asking for the day before gets a salt for its request, kept by no one.
+        expect(await store.dailySalt('2030-01-02', 'late', NOW + 2 * DAY)).toBe('late');
+        expect(await other.dailySalt('2030-01-02', 'later', NOW + 2 * DAY)).toBe('later');
+        expect(await store.dailySalt('2030-01-03', id(), NOW + 2 * DAY)).toBe(next);
+      });
+    });
   });
 }

@@ -1,6 +1,9 @@
+import type { DailySalts } from '../fundraisers/scan-visitors';
+
 /**
  * Secrets that never go into events: password hashes, refresh-token hashes, one-time codes,
- * phone verifications, and which external identity (Google account, phone number) is which user.
+ * phone verifications, which external identity (Google account, phone number) is which user,
+ * and the salt of the day that scan visitors are hashed with (`DailySalts`).
  * Every adapter passes `credentials-store.contract.ts`. Times are epoch milliseconds passed in by
  * the caller, whose clock decides what has expired; expired records are cleared away by the
  * adapter in its own way. Several gateway processes share one store.
@@ -11,7 +14,7 @@
  */
 export const MAX_SESSION_MS = 90 * 24 * 60 * 60_000;
 
-export interface CredentialsStore {
+export interface CredentialsStore extends DailySalts {
   setPasswordHash(uid: string, hash: string): Promise<void>;
   passwordHash(uid: string): Promise<string | null>;
   /** The account can no longer sign in with a password (until one is set again). */

@@ -1,6 +1,11 @@
 import type { EventData } from '@qrshirt/contracts';
+import type { ScanRequestInput } from '../fundraisers/scan-counting';
 
-export type ScanFact = EventData<'ScanRecorded'>;
+/**
+ * A scan request as the gateway accepted it: its visitor's hashes and whether it came from a
+ * robot, not yet whether it counts; the stream's single writer decides that (scan-counting.ts).
+ */
+export type ScanFact = ScanRequestInput;
 
 export type AnalyticsFact =
   | { type: 'PageViewed'; data: EventData<'PageViewed'> }
@@ -20,8 +25,8 @@ export interface Ingestion {
 
 /** The queue is full or the backend is down: the caller answers 503 and the client retries. */
 export class IngestionUnavailableError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
     this.name = 'IngestionUnavailableError';
   }
 }

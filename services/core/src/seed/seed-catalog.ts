@@ -82,6 +82,7 @@ export async function seedCatalog({ eventStore, clock }: SeedCatalogOptions): Pr
       charityId: charity.charityId,
       fields: seedCharityFields(charity),
       createdBy: null,
+      status: 'approved',
       at,
     });
   }

@@ -1,8 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { EventOf } from '@qrshirt/contracts';
-import type { CharityState } from '../charities/charity-decider';
+import { type CharityState, isApprovedCharity } from '../charities/charity-decider';
 import { type Decider, DomainError } from '../event-sourcing/decider';
 import { isValidEmailAddress } from '../users/email-address';
-import { type LookupList, findIn, prepend } from '../event-sourcing/lookup-list';
 import type { ShirtState } from '../shirts/shirt-decider';
 
 export interface JoinWaitlist {
@@ -17,44 +17,55 @@ export interface JoinWaitlist {
   name: string;
   email: string;
   size: string;
+  /**
+   * The same signup on the shirt's list as logs kept it before each signup had its own stream
+   * (`waitlist-<shirtId>`), found by the caller; null when there is none.
+   */
+  earlierEntryId: string | null;
   at: string;
 }
 
-export interface WaitlistEntryRef {
-  entryId: string;
+/** What makes two signups the same one: the shirt (in the stream name), the email in any case, the size, the charity. */
+export interface WaitlistSignup {
   email: string;
   size: string;
   charityId: string;
 }
 
-/** One stream per shirt. Entries newest first, kept to recognise a repeated signup. */
-export interface WaitlistState {
-  entries: LookupList<WaitlistEntryRef>;
-}
+/** One stream per signup, so a decision reads one event at most however long the shirt's list grows. */
+export type WaitlistSignupState = { entryId: string } | null;
 
 export type WaitlistCommand = JoinWaitlist;
 export type WaitlistEvent = EventOf<'WaitlistJoined'>;
 
-export const waitlistStreamName = (shirtId: string): string => `waitlist-${shirtId}`;
+/** Every waitlist stream starts with this (the admin's list and CSV read them by it). */
+export const WAITLIST_STREAM_PREFIX = 'waitlist-';
+
+/**
+ * Before signups had their own streams, each shirt's whole list was one stream, folded at every
+ * join to recognise a repeated signup. Old logs keep those streams, which are only read now.
+ */
+export const legacyWaitlistStreamName = (shirtId: string): string => `${WAITLIST_STREAM_PREFIX}${shirtId}`;
+
+/** Hashed, so the stream name carries no address; the same for any spelling of the address. */
+export function waitlistSignupKey(signup: WaitlistSignup): string {
+  return createHash('sha256')
+    .update(`${signup.email.trim().toLowerCase()}\u0000${signup.size.trim()}\u0000${signup.charityId.trim()}`)
+    .digest('hex');
+}
+
+/**
+ * `waitlist-<shirtId>.<key>`: written with expected revision "no stream", so of two concurrent
+ * identical signups exactly one is stored. The dot cannot occur in a shirt id, so no signup
+ * stream is ever a shirt's legacy stream.
+ */
+export const waitlistSignupStreamName = (shirtId: string, signup: WaitlistSignup): string =>
+  `${WAITLIST_STREAM_PREFIX}${shirtId.trim()}.${waitlistSignupKey(signup)}`;
 
 export const MAX_NAME_LENGTH = 200;
 
-/** The earlier signup for the same email (case-insensitive), size and charity, if any. */
-export function findWaitlistEntry(
-  state: WaitlistState,
-  entry: { email: string; size: string; charityId: string },
-): WaitlistEntryRef | undefined {
-  const email = entry.email.trim().toLowerCase();
-  const size = entry.size.trim();
-  const charityId = entry.charityId.trim();
-  return findIn(
-    state.entries,
-    (earlier) => earlier.email === email && earlier.size === size && earlier.charityId === charityId,
-  );
-}
-
-export const waitlistDecider: Decider<WaitlistCommand, WaitlistEvent, WaitlistState> = {
-  initialState: () => ({ entries: null }),
+export const waitlistDecider: Decider<WaitlistCommand, WaitlistEvent, WaitlistSignupState> = {
+  initialState: () => null,
 
   decide(command, state) {
     const size = command.size.trim();
@@ -77,9 +88,10 @@ export const waitlistDecider: Decider<WaitlistCommand, WaitlistEvent, WaitlistSt
     if (!shirt.sizes.includes(size)) {
       throw new DomainError('validation', `selectedSize must be one of the shirt's sizes: ${shirt.sizes.join(', ')}`);
     }
-    if (!charity) throw new DomainError('not_found', 'Charity not found');
+    // A charity awaiting review (or rejected) is offered by no selector: unknown here too.
+    if (!isApprovedCharity(charity)) throw new DomainError('not_found', 'Charity not found');
     // A repeated signup (double submit, second visit) is already on the list: nothing new happens.
-    if (findWaitlistEntry(state, { email, size, charityId: charity.charityId })) return [];
+    if (state || command.earlierEntryId !== null) return [];
     return [
       {
         type: 'WaitlistJoined',
@@ -97,7 +109,6 @@ export const waitlistDecider: Decider<WaitlistCommand, WaitlistEvent, WaitlistSt
   },
 
   evolve(state, event) {
-    const { entryId, email, size, charityId } = event.data;
-    return { entries: prepend(state.entries, { entryId, email: email.toLowerCase(), size, charityId }) };
+    return state ?? { entryId: event.data.entryId };
   },
 };

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type CharityFields, charityDecider, charityStreamName } from '../../src/charities/charity-decider';
+import type { EventOf } from '@qrshirt/contracts';
+import { readEvent } from '@qrshirt/contracts';
+import {
+  type CharityFields,
+  charityDecider,
+  charityStreamName,
+  isApprovedCharity,
+} from '../../src/charities/charity-decider';
 import { foldEvents } from '../../src/event-sourcing/fold-events';
 import { deciderSpec } from './decider-spec';
 import { T0, T1, charityCreated } from './fixtures';
@@ -12,19 +19,128 @@ const fields: CharityFields = {
   logo_url: '/images/charities/givedirectly.svg',
 };
 
+const submitted: EventOf<'CharityCreated'> = {
+  type: 'CharityCreated',
+  data: { ...charityCreated.data, createdBy: 'member-1', status: 'pending' },
+};
+const approved: EventOf<'CharityApproved'> = {
+  type: 'CharityApproved',
+  data: { charityId: 'givedirectly', approvedBy: 'admin-1', at: T1 },
+};
+const rejected: EventOf<'CharityRejected'> = {
+  type: 'CharityRejected',
+  data: { charityId: 'givedirectly', rejectedBy: 'admin-1', reason: 'Not a registered charity.', at: T1 },
+};
+const approve = { type: 'ApproveCharity', charityId: 'givedirectly', by: 'admin-1', at: T1 } as const;
+const reject = {
+  type: 'RejectCharity',
+  charityId: 'givedirectly',
+  by: 'admin-1',
+  reason: '  Not a registered charity. ',
+  at: T1,
+} as const;
+
 describe('charity decider', () => {
   it('creates a charity', () => {
     spec
       .given([])
-      .when({ type: 'CreateCharity', charityId: 'givedirectly', fields, createdBy: 'user-1', at: T0 })
+      .when({
+        type: 'CreateCharity',
+        charityId: 'givedirectly',
+        fields,
+        createdBy: 'user-1',
+        status: 'approved',
+        at: T0,
+      })
       .then([charityCreated]);
+  });
+
+  it("records a member's charity as pending", () => {
+    spec
+      .given([])
+      .when({
+        type: 'CreateCharity',
+        charityId: 'givedirectly',
+        fields,
+        createdBy: 'member-1',
+        status: 'pending',
+        at: T0,
+      })
+      .then([submitted]);
   });
 
   it('refuses to create a charity twice', () => {
     spec
       .given([charityCreated])
-      .when({ type: 'CreateCharity', charityId: 'givedirectly', fields, createdBy: 'user-2', at: T1 })
+      .when({
+        type: 'CreateCharity',
+        charityId: 'givedirectly',
+        fields,
+        createdBy: 'user-2',
+        status: 'approved',
+        at: T1,
+      })
       .thenFails('conflict', 'Charity already exists');
+  });
+
+  it('approves a pending charity, and a rejected one (an admin may change their mind)', () => {
+    spec.given([submitted]).when(approve).then([approved]);
+    spec.given([submitted, rejected]).when(approve).then([approved]);
+  });
+
+  it('records nothing when approving an approved charity again', () => {
+    spec.given([submitted, approved]).when(approve).then([]);
+    spec.given([charityCreated]).when(approve).then([]);
+  });
+
+  it('rejects a pending charity with the reason trimmed', () => {
+    spec.given([submitted]).when(reject).then([rejected]);
+  });
+
+  it('records nothing when rejecting a rejected charity again: the first reason stands', () => {
+    spec
+      .given([submitted, rejected])
+      .when({ ...reject, reason: 'Another reason' })
+      .then([]);
+  });
+
+  it('refuses to reject a charity in the shop, and a rejection without a reason', () => {
+    spec.given([charityCreated]).when(reject).thenFails('conflict', 'This charity is in the shop already');
+    spec.given([submitted, approved]).when(reject).thenFails('conflict', 'This charity is in the shop already');
+    spec
+      .given([submitted])
+      .when({ ...reject, reason: '   ' })
+      .thenFails('validation', 'Give a reason');
+  });
+
+  it('refuses to review a charity that does not exist', () => {
+    spec.given([]).when(approve).thenFails('not_found', 'Charity not found');
+    spec.given([]).when(reject).thenFails('not_found', 'Charity not found');
+  });
+
+  it('offers supporters only an approved charity', () => {
+    expect(isApprovedCharity(foldEvents(charityDecider, [submitted]))).toBe(false);
+    expect(isApprovedCharity(foldEvents(charityDecider, [submitted, rejected]))).toBe(false);
+    expect(isApprovedCharity(foldEvents(charityDecider, [submitted, approved]))).toBe(true);
+    expect(isApprovedCharity(foldEvents(charityDecider, [charityCreated]))).toBe(true);
+    expect(isApprovedCharity(null)).toBe(false);
+  });
+
+  it('keeps the reason while rejected, and drops it once approved', () => {
+    expect(foldEvents(charityDecider, [submitted, rejected])).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'Not a registered charity.',
+    });
+    const later = foldEvents(charityDecider, [submitted, rejected, approved]);
+    expect(later).toMatchObject({ status: 'approved', updatedAt: T1 });
+    expect(later).not.toHaveProperty('rejectionReason');
+  });
+
+  it('reads a charity of an old log (schema version 1, no status) as approved', () => {
+    const { status: _status, ...v1 } = charityCreated.data;
+    const event = readEvent('CharityCreated', v1, {});
+    expect(event).toEqual(charityCreated);
+    expect(isApprovedCharity(foldEvents(charityDecider, [event as EventOf<'CharityCreated'>]))).toBe(true);
   });
 
   it('records only the fields that change', () => {
@@ -63,6 +179,7 @@ describe('charity decider', () => {
       mission: 'Cash, directly.',
       charityId: 'givedirectly',
       createdBy: 'user-1',
+      status: 'approved',
       createdAt: T0,
       updatedAt: T1,
     });

@@ -10,7 +10,6 @@ import {
   fundraiserStreamName,
 } from '../../src/fundraisers/fundraiser-decider';
 import { userDecider, userStreamName } from '../../src/users/user-decider';
-import { waitlistDecider, waitlistStreamName } from '../../src/waitlist/waitlist-decider';
 import { ConcurrencyError, type EventStore } from '../../src/event-sourcing/event-store';
 import { createInMemoryEventStore } from '@qrshirt/core';
 import { T0, T1, charity, shirt } from './fixtures';
@@ -42,18 +41,6 @@ const confirmReport = {
   donationId: 'pi_1',
   at: T1,
 } as const;
-const join = (email: string) =>
-  ({
-    type: 'JoinWaitlist',
-    entryId: email,
-    shirt,
-    charityId: charity.charityId,
-    charity,
-    name: 'Ada',
-    email,
-    size: 'M',
-    at: T1,
-  }) as const;
 
 /** The real store, counting the appends it refused for a stale revision. */
 function countingConflicts(store: EventStore): { store: EventStore; conflicts: () => number } {
@@ -131,6 +118,7 @@ describe('command handler', () => {
       charityId: 'c-1',
       fields: { name: 'Nameless', mission: 'Good things.', website_url: 'not a url' },
       createdBy: null,
+      status: 'approved',
       at: T0,
     }));
 
@@ -179,20 +167,29 @@ describe('command handler', () => {
 });
 
 describe('command handler under concurrency', () => {
-  it('re-decides after losing a race, so concurrent joins are all kept', async () => {
+  it('re-decides after losing a race, so concurrent sign-ins are all kept', async () => {
     const counted = countingConflicts(eventStore);
     const racing = createCommandHandler({ eventStore: counted.store });
-    const stream = waitlistStreamName(shirt.shirtId);
+    const user = userStreamName('u-1');
+    await racing.handle(user, userDecider, () => ({
+      type: 'RegisterUser',
+      userId: 'u-1',
+      email: null,
+      displayName: 'Ada',
+      photoURL: null,
+      method: 'anonymous',
+      at: T0,
+    }));
 
     const results = await Promise.all(
-      ['a@example.com', 'b@example.com', 'c@example.com'].map((email) =>
-        racing.handle(stream, waitlistDecider, () => join(email)),
+      (['password', 'google', 'phone'] as const).map((method) =>
+        racing.handle(user, userDecider, () => ({ type: 'RecordSignIn', userId: 'u-1', method, at: T1 })),
       ),
     );
 
     expect(counted.conflicts()).toBeGreaterThan(0);
     expect(results.every((result) => result.events.length === 1)).toBe(true);
-    expect(await eventStore.readStream(stream)).toHaveLength(3);
+    expect(await eventStore.readStream(user)).toHaveLength(4);
   });
 
   it('lets exactly one of two concurrent creates win; the other is a conflict', async () => {

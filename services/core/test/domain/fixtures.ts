@@ -15,6 +15,7 @@ export const charityCreated: EventOf<'CharityCreated'> = {
     website_url: 'https://www.givedirectly.org',
     logo_url: '/images/charities/givedirectly.svg',
     createdBy: 'user-1',
+    status: 'approved',
     at: T0,
   },
 };

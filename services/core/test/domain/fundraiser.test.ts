@@ -57,6 +57,17 @@ describe('fundraiser decider: creation', () => {
       .thenFails('not_found', 'Charity not found');
   });
 
+  it('refuses a charity awaiting review or rejected, as if it did not exist', () => {
+    spec
+      .given([])
+      .when({ ...create, charity: { ...charity, status: 'pending' } })
+      .thenFails('not_found', 'Charity not found');
+    spec
+      .given([])
+      .when({ ...create, charity: { ...charity, status: 'rejected', rejectionReason: 'No.' } })
+      .thenFails('not_found', 'Charity not found');
+  });
+
   it('refuses a shirt that does not exist', () => {
     spec
       .given([])

@@ -1,7 +1,13 @@
 import type { EventOf } from '@qrshirt/contracts';
 import { describe, expect, it } from 'vitest';
 import { foldEvents } from '../../src/event-sourcing/fold-events';
-import { type JoinWaitlist, findWaitlistEntry, waitlistDecider } from '../../src/waitlist/waitlist-decider';
+import {
+  type JoinWaitlist,
+  legacyWaitlistStreamName,
+  waitlistDecider,
+  waitlistSignupKey,
+  waitlistSignupStreamName,
+} from '../../src/waitlist/waitlist-decider';
 import { deciderSpec } from './decider-spec';
 import { T0, T1, charity, shirt } from './fixtures';
 
@@ -16,6 +22,7 @@ const join: JoinWaitlist = {
   name: '  Ada Lovelace ',
   email: ' ada@example.com ',
   size: 'M',
+  earlierEntryId: null,
   at: T0,
 };
 
@@ -104,27 +111,60 @@ describe('waitlist decider', () => {
       .thenFails('not_found', 'Charity not found');
   });
 
-  it('records nothing new for a repeated signup (same email in any case, size and charity)', () => {
+  it('refuses a charity awaiting review or rejected, as if it did not exist', () => {
+    spec
+      .given([])
+      .when({ ...join, charity: { ...charity, status: 'pending' } })
+      .thenFails('not_found', 'Charity not found');
+    spec
+      .given([])
+      .when({ ...join, charity: { ...charity, status: 'rejected', rejectionReason: 'No.' } })
+      .thenFails('not_found', 'Charity not found');
+  });
+
+  it('records nothing new for a repeated signup: its stream holds it already', () => {
     spec
       .given([joined])
       .when({ ...join, entryId: 'entry-2', email: 'ADA@example.com', at: T1 })
       .then([]);
   });
 
-  it('accepts the same person for another size', () => {
+  it("records nothing new for a signup already on the shirt's list of an old log", () => {
     spec
-      .given([joined])
-      .when({ ...join, entryId: 'entry-2', size: 'L', at: T1 })
-      .then([{ type: 'WaitlistJoined', data: { ...joined.data, entryId: 'entry-2', size: 'L', at: T1 } }]);
+      .given([])
+      .when({ ...join, entryId: 'entry-2', earlierEntryId: 'entry-0', at: T1 })
+      .then([]);
   });
 
-  it('finds the earlier entry of a repeated signup', () => {
-    const state = foldEvents(waitlistDecider, [joined]);
-    expect(findWaitlistEntry(state, { email: ' Ada@Example.com', size: 'M', charityId: 'givedirectly' })?.entryId).toBe(
-      'entry-1',
-    );
-    expect(
-      findWaitlistEntry(state, { email: 'ada@example.com', size: 'S', charityId: 'givedirectly' }),
-    ).toBeUndefined();
+  it('still checks a repeated signup, which cannot slip past a rule', () => {
+    spec
+      .given([joined])
+      .when({ ...join, size: 'XXL' })
+      .thenFails('validation', "selectedSize must be one of the shirt's sizes: S, M, L");
+  });
+
+  it('keeps the first entry id of the signup', () => {
+    expect(foldEvents(waitlistDecider, [joined])).toEqual({ entryId: 'entry-1' });
+  });
+});
+
+describe('waitlist streams', () => {
+  const signup = { email: 'ada@example.com', size: 'M', charityId: 'givedirectly' };
+
+  it('gives each signup its own stream: one per shirt, email in any case, size and charity', () => {
+    const stream = waitlistSignupStreamName('scan-me-maybe', signup);
+    expect(stream).toBe(`waitlist-scan-me-maybe.${waitlistSignupKey(signup)}`);
+    expect(waitlistSignupStreamName('scan-me-maybe', { ...signup, email: ' Ada@Example.COM ' })).toBe(stream);
+    expect(waitlistSignupStreamName('scan-me-maybe', { ...signup, size: 'L' })).not.toBe(stream);
+    expect(waitlistSignupStreamName('scan-me-maybe', { ...signup, charityId: 'water' })).not.toBe(stream);
+    expect(waitlistSignupStreamName('plot-twist', signup)).not.toBe(stream);
+  });
+
+  it('names no address in a stream, and never a legacy list of one shirt', () => {
+    const stream = waitlistSignupStreamName('scan-me-maybe', signup);
+    expect(stream).not.toContain('ada');
+    expect(stream).toMatch(/^waitlist-scan-me-maybe\.[0-9a-f]{64}$/);
+    // Shirt ids are letters, digits, "-" and "_": no legacy stream name holds a dot.
+    expect(legacyWaitlistStreamName('scan-me-maybe')).toBe('waitlist-scan-me-maybe');
   });
 });

@@ -1,9 +1,9 @@
 import { type AdminWaitlistEntriesPage, type AdminWaitlistEntry, readEvent } from '@qrshirt/contracts';
-import { type EventStore, type StoredEvent, waitlistStreamName } from '@qrshirt/core';
+import { type EventStore, type StoredEvent, WAITLIST_STREAM_PREFIX } from '@qrshirt/core';
 import type { CatalogQueries } from '@qrshirt/projections';
 
-/** Every waitlist stream: `waitlist-<shirtId>`. */
-const WAITLIST_STREAMS = waitlistStreamName('');
+/** Every waitlist stream: one per signup (`waitlist-<shirtId>.<key>`), and each shirt's whole list in old logs. */
+const WAITLIST_STREAMS = WAITLIST_STREAM_PREFIX;
 
 /**
  * Waitlist entries with names and emails, for admins only. Read from the event log rather than a

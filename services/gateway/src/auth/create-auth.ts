@@ -1,4 +1,4 @@
-import type { Clock } from '@qrshirt/core';
+import type { Clock, CredentialsStore } from '@qrshirt/core';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { AuthOptions } from './auth-options';
@@ -10,18 +10,26 @@ import { createRedisCredentialsStore } from '@qrshirt/redis';
 import { createKeyedHash } from './secrets';
 import { createSqliteCredentialsStore } from '@qrshirt/sqlite';
 
+/** Credentials in a SQLite file beside the event store, or in Redis, where every gateway sees them. */
+export function openCredentialsStore(config: Config): CredentialsStore {
+  return config.CREDENTIALS_STORE === 'redis' && config.REDIS_URL
+    ? createRedisCredentialsStore({ url: config.REDIS_URL })
+    : createSqliteCredentialsStore({ path: config.credentialsFile });
+}
+
 /**
- * The sign-in machinery from configuration: credentials in a SQLite file beside the event store
- * (or Redis), rate-limit counters in Redis whenever there is one, so every gateway shares them.
+ * The sign-in machinery from configuration, over the credentials store it is given and then
+ * closes; rate-limit counters in Redis whenever there is one, so every gateway shares them.
  */
 export function createAuth(
   config: Config,
-  { clock, log, mail }: { clock: Clock; log: Logger; mail: { email: EmailSender; sms: SmsSender } },
+  {
+    clock,
+    log,
+    mail,
+    credentials,
+  }: { clock: Clock; log: Logger; mail: { email: EmailSender; sms: SmsSender }; credentials: CredentialsStore },
 ): { options: AuthOptions; close(): Promise<void> } {
-  const credentials =
-    config.CREDENTIALS_STORE === 'redis' && config.REDIS_URL
-      ? createRedisCredentialsStore({ url: config.REDIS_URL })
-      : createSqliteCredentialsStore({ path: config.credentialsFile });
   const limiter = createRateLimiter({ redisUrl: config.REDIS_URL });
   const phoneSignIn = config.NODE_ENV !== 'production';
   if (!phoneSignIn) log.warn('phone sign-in is off: no SMS provider is connected');

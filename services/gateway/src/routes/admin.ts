@@ -16,6 +16,9 @@ import type { RouteDeps } from './route-deps';
 type AdminOperation =
   | 'getMe'
   | 'getAdminOverview'
+  | 'listAdminCharities'
+  | 'approveCharity'
+  | 'rejectCharity'
   | 'adminCreateCharity'
   | 'adminUpdateCharity'
   | 'adminCreateShirt'

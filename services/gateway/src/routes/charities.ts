@@ -1,4 +1,3 @@
-import { notFound } from '../http/http-error';
 import { jsonOnce } from '../http/json-once';
 import type { Handlers } from '../http/route-table';
 import type { RouteDeps } from './route-deps';
@@ -12,13 +11,11 @@ export function charityHandlers({
     async listCharities({ res }) {
       res.type('json').send(serialised(await catalog.listCharities()));
     },
-    async getCharity({ params }) {
-      const charity = await catalog.getCharity(params.id);
-      if (!charity) throw notFound('Charity');
-      return { status: 200, body: charity };
+    async getCharity({ params, user }) {
+      return { status: 200, body: await useCases.charities.get(params.id, user) };
     },
     async createCharity({ body, user }) {
-      return { status: 201, body: await useCases.charities.create(body, user.uid) };
+      return { status: 201, body: await useCases.charities.submit(body, user.uid) };
     },
   };
 }

@@ -34,8 +34,10 @@ export function fundraiserHandlers({
     async getFundraiser({ params }) {
       return { status: 200, body: await fundraisers.get(params.id) };
     },
-    async recordScan({ params }) {
-      return { status: 202, body: await fundraisers.recordScan(params.id) };
+    async recordScan({ params, req }) {
+      // The address is what TRUST_PROXY makes of X-Forwarded-For: hashed with the user agent, never kept.
+      const origin = { address: req.ip ?? '', userAgent: req.headers['user-agent'] ?? '' };
+      return { status: 202, body: await fundraisers.recordScan(params.id, origin) };
     },
     async donate({ params, body, headers }) {
       const { created, donation } = await useCases.donations.report(params.id, body, headers['idempotency-key']);

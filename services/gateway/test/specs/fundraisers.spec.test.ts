@@ -1,7 +1,15 @@
 import { reportIdFor } from '@qrshirt/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiSpecification, apiSpecification } from '../support/api-specification';
-import { charityCreated, donationRecorded, donationReported, fundraiserCreated, shirtAdded } from '../support/given';
+import {
+  charityCreated,
+  donationRecorded,
+  donationReported,
+  fundraiserCreated,
+  scanRecordedBeforeCounting,
+  shirtAdded,
+} from '../support/given';
+import { ROBOTS, scanner } from '@qrshirt/test-support';
 import { anonymousToken, userToken } from '../support/test-server';
 
 let api: ApiSpecification;
@@ -100,7 +108,57 @@ describe('POST /api/fundraisers/{id}/donate', () => {
   });
 });
 
+describe('POST /api/fundraisers/{id}/scan', () => {
+  const counted = (visitor: string, more: Record<string, unknown> = {}) => ({
+    stream: 'scans-p0',
+    type: 'ScanRecorded',
+    data: {
+      fundraiserId: 'f1',
+      at: '2026-03-02T09:00:00.000Z',
+      visitorHash: visitor,
+      addressHash: expect.any(String),
+      bot: false,
+      counted: true,
+      ...more,
+    },
+  });
+
+  it('stores every request with its visitor hash, and whether it counted: once per visitor', async () => {
+    const first = await api
+      .given(...catalogue, fundraiserCreated('f1'))
+      .when('POST', '/api/fundraisers/f1/scan', { headers: scanner(1) })
+      .then({ status: 202, body: { scanId: expect.any(String) }, events: [counted(expect.any(String))] });
+    const visitor = (first.events[0]!.data as { visitorHash: string }).visitorHash;
+    await api
+      .given()
+      .when('POST', '/api/fundraisers/f1/scan', { headers: scanner(1) })
+      .then({ status: 202, events: [counted(visitor, { counted: false })] });
+  });
+
+  it('answers a link previewer 202, stores its request as a robot, and does not count it', async () => {
+    await api
+      .given(...catalogue, fundraiserCreated('f1'))
+      .when('POST', '/api/fundraisers/f1/scan', { headers: scanner(1, { userAgent: ROBOTS.whatsapp }) })
+      .then({ status: 202, events: [counted(expect.any(String), { bot: true, counted: false })] });
+  });
+});
+
 describe('GET /api/fundraisers/{id}/stats', () => {
+  it('reads scans stored before scans were counted as counted scans', async () => {
+    await api
+      .given(
+        ...catalogue,
+        fundraiserCreated('f1', { userId: 'ada' }),
+        scanRecordedBeforeCounting('f1', 's1'),
+        scanRecordedBeforeCounting('f1', 's2'),
+      )
+      .when('GET', '/api/fundraisers/f1/stats', { token: userToken('ada') })
+      .then({
+        status: 200,
+        body: { scans: 2, scanRequests: 2, daily: [{ date: '2026-03-01', scans: 2, scanRequests: 2 }] },
+      });
+  });
+
   it('shows the owner the figures of the history, and nobody else (donations of older logs count as raised)', async () => {
     const history = [
       ...catalogue,
@@ -115,6 +173,7 @@ describe('GET /api/fundraisers/{id}/stats', () => {
         status: 200,
         body: {
           scans: 0,
+          scanRequests: 0,
           donations: 2,
           amountRaised: 12.5,
           amountReported: 0,

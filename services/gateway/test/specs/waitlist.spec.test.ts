@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiSpecification, apiSpecification } from '../support/api-specification';
+import type { GivenEvent } from '../support/api-specification';
 import { charityCreated, shirtAdded } from '../support/given';
 
 let api: ApiSpecification;
@@ -25,7 +26,13 @@ describe('POST /api/waitlist', () => {
       .then({
         status: 201,
         body: { success: true, message: "You're on the waitlist for Scan Me Maybe!", data: { selectedSize: 'M' } },
-        events: [{ stream: 'waitlist-scan-me', type: 'WaitlistJoined', data: { size: 'M', charityId: 'water' } }],
+        events: [
+          {
+            stream: expect.stringMatching(/^waitlist-scan-me\.[0-9a-f]{64}$/),
+            type: 'WaitlistJoined',
+            data: { size: 'M', charityId: 'water' },
+          },
+        ],
       });
     await api
       .given()
@@ -53,5 +60,35 @@ describe('POST /api/waitlist', () => {
       .given()
       .when('POST', '/api/waitlist', { body: { ...join, shirtId: 'nope' } })
       .then({ status: 404, events: [] });
+  });
+
+  it('recognises a signup that old logs keep on the shirt’s one list, and adds new ones', async () => {
+    // Before each signup had its own stream, the shirt's whole list was `waitlist-<shirtId>`.
+    const oldEntry = (entryId: string, email: string): GivenEvent => ({
+      stream: 'waitlist-scan-me',
+      type: 'WaitlistJoined',
+      data: {
+        entryId,
+        shirtId: 'scan-me',
+        name: 'Ada',
+        email,
+        size: 'M',
+        charityId: 'water',
+        at: '2025-01-01T00:00:00.000Z',
+      },
+    });
+    await api
+      .given(...catalogue, oldEntry('old-1', 'bo@example.org'), oldEntry('old-2', 'ada@example.org'))
+      .when('POST', '/api/waitlist', { body: { ...join, email: ' Ada@Example.org' } })
+      .then({ status: 201, body: { data: { id: 'old-2' } }, events: [] });
+    await api
+      .given()
+      .when('POST', '/api/waitlist', { body: { ...join, email: 'cy@example.org' } })
+      .then({ status: 201, events: [{ type: 'WaitlistJoined', data: { email: 'cy@example.org' } }] });
+    // The counts and the admin's list read old and new entries alike.
+    await api
+      .given()
+      .when('GET', '/api/waitlist')
+      .then({ status: 200, body: { total: 3 } });
   });
 });

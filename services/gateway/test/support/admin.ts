@@ -1,7 +1,6 @@
 import type { Clock } from '@qrshirt/core';
-import { as, signUp } from './accounts';
-import { latestMail, tokenIn } from '../../../../scripts/infra/captured-mail';
-import { anonymousToken, type RequestOptions, startTestServer, type TestServer } from './test-server';
+import { as, latestMail, type RequestOptions, signUp, tokenIn } from '@qrshirt/test-support';
+import { anonymousToken, startTestServer, type TestServer } from './test-server';
 
 export const ADMIN_EMAIL = 'ops@example.org';
 

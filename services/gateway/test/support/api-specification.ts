@@ -1,19 +1,26 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type EventType, eventMetadata } from '@qrshirt/contracts';
+import { type EventType, SCHEMA_VERSION, eventMetadata } from '@qrshirt/contracts';
 import { createInMemoryEventStore, type EventStore, type StoredEvent } from '@qrshirt/core';
 import { expect } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { createEmbeddedProcess, type EmbeddedProcess } from '../../src/embedded';
-import { type ApiAnswer, createApiClient, type RequestOptions } from './test-server';
-import { TEST_JWT_SECRET, TEST_WEBHOOK_SECRET } from './test-secret';
+import {
+  type ApiAnswer,
+  createApiClient,
+  type RequestOptions,
+  TEST_JWT_SECRET,
+  TEST_WEBHOOK_SECRET,
+} from '@qrshirt/test-support';
 
 /** An event of the history a specification starts from. */
 export interface GivenEvent {
   stream: string;
   type: EventType;
   data: Record<string, unknown>;
+  /** The schema version it was written with, for histories of old logs; the current one if omitted. */
+  schemaVersion?: number;
 }
 
 /** What a specification expects: the answer, and the events the request appended, in order. */
@@ -70,7 +77,14 @@ export async function apiSpecification(
             async then(expected) {
               for (const event of events) {
                 await eventStore.appendToStream(event.stream, [
-                  { type: event.type, data: event.data, metadata: eventMetadata(event.type) },
+                  {
+                    type: event.type,
+                    data: event.data,
+                    metadata:
+                      event.schemaVersion === undefined
+                        ? eventMetadata(event.type)
+                        : { [SCHEMA_VERSION]: event.schemaVersion },
+                  },
                 ]);
               }
               await embedded.projectionsCaughtUp();

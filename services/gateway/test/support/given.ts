@@ -3,10 +3,42 @@ import type { GivenEvent } from './api-specification';
 /** Histories the specifications start from, in the events' own shapes. */
 const at = '2026-03-01T10:00:00.000Z';
 
-export const charityCreated = (charityId: string, name = 'Clean Water'): GivenEvent => ({
+export const charityCreated = (
+  charityId: string,
+  name = 'Clean Water',
+  { status = 'approved', createdBy = null }: { status?: 'pending' | 'approved'; createdBy?: string | null } = {},
+): GivenEvent => ({
   stream: `charity-${charityId}`,
   type: 'CharityCreated',
-  data: { charityId, name, mission: 'Water for all.', website_url: 'https://water.example.org', createdBy: null, at },
+  data: {
+    charityId,
+    name,
+    mission: 'Water for all.',
+    website_url: 'https://water.example.org',
+    createdBy,
+    status,
+    at,
+  },
+});
+
+/** As logs from before charities were reviewed hold it: schema version 1, no status. */
+export const charityCreatedV1 = (charityId: string, name = 'Clean Water'): GivenEvent => ({
+  stream: `charity-${charityId}`,
+  type: 'CharityCreated',
+  schemaVersion: 1,
+  data: { charityId, name, mission: 'Water for all.', website_url: 'https://water.example.org', createdBy: 'ada', at },
+});
+
+export const charityApproved = (charityId: string, approvedBy = 'olga'): GivenEvent => ({
+  stream: `charity-${charityId}`,
+  type: 'CharityApproved',
+  data: { charityId, approvedBy, at },
+});
+
+export const charityRejected = (charityId: string, reason = 'Not a registered charity.'): GivenEvent => ({
+  stream: `charity-${charityId}`,
+  type: 'CharityRejected',
+  data: { charityId, rejectedBy: 'olga', reason, at },
 });
 
 export const shirtAdded = (shirtId: string, name = 'Scan Me Maybe', sizes = ['S', 'M', 'L']): GivenEvent => ({
@@ -73,4 +105,12 @@ export const userRegistered = (userId: string, email: string | null = null): Giv
   stream: `user-${userId}`,
   type: 'UserRegistered',
   data: { userId, email, displayName: 'Ada', photoURL: null, method: 'password', at },
+});
+
+/** A scan as stored before scans were counted (schema version 1: no hashes, no decision). */
+export const scanRecordedBeforeCounting = (fundraiserId: string, scanId: string): GivenEvent => ({
+  stream: 'scans-p0',
+  type: 'ScanRecorded',
+  data: { scanId, fundraiserId, at },
+  schemaVersion: 1,
 });

@@ -1,14 +1,14 @@
-import type { RequestOptions } from './test-server';
+import type { RequestOptions } from '@qrshirt/test-support';
 
 export interface LiveStream {
   status: number;
   headers: Headers;
   /** The JSON of every `stats` event received so far. */
-  received: unknown[];
+  received: Record<string, unknown>[];
   /** Comment lines (heartbeats) received so far. */
   comments: string[];
   /** Resolves with the first `stats` event (already received or to come) that `matches`. */
-  next(matches: (stats: any) => boolean, timeoutMs?: number): Promise<any>;
+  next(matches: (stats: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
   close(): void;
 }
 
@@ -19,7 +19,7 @@ export async function openLiveStream(baseUrl: string, path: string, options: Req
     headers: { ...options.headers, ...(options.token && { authorization: `Bearer ${options.token}` }) },
     signal: controller.signal,
   });
-  const received: unknown[] = [];
+  const received: Record<string, unknown>[] = [];
   const comments: string[] = [];
   const waiting = new Set<() => void>();
   if (answer.ok && answer.body) {

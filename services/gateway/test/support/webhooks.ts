@@ -1,8 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { expect } from 'vitest';
-import type { ApiAnswer, ApiClient } from './test-server';
-import { TEST_WEBHOOK_SECRET } from './test-secret';
+import { type ApiAnswer, type ApiClient, TEST_WEBHOOK_SECRET } from '@qrshirt/test-support';
 
 export interface DonationEvent {
   type: string;

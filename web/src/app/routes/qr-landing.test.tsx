@@ -13,7 +13,7 @@ const fundraiser = {
   name: 'Scan Me Maybe',
 };
 const charity = { id: 'ocean', name: 'Ocean Friends', mission: 'Cleaner seas.', website_url: 'https://ocean.example' };
-const ownerStats = { scans: 12, donations: 2, amountRaised: 30, amountReported: 0, daily: [] };
+const ownerStats = { scans: 12, scanRequests: 15, donations: 2, amountRaised: 30, amountReported: 0, daily: [] };
 
 function routes(extra: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({

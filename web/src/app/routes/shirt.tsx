@@ -1,6 +1,7 @@
-import { Button, Card, Center, Container, Grid, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Center, Container, Grid, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
+import { InfoCards } from '@/components/info-cards';
 import { paths } from '@/config/paths';
 import { useCharities } from '@/features/catalog/api/get-charities';
 import { useShirt } from '@/features/catalog/api/get-shirt';
@@ -116,16 +117,7 @@ export function ShirtRoute() {
           <Title order={2} id="next-title" ta="center" mb="lg">
             What Happens Next?
           </Title>
-          <SimpleGrid cols={{ base: 1, md: 3 }}>
-            {NEXT_STEPS.map((step) => (
-              <Card key={step.title} withBorder radius="md" padding="lg">
-                <Title order={3} size="h4" mb={4}>
-                  {step.title}
-                </Title>
-                <Text c="dimmed">{step.text}</Text>
-              </Card>
-            ))}
-          </SimpleGrid>
+          <InfoCards items={NEXT_STEPS} />
         </section>
       </Stack>
     </Container>

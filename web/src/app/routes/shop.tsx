@@ -1,5 +1,6 @@
-import { Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack, Text, Title } from '@mantine/core';
 import type { Shirt } from '@qrshirt/contracts';
+import { InfoCards } from '@/components/info-cards';
 import { ShirtCollection } from '@/features/catalog/components/shirt-collection';
 import { track } from '@/lib/analytics';
 
@@ -29,16 +30,7 @@ export function ShopRoute() {
           <Title order={2} id="ready-title" ta="center" mt="xl" mb="lg">
             Ready to Make an Impact?
           </Title>
-          <SimpleGrid cols={{ base: 1, md: 3 }}>
-            {REASONS.map((reason) => (
-              <Card key={reason.title} withBorder radius="md" padding="lg">
-                <Title order={3} size="h4" mb={4}>
-                  {reason.title}
-                </Title>
-                <Text c="dimmed">{reason.text}</Text>
-              </Card>
-            ))}
-          </SimpleGrid>
+          <InfoCards items={REASONS} />
         </section>
       </Stack>
     </Container>

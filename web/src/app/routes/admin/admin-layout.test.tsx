@@ -8,7 +8,7 @@ import { signInAs } from '@/testing/session';
 import { adminRoutes } from './admin-routes';
 
 const overview = {
-  totals: { scans: 12, donations: 3, amountRaised: 45.5, fundraisers: 2, users: 5 },
+  totals: { scans: 12, scanRequests: 15, donations: 3, amountRaised: 45.5, fundraisers: 2, users: 5 },
   daily: [],
   topFundraisers: [
     { id: 'f-1', name: 'Water run', userId: 'u-1', charityId: 'c-1', scans: 12, donations: 3, amountRaised: 45.5 },
@@ -58,6 +58,8 @@ describe('the admin area', () => {
     ]);
     expect(within(sections).getByRole('link', { name: 'Projections' }).getAttribute('href')).toBe('/admin/projections');
     expect((await screen.findByTestId('total-amount-raised', {}, { timeout: 5000 })).textContent).toBe('$45.50');
+    expect(screen.getByTestId('total-scans').textContent).toBe('12');
+    expect(screen.getByTestId('total-scan-requests').textContent).toBe('15');
     expect(screen.getByText('Water run')).toBeTruthy();
   });
 

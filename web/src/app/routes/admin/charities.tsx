@@ -1,19 +1,25 @@
-import { Button, Modal } from '@mantine/core';
+import { Button, Modal, Tabs } from '@mantine/core';
 import type { Charity } from '@qrshirt/contracts';
 import { useState } from 'react';
-import { PageLoader } from '@/components/page-loader';
 import { useAdminCharities } from '@/features/admin/api/get-charities';
+import { useCharitiesForReview } from '@/features/admin/api/get-charities-for-review';
 import { CharitiesTable } from '@/features/admin/components/charities-table';
 import { CharityForm } from '@/features/admin/components/charity-form';
-import { LoadFailed } from '@/features/admin/components/load-failed';
+import { CharityReviewPanel } from '@/features/admin/components/charity-review-panel';
+import { Loaded } from '@/features/admin/components/loaded';
 import { PageHeader } from '@/features/admin/components/page-header';
 import { showSuccessToast } from '@/lib/toast';
 
 /** Which form is open: a new charity, one being edited, or none. */
 type Editing = { charity?: Charity } | null;
 
+type Tab = 'shop' | 'pending' | 'rejected';
+
 export function AdminCharitiesRoute() {
   const charities = useAdminCharities();
+  // Asked for on every tab: the Pending tab shows how many wait.
+  const pending = useCharitiesForReview('pending');
+  const [tab, setTab] = useState<Tab>('shop');
   const [editing, setEditing] = useState<Editing>(null);
   const saved = (charity: Charity) => {
     showSuccessToast(editing?.charity ? 'Charity saved' : 'Charity created', `${charity.name} is in the shop now.`);
@@ -24,16 +30,27 @@ export function AdminCharitiesRoute() {
     <>
       <PageHeader
         title="Charities"
-        note="The charities visitors choose from. Each change is recorded as an event."
+        note="The charities visitors choose from. Members' charities wait for review. Each change is recorded as an event."
         action={<Button onClick={() => setEditing({})}>New charity</Button>}
       />
-      {charities.isPending ? (
-        <PageLoader label="Loading charities..." />
-      ) : charities.isError ? (
-        <LoadFailed what="the charities" error={charities.error} onRetry={() => void charities.refetch()} />
-      ) : (
-        <CharitiesTable charities={charities.data} onEdit={(charity) => setEditing({ charity })} />
-      )}
+      <Tabs value={tab} onChange={(value) => setTab((value as Tab | null) ?? 'shop')} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="shop">In the shop</Tabs.Tab>
+          <Tabs.Tab value="pending">{pending.data ? `Pending (${pending.data.length})` : 'Pending'}</Tabs.Tab>
+          <Tabs.Tab value="rejected">Rejected</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="shop">
+          <Loaded query={charities} loading="Loading charities..." what="the charities">
+            {(data) => <CharitiesTable charities={data} onEdit={(charity) => setEditing({ charity })} />}
+          </Loaded>
+        </Tabs.Panel>
+        <Tabs.Panel value="pending">
+          <CharityReviewPanel status="pending" />
+        </Tabs.Panel>
+        <Tabs.Panel value="rejected">
+          <CharityReviewPanel status="rejected" />
+        </Tabs.Panel>
+      </Tabs>
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}

@@ -1,10 +1,9 @@
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
-import { PageLoader } from '@/components/page-loader';
 import { type EventFilters, noEventFilters, useEvents } from '@/features/admin/api/get-events';
 import { EventFiltersForm } from '@/features/admin/components/event-filters-form';
 import { EventList } from '@/features/admin/components/event-list';
-import { LoadFailed } from '@/features/admin/components/load-failed';
+import { Loaded } from '@/features/admin/components/loaded';
 import { PageHeader } from '@/features/admin/components/page-header';
 import { Pager } from '@/features/admin/components/pager';
 import { useCursorPages } from '@/features/admin/components/use-cursor-pages';
@@ -26,23 +25,14 @@ export function AdminEventsRoute() {
       />
       <Stack gap="md">
         <EventFiltersForm filters={filters} onApply={apply} />
-        {events.isPending ? (
-          <PageLoader label="Loading events..." />
-        ) : events.isError ? (
-          <LoadFailed what="the events" error={events.error} onRetry={() => void events.refetch()} />
-        ) : (
-          <div>
-            <EventList events={events.data.events} />
-            <Pager
-              page={pages.page}
-              hasPrevious={pages.hasPrevious}
-              next={events.data.next}
-              loading={events.isPlaceholderData}
-              onPrevious={pages.previous}
-              onNext={pages.next}
-            />
-          </div>
-        )}
+        <Loaded query={events} loading="Loading events..." what="the events">
+          {(data) => (
+            <div>
+              <EventList events={data.events} />
+              <Pager pages={pages} next={data.next} loading={events.isPlaceholderData} />
+            </div>
+          )}
+        </Loaded>
       </Stack>
     </>
   );

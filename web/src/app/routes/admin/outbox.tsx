@@ -1,9 +1,8 @@
 import { Card, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { OutboxStatus } from '@qrshirt/contracts';
 import { useState } from 'react';
-import { PageLoader } from '@/components/page-loader';
 import { useOutbox } from '@/features/admin/api/get-outbox';
-import { LoadFailed } from '@/features/admin/components/load-failed';
+import { Loaded } from '@/features/admin/components/loaded';
 import { OutboxTable } from '@/features/admin/components/outbox-table';
 import { PageHeader } from '@/features/admin/components/page-header';
 import { Pager } from '@/features/admin/components/pager';
@@ -40,23 +39,18 @@ export function AdminOutboxRoute() {
           ]}
         />
         <Card withBorder radius="md" padding="lg">
-          {outbox.isPending ? (
-            <PageLoader label="Loading the outbox..." />
-          ) : outbox.isError ? (
-            <LoadFailed what="the outbox" error={outbox.error} onRetry={() => void outbox.refetch()} />
-          ) : (
-            <>
-              <OutboxTable messages={outbox.data.messages} />
-              <Pager
-                page={pages.page}
-                hasPrevious={pages.hasPrevious}
-                next={outbox.data.nextCursor === null ? null : Number(outbox.data.nextCursor)}
-                loading={outbox.isPlaceholderData}
-                onPrevious={pages.previous}
-                onNext={pages.next}
-              />
-            </>
-          )}
+          <Loaded query={outbox} loading="Loading the outbox..." what="the outbox">
+            {(data) => (
+              <>
+                <OutboxTable messages={data.messages} />
+                <Pager
+                  pages={pages}
+                  next={data.nextCursor === null ? null : Number(data.nextCursor)}
+                  loading={outbox.isPlaceholderData}
+                />
+              </>
+            )}
+          </Loaded>
         </Card>
         <Text size="sm" c="dimmed">
           A waiting message is tried again with a growing wait; after 24 hours it is dead. Retry sends it now, with a

@@ -1,7 +1,6 @@
 import { Text } from '@mantine/core';
-import { PageLoader } from '@/components/page-loader';
 import { useProjections } from '@/features/admin/api/get-projections';
-import { LoadFailed } from '@/features/admin/components/load-failed';
+import { Loaded } from '@/features/admin/components/loaded';
 import { PageHeader } from '@/features/admin/components/page-header';
 import { ProjectionsTable } from '@/features/admin/components/projections-table';
 import { formatCount } from '@/lib/format';
@@ -11,18 +10,16 @@ export function AdminProjectionsRoute() {
   return (
     <>
       <PageHeader title="Projections" note="The read models the shop answers from, as they follow the event log." />
-      {projections.isPending ? (
-        <PageLoader label="Loading projections..." />
-      ) : projections.isError ? (
-        <LoadFailed what="the projections" error={projections.error} onRetry={() => void projections.refetch()} />
-      ) : (
-        <>
-          <Text mb="sm" c="dimmed">
-            The event log holds {formatCount(projections.data.headPosition)} events.
-          </Text>
-          <ProjectionsTable projections={projections.data.projections} />
-        </>
-      )}
+      <Loaded query={projections} loading="Loading projections..." what="the projections">
+        {(data) => (
+          <>
+            <Text mb="sm" c="dimmed">
+              The event log holds {formatCount(data.headPosition)} events.
+            </Text>
+            <ProjectionsTable projections={data.projections} />
+          </>
+        )}
+      </Loaded>
     </>
   );
 }

@@ -1,9 +1,8 @@
 import { Button, Modal } from '@mantine/core';
 import type { Shirt } from '@qrshirt/contracts';
 import { useState } from 'react';
-import { PageLoader } from '@/components/page-loader';
 import { useAdminShirts } from '@/features/admin/api/get-shirts';
-import { LoadFailed } from '@/features/admin/components/load-failed';
+import { Loaded } from '@/features/admin/components/loaded';
 import { PageHeader } from '@/features/admin/components/page-header';
 import { ShirtForm } from '@/features/admin/components/shirt-form';
 import { ShirtsTable } from '@/features/admin/components/shirts-table';
@@ -27,13 +26,9 @@ export function AdminShirtsRoute() {
         note="The shop's collection. Each change is recorded as an event."
         action={<Button onClick={() => setEditing({})}>New shirt</Button>}
       />
-      {shirts.isPending ? (
-        <PageLoader label="Loading shirts..." />
-      ) : shirts.isError ? (
-        <LoadFailed what="the shirts" error={shirts.error} onRetry={() => void shirts.refetch()} />
-      ) : (
-        <ShirtsTable shirts={shirts.data} onEdit={(shirt) => setEditing({ shirt })} />
-      )}
+      <Loaded query={shirts} loading="Loading shirts..." what="the shirts">
+        {(data) => <ShirtsTable shirts={data} onEdit={(shirt) => setEditing({ shirt })} />}
+      </Loaded>
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}

@@ -1,9 +1,8 @@
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
-import { PageLoader } from '@/components/page-loader';
 import { useDownloadWaitlistCsv } from '@/features/admin/api/download-waitlist-csv';
 import { useWaitlistEntries } from '@/features/admin/api/get-waitlist-entries';
 import { useWaitlistStats } from '@/features/admin/api/get-waitlist-stats';
-import { LoadFailed } from '@/features/admin/components/load-failed';
+import { Loaded } from '@/features/admin/components/loaded';
 import { PageHeader } from '@/features/admin/components/page-header';
 import { Pager } from '@/features/admin/components/pager';
 import { useCursorPages } from '@/features/admin/components/use-cursor-pages';
@@ -33,34 +32,21 @@ export function AdminWaitlistRoute() {
             {csv.error.message}
           </Text>
         )}
-        {stats.isPending ? (
-          <PageLoader label="Loading the counts..." />
-        ) : stats.isError ? (
-          <LoadFailed what="the counts" error={stats.error} onRetry={() => void stats.refetch()} />
-        ) : (
-          <WaitlistCounts stats={stats.data} />
-        )}
+        <Loaded query={stats} loading="Loading the counts..." what="the counts">
+          {(data) => <WaitlistCounts stats={data} />}
+        </Loaded>
         <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="waitlist-entries-title">
           <Title order={2} size="h4" mb="md" id="waitlist-entries-title">
             Entries
           </Title>
-          {entries.isPending ? (
-            <PageLoader label="Loading entries..." />
-          ) : entries.isError ? (
-            <LoadFailed what="the entries" error={entries.error} onRetry={() => void entries.refetch()} />
-          ) : (
-            <>
-              <WaitlistEntriesTable entries={entries.data.entries} />
-              <Pager
-                page={pages.page}
-                hasPrevious={pages.hasPrevious}
-                next={entries.data.next}
-                loading={entries.isPlaceholderData}
-                onPrevious={pages.previous}
-                onNext={pages.next}
-              />
-            </>
-          )}
+          <Loaded query={entries} loading="Loading entries..." what="the entries">
+            {(data) => (
+              <>
+                <WaitlistEntriesTable entries={data.entries} />
+                <Pager pages={pages} next={data.next} loading={entries.isPlaceholderData} />
+              </>
+            )}
+          </Loaded>
         </Card>
       </Stack>
     </>

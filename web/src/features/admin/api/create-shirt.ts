@@ -1,7 +1,6 @@
 import { type AdminCreateShirtRequest, type Shirt, shirt } from '@qrshirt/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { publishShirt } from './publish-catalog-change';
+import { publishShirt, usePublishedSave } from './publish-catalog-change';
 
 /** POST /api/admin/shirts: a 400 carries each field's problem in the error's `fields`. */
 export function createShirt(input: AdminCreateShirtRequest): Promise<Shirt> {
@@ -10,12 +9,5 @@ export function createShirt(input: AdminCreateShirtRequest): Promise<Shirt> {
 
 /** Settles once the shop shows the new shirt. */
 export function useCreateShirt() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: AdminCreateShirtRequest) => {
-      const created = await createShirt(input);
-      await publishShirt(queryClient, created);
-      return created;
-    },
-  });
+  return usePublishedSave(createShirt, publishShirt);
 }

@@ -1,5 +1,5 @@
 import { type Charity, charity, type Shirt, shirt } from '@qrshirt/contracts';
-import type { QueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { cacheKeys, clearCharityCaches, removeCached } from '@/lib/cache';
 
@@ -46,4 +46,19 @@ export async function publishShirt(queryClient: QueryClient, saved: Shirt): Prom
     queryClient.invalidateQueries({ queryKey: ['shirt', saved.id] }),
     queryClient.invalidateQueries({ queryKey: ['admin'] }),
   ]);
+}
+
+/** A catalogue save whose mutation settles only once the shop shows what was saved. */
+export function usePublishedSave<Input, Saved>(
+  save: (input: Input) => Promise<Saved>,
+  publish: (queryClient: QueryClient, saved: Saved) => Promise<void>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: Input) => {
+      const saved = await save(input);
+      await publish(queryClient, saved);
+      return saved;
+    },
+  });
 }

@@ -1,7 +1,6 @@
 import { type AdminUpdateCharityRequest, type Charity, charity } from '@qrshirt/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { publishCharity } from './publish-catalog-change';
+import { publishCharity, usePublishedSave } from './publish-catalog-change';
 
 /** PUT /api/admin/charities/{id}: only the fields given change. */
 export function updateCharity(charityId: string, changes: AdminUpdateCharityRequest): Promise<Charity> {
@@ -15,12 +14,9 @@ export function updateCharity(charityId: string, changes: AdminUpdateCharityRequ
 
 /** Settles once the shop shows the change. */
 export function useUpdateCharity() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ charityId, changes }: { charityId: string; changes: AdminUpdateCharityRequest }) => {
-      const updated = await updateCharity(charityId, changes);
-      await publishCharity(queryClient, updated);
-      return updated;
-    },
-  });
+  return usePublishedSave(
+    ({ charityId, changes }: { charityId: string; changes: AdminUpdateCharityRequest }) =>
+      updateCharity(charityId, changes),
+    publishCharity,
+  );
 }

@@ -1,48 +1,55 @@
 import { Anchor, Button, Image, Table, Text } from '@mantine/core';
 import type { Charity } from '@qrshirt/contracts';
-import { ScrollingTable } from './scrolling-table';
+import { isWebLink } from '@/lib/web-link';
+import { DataTable } from './data-table';
 
 /** Every charity the shop offers, each with an Edit button. */
 export function CharitiesTable({ charities, onEdit }: { charities: Charity[]; onEdit: (charity: Charity) => void }) {
-  if (charities.length === 0) return <Text c="dimmed">No charities yet.</Text>;
   return (
-    <ScrollingTable label="Charities" minWidth={640}>
-      <Table striped verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Logo</Table.Th>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Mission</Table.Th>
-            <Table.Th>Website</Table.Th>
-            <Table.Th aria-label="Actions" />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {charities.map((charity) => (
-            <Table.Tr key={charity.id}>
-              <Table.Td>
-                {charity.logo_url ? <Image src={charity.logo_url} alt="" w={32} h={32} fit="contain" /> : null}
-              </Table.Td>
-              <Table.Td fw={600}>{charity.name}</Table.Td>
-              <Table.Td>
-                <Text size="sm" lineClamp={2}>
-                  {charity.mission}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Anchor href={charity.website_url} target="_blank" rel="noopener noreferrer" size="sm">
-                  {charity.website_url}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                <Button size="xs" variant="light" onClick={() => onEdit(charity)} aria-label={`Edit ${charity.name}`}>
-                  Edit
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollingTable>
+    <DataTable
+      label="Charities"
+      minWidth={640}
+      empty="No charities yet."
+      striped
+      verticalSpacing="sm"
+      rows={charities}
+      head={
+        <>
+          <Table.Th>Logo</Table.Th>
+          <Table.Th>Name</Table.Th>
+          <Table.Th>Mission</Table.Th>
+          <Table.Th>Website</Table.Th>
+          <Table.Th aria-label="Actions" />
+        </>
+      }
+    >
+      {(charity) => (
+        <Table.Tr key={charity.id}>
+          <Table.Td>
+            {charity.logo_url ? <Image src={charity.logo_url} alt="" w={32} h={32} fit="contain" /> : null}
+          </Table.Td>
+          <Table.Td fw={600}>{charity.name}</Table.Td>
+          <Table.Td>
+            <Text size="sm" lineClamp={2}>
+              {charity.mission}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            {isWebLink(charity.website_url) ? (
+              <Anchor href={charity.website_url} target="_blank" rel="noopener noreferrer" size="sm">
+                {charity.website_url}
+              </Anchor>
+            ) : (
+              <Text size="sm">{charity.website_url}</Text>
+            )}
+          </Table.Td>
+          <Table.Td>
+            <Button size="xs" variant="light" onClick={() => onEdit(charity)} aria-label={`Edit ${charity.name}`}>
+              Edit
+            </Button>
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </DataTable>
   );
 }

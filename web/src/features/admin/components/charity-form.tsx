@@ -1,10 +1,11 @@
-import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack, Textarea, TextInput } from '@mantine/core';
 import type { AdminUpdateCharityRequest, Charity } from '@qrshirt/contracts';
-import { useState } from 'react';
 import { useCreateCharity } from '../api/create-charity';
 import { useUpdateCharity } from '../api/update-charity';
 import { ownError, saveProblem } from './field-errors';
 import { FormProblemAlert } from './form-problem-alert';
+import { SaveRow } from './save-row';
+import { useEditForm } from './use-edit-form';
 
 interface CharityValues {
   name: string;
@@ -36,24 +37,14 @@ function changesFrom(before: CharityValues, after: CharityValues): AdminUpdateCh
  * problem, shown under that field. `onSaved` runs once the shop shows the change.
  */
 export function CharityForm({ charity, onSaved }: { charity?: Charity; onSaved: (saved: Charity) => void }) {
-  const [initial] = useState(() => valuesOf(charity));
-  const [values, setValues] = useState(initial);
-  const [unchanged, setUnchanged] = useState(false);
+  const { initial, values, unchanged, text, saveChanges } = useEditForm(() => valuesOf(charity));
   const create = useCreateCharity();
   const update = useUpdateCharity();
   const saving = create.isPending || update.isPending;
   const problem = saveProblem(charity ? update.error : create.error);
   const fields = problem?.fields ?? {};
 
-  const field = (name: keyof CharityValues) => ({
-    value: values[name],
-    error: ownError(fields, name),
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      const { value } = event.currentTarget;
-      setValues((current) => ({ ...current, [name]: value }));
-      setUnchanged(false);
-    },
-  });
+  const field = (name: keyof CharityValues) => ({ ...text(name), error: ownError(fields, name) });
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -62,12 +53,9 @@ export function CharityForm({ charity, onSaved }: { charity?: Charity; onSaved: 
       create.mutate({ ...required, ...(logo_url.trim() && { logo_url }) }, { onSuccess: (saved) => onSaved(saved) });
       return;
     }
-    const changes = changesFrom(initial, values);
-    if (Object.keys(changes).length === 0) {
-      setUnchanged(true);
-      return;
-    }
-    update.mutate({ charityId: charity.id, changes }, { onSuccess: (saved) => onSaved(saved) });
+    saveChanges(changesFrom(initial, values), (changes) =>
+      update.mutate({ charityId: charity.id, changes }, { onSuccess: (saved) => onSaved(saved) }),
+    );
   };
 
   return (
@@ -80,17 +68,14 @@ export function CharityForm({ charity, onSaved }: { charity?: Charity; onSaved: 
         <TextInput
           label="Logo"
           description={
-            charity?.logo_url ? 'An image address; left empty, the current logo stays' : 'An image address (optional)'
+            charity?.logo_url
+              ? 'An https:// image address or a path on this site; left empty, the current logo stays'
+              : 'An https:// image address or a path on this site, like /images/logo.svg (optional)'
           }
           placeholder="https://example.org/logo.svg"
           {...field('logo_url')}
         />
-        <Group justify="flex-end">
-          {unchanged && <span role="status">Nothing changed.</span>}
-          <Button type="submit" loading={saving}>
-            {charity ? 'Save changes' : 'Create charity'}
-          </Button>
-        </Group>
+        <SaveRow unchanged={unchanged} saving={saving} label={charity ? 'Save changes' : 'Create charity'} />
       </Stack>
     </form>
   );

@@ -1,19 +1,10 @@
 import '@mantine/charts/styles.css';
-import { AreaChart, BarChart } from '@mantine/charts';
-import { Card, SimpleGrid, Text, Title } from '@mantine/core';
+import { AreaChart } from '@mantine/charts';
+import { SimpleGrid, Text } from '@mantine/core';
 import type { DailyStats } from '@qrshirt/contracts';
+import { ScansAndDonationsChart } from '@/components/scans-and-donations-chart';
 import { formatUsd } from '@/lib/format';
-
-function ChartCard({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
-      <Title order={2} size="h4" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Card>
-  );
-}
+import { SectionCard } from './section-card';
 
 /** Scans, donations and amount raised per UTC day, across all fundraisers. */
 export function DailyCharts({ daily }: { daily: DailyStats[] }) {
@@ -22,19 +13,10 @@ export function DailyCharts({ daily }: { daily: DailyStats[] }) {
   }
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }}>
-      <ChartCard title="Scans and donations per day">
-        <BarChart
-          h={260}
-          data={daily}
-          dataKey="date"
-          withLegend
-          series={[
-            { name: 'scans', label: 'Scans', color: 'blue.8' },
-            { name: 'donations', label: 'Donations', color: 'teal.8' },
-          ]}
-        />
-      </ChartCard>
-      <ChartCard title="Amount raised per day">
+      <SectionCard title="Scans and donations per day">
+        <ScansAndDonationsChart days={daily} />
+      </SectionCard>
+      <SectionCard title="Amount raised per day">
         <AreaChart
           h={260}
           data={daily}
@@ -42,7 +24,7 @@ export function DailyCharts({ daily }: { daily: DailyStats[] }) {
           valueFormatter={formatUsd}
           series={[{ name: 'amountRaised', label: 'Amount raised', color: 'grape.8' }]}
         />
-      </ChartCard>
+      </SectionCard>
     </SimpleGrid>
   );
 }

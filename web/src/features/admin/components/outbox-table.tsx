@@ -1,10 +1,10 @@
 import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { AdminOutboxMessage, OutboxStatus } from '@qrshirt/contracts';
+import { formatDateTime } from '@/lib/format';
 import { useRetryOutboxMessage } from '../api/retry-outbox-message';
-import { ScrollingTable } from './scrolling-table';
+import { DataTable } from './data-table';
 
-const at = (time: string | null) =>
-  time ? new Date(time).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '';
+const at = (time: string | null) => (time ? formatDateTime(time) : '');
 
 const statusColor: Record<OutboxStatus, string> = { queued: 'blue', sent: 'green', dead: 'red' };
 
@@ -14,6 +14,7 @@ const channelNames: Record<AdminOutboxMessage['channel'], string> = { email: 'Em
 /** Each message with its state; a waiting or dead one can be sent again now. */
 export function OutboxTable({ messages }: { messages: AdminOutboxMessage[] }) {
   const retry = useRetryOutboxMessage();
+  // Before the retry's error: with no messages left, that error has no row to go with.
   if (messages.length === 0) return <Text c="dimmed">No messages here.</Text>;
   return (
     <>
@@ -22,56 +23,57 @@ export function OutboxTable({ messages }: { messages: AdminOutboxMessage[] }) {
           {retry.error.message}
         </Text>
       )}
-      <ScrollingTable label="Outbox messages" minWidth={960}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Channel</Table.Th>
-              <Table.Th>To</Table.Th>
-              <Table.Th>Subject</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Tries</Table.Th>
-              <Table.Th>Next try / sent</Table.Th>
-              <Table.Th>Last error</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {messages.map((message) => (
-              <Table.Tr key={message.id} data-testid="outbox-message">
-                <Table.Td>{at(message.createdAt)}</Table.Td>
-                <Table.Td>{channelNames[message.channel]}</Table.Td>
-                <Table.Td>{message.to}</Table.Td>
-                <Table.Td>{message.subject}</Table.Td>
-                <Table.Td>
-                  <Badge color={statusColor[message.status]} variant="light">
-                    {message.status}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{message.attempts}</Table.Td>
-                <Table.Td>{at(message.sentAt ?? message.nextAttemptAt)}</Table.Td>
-                <Table.Td>{message.lastError ?? ''}</Table.Td>
-                <Table.Td>
-                  {message.status !== 'sent' && (
-                    <Button
-                      size="xs"
-                      variant="default"
-                      loading={retry.isPending && retry.variables === message.id}
-                      onClick={() => retry.mutate(message.id)}
-                      aria-label={`Retry the message to ${message.to}: ${message.subject}`}
-                    >
-                      Retry
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollingTable>
+      <DataTable
+        label="Outbox messages"
+        minWidth={960}
+        striped
+        rows={messages}
+        head={
+          <>
+            <Table.Th>Created</Table.Th>
+            <Table.Th>Channel</Table.Th>
+            <Table.Th>To</Table.Th>
+            <Table.Th>Subject</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Tries</Table.Th>
+            <Table.Th>Next try / sent</Table.Th>
+            <Table.Th>Last error</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </>
+        }
+      >
+        {(message) => (
+          <Table.Tr key={message.id} data-testid="outbox-message">
+            <Table.Td>{at(message.createdAt)}</Table.Td>
+            <Table.Td>{channelNames[message.channel]}</Table.Td>
+            <Table.Td>{message.to}</Table.Td>
+            <Table.Td>{message.subject}</Table.Td>
+            <Table.Td>
+              <Badge color={statusColor[message.status]} variant="light">
+                {message.status}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{message.attempts}</Table.Td>
+            <Table.Td>{at(message.sentAt ?? message.nextAttemptAt)}</Table.Td>
+            <Table.Td>{message.lastError ?? ''}</Table.Td>
+            <Table.Td>
+              {message.status !== 'sent' && (
+                <Button
+                  size="xs"
+                  variant="default"
+                  loading={retry.isPending && retry.variables === message.id}
+                  onClick={() => retry.mutate(message.id)}
+                  aria-label={`Retry the message to ${message.to}: ${message.subject}`}
+                >
+                  Retry
+                </Button>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        )}
+      </DataTable>
     </>
   );
 }

@@ -5,14 +5,16 @@ import { formatCount, formatUsd } from '@/lib/format';
 /** The headline figures across every fundraiser. */
 export function OverviewTotals({ totals }: { totals: AdminOverview['totals'] }) {
   const figures = [
+    // Scans count people (once per visitor per 30 minutes, no robots); requests are all that came.
     { label: 'Scans', value: formatCount(totals.scans) },
+    { label: 'Scan requests', value: formatCount(totals.scanRequests) },
     { label: 'Donations', value: formatCount(totals.donations) },
     { label: 'Amount raised', value: formatUsd(totals.amountRaised) },
     { label: 'Fundraisers', value: formatCount(totals.fundraisers) },
     { label: 'Registered users', value: formatCount(totals.users) },
   ];
   return (
-    <SimpleGrid cols={{ base: 2, md: 5 }}>
+    <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }}>
       {figures.map((figure) => (
         <Card key={figure.label} withBorder radius="md" padding="md" component="section" aria-label={figure.label}>
           <Text size="sm" c="dimmed" fw={600}>

@@ -15,3 +15,5 @@ export function useCursorPages() {
     reset: useCallback(() => setCursors([null]), []),
   };
 }
+
+export type CursorPages = ReturnType<typeof useCursorPages>;

@@ -1,17 +1,7 @@
-import { Card, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { SimpleGrid, Table, Text } from '@mantine/core';
 import type { AdminWaitlistStats } from '@qrshirt/contracts';
 import { formatCount } from '@/lib/format';
-
-function CountCard({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
-      <Title order={2} size="h4" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Card>
-  );
-}
+import { SectionCard } from './section-card';
 
 const byCount = (counts: Record<string, number>) => Object.entries(counts).sort(([, a], [, b]) => b - a);
 
@@ -19,7 +9,7 @@ const byCount = (counts: Record<string, number>) => Object.entries(counts).sort(
 export function WaitlistCounts({ stats }: { stats: AdminWaitlistStats }) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
-      <CountCard title="Per shirt and size">
+      <SectionCard title="Per shirt and size" titleGap="sm">
         <Text mb="sm">
           <Text span fw={700} data-testid="waitlist-total">
             {formatCount(stats.total)}
@@ -50,8 +40,8 @@ export function WaitlistCounts({ stats }: { stats: AdminWaitlistStats }) {
             </Table.Tbody>
           </Table>
         )}
-      </CountCard>
-      <CountCard title="Per charity">
+      </SectionCard>
+      <SectionCard title="Per charity" titleGap="sm">
         {stats.total === 0 ? (
           <Text c="dimmed">Nobody yet.</Text>
         ) : (
@@ -72,7 +62,7 @@ export function WaitlistCounts({ stats }: { stats: AdminWaitlistStats }) {
             </Table.Tbody>
           </Table>
         )}
-      </CountCard>
+      </SectionCard>
     </SimpleGrid>
   );
 }

@@ -1,4 +1,5 @@
 import { Button, Card, PasswordInput, Stack, Title } from '@mantine/core';
+import { useInputState } from '@mantine/hooks';
 import { useState } from 'react';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 import { authFailureMessage } from './auth-failure-message';
@@ -12,8 +13,8 @@ interface PasswordResetConfirmProps {
 
 /** The page the reset email links to (/signin#reset=<token>): choose the new password. */
 export function PasswordResetConfirm({ token, onDone }: PasswordResetConfirmProps) {
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const [password, setPassword] = useInputState('');
+  const [confirmPassword, setConfirmPassword] = useInputState('');
   const [message, setMessage] = useState<FormMessage>(null);
   const confirm = useConfirmPasswordReset();
 
@@ -51,14 +52,14 @@ export function PasswordResetConfirm({ token, onDone }: PasswordResetConfirmProp
                 autoComplete="new-password"
                 visibilityToggleFocusable
                 value={password}
-                onChange={(event) => setPassword(event.currentTarget.value)}
+                onChange={setPassword}
               />
               <PasswordInput
                 label="Confirm Password"
                 autoComplete="new-password"
                 visibilityToggleFocusable
                 value={confirmPassword}
-                onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+                onChange={setConfirmPassword}
               />
               <Button type="submit" disabled={confirm.isPending} fullWidth>
                 Save Password

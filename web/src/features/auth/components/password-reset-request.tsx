@@ -1,4 +1,5 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useInputState } from '@mantine/hooks';
 import { useState } from 'react';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { authFailureMessage } from './auth-failure-message';
@@ -11,7 +12,7 @@ interface PasswordResetRequestProps {
 
 /** "Forgot password?": asks for the email the reset link goes to. */
 export function PasswordResetRequest({ initialEmail, onBack }: PasswordResetRequestProps) {
-  const [email, setEmail] = useState(initialEmail);
+  const [email, setEmail] = useInputState(initialEmail);
   const [message, setMessage] = useState<FormMessage>(null);
   const reset = useRequestPasswordReset();
 
@@ -36,13 +37,7 @@ export function PasswordResetRequest({ initialEmail, onBack }: PasswordResetRequ
       <Stack gap="md">
         <Text size="sm">Enter your account's email and we'll send you a link to choose a new password.</Text>
         <FormMessageAlert message={message} />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-        />
+        <TextInput label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} />
         <Button type="submit" disabled={reset.isPending} fullWidth>
           Send Reset Link
         </Button>

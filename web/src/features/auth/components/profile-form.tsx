@@ -1,4 +1,5 @@
 import { Button, Stack, TextInput } from '@mantine/core';
+import { useInputState } from '@mantine/hooks';
 import { useState } from 'react';
 import type { SignedInUser } from '@/lib/auth/use-auth';
 import { useUpdateProfile } from '../api/update-profile';
@@ -7,8 +8,8 @@ import { type FormMessage, FormMessageAlert } from './form-message';
 
 /** The profile capability of the spec: display name and photo. */
 export function ProfileForm({ user }: { user: SignedInUser }) {
-  const [displayName, setDisplayName] = useState(user.displayName ?? '');
-  const [photoURL, setPhotoURL] = useState(user.photoURL ?? '');
+  const [displayName, setDisplayName] = useInputState(user.displayName ?? '');
+  const [photoURL, setPhotoURL] = useInputState(user.photoURL ?? '');
   const [message, setMessage] = useState<FormMessage>(null);
   const update = useUpdateProfile(user.uid);
 
@@ -31,18 +32,8 @@ export function ProfileForm({ user }: { user: SignedInUser }) {
     <form onSubmit={submit} aria-label="Edit profile">
       <Stack gap="md">
         <FormMessageAlert message={message} />
-        <TextInput
-          label="Display Name"
-          value={displayName}
-          onChange={(event) => setDisplayName(event.currentTarget.value)}
-        />
-        <TextInput
-          label="Photo URL"
-          type="url"
-          placeholder="https://"
-          value={photoURL}
-          onChange={(event) => setPhotoURL(event.currentTarget.value)}
-        />
+        <TextInput label="Display Name" value={displayName} onChange={setDisplayName} />
+        <TextInput label="Photo URL" type="url" placeholder="https://" value={photoURL} onChange={setPhotoURL} />
         <Button type="submit" disabled={update.isPending}>
           Save Profile
         </Button>

@@ -1,4 +1,5 @@
 import { Anchor, Button, Divider, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useInputState } from '@mantine/hooks';
 import { useState } from 'react';
 import { useGoogleSignIn } from '../api/google-sign-in';
 import { useSignIn } from '../api/sign-in';
@@ -14,8 +15,8 @@ interface SignInFormProps {
 }
 
 export function SignInForm({ onSignedIn, onLeavingForGoogle }: SignInFormProps) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const [email, setEmail] = useInputState('');
+  const [password, setPassword] = useInputState('');
   const [message, setMessage] = useState<FormMessage>(null);
   const [resetting, setResetting] = useState(false);
   const signIn = useSignIn();
@@ -54,18 +55,12 @@ export function SignInForm({ onSignedIn, onLeavingForGoogle }: SignInFormProps) 
     <form onSubmit={submit} aria-label="Sign in">
       <Stack gap="md">
         <FormMessageAlert message={message} />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-        />
+        <TextInput label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} />
         <PasswordInput
           label="Password"
           autoComplete="current-password"
           value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
+          onChange={setPassword}
           visibilityToggleFocusable
         />
         <Anchor

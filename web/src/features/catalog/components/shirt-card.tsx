@@ -3,14 +3,45 @@ import type { Shirt } from '@qrshirt/contracts';
 import { Link, useNavigate } from 'react-router';
 import { SHOP_CARD_MAX_SIZES, SHOP_CARD_MAX_TAGS } from '@/config/constants';
 import { paths } from '@/config/paths';
+import { mainImage } from '@/lib/main-image';
 import { firstWithRest } from './first-with-rest';
-import { mainImage } from './main-image';
 import classes from './shirt-card.module.css';
 
 interface ShirtCardProps {
   shirt: Shirt;
   /** Told about a click on the card or on either of its buttons; the detail page then opens. */
   onOpen: (shirt: Shirt) => void;
+}
+
+/** The first few of a list as badges, then '+N' for the rest. */
+function BadgeRow({
+  label,
+  list,
+  variant,
+  color,
+  children,
+}: {
+  label: string;
+  list: { shown: string[]; rest: number };
+  variant: 'outline' | 'light';
+  color: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <Group gap={6} aria-label={label}>
+      {list.shown.map((item) => (
+        <Badge key={item} variant={variant} color={color}>
+          {item}
+        </Badge>
+      ))}
+      {list.rest > 0 && (
+        <Badge variant={variant} color={color}>
+          +{list.rest}
+        </Badge>
+      )}
+      {children}
+    </Group>
+  );
 }
 
 export function ShirtCard({ shirt, onOpen }: ShirtCardProps) {
@@ -52,35 +83,12 @@ export function ShirtCard({ shirt, onOpen }: ShirtCardProps) {
         <Text size="sm" c="dimmed" lineClamp={3}>
           {shirt.description}
         </Text>
-        <Group gap={6} aria-label="Sizes">
-          {sizes.shown.map((size) => (
-            <Badge key={size} variant="outline" color="gray.8">
-              {size}
-            </Badge>
-          ))}
-          {sizes.rest > 0 && (
-            <Badge variant="outline" color="gray.8">
-              +{sizes.rest}
-            </Badge>
-          )}
+        <BadgeRow label="Sizes" list={sizes} variant="outline" color="gray.8">
           <Text size="xs" c="dimmed">
             {shirt.sizes.length} {shirt.sizes.length === 1 ? 'size' : 'sizes'}
           </Text>
-        </Group>
-        {tags.shown.length > 0 && (
-          <Group gap={6} aria-label="Tags">
-            {tags.shown.map((tag) => (
-              <Badge key={tag} variant="light" color="grape">
-                {tag}
-              </Badge>
-            ))}
-            {tags.rest > 0 && (
-              <Badge variant="light" color="grape">
-                +{tags.rest}
-              </Badge>
-            )}
-          </Group>
-        )}
+        </BadgeRow>
+        {tags.shown.length > 0 && <BadgeRow label="Tags" list={tags} variant="light" color="grape" />}
       </Stack>
       <Button component={Link} to={href} fullWidth mt="md" onClick={openFromLink}>
         Join Waitlist

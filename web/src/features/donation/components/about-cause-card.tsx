@@ -1,5 +1,6 @@
 import { Anchor, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import type { Charity } from '@qrshirt/contracts';
+import { isWebLink } from '@/lib/web-link';
 
 /** Spec: About This Cause, the charity's mission and a link to its website. */
 export function AboutCauseCard({ charity }: { charity: Charity }) {
@@ -16,9 +17,11 @@ export function AboutCauseCard({ charity }: { charity: Charity }) {
         </Group>
         <Text fw={600}>{charity.name}</Text>
         <Text>{charity.mission}</Text>
-        <Anchor href={charity.website_url} target="_blank" rel="noopener noreferrer">
-          Learn more about {charity.name}
-        </Anchor>
+        {isWebLink(charity.website_url) && (
+          <Anchor href={charity.website_url} target="_blank" rel="noopener noreferrer">
+            Learn more about {charity.name}
+          </Anchor>
+        )}
       </Stack>
     </Card>
   );

@@ -1,6 +1,5 @@
-import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
 import { Card, Text, Title } from '@mantine/core';
+import { ScansAndDonationsChart } from '@/components/scans-and-donations-chart';
 import type { DailyPoint } from './combine-daily';
 
 /** Scans and donations per day across all of the owner's shirts. */
@@ -13,16 +12,7 @@ export function ImpactChart({ days }: { days: DailyPoint[] }) {
       {days.length === 0 ? (
         <Text c="dimmed">No scans or donations yet: the chart fills in once someone scans one of your shirts.</Text>
       ) : (
-        <BarChart
-          h={260}
-          data={days}
-          dataKey="date"
-          withLegend
-          series={[
-            { name: 'scans', label: 'Scans', color: 'blue.8' },
-            { name: 'donations', label: 'Donations', color: 'teal.8' },
-          ]}
-        />
+        <ScansAndDonationsChart days={days} />
       )}
     </Card>
   );

@@ -9,39 +9,40 @@ import { AwaitingConfirmation } from './awaiting-confirmation';
  * confirmed yet shows smaller beside it.
  */
 export function ImpactStatsCard({ stats }: { stats: FundraiserStats | undefined }) {
+  // Until the figures come, a placeholder of about each one's width.
+  const figures = [
+    { label: 'Total Scans', testId: 'total-scans', value: stats && formatCount(stats.scans), width: 80 },
+    {
+      label: 'Total Raised',
+      testId: 'total-raised',
+      value: stats && formatUsd(stats.amountRaised),
+      width: 100,
+      beside: stats && <AwaitingConfirmation amount={stats.amountReported} />,
+    },
+  ];
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="impact-stats-title">
       <Title order={2} size="h3" id="impact-stats-title" mb="sm">
         Impact Stats
       </Title>
       <Group grow>
-        <div>
-          <Text size="sm" c="dimmed">
-            Total Scans
-          </Text>
-          {stats ? (
-            <Text fz={28} fw={700} data-testid="total-scans">
-              {formatCount(stats.scans)}
+        {figures.map((figure) => (
+          <div key={figure.label}>
+            <Text size="sm" c="dimmed">
+              {figure.label}
             </Text>
-          ) : (
-            <Skeleton h={36} w={80} />
-          )}
-        </div>
-        <div>
-          <Text size="sm" c="dimmed">
-            Total Raised
-          </Text>
-          {stats ? (
-            <Group gap="xs" align="baseline" wrap="wrap">
-              <Text fz={28} fw={700} data-testid="total-raised">
-                {formatUsd(stats.amountRaised)}
-              </Text>
-              <AwaitingConfirmation amount={stats.amountReported} />
-            </Group>
-          ) : (
-            <Skeleton h={36} w={100} />
-          )}
-        </div>
+            {figure.value === undefined ? (
+              <Skeleton h={36} w={figure.width} />
+            ) : (
+              <Group gap="xs" align="baseline" wrap="wrap">
+                <Text fz={28} fw={700} data-testid={figure.testId}>
+                  {figure.value}
+                </Text>
+                {figure.beside}
+              </Group>
+            )}
+          </div>
+        ))}
       </Group>
     </Card>
   );

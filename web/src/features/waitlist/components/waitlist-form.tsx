@@ -1,4 +1,5 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { useInputState } from '@mantine/hooks';
 import type { Charity, Shirt } from '@qrshirt/contracts';
 import { useState } from 'react';
 import { track } from '@/lib/analytics';
@@ -18,8 +19,8 @@ interface WaitlistFormProps {
 export function WaitlistForm({ shirt, charities, charitiesLoading }: WaitlistFormProps) {
   const [size, setSize] = useState<string | null>(null);
   const [charityId, setCharityId] = useState<string | null>(null);
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  const [name, setName] = useInputState('');
+  const [email, setEmail] = useInputState('');
   const joining = useJoinWaitlist();
 
   const submit = async (event: React.FormEvent) => {
@@ -66,19 +67,8 @@ export function WaitlistForm({ shirt, charities, charitiesLoading }: WaitlistFor
       <Stack gap="md">
         <CharityPicker charities={charities} loading={charitiesLoading} value={charityId} onChange={setCharityId} />
         <SizePicker sizes={shirt.sizes} value={size} onChange={setSize} />
-        <TextInput
-          label="Your Name"
-          autoComplete="name"
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-        />
-        <TextInput
-          label="Email Address"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-        />
+        <TextInput label="Your Name" autoComplete="name" value={name} onChange={setName} />
+        <TextInput label="Email Address" type="email" autoComplete="email" value={email} onChange={setEmail} />
         <Button type="submit" size="md" disabled={charitiesLoading || joining.isPending}>
           {joining.isPending ? 'Joining Waitlist...' : 'Join Waitlist'}
         </Button>

@@ -1,6 +1,6 @@
 import type { Shirt } from '@qrshirt/contracts';
 
-/** Spec: the card shows the image flagged isMain, else the first one. */
+/** Spec: a shirt is shown by its image flagged isMain, else its first one (shop cards, admin list). */
 export function mainImage(shirt: Shirt): Shirt['images'][number] | undefined {
   return shirt.images.find((image) => image.isMain) ?? shirt.images[0];
 }

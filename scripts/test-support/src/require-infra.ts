@@ -1,4 +1,4 @@
-export type InfraName = 'redis' | 'kafka' | 'eventstore' | 'schemathesis';
+export type InfraName = 'redis' | 'kafka' | 'eventstore' | 'chromium' | 'schemathesis';
 
 /**
  * Whether an integration suite must fail, rather than skip, when it cannot reach `name`.

@@ -1,6 +1,4 @@
 import { performance } from 'node:perf_hooks';
-import { createSqliteEventStore } from '@qrshirt/sqlite';
-import { type EventStore } from '@qrshirt/core';
 import type { ScanAnswer } from './scan-load';
 
 export interface RecordedScan {
@@ -15,7 +13,7 @@ export interface FundraiserTally {
   accepted: number;
   /** ScanRecorded events in the event store. */
   recorded: number;
-  /** `scans` in GET /api/fundraisers/{id}/stats. */
+  /** `scanRequests` in GET /api/fundraisers/{id}/stats: every request projected, counted or not. */
   projected: number;
   /** Events whose scan id an earlier event already carries. */
   duplicates: number;
@@ -23,29 +21,35 @@ export interface FundraiserTally {
   missing: number;
 }
 
-export interface ScanLedger {
-  /** The ScanRecorded events appended so far, read from the ingestor's SQLite file. */
-  scans(): Promise<RecordedScan[]>;
-  /** The read side of the same file, for streams and positions. */
-  readonly store: EventStore;
-  close(): Promise<void>;
+/**
+ * The part of an event store the ledger reads, as @qrshirt/core's EventStore has it: written out
+ * here so that this package imports no domain or adapter, and the caller opens whichever store
+ * the ingestors write.
+ */
+export interface EventLog {
+  readAll(options: {
+    after: number;
+    eventTypes: string[];
+  }): Promise<readonly { data: unknown; globalPosition: number }[]>;
 }
 
-/** Reads what the ingestors wrote, from a second connection to the SQLite file they share. */
-export function openScanLedger(databaseFile: string): ScanLedger {
-  const store = createSqliteEventStore({ path: databaseFile });
+export interface ScanLedger {
+  /** The ScanRecorded events appended so far. */
+  scans(): Promise<RecordedScan[]>;
+}
+
+/** Reads what the ingestors wrote, from `log` (a second connection to the store they share). */
+export function scanLedger(log: EventLog): ScanLedger {
   const seen: RecordedScan[] = [];
   let after = 0;
   return {
-    store,
     async scans() {
       // Positions are committed in order, so reading on from the last one misses nothing.
-      const fresh = await store.readAll({ after, eventTypes: ['ScanRecorded'] });
+      const fresh = await log.readAll({ after, eventTypes: ['ScanRecorded'] });
       for (const event of fresh) seen.push(event.data as RecordedScan);
       after = fresh.at(-1)?.globalPosition ?? after;
       return seen;
     },
-    close: () => store.close(),
   };
 }
 
@@ -92,8 +96,8 @@ export interface DrainOptions {
   ledger: ScanLedger;
   fundraiserIds: readonly string[];
   answers: readonly ScanAnswer[];
-  /** The projected scan count of a fundraiser (GET .../stats). */
-  projectedScans(fundraiserId: string): Promise<number>;
+  /** The projected scan requests of a fundraiser (GET .../stats, `scanRequests`). */
+  projectedScans: (fundraiserId: string) => Promise<number>;
   /** Give up after this long and return what is there, so the assertions can show it. */
   timeoutMs: number;
   /** Drained = nothing changed for this long, every 202 is recorded and the stats match the events. */

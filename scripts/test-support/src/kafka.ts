@@ -10,7 +10,7 @@ import { Kafka, logLevel } from 'kafkajs';
 import { findExecutable } from './find-executable';
 import { freePorts } from './free-ports';
 
-/** The one broker version we run: kafka-jars/pom.xml resolves it and docker-compose.yml uses its image. */
+/** The one broker version we run: scripts/infra/kafka-jars/pom.xml resolves it and docker-compose.yml uses its image. */
 export const KAFKA_VERSION = '3.9.1';
 
 interface KafkaPorts {
@@ -37,8 +37,8 @@ export interface LocalKafka {
   stop(): Promise<void>;
 }
 
-const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const INSTALL_SCRIPT = fileURLToPath(new URL('./install-kafka.sh', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const INSTALL_SCRIPT = join(REPO_ROOT, 'scripts/infra/install-kafka.sh');
 const CLASSPATH_FILE = join(REPO_ROOT, '.infra/kafka/classpath.txt');
 
 /*

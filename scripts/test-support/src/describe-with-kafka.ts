@@ -22,7 +22,7 @@ const reason = 'KAFKA_BROKERS not set and java or mvn not found (the local broke
 
 /**
  * A describe block with a real Kafka broker: KAFKA_BROKERS's, or a single-node KRaft broker
- * started for the block (scripts/infra/kafka.ts). It skips loudly when neither is possible, and
+ * started for the block (startKafka). It skips loudly when neither is possible, and
  * fails instead when REQUIRE_INFRA names kafka, so CI never passes without having run it.
  *
  * There is no testcontainers branch: the local broker needs only Java and Maven, and a machine

@@ -1,0 +1,20 @@
+/**
+ * What the suites, the benchmarks and `npm run start:distributed` share: the product's processes
+ * and local servers (Redis, Kafka, SMTP) on free loopback ports, and clients to talk to them.
+ * The describe blocks that need vitest are in `@qrshirt/test-support/vitest`.
+ */
+export * from './accounts';
+export * from './api-client';
+export * from './captured-mail';
+export * from './eventually';
+export * from './free-ports';
+export * from './kafka';
+export * from './launch';
+export * from './redis';
+export * from './require-infra';
+export * from './scan-ledger';
+export * from './scan-load';
+export * from './scanners';
+export * from './seeded-random';
+export * from './service-processes';
+export * from './smtp';

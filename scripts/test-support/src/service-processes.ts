@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { freePort } from './free-ports';
+import { type LaunchedProcess, killUnlessReady, launchProcess, waitForLine, waitForUrl } from './launch';
+
+/**
+ * A process's entry file as its package exports it (`@qrshirt/gateway/main`): this package runs
+ * the product's processes without importing any of their code.
+ */
+export const processEntry = (name: 'gateway' | 'ingestor' | 'projector'): string =>
+  createRequire(import.meta.url).resolve(`@qrshirt/${name}/main`);
+
+/**
+ * The secret the gateways started here sign tokens with: made anew by each test process, so it is
+ * found nowhere in the repository either. The gateway's own tests forge tokens with it.
+ */
+export const TEST_JWT_SECRET = randomBytes(32).toString('hex');
+
+/** The donation processor's webhook secret of test gateways, in Standard Webhooks' `whsec_` form; made anew likewise. */
+export const TEST_WEBHOOK_SECRET = `whsec_${randomBytes(32).toString('base64')}`;
+
+export interface GatewayProcess extends LaunchedProcess {
+  url: string;
+}
+
+/**
+ * `npm start`'s entry point as a separate OS process on a free loopback port, logging at warn and
+ * signing tokens with TEST_JWT_SECRET unless `env` says otherwise; resolves once /healthz answers.
+ */
+export async function startGatewayProcess(
+  env: Record<string, string> = {},
+  timeoutMs = 60_000,
+): Promise<GatewayProcess> {
+  const port = await freePort();
+  const gateway = launchProcess({
+    name: 'gateway',
+    entry: processEntry('gateway'),
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      AUTH_JWT_SECRET: TEST_JWT_SECRET,
+      DONATION_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+      ...env,
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await killUnlessReady(gateway, waitForUrl(gateway, `${url}/healthz`, { timeoutMs }));
+  return Object.assign(gateway, { url });
+}
+
+/** One JSON line of a process's pino log; a line that is not JSON is its `msg`. */
+export interface LogLine {
+  msg: string;
+  [field: string]: unknown;
+}
+
+export interface WorkerProcess extends LaunchedProcess {
+  /** Where its GET /healthz, /readyz and /metrics answer. */
+  opsUrl: string;
+  /** Every line of its log so far, oldest first. */
+  logs: LogLine[];
+}
+
+/**
+ * `npm run start:ingestor` as its own OS process; resolves once it has joined the consumer group
+ * (its 'ingestor running' line). That can take a whole session timeout when a killed member is
+ * still in the group, since the coordinator waits for it before assigning partitions.
+ */
+export function startIngestorProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<WorkerProcess> {
+  // kafkajs shortens its retries under NODE_ENV=test (which vitest sets): run it as deployed.
+  return startWorker('ingestor', { NODE_ENV: 'development', ...env }, timeoutMs);
+}
+
+/** `npm run start:projector` as its own OS process; resolves once it logged 'projector running'. */
+export function startProjectorProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<WorkerProcess> {
+  return startWorker('projector', env, timeoutMs);
+}
+
+async function startWorker(
+  name: 'ingestor' | 'projector',
+  env: Record<string, string>,
+  timeoutMs: number,
+): Promise<WorkerProcess> {
+  const logs: LogLine[] = [];
+  const worker = launchProcess({
+    name,
+    entry: processEntry(name),
+    // METRICS_PORT 0: several of them in one test must not compete for the default port.
+    env: { LOG_LEVEL: 'info', METRICS_PORT: '0', METRICS_HOST: '127.0.0.1', ...env },
+    onLine: (line, stream) => {
+      if (stream === 'stdout' && line.trim() !== '') logs.push(parseLogLine(line));
+    },
+  });
+  const running = `${name} running`;
+  const line = await killUnlessReady(
+    worker,
+    waitForLine(worker, (text) => text.startsWith('{') && parseLogLine(text).msg === running, timeoutMs),
+  );
+  return Object.assign(worker, { opsUrl: String(parseLogLine(line).ops), logs });
+}
+
+function parseLogLine(line: string): LogLine {
+  try {
+    return JSON.parse(line) as LogLine;
+  } catch {
+    return { msg: line };
+  }
+}

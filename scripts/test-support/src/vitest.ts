@@ -1,0 +1,3 @@
+/** Describe blocks with a real server, for vitest suites only: they register vitest hooks. */
+export * from './describe-with-kafka';
+export * from './describe-with-redis';

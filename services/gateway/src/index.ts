@@ -1,0 +1,6 @@
+/**
+ * What other packages' code may use of the gateway: its configuration, for the scripts that read
+ * the same environment (rebuild-projections) or check what documents it (.env.example, compose).
+ * The process itself is `./main`.
+ */
+export { configSchema as gatewayConfigSchema, loadConfigOrExit as loadGatewayConfigOrExit } from './config';

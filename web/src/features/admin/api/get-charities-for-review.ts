@@ -1,0 +1,19 @@
+import { type AdminCharity, adminCharityList, type CharityStatus } from '@qrshirt/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** GET /api/admin/charities?status=: the charities of one review status, oldest first, with their submitter. */
+export async function getCharitiesForReview(status: CharityStatus): Promise<AdminCharity[]> {
+  const { charities } = await api(`/api/admin/charities?status=${status}`, {
+    schema: adminCharityList,
+    requiresAuth: true,
+  });
+  return charities;
+}
+
+export const charitiesForReviewQueryOptions = (status: CharityStatus) =>
+  queryOptions({ queryKey: ['admin', 'charities', status], queryFn: () => getCharitiesForReview(status) });
+
+export function useCharitiesForReview(status: CharityStatus) {
+  return useQuery(charitiesForReviewQueryOptions(status));
+}

@@ -1,0 +1,110 @@
+import { Anchor, Button, Group, Image, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { AdminCharity } from '@qrshirt/contracts';
+import { isWebLink } from '@/lib/web-link';
+import { DataTable } from './data-table';
+
+const at = (time: string | null) =>
+  time ? new Date(time).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '';
+
+/**
+ * Charities members submitted, waiting for review (or turned down, with the reason). Each can be
+ * approved; a pending one can be rejected.
+ */
+export function CharityReviewTable({
+  charities,
+  approving,
+  onApprove,
+  onReject,
+}: {
+  charities: AdminCharity[];
+  /** The id of the charity being approved, if any. */
+  approving: string | null;
+  onApprove: (charity: AdminCharity) => void;
+  onReject: (charity: AdminCharity) => void;
+}) {
+  const rejected = charities.some((charity) => charity.status === 'rejected');
+  return (
+    <DataTable
+      label="Charities for review"
+      minWidth={900}
+      empty="Nothing here."
+      striped
+      verticalSpacing="sm"
+      rows={charities}
+      head={
+        <>
+          <Table.Th>Logo</Table.Th>
+          <Table.Th>Name</Table.Th>
+          <Table.Th>Mission</Table.Th>
+          <Table.Th>Website</Table.Th>
+          <Table.Th>Submitted</Table.Th>
+          {rejected && <Table.Th>Reason</Table.Th>}
+          <Table.Th>
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </Table.Th>
+        </>
+      }
+    >
+      {(charity) => (
+        <Table.Tr key={charity.id} data-testid="charity-for-review">
+          <Table.Td>
+            {charity.logo_url ? <Image src={charity.logo_url} alt="" w={32} h={32} fit="contain" /> : null}
+          </Table.Td>
+          <Table.Td fw={600}>{charity.name}</Table.Td>
+          <Table.Td>
+            <Text size="sm" lineClamp={3}>
+              {charity.mission}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            {isWebLink(charity.website_url) ? (
+              <Anchor href={charity.website_url} target="_blank" rel="noopener noreferrer" size="sm">
+                {charity.website_url}
+              </Anchor>
+            ) : (
+              <Text size="sm">{charity.website_url}</Text>
+            )}
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{at(charity.createdAt)}</Text>
+            {charity.createdBy && (
+              <Text size="xs" c="dimmed">
+                by {charity.createdBy}
+              </Text>
+            )}
+          </Table.Td>
+          {rejected && (
+            <Table.Td>
+              <Text size="sm">{charity.rejectionReason ?? ''}</Text>
+            </Table.Td>
+          )}
+          <Table.Td>
+            <Group gap="xs" wrap="nowrap">
+              <Button
+                size="xs"
+                color="green"
+                loading={approving === charity.id}
+                disabled={approving !== null && approving !== charity.id}
+                onClick={() => onApprove(charity)}
+                aria-label={`Approve ${charity.name}`}
+              >
+                Approve
+              </Button>
+              {charity.status === 'pending' && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  onClick={() => onReject(charity)}
+                  aria-label={`Reject ${charity.name}`}
+                >
+                  Reject
+                </Button>
+              )}
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </DataTable>
+  );
+}
