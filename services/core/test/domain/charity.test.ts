@@ -40,46 +40,22 @@ const reject = {
   at: T1,
 } as const;
 
+const create = (createdBy: string, status: 'approved' | 'pending', at = T0) =>
+  ({ type: 'CreateCharity', charityId: 'givedirectly', fields, createdBy, status, at }) as const;
+
 describe('charity decider', () => {
   it('creates a charity', () => {
-    spec
-      .given([])
-      .when({
-        type: 'CreateCharity',
-        charityId: 'givedirectly',
-        fields,
-        createdBy: 'user-1',
-        status: 'approved',
-        at: T0,
-      })
-      .then([charityCreated]);
+    spec.given([]).when(create('user-1', 'approved')).then([charityCreated]);
   });
 
   it("records a member's charity as pending", () => {
-    spec
-      .given([])
-      .when({
-        type: 'CreateCharity',
-        charityId: 'givedirectly',
-        fields,
-        createdBy: 'member-1',
-        status: 'pending',
-        at: T0,
-      })
-      .then([submitted]);
+    spec.given([]).when(create('member-1', 'pending')).then([submitted]);
   });
 
   it('refuses to create a charity twice', () => {
     spec
       .given([charityCreated])
-      .when({
-        type: 'CreateCharity',
-        charityId: 'givedirectly',
-        fields,
-        createdBy: 'user-2',
-        status: 'approved',
-        at: T1,
-      })
+      .when(create('user-2', 'approved', T1))
       .thenFails('conflict', 'Charity already exists');
   });
 

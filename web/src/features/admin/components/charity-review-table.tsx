@@ -1,10 +1,8 @@
-import { Anchor, Button, Group, Image, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { AdminCharity } from '@qrshirt/contracts';
-import { isWebLink } from '@/lib/web-link';
+import { formatDateTime } from '@/lib/format';
+import { CharityCells, CharityHeadCells } from './charity-cells';
 import { DataTable } from './data-table';
-
-const at = (time: string | null) =>
-  time ? new Date(time).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '';
 
 /**
  * Charities members submitted, waiting for review (or turned down, with the reason). Each can be
@@ -33,10 +31,7 @@ export function CharityReviewTable({
       rows={charities}
       head={
         <>
-          <Table.Th>Logo</Table.Th>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>Mission</Table.Th>
-          <Table.Th>Website</Table.Th>
+          <CharityHeadCells />
           <Table.Th>Submitted</Table.Th>
           {rejected && <Table.Th>Reason</Table.Th>}
           <Table.Th>
@@ -47,26 +42,9 @@ export function CharityReviewTable({
     >
       {(charity) => (
         <Table.Tr key={charity.id} data-testid="charity-for-review">
+          <CharityCells charity={charity} missionLines={3} />
           <Table.Td>
-            {charity.logo_url ? <Image src={charity.logo_url} alt="" w={32} h={32} fit="contain" /> : null}
-          </Table.Td>
-          <Table.Td fw={600}>{charity.name}</Table.Td>
-          <Table.Td>
-            <Text size="sm" lineClamp={3}>
-              {charity.mission}
-            </Text>
-          </Table.Td>
-          <Table.Td>
-            {isWebLink(charity.website_url) ? (
-              <Anchor href={charity.website_url} target="_blank" rel="noopener noreferrer" size="sm">
-                {charity.website_url}
-              </Anchor>
-            ) : (
-              <Text size="sm">{charity.website_url}</Text>
-            )}
-          </Table.Td>
-          <Table.Td>
-            <Text size="sm">{at(charity.createdAt)}</Text>
+            <Text size="sm">{charity.createdAt && formatDateTime(charity.createdAt)}</Text>
             {charity.createdBy && (
               <Text size="xs" c="dimmed">
                 by {charity.createdBy}
