@@ -1,4 +1,10 @@
-import { confirmedChange, confirmedMoneyEvents, reportedChange, reportedMoneyEvents } from './donation-money';
+import {
+  type ConfirmedChange,
+  confirmedChange,
+  confirmedMoneyEvents,
+  reportedChange,
+  reportedMoneyEvents,
+} from './donation-money';
 import type { Projector } from './projector';
 import { dayOf, hsetFields } from './hash-fields';
 import type { ReadModelOp } from '../store/read-model-store';
@@ -22,14 +28,8 @@ export const fundraisersProjector: Projector = {
   project(event) {
     const confirmed = confirmedChange(event);
     if (confirmed) {
-      const { fundraiserId, at, donations, amountCents } = confirmed;
-      const day = dayOf(at);
-      return [
-        { op: 'hincrby', key: fundraiserKeys.totals(fundraiserId), field: 'donations', by: donations },
-        { op: 'hincrby', key: fundraiserKeys.totals(fundraiserId), field: 'amountCents', by: amountCents },
-        { op: 'hincrby', key: fundraiserKeys.daily(fundraiserId), field: `${day}|donations`, by: donations },
-        { op: 'hincrby', key: fundraiserKeys.daily(fundraiserId), field: `${day}|amountCents`, by: amountCents },
-      ];
+      const { fundraiserId } = confirmed;
+      return moneyOps(fundraiserKeys.totals(fundraiserId), fundraiserKeys.daily(fundraiserId), confirmed);
     }
     const reported = reportedChange(event);
     if (reported) {
@@ -82,4 +82,19 @@ export function scanOps(totals: string, daily: string, day: string, counted: boo
     );
   }
   return ops;
+}
+
+/** A change of confirmed money in a totals hash and a per-day hash (the day the donation counted on). */
+export function moneyOps(
+  totals: string,
+  daily: string,
+  { at, donations, amountCents }: ConfirmedChange,
+): ReadModelOp[] {
+  const day = dayOf(at);
+  return [
+    { op: 'hincrby', key: totals, field: 'donations', by: donations },
+    { op: 'hincrby', key: totals, field: 'amountCents', by: amountCents },
+    { op: 'hincrby', key: daily, field: `${day}|donations`, by: donations },
+    { op: 'hincrby', key: daily, field: `${day}|amountCents`, by: amountCents },
+  ];
 }

@@ -1,6 +1,6 @@
 import { confirmedChange, confirmedMoneyEvents } from './donation-money';
 import type { Projector } from './projector';
-import { scanOps } from './fundraisers';
+import { moneyOps, scanOps } from './fundraisers';
 import { dayOf, hsetFields } from './hash-fields';
 
 export const overviewKeys = {
@@ -26,14 +26,9 @@ export const overviewProjector: Projector = {
     // Money the processor confirmed only: a report anyone can send moves no figure here.
     const confirmed = confirmedChange(event);
     if (confirmed) {
-      const { fundraiserId, at, donations, amountCents } = confirmed;
-      const day = dayOf(at);
       return [
-        { op: 'hincrby', key: overviewKeys.totals, field: 'donations', by: donations },
-        { op: 'hincrby', key: overviewKeys.totals, field: 'amountCents', by: amountCents },
-        { op: 'hincrby', key: overviewKeys.daily, field: `${day}|donations`, by: donations },
-        { op: 'hincrby', key: overviewKeys.daily, field: `${day}|amountCents`, by: amountCents },
-        { op: 'hincrby', key: overviewKeys.raised, field: fundraiserId, by: amountCents },
+        ...moneyOps(overviewKeys.totals, overviewKeys.daily, confirmed),
+        { op: 'hincrby', key: overviewKeys.raised, field: confirmed.fundraiserId, by: confirmed.amountCents },
       ];
     }
     switch (event.type) {

@@ -12,7 +12,7 @@ import {
 import { userDecider, userStreamName } from '../../src/users/user-decider';
 import { ConcurrencyError, type EventStore } from '../../src/event-sourcing/event-store';
 import { createInMemoryEventStore } from '@qrshirt/core';
-import { T0, T1, charity, shirt } from './fixtures';
+import { T0, T1, charity, reportDonation, shirt } from './fixtures';
 
 const stream = fundraiserStreamName('f-1');
 const create: CreateFundraiser = {
@@ -24,16 +24,7 @@ const create: CreateFundraiser = {
   at: T0,
 };
 const reportStream = donationReportStreamName('r-1');
-const report = (amount: unknown, idempotencyKey: string | null = 'key-1') =>
-  ({
-    type: 'ReportDonation',
-    reportId: 'r-1',
-    fundraiserId: 'f-1',
-    amount,
-    idempotencyKey,
-    source: 'widget',
-    at: T1,
-  }) as const;
+const report = (amount: unknown, idempotencyKey = 'key-1') => reportDonation(amount, idempotencyKey);
 const confirmReport = {
   type: 'ConfirmReport',
   reportId: 'r-1',

@@ -1,25 +1,17 @@
 import type { EventOf } from '@qrshirt/contracts';
 import { describe, expect, it } from 'vitest';
-import { type ReportDonation, donationReportDecider, reportIdFor } from '../../src/donations/donation-report-decider';
+import { donationReportDecider, reportIdFor } from '../../src/donations/donation-report-decider';
 import { donationWebhookDecider, donationWebhookStreamName } from '../../src/donations/donation-webhook-decider';
 import { type ConfirmDonation, processorDonationDecider } from '../../src/donations/processor-donation-decider';
 import { deciderSpec } from './decider-spec';
-import { T0, T1 } from './fixtures';
+import { reportDonation, T0, T1 } from './fixtures';
 
 const T2 = '2025-03-02T09:00:00.000Z';
 
 describe('donation report decider', () => {
   const spec = deciderSpec(donationReportDecider);
 
-  const report = (amount: unknown, idempotencyKey: string | null = null): ReportDonation => ({
-    type: 'ReportDonation',
-    reportId: 'r-1',
-    fundraiserId: 'f-1',
-    amount,
-    idempotencyKey,
-    source: 'widget',
-    at: T1,
-  });
+  const report = reportDonation;
 
   const reported = (
     amountCents: number,

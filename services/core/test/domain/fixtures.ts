@@ -1,5 +1,6 @@
 import type { EventOf } from '@qrshirt/contracts';
 import { type CharityState, charityDecider } from '../../src/charities/charity-decider';
+import type { ReportDonation } from '../../src/donations/donation-report-decider';
 import { foldEvents } from '../../src/event-sourcing/fold-events';
 import { type ShirtState, shirtDecider } from '../../src/shirts/shirt-decider';
 
@@ -37,3 +38,14 @@ export const shirtAdded: EventOf<'ShirtAdded'> = {
 
 export const charity: CharityState = foldEvents(charityDecider, [charityCreated])!;
 export const shirt: ShirtState = foldEvents(shirtDecider, [shirtAdded])!;
+
+/** The page's report of a donation to fundraiser f-1, as POST /donate sends it. */
+export const reportDonation = (amount: unknown, idempotencyKey: string | null = null): ReportDonation => ({
+  type: 'ReportDonation',
+  reportId: 'r-1',
+  fundraiserId: 'f-1',
+  amount,
+  idempotencyKey,
+  source: 'widget',
+  at: T1,
+});

@@ -1,13 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiSpecification, apiSpecification } from '../support/api-specification';
+import { describe, expect, it } from 'vitest';
+import { apiSpecificationPerTest } from '../support/api-specification';
 import { charityApproved, charityCreated, charityCreatedV1, charityRejected, shirtAdded } from '../support/given';
 import { anonymousToken, userToken } from '../support/test-server';
 
-let api: ApiSpecification;
-beforeEach(async () => {
-  api = await apiSpecification();
-});
-afterEach(() => api.close());
+const api = apiSpecificationPerTest();
 
 /** Submitted by the member `ada`, waiting for review. */
 const pending = charityCreated('bees', 'Bees Please', { status: 'pending', createdBy: 'ada' });

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, it } from 'vitest';
-import { type ApiSpecification, apiSpecification } from '../support/api-specification';
+import { describe, it } from 'vitest';
+import { apiSpecificationPerTest } from '../support/api-specification';
 import {
   charityCreated,
   donationConfirmed,
@@ -12,11 +12,7 @@ import {
 import { userToken } from '../support/test-server';
 import { type DonationEvent, refunded, signedHeaders, succeeded } from '../support/webhooks';
 
-let api: ApiSpecification;
-beforeEach(async () => {
-  api = await apiSpecification({ clock: () => new Date('2026-03-02T09:00:00.000Z') });
-});
-afterEach(() => api.close());
+const api = apiSpecificationPerTest({ clock: () => new Date('2026-03-02T09:00:00.000Z') });
 
 const fundraiser = [charityCreated('water'), shirtAdded('scan-me'), fundraiserCreated('f1', { userId: 'ada' })];
 const owner = { token: userToken('ada') };

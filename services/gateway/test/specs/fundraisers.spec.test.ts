@@ -1,6 +1,6 @@
 import { reportIdFor } from '@qrshirt/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiSpecification, apiSpecification } from '../support/api-specification';
+import { describe, expect, it } from 'vitest';
+import { apiSpecificationPerTest } from '../support/api-specification';
 import {
   charityCreated,
   donationRecorded,
@@ -12,11 +12,7 @@ import {
 import { ROBOTS, scanner } from '@qrshirt/test-support';
 import { anonymousToken, userToken } from '../support/test-server';
 
-let api: ApiSpecification;
-beforeEach(async () => {
-  api = await apiSpecification({ clock: () => new Date('2026-03-02T09:00:00.000Z') });
-});
-afterEach(() => api.close());
+const api = apiSpecificationPerTest({ clock: () => new Date('2026-03-02T09:00:00.000Z') });
 
 const catalogue = [charityCreated('water'), shirtAdded('scan-me')];
 

@@ -1,13 +1,9 @@
-import { afterEach, beforeEach, describe, it } from 'vitest';
-import { type ApiSpecification, apiSpecification } from '../support/api-specification';
+import { describe, it } from 'vitest';
+import { apiSpecificationPerTest } from '../support/api-specification';
 import { charityCreated, donationRecorded, fundraiserCreated, shirtAdded, userRegistered } from '../support/given';
 import { anonymousToken, userToken } from '../support/test-server';
 
-let api: ApiSpecification;
-beforeEach(async () => {
-  api = await apiSpecification();
-});
-afterEach(() => api.close());
+const api = apiSpecificationPerTest();
 
 describe('POST /api/user', () => {
   it('registers a user on their first sync and updates the profile on the next', async () => {

@@ -1,13 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiSpecification, apiSpecification } from '../support/api-specification';
+import { describe, expect, it } from 'vitest';
+import { apiSpecificationPerTest } from '../support/api-specification';
 import type { GivenEvent } from '../support/api-specification';
 import { charityCreated, shirtAdded } from '../support/given';
 
-let api: ApiSpecification;
-beforeEach(async () => {
-  api = await apiSpecification();
-});
-afterEach(() => api.close());
+const api = apiSpecificationPerTest();
 
 const catalogue = [charityCreated('water'), shirtAdded('scan-me', 'Scan Me Maybe', ['S', 'M'])];
 const join = {

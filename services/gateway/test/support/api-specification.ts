@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type EventType, SCHEMA_VERSION, eventMetadata } from '@qrshirt/contracts';
 import { createInMemoryEventStore, type EventStore, type StoredEvent } from '@qrshirt/core';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { createEmbeddedProcess, type EmbeddedProcess } from '../../src/embedded';
 import {
@@ -108,6 +108,26 @@ export async function apiSpecification(
     async close() {
       await embedded.close();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A specification for each test of the calling file: started from an empty log before each test
+ * and closed after it, so no test sees another's history.
+ */
+export function apiSpecificationPerTest(
+  options: Parameters<typeof apiSpecification>[0] = {},
+): Pick<ApiSpecification, 'given'> {
+  let current: ApiSpecification | undefined;
+  beforeEach(async () => {
+    current = await apiSpecification(options);
+  });
+  afterEach(() => current?.close());
+  return {
+    given: (...events) => {
+      if (!current) throw new Error('a specification runs inside a test');
+      return current.given(...events);
     },
   };
 }
