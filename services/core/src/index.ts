@@ -9,7 +9,6 @@ export * from './event-sourcing/command-handler';
 export * from './charities/charity-decider';
 export * from './shirts/shirt-decider';
 export * from './fundraisers/fundraiser-decider';
-export * from './donations/donation-amount';
 export * from './donations/donation-report-decider';
 export * from './donations/processor-donation-decider';
 export * from './donations/donation-webhook-decider';

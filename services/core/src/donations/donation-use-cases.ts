@@ -9,8 +9,12 @@ import { MAX_IDEMPOTENCY_KEY } from '@qrshirt/contracts';
 import type { Clock } from '../clock';
 import type { CommandHandler } from '../event-sourcing/command-handler';
 import { DomainError } from '../event-sourcing/decider';
-import { parseAmountCents } from './donation-amount';
-import { donationReportDecider, donationReportStreamName, reportIdFor } from './donation-report-decider';
+import {
+  donationReportDecider,
+  donationReportStreamName,
+  parseAmountCents,
+  reportIdFor,
+} from './donation-report-decider';
 import { donationWebhookDecider, donationWebhookStreamName } from './donation-webhook-decider';
 import { processorDonationDecider, processorDonationStreamName } from './processor-donation-decider';
 

@@ -1,6 +1,6 @@
 import type { EventOf } from '@qrshirt/contracts';
 import { type Decider, DomainError } from '../event-sourcing/decider';
-import { parseAmountCents } from './donation-amount';
+import { parseAmountCents } from './donation-report-decider';
 
 /** The processor's `donation.succeeded`. */
 export interface ConfirmDonation {
