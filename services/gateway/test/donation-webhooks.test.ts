@@ -108,7 +108,9 @@ describe('POST /api/webhooks/donations: what counts', () => {
     expect(await sendWebhook(server.api, refund)).toMatchObject({ status: 200, body: { outcome: 'unchanged' } });
     const stats = await statsOf(fundraiser);
     expect(stats).toMatchObject({ donations: 1, amountRaised: 20 });
-    expect(stats.daily).toEqual([{ date: expect.any(String), scans: 0, donations: 1, amountRaised: 20 }]);
+    expect(stats.daily).toEqual([
+      { date: expect.any(String), scans: 0, scanRequests: 0, donations: 1, amountRaised: 20 },
+    ]);
     // A repeat of the donation after its refund does not bring it back.
     expect(
       await sendWebhook(server.api, succeeded({ donationId, fundraiserId: fundraiser.id, amount: 8 })),

@@ -64,7 +64,7 @@ describe('the dashboard', () => {
         json: { scans: 10, donations: 1, amountRaised: 25.5, amountReported: 20, daily: [daily('2025-06-01', 10, 1)] },
       },
       'GET /api/fundraisers/f-3/stats': {
-        json: { scans: 0, donations: 0, amountRaised: 0, amountReported: 0, daily: [] },
+        json: { scans: 0, scanRequests: 0, donations: 0, amountRaised: 0, amountReported: 0, daily: [] },
       },
     });
     signInAs({ uid: 'u-1', displayName: 'Ada' });
