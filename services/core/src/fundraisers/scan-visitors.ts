@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { ScanRequest } from '@qrshirt/contracts';
 import { isbot } from 'isbot';
+import { LRUCache } from 'lru-cache';
 import type { Clock } from '../clock';
 import { IngestionUnavailableError } from '../ingestion/ingestion';
 
@@ -52,12 +53,11 @@ export function createScanVisitors({
   let midnight: NodeJS.Timeout | undefined;
   let closed = false;
   // isbot's expression costs a few microseconds per user agent; a user agent alone identifies nobody.
-  const verdicts = new Map<string, boolean>();
+  const verdicts = new LRUCache<string, boolean>({ max: KNOWN_AGENTS });
   function isRobot(userAgent: string): boolean {
     let verdict = verdicts.get(userAgent);
     if (verdict === undefined) {
       verdict = isbot(userAgent);
-      if (verdicts.size >= KNOWN_AGENTS) verdicts.clear();
       verdicts.set(userAgent, verdict);
     }
     return verdict;
