@@ -548,7 +548,8 @@ export const adminRoutes = defineRoutes({
   fulfilWaitlistEntry: {
     method: 'post',
     path: '/api/admin/waitlist/entries/{entryId}/fulfil',
-    summary: "Make a fundraiser for the entry's shirt and charity, owned by nobody yet, and mail its person a claim link",
+    summary:
+      "Make a fundraiser for the entry's shirt and charity, owned by nobody yet, and mail its person a claim link",
     auth: 'admin',
     params: waitlistEntryParams,
     answers: {

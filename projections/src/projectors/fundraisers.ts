@@ -24,7 +24,13 @@ export const fundraiserKeys = {
  */
 export const fundraisersProjector: Projector = {
   name: 'fundraisers',
-  eventTypes: ['FundraiserCreated', 'FundraiserClaimed', 'ScanRecorded', ...confirmedMoneyEvents, ...reportedMoneyEvents],
+  eventTypes: [
+    'FundraiserCreated',
+    'FundraiserClaimed',
+    'ScanRecorded',
+    ...confirmedMoneyEvents,
+    ...reportedMoneyEvents,
+  ],
   project(event) {
     const confirmed = confirmedChange(event);
     if (confirmed) {
@@ -55,7 +61,9 @@ export const fundraisersProjector: Projector = {
             createdAt: at,
           }),
           // An operator's fundraiser for a waitlist entry is on nobody's list until it is claimed.
-          ...(userId === null ? [] : [{ op: 'sadd', key: fundraiserKeys.ownedBy(userId), member: fundraiserId } as const]),
+          ...(userId === null
+            ? []
+            : [{ op: 'sadd', key: fundraiserKeys.ownedBy(userId), member: fundraiserId } as const]),
         ];
       }
       case 'FundraiserClaimed': {

@@ -183,6 +183,7 @@ export async function createEmbeddedProcess(
       })
     : null;
   const auth = createAuth(config, { clock, log, mail, credentials });
+  const accounts = createAccounts({ commands, clock });
   const rebuilds = createRebuildJobs({ eventStore, store: readModels, log: projectionLog, clock });
   const liveStreams = createEventStreams();
   const readiness = createReadiness(dependencies);
@@ -213,7 +214,7 @@ export async function createEmbeddedProcess(
         eventStore,
         clock,
         sendClaimLink: createClaimLinkMailer({ email: mail.email, publicBaseUrl: config.PUBLIC_BASE_URL }),
-        addressOf: createAccounts({ commands, clock }).addressOf,
+        addressOf: (uid) => accounts.addressOf(uid),
       }),
       recordAnalytics: createRecordAnalytics({ ingestion, clock }),
     },

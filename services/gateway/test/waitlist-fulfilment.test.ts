@@ -1,3 +1,6 @@
+import { inflateSync } from 'node:zlib';
+import jsQR from 'jsqr';
+import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
 import {
   adminWaitlistEntriesPage,
   type AdminWaitlistEntry,
@@ -36,7 +39,9 @@ let charity: { id: string; name: string };
 
 async function mailTo(address: string, subject: RegExp, count = 1): Promise<ReceivedMail> {
   const matching = (messages: ReceivedMail[]) =>
-    messages.filter((message) => message.to.toLowerCase().includes(address.toLowerCase()) && subject.test(message.subject));
+    messages.filter(
+      (message) => message.to.toLowerCase().includes(address.toLowerCase()) && subject.test(message.subject),
+    );
   return matching(await smtp.waitFor((messages) => matching(messages).length >= count)).at(-1)!;
 }
 
@@ -198,5 +203,77 @@ describe('fulfilling a waitlist entry and claiming its shirt', () => {
       status: 410,
       body: { error: 'This claim link has expired (links work for 30 days): ask us for a new one' },
     });
+    // Back to today, where the other tests' sessions still work.
+    time.advance(-31 * DAY);
+  });
+});
+
+/** Each page's QR codes as a phone would read them, and every text the pages show. */
+async function readSheet(bytes: Uint8Array): Promise<{ pages: string[][]; texts: string[] }> {
+  const pdf = await PDFDocument.load(bytes);
+  const pages = pdf.getPages().map((page) => {
+    const xObjects = page.node.Resources()?.lookup(PDFName.of('XObject'), PDFDict);
+    return (xObjects?.values() ?? []).map((ref) => {
+      const image = pdf.context.lookup(ref);
+      if (!(image instanceof PDFRawStream)) throw new Error('an XObject that is not a stream');
+      const width = image.dict.lookup(PDFName.of('Width'), PDFNumber).asNumber();
+      const height = image.dict.lookup(PDFName.of('Height'), PDFNumber).asNumber();
+      // pdf-lib stores a PNG's pixels as 8-bit RGB, deflated.
+      expect(image.dict.lookup(PDFName.of('ColorSpace'))).toEqual(PDFName.of('DeviceRGB'));
+      const rgb = inflateSync(image.contents);
+      const rgba = new Uint8ClampedArray(width * height * 4);
+      for (let pixel = 0; pixel < width * height; pixel += 1) {
+        rgba.set([rgb[pixel * 3]!, rgb[pixel * 3 + 1]!, rgb[pixel * 3 + 2]!, 255], pixel * 4);
+      }
+      // At least 300 dots per inch at the 45 mm the sheet prints it.
+      expect(width / (45 / 25.4)).toBeGreaterThanOrEqual(300);
+      return jsQR(rgba, width, height)?.data ?? '(unreadable)';
+    });
+  });
+  const texts: string[] = [];
+  for (const [, object] of pdf.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream) || object.dict.has(PDFName.of('Subtype'))) continue;
+    const content = inflateSync(object.contents).toString('latin1');
+    for (const [, hex] of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g))
+      texts.push(Buffer.from(hex!, 'hex').toString('latin1'));
+  }
+  return { pages, texts };
+}
+
+describe('fulfilling every waiting entry of a shirt and size', () => {
+  it('answers a print-ready PDF whose codes lead to the new fundraisers, each short code printed under its code', async () => {
+    const size = shirt.sizes.at(-1)!;
+    const emails = Array.from({ length: 14 }, (_, index) => uniqueEmail(`batch${index}`));
+    const entryIds: string[] = [];
+    for (const email of emails) entryIds.push(await join(email, size));
+    // One was fulfilled on its own before: the sheet leaves it out.
+    const alone = fulfilledWaitlistEntry.parse((await fulfil(entryIds[0]!)).body).fundraiser.id;
+
+    const answer = await fetch(`${server.url}/api/admin/waitlist/fulfil`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ shirtId: shirt.id, size }),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/pdf');
+    const { pages, texts } = await readSheet(new Uint8Array(await answer.arrayBuffer()));
+    // 13 codes, 12 to an A4 page.
+    expect(pages.map((codes) => codes.length)).toEqual([12, 1]);
+
+    const listed = adminWaitlistEntriesPage
+      .parse((await server.api('GET', '/api/admin/waitlist/entries?limit=500', admin)).body)
+      .entries.filter((listedEntry) => entryIds.includes(listedEntry.id));
+    expect(listed.every((listedEntry) => listedEntry.status === 'fulfilled')).toBe(true);
+    const made = listed.map((listedEntry) => listedEntry.fundraiserId!).filter((id) => id !== alone);
+    expect(pages.flat().sort()).toEqual(made.map((id) => `${BASE}/fundraiser/${id}?scan=true`).sort());
+    for (const id of made) expect(texts).toContain(id);
+
+    // Everyone on the sheet got their claim link; nobody waits any more.
+    for (const email of emails) await mailTo(email, /is ready/);
+    const again = await server.api('POST', '/api/admin/waitlist/fulfil', {
+      ...admin,
+      body: { shirtId: shirt.id, size },
+    });
+    expect(again.status).toBe(404);
   });
 });

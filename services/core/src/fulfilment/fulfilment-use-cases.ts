@@ -37,9 +37,9 @@ export interface FulfilmentUseCaseDeps {
   eventStore: EventStore;
   clock: Clock;
   /** Resolves once the mail is stored in the outbox. */
-  sendClaimLink(mail: ClaimLinkMail): Promise<void>;
+  sendClaimLink(this: void, mail: ClaimLinkMail): Promise<void>;
   /** The account's address and whether its holder proved it is theirs. */
-  addressOf(uid: string): Promise<{ email: string | null; verified: boolean }>;
+  addressOf(this: void, uid: string): Promise<{ email: string | null; verified: boolean }>;
   /** Fundraiser ids for fulfilled entries; short codes by default. */
   newFundraiserId?: () => string;
 }
@@ -209,13 +209,16 @@ export function createFulfilmentUseCases({
       const done = await statuses();
       const waiting: EventData<'WaitlistJoined'>[] = [];
       // The shirt's signup streams and its legacy list; another shirt's id may start with this one's.
-      for await (const stored of readAllFiltered(eventStore, `${WAITLIST_STREAM_PREFIX}${shirtId}`, ['WaitlistJoined'])) {
+      for await (const stored of readAllFiltered(eventStore, `${WAITLIST_STREAM_PREFIX}${shirtId}`, [
+        'WaitlistJoined',
+      ])) {
         const event = readable(stored);
         if (event?.type !== 'WaitlistJoined') continue;
         const entry = event.data;
         if (entry.shirtId === shirtId && entry.size === size && !done.has(entry.entryId)) waiting.push(entry);
       }
-      if (waiting.length === 0) throw new DomainError('not_found', `No entry for ${shirt.name} in size ${size} is waiting`);
+      if (waiting.length === 0)
+        throw new DomainError('not_found', `No entry for ${shirt.name} in size ${size} is waiting`);
       const charities = new Map<string, CharityState | null>();
       const fulfilled: FulfilledEntry[] = [];
       for (const entry of waiting) {
@@ -243,18 +246,14 @@ export function createFulfilmentUseCases({
       const fulfilment = await commands.loadState(fulfilmentStreamName(entryId), fulfilmentDecider);
       if (!fulfilment) throw new DomainError('not_found', INVALID_CLAIM_LINK);
       const claimant = await addressOf(caller.uid);
-      const { state } = await commands.handle(
-        fundraiserStreamName(fulfilment.fundraiserId),
-        fundraiserDecider,
-        () => ({
-          type: 'ClaimFundraiser',
-          userId: caller.uid,
-          claimant,
-          tokenHash: sha256(token),
-          fulfilment,
-          at: clock().toISOString(),
-        }),
-      );
+      const { state } = await commands.handle(fundraiserStreamName(fulfilment.fundraiserId), fundraiserDecider, () => ({
+        type: 'ClaimFundraiser',
+        userId: caller.uid,
+        claimant,
+        tokenHash: sha256(token),
+        fulfilment,
+        at: clock().toISOString(),
+      }));
       return toFundraiser(state!);
     },
   };

@@ -49,10 +49,7 @@ export type FundraiserCommand = CreateFundraiser | ClaimFundraiser;
  * one event long whatever it raises. Streams written before that hold `DonationRecorded` events
  * too; they are read (and projected as confirmed money) but decide nothing here.
  */
-export type FundraiserEvent =
-  | EventOf<'FundraiserCreated'>
-  | EventOf<'FundraiserClaimed'>
-  | EventOf<'DonationRecorded'>;
+export type FundraiserEvent = EventOf<'FundraiserCreated'> | EventOf<'FundraiserClaimed'> | EventOf<'DonationRecorded'>;
 
 export const INVALID_CLAIM_LINK = 'This claim link is not valid: open the link from the email exactly as it came';
 
@@ -109,7 +106,12 @@ export const fundraiserDecider: Decider<FundraiserCommand, FundraiserEvent, Fund
         return [
           {
             type: 'FundraiserClaimed',
-            data: { fundraiserId: state.fundraiserId, userId: command.userId, entryId: fulfilment.entryId, at: command.at },
+            data: {
+              fundraiserId: state.fundraiserId,
+              userId: command.userId,
+              entryId: fulfilment.entryId,
+              at: command.at,
+            },
           },
         ];
       }
