@@ -17,7 +17,11 @@ export function createClaimLinkMailer({ email, publicBaseUrl }: { email: EmailSe
           `You joined the waitlist for ${shirtName}, supporting ${charityName}. Your shirt now has its own QR code: every scan and donation it brings counts for ${charityName}.`,
           'Claim it to follow its scans and donations on your dashboard. Sign in, or create an account, with this email address.',
         ],
-        action: { label: 'Claim my shirt', url: `${publicBaseUrl}/claim#token=${token}` },
+        action: {
+          label: 'Claim my shirt',
+          // The address, for the sign-in and sign-up forms to start with.
+          url: `${publicBaseUrl}/claim#token=${token}&email=${encodeURIComponent(to)}`,
+        },
         note: 'The link works once, within 30 days. If you did not join our waitlist, ignore this email.',
       }),
     );
