@@ -3,6 +3,7 @@ import { analyticsRoutes } from './rest/analytics';
 import { apiDescriptionRoutes } from './rest/api-description';
 import { authRoutes } from './rest/auth';
 import { charityRoutes } from './rest/charities';
+import { claimRoutes } from './rest/claims';
 import { donationRoutes } from './rest/donations';
 import { fundraiserRoutes } from './rest/fundraisers';
 import { shirtRoutes } from './rest/shirts';
@@ -16,6 +17,7 @@ const declared = {
   ...shirtRoutes,
   ...waitlistRoutes,
   ...fundraiserRoutes,
+  ...claimRoutes,
   ...donationRoutes,
   ...analyticsRoutes,
   ...authRoutes,

@@ -1,14 +1,39 @@
 import { z } from 'zod';
 import { defineEvent, isoInstant } from './define-event';
 
+/**
+ * Version 2: `userId` is null for a fundraiser an operator made for a waitlist entry, owned by
+ * nobody until the person it was made for claims it (`FundraiserClaimed`); `entryId` (absent
+ * otherwise) names that entry. Version 1 was always owned by its creator and made for no entry.
+ */
 export const FundraiserCreated = defineEvent(
   'FundraiserCreated',
   z.object({
     fundraiserId: z.string().min(1),
-    userId: z.string().min(1),
+    userId: z.string().min(1).nullable(),
     charityId: z.string().min(1),
     shirtId: z.string().min(1),
     name: z.string().min(1),
+    entryId: z.string().min(1).optional(),
+    at: isoInstant,
+  }),
+  {
+    version: 2,
+    // Every version 1 event is valid as version 2 (an owner, no entry): nothing to lift.
+    upcasters: { 1: (data) => data },
+  },
+);
+
+/**
+ * The person a waitlist entry's fundraiser was made for took it with the mailed link: from now on
+ * it is theirs, with every scan and donation it had before.
+ */
+export const FundraiserClaimed = defineEvent(
+  'FundraiserClaimed',
+  z.object({
+    fundraiserId: z.string().min(1),
+    userId: z.string().min(1),
+    entryId: z.string().min(1),
     at: isoInstant,
   }),
 );

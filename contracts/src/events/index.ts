@@ -9,10 +9,10 @@ import {
   DonationReported,
   DonationWebhookReceived,
 } from './donations';
-import { DonationRecorded, FundraiserCreated, PartitionClaimed, ScanRecorded } from './fundraisers';
+import { DonationRecorded, FundraiserClaimed, FundraiserCreated, PartitionClaimed, ScanRecorded } from './fundraisers';
 import { ShirtAdded, ShirtUpdated } from './shirts';
 import { EmailReserved, EmailVerified, UserProfileUpdated, UserRegistered, UserSignedIn } from './users';
-import { WaitlistJoined } from './waitlist';
+import { WaitlistEntryFulfilled, WaitlistJoined } from './waitlist';
 
 export * from './analytics';
 export * from './charities';
@@ -37,6 +37,7 @@ export const eventDefinitions = {
   ShirtAdded,
   ShirtUpdated,
   FundraiserCreated,
+  FundraiserClaimed,
   DonationRecorded,
   DonationReported,
   DonationReportConfirmed,
@@ -46,6 +47,7 @@ export const eventDefinitions = {
   ScanRecorded,
   PartitionClaimed,
   WaitlistJoined,
+  WaitlistEntryFulfilled,
   PageViewed,
   ShirtClicked,
   WaitlistSignup,

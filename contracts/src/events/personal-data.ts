@@ -11,4 +11,5 @@ export const personalDataFields: Partial<Record<EventType, Readonly<Record<strin
   UserRegistered: { email: 'email', displayName: 'name' },
   UserProfileUpdated: { email: 'email', displayName: 'name' },
   WaitlistJoined: { email: 'email', name: 'name' },
+  WaitlistEntryFulfilled: { email: 'email', name: 'name' },
 };

@@ -13,3 +13,24 @@ export const WaitlistJoined = defineEvent(
     at: isoInstant,
   }),
 );
+
+/**
+ * An operator made a fundraiser for the entry (stream `fulfilment-<entryId>`) and mailed its
+ * person a claim link. The link's token is kept only as its SHA-256 (`claimTokenHash`); the
+ * entry's name and email are copied here so that claiming reads this one stream.
+ */
+export const WaitlistEntryFulfilled = defineEvent(
+  'WaitlistEntryFulfilled',
+  z.object({
+    entryId: z.string().min(1),
+    fundraiserId: z.string().min(1),
+    shirtId: z.string().min(1),
+    size: z.string().min(1),
+    charityId: z.string().min(1),
+    name: z.string().min(1),
+    email: z.string().min(1),
+    claimTokenHash: z.string().min(1),
+    claimExpiresAt: isoInstant,
+    at: isoInstant,
+  }),
+);

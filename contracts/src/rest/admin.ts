@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dailyStats } from './fundraisers';
+import { dailyStats, fundraiser } from './fundraisers';
 import { resourceId, idParams } from './ids';
 import { waitlistStats } from './waitlist';
 import { adminReplayQuery } from './admin-replay';
@@ -212,8 +212,38 @@ export const adminWaitlistEntry = z.object({
   shirtId: z.string(),
   shirtName: z.string().nullable(),
   joinedAt: z.string(),
+  /** waiting, then fulfilled (a fundraiser made and a claim link mailed), then claimed by its person. */
+  status: z.enum(['waiting', 'fulfilled', 'claimed']),
+  /** The fundraiser made for it; null while waiting. */
+  fundraiserId: z.string().nullable(),
 });
 export type AdminWaitlistEntry = z.infer<typeof adminWaitlistEntry>;
+export type WaitlistEntryStatus = AdminWaitlistEntry['status'];
+
+export const waitlistEntryParams = z.object({ entryId: resourceId });
+
+/** A fulfilled entry: its fundraiser, owned by nobody until claimed, and where to get its QR code. */
+export const fulfilledWaitlistEntry = z
+  .object({
+    entryId: z.string(),
+    status: z.literal('fulfilled'),
+    fundraiser: fundraiser,
+    qr: z.object({
+      /** Paths of this API: the code to print, as SVG (any size) and PNG. */
+      svg: z.string(),
+      png: z.string(),
+      /** What the code encodes: where a phone that scans it lands. */
+      target: z.string(),
+    }),
+  })
+  .meta({ id: 'FulfilledWaitlistEntry' });
+export type FulfilledWaitlistEntry = z.infer<typeof fulfilledWaitlistEntry>;
+
+export const fulfilWaitlistBatchRequest = z.object({
+  shirtId: text('shirtId', 128),
+  size: text('size', 32),
+});
+export type FulfilWaitlistBatchRequest = z.infer<typeof fulfilWaitlistBatchRequest>;
 
 export const adminWaitlistEntriesPage = z
   .object({
@@ -509,10 +539,45 @@ export const adminRoutes = defineRoutes({
     auth: 'admin',
     answers: {
       200: {
-        description: 'joinedAt, name, email, size, shirtId, shirtName, charityId, charityName',
+        description: 'joinedAt, name, email, size, shirtId, shirtName, charityId, charityName, status, fundraiserId',
         contentType: 'text/csv',
       },
       ...guarded,
+    },
+  },
+  fulfilWaitlistEntry: {
+    method: 'post',
+    path: '/api/admin/waitlist/entries/{entryId}/fulfil',
+    summary:
+      "Make a fundraiser for the entry's shirt and charity, owned by nobody yet, and mail its person a claim link",
+    auth: 'admin',
+    params: waitlistEntryParams,
+    answers: {
+      201: { description: 'The fundraiser and its QR code', schema: fulfilledWaitlistEntry },
+      ...guarded,
+      404: { description: 'Unknown entry', schema: errorAnswer },
+      409: {
+        description: "Fulfilled already, or the entry's shirt or charity is no longer in the shop",
+        schema: errorAnswer,
+      },
+    },
+  },
+  fulfilWaitlistBatch: {
+    method: 'post',
+    path: '/api/admin/waitlist/fulfil',
+    summary:
+      'Fulfil every waiting entry of a shirt in a size: a print-ready PDF sheet of their QR codes, each with its short code',
+    auth: 'admin',
+    body: fulfilWaitlistBatchRequest,
+    answers: {
+      200: {
+        description: 'A4 pages of QR codes, each with its short code (the fundraiser id) under it',
+        contentType: 'application/pdf',
+      },
+      400: invalidFields,
+      ...guarded,
+      404: { description: 'Unknown shirt, or no entry of it in that size is waiting', schema: errorAnswer },
+      409: { description: 'Every waiting entry was fulfilled meanwhile', schema: errorAnswer },
     },
   },
   listOutbox: {

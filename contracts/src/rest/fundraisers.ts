@@ -7,7 +7,8 @@ import { idParams } from './ids';
 export const fundraiser = z
   .object({
     id: z.string(),
-    userId: z.string(),
+    /** Null while a fundraiser made for a waitlist entry waits for its person to claim it. */
+    userId: z.string().nullable(),
     charityId: z.string(),
     shirtId: z.string(),
     name: z.string(),

@@ -3,6 +3,7 @@ export * from './admin-replay';
 export * from './analytics';
 export * from './auth';
 export * from './charities';
+export * from './claims';
 export * from './donations';
 export * from './errors';
 export * from './fundraisers';

@@ -24,7 +24,13 @@ export const fundraiserKeys = {
  */
 export const fundraisersProjector: Projector = {
   name: 'fundraisers',
-  eventTypes: ['FundraiserCreated', 'ScanRecorded', ...confirmedMoneyEvents, ...reportedMoneyEvents],
+  eventTypes: [
+    'FundraiserCreated',
+    'FundraiserClaimed',
+    'ScanRecorded',
+    ...confirmedMoneyEvents,
+    ...reportedMoneyEvents,
+  ],
   project(event) {
     const confirmed = confirmedChange(event);
     if (confirmed) {
@@ -54,6 +60,17 @@ export const fundraisersProjector: Projector = {
             name,
             createdAt: at,
           }),
+          // An operator's fundraiser for a waitlist entry is on nobody's list until it is claimed.
+          ...(userId === null
+            ? []
+            : [{ op: 'sadd', key: fundraiserKeys.ownedBy(userId), member: fundraiserId } as const]),
+        ];
+      }
+      case 'FundraiserClaimed': {
+        // Its figures stay where they were counted: the owner sees the scans and donations made before.
+        const { fundraiserId, userId } = event.data;
+        return [
+          ...hsetFields(fundraiserKeys.fundraiser(fundraiserId), { userId }),
           { op: 'sadd', key: fundraiserKeys.ownedBy(userId), member: fundraiserId },
         ];
       }

@@ -36,7 +36,7 @@ export async function createFundraiser(
   api: ApiClient,
   owner: RequestOptions,
   fields: { name?: string; shirtId?: string; charityId?: string } = {},
-): Promise<Fundraiser> {
+): Promise<Fundraiser & { userId: string }> {
   const [shirts, charities] = await Promise.all([api('GET', '/api/shirts'), api('GET', '/api/charities')]);
   const [firstShirt] = shirtList.parse(shirts.body);
   const [firstCharity] = charityList.parse(charities.body);
@@ -45,5 +45,8 @@ export async function createFundraiser(
     body: { shirtId: firstShirt?.id, charityId: firstCharity?.id, ...fields },
   });
   if (answer.status !== 201) throw new Error(`fundraiser not created: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return fundraiser.parse(answer.body);
+  const created = fundraiser.parse(answer.body);
+  // A member's own fundraiser is theirs from the start (only an operator's waits to be claimed).
+  if (created.userId === null) throw new Error(`fundraiser created without an owner: ${JSON.stringify(created)}`);
+  return { ...created, userId: created.userId };
 }

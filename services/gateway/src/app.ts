@@ -19,6 +19,7 @@ import type { AdminDeps } from './routes/admin-deps';
 import { analyticsHandlers } from './routes/analytics';
 import { authHandlers } from './routes/auth';
 import { charityHandlers } from './routes/charities';
+import { claimHandlers } from './routes/claims';
 import { donationHandlers } from './routes/donations';
 import { fundraiserHandlers } from './routes/fundraisers';
 import { type LiveDeps, liveHandlers } from './routes/live';
@@ -89,6 +90,7 @@ export function createApp(options: AppOptions): Express {
     routeTable(
       {
         ...fundraiserHandlers(options),
+        ...claimHandlers(options),
         ...donationHandlers(options),
         ...shirtHandlers(options),
         ...charityHandlers(options),

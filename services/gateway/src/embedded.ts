@@ -5,6 +5,7 @@ import {
   createCharityUseCases,
   createCommandHandler,
   createDonationUseCases,
+  createFulfilmentUseCases,
   createFundraiserUseCases,
   createInProcessBatcher,
   createRecordAnalytics,
@@ -56,6 +57,8 @@ import { createDemoProcessor, DEMO_WEBHOOK_TARGET, demoWebhookTransport } from '
 import { createDonationWebhooks } from './donations/donation-webhooks';
 import { donationWebhookSecret } from './donations/webhook-secret';
 import { createMail } from './mail/create-mail';
+import { createClaimLinkMailer } from './mail/claim-link-mail';
+import { createAccounts } from './auth/accounts';
 import { createEventStreams } from './http/event-streams';
 
 export interface EmbeddedProcess {
@@ -180,6 +183,7 @@ export async function createEmbeddedProcess(
       })
     : null;
   const auth = createAuth(config, { clock, log, mail, credentials });
+  const accounts = createAccounts({ commands, clock });
   const rebuilds = createRebuildJobs({ eventStore, store: readModels, log: projectionLog, clock });
   const liveStreams = createEventStreams();
   const readiness = createReadiness(dependencies);
@@ -205,6 +209,13 @@ export async function createEmbeddedProcess(
       fundraisers,
       donations,
       waitlist: createWaitlistUseCases({ commands, eventStore, clock, newId }),
+      fulfilment: createFulfilmentUseCases({
+        commands,
+        eventStore,
+        clock,
+        sendClaimLink: createClaimLinkMailer({ email: mail.email, publicBaseUrl: config.PUBLIC_BASE_URL }),
+        addressOf: (uid) => accounts.addressOf(uid),
+      }),
       recordAnalytics: createRecordAnalytics({ ingestion, clock }),
     },
     catalog,

@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
         path: '/verify-email',
         lazy: async () => ({ Component: (await import('./routes/verify-email')).VerifyEmailRoute }),
       },
+      { path: '/claim', lazy: async () => ({ Component: (await import('./routes/claim')).ClaimRoute }) },
       { path: '/privacy', lazy: async () => ({ Component: (await import('./routes/privacy')).PrivacyRoute }) },
       {
         path: '/fundraiser/:fundraiserId',

@@ -8,6 +8,8 @@ export const paths = {
   privacy: '/privacy',
   /** Where the verification mail links to, with `#token=<token>`. */
   verifyEmail: '/verify-email',
+  /** Where the claim mail links to, with `#token=<token>&email=<address>`. */
+  claim: '/claim',
   fundraiser: (fundraiserId: string) => `/fundraiser/${encodeURIComponent(fundraiserId)}`,
 } as const;
 

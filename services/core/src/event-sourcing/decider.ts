@@ -10,9 +10,10 @@ export interface Decider<Command, Event, State> {
   evolve(this: void, state: State, event: Event): State;
 }
 
-export type DomainErrorKind = 'validation' | 'not_found' | 'conflict' | 'forbidden';
+/** `gone`: what the request names existed but no longer works (an expired link). */
+export type DomainErrorKind = 'validation' | 'not_found' | 'conflict' | 'forbidden' | 'gone';
 
-/** A rule the command broke; the gateway maps the kind to 400, 404, 409 or 403. */
+/** A rule the command broke; the gateway maps the kind to 400, 404, 409, 403 or 410. */
 export class DomainError extends Error {
   constructor(
     readonly kind: DomainErrorKind,

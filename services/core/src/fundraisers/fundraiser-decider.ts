@@ -1,11 +1,13 @@
 import type { EventOf } from '@qrshirt/contracts';
 import { type CharityState, isApprovedCharity } from '../charities/charity-decider';
 import { type Decider, DomainError } from '../event-sourcing/decider';
+import type { FulfilmentState } from '../fulfilment/fulfilment-decider';
 import type { ShirtState } from '../shirts/shirt-decider';
 
 export interface FundraiserState {
   fundraiserId: string;
-  userId: string;
+  /** Null while a fundraiser made for a waitlist entry waits for its person to claim it. */
+  userId: string | null;
   charityId: string;
   shirtId: string;
   name: string;
@@ -15,7 +17,10 @@ export interface FundraiserState {
 export interface CreateFundraiser {
   type: 'CreateFundraiser';
   fundraiserId: string;
-  userId: string;
+  /** Null for a waitlist entry's fundraiser, owned by nobody until claimed. */
+  userId: string | null;
+  /** The waitlist entry it is made for, when an operator fulfils one. */
+  entryId?: string;
   /** Loaded by the caller from `charity-<charityId>`; null when that stream is empty. */
   charity: CharityState | null;
   /** Loaded by the caller from `shirt-<shirtId>`; null when that stream is empty. */
@@ -25,13 +30,28 @@ export interface CreateFundraiser {
   at: string;
 }
 
-export type FundraiserCommand = CreateFundraiser;
+/** The person a waitlist entry's fundraiser was made for takes it, with the token mailed to them. */
+export interface ClaimFundraiser {
+  type: 'ClaimFundraiser';
+  userId: string;
+  /** The claimant's address, and whether they proved it is theirs. */
+  claimant: { email: string | null; verified: boolean };
+  /** SHA-256 of the token they hold. */
+  tokenHash: string;
+  /** Loaded by the caller from the entry's `fulfilment-<entryId>` stream; null when empty. */
+  fulfilment: FulfilmentState | null;
+  at: string;
+}
+
+export type FundraiserCommand = CreateFundraiser | ClaimFundraiser;
 /**
  * Donations are decided in streams of their own (`../donations/`), so a fundraiser's stream stays
  * one event long whatever it raises. Streams written before that hold `DonationRecorded` events
  * too; they are read (and projected as confirmed money) but decide nothing here.
  */
-export type FundraiserEvent = EventOf<'FundraiserCreated'> | EventOf<'DonationRecorded'>;
+export type FundraiserEvent = EventOf<'FundraiserCreated'> | EventOf<'FundraiserClaimed'> | EventOf<'DonationRecorded'>;
+
+export const INVALID_CLAIM_LINK = 'This claim link is not valid: open the link from the email exactly as it came';
 
 export const fundraiserStreamName = (fundraiserId: string): string => `fundraiser-${fundraiserId}`;
 
@@ -56,6 +76,40 @@ export const fundraiserDecider: Decider<FundraiserCommand, FundraiserEvent, Fund
               charityId: command.charity.charityId,
               shirtId: command.shirt.shirtId,
               name,
+              ...(command.entryId !== undefined && { entryId: command.entryId }),
+              at: command.at,
+            },
+          },
+        ];
+      }
+      case 'ClaimFundraiser': {
+        const { fulfilment, claimant } = command;
+        if (!state || !fulfilment || fulfilment.fundraiserId !== state.fundraiserId) {
+          throw new DomainError('not_found', INVALID_CLAIM_LINK);
+        }
+        if (fulfilment.claimTokenHash !== command.tokenHash) throw new DomainError('not_found', INVALID_CLAIM_LINK);
+        // The fundraiser's owner is the token's single use: a second claim meets it here.
+        if (state.userId !== null) throw new DomainError('conflict', 'This claim link has been used already');
+        if (command.at > fulfilment.claimExpiresAt) {
+          throw new DomainError('gone', 'This claim link has expired (links work for 30 days): ask us for a new one');
+        }
+        // The address the link was mailed to, proved by its holder: a forwarded link is not enough.
+        if (!claimant.verified || claimant.email === null) {
+          throw new DomainError('forbidden', 'Verify your email address before you claim this shirt');
+        }
+        if (claimant.email.trim().toLowerCase() !== fulfilment.email.trim().toLowerCase()) {
+          throw new DomainError(
+            'forbidden',
+            'This claim link was mailed to another address: sign in with the account of that address',
+          );
+        }
+        return [
+          {
+            type: 'FundraiserClaimed',
+            data: {
+              fundraiserId: state.fundraiserId,
+              userId: command.userId,
+              entryId: fulfilment.entryId,
               at: command.at,
             },
           },
@@ -67,9 +121,11 @@ export const fundraiserDecider: Decider<FundraiserCommand, FundraiserEvent, Fund
   evolve(state, event) {
     switch (event.type) {
       case 'FundraiserCreated': {
-        const { at, ...fundraiser } = event.data;
+        const { at, entryId: _entryId, ...fundraiser } = event.data;
         return { ...fundraiser, createdAt: at };
       }
+      case 'FundraiserClaimed':
+        return state && { ...state, userId: event.data.userId };
       case 'DonationRecorded':
         return state;
     }

@@ -55,7 +55,7 @@ export function createFundraiserUseCases({
   clock,
   newId,
 }: FundraiserUseCaseDeps) {
-  // A fundraiser's identity never changes once created: the scan and read paths look each one up once.
+  // A fundraiser's identity never changes once it has an owner: the scan and read paths look each one up once.
   const known = new LRUCache<string, Fundraiser>({ max: 50_000 });
 
   /** The read model first; the event log when the projection has not caught up yet. */
@@ -68,13 +68,19 @@ export function createFundraiserUseCases({
       ? toFundraiser({ ...projected, fundraiserId: projected.id })
       : state && toFundraiser(state);
     if (!fundraiser) throw new DomainError('not_found', 'Fundraiser not found');
-    known.set(id, fundraiser);
+    // An unclaimed one gets its owner later: kept only once it has one.
+    if (fundraiser.userId !== null) known.set(id, fundraiser);
     return fundraiser;
   }
 
   /** The owner's fundraiser; anyone else is refused. */
   async function owned(id: string, caller: Caller): Promise<Fundraiser> {
-    const fundraiser = await find(id);
+    let fundraiser = await find(id);
+    if (fundraiser.userId === null) {
+      // Claimed a moment ago, perhaps: the log knows before the read model does.
+      const state = await commands.loadState(fundraiserStreamName(id), fundraiserDecider);
+      if (state) fundraiser = toFundraiser(state);
+    }
     if (caller.anonymous || caller.uid !== fundraiser.userId) {
       throw new DomainError('forbidden', 'Only the owner of this fundraiser can see its stats');
     }

@@ -1,6 +1,8 @@
 import { type AdminWaitlistEntriesPage, type AdminWaitlistEntry, readEvent } from '@qrshirt/contracts';
-import { type EventStore, type StoredEvent, WAITLIST_STREAM_PREFIX } from '@qrshirt/core';
+import { type EventStore, type FulfilmentUseCases, type StoredEvent, WAITLIST_STREAM_PREFIX } from '@qrshirt/core';
 import type { CatalogQueries } from '@qrshirt/projections';
+
+type Statuses = Awaited<ReturnType<FulfilmentUseCases['statuses']>>;
 
 /** Every waitlist stream: one per signup (`waitlist-<shirtId>.<key>`), and each shirt's whole list in old logs. */
 const WAITLIST_STREAMS = WAITLIST_STREAM_PREFIX;
@@ -10,12 +12,30 @@ const WAITLIST_STREAMS = WAITLIST_STREAM_PREFIX;
  * read model, so personal data is never copied anywhere else (the public read model holds counts).
  * Newest first, paged by log position.
  */
-export function createWaitlistEntries({ eventStore, catalog }: { eventStore: EventStore; catalog: CatalogQueries }) {
-  async function names(): Promise<{ shirts: Map<string, string>; charities: Map<string, string> }> {
-    const [shirts, charities] = await Promise.all([catalog.listShirts(), catalog.listCharities()]);
+export function createWaitlistEntries({
+  eventStore,
+  catalog,
+  fulfilment,
+}: {
+  eventStore: EventStore;
+  catalog: CatalogQueries;
+  fulfilment: Pick<FulfilmentUseCases, 'statuses'>;
+}) {
+  async function names(): Promise<{
+    shirts: Map<string, string>;
+    charities: Map<string, string>;
+    statuses: Statuses;
+  }> {
+    // Statuses from the log too, so an entry fulfilled a moment ago never shows as waiting.
+    const [shirts, charities, statuses] = await Promise.all([
+      catalog.listShirts(),
+      catalog.listCharities(),
+      fulfilment.statuses(),
+    ]);
     return {
       shirts: new Map(shirts.map((shirt) => [shirt.id, shirt.name])),
       charities: new Map(charities.map((charity) => [charity.id, charity.name])),
+      statuses,
     };
   }
 
@@ -30,6 +50,7 @@ export function createWaitlistEntries({ eventStore, catalog }: { eventStore: Eve
       }
       if (event.type !== 'WaitlistJoined') return [];
       const { entryId, name, email, size, charityId, shirtId, at } = event.data;
+      const fulfilled = named.statuses.get(entryId);
       return [
         {
           id: entryId,
@@ -41,12 +62,18 @@ export function createWaitlistEntries({ eventStore, catalog }: { eventStore: Eve
           shirtId,
           shirtName: named.shirts.get(shirtId) ?? null,
           joinedAt: at,
+          status: fulfilled?.status ?? 'waiting',
+          fundraiserId: fulfilled?.fundraiserId ?? null,
         },
       ];
     });
   }
 
-  async function read(after: number | undefined, limit: number): Promise<AdminWaitlistEntriesPage> {
+  async function read(
+    after: number | undefined,
+    limit: number,
+    given?: Awaited<ReturnType<typeof names>>,
+  ): Promise<AdminWaitlistEntriesPage> {
     const [events, named] = await Promise.all([
       eventStore.readFiltered({
         streamPrefix: WAITLIST_STREAMS,
@@ -55,7 +82,7 @@ export function createWaitlistEntries({ eventStore, catalog }: { eventStore: Eve
         ...(after !== undefined && { cursor: after }),
         maxCount: limit,
       }),
-      names(),
+      given ?? names(),
     ]);
     const last = events.at(-1);
     return { entries: toEntries(events, named), next: events.length === limit && last ? last.globalPosition : null };
@@ -66,8 +93,10 @@ export function createWaitlistEntries({ eventStore, catalog }: { eventStore: Eve
     /** Every entry, newest first, a page at a time (the CSV export streams them). */
     async *all(pageSize = 1000): AsyncGenerator<AdminWaitlistEntry[]> {
       let after: number | undefined;
+      // The names and statuses once for the whole export, not once a page.
+      const named = await names();
       do {
-        const page = await read(after, pageSize);
+        const page = await read(after, pageSize, named);
         yield page.entries;
         after = page.next ?? undefined;
       } while (after !== undefined);

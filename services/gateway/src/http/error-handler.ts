@@ -3,7 +3,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { FieldErrors } from './field-errors';
 import { HttpError } from './http-error';
 
-const domainStatus = { validation: 400, not_found: 404, conflict: 409, forbidden: 403 } as const;
+const domainStatus = { validation: 400, not_found: 404, conflict: 409, forbidden: 403, gone: 410 } as const;
 
 /** Errors thrown by express.json(): they carry a `type` and the status to answer. */
 interface BodyParserError {

@@ -31,13 +31,17 @@ export function fundraiserScanUrl(publicBaseUrl: string, fundraiserId: string): 
   return `${publicBaseUrl}/fundraiser/${encodeURIComponent(fundraiserId)}?scan=true`;
 }
 
+/** Modules across the code, its quiet zone included. */
+export function qrSideModules(text: string): number {
+  return QRCode.create(text, { errorCorrectionLevel: ERROR_CORRECTION }).modules.size + 2 * MARGIN_MODULES;
+}
+
 /** The options both formats are drawn with, so the SVG and the PNG have the same size. */
-export function qrCodeOptions(text: string) {
-  const modules = QRCode.create(text, { errorCorrectionLevel: ERROR_CORRECTION }).modules.size;
+export function qrCodeOptions(text: string, pixelsPerModule = PIXELS_PER_MODULE) {
   return {
     errorCorrectionLevel: ERROR_CORRECTION,
     margin: MARGIN_MODULES,
-    width: (modules + 2 * MARGIN_MODULES) * PIXELS_PER_MODULE,
+    width: qrSideModules(text) * pixelsPerModule,
     rendererOpts: pngRendererOptions,
   };
 }

@@ -2,18 +2,44 @@ import type { AdminWaitlistStats } from '@qrshirt/contracts';
 import { createWaitlistEntries } from '../admin/waitlist-entries';
 import { csvLine } from '../http/csv';
 import type { Handlers } from '../http/route-table';
+import { fundraiserScanUrl } from '../qr/fundraiser-qr';
+import { renderQrSheet } from '../qr/qr-sheet';
 import type { RouteDeps } from './route-deps';
 
-const CSV_COLUMNS = ['joinedAt', 'name', 'email', 'size', 'shirtId', 'shirtName', 'charityId', 'charityName'] as const;
+const CSV_COLUMNS = [
+  'joinedAt',
+  'name',
+  'email',
+  'size',
+  'shirtId',
+  'shirtName',
+  'charityId',
+  'charityName',
+  'status',
+  'fundraiserId',
+] as const;
 
-/** Counts as the public GET /api/waitlist has them, plus entries with names and emails, for admins only. */
+/**
+ * Counts as the public GET /api/waitlist has them, plus entries with names, emails and statuses,
+ * for admins only; and fulfilling them.
+ */
 export function adminWaitlistHandlers({
   eventStore,
   catalog,
   waitlist,
+  useCases,
+  publicBaseUrl,
   clock,
-}: RouteDeps): Pick<Handlers, 'getAdminWaitlistStats' | 'listWaitlistEntries' | 'downloadWaitlistCsv'> {
-  const entries = createWaitlistEntries({ eventStore, catalog });
+}: RouteDeps): Pick<
+  Handlers,
+  | 'getAdminWaitlistStats'
+  | 'listWaitlistEntries'
+  | 'downloadWaitlistCsv'
+  | 'fulfilWaitlistEntry'
+  | 'fulfilWaitlistBatch'
+> {
+  const { fulfilment } = useCases;
+  const entries = createWaitlistEntries({ eventStore, catalog, fulfilment });
   return {
     async getAdminWaitlistStats() {
       const [stats, shirts, charities] = await Promise.all([
@@ -44,6 +70,42 @@ export function adminWaitlistHandlers({
         res.write(page.map((entry) => csvLine(CSV_COLUMNS.map((column) => entry[column] ?? ''))).join(''));
       }
       res.end();
+    },
+    async fulfilWaitlistEntry({ params }) {
+      const { entryId, fundraiser } = await fulfilment.fulfil(params.entryId);
+      const path = `/api/fundraisers/${encodeURIComponent(fundraiser.id)}`;
+      return {
+        status: 201,
+        body: {
+          entryId,
+          status: 'fulfilled',
+          fundraiser,
+          qr: {
+            svg: `${path}/qr.svg`,
+            png: `${path}/qr.png`,
+            target: fundraiserScanUrl(publicBaseUrl, fundraiser.id),
+          },
+        },
+      };
+    },
+    async fulfilWaitlistBatch({ body, res }) {
+      const fulfilled = await fulfilment.fulfilWaiting(body.shirtId, body.size);
+      const shirtName = (await catalog.getShirt(body.shirtId))?.name ?? body.shirtId;
+      const sheet = await renderQrSheet({
+        publicBaseUrl,
+        title: `${shirtName}, size ${body.size}: ${fulfilled.length} QR codes`,
+        codes: fulfilled.map(({ fundraiser, size }) => ({
+          fundraiserId: fundraiser.id,
+          caption: `${shirtName} - ${size}`,
+        })),
+      });
+      const day = clock().toISOString().slice(0, 10);
+      res.type('application/pdf');
+      // Only letters, digits, '-' and '_' in a header's file name; the size is free text and stays out.
+      const fileName = `qr-codes-${body.shirtId.replace(/[^A-Za-z0-9_-]/g, '-')}-${day}.pdf`;
+      res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+      res.setHeader('Cache-Control', 'no-store');
+      res.end(Buffer.from(sheet));
     },
   };
 }

@@ -26,6 +26,8 @@ type AdminOperation =
   | 'getAdminWaitlistStats'
   | 'listWaitlistEntries'
   | 'downloadWaitlistCsv'
+  | 'fulfilWaitlistEntry'
+  | 'fulfilWaitlistBatch'
   | 'listOutbox'
   | 'retryOutboxMessage'
   | 'listProjections'

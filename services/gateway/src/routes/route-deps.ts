@@ -4,6 +4,7 @@ import type {
   CommandHandler,
   DonationUseCases,
   EventStore,
+  FulfilmentUseCases,
   FundraiserUseCases,
   Ingestion,
   ShirtUseCases,
@@ -23,6 +24,8 @@ export interface UseCases {
   fundraisers: FundraiserUseCases;
   donations: DonationUseCases;
   waitlist: WaitlistUseCases;
+  /** Operators fulfil waitlist entries; their people claim the fundraisers. */
+  fulfilment: FulfilmentUseCases;
   recordAnalytics: ReturnType<typeof createRecordAnalytics>;
 }
 

@@ -43,7 +43,14 @@ export function SignInRoute() {
           }}
         />
       ) : (
-        <AuthCard googleReturn={googleReturn} onGoogleReturnHandled={forgetFragment} />
+        <AuthCard
+          googleReturn={googleReturn}
+          onGoogleReturnHandled={forgetFragment}
+          // A claim link's page sends its person here with the address the link was mailed to.
+          {...(typeof (location.state as { email?: unknown } | null)?.email === 'string' && {
+            initialEmail: (location.state as { email: string }).email,
+          })}
+        />
       )}
     </Container>
   );

@@ -1,7 +1,9 @@
-import { Container } from '@mantine/core';
+import { Button, Container, Group } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
 import { EmailVerification } from '@/features/auth/components/email-verification';
+import { readPendingClaim } from '@/features/claims/api/pending-claim';
 import { useAuth } from '@/lib/auth/use-auth';
 
 /** The page the verification mail links to: /verify-email#token=<token>. */
@@ -12,6 +14,8 @@ export function VerifyEmailRoute() {
   // Read once: the fragment is removed from the address right away, so the token stays out of
   // the history and a reload does not replay it.
   const [token] = useState(() => new URLSearchParams(location.hash.replace(/^#/, '')).get('token'));
+  // Verifying on the way to claiming a shirt: the way back to it.
+  const [claiming] = useState(() => readPendingClaim() !== null);
   useEffect(() => {
     if (location.hash) void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
   }, [navigate, location.hash, location.pathname, location.search]);
@@ -20,6 +24,13 @@ export function VerifyEmailRoute() {
     <Container size="xl" py={{ base: 'xl', sm: 64 }}>
       <title>Verify your email · QR Shirts for Charity</title>
       <EmailVerification token={token} signedIn={auth.status === 'signed-in'} />
+      {claiming && (
+        <Group justify="center" mt="lg">
+          <Button component={Link} to={paths.claim}>
+            Claim your shirt
+          </Button>
+        </Group>
+      )}
     </Container>
   );
 }

@@ -18,10 +18,12 @@ interface AuthCardProps {
   googleReturn: GoogleReturn | null;
   /** Once the fragment has been read, so a reload does not replay it. */
   onGoogleReturnHandled: () => void;
+  /** Prefilled in both forms: the address a claim link was mailed to. */
+  initialEmail?: string;
 }
 
 /** Spec: the 'Welcome Back' card, its Sign In and Sign Up tabs, and the end of Google's round trip. */
-export function AuthCard({ googleReturn, onGoogleReturnHandled }: AuthCardProps) {
+export function AuthCard({ googleReturn, onGoogleReturnHandled, initialEmail }: AuthCardProps) {
   const [tab, setTab] = useState<string | null>('signin');
   // An auth error Google sent back shows from the first render; only a code needs a round trip.
   const [notice, setNotice] = useState<FormMessage>(() =>
@@ -70,10 +72,14 @@ export function AuthCard({ googleReturn, onGoogleReturnHandled }: AuthCardProps)
             <Tabs.Tab value="signup">Sign Up</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="signin">
-            <SignInForm onSignedIn={redirect.redirectSoon} onLeavingForGoogle={redirect.rememberFrom} />
+            <SignInForm
+              onSignedIn={redirect.redirectSoon}
+              onLeavingForGoogle={redirect.rememberFrom}
+              {...(initialEmail !== undefined && { initialEmail })}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="signup">
-            <SignUpForm onSignedIn={redirect.redirectSoon} />
+            <SignUpForm onSignedIn={redirect.redirectSoon} {...(initialEmail !== undefined && { initialEmail })} />
           </Tabs.Panel>
         </Tabs>
       </Stack>

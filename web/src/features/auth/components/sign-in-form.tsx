@@ -12,10 +12,12 @@ interface SignInFormProps {
   onSignedIn: () => void;
   /** Called just before the browser leaves for Google. */
   onLeavingForGoogle: () => void;
+  /** Prefilled: the address a claim link was mailed to. */
+  initialEmail?: string;
 }
 
-export function SignInForm({ onSignedIn, onLeavingForGoogle }: SignInFormProps) {
-  const [email, setEmail] = useInputState('');
+export function SignInForm({ onSignedIn, onLeavingForGoogle, initialEmail = '' }: SignInFormProps) {
+  const [email, setEmail] = useInputState(initialEmail);
   const [password, setPassword] = useInputState('');
   const [message, setMessage] = useState<FormMessage>(null);
   const [resetting, setResetting] = useState(false);

@@ -7,8 +7,8 @@ import { type FormMessage, FormMessageAlert } from './form-message';
 
 const EMPTY: SignUpValues = { displayName: '', email: '', password: '', confirmPassword: '' };
 
-export function SignUpForm({ onSignedIn }: { onSignedIn: () => void }) {
-  const [values, setValues] = useState(EMPTY);
+export function SignUpForm({ onSignedIn, initialEmail = '' }: { onSignedIn: () => void; initialEmail?: string }) {
+  const [values, setValues] = useState({ ...EMPTY, email: initialEmail });
   const [message, setMessage] = useState<FormMessage>(null);
   const signUp = useSignUp();
   const busy = signUp.isPending || message?.kind === 'success';

@@ -1,0 +1,61 @@
+import type { EventData, EventOf } from '@qrshirt/contracts';
+import { type Decider, DomainError } from '../event-sourcing/decider';
+
+/** What the entry's fulfilment recorded: the fundraiser made for it and the claim link's hash. */
+export type FulfilmentState = EventData<'WaitlistEntryFulfilled'>;
+
+export interface FulfilEntry {
+  type: 'FulfilEntry';
+  /** The entry as it joined, found by the caller; null when no entry has this id. */
+  entry: EventData<'WaitlistJoined'> | null;
+  fundraiserId: string;
+  /** SHA-256 of the token mailed in the claim link: the token itself is never stored. */
+  claimTokenHash: string;
+  claimExpiresAt: string;
+  at: string;
+}
+
+export type FulfilmentCommand = FulfilEntry;
+export type FulfilmentEvent = EventOf<'WaitlistEntryFulfilled'>;
+
+/** A claim link works for this long after the entry is fulfilled. */
+export const CLAIM_LINK_TTL_MS = 30 * 24 * 60 * 60_000;
+
+/**
+ * One stream per fulfilled entry, apart from the entry's own (which, in old logs, is a whole
+ * shirt's list): written with expected revision "no stream", so of two operators fulfilling the
+ * same entry at once exactly one makes a fundraiser.
+ */
+export const fulfilmentStreamName = (entryId: string): string => `fulfilment-${entryId}`;
+export const FULFILMENT_STREAM_PREFIX = 'fulfilment-';
+
+export const fulfilmentDecider: Decider<FulfilmentCommand, FulfilmentEvent, FulfilmentState | null> = {
+  initialState: () => null,
+
+  decide(command, state) {
+    const { entry } = command;
+    if (!entry) throw new DomainError('not_found', 'Waitlist entry not found');
+    if (state) throw new DomainError('conflict', 'This waitlist entry has been fulfilled already');
+    return [
+      {
+        type: 'WaitlistEntryFulfilled',
+        data: {
+          entryId: entry.entryId,
+          fundraiserId: command.fundraiserId,
+          shirtId: entry.shirtId,
+          size: entry.size,
+          charityId: entry.charityId,
+          name: entry.name,
+          email: entry.email,
+          claimTokenHash: command.claimTokenHash,
+          claimExpiresAt: command.claimExpiresAt,
+          at: command.at,
+        },
+      },
+    ];
+  },
+
+  evolve(state, event) {
+    return state ?? event.data;
+  },
+};

@@ -1,0 +1,261 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { type EventData, type Fundraiser, readEvent } from '@qrshirt/contracts';
+import { type CharityState, charityDecider, charityStreamName, isApprovedCharity } from '../charities/charity-decider';
+import type { Clock } from '../clock';
+import type { CommandHandler } from '../event-sourcing/command-handler';
+import { DomainError } from '../event-sourcing/decider';
+import type { EventStore, StoredEvent } from '../event-sourcing/event-store';
+import {
+  fundraiserDecider,
+  type FundraiserState,
+  fundraiserStreamName,
+  INVALID_CLAIM_LINK,
+} from '../fundraisers/fundraiser-decider';
+import { type ShirtState, shirtDecider, shirtStreamName } from '../shirts/shirt-decider';
+import type { Caller } from '../users/caller';
+import { WAITLIST_STREAM_PREFIX } from '../waitlist/waitlist-decider';
+import {
+  CLAIM_LINK_TTL_MS,
+  FULFILMENT_STREAM_PREFIX,
+  fulfilmentDecider,
+  fulfilmentStreamName,
+} from './fulfilment-decider';
+
+/** What the claim mail says; the gateway renders it and stores it in the outbox. */
+export interface ClaimLinkMail {
+  to: string;
+  name: string;
+  shirtName: string;
+  charityName: string;
+  /** Goes into the link only: it is stored nowhere else. */
+  token: string;
+}
+
+export interface FulfilmentUseCaseDeps {
+  commands: CommandHandler;
+  /** Waitlist entries are found by id in the log: no read model holds their personal data. */
+  eventStore: EventStore;
+  clock: Clock;
+  /** Resolves once the mail is stored in the outbox. */
+  sendClaimLink(this: void, mail: ClaimLinkMail): Promise<void>;
+  /** The account's address and whether its holder proved it is theirs. */
+  addressOf(this: void, uid: string): Promise<{ email: string | null; verified: boolean }>;
+  /** Fundraiser ids for fulfilled entries; short codes by default. */
+  newFundraiserId?: () => string;
+}
+
+export type WaitlistEntryStatus = 'waiting' | 'fulfilled' | 'claimed';
+
+export interface FulfilledEntry {
+  entryId: string;
+  fundraiser: Fundraiser;
+  size: string;
+}
+
+/*
+ * The short code is the fundraiser's id, printed under its QR code and typed by a person who
+ * cannot scan it: no 0/o, 1/l/i to confuse, 10 characters of 31 (about 50 bits, so a clash is
+ * unlikely, and the fundraiser's stream refuses one anyway).
+ */
+const SHORT_CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+const SHORT_CODE_LENGTH = 10;
+export const newShortCode = (): string =>
+  Array.from({ length: SHORT_CODE_LENGTH }, () => SHORT_CODE_ALPHABET[randomInt(SHORT_CODE_ALPHABET.length)]).join('');
+
+/** Ids as the gateway accepts them in paths; anything else in a token is not a token of ours. */
+const ENTRY_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+const PAGE = 1000;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+const toFundraiser = (state: FundraiserState): Fundraiser => ({
+  id: state.fundraiserId,
+  userId: state.userId,
+  charityId: state.charityId,
+  shirtId: state.shirtId,
+  name: state.name,
+});
+
+/** Every event of the filter, oldest first, a page at a time. */
+async function* readAllFiltered(
+  eventStore: EventStore,
+  streamPrefix: string,
+  eventTypes: readonly string[],
+): AsyncGenerator<StoredEvent> {
+  let cursor: number | undefined;
+  for (;;) {
+    const page = await eventStore.readFiltered({
+      streamPrefix,
+      eventTypes,
+      ...(cursor !== undefined && { cursor }),
+      maxCount: PAGE,
+    });
+    yield* page;
+    if (page.length < PAGE) return;
+    cursor = page.at(-1)!.globalPosition;
+  }
+}
+
+function readable(stored: StoredEvent) {
+  try {
+    return readEvent(stored.type, stored.data, stored.metadata);
+  } catch {
+    // Unreadable as its contract says: the projections and the admin's list pass over it too.
+    return null;
+  }
+}
+
+/**
+ * An operator fulfils waitlist entries: a fundraiser for the entry's shirt and charity, owned by
+ * nobody yet, and a claim link mailed to the entry's address; its person claims it with that link.
+ * Every entry is treated as confirmed: the waitlist records no confirmation step.
+ */
+export function createFulfilmentUseCases({
+  commands,
+  eventStore,
+  clock,
+  sendClaimLink,
+  addressOf,
+  newFundraiserId = newShortCode,
+}: FulfilmentUseCaseDeps) {
+  /*
+   * Entries are found by reading the waitlist's streams: an operator's action, rare and not on a
+   * visitor's path, so no read model copies the entries' names and emails to find them faster.
+   */
+  async function findEntry(entryId: string): Promise<EventData<'WaitlistJoined'> | null> {
+    for await (const stored of readAllFiltered(eventStore, WAITLIST_STREAM_PREFIX, ['WaitlistJoined'])) {
+      const event = readable(stored);
+      if (event?.type === 'WaitlistJoined' && event.data.entryId === entryId) return event.data;
+    }
+    return null;
+  }
+
+  /** Entries that were fulfilled, and those of them that were claimed, with their fundraisers. */
+  async function statuses(): Promise<Map<string, { status: WaitlistEntryStatus; fundraiserId: string }>> {
+    const found = new Map<string, { status: WaitlistEntryStatus; fundraiserId: string }>();
+    for await (const stored of readAllFiltered(eventStore, FULFILMENT_STREAM_PREFIX, ['WaitlistEntryFulfilled'])) {
+      const event = readable(stored);
+      if (event?.type === 'WaitlistEntryFulfilled') {
+        found.set(event.data.entryId, { status: 'fulfilled', fundraiserId: event.data.fundraiserId });
+      }
+    }
+    for await (const stored of readAllFiltered(eventStore, 'fundraiser-', ['FundraiserClaimed'])) {
+      const event = readable(stored);
+      if (event?.type === 'FundraiserClaimed') {
+        found.set(event.data.entryId, { status: 'claimed', fundraiserId: event.data.fundraiserId });
+      }
+    }
+    return found;
+  }
+
+  async function fulfilEntry(
+    entry: EventData<'WaitlistJoined'>,
+    shirt: ShirtState | null,
+    charity: CharityState | null,
+  ): Promise<FulfilledEntry> {
+    // Checked before anything is written: a fulfilled entry must get its fundraiser.
+    if (!shirt) throw new DomainError('conflict', "The entry's shirt is no longer in the shop");
+    if (!isApprovedCharity(charity)) throw new DomainError('conflict', "The entry's charity is no longer in the shop");
+    const fundraiserId = newFundraiserId();
+    const token = `${entry.entryId}.${randomBytes(32).toString('base64url')}`;
+    const now = clock();
+    // First the entry's fulfilment, which refuses a second one, then its fundraiser.
+    await commands.handle(fulfilmentStreamName(entry.entryId), fulfilmentDecider, () => ({
+      type: 'FulfilEntry',
+      entry,
+      fundraiserId,
+      claimTokenHash: sha256(token),
+      claimExpiresAt: new Date(now.getTime() + CLAIM_LINK_TTL_MS).toISOString(),
+      at: now.toISOString(),
+    }));
+    const { state } = await commands.handle(fundraiserStreamName(fundraiserId), fundraiserDecider, () => ({
+      type: 'CreateFundraiser',
+      fundraiserId,
+      userId: null,
+      entryId: entry.entryId,
+      charity,
+      shirt,
+      at: now.toISOString(),
+    }));
+    await sendClaimLink({ to: entry.email, name: entry.name, shirtName: shirt.name, charityName: charity.name, token });
+    return { entryId: entry.entryId, fundraiser: toFundraiser(state!), size: entry.size };
+  }
+
+  async function shirtAndCharity(shirtId: string, charityId: string) {
+    return Promise.all([
+      commands.loadState(shirtStreamName(shirtId), shirtDecider),
+      commands.loadState(charityStreamName(charityId), charityDecider),
+    ]);
+  }
+
+  return {
+    statuses,
+
+    /** One entry: 404 for an unknown id, 409 for one fulfilled already. */
+    async fulfil(entryId: string): Promise<FulfilledEntry> {
+      const entry = await findEntry(entryId);
+      if (!entry) throw new DomainError('not_found', 'Waitlist entry not found');
+      const [shirt, charity] = await shirtAndCharity(entry.shirtId, entry.charityId);
+      return fulfilEntry(entry, shirt, charity);
+    },
+
+    /**
+     * Every entry of the shirt in the size that is still waiting, oldest first. An entry another
+     * operator fulfils meanwhile is left to them.
+     */
+    async fulfilWaiting(shirtId: string, size: string): Promise<FulfilledEntry[]> {
+      const shirt = await commands.loadState(shirtStreamName(shirtId), shirtDecider);
+      if (!shirt) throw new DomainError('not_found', 'Shirt not found');
+      const done = await statuses();
+      const waiting: EventData<'WaitlistJoined'>[] = [];
+      // The shirt's signup streams and its legacy list; another shirt's id may start with this one's.
+      for await (const stored of readAllFiltered(eventStore, `${WAITLIST_STREAM_PREFIX}${shirtId}`, [
+        'WaitlistJoined',
+      ])) {
+        const event = readable(stored);
+        if (event?.type !== 'WaitlistJoined') continue;
+        const entry = event.data;
+        if (entry.shirtId === shirtId && entry.size === size && !done.has(entry.entryId)) waiting.push(entry);
+      }
+      if (waiting.length === 0)
+        throw new DomainError('not_found', `No entry for ${shirt.name} in size ${size} is waiting`);
+      const charities = new Map<string, CharityState | null>();
+      const fulfilled: FulfilledEntry[] = [];
+      for (const entry of waiting) {
+        if (!charities.has(entry.charityId)) {
+          charities.set(entry.charityId, await commands.loadState(charityStreamName(entry.charityId), charityDecider));
+        }
+        try {
+          fulfilled.push(await fulfilEntry(entry, shirt, charities.get(entry.charityId) ?? null));
+        } catch (error) {
+          // Fulfilled by someone else meanwhile, or its charity left the shop: the rest still print.
+          if (error instanceof DomainError && error.kind === 'conflict') continue;
+          throw error;
+        }
+      }
+      if (fulfilled.length === 0) throw new DomainError('conflict', 'Every waiting entry was fulfilled meanwhile');
+      return fulfilled;
+    },
+
+    /** The token's person, signed in with the address it was mailed to, becomes the owner. */
+    async claim(token: string, caller: Caller): Promise<Fundraiser> {
+      if (caller.anonymous) throw new DomainError('forbidden', 'Sign in to claim your shirt');
+      const separator = token.lastIndexOf('.');
+      const entryId = token.slice(0, separator);
+      if (separator < 0 || !ENTRY_ID.test(entryId)) throw new DomainError('not_found', INVALID_CLAIM_LINK);
+      const fulfilment = await commands.loadState(fulfilmentStreamName(entryId), fulfilmentDecider);
+      if (!fulfilment) throw new DomainError('not_found', INVALID_CLAIM_LINK);
+      const claimant = await addressOf(caller.uid);
+      const { state } = await commands.handle(fundraiserStreamName(fulfilment.fundraiserId), fundraiserDecider, () => ({
+        type: 'ClaimFundraiser',
+        userId: caller.uid,
+        claimant,
+        tokenHash: sha256(token),
+        fulfilment,
+        at: clock().toISOString(),
+      }));
+      return toFundraiser(state!);
+    },
+  };
+}
+export type FulfilmentUseCases = ReturnType<typeof createFulfilmentUseCases>;

@@ -1,0 +1,17 @@
+import { type Fundraiser, fundraiser } from '@qrshirt/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** POST /api/claims: the signed-in person becomes the owner of the shirt the link was mailed for. */
+export function createClaim(token: string): Promise<Fundraiser> {
+  return api('/api/claims', { method: 'POST', body: { token }, schema: fundraiser, requiresAuth: true });
+}
+
+export function useCreateClaim() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createClaim,
+    // The dashboard lists the shirt at once.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
