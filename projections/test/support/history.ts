@@ -308,6 +308,15 @@ export function createHistory(eventStore: EventStore, seed = 1) {
         donations,
         amountRaised: amountCents / 100,
         amountReported: reported.get(fundraiserId)! / 100,
+        // These histories never change a fundraiser's charity: all of it is its one charity's.
+        byCharity: [
+          {
+            charityId: fundraisers.find((fundraiser) => fundraiser.fundraiserId === fundraiserId)!.charityId,
+            scans,
+            donations,
+            amountRaised: amountCents / 100,
+          },
+        ],
         daily: days,
       };
     },

@@ -210,6 +210,7 @@ describe('GET /api/fundraisers/{id}/stats', () => {
       donations: 2,
       amountRaised: 12.25,
       amountReported: 40,
+      byCharity: [{ charityId: owned.charityId, scans: 3, donations: 2, amountRaised: 12.25 }],
       daily: [
         { date: '2026-03-01', scans: 1, scanRequests: 1, donations: 1, amountRaised: 2.25 },
         { date: '2026-03-02', scans: 2, scanRequests: 3, donations: 1, amountRaised: 10 },

@@ -26,6 +26,7 @@ describe('GET /api/openapi.json', () => {
       'get /api/waitlist',
       'post /api/fundraisers',
       'get /api/fundraisers/{id}',
+      'patch /api/fundraisers/{id}',
       'post /api/fundraisers/{id}/scan',
       'post /api/fundraisers/{id}/donate',
       'get /api/fundraisers/{id}/stats',
