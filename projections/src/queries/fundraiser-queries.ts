@@ -160,6 +160,8 @@ export function createFundraiserQueries(store: ReadModelStore) {
         return {
           id,
           name: record.name ?? '',
+          charityId: record.charityId ?? '',
+          goal: record.goalCents == null ? null : dollars(record.goalCents),
           purchaseDate: record.createdAt ?? '',
           scans: totals.scans,
           donationsInspired: totals.donations,

@@ -323,9 +323,10 @@ export function createHistory(eventStore: EventStore, seed = 1) {
 
     userStats(userId: string): UserStats {
       const owned = fundraisers.filter((fundraiser) => fundraiser.userId === userId);
-      const items = owned.map(({ fundraiserId, name, at }) => ({
+      const items = owned.map(({ fundraiserId, name, charityId, at }) => ({
         fundraiserId,
         name,
+        charityId,
         at,
         ...totals.get(fundraiserId)!,
         reportedCents: reported.get(fundraiserId)!,
@@ -338,6 +339,8 @@ export function createHistory(eventStore: EventStore, seed = 1) {
         fundraiserStats: items.map((item) => ({
           id: item.fundraiserId,
           name: item.name,
+          charityId: item.charityId,
+          goal: null,
           purchaseDate: item.at,
           scans: item.scans,
           donationsInspired: item.donations,

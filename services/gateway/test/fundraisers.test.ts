@@ -240,6 +240,8 @@ describe('GET /api/user/{id}/stats', () => {
         {
           id: first.id,
           name: 'First shirt',
+          charityId: first.charityId,
+          goal: null,
           purchaseDate: expect.any(String),
           scans: 4,
           donationsInspired: 1,
@@ -249,6 +251,8 @@ describe('GET /api/user/{id}/stats', () => {
         {
           id: second.id,
           name: 'Second shirt',
+          charityId: second.charityId,
+          goal: null,
           purchaseDate: expect.any(String),
           scans: 1,
           donationsInspired: 1,

@@ -2,6 +2,7 @@ import { Button, Container, Grid, Skeleton, Stack, Text, Title } from '@mantine/
 import type { FundraiserStats } from '@qrshirt/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
+import { GoalProgress } from '@/components/goal-progress';
 import { useParams, useSearchParams } from 'react-router';
 import { useCharity } from '@/features/catalog/api/get-charity';
 import { useFundraiser } from '@/features/donation/api/get-fundraiser';
@@ -92,6 +93,11 @@ export function QrLandingRoute() {
       <title>{`Support ${charity.data.name} · QR Shirts for Charity`}</title>
       <Stack gap="xl">
         <JokeHeader charityName={charity.data.name} />
+        <GoalProgress
+          raised={fundraiser.data.amountRaised}
+          goal={fundraiser.data.goal}
+          label={`Raised for ${charity.data.name}, towards the goal`}
+        />
         {isOwner && <ImpactStatsCard stats={stats.data} />}
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 7 }}>
