@@ -52,6 +52,7 @@ describe('GET /api/openapi.json', () => {
     const adminAndLivePaths = [
       'get /api/me',
       'get /api/admin/overview',
+      'get /api/admin/funnel',
       'get /api/admin/charities',
       'post /api/admin/charities',
       'put /api/admin/charities/{id}',
