@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, type FakeAnswer, fakeApi } from '@/testing/fake-api';
 import { renderRoute } from '@/testing/render';
@@ -54,6 +54,29 @@ describe('the QR landing page', () => {
     const bar = await screen.findByRole('progressbar', { name: 'Raised for Ocean Friends, towards the goal' });
     expect(bar.getAttribute('aria-valuenow')).toBe('25');
     expect(screen.getByText('$30.00 raised of $120.00 goal')).toBeTruthy();
+  });
+
+  it("shows the owner what was raised for each charity the shirt supported, by the charity's name", async () => {
+    routes({
+      'GET /api/fundraisers/f-1/stats': {
+        json: {
+          ...ownerStats,
+          byCharity: [
+            { charityId: 'trees', scans: 10, donations: 1, amountRaised: 20 },
+            { charityId: 'ocean', scans: 2, donations: 1, amountRaised: 10 },
+          ],
+        },
+      },
+      'GET /api/charities': {
+        json: [charity, { id: 'trees', name: 'Trees Again', mission: 'Trees.', website_url: 'https://trees.example' }],
+      },
+    });
+    signInAs({ uid: 'owner-1', displayName: 'Olive' });
+    renderQrPage();
+    const table = await screen.findByRole('table', { name: 'Raised per charity' });
+    const trees = (await within(table).findByText('Trees Again')).closest('tr')!;
+    expect(within(trees).getByText('$20.00')).toBeTruthy();
+    expect(within(table).getByText('Ocean Friends')).toBeTruthy();
   });
 
   it('shows no goal bar when the owner set no goal', async () => {
