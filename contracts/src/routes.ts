@@ -1,4 +1,5 @@
 import { adminRoutes } from './rest/admin';
+import { adminFunnelRoutes } from './rest/admin-funnel';
 import { analyticsRoutes } from './rest/analytics';
 import { apiDescriptionRoutes } from './rest/api-description';
 import { authRoutes } from './rest/auth';
@@ -22,6 +23,7 @@ const declared = {
   ...analyticsRoutes,
   ...authRoutes,
   ...adminRoutes,
+  ...adminFunnelRoutes,
   ...apiDescriptionRoutes,
 };
 

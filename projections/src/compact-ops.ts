@@ -13,6 +13,7 @@ export function compactOps(ops: readonly ReadModelOp[]): ReadModelOp[] {
   for (const op of ops) {
     if (op.op !== 'hincrby') {
       open.delete(op.key);
+      if (op.op === 'rename') open.delete(op.to);
       compacted.push(op);
       continue;
     }

@@ -226,7 +226,9 @@ describeWithRedis(
       });
 
       expect(code).toBe(2);
-      expect(stderr).toContain('Unknown projection: nope (known: catalog, fundraisers, users, waitlist, overview)');
+      expect(stderr).toContain(
+        'Unknown projection: nope (known: catalog, fundraisers, users, waitlist, overview, funnel)',
+      );
       expect(await store.activeVersion('catalog')).toBe(catalogBefore);
     });
 

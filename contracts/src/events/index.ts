@@ -9,6 +9,7 @@ import {
   DonationReported,
   DonationWebhookReceived,
 } from './donations';
+import { FundraiserCharityChanged, FundraiserGoalSet, FundraiserRenamed } from './fundraiser-changes';
 import { DonationRecorded, FundraiserClaimed, FundraiserCreated, PartitionClaimed, ScanRecorded } from './fundraisers';
 import { ShirtAdded, ShirtUpdated } from './shirts';
 import { EmailReserved, EmailVerified, UserProfileUpdated, UserRegistered, UserSignedIn } from './users';
@@ -18,6 +19,7 @@ export * from './analytics';
 export * from './charities';
 export * from './define-event';
 export * from './donations';
+export * from './fundraiser-changes';
 export * from './fundraisers';
 export * from './personal-data';
 export * from './shirts';
@@ -38,6 +40,9 @@ export const eventDefinitions = {
   ShirtUpdated,
   FundraiserCreated,
   FundraiserClaimed,
+  FundraiserCharityChanged,
+  FundraiserRenamed,
+  FundraiserGoalSet,
   DonationRecorded,
   DonationReported,
   DonationReportConfirmed,

@@ -23,6 +23,33 @@ export const createFundraiserRequest = z.object({
 });
 export type CreateFundraiserRequest = z.infer<typeof createFundraiserRequest>;
 
+/** The most a goal may be, in dollars: the most a single donation may be too. */
+export const MAX_GOAL = 1_000_000;
+
+/** What GET and PATCH answer: the fundraiser, its goal and the confirmed money towards it. */
+export const fundraiserDetails = fundraiser
+  .extend({
+    /** Dollars; null when the owner set none. */
+    goal: z.number().nullable(),
+    /** Dollars the processor confirmed, net of refunds: what the QR page's progress bar shows. */
+    amountRaised: z.number(),
+  })
+  .meta({ id: 'FundraiserDetails' });
+export type FundraiserDetails = z.infer<typeof fundraiserDetails>;
+
+/** Only the fields sent change; `goal: null` removes the goal. */
+export const updateFundraiserRequest = z.object({
+  name: z.string().trim().min(1).max(200).optional(),
+  charityId: z.string().trim().min(1).max(128).optional(),
+  goal: z
+    .number({ error: 'goal must be a number of dollars, or null' })
+    .min(0, { error: 'goal must not be negative' })
+    .max(MAX_GOAL, { error: `goal must be at most $${MAX_GOAL.toLocaleString('en-US')}` })
+    .nullable()
+    .optional(),
+});
+export type UpdateFundraiserRequest = z.infer<typeof updateFundraiserRequest>;
+
 export const scanAccepted = z.object({ scanId: z.string() }).meta({ id: 'ScanAccepted' });
 export type ScanAccepted = z.infer<typeof scanAccepted>;
 
@@ -74,6 +101,14 @@ export const dailyStats = z.object({
 });
 export type DailyStats = z.infer<typeof dailyStats>;
 
+export const charityFigures = z.object({
+  charityId: z.string(),
+  scans: z.number().int(),
+  donations: z.number().int(),
+  amountRaised: z.number(),
+});
+export type CharityFigures = z.infer<typeof charityFigures>;
+
 /** Confirmed money only: what the processor confirmed, net of refunds. */
 export const fundraiserStats = z
   .object({
@@ -87,6 +122,11 @@ export const fundraiserStats = z
     amountRaised: z.number(),
     /** Dollars the page reported that no processor confirmed yet. */
     amountReported: z.number(),
+    /**
+     * The same confirmed figures split by the charity the fundraiser supported when each scan and
+     * donation counted, in the order the fundraiser supported them (the current one last).
+     */
+    byCharity: z.array(charityFigures),
     /** Confirmed figures per UTC day. */
     daily: z.array(dailyStats),
   })
@@ -120,7 +160,25 @@ export const fundraiserRoutes = defineRoutes({
     summary: 'One fundraiser',
     auth: 'none',
     params: idParams,
-    answers: { 200: { description: 'The fundraiser', schema: fundraiser }, 404: notFound },
+    answers: {
+      200: { description: 'The fundraiser, its goal and the money raised', schema: fundraiserDetails },
+      404: notFound,
+    },
+  },
+  updateFundraiser: {
+    method: 'patch',
+    path: '/api/fundraisers/{id}',
+    summary: "Change a fundraiser's name, charity or goal (owner only); its scans and money stay",
+    auth: 'any',
+    params: idParams,
+    body: updateFundraiserRequest,
+    answers: {
+      200: { description: 'The fundraiser as changed', schema: fundraiserDetails },
+      400: invalid,
+      401: unauthenticated,
+      403: forbidden,
+      404: { description: 'Unknown fundraiser, or no approved charity with that id', schema: errorAnswer },
+    },
   },
   recordScan: {
     method: 'post',

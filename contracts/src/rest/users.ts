@@ -37,6 +37,9 @@ export const fundraiserStatsItem = z
   .object({
     id: z.string(),
     name: z.string(),
+    /** The charity it supports now, and the owner's goal in dollars (null: none): the dashboard edits both. */
+    charityId: z.string(),
+    goal: z.number().nullable(),
     purchaseDate: z.string(),
     scans: z.number().int(),
     donationsInspired: z.number().int(),

@@ -16,7 +16,16 @@ export const fundraiserKeys = {
   totals: (id: string) => `totals:${id}`,
   /** fields `<yyyy-mm-dd>|scans`, `|scanRequests`, `|donations`, `|amountCents` */
   daily: (id: string) => `daily:${id}`,
+  /** scans (counted), donations and amountCents (confirmed) since the fundraiser took its current charity */
+  sinceCharity: (id: string) => `since-charity:${id}`,
+  /** The same tally for a charity it left, closed by the change at that log position. */
+  closedCharity: (id: string, position: number) => `since-charity:${id}:${position}`,
+  /** field: the log position of each change of charity; value: the charity it left, as JSON */
+  charityChanges: (id: string) => `charity-changes:${id}`,
 };
+
+/** Log positions as fixed-width text, so the fields of a hash sort in the log's order. */
+export const positionField = (position: number) => String(position).padStart(16, '0');
 
 /**
  * Fundraisers, who owns them, and their scan and donation figures in total and per day: money the
@@ -27,15 +36,29 @@ export const fundraisersProjector: Projector = {
   eventTypes: [
     'FundraiserCreated',
     'FundraiserClaimed',
+    'FundraiserCharityChanged',
+    'FundraiserRenamed',
+    'FundraiserGoalSet',
     'ScanRecorded',
     ...confirmedMoneyEvents,
     ...reportedMoneyEvents,
   ],
-  project(event) {
+  project(event, position) {
     const confirmed = confirmedChange(event);
     if (confirmed) {
       const { fundraiserId } = confirmed;
-      return moneyOps(fundraiserKeys.totals(fundraiserId), fundraiserKeys.daily(fundraiserId), confirmed);
+      // A refund comes off the current charity's tally, even for a donation made under an earlier
+      // one: which charity that was would need a read, and projectors never read.
+      return [
+        ...moneyOps(fundraiserKeys.totals(fundraiserId), fundraiserKeys.daily(fundraiserId), confirmed),
+        { op: 'hincrby', key: fundraiserKeys.sinceCharity(fundraiserId), field: 'donations', by: confirmed.donations },
+        {
+          op: 'hincrby',
+          key: fundraiserKeys.sinceCharity(fundraiserId),
+          field: 'amountCents',
+          by: confirmed.amountCents,
+        },
+      ];
     }
     const reported = reportedChange(event);
     if (reported) {
@@ -74,11 +97,33 @@ export const fundraisersProjector: Projector = {
           { op: 'sadd', key: fundraiserKeys.ownedBy(userId), member: fundraiserId },
         ];
       }
+      case 'FundraiserCharityChanged': {
+        // The running tally is closed under the change's log position, so every scan and donation
+        // before it stays with the charity it left, and the tally starts again for the new one.
+        const { fundraiserId, charityId, previousCharityId, at } = event.data;
+        return [
+          ...hsetFields(fundraiserKeys.fundraiser(fundraiserId), { charityId }),
+          {
+            op: 'rename',
+            key: fundraiserKeys.sinceCharity(fundraiserId),
+            to: fundraiserKeys.closedCharity(fundraiserId, position.globalPosition),
+          },
+          ...hsetFields(fundraiserKeys.charityChanges(fundraiserId), {
+            [positionField(position.globalPosition)]: { charityId: previousCharityId, until: at },
+          }),
+        ];
+      }
+      case 'FundraiserRenamed':
+        return hsetFields(fundraiserKeys.fundraiser(event.data.fundraiserId), { name: event.data.name });
+      case 'FundraiserGoalSet':
+        return hsetFields(fundraiserKeys.fundraiser(event.data.fundraiserId), { goalCents: event.data.goalCents });
       case 'ScanRecorded': {
         // Whether it counted was decided once, by the scans' single writer (scan-counting.ts in core).
         const { fundraiserId, at, counted } = event.data;
         const day = dayOf(at);
-        return scanOps(fundraiserKeys.totals(fundraiserId), fundraiserKeys.daily(fundraiserId), day, counted);
+        const ops = scanOps(fundraiserKeys.totals(fundraiserId), fundraiserKeys.daily(fundraiserId), day, counted);
+        if (counted) ops.push({ op: 'hincrby', key: fundraiserKeys.sinceCharity(fundraiserId), field: 'scans', by: 1 });
+        return ops;
       }
       default:
         return [];

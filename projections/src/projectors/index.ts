@@ -1,5 +1,6 @@
 import { catalogProjector } from './catalog';
 import { fundraisersProjector } from './fundraisers';
+import { funnelProjector } from './funnel';
 import { overviewProjector } from './overview';
 import type { Projector } from './projector';
 import { usersProjector } from './users';
@@ -8,6 +9,7 @@ import { waitlistProjector } from './waitlist';
 export * from './catalog';
 export * from './donation-money';
 export * from './fundraisers';
+export * from './funnel';
 export * from './hash-fields';
 export * from './overview';
 export * from './projector';
@@ -20,4 +22,5 @@ export const allProjectors: readonly Projector[] = [
   usersProjector,
   waitlistProjector,
   overviewProjector,
+  funnelProjector,
 ];

@@ -1,10 +1,19 @@
-import type { DailyStats, Fundraiser, FundraiserStats, UserStats } from '@qrshirt/contracts';
+import type {
+  CharityFigures,
+  DailyStats,
+  Fundraiser,
+  FundraiserDetails,
+  FundraiserStats,
+  UserStats,
+} from '@qrshirt/contracts';
 import { fundraiserKeys, fundraisersProjector } from '../projectors/fundraisers';
 import { decodeHash } from '../projectors/hash-fields';
 import type { ReadModelStore } from '../store/read-model-store';
 
 export interface FundraiserRecord extends Fundraiser {
   createdAt: string;
+  /** Absent until the owner sets a goal; null once they remove it. */
+  goalCents?: number | null;
 }
 
 interface Totals {
@@ -25,6 +34,45 @@ function totalsOf(hash: Record<string, string>): Totals {
     amountCents: Number(hash.amountCents ?? 0),
     reportedCents: Number(hash.reportedCents ?? 0),
   };
+}
+
+interface CharityTally {
+  charityId: string;
+  scans: number;
+  donations: number;
+  amountCents: number;
+}
+
+/**
+ * The closed tallies (in the log's order) and the current charity's, which is what the totals hold
+ * beyond the closed ones: that also covers figures projected before tallies per charity existed.
+ */
+export function figuresByCharity(
+  currentCharityId: string,
+  totals: Totals,
+  closed: readonly CharityTally[],
+): CharityFigures[] {
+  const current: CharityTally = {
+    charityId: currentCharityId,
+    scans: totals.scans - closed.reduce((sum, tally) => sum + tally.scans, 0),
+    donations: totals.donations - closed.reduce((sum, tally) => sum + tally.donations, 0),
+    amountCents: totals.amountCents - closed.reduce((sum, tally) => sum + tally.amountCents, 0),
+  };
+  // A charity supported twice (left and chosen again) is one line, where it first appeared.
+  const byCharity = new Map<string, CharityTally>();
+  for (const tally of [...closed, current]) {
+    const line = byCharity.get(tally.charityId) ?? {
+      charityId: tally.charityId,
+      scans: 0,
+      donations: 0,
+      amountCents: 0,
+    };
+    line.scans += tally.scans;
+    line.donations += tally.donations;
+    line.amountCents += tally.amountCents;
+    byCharity.set(tally.charityId, line);
+  }
+  return [...byCharity.values()].map(({ amountCents, ...line }) => ({ ...line, amountRaised: dollars(amountCents) }));
 }
 
 /** Per-day hash fields (`<yyyy-mm-dd>|<measure>`) as a series, oldest day first. */
@@ -51,18 +99,51 @@ export function createFundraiserQueries(store: ReadModelStore) {
       return Object.keys(hash).length === 0 ? null : (decodeHash(hash) as unknown as FundraiserRecord);
     },
 
+    /** The fundraiser with its goal and confirmed money; null when it is not projected (yet). */
+    async getFundraiserDetails(id: string): Promise<FundraiserDetails | null> {
+      const [hash = {}, totals = {}] = await fundraisers.hgetallMany([
+        fundraiserKeys.fundraiser(id),
+        fundraiserKeys.totals(id),
+      ]);
+      if (Object.keys(hash).length === 0) return null;
+      const { userId, charityId, shirtId, name, goalCents } = decodeHash(hash) as unknown as FundraiserRecord;
+      return {
+        id,
+        userId,
+        charityId,
+        shirtId,
+        name,
+        goal: goalCents == null ? null : dollars(goalCents),
+        amountRaised: dollars(totalsOf(totals).amountCents),
+      };
+    },
+
     async getStats(id: string): Promise<FundraiserStats> {
-      const [totals = {}, daily = {}] = await fundraisers.hgetallMany([
+      const [totalsHash = {}, daily = {}, record = {}, changes = {}] = await fundraisers.hgetallMany([
         fundraiserKeys.totals(id),
         fundraiserKeys.daily(id),
+        fundraiserKeys.fundraiser(id),
+        fundraiserKeys.charityChanges(id),
       ]);
-      const { scans, scanRequests, donations, amountCents, reportedCents } = totalsOf(totals);
+      const totals = totalsOf(totalsHash);
+      const positions = Object.keys(changes).sort();
+      const closedHashes =
+        positions.length === 0
+          ? []
+          : await fundraisers.hgetallMany(positions.map((field) => fundraiserKeys.closedCharity(id, Number(field))));
+      const closed = positions.map((field, index) => ({
+        ...totalsOf(closedHashes[index] ?? {}),
+        charityId: (JSON.parse(changes[field]!) as { charityId: string }).charityId,
+      }));
+      const charityId = record.charityId === undefined ? '' : (JSON.parse(record.charityId) as string);
+      const { scans, scanRequests, donations, amountCents, reportedCents } = totals;
       return {
         scans,
         scanRequests,
         donations,
         amountRaised: dollars(amountCents),
         amountReported: dollars(reportedCents),
+        byCharity: charityId === '' && closed.length === 0 ? [] : figuresByCharity(charityId, totals, closed),
         daily: dailySeries(daily),
       };
     },
@@ -79,6 +160,8 @@ export function createFundraiserQueries(store: ReadModelStore) {
         return {
           id,
           name: record.name ?? '',
+          charityId: record.charityId ?? '',
+          goal: record.goalCents == null ? null : dollars(record.goalCents),
           purchaseDate: record.createdAt ?? '',
           scans: totals.scans,
           donationsInspired: totals.donations,

@@ -3,3 +3,4 @@ export * from './fundraiser-queries';
 export * from './overview-queries';
 export * from './user-queries';
 export * from './waitlist-queries';
+export * from './funnel-queries';

@@ -174,9 +174,27 @@ function stage(data: ReadonlyMap<string, Value>, ops: readonly ReadModelOp[]): M
       case 'sadd':
         writable(op, 'set').members.add(op.member);
         break;
+      case 'rename': {
+        const current = staged.has(op.key) ? staged.get(op.key) : data.get(op.key);
+        // A stored value is copied: later ops of the batch change staged values in place.
+        staged.set(op.to, current && !staged.has(op.key) ? copyOf(current) : current);
+        if (op.to !== op.key) staged.set(op.key, undefined);
+        break;
+      }
       default:
         throw new ReadModelValueError(`unknown op ${String((op as { op: unknown }).op)}`);
     }
   }
   return staged;
+}
+
+function copyOf(value: Value): Value {
+  switch (value.kind) {
+    case 'string':
+      return { ...value };
+    case 'hash':
+      return { kind: 'hash', fields: new Map(value.fields) };
+    case 'set':
+      return { kind: 'set', members: new Set(value.members) };
+  }
 }

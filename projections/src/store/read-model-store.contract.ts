@@ -92,6 +92,40 @@ export function describeReadModelStoreContract(
         expect((await stats.smembers('donors')).sort()).toEqual(['u1', 'u2']);
       });
 
+      it('rename moves a stored tally under a new name and later increments start afresh', async () => {
+        await stats.commit(null, 1, [
+          { op: 'hincrby', key: 'tally', field: 'scans', by: 3 },
+          { op: 'hset', key: 'closed', field: 'old', value: 'gone' },
+        ]);
+        await stats.commit(1, 2, [
+          { op: 'hincrby', key: 'tally', field: 'scans', by: 2 },
+          { op: 'rename', key: 'tally', to: 'closed' },
+          { op: 'hincrby', key: 'tally', field: 'scans', by: 1 },
+          { op: 'hincrby', key: 'closed', field: 'scans', by: 10 },
+        ]);
+        expect(await stats.hgetall('closed')).toEqual({ scans: '15' });
+        expect(await stats.hgetall('tally')).toEqual({ scans: '1' });
+      });
+
+      it('rename of a key that holds nothing deletes the target', async () => {
+        await stats.commit(null, 1, [{ op: 'set', key: 'target', value: 'v' }]);
+        await stats.commit(1, 2, [{ op: 'rename', key: 'never-written', to: 'target' }]);
+        expect(await stats.get('target')).toBeNull();
+      });
+
+      it('a batch that fails after a rename leaves both keys as they were', async () => {
+        await stats.commit(null, 1, [{ op: 'hincrby', key: 'tally', field: 'n', by: 4 }]);
+        await expect(
+          stats.commit(1, 2, [
+            { op: 'rename', key: 'tally', to: 'moved' },
+            { op: 'hincrby', key: 'moved', field: 'n', by: 1 },
+            { op: 'sadd', key: 'moved', member: 'x' },
+          ]),
+        ).rejects.toThrow();
+        expect(await stats.hgetall('tally')).toEqual({ n: '4' });
+        expect(await stats.hgetall('moved')).toEqual({});
+      });
+
       it('del removes a string, a hash and a set', async () => {
         await stats.commit(null, 1, [
           { op: 'set', key: 's', value: 'v' },

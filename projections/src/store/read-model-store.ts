@@ -13,7 +13,13 @@ export type ReadModelOp =
   | { op: 'del'; key: string }
   | { op: 'hset'; key: string; field: string; value: string }
   | { op: 'hincrby'; key: string; field: string; by: number }
-  | { op: 'sadd'; key: string; member: string };
+  | { op: 'sadd'; key: string; member: string }
+  /**
+   * Moves the value of `key` (of any kind) to `to`, replacing what `to` held, and deletes `key`;
+   * when `key` holds nothing, `to` is deleted too. It closes a running tally under a name of its
+   * own without the projector reading it (a fundraiser's figures per charity).
+   */
+  | { op: 'rename'; key: string; to: string };
 
 export interface ProjectionStore {
   /**

@@ -308,15 +308,25 @@ export function createHistory(eventStore: EventStore, seed = 1) {
         donations,
         amountRaised: amountCents / 100,
         amountReported: reported.get(fundraiserId)! / 100,
+        // These histories never change a fundraiser's charity: all of it is its one charity's.
+        byCharity: [
+          {
+            charityId: fundraisers.find((fundraiser) => fundraiser.fundraiserId === fundraiserId)!.charityId,
+            scans,
+            donations,
+            amountRaised: amountCents / 100,
+          },
+        ],
         daily: days,
       };
     },
 
     userStats(userId: string): UserStats {
       const owned = fundraisers.filter((fundraiser) => fundraiser.userId === userId);
-      const items = owned.map(({ fundraiserId, name, at }) => ({
+      const items = owned.map(({ fundraiserId, name, charityId, at }) => ({
         fundraiserId,
         name,
+        charityId,
         at,
         ...totals.get(fundraiserId)!,
         reportedCents: reported.get(fundraiserId)!,
@@ -329,6 +339,8 @@ export function createHistory(eventStore: EventStore, seed = 1) {
         fundraiserStats: items.map((item) => ({
           id: item.fundraiserId,
           name: item.name,
+          charityId: item.charityId,
+          goal: null,
           purchaseDate: item.at,
           scans: item.scans,
           donationsInspired: item.donations,

@@ -36,6 +36,7 @@ import {
   createFundraiserQueries,
   createMemoryChangeFeed,
   createMemoryReadModelStore,
+  createFunnelQueries,
   createOverviewQueries,
   createProjectionMonitor,
   createProjectionRunner,
@@ -144,6 +145,7 @@ export async function createEmbeddedProcess(
   const newId = randomUUID;
   const fundraiserQueries = createFundraiserQueries(readModels);
   const catalog = createCatalogQueries(readModels);
+  const funnelQueries = createFunnelQueries(readModels);
   const credentials = openCredentialsStore(config);
   // The day's salt lives with the credentials (SQLite file or Redis), where every gateway sees it.
   const scanVisitors = createScanVisitors({ salts: credentials, clock });
@@ -224,6 +226,7 @@ export async function createEmbeddedProcess(
     admin: {
       adminEmails: config.ADMIN_EMAILS,
       overview: createOverviewQueries(readModels),
+      funnel: (query) => funnelQueries.getFunnel(query, clock()),
       projections: createProjectionMonitor({
         eventStore,
         store: readModels,

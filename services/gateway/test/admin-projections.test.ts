@@ -9,7 +9,7 @@ import { donateConfirmed } from './support/webhooks';
 
 let server: AdminTestServer;
 let fundraiserId: string;
-const PROJECTIONS = ['catalog', 'fundraisers', 'users', 'waitlist', 'overview'];
+const PROJECTIONS = ['catalog', 'fundraisers', 'users', 'waitlist', 'overview', 'funnel'];
 
 beforeAll(async () => {
   server = await startAdminServer();

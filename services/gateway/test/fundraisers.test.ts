@@ -210,6 +210,7 @@ describe('GET /api/fundraisers/{id}/stats', () => {
       donations: 2,
       amountRaised: 12.25,
       amountReported: 40,
+      byCharity: [{ charityId: owned.charityId, scans: 3, donations: 2, amountRaised: 12.25 }],
       daily: [
         { date: '2026-03-01', scans: 1, scanRequests: 1, donations: 1, amountRaised: 2.25 },
         { date: '2026-03-02', scans: 2, scanRequests: 3, donations: 1, amountRaised: 10 },
@@ -239,6 +240,8 @@ describe('GET /api/user/{id}/stats', () => {
         {
           id: first.id,
           name: 'First shirt',
+          charityId: first.charityId,
+          goal: null,
           purchaseDate: expect.any(String),
           scans: 4,
           donationsInspired: 1,
@@ -248,6 +251,8 @@ describe('GET /api/user/{id}/stats', () => {
         {
           id: second.id,
           name: 'Second shirt',
+          charityId: second.charityId,
+          goal: null,
           purchaseDate: expect.any(String),
           scans: 1,
           donationsInspired: 1,

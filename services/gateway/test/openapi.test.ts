@@ -27,6 +27,7 @@ describe('GET /api/openapi.json', () => {
       'get /api/waitlist',
       'post /api/fundraisers',
       'get /api/fundraisers/{id}',
+      'patch /api/fundraisers/{id}',
       'post /api/fundraisers/{id}/scan',
       'post /api/fundraisers/{id}/donate',
       'get /api/fundraisers/{id}/stats',
@@ -52,6 +53,7 @@ describe('GET /api/openapi.json', () => {
     const adminAndLivePaths = [
       'get /api/me',
       'get /api/admin/overview',
+      'get /api/admin/funnel',
       'get /api/admin/charities',
       'post /api/admin/charities',
       'put /api/admin/charities/{id}',

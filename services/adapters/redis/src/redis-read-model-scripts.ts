@@ -88,6 +88,7 @@ local SHAPES = {
   hset = { 'key', 'field', 'value' },
   hincrby = { 'key', 'field' },
   sadd = { 'key', 'member' },
+  rename = { 'key', 'to' },
 }
 
 local function is_integer(text)
@@ -109,7 +110,16 @@ local function check()
       end
     end
     local key = root .. 'd:' .. op.key
-    if op.op == 'set' then
+    if op.op == 'rename' then
+      -- The moved value's unknown fields are still read from where it is stored now.
+      local state = pending[key] or { kind = redis.call('TYPE', key).ok, fields = {}, known = false, from = key }
+      local moved = { kind = state.kind, fields = {}, known = state.known, from = state.from or key }
+      for field, value in pairs(state.fields) do
+        moved.fields[field] = value
+      end
+      pending[key] = { kind = 'none', fields = {}, known = true }
+      pending[root .. 'd:' .. op.to] = moved
+    elseif op.op == 'set' then
       pending[key] = { kind = 'string', fields = {}, known = true }
     elseif op.op == 'del' then
       pending[key] = { kind = 'none', fields = {}, known = true }
@@ -132,7 +142,7 @@ local function check()
         end
         local current = state.fields[op.field]
         if current == nil and not state.known then
-          current = redis.call('HGET', key, op.field)
+          current = redis.call('HGET', state.from or key, op.field)
         end
         current = current or '0'
         if not is_integer(current) or math.abs(tonumber(current) + op.by) > MAX then
@@ -163,6 +173,15 @@ for _, op in ipairs(ops) do
     redis.call('HINCRBY', key, op.field, string.format('%d', op.by))
   elseif op.op == 'sadd' then
     redis.call('SADD', key, op.member)
+  elseif op.op == 'rename' then
+    local to = root .. 'd:' .. op.to
+    if to ~= key then
+      if redis.call('EXISTS', key) == 1 then
+        redis.call('RENAME', key, to)
+      else
+        redis.call('DEL', to)
+      end
+    end
   end
 end
 redis.call('SET', root .. 'cp', ARGV[4])

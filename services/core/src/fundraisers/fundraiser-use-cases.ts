@@ -1,4 +1,12 @@
-import type { CreateFundraiserRequest, Fundraiser, FundraiserStats, ScanAccepted, UserStats } from '@qrshirt/contracts';
+import type {
+  CreateFundraiserRequest,
+  Fundraiser,
+  FundraiserDetails,
+  FundraiserStats,
+  ScanAccepted,
+  UpdateFundraiserRequest,
+  UserStats,
+} from '@qrshirt/contracts';
 import { LRUCache } from 'lru-cache';
 import { charityDecider, charityStreamName } from '../charities/charity-decider';
 import type { Clock } from '../clock';
@@ -13,6 +21,7 @@ import type { ScanVisitors } from './scan-visitors';
 /** The fundraisers read model (projections' fundraiser queries), as these use cases read it. */
 export interface FundraiserReadModel {
   getFundraiser(id: string): Promise<Fundraiser | null>;
+  getFundraiserDetails(id: string): Promise<FundraiserDetails | null>;
   getStats(id: string): Promise<FundraiserStats>;
   getUserStats(userId: string): Promise<UserStats>;
 }
@@ -46,6 +55,14 @@ function toFundraiser(
   };
 }
 
+function detailsOf(state: FundraiserState, amountRaised: number): FundraiserDetails {
+  return {
+    ...toFundraiser(state),
+    goal: state.goalCents === null ? null : state.goalCents / 100,
+    amountRaised,
+  };
+}
+
 /** Fundraisers: create one, read it, record its scans, show its owner the figures (donations: ../donations/). */
 export function createFundraiserUseCases({
   commands,
@@ -55,10 +72,14 @@ export function createFundraiserUseCases({
   clock,
   newId,
 }: FundraiserUseCaseDeps) {
-  // A fundraiser's identity never changes once it has an owner: the scan and read paths look each one up once.
+  /*
+   * A fundraiser's id never changes, nor its owner once it has one: the scan and donation paths look
+   * each one up once. Its name, charity and goal do change (PATCH), and other gateways would not
+   * know, so what shows them (`details`) reads the read model every time instead of this cache.
+   */
   const known = new LRUCache<string, Fundraiser>({ max: 50_000 });
 
-  /** The read model first; the event log when the projection has not caught up yet. */
+  /** That the fundraiser exists, and whose it is: the read model first, the log when it lags. */
   async function find(id: string): Promise<Fundraiser> {
     const cached = known.get(id);
     if (cached) return cached;
@@ -74,21 +95,33 @@ export function createFundraiserUseCases({
   }
 
   /** The owner's fundraiser; anyone else is refused. */
-  async function owned(id: string, caller: Caller): Promise<Fundraiser> {
+  async function owned(
+    id: string,
+    caller: Caller,
+    refusal = 'Only the owner of this fundraiser can see its stats',
+  ): Promise<Fundraiser> {
     let fundraiser = await find(id);
     if (fundraiser.userId === null) {
       // Claimed a moment ago, perhaps: the log knows before the read model does.
       const state = await commands.loadState(fundraiserStreamName(id), fundraiserDecider);
       if (state) fundraiser = toFundraiser(state);
     }
-    if (caller.anonymous || caller.uid !== fundraiser.userId) {
-      throw new DomainError('forbidden', 'Only the owner of this fundraiser can see its stats');
-    }
+    if (caller.anonymous || caller.uid !== fundraiser.userId) throw new DomainError('forbidden', refusal);
     return fundraiser;
+  }
+
+  /** The read model's view; the log's when the projection has not caught up yet (no money then). */
+  async function details(id: string): Promise<FundraiserDetails> {
+    const projected = await fundraisers.getFundraiserDetails(id);
+    if (projected) return projected;
+    const state = await commands.loadState(fundraiserStreamName(id), fundraiserDecider);
+    if (!state) throw new DomainError('not_found', 'Fundraiser not found');
+    return detailsOf(state, 0);
   }
 
   return {
     get: find,
+    details,
     owned,
 
     async create(userId: string, input: CreateFundraiserRequest): Promise<Fundraiser> {
@@ -123,6 +156,32 @@ export function createFundraiserUseCases({
       const visitor = await visitors.identify(id, origin.address, origin.userAgent, at);
       await ingestion.recordScan({ scanId, fundraiserId: id, at: at.toISOString(), ...visitor });
       return { scanId };
+    },
+
+    /**
+     * The owner changes their shirt: its name, its charity (the QR code keeps working, and what it
+     * raised so far stays with the charity it was raised for) or its goal.
+     */
+    async update(id: string, caller: Caller, input: UpdateFundraiserRequest): Promise<FundraiserDetails> {
+      // Refused before anything else is loaded: a stranger learns nothing about the charity named.
+      await owned(id, caller, 'Only the owner of this fundraiser can change it');
+      const charity =
+        input.charityId === undefined
+          ? undefined
+          : await commands.loadState(charityStreamName(input.charityId), charityDecider);
+      const { state } = await commands.handle(fundraiserStreamName(id), fundraiserDecider, () => ({
+        type: 'UpdateFundraiser',
+        userId: caller.uid,
+        ...(input.name !== undefined && { name: input.name }),
+        ...(charity !== undefined && { charity }),
+        ...(input.goal !== undefined && { goalCents: input.goal === null ? null : Math.round(input.goal * 100) }),
+        at: clock().toISOString(),
+      }));
+      if (!state) throw new DomainError('not_found', 'Fundraiser not found');
+      known.set(id, toFundraiser(state));
+      // The change is in the log; the read model may not have it yet, but it has the money.
+      const projected = await fundraisers.getFundraiserDetails(id);
+      return detailsOf(state, projected?.amountRaised ?? 0);
     },
 
     async stats(id: string, caller: Caller): Promise<FundraiserStats> {

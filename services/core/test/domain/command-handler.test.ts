@@ -73,7 +73,7 @@ describe('command handler', () => {
     expect(result.nextExpectedRevision).toBe(0);
     const stored = await eventStore.readStream(stream);
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ type: 'FundraiserCreated', metadata: { schemaVersion: 1 } });
+    expect(stored[0]).toMatchObject({ type: 'FundraiserCreated', metadata: { schemaVersion: 2 } });
     expect(result.lastGlobalPosition).toBe(stored[0]!.globalPosition);
   });
 
@@ -153,7 +153,7 @@ describe('command handler', () => {
     });
 
     const [stored] = await eventStore.readStream(stream);
-    expect(stored).toMatchObject({ id: 'FundraiserCreated-0', metadata: { requestId: 'req-1', schemaVersion: 1 } });
+    expect(stored).toMatchObject({ id: 'FundraiserCreated-0', metadata: { requestId: 'req-1', schemaVersion: 2 } });
   });
 });
 

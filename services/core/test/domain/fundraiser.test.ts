@@ -89,11 +89,73 @@ describe('fundraiser decider: streams written before donations had streams of th
       charityId: 'givedirectly',
       shirtId: 'scan-me-maybe',
       name: 'Scan Me Maybe',
+      goalCents: null,
       createdAt: T0,
     });
     spec
       .given([created, legacyDonation(2500)])
       .when({ type: 'CreateFundraiser', fundraiserId: 'f-1', userId: 'user-2', charity, shirt, at: T1 })
       .thenFails('conflict', 'Fundraiser already exists');
+  });
+});
+
+describe('fundraiser decider: the owner changes their shirt', () => {
+  const update = { type: 'UpdateFundraiser', userId: 'user-1', at: T1 } as const;
+  const trees = { ...charity, charityId: 'trees' };
+
+  it('changes the charity, naming the one it leaves, then the name and the goal, and nothing unchanged', () => {
+    spec
+      .given([created])
+      .when({ ...update, charity: trees, name: ' Run for trees ', goalCents: 5000 })
+      .then([
+        {
+          type: 'FundraiserCharityChanged',
+          data: { fundraiserId: 'f-1', charityId: 'trees', previousCharityId: 'givedirectly', at: T1 },
+        },
+        { type: 'FundraiserRenamed', data: { fundraiserId: 'f-1', name: 'Run for trees', at: T1 } },
+        { type: 'FundraiserGoalSet', data: { fundraiserId: 'f-1', goalCents: 5000, at: T1 } },
+      ]);
+    spec
+      .given([created])
+      .when({ ...update, charity, name: 'Scan Me Maybe', goalCents: null })
+      .then([]);
+  });
+
+  it('removes a goal with null', () => {
+    const goalSet: EventOf<'FundraiserGoalSet'> = {
+      type: 'FundraiserGoalSet',
+      data: { fundraiserId: 'f-1', goalCents: 5000, at: T0 },
+    };
+    spec
+      .given([created, goalSet])
+      .when({ ...update, goalCents: null })
+      .then([{ type: 'FundraiserGoalSet', data: { fundraiserId: 'f-1', goalCents: null, at: T1 } }]);
+  });
+
+  it('refuses anyone but the owner, an unknown fundraiser, an unapproved charity and a goal out of bounds', () => {
+    spec
+      .given([created])
+      .when({ ...update, userId: 'user-2', name: 'Mine' })
+      .thenFails('forbidden', 'Only the owner of this fundraiser can change it');
+    spec
+      .given([])
+      .when({ ...update, name: 'Mine' })
+      .thenFails('not_found', 'Fundraiser not found');
+    spec
+      .given([created])
+      .when({ ...update, charity: { ...trees, status: 'pending' } })
+      .thenFails('not_found', 'Charity not found');
+    spec
+      .given([created])
+      .when({ ...update, charity: null })
+      .thenFails('not_found', 'Charity not found');
+    spec
+      .given([created])
+      .when({ ...update, goalCents: 100_000_001 })
+      .thenFails('validation', 'goal must be between $0 and $1,000,000');
+    spec
+      .given([created])
+      .when({ ...update, goalCents: -1 })
+      .thenFails('validation', 'goal must be between $0 and $1,000,000');
   });
 });

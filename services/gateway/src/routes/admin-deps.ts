@@ -1,4 +1,10 @@
-import type { AdminOutboxMessage, AdminOutboxPage, AdminOutboxQuery } from '@qrshirt/contracts';
+import type {
+  AdminFunnel,
+  AdminFunnelQuery,
+  AdminOutboxMessage,
+  AdminOutboxPage,
+  AdminOutboxQuery,
+} from '@qrshirt/contracts';
 import type { OverviewQueries, ProjectionMonitor, RebuildJobs } from '@qrshirt/projections';
 
 /** What the admin routes need beyond the shared route deps; built by the composition root. */
@@ -6,6 +12,8 @@ export interface AdminDeps {
   /** ADMIN_EMAILS, lower case. */
   adminEmails: readonly string[];
   overview: OverviewQueries;
+  /** The funnel over a range of days; the range defaults from today's date. */
+  funnel(query: AdminFunnelQuery): Promise<AdminFunnel>;
   projections: ProjectionMonitor;
   rebuilds: RebuildJobs;
   /** The mail outbox: its messages (addresses masked) and a retry; 'sent' when there is nothing to retry. */

@@ -16,6 +16,7 @@ import type { RouteDeps } from './route-deps';
 type AdminOperation =
   | 'getMe'
   | 'getAdminOverview'
+  | 'getAdminFunnel'
   | 'listAdminCharities'
   | 'approveCharity'
   | 'rejectCharity'

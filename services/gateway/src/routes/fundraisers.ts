@@ -14,7 +14,14 @@ export function fundraiserHandlers({
   publicBaseUrl,
 }: RouteDeps): Pick<
   Handlers,
-  'createFundraiser' | 'getFundraiser' | 'recordScan' | 'donate' | 'getFundraiserStats' | 'getQrSvg' | 'getQrPng'
+  | 'createFundraiser'
+  | 'getFundraiser'
+  | 'updateFundraiser'
+  | 'recordScan'
+  | 'donate'
+  | 'getFundraiserStats'
+  | 'getQrSvg'
+  | 'getQrPng'
 > {
   const { fundraisers } = useCases;
   const qrCodes = createFundraiserQrCodes({ publicBaseUrl, find: fundraisers.get });
@@ -32,7 +39,10 @@ export function fundraiserHandlers({
       return { status: 201, body: await fundraisers.create(user.uid, body) };
     },
     async getFundraiser({ params }) {
-      return { status: 200, body: await fundraisers.get(params.id) };
+      return { status: 200, body: await fundraisers.details(params.id) };
+    },
+    async updateFundraiser({ params, body, user }) {
+      return { status: 200, body: await fundraisers.update(params.id, user, body) };
     },
     async recordScan({ params, req }) {
       // The address is what TRUST_PROXY makes of X-Forwarded-For: hashed with the user agent, never kept.

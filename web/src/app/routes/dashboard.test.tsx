@@ -15,6 +15,8 @@ const stats: UserStats = {
     {
       id: 'f-1',
       name: 'Scan Me Maybe',
+      charityId: 'water',
+      goal: 200,
       purchaseDate: '2025-03-05T10:00:00.000Z',
       scans: 30,
       donationsInspired: 7,
@@ -24,6 +26,8 @@ const stats: UserStats = {
     {
       id: 'f-2',
       name: 'Plot Twist',
+      charityId: 'water',
+      goal: null,
       purchaseDate: '2025-04-01T10:00:00.000Z',
       scans: 10,
       donationsInspired: 1,
@@ -33,6 +37,8 @@ const stats: UserStats = {
     {
       id: 'f-3',
       name: 'Free WiFi',
+      charityId: 'water',
+      goal: null,
       purchaseDate: '2025-05-01T10:00:00.000Z',
       scans: 0,
       donationsInspired: 0,
@@ -110,6 +116,73 @@ describe('the dashboard', () => {
     expect(within(shirts[1]!).getByText('$25.50')).toBeTruthy();
     expect(within(shirts[1]!).getByTestId('awaiting-confirmation').textContent).toBe('+ $20.00 awaiting confirmation');
     expect(screen.getByText('Welcome back, ada@example.com!')).toBeTruthy();
+  });
+
+  it("shows each shirt's progress towards its goal, and only for shirts with a goal", async () => {
+    fakeApi({ 'GET /api/user/u-1/stats': { json: stats } });
+    signInAs({ uid: 'u-1', displayName: 'Ada' });
+    renderDashboard();
+    const shirts = await screen.findAllByTestId('owned-shirt');
+    const bar = within(shirts[0]!).getByRole('progressbar', { name: 'Scan Me Maybe: progress towards the goal' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('50');
+    expect(within(shirts[0]!).getByText('$100.00 raised of $200.00 goal')).toBeTruthy();
+    expect(within(shirts[1]!).queryByTestId('goal-progress')).toBeNull();
+  });
+
+  it("lets the owner change a shirt's name, charity and goal, and removes the goal when emptied", async () => {
+    const server = fakeApi({
+      'GET /api/user/u-1/stats': { json: stats },
+      'GET /api/charities': {
+        json: [
+          { id: 'water', name: 'Clean Water', mission: 'Water.', website_url: 'https://water.example' },
+          { id: 'trees', name: 'Trees Again', mission: 'Trees.', website_url: 'https://trees.example' },
+        ],
+      },
+      'PATCH /api/fundraisers/f-1': {
+        json: {
+          id: 'f-1',
+          userId: 'u-1',
+          charityId: 'trees',
+          shirtId: 's-1',
+          name: 'Run for trees',
+          goal: null,
+          amountRaised: 100,
+        },
+      },
+    });
+    signInAs({ uid: 'u-1', displayName: 'Ada' });
+    const { user } = renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Edit Scan Me Maybe' }));
+    const form = await screen.findByRole('form', { name: 'Edit shirt' });
+    const name = within(form).getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Run for trees');
+    await user.click(within(form).getByRole('combobox', { name: 'Charity' }));
+    await user.click(await screen.findByRole('option', { name: 'Trees Again' }));
+    await user.clear(within(form).getByLabelText('Goal (USD)'));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.to('PATCH', '/api/fundraisers/f-1')).toHaveLength(1));
+    expect(server.to('PATCH', '/api/fundraisers/f-1')[0]!.body).toEqual({
+      name: 'Run for trees',
+      charityId: 'trees',
+      goal: null,
+    });
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit shirt' })).toBeNull());
+  });
+
+  it("shows why a shirt's change was refused", async () => {
+    fakeApi({
+      'GET /api/user/u-1/stats': { json: stats },
+      'GET /api/charities': { json: [] },
+      'PATCH /api/fundraisers/f-2': { status: 404, json: { error: 'Charity not found' } },
+    });
+    signInAs({ uid: 'u-1', displayName: 'Ada' });
+    const { user } = renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Edit Plot Twist' }));
+    const form = await screen.findByRole('form', { name: 'Edit shirt' });
+    await user.type(within(form).getByLabelText('Goal (USD)'), '50');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Charity not found');
   });
 
   it('invites a user without shirts to the shop', async () => {

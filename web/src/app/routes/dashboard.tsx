@@ -1,14 +1,18 @@
 import { Button, Card, Container, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import type { FundraiserStatsItem } from '@qrshirt/contracts';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { ProfileForm } from '@/features/auth/components/profile-form';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
+import { useCharities } from '@/features/catalog/api/get-charities';
 import { useManyFundraiserStats } from '@/features/owner-stats/api/get-fundraiser-stats';
 import { useUserStats } from '@/features/owner-stats/api/get-user-stats';
 import { useLiveUserStats } from '@/features/owner-stats/api/live-stats';
 import { combineDaily } from '@/features/owner-stats/components/combine-daily';
+import { EditShirtForm } from '@/features/owner-stats/components/edit-shirt-form';
 import { ImpactChart } from '@/features/owner-stats/components/impact-chart';
 import { MyShirts } from '@/features/owner-stats/components/my-shirts';
 import { StatCards } from '@/features/owner-stats/components/stat-cards';
@@ -33,6 +37,9 @@ function Dashboard({ user }: { user: SignedInUser }) {
   useLiveUserStats(user.uid);
   const daily = useManyFundraiserStats(stats.data?.fundraiserStats.map((item) => item.id) ?? []);
   const [profileOpen, profile] = useDisclosure(false);
+  const [editing, setEditing] = useState<FundraiserStatsItem | null>(null);
+  // Only once an owner edits a shirt: the charities are what its charity may become.
+  const charities = useCharities({ enabled: editing !== null });
 
   if (stats.isPending) return <PageLoader label="Loading your dashboard..." />;
   if (stats.isError) {
@@ -64,7 +71,7 @@ function Dashboard({ user }: { user: SignedInUser }) {
           <Title order={2} id="my-shirts-title" mb="md">
             My Shirts
           </Title>
-          <MyShirts shirts={stats.data.fundraiserStats} />
+          <MyShirts shirts={stats.data.fundraiserStats} onEdit={setEditing} />
         </section>
         <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="quick-actions-title">
           <Title order={2} size="h3" id="quick-actions-title" mb="md">
@@ -82,6 +89,9 @@ function Dashboard({ user }: { user: SignedInUser }) {
       </Stack>
       <Modal opened={profileOpen} onClose={profile.close} title="Edit Profile">
         <ProfileForm user={user} />
+      </Modal>
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Edit shirt">
+        {editing && <EditShirtForm shirt={editing} charities={charities.data ?? []} onSaved={() => setEditing(null)} />}
       </Modal>
     </Container>
   );

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, type FakeAnswer, fakeApi } from '@/testing/fake-api';
 import { renderRoute } from '@/testing/render';
@@ -11,9 +11,19 @@ const fundraiser = {
   charityId: 'ocean',
   shirtId: 'scan-me-maybe',
   name: 'Scan Me Maybe',
+  goal: null,
+  amountRaised: 30,
 };
 const charity = { id: 'ocean', name: 'Ocean Friends', mission: 'Cleaner seas.', website_url: 'https://ocean.example' };
-const ownerStats = { scans: 12, scanRequests: 15, donations: 2, amountRaised: 30, amountReported: 0, daily: [] };
+const ownerStats = {
+  scans: 12,
+  scanRequests: 15,
+  donations: 2,
+  amountRaised: 30,
+  amountReported: 0,
+  byCharity: [{ charityId: 'ocean', scans: 12, donations: 2, amountRaised: 30 }],
+  daily: [],
+};
 
 function routes(extra: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({
@@ -38,6 +48,44 @@ function widgetReports(data: unknown, origin = window.location.origin) {
 }
 
 describe('the QR landing page', () => {
+  it('shows how far the shirt is towards its goal, in confirmed money, and no bar without a goal', async () => {
+    routes({ 'GET /api/fundraisers/f-1': { json: { ...fundraiser, goal: 120, amountRaised: 30 } } });
+    renderQrPage();
+    const bar = await screen.findByRole('progressbar', { name: 'Raised for Ocean Friends, towards the goal' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('25');
+    expect(screen.getByText('$30.00 raised of $120.00 goal')).toBeTruthy();
+  });
+
+  it("shows the owner what was raised for each charity the shirt supported, by the charity's name", async () => {
+    routes({
+      'GET /api/fundraisers/f-1/stats': {
+        json: {
+          ...ownerStats,
+          byCharity: [
+            { charityId: 'trees', scans: 10, donations: 1, amountRaised: 20 },
+            { charityId: 'ocean', scans: 2, donations: 1, amountRaised: 10 },
+          ],
+        },
+      },
+      'GET /api/charities': {
+        json: [charity, { id: 'trees', name: 'Trees Again', mission: 'Trees.', website_url: 'https://trees.example' }],
+      },
+    });
+    signInAs({ uid: 'owner-1', displayName: 'Olive' });
+    renderQrPage();
+    const table = await screen.findByRole('table', { name: 'Raised per charity' });
+    const trees = (await within(table).findByText('Trees Again')).closest('tr')!;
+    expect(within(trees).getByText('$20.00')).toBeTruthy();
+    expect(within(table).getByText('Ocean Friends')).toBeTruthy();
+  });
+
+  it('shows no goal bar when the owner set no goal', async () => {
+    routes();
+    renderQrPage();
+    expect(await screen.findByText('About This Cause')).toBeTruthy();
+    expect(screen.queryByTestId('goal-progress')).toBeNull();
+  });
+
   it('shows a skeleton, then the joke, the donation widget for this fundraiser and the cause', async () => {
     routes();
     renderQrPage();

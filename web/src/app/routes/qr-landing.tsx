@@ -2,7 +2,9 @@ import { Button, Container, Grid, Skeleton, Stack, Text, Title } from '@mantine/
 import type { FundraiserStats } from '@qrshirt/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
+import { GoalProgress } from '@/components/goal-progress';
 import { useParams, useSearchParams } from 'react-router';
+import { useCharities } from '@/features/catalog/api/get-charities';
 import { useCharity } from '@/features/catalog/api/get-charity';
 import { useFundraiser } from '@/features/donation/api/get-fundraiser';
 import { useRecordScanOnce } from '@/features/donation/api/record-scan';
@@ -57,6 +59,9 @@ export function QrLandingRoute() {
   const isOwner = auth.user !== null && auth.user.uid === fundraiser.data?.userId;
   const stats = useFundraiserStats(fundraiserId ?? '', isOwner);
   useLiveFundraiserStats(fundraiserId, isOwner);
+  // Names for the owner's figures per charity, shown once a shirt has supported more than one.
+  const supportedMore = (stats.data?.byCharity.length ?? 0) > 1;
+  const charities = useCharities({ enabled: isOwner && supportedMore });
 
   // The scan counts once: the flag leaves the address as soon as it is recorded.
   const scanRecorded = useCallback(() => {
@@ -92,7 +97,17 @@ export function QrLandingRoute() {
       <title>{`Support ${charity.data.name} · QR Shirts for Charity`}</title>
       <Stack gap="xl">
         <JokeHeader charityName={charity.data.name} />
-        {isOwner && <ImpactStatsCard stats={stats.data} />}
+        <GoalProgress
+          raised={fundraiser.data.amountRaised}
+          goal={fundraiser.data.goal}
+          label={`Raised for ${charity.data.name}, towards the goal`}
+        />
+        {isOwner && (
+          <ImpactStatsCard
+            stats={stats.data}
+            charityNames={new Map((charities.data ?? []).map((known) => [known.id, known.name]))}
+          />
+        )}
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <DonationCard

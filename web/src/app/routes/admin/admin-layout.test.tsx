@@ -48,6 +48,7 @@ describe('the admin area', () => {
         .map((link) => link.textContent),
     ).toEqual([
       'Overview',
+      'Funnel',
       'Charities',
       'Shirts',
       'Waitlist',

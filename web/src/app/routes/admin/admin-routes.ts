@@ -10,6 +10,7 @@ export const adminRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./admin-layout')).AdminLayoutRoute }),
     children: [
       { index: true, lazy: async () => ({ Component: (await import('./overview')).AdminOverviewRoute }) },
+      { path: 'funnel', lazy: async () => ({ Component: (await import('./funnel')).AdminFunnelRoute }) },
       { path: 'charities', lazy: async () => ({ Component: (await import('./charities')).AdminCharitiesRoute }) },
       { path: 'shirts', lazy: async () => ({ Component: (await import('./shirts')).AdminShirtsRoute }) },
       { path: 'waitlist', lazy: async () => ({ Component: (await import('./waitlist')).AdminWaitlistRoute }) },

@@ -1,6 +1,7 @@
 /** The admin area's pages, built in one place so the side navigation cannot drift from the router. */
 export const adminPaths = {
   overview: '/admin',
+  funnel: '/admin/funnel',
   charities: '/admin/charities',
   shirts: '/admin/shirts',
   waitlist: '/admin/waitlist',

@@ -7,6 +7,7 @@ import classes from './admin-shell.module.css';
 
 const sections = [
   { label: 'Overview', to: adminPaths.overview },
+  { label: 'Funnel', to: adminPaths.funnel },
   { label: 'Charities', to: adminPaths.charities },
   { label: 'Shirts', to: adminPaths.shirts },
   { label: 'Waitlist', to: adminPaths.waitlist },

@@ -12,6 +12,6 @@ export function getCharities(): Promise<Charity[]> {
 
 export const charitiesQueryOptions = () => queryOptions({ queryKey: ['charities'], queryFn: getCharities });
 
-export function useCharities() {
-  return useQuery(charitiesQueryOptions());
+export function useCharities({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...charitiesQueryOptions(), enabled });
 }

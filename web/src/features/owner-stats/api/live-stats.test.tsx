@@ -16,6 +16,8 @@ const stats = (totalScans: number): UserStats => ({
     {
       id: 'f-1',
       name: 'Tee',
+      charityId: 'water',
+      goal: null,
       purchaseDate: '2025-03-05T10:00:00.000Z',
       scans: totalScans,
       donationsInspired: 1,

@@ -1,4 +1,4 @@
-import { Card, Group, Skeleton, Text, Title } from '@mantine/core';
+import { Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
 import type { FundraiserStats } from '@qrshirt/contracts';
 import { formatCount, formatUsd } from '@/lib/format';
 import { AwaitingConfirmation } from './awaiting-confirmation';
@@ -8,7 +8,14 @@ import { AwaitingConfirmation } from './awaiting-confirmation';
  * is what the donation processor confirmed; what the page reported and the processor has not
  * confirmed yet shows smaller beside it.
  */
-export function ImpactStatsCard({ stats }: { stats: FundraiserStats | undefined }) {
+export function ImpactStatsCard({
+  stats,
+  charityNames,
+}: {
+  stats: FundraiserStats | undefined;
+  /** Charity id -> name, for the figures per charity of a shirt that changed its charity. */
+  charityNames?: ReadonlyMap<string, string>;
+}) {
   // Until the figures come, a placeholder of about each one's width.
   const figures = [
     { label: 'Total Scans', testId: 'total-scans', value: stats && formatCount(stats.scans), width: 80 },
@@ -44,6 +51,33 @@ export function ImpactStatsCard({ stats }: { stats: FundraiserStats | undefined 
           </div>
         ))}
       </Group>
+      {stats && stats.byCharity.length > 1 && <ByCharity stats={stats} charityNames={charityNames} />}
     </Card>
+  );
+}
+
+/** After a change of charity: what was raised for each, the charity of the time. */
+function ByCharity({ stats, charityNames }: { stats: FundraiserStats; charityNames?: ReadonlyMap<string, string> }) {
+  return (
+    <Table mt="md" aria-label="Raised per charity">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Charity</Table.Th>
+          <Table.Th ta="right">Scans</Table.Th>
+          <Table.Th ta="right">Donations</Table.Th>
+          <Table.Th ta="right">Raised</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {stats.byCharity.map((line) => (
+          <Table.Tr key={line.charityId}>
+            <Table.Td>{charityNames?.get(line.charityId) ?? line.charityId}</Table.Td>
+            <Table.Td ta="right">{formatCount(line.scans)}</Table.Td>
+            <Table.Td ta="right">{formatCount(line.donations)}</Table.Td>
+            <Table.Td ta="right">{formatUsd(line.amountRaised)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

@@ -2,6 +2,7 @@ import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@ma
 import type { FundraiserStatsItem } from '@qrshirt/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { GoalProgress } from '@/components/goal-progress';
 import { paths } from '@/config/paths';
 import { formatCount, formatDate, formatUsd } from '@/lib/format';
 import { AwaitingConfirmation } from './awaiting-confirmation';
@@ -21,7 +22,14 @@ function Figure({ label, value, beside }: { label: string; value: string; beside
 }
 
 /** Spec: My Shirts, each with its figures and QR code, or the empty state. */
-export function MyShirts({ shirts }: { shirts: FundraiserStatsItem[] }) {
+export function MyShirts({
+  shirts,
+  onEdit,
+}: {
+  shirts: FundraiserStatsItem[];
+  /** Opens the editor of a shirt's name, charity and goal; absent: no edit button. */
+  onEdit?: (shirt: FundraiserStatsItem) => void;
+}) {
   if (shirts.length === 0) {
     return (
       <Card withBorder radius="md" padding="xl">
@@ -59,9 +67,21 @@ export function MyShirts({ shirts }: { shirts: FundraiserStatsItem[] }) {
                 />
                 <Figure label="Rate" value={`${conversionRate(shirt.donationsInspired, shirt.scans)}%`} />
               </SimpleGrid>
-              <Anchor component={Link} to={paths.fundraiser(shirt.id)}>
-                View QR Page
-              </Anchor>
+              <GoalProgress
+                raised={shirt.amountRaised}
+                goal={shirt.goal}
+                label={`${shirt.name}: progress towards the goal`}
+              />
+              <Group gap="md">
+                <Anchor component={Link} to={paths.fundraiser(shirt.id)}>
+                  View QR Page
+                </Anchor>
+                {onEdit && (
+                  <Button variant="light" size="xs" onClick={() => onEdit(shirt)} aria-label={`Edit ${shirt.name}`}>
+                    Edit
+                  </Button>
+                )}
+              </Group>
             </Stack>
             <ShirtQrCode fundraiserId={shirt.id} name={shirt.name} />
           </Group>

@@ -1,0 +1,19 @@
+import { type AdminFunnel, adminFunnel, type AdminFunnelQuery } from '@qrshirt/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** GET /api/admin/funnel: the steps per day and per shirt; the server picks the last 30 days when no range is given. */
+export function getFunnel(query: AdminFunnelQuery): Promise<AdminFunnel> {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);
+  const search = params.size === 0 ? '' : `?${params.toString()}`;
+  return api(`/api/admin/funnel${search}`, { schema: adminFunnel, requiresAuth: true });
+}
+
+export const funnelQueryOptions = (query: AdminFunnelQuery) =>
+  queryOptions({ queryKey: ['admin', 'funnel', query], queryFn: () => getFunnel(query) });
+
+export function useFunnel(query: AdminFunnelQuery) {
+  // The charts stay on screen while another range or shirt loads.
+  return useQuery({ ...funnelQueryOptions(query), placeholderData: keepPreviousData });
+}

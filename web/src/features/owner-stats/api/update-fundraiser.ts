@@ -1,0 +1,27 @@
+import { type FundraiserDetails, fundraiserDetails, type UpdateFundraiserRequest } from '@qrshirt/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** PATCH /api/fundraisers/{id}: the owner's name, charity and goal for their shirt. */
+export function updateFundraiser(fundraiserId: string, change: UpdateFundraiserRequest): Promise<FundraiserDetails> {
+  return api(`/api/fundraisers/${encodeURIComponent(fundraiserId)}`, {
+    method: 'PATCH',
+    body: change,
+    schema: fundraiserDetails,
+    requiresAuth: true,
+  });
+}
+
+export function useUpdateFundraiser(fundraiserId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: UpdateFundraiserRequest) => updateFundraiser(fundraiserId, change),
+    // The dashboard's list, the QR page and the figures per charity all show what changed.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['user-stats'] }),
+        queryClient.invalidateQueries({ queryKey: ['fundraiser', fundraiserId] }),
+        queryClient.invalidateQueries({ queryKey: ['fundraiser-stats', fundraiserId] }),
+      ]),
+  });
+}
