@@ -13,7 +13,7 @@ import { FundraiserCharityChanged, FundraiserGoalSet, FundraiserRenamed } from '
 import { DonationRecorded, FundraiserClaimed, FundraiserCreated, PartitionClaimed, ScanRecorded } from './fundraisers';
 import { ShirtAdded, ShirtUpdated } from './shirts';
 import { EmailReserved, EmailVerified, UserProfileUpdated, UserRegistered, UserSignedIn } from './users';
-import { WaitlistEntryFulfilled, WaitlistJoined } from './waitlist';
+import { WaitlistEntryConfirmed, WaitlistEntryFulfilled, WaitlistJoined } from './waitlist';
 
 export * from './analytics';
 export * from './charities';
@@ -52,6 +52,7 @@ export const eventDefinitions = {
   ScanRecorded,
   PartitionClaimed,
   WaitlistJoined,
+  WaitlistEntryConfirmed,
   WaitlistEntryFulfilled,
   PageViewed,
   ShirtClicked,

@@ -10,8 +10,19 @@ export const WaitlistJoined = defineEvent(
     email: z.string().min(1),
     size: z.string().min(1),
     charityId: z.string().min(1),
+    /**
+     * SHA-256 of the token mailed to the address to confirm the signup. Absent from entries that
+     * joined before signups were confirmed: those count as confirmed.
+     */
+    confirmTokenHash: z.string().min(1).optional(),
     at: isoInstant,
   }),
+);
+
+/** The entry's person opened the confirmation link mailed to them: the address is theirs and wants the shirt. */
+export const WaitlistEntryConfirmed = defineEvent(
+  'WaitlistEntryConfirmed',
+  z.object({ entryId: z.string().min(1), at: isoInstant }),
 );
 
 /**

@@ -212,8 +212,11 @@ export const adminWaitlistEntry = z.object({
   shirtId: z.string(),
   shirtName: z.string().nullable(),
   joinedAt: z.string(),
-  /** waiting, then fulfilled (a fundraiser made and a claim link mailed), then claimed by its person. */
-  status: z.enum(['waiting', 'fulfilled', 'claimed']),
+  /**
+   * unconfirmed (its address has not opened the confirmation link yet), waiting, then fulfilled (a
+   * fundraiser made and a claim link mailed), then claimed by its person.
+   */
+  status: z.enum(['unconfirmed', 'waiting', 'fulfilled', 'claimed']),
   /** The fundraiser made for it; null while waiting. */
   fundraiserId: z.string().nullable(),
 });

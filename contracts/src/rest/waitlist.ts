@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_AS_SENT } from './text-patterns';
 import { defineRoutes, invalidInput as invalid, notFound } from '../route';
+import { errorAnswer } from './errors';
 
 /** Presence is checked in the spec's order (size, charity, name, email), as the client does. */
 export const joinWaitlistRequest = z.object({
@@ -51,6 +52,17 @@ export const waitlistStats = z
   .meta({ id: 'WaitlistStats' });
 export type WaitlistStats = z.infer<typeof waitlistStats>;
 
+/** The token from the confirmation link (`/waitlist/confirm#token=<token>`) mailed when the person joined. */
+export const confirmWaitlistEntryRequest = z.object({
+  token: z.string({ error: 'token is required' }).trim().min(1, 'token is required').max(512),
+});
+export type ConfirmWaitlistEntryRequest = z.infer<typeof confirmWaitlistEntryRequest>;
+
+export const confirmedWaitlistEntry = z
+  .object({ confirmed: z.literal(true), shirtId: z.string(), shirtName: z.string().nullable(), size: z.string() })
+  .meta({ id: 'ConfirmedWaitlistEntry' });
+export type ConfirmedWaitlistEntry = z.infer<typeof confirmedWaitlistEntry>;
+
 /** The waitlist. */
 export const waitlistRoutes = defineRoutes({
   joinWaitlist: {
@@ -67,5 +79,17 @@ export const waitlistRoutes = defineRoutes({
     summary: 'Waitlist counts (no personal data)',
     auth: 'none',
     answers: { 200: { description: 'Counts', schema: waitlistStats } },
+  },
+  confirmWaitlistEntry: {
+    method: 'post',
+    path: '/api/waitlist/confirmations',
+    summary: 'Confirm a waitlist signup with the token of the link mailed to its address',
+    auth: 'none',
+    body: confirmWaitlistEntryRequest,
+    answers: {
+      200: { description: 'Confirmed (opening the link again changes nothing)', schema: confirmedWaitlistEntry },
+      400: invalid,
+      404: { description: 'Not a confirmation link of ours', schema: errorAnswer },
+    },
   },
 });

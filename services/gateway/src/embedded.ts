@@ -59,6 +59,7 @@ import { createDonationWebhooks } from './donations/donation-webhooks';
 import { donationWebhookSecret } from './donations/webhook-secret';
 import { createMail } from './mail/create-mail';
 import { createClaimLinkMailer } from './mail/claim-link-mail';
+import { createWaitlistConfirmationMailer } from './mail/waitlist-confirmation-mail';
 import { createAccounts } from './auth/accounts';
 import { createEventStreams } from './http/event-streams';
 
@@ -210,7 +211,16 @@ export async function createEmbeddedProcess(
       shirts: createShirtUseCases({ commands, clock, newId }),
       fundraisers,
       donations,
-      waitlist: createWaitlistUseCases({ commands, eventStore, clock, newId }),
+      waitlist: createWaitlistUseCases({
+        commands,
+        eventStore,
+        clock,
+        newId,
+        sendConfirmationLink: createWaitlistConfirmationMailer({
+          email: mail.email,
+          publicBaseUrl: config.PUBLIC_BASE_URL,
+        }),
+      }),
       fulfilment: createFulfilmentUseCases({
         commands,
         eventStore,

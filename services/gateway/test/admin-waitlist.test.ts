@@ -77,7 +77,7 @@ describe('GET /api/admin/waitlist/entries', () => {
       shirtId: shirts[1]!.id,
       shirtName: shirts[1]!.name,
       joinedAt: minute(2),
-      status: 'waiting',
+      status: 'unconfirmed',
       fundraiserId: null,
     });
     expect(page.next).toEqual(expect.any(Number));
@@ -109,10 +109,10 @@ describe('GET /api/admin/waitlist/entries.csv', () => {
     const [charity0, charity1] = [charities[0]!, charities[1]!];
     expect(text).toBe(
       'joinedAt,name,email,size,shirtId,shirtName,charityId,charityName,status,fundraiserId\r\n' +
-        `${minute(4)},"Line one\nLine two",lines@example.com,${shirt0.sizes[0]},${shirt0.id},${shirt0.name},${charity1.id},${charity1.name},waiting,\r\n` +
-        `${minute(3)},"'=HYPERLINK(""https://evil.example"")",eve@example.com,${shirt0.sizes[1]},${shirt0.id},${shirt0.name},${charity0.id},${charity0.name},waiting,\r\n` +
-        `${minute(2)},"Doe, ""JJ"" Jr.",jj@example.com,${shirt1.sizes[0]},${shirt1.id},${shirt1.name},${charity1.id},${charity1.name},waiting,\r\n` +
-        `${minute(1)},Ada Lovelace,ada@example.com,${shirt0.sizes[0]},${shirt0.id},${shirt0.name},${charity0.id},${charity0.name},waiting,\r\n`,
+        `${minute(4)},"Line one\nLine two",lines@example.com,${shirt0.sizes[0]},${shirt0.id},${shirt0.name},${charity1.id},${charity1.name},unconfirmed,\r\n` +
+        `${minute(3)},"'=HYPERLINK(""https://evil.example"")",eve@example.com,${shirt0.sizes[1]},${shirt0.id},${shirt0.name},${charity0.id},${charity0.name},unconfirmed,\r\n` +
+        `${minute(2)},"Doe, ""JJ"" Jr.",jj@example.com,${shirt1.sizes[0]},${shirt1.id},${shirt1.name},${charity1.id},${charity1.name},unconfirmed,\r\n` +
+        `${minute(1)},Ada Lovelace,ada@example.com,${shirt0.sizes[0]},${shirt0.id},${shirt0.name},${charity0.id},${charity0.name},unconfirmed,\r\n`,
     );
   });
 });

@@ -24,6 +24,7 @@ describe('GET /api/openapi.json', () => {
       'get /api/shirts',
       'get /api/shirt/{id}',
       'post /api/waitlist',
+      'post /api/waitlist/confirmations',
       'get /api/waitlist',
       'post /api/fundraisers',
       'get /api/fundraisers/{id}',

@@ -24,8 +24,9 @@ import { startTestServer, type TestServer } from './support/test-server';
 
 /*
  * The owner's journey over HTTP, with mail delivered by SMTP to a real server on loopback: join
- * the waitlist, an operator fulfils the entry, the claim link arrives, the person signs up with
- * the address and verifies it, claims, and sees the scans made before.
+ * the waitlist and confirm the address, an operator fulfils the entry, the claim link arrives, the
+ * person signs up with the address and verifies it, claims, sees the scans made before, re-points
+ * the shirt to another charity and sets a goal.
  */
 
 const ADMIN_EMAIL = 'fulfil-ops@example.org';
@@ -36,6 +37,7 @@ let server: TestServer;
 let admin: RequestOptions;
 let shirt: { id: string; name: string; sizes: string[] };
 let charity: { id: string; name: string };
+let otherCharity: { id: string; name: string };
 
 async function mailTo(address: string, subject: RegExp, count = 1): Promise<ReceivedMail> {
   const matching = (messages: ReceivedMail[]) =>
@@ -64,11 +66,18 @@ async function verifyAddress(email: string) {
   expect(verified.status).toBe(200);
 }
 
-async function join(email: string, size = shirt.sizes[0]!) {
+const confirmSignup = (token: unknown) => server.api('POST', '/api/waitlist/confirmations', { body: { token } });
+
+/** Joins the waitlist and, unless told not to, opens the confirmation link the signup mailed. */
+async function join(email: string, size = shirt.sizes[0]!, confirm = true) {
   const answer = await server.api('POST', '/api/waitlist', {
     body: { shirtId: shirt.id, selectedSize: size, selectedCharity: charity.id, name: 'Wren Waiter', email },
   });
   expect(answer.status).toBe(201);
+  if (confirm) {
+    const confirmed = await confirmSignup(linkToken(await mailTo(email, /Confirm your place/), 'waitlist/confirm'));
+    expect(confirmed).toMatchObject({ status: 200, body: { confirmed: true, shirtId: shirt.id, size } });
+  }
   return answer.body.data.id as string;
 }
 
@@ -92,7 +101,7 @@ beforeAll(async () => {
   });
   admin = as(await verifiedMember(ADMIN_EMAIL));
   [shirt] = (await server.api('GET', '/api/shirts')).body;
-  [charity] = (await server.api('GET', '/api/charities')).body;
+  [charity, otherCharity] = (await server.api('GET', '/api/charities')).body;
 });
 afterAll(async () => {
   await server?.stop();
@@ -102,8 +111,29 @@ afterAll(async () => {
 describe('fulfilling a waitlist entry and claiming its shirt', () => {
   it('takes a person from the waitlist to owning the shirt, with the scans made before the claim', async () => {
     const email = uniqueEmail('wren');
-    const entryId = await join(email);
+    const entryId = await join(email, shirt.sizes[0], false);
+    // Until its address is confirmed, an entry is not fulfilled: a claim link would go to whoever was typed in.
+    expect(await entry(entryId)).toMatchObject({ status: 'unconfirmed', fundraiserId: null });
+    expect(await fulfil(entryId)).toMatchObject({
+      status: 409,
+      body: { error: expect.stringMatching(/not been confirmed/) },
+    });
+    const confirmation = await mailTo(email, /Confirm your place/);
+    expect(confirmation.subject).toBe(`Confirm your place on the ${shirt.name} waitlist`);
+    const confirmToken = linkToken(confirmation, 'waitlist/confirm');
+    for (const forged of [`${confirmToken.slice(0, -4)}AAAA`, 'nonsense', `${confirmToken}.x`]) {
+      expect(await confirmSignup(forged), forged).toMatchObject({ status: 404 });
+    }
+    expect((await confirmSignup('')).status).toBe(400);
+    expect(await confirmSignup(confirmToken)).toMatchObject({ status: 200, body: { shirtName: shirt.name } });
+    // The link opened again (a mail client's preview, a second click) changes nothing.
+    expect((await confirmSignup(confirmToken)).status).toBe(200);
     expect(await entry(entryId)).toMatchObject({ status: 'waiting', fundraiserId: null });
+    // Joining again is the same signup: no second entry, no second mail.
+    const rejoined = await server.api('POST', '/api/waitlist', {
+      body: { shirtId: shirt.id, selectedSize: shirt.sizes[0], selectedCharity: charity.id, name: 'Wren', email },
+    });
+    expect(rejoined.body.data.id).toBe(entryId);
 
     const fulfilled = await fulfil(entryId);
     expect(fulfilled.status).toBe(201);
@@ -161,6 +191,31 @@ describe('fulfilling a waitlist entry and claiming its shirt', () => {
     await server.embedded.projectionsCaughtUp();
     const theirs = userStats.parse((await server.api('GET', `/api/user/${person.user.uid}/stats`, as(person))).body);
     expect(theirs.fundraiserStats).toEqual([expect.objectContaining({ id: made.id, scans: 3 })]);
+
+    // Theirs to change now: another charity (the scans so far stay with the first) and a goal.
+    const changed = await server.api('PATCH', `/api/fundraisers/${made.id}`, {
+      ...as(person),
+      body: { charityId: otherCharity.id, goal: 250 },
+    });
+    expect(changed).toMatchObject({ status: 200, body: { charityId: otherCharity.id, goal: 250 } });
+    await server.api('POST', `/api/fundraisers/${made.id}/scan`, { headers: scanner(4) });
+    await server.embedded.projectionsCaughtUp();
+    expect((await server.api('GET', `/api/fundraisers/${made.id}`)).body).toMatchObject({
+      charityId: otherCharity.id,
+      goal: 250,
+    });
+    const byCharity = (await server.api('GET', `/api/fundraisers/${made.id}/stats`, as(person))).body.byCharity;
+    expect(byCharity).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ charityId: charity.id, scans: 3 }),
+        expect.objectContaining({ charityId: otherCharity.id, scans: 1 }),
+      ]),
+    );
+    // Nobody else may.
+    const stranger = await verifiedMember(uniqueEmail('meddler'));
+    expect(
+      (await server.api('PATCH', `/api/fundraisers/${made.id}`, { ...as(stranger), body: { goal: 1 } })).status,
+    ).toBe(403);
   });
 
   it("refuses a stranger's claim, and keeps the link for its person", async () => {
@@ -246,6 +301,8 @@ describe('fulfilling every waiting entry of a shirt and size', () => {
     const emails = Array.from({ length: 14 }, (_, index) => uniqueEmail(`batch${index}`));
     const entryIds: string[] = [];
     for (const email of emails) entryIds.push(await join(email, size));
+    // One never confirmed its address: the sheet leaves it out, and it keeps waiting for that.
+    const unconfirmed = await join(uniqueEmail('unsure'), size, false);
     // One was fulfilled on its own before: the sheet leaves it out.
     const alone = fulfilledWaitlistEntry.parse((await fulfil(entryIds[0]!)).body).fundraiser.id;
 
@@ -266,6 +323,7 @@ describe('fulfilling every waiting entry of a shirt and size', () => {
     expect(listed.every((listedEntry) => listedEntry.status === 'fulfilled')).toBe(true);
     const made = listed.map((listedEntry) => listedEntry.fundraiserId!).filter((id) => id !== alone);
     expect(pages.flat().sort()).toEqual(made.map((id) => `${BASE}/fundraiser/${id}?scan=true`).sort());
+    expect(await entry(unconfirmed)).toMatchObject({ status: 'unconfirmed', fundraiserId: null });
     for (const id of made) expect(texts).toContain(id);
 
     // Everyone on the sheet got their claim link; nobody waits any more.

@@ -30,6 +30,10 @@ export const routes: RouteObject[] = [
         path: '/verify-email',
         lazy: async () => ({ Component: (await import('./routes/verify-email')).VerifyEmailRoute }),
       },
+      {
+        path: '/waitlist/confirm',
+        lazy: async () => ({ Component: (await import('./routes/waitlist-confirm')).WaitlistConfirmRoute }),
+      },
       { path: '/claim', lazy: async () => ({ Component: (await import('./routes/claim')).ClaimRoute }) },
       { path: '/privacy', lazy: async () => ({ Component: (await import('./routes/privacy')).PrivacyRoute }) },
       {

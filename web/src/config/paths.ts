@@ -8,6 +8,8 @@ export const paths = {
   privacy: '/privacy',
   /** Where the verification mail links to, with `#token=<token>`. */
   verifyEmail: '/verify-email',
+  /** Where the waitlist's confirmation mail links to, with `#token=<token>`. */
+  waitlistConfirm: '/waitlist/confirm',
   /** Where the claim mail links to, with `#token=<token>&email=<address>`. */
   claim: '/claim',
   fundraiser: (fundraiserId: string) => `/fundraiser/${encodeURIComponent(fundraiserId)}`,

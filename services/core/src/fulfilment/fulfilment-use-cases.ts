@@ -1,5 +1,5 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { type EventData, type Fundraiser, readEvent } from '@qrshirt/contracts';
+import { randomInt } from 'node:crypto';
+import { type EventData, type Fundraiser, readEvent, type WaitlistEntryStatus } from '@qrshirt/contracts';
 import { type CharityState, charityDecider, charityStreamName, isApprovedCharity } from '../charities/charity-decider';
 import type { Clock } from '../clock';
 import type { CommandHandler } from '../event-sourcing/command-handler';
@@ -12,6 +12,7 @@ import {
   INVALID_CLAIM_LINK,
 } from '../fundraisers/fundraiser-decider';
 import { type ShirtState, shirtDecider, shirtStreamName } from '../shirts/shirt-decider';
+import { linkTokenHash, newLinkSecret } from '../link-tokens';
 import type { Caller } from '../users/caller';
 import { WAITLIST_STREAM_PREFIX } from '../waitlist/waitlist-decider';
 import {
@@ -44,7 +45,14 @@ export interface FulfilmentUseCaseDeps {
   newFundraiserId?: () => string;
 }
 
-export type WaitlistEntryStatus = 'waiting' | 'fulfilled' | 'claimed';
+export type EntryStatuses = Map<string, { status: WaitlistEntryStatus; fundraiserId: string | null }>;
+
+/** An entry's status: as far as `statuses` found it came, else unconfirmed when it was asked to confirm. */
+export function entryStatus(entry: EventData<'WaitlistJoined'>, statuses: EntryStatuses): WaitlistEntryStatus {
+  return statuses.get(entry.entryId)?.status ?? (entry.confirmTokenHash ? 'unconfirmed' : 'waiting');
+}
+
+const UNCONFIRMED = "This entry's address has not been confirmed yet: its person has not opened the confirmation link";
 
 export interface FulfilledEntry {
   entryId: string;
@@ -65,8 +73,6 @@ export const newShortCode = (): string =>
 /** Ids as the gateway accepts them in paths; anything else in a token is not a token of ours. */
 const ENTRY_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 const PAGE = 1000;
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 const toFundraiser = (state: FundraiserState): Fundraiser => ({
   id: state.fundraiserId,
@@ -108,7 +114,7 @@ function readable(stored: StoredEvent) {
 /**
  * An operator fulfils waitlist entries: a fundraiser for the entry's shirt and charity, owned by
  * nobody yet, and a claim link mailed to the entry's address; its person claims it with that link.
- * Every entry is treated as confirmed: the waitlist records no confirmation step.
+ * Only confirmed entries are fulfilled: a claim link goes only to an address that asked for the shirt.
  */
 export function createFulfilmentUseCases({
   commands,
@@ -130,9 +136,17 @@ export function createFulfilmentUseCases({
     return null;
   }
 
-  /** Entries that were fulfilled, and those of them that were claimed, with their fundraisers. */
-  async function statuses(): Promise<Map<string, { status: WaitlistEntryStatus; fundraiserId: string }>> {
-    const found = new Map<string, { status: WaitlistEntryStatus; fundraiserId: string }>();
+  /**
+   * How far entries have come, by id: confirmed ones 'waiting', then 'fulfilled', then 'claimed'
+   * (each read overwrites the one before). See `entryStatus` for the entries absent from it.
+   */
+  async function statuses(): Promise<EntryStatuses> {
+    const found: EntryStatuses = new Map();
+    for await (const stored of readAllFiltered(eventStore, WAITLIST_STREAM_PREFIX, ['WaitlistEntryConfirmed'])) {
+      const event = readable(stored);
+      if (event?.type === 'WaitlistEntryConfirmed')
+        found.set(event.data.entryId, { status: 'waiting', fundraiserId: null });
+    }
     for await (const stored of readAllFiltered(eventStore, FULFILMENT_STREAM_PREFIX, ['WaitlistEntryFulfilled'])) {
       const event = readable(stored);
       if (event?.type === 'WaitlistEntryFulfilled') {
@@ -157,14 +171,14 @@ export function createFulfilmentUseCases({
     if (!shirt) throw new DomainError('conflict', "The entry's shirt is no longer in the shop");
     if (!isApprovedCharity(charity)) throw new DomainError('conflict', "The entry's charity is no longer in the shop");
     const fundraiserId = newFundraiserId();
-    const token = `${entry.entryId}.${randomBytes(32).toString('base64url')}`;
+    const token = `${entry.entryId}.${newLinkSecret()}`;
     const now = clock();
     // First the entry's fulfilment, which refuses a second one, then its fundraiser.
     await commands.handle(fulfilmentStreamName(entry.entryId), fulfilmentDecider, () => ({
       type: 'FulfilEntry',
       entry,
       fundraiserId,
-      claimTokenHash: sha256(token),
+      claimTokenHash: linkTokenHash(token),
       claimExpiresAt: new Date(now.getTime() + CLAIM_LINK_TTL_MS).toISOString(),
       at: now.toISOString(),
     }));
@@ -191,16 +205,17 @@ export function createFulfilmentUseCases({
   return {
     statuses,
 
-    /** One entry: 404 for an unknown id, 409 for one fulfilled already. */
+    /** One entry: 404 for an unknown id, 409 for one fulfilled already or not confirmed. */
     async fulfil(entryId: string): Promise<FulfilledEntry> {
       const entry = await findEntry(entryId);
       if (!entry) throw new DomainError('not_found', 'Waitlist entry not found');
+      if (entryStatus(entry, await statuses()) === 'unconfirmed') throw new DomainError('conflict', UNCONFIRMED);
       const [shirt, charity] = await shirtAndCharity(entry.shirtId, entry.charityId);
       return fulfilEntry(entry, shirt, charity);
     },
 
     /**
-     * Every entry of the shirt in the size that is still waiting, oldest first. An entry another
+     * Every confirmed entry of the shirt in the size that is still waiting, oldest first. An entry another
      * operator fulfils meanwhile is left to them.
      */
     async fulfilWaiting(shirtId: string, size: string): Promise<FulfilledEntry[]> {
@@ -215,7 +230,8 @@ export function createFulfilmentUseCases({
         const event = readable(stored);
         if (event?.type !== 'WaitlistJoined') continue;
         const entry = event.data;
-        if (entry.shirtId === shirtId && entry.size === size && !done.has(entry.entryId)) waiting.push(entry);
+        if (entry.shirtId === shirtId && entry.size === size && entryStatus(entry, done) === 'waiting')
+          waiting.push(entry);
       }
       if (waiting.length === 0)
         throw new DomainError('not_found', `No entry for ${shirt.name} in size ${size} is waiting`);
@@ -250,7 +266,7 @@ export function createFulfilmentUseCases({
         type: 'ClaimFundraiser',
         userId: caller.uid,
         claimant,
-        tokenHash: sha256(token),
+        tokenHash: linkTokenHash(token),
         fulfilment,
         at: clock().toISOString(),
       }));

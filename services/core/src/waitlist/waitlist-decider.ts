@@ -22,6 +22,16 @@ export interface JoinWaitlist {
    * (`waitlist-<shirtId>`), found by the caller; null when there is none.
    */
   earlierEntryId: string | null;
+  /** SHA-256 of the token mailed to the address: the signup counts once its link is opened. */
+  confirmTokenHash: string;
+  at: string;
+}
+
+/** The signup's person opened the link mailed to them. */
+export interface ConfirmWaitlistEntry {
+  type: 'ConfirmWaitlistEntry';
+  /** SHA-256 of the token they hold. */
+  tokenHash: string;
   at: string;
 }
 
@@ -32,11 +42,21 @@ export interface WaitlistSignup {
   charityId: string;
 }
 
-/** One stream per signup, so a decision reads one event at most however long the shirt's list grows. */
-export type WaitlistSignupState = { entryId: string } | null;
+/** One stream per signup, so a decision reads two events at most however long the shirt's list grows. */
+export type WaitlistSignupState = {
+  entryId: string;
+  shirtId: string;
+  size: string;
+  /** Null for an entry that joined before signups were confirmed (it counts as confirmed). */
+  confirmTokenHash: string | null;
+  confirmed: boolean;
+} | null;
 
-export type WaitlistCommand = JoinWaitlist;
-export type WaitlistEvent = EventOf<'WaitlistJoined'>;
+export type WaitlistCommand = JoinWaitlist | ConfirmWaitlistEntry;
+export type WaitlistEvent = EventOf<'WaitlistJoined'> | EventOf<'WaitlistEntryConfirmed'>;
+
+export const INVALID_CONFIRMATION_LINK =
+  'This confirmation link is not valid: open the link from the email exactly as it came';
 
 /** Every waitlist stream starts with this (the admin's list and CSV read them by it). */
 export const WAITLIST_STREAM_PREFIX = 'waitlist-';
@@ -62,53 +82,91 @@ export function waitlistSignupKey(signup: WaitlistSignup): string {
 export const waitlistSignupStreamName = (shirtId: string, signup: WaitlistSignup): string =>
   `${WAITLIST_STREAM_PREFIX}${shirtId.trim()}.${waitlistSignupKey(signup)}`;
 
+/**
+ * A confirmation token names its signup's stream (`<shirtId>.<key>`, without the prefix) before a
+ * random secret, so confirming reads that one stream: `<shirtId>.<key>.<secret>`.
+ */
+export function confirmationTokenFor(signupStream: string, secret: string): string {
+  return `${signupStream.slice(WAITLIST_STREAM_PREFIX.length)}.${secret}`;
+}
+
+/** The signup stream a confirmation token names; null when it cannot be one of ours. */
+export function signupStreamOfToken(token: string): string | null {
+  const parts = token.split('.');
+  if (parts.length !== 3 || !/^[A-Za-z0-9_-]{1,128}$/.test(parts[0]!) || !/^[0-9a-f]{64}$/.test(parts[1]!)) return null;
+  return `${WAITLIST_STREAM_PREFIX}${parts[0]}.${parts[1]}`;
+}
+
 export const MAX_NAME_LENGTH = 200;
 
 export const waitlistDecider: Decider<WaitlistCommand, WaitlistEvent, WaitlistSignupState> = {
   initialState: () => null,
 
   decide(command, state) {
-    const size = command.size.trim();
-    const charityId = command.charityId.trim();
-    const name = command.name.trim();
-    const email = command.email.trim();
-    // Presence first, in the spec's order (size, charity, name, email), as the client checks it.
-    if (!size) throw new DomainError('validation', 'selectedSize is required');
-    if (!charityId) throw new DomainError('validation', 'selectedCharity is required');
-    if (!name) throw new DomainError('validation', 'name is required');
-    if (!email) throw new DomainError('validation', 'email is required');
-    if (name.length > MAX_NAME_LENGTH) {
-      throw new DomainError('validation', `name must be at most ${MAX_NAME_LENGTH} characters`);
-    }
-    if (!isValidEmailAddress(email)) {
-      throw new DomainError('validation', 'email must be a valid email address');
-    }
-    const { shirt, charity } = command;
-    if (!shirt) throw new DomainError('not_found', 'Shirt not found');
-    if (!shirt.sizes.includes(size)) {
-      throw new DomainError('validation', `selectedSize must be one of the shirt's sizes: ${shirt.sizes.join(', ')}`);
-    }
-    // A charity awaiting review (or rejected) is offered by no selector: unknown here too.
-    if (!isApprovedCharity(charity)) throw new DomainError('not_found', 'Charity not found');
-    // A repeated signup (double submit, second visit) is already on the list: nothing new happens.
-    if (state || command.earlierEntryId !== null) return [];
-    return [
-      {
-        type: 'WaitlistJoined',
-        data: {
-          entryId: command.entryId,
-          shirtId: shirt.shirtId,
-          name,
-          email,
-          size,
-          charityId: charity.charityId,
-          at: command.at,
-        },
-      },
-    ];
+    return command.type === 'JoinWaitlist' ? decideJoin(command, state) : decideConfirm(command, state);
   },
 
   evolve(state, event) {
-    return state ?? { entryId: event.data.entryId };
+    switch (event.type) {
+      case 'WaitlistJoined': {
+        const { entryId, shirtId, size, confirmTokenHash } = event.data;
+        return (
+          state ?? { entryId, shirtId, size, confirmTokenHash: confirmTokenHash ?? null, confirmed: !confirmTokenHash }
+        );
+      }
+      case 'WaitlistEntryConfirmed':
+        return state && { ...state, confirmed: true };
+    }
   },
 };
+
+function decideConfirm(command: ConfirmWaitlistEntry, state: WaitlistSignupState): WaitlistEvent[] {
+  if (!state || state.confirmTokenHash !== command.tokenHash) {
+    throw new DomainError('not_found', INVALID_CONFIRMATION_LINK);
+  }
+  // Opening the link twice (a mail client's preview, a second click) confirms once.
+  if (state.confirmed) return [];
+  return [{ type: 'WaitlistEntryConfirmed', data: { entryId: state.entryId, at: command.at } }];
+}
+
+function decideJoin(command: JoinWaitlist, state: WaitlistSignupState): WaitlistEvent[] {
+  const size = command.size.trim();
+  const charityId = command.charityId.trim();
+  const name = command.name.trim();
+  const email = command.email.trim();
+  // Presence first, in the spec's order (size, charity, name, email), as the client checks it.
+  if (!size) throw new DomainError('validation', 'selectedSize is required');
+  if (!charityId) throw new DomainError('validation', 'selectedCharity is required');
+  if (!name) throw new DomainError('validation', 'name is required');
+  if (!email) throw new DomainError('validation', 'email is required');
+  if (name.length > MAX_NAME_LENGTH) {
+    throw new DomainError('validation', `name must be at most ${MAX_NAME_LENGTH} characters`);
+  }
+  if (!isValidEmailAddress(email)) {
+    throw new DomainError('validation', 'email must be a valid email address');
+  }
+  const { shirt, charity } = command;
+  if (!shirt) throw new DomainError('not_found', 'Shirt not found');
+  if (!shirt.sizes.includes(size)) {
+    throw new DomainError('validation', `selectedSize must be one of the shirt's sizes: ${shirt.sizes.join(', ')}`);
+  }
+  // A charity awaiting review (or rejected) is offered by no selector: unknown here too.
+  if (!isApprovedCharity(charity)) throw new DomainError('not_found', 'Charity not found');
+  // A repeated signup (double submit, second visit) is already on the list: nothing new happens.
+  if (state || command.earlierEntryId !== null) return [];
+  return [
+    {
+      type: 'WaitlistJoined',
+      data: {
+        entryId: command.entryId,
+        shirtId: shirt.shirtId,
+        name,
+        email,
+        size,
+        charityId: charity.charityId,
+        confirmTokenHash: command.confirmTokenHash,
+        at: command.at,
+      },
+    },
+  ];
+}

@@ -1,11 +1,29 @@
-import type { JoinWaitlistAnswer, JoinWaitlistRequest } from '@qrshirt/contracts';
+import type { ConfirmedWaitlistEntry, JoinWaitlistAnswer, JoinWaitlistRequest } from '@qrshirt/contracts';
 import { charityDecider, charityStreamName } from '../charities/charity-decider';
 import type { Clock } from '../clock';
 import type { CommandHandler } from '../event-sourcing/command-handler';
 import type { EventStore } from '../event-sourcing/event-store';
 import { shirtDecider, shirtStreamName } from '../shirts/shirt-decider';
 import { createLegacyWaitlists } from './legacy-waitlists';
-import { waitlistDecider, waitlistSignupStreamName } from './waitlist-decider';
+import { DomainError } from '../event-sourcing/decider';
+import { linkTokenHash, newLinkSecret } from '../link-tokens';
+import {
+  confirmationTokenFor,
+  INVALID_CONFIRMATION_LINK,
+  signupStreamOfToken,
+  waitlistDecider,
+  waitlistSignupStreamName,
+} from './waitlist-decider';
+
+/** What the confirmation mail says; the gateway renders it and stores it in the outbox. */
+export interface WaitlistConfirmationMail {
+  to: string;
+  name: string;
+  shirtName: string;
+  size: string;
+  /** Goes into the link only: the log keeps its SHA-256. */
+  token: string;
+}
 
 export interface WaitlistUseCaseDeps {
   commands: CommandHandler;
@@ -13,9 +31,17 @@ export interface WaitlistUseCaseDeps {
   eventStore: EventStore;
   clock: Clock;
   newId: () => string;
+  /** Resolves once the mail is stored in the outbox. */
+  sendConfirmationLink(this: void, mail: WaitlistConfirmationMail): Promise<void>;
 }
 
-export function createWaitlistUseCases({ commands, eventStore, clock, newId }: WaitlistUseCaseDeps) {
+export function createWaitlistUseCases({
+  commands,
+  eventStore,
+  clock,
+  newId,
+  sendConfirmationLink,
+}: WaitlistUseCaseDeps) {
   const legacy = createLegacyWaitlists({ eventStore });
 
   return {
@@ -33,7 +59,9 @@ export function createWaitlistUseCases({ commands, eventStore, clock, newId }: W
       ]);
       // Only a shirt that exists can have a legacy list (and only those are worth remembering).
       const earlierEntryId = shirt ? await legacy.find(input.shirtId, signup) : null;
-      const { state } = await commands.handle(waitlistSignupStreamName(input.shirtId, signup), waitlistDecider, () => ({
+      const stream = waitlistSignupStreamName(input.shirtId, signup);
+      const token = confirmationTokenFor(stream, newLinkSecret());
+      const { state, events } = await commands.handle(stream, waitlistDecider, () => ({
         type: 'JoinWaitlist',
         entryId: newId(),
         shirt,
@@ -43,8 +71,19 @@ export function createWaitlistUseCases({ commands, eventStore, clock, newId }: W
         email: input.email,
         size: input.selectedSize,
         earlierEntryId,
+        confirmTokenHash: linkTokenHash(token),
         at: clock().toISOString(),
       }));
+      // Only a new signup is mailed: a repeated one keeps the link it was sent.
+      if (events.length > 0 && shirt) {
+        await sendConfirmationLink({
+          to: input.email.trim(),
+          name: input.name.trim(),
+          shirtName: shirt.name,
+          size: input.selectedSize.trim(),
+          token,
+        });
+      }
       return {
         success: true,
         message: `You're on the waitlist for ${shirt?.name ?? 'this shirt'}!`,
@@ -57,6 +96,19 @@ export function createWaitlistUseCases({ commands, eventStore, clock, newId }: W
           shirtId: input.shirtId,
         },
       };
+    },
+
+    /** The link's person says the address is theirs and the signup wanted: only then is it fulfilled. */
+    async confirm(token: string): Promise<ConfirmedWaitlistEntry> {
+      const stream = signupStreamOfToken(token);
+      if (!stream) throw new DomainError('not_found', INVALID_CONFIRMATION_LINK);
+      const { state } = await commands.handle(stream, waitlistDecider, () => ({
+        type: 'ConfirmWaitlistEntry',
+        tokenHash: linkTokenHash(token),
+        at: clock().toISOString(),
+      }));
+      const shirt = await commands.loadState(shirtStreamName(state!.shirtId), shirtDecider);
+      return { confirmed: true, shirtId: state!.shirtId, shirtName: shirt?.name ?? null, size: state!.size };
     },
   };
 }

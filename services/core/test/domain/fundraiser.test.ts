@@ -137,6 +137,12 @@ describe('fundraiser decider: the owner changes their shirt', () => {
       .given([created])
       .when({ ...update, userId: 'user-2', name: 'Mine' })
       .thenFails('forbidden', 'Only the owner of this fundraiser can change it');
+    // A fundraiser waiting to be claimed has no owner, and an anonymous caller's "no owner" is not one.
+    const unclaimed = { ...created, data: { ...created.data, userId: null } };
+    spec
+      .given([unclaimed])
+      .when({ ...update, userId: null, goalCents: 100 })
+      .thenFails('forbidden', 'Only the owner of this fundraiser can change it');
     spec
       .given([])
       .when({ ...update, name: 'Mine' })

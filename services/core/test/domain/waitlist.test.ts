@@ -2,8 +2,11 @@ import type { EventOf } from '@qrshirt/contracts';
 import { describe, expect, it } from 'vitest';
 import { foldEvents } from '../../src/event-sourcing/fold-events';
 import {
+  confirmationTokenFor,
+  INVALID_CONFIRMATION_LINK,
   type JoinWaitlist,
   legacyWaitlistStreamName,
+  signupStreamOfToken,
   waitlistDecider,
   waitlistSignupKey,
   waitlistSignupStreamName,
@@ -23,6 +26,7 @@ const join: JoinWaitlist = {
   email: ' ada@example.com ',
   size: 'M',
   earlierEntryId: null,
+  confirmTokenHash: 'hash-of-token',
   at: T0,
 };
 
@@ -35,8 +39,14 @@ const joined: EventOf<'WaitlistJoined'> = {
     email: 'ada@example.com',
     size: 'M',
     charityId: 'givedirectly',
+    confirmTokenHash: 'hash-of-token',
     at: T0,
   },
+};
+
+const confirmed: EventOf<'WaitlistEntryConfirmed'> = {
+  type: 'WaitlistEntryConfirmed',
+  data: { entryId: 'entry-1', at: T1 },
 };
 
 describe('waitlist decider', () => {
@@ -143,8 +153,35 @@ describe('waitlist decider', () => {
       .thenFails('validation', "selectedSize must be one of the shirt's sizes: S, M, L");
   });
 
-  it('keeps the first entry id of the signup', () => {
-    expect(foldEvents(waitlistDecider, [joined])).toEqual({ entryId: 'entry-1' });
+  it('keeps the first entry id of the signup, unconfirmed until its link is opened', () => {
+    const entry = { entryId: 'entry-1', shirtId: 'scan-me-maybe', size: 'M', confirmTokenHash: 'hash-of-token' };
+    expect(foldEvents(waitlistDecider, [joined])).toEqual({ ...entry, confirmed: false });
+    expect(foldEvents(waitlistDecider, [joined, confirmed])).toEqual({ ...entry, confirmed: true });
+  });
+
+  it('counts an entry that joined before signups were confirmed as confirmed', () => {
+    const { confirmTokenHash: _hash, ...before } = joined.data;
+    expect(foldEvents(waitlistDecider, [{ type: 'WaitlistJoined', data: before }])).toMatchObject({
+      confirmTokenHash: null,
+      confirmed: true,
+    });
+  });
+});
+
+describe('confirming a signup', () => {
+  const confirm = { type: 'ConfirmWaitlistEntry' as const, tokenHash: 'hash-of-token', at: T1 };
+
+  it('confirms with the hash of the mailed token, once', () => {
+    spec.given([joined]).when(confirm).then([confirmed]);
+    spec.given([joined, confirmed]).when(confirm).then([]);
+  });
+
+  it('refuses another token, and a stream without a signup, alike', () => {
+    spec
+      .given([joined])
+      .when({ ...confirm, tokenHash: 'hash-of-another' })
+      .thenFails('not_found', INVALID_CONFIRMATION_LINK);
+    spec.given([]).when(confirm).thenFails('not_found', INVALID_CONFIRMATION_LINK);
   });
 });
 
@@ -166,5 +203,15 @@ describe('waitlist streams', () => {
     expect(stream).toMatch(/^waitlist-scan-me-maybe\.[0-9a-f]{64}$/);
     // Shirt ids are letters, digits, "-" and "_": no legacy stream name holds a dot.
     expect(legacyWaitlistStreamName('scan-me-maybe')).toBe('waitlist-scan-me-maybe');
+  });
+
+  it("names its signup's stream in a confirmation token, and nothing else passes for one", () => {
+    const stream = waitlistSignupStreamName('scan-me-maybe', signup);
+    const token = confirmationTokenFor(stream, 'c2VjcmV0');
+    expect(token).toBe(`scan-me-maybe.${waitlistSignupKey(signup)}.c2VjcmV0`);
+    expect(signupStreamOfToken(token)).toBe(stream);
+    for (const bad of ['', 'x', 'scan-me-maybe.abc.secret', `../x.${waitlistSignupKey(signup)}.s`, `${token}.more`]) {
+      expect(signupStreamOfToken(bad)).toBeNull();
+    }
   });
 });

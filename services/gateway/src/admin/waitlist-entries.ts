@@ -1,5 +1,11 @@
 import { type AdminWaitlistEntriesPage, type AdminWaitlistEntry, readEvent } from '@qrshirt/contracts';
-import { type EventStore, type FulfilmentUseCases, type StoredEvent, WAITLIST_STREAM_PREFIX } from '@qrshirt/core';
+import {
+  entryStatus,
+  type EventStore,
+  type FulfilmentUseCases,
+  type StoredEvent,
+  WAITLIST_STREAM_PREFIX,
+} from '@qrshirt/core';
 import type { CatalogQueries } from '@qrshirt/projections';
 
 type Statuses = Awaited<ReturnType<FulfilmentUseCases['statuses']>>;
@@ -50,7 +56,6 @@ export function createWaitlistEntries({
       }
       if (event.type !== 'WaitlistJoined') return [];
       const { entryId, name, email, size, charityId, shirtId, at } = event.data;
-      const fulfilled = named.statuses.get(entryId);
       return [
         {
           id: entryId,
@@ -62,8 +67,8 @@ export function createWaitlistEntries({
           shirtId,
           shirtName: named.shirts.get(shirtId) ?? null,
           joinedAt: at,
-          status: fulfilled?.status ?? 'waiting',
-          fundraiserId: fulfilled?.fundraiserId ?? null,
+          status: entryStatus(event.data, named.statuses),
+          fundraiserId: named.statuses.get(entryId)?.fundraiserId ?? null,
         },
       ];
     });

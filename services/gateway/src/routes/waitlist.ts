@@ -4,13 +4,16 @@ import type { RouteDeps } from './route-deps';
 export function waitlistHandlers({
   useCases,
   waitlist,
-}: RouteDeps): Pick<Handlers, 'joinWaitlist' | 'getWaitlistStats'> {
+}: RouteDeps): Pick<Handlers, 'joinWaitlist' | 'getWaitlistStats' | 'confirmWaitlistEntry'> {
   return {
     async getWaitlistStats() {
       return { status: 200, body: await waitlist.getStats() };
     },
     async joinWaitlist({ body }) {
       return { status: 201, body: await useCases.waitlist.join(body) };
+    },
+    async confirmWaitlistEntry({ body }) {
+      return { status: 200, body: await useCases.waitlist.confirm(body.token) };
     },
   };
 }

@@ -1,0 +1,30 @@
+import type { WaitlistConfirmationMail } from '@qrshirt/core';
+import type { EmailSender } from '../auth/message-senders';
+import { renderMail } from './mail-templates';
+
+/**
+ * The mail that asks a new waitlist signup to confirm its address: a claim link goes only to an
+ * address that asked for the shirt. The token travels in the fragment, as the claim link's does.
+ */
+export function createWaitlistConfirmationMailer({
+  email,
+  publicBaseUrl,
+}: {
+  email: EmailSender;
+  publicBaseUrl: string;
+}) {
+  return async ({ to, name, shirtName, size, token }: WaitlistConfirmationMail): Promise<void> => {
+    await email.sendEmail(
+      renderMail({
+        to,
+        subject: `Confirm your place on the ${shirtName} waitlist`,
+        heading: `Hello ${name}, one click to keep your place`,
+        paragraphs: [
+          `You joined the waitlist for ${shirtName} in size ${size}. Confirm that this address is yours, and we will email you here as soon as your shirt is ready.`,
+        ],
+        action: { label: 'Confirm my place', url: `${publicBaseUrl}/waitlist/confirm#token=${token}` },
+        note: 'If you did not join our waitlist, ignore this email: without a confirmation nothing is sent to you again.',
+      }),
+    );
+  };
+}
