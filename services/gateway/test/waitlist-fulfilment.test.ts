@@ -20,6 +20,7 @@ import {
 } from '@qrshirt/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY, testClock } from './support/accounts';
+import { confirmDonation } from './support/webhooks';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /*
@@ -155,6 +156,7 @@ describe('fulfilling a waitlist entry and claiming its shirt', () => {
       const scan = await server.api('POST', `/api/fundraisers/${made.id}/scan`, { headers: scanner(n) });
       expect(scan.status).toBe(202);
     }
+    await confirmDonation(server.api, { fundraiserId: made.id, amount: 20 });
 
     const mail = await mailTo(email, /is ready/);
     expect(mail.subject).toBe(`Your ${shirt.name} shirt is ready`);
@@ -187,7 +189,7 @@ describe('fulfilling a waitlist entry and claiming its shirt', () => {
 
     // The owner's figures: the scans made before the claim count for them.
     const stats = await server.api('GET', `/api/fundraisers/${made.id}/stats`, as(person));
-    expect(stats).toMatchObject({ status: 200, body: { scans: 3 } });
+    expect(stats).toMatchObject({ status: 200, body: { scans: 3, donations: 1, amountRaised: 20 } });
     await server.embedded.projectionsCaughtUp();
     const theirs = userStats.parse((await server.api('GET', `/api/user/${person.user.uid}/stats`, as(person))).body);
     expect(theirs.fundraiserStats).toEqual([expect.objectContaining({ id: made.id, scans: 3 })]);
@@ -203,11 +205,12 @@ describe('fulfilling a waitlist entry and claiming its shirt', () => {
     expect((await server.api('GET', `/api/fundraisers/${made.id}`)).body).toMatchObject({
       charityId: otherCharity.id,
       goal: 250,
+      amountRaised: 20,
     });
     const byCharity = (await server.api('GET', `/api/fundraisers/${made.id}/stats`, as(person))).body.byCharity;
     expect(byCharity).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ charityId: charity.id, scans: 3 }),
+        expect.objectContaining({ charityId: charity.id, scans: 3, amountRaised: 20 }),
         expect.objectContaining({ charityId: otherCharity.id, scans: 1 }),
       ]),
     );
