@@ -70,6 +70,12 @@ export type AuthSession = z.infer<typeof authSession>;
  */
 export const MIN_PASSWORD_LENGTH = 6;
 
+/**
+ * Characters as a person counts them (code points): an emoji is one, not the two UTF-16 units
+ * JavaScript's `length` counts, and the OpenAPI `minLength` counts code points too.
+ */
+export const isTooShortPassword = (password: string): boolean => [...password].length < MIN_PASSWORD_LENGTH;
+
 /*
  * The addresses, passwords and numbers below are checked by the sign-in code, whose refusals carry
  * the spec's messages and auth codes; their patterns and lengths are documented here all the same.

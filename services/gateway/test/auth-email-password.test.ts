@@ -60,6 +60,8 @@ describe('sign up', () => {
     expectAuthError(await signup({ email: 'not-an-email' }), 400, 'invalid-email', INVALID_EMAIL);
     expectAuthError(await signup({ email: '' }), 400, 'invalid-email', INVALID_EMAIL);
     expectAuthError(await signup({ email: uniqueEmail(), password: '12345' }), 400, 'weak-password', WEAK_PASSWORD);
+    // Five characters, eight UTF-16 units: characters are what count.
+    expectAuthError(await signup({ email: uniqueEmail(), password: 'ab🔑🔑🔑' }), 400, 'weak-password', WEAK_PASSWORD);
     expectAuthError(await signup({ email: taken.toUpperCase() }), 409, 'email-already-in-use', IN_USE);
     expect((await signup({ email: 42 })).status).toBe(400);
   });

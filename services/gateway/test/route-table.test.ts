@@ -107,6 +107,33 @@ describe('the route table', () => {
     }
   });
 
+  it('refuses a request without the JSON body its route declares, even one whose fields are all optional', async () => {
+    const owner = await server.api('POST', '/api/auth/signup', {
+      body: { email: `route-table-${Date.now()}@example.com`, password: 'secret!', displayName: 'R' },
+    });
+    const token = owner.body.accessToken as string;
+    const [shirt] = (await server.api('GET', '/api/shirts')).body;
+    const [charity] = (await server.api('GET', '/api/charities')).body;
+    const made = await server.api('POST', '/api/fundraisers', {
+      token,
+      body: { shirtId: shirt.id, charityId: charity.id },
+    });
+    const patch = (init: RequestInit) =>
+      fetch(`${server.url}/api/fundraisers/${made.body.id}`, {
+        method: 'PATCH',
+        ...init,
+        headers: { authorization: `Bearer ${token}`, ...init.headers },
+      });
+    for (const init of [{}, { body: '{"goal":5}', headers: { 'content-type': 'text/plain' } }]) {
+      const answer = await patch(init);
+      expect({ status: answer.status, body: await answer.json() }).toEqual({
+        status: 400,
+        body: { error: 'A JSON body is required (Content-Type: application/json)' },
+      });
+    }
+    expect((await patch({ body: '{}', headers: { 'content-type': 'application/json' } })).status).toBe(200);
+  });
+
   it('lets the tests catch an answer the table does not declare, or a body its schema refuses', () => {
     const route = findRoute('GET', '/api/fundraisers/f-1?x=1')!;
     expect(route.operationId).toBe('getFundraiser');

@@ -1,4 +1,4 @@
-import { type AuthSession, MIN_PASSWORD_LENGTH, type SignUpRequest } from '@qrshirt/contracts';
+import { type AuthSession, isTooShortPassword, type SignUpRequest } from '@qrshirt/contracts';
 import { type CredentialsStore, emailKey, isValidEmailAddress } from '@qrshirt/core';
 import type { Logger } from 'pino';
 import { HttpError } from '../http/http-error';
@@ -35,7 +35,7 @@ export function createEmailPasswordSignIn(deps: EmailPasswordSignInDeps) {
       // address must not open unlimited accounts.
       await limiter.attempt([limitByIp('signup', client)]);
       if (!isValidEmailAddress(email)) throw authError(400, 'invalid-email');
-      if (input.password.length < MIN_PASSWORD_LENGTH) throw authError(400, 'weak-password');
+      if (isTooShortPassword(input.password)) throw authError(400, 'weak-password');
       const uid = newId();
       // The event store decides who gets the address (see email-reservation.ts). Reserved before
       // hashing, so a taken address costs no hashing; should the process die before the hash is

@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH, type PasswordResetConfirmRequest, type PasswordResetRequest } from '@qrshirt/contracts';
+import { isTooShortPassword, type PasswordResetConfirmRequest, type PasswordResetRequest } from '@qrshirt/contracts';
 import { type Clock, type CredentialsStore, emailKey, isValidEmailAddress } from '@qrshirt/core';
 import { renderMail } from '../mail/mail-templates';
 import type { Accounts } from './accounts';
@@ -74,7 +74,7 @@ export function createPasswordReset({
 
     /** Sets the password of the account the link was mailed for; `client` is the caller's address. */
     async confirm({ token, password }: PasswordResetConfirmRequest, client: string): Promise<void> {
-      if (password.length < MIN_PASSWORD_LENGTH) throw authError(400, 'weak-password');
+      if (isTooShortPassword(password)) throw authError(400, 'weak-password');
       const byIp = [limitByIp('password-reset-confirm', client)];
       await limiter.attempt(byIp);
       const hash = await hashPassword(password);

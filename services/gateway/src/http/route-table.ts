@@ -105,6 +105,12 @@ function guard(auth: RouteAuth, options: RouteTableOptions): RequestHandler[] {
   }
 }
 
+/** A route that declares a body needs one: no body (or one that is not JSON) is not an empty object. */
+function requiredBody(body: unknown): unknown {
+  if (body === undefined) throw new HttpError(400, 'A JSON body is required (Content-Type: application/json)');
+  return body;
+}
+
 /** The admin forms show a problem beside each field: their bodies report every field at once. */
 const reportsFields = (route: RouteDefinition): boolean => route.answers[400]?.schema === fieldErrorsAnswer;
 
@@ -153,7 +159,7 @@ export function routeTable(handlers: Handlers, options: RouteTableOptions): Rout
         const reply = await handler({
           params: route.params ? parseInput(route.params, req.params) : undefined,
           query: route.query ? parseInput(route.query, req.query) : undefined,
-          body: route.body && !route.rawBody ? parseBody(route.body, req.body) : undefined,
+          body: route.body && !route.rawBody ? parseBody(route.body, requiredBody(req.body)) : undefined,
           rawBody: route.rawBody ? (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)) : undefined,
           headers: route.headers ? parseInput(route.headers, req.headers) : undefined,
           // The guard above saw to it on routes that need one.

@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH } from '@qrshirt/contracts';
+import { isTooShortPassword, MIN_PASSWORD_LENGTH } from '@qrshirt/contracts';
 
 /** Spec section 5: email and password are both needed. */
 export function signInProblem(values: { email: string; password: string }): string | null {
@@ -25,6 +25,6 @@ export function signUpProblem(values: SignUpValues): string | null {
 export function newPasswordProblem(password: string, confirmPassword: string): string | null {
   if (!password || !confirmPassword) return 'Please fill in all fields';
   if (password !== confirmPassword) return 'Passwords do not match';
-  if (password.length < MIN_PASSWORD_LENGTH) return `Password should be at least ${MIN_PASSWORD_LENGTH} characters`;
+  if (isTooShortPassword(password)) return `Password should be at least ${MIN_PASSWORD_LENGTH} characters`;
   return null;
 }
