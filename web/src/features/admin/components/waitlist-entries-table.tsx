@@ -76,7 +76,8 @@ export function WaitlistEntriesTable({ entries }: { entries: AdminWaitlistEntry[
           <Table.Td>{entry.size}</Table.Td>
           <Table.Td>{entry.charityName ?? entry.charityId}</Table.Td>
           <Table.Td>
-            <Badge color={statusColor[entry.status]} variant="light">
+            {/* The dot carries the colour: a light badge's green text on a striped row is below AA contrast. */}
+            <Badge color={statusColor[entry.status]} variant="dot">
               {entry.status}
             </Badge>
           </Table.Td>
