@@ -102,7 +102,7 @@ describeInBrowser('the admin area', ({ appUrl, appDataDir, newContext }) => {
     await page.keyboard.press('Escape');
 
     await open('Waitlist', 'Waitlist');
-    await page.getByRole('cell', { name: 'Wanda Waitlist' }).waitFor();
+    await page.getByRole('cell', { name: 'Wanda Waitlist', exact: true }).waitFor();
     const [csv] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download CSV' }).click(),

@@ -154,6 +154,8 @@ describe('the dashboard', () => {
     const { user } = renderDashboard();
     await user.click(await screen.findByRole('button', { name: 'Edit Scan Me Maybe' }));
     const form = await screen.findByRole('form', { name: 'Edit shirt' });
+    // A close button a screen reader can name.
+    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
     const name = within(form).getByLabelText('Name');
     await user.clear(name);
     await user.type(name, 'Run for trees');

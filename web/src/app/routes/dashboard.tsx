@@ -87,10 +87,20 @@ function Dashboard({ user }: { user: SignedInUser }) {
           </Group>
         </Card>
       </Stack>
-      <Modal opened={profileOpen} onClose={profile.close} title="Edit Profile">
+      <Modal
+        opened={profileOpen}
+        onClose={profile.close}
+        title="Edit Profile"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <ProfileForm user={user} />
       </Modal>
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Edit shirt">
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title="Edit shirt"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         {editing && <EditShirtForm shirt={editing} charities={charities.data ?? []} onSaved={() => setEditing(null)} />}
       </Modal>
     </Container>

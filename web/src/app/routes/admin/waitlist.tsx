@@ -5,6 +5,8 @@ import { useWaitlistStats } from '@/features/admin/api/get-waitlist-stats';
 import { Loaded } from '@/features/admin/components/loaded';
 import { PageHeader } from '@/features/admin/components/page-header';
 import { Pager } from '@/features/admin/components/pager';
+import { QrSheetForm } from '@/features/admin/components/qr-sheet-form';
+import { SectionCard } from '@/features/admin/components/section-card';
 import { useCursorPages } from '@/features/admin/components/use-cursor-pages';
 import { WaitlistCounts } from '@/features/admin/components/waitlist-counts';
 import { WaitlistEntriesTable } from '@/features/admin/components/waitlist-entries-table';
@@ -33,7 +35,14 @@ export function AdminWaitlistRoute() {
           </Text>
         )}
         <Loaded query={stats} loading="Loading the counts..." what="the counts">
-          {(data) => <WaitlistCounts stats={data} />}
+          {(data) => (
+            <>
+              <WaitlistCounts stats={data} />
+              <SectionCard title="Print QR sheet">
+                <QrSheetForm stats={data} />
+              </SectionCard>
+            </>
+          )}
         </Loaded>
         <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="waitlist-entries-title">
           <Title order={2} size="h4" mb="md" id="waitlist-entries-title">

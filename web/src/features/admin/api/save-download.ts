@@ -6,14 +6,9 @@ export function downloadName(response: Response, fallback: string): string {
   return /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallback;
 }
 
-/**
- * Downloads an admin export. A plain link cannot carry the bearer token (and a token in the URL
- * would end up in logs), so the file is fetched with the usual headers and handed to the browser.
- */
-export async function saveDownload(path: string, fallbackName: string): Promise<string> {
-  const response = await apiResponse(path, { requiresAuth: true });
-  const name = downloadName(response, fallbackName);
-  const url = URL.createObjectURL(await response.blob());
+/** Hands a fetched file to the browser, which saves it under `name`. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');
     link.href = url;
@@ -26,5 +21,15 @@ export async function saveDownload(path: string, fallbackName: string): Promise<
     // The click has handed the file over; a later revoke only keeps the memory longer.
     setTimeout(() => URL.revokeObjectURL(url), 0);
   }
+}
+
+/**
+ * Downloads an admin export. A plain link cannot carry the bearer token (and a token in the URL
+ * would end up in logs), so the file is fetched with the usual headers and handed to the browser.
+ */
+export async function saveDownload(path: string, fallbackName: string): Promise<string> {
+  const response = await apiResponse(path, { requiresAuth: true });
+  const name = downloadName(response, fallbackName);
+  saveBlob(await response.blob(), name);
   return name;
 }
