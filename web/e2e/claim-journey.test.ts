@@ -38,6 +38,18 @@ async function joinWaitlist(appUrl: string, shirt: Shirt, size: string, name: st
   return joinWaitlistAnswer.parse(await answer.json()).data;
 }
 
+/** Opens the confirmation link the signup mailed, as the API sees it (the page has its own test). */
+async function confirmSignup(appUrl: string, appDataDir: string, email: string) {
+  const link = linkIn(await mailAbout(appDataDir, email, /Confirm your place/), 'waitlist/confirm');
+  const token = new URLSearchParams(link.split('#')[1]).get('token');
+  const answer = await fetch(`${appUrl}/api/waitlist/confirmations`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  expect(answer.status).toBe(200);
+}
+
 async function openWaitlist(page: Page) {
   await page.goto('/admin/waitlist');
   await page.getByRole('heading', { name: 'Waitlist', level: 1 }).waitFor();
@@ -54,7 +66,7 @@ describeInBrowser('from the waitlist to owning a shirt', ({ appUrl, appDataDir, 
     shirt = shirtList.parse(await (await fetch(`${appUrl}/api/shirts`)).json())[0]!;
   });
 
-  it('an operator fulfils an entry; its person follows the mailed link, signs up, verifies, claims and sets a goal', async () => {
+  it('a person confirms their signup; an operator fulfils it; they follow the mailed link, sign up, verify, claim and set a goal', async () => {
     const email = `claire-${Date.now()}@example.com`;
     await joinWaitlist(appUrl, shirt, shirt.sizes[0]!, 'Claire Claimer', email);
 
@@ -62,6 +74,23 @@ describeInBrowser('from the waitlist to owning a shirt', ({ appUrl, appDataDir, 
     await signInWithForm(ops.page, admin.email, admin.password);
     await openWaitlist(ops.page);
     const row = entryRow(ops.page, email);
+    // Not fulfilled until its address is confirmed.
+    await row.getByText('unconfirmed', { exact: true }).waitFor();
+    expect(await row.getByRole('button', { name: /^Fulfil/ }).count()).toBe(0);
+
+    // Claire opens the confirmation link in her browser.
+    const claire = await watchedPage(await newContext());
+    await claire.page.goto(linkIn(await mailAbout(appDataDir, email, /Confirm your place/), 'waitlist/confirm'));
+    await claire.page
+      .getByText(
+        `Your place is confirmed: we will email you as soon as your ${shirt.name} in size ${shirt.sizes[0]} is ready.`,
+      )
+      .waitFor();
+    expect(new URL(claire.page.url()).hash).toBe('');
+    expect(await seriousViolations(claire.page)).toEqual([]);
+    expect(claire.errors).toEqual([]);
+
+    await ops.page.reload();
     await row.getByText('waiting', { exact: true }).waitFor();
     await row.getByRole('button', { name: `Fulfil the entry of Claire Claimer (${email})` }).click();
     const toast = ops.page.locator('.mantine-Notification-root', { hasText: `${shirt.name} fulfilled` });
@@ -130,7 +159,10 @@ describeInBrowser('from the waitlist to owning a shirt', ({ appUrl, appDataDir, 
   it('prints the QR sheet of every waiting entry of a shirt in a size as a PDF', async () => {
     const size = shirt.sizes.at(-1)!;
     const emails = [`sheet-a-${Date.now()}@example.com`, `sheet-b-${Date.now()}@example.com`];
-    for (const email of emails) await joinWaitlist(appUrl, shirt, size, 'Sheet Waiter', email);
+    for (const email of emails) {
+      await joinWaitlist(appUrl, shirt, size, 'Sheet Waiter', email);
+      await confirmSignup(appUrl, appDataDir, email);
+    }
 
     const { page, errors } = await watchedPage(await newContext());
     await signInWithForm(page, admin.email, admin.password);

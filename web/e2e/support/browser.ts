@@ -54,6 +54,15 @@ export async function seriousViolations(target: Page | Frame): Promise<string[]>
   // Evaluated through the DevTools protocol rather than added as a <script>: the pages' CSP
   // rightly refuses inline scripts, and the tests keep it on to see any violation.
   if (!(await target.evaluate(() => 'axe' in window))) await target.evaluate(axeSource);
+  // A toast or modal half-way through fading in has the contrast of its opacity at that moment:
+  // checked once finite transitions end (a spinner's endless one never does).
+  await target.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
   const violations = await target.evaluate(async () => {
     const axe = (
       window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }

@@ -7,7 +7,12 @@ import { showErrorToast } from '@/lib/toast';
 import { useFulfilWaitlistEntry } from '../api/fulfil-waitlist-entry';
 import { DataTable } from './data-table';
 
-const statusColor: Record<WaitlistEntryStatus, string> = { waiting: 'gray', fulfilled: 'blue', claimed: 'green' };
+const statusColor: Record<WaitlistEntryStatus, string> = {
+  unconfirmed: 'yellow',
+  waiting: 'gray',
+  fulfilled: 'blue',
+  claimed: 'green',
+};
 
 /** Where to get the new fundraiser's QR code for printing, and its short code for the shirt's tag. */
 function FulfilledMessage({ entry, fulfilled }: { entry: AdminWaitlistEntry; fulfilled: FulfilledWaitlistEntry }) {
