@@ -31,6 +31,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/verify-email')).VerifyEmailRoute }),
       },
       { path: '/claim', lazy: async () => ({ Component: (await import('./routes/claim')).ClaimRoute }) },
+      {
+        path: '/unsubscribe',
+        lazy: async () => ({ Component: (await import('./routes/unsubscribe')).UnsubscribeRoute }),
+      },
       { path: '/privacy', lazy: async () => ({ Component: (await import('./routes/privacy')).PrivacyRoute }) },
       {
         path: '/fundraiser/:fundraiserId',

@@ -10,6 +10,7 @@ import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banne
 import { useCharities } from '@/features/catalog/api/get-charities';
 import { useManyFundraiserStats } from '@/features/owner-stats/api/get-fundraiser-stats';
 import { useUserStats } from '@/features/owner-stats/api/get-user-stats';
+import { DailySummarySwitch } from '@/features/owner-mail/components/daily-summary-switch';
 import { useLiveUserStats } from '@/features/owner-stats/api/live-stats';
 import { combineDaily } from '@/features/owner-stats/components/combine-daily';
 import { EditShirtForm } from '@/features/owner-stats/components/edit-shirt-form';
@@ -88,7 +89,10 @@ function Dashboard({ user }: { user: SignedInUser }) {
         </Card>
       </Stack>
       <Modal opened={profileOpen} onClose={profile.close} title="Edit Profile">
-        <ProfileForm user={user} />
+        <Stack gap="lg">
+          <ProfileForm user={user} />
+          <DailySummarySwitch uid={user.uid} />
+        </Stack>
       </Modal>
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Edit shirt">
         {editing && <EditShirtForm shirt={editing} charities={charities.data ?? []} onSaved={() => setEditing(null)} />}
