@@ -8,6 +8,7 @@ import { claimRoutes } from './rest/claims';
 import { donationRoutes } from './rest/donations';
 import { fundraiserRoutes } from './rest/fundraisers';
 import { shirtRoutes } from './rest/shirts';
+import { unsubscribeRoutes } from './rest/unsubscribe';
 import { userRoutes } from './rest/users';
 import { waitlistRoutes } from './rest/waitlist';
 import { type RouteDefinition, withCommonAnswers } from './route';
@@ -19,6 +20,7 @@ const declared = {
   ...waitlistRoutes,
   ...fundraiserRoutes,
   ...claimRoutes,
+  ...unsubscribeRoutes,
   ...donationRoutes,
   ...analyticsRoutes,
   ...authRoutes,

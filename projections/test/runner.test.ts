@@ -72,6 +72,7 @@ function describeRunner(kind: BackendKind): void {
         displayName: 'Ada',
         email: 'ada@example.com',
         photoURL: null,
+        dailySummary: false,
       });
       expect(await createFundraiserQueries(store).getFundraiser('f-2')).toMatchObject({
         userId: 'u-1',

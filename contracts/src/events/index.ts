@@ -12,7 +12,14 @@ import {
 import { FundraiserCharityChanged, FundraiserGoalSet, FundraiserRenamed } from './fundraiser-changes';
 import { DonationRecorded, FundraiserClaimed, FundraiserCreated, PartitionClaimed, ScanRecorded } from './fundraisers';
 import { ShirtAdded, ShirtUpdated } from './shirts';
-import { EmailReserved, EmailVerified, UserProfileUpdated, UserRegistered, UserSignedIn } from './users';
+import {
+  DailySummarySet,
+  EmailReserved,
+  EmailVerified,
+  UserProfileUpdated,
+  UserRegistered,
+  UserSignedIn,
+} from './users';
 import { WaitlistEntryConfirmed, WaitlistEntryFulfilled, WaitlistJoined } from './waitlist';
 
 export * from './analytics';
@@ -30,6 +37,7 @@ export const eventDefinitions = {
   UserRegistered,
   UserProfileUpdated,
   UserSignedIn,
+  DailySummarySet,
   EmailReserved,
   EmailVerified,
   CharityCreated,

@@ -26,6 +26,20 @@ export const UserProfileUpdated = defineEvent(
   }),
 );
 
+/**
+ * The owner asked for (or stopped) the daily summary mail: from their profile, or by following the
+ * unsubscribe link of a summary, which works without signing in.
+ */
+export const DailySummarySet = defineEvent(
+  'DailySummarySet',
+  z.object({
+    userId: z.string().min(1),
+    enabled: z.boolean(),
+    via: z.enum(['profile', 'unsubscribe-link']),
+    at: isoInstant,
+  }),
+);
+
 export const UserSignedIn = defineEvent(
   'UserSignedIn',
   z.object({ userId: z.string().min(1), method: signInMethod, at: isoInstant }),

@@ -3,15 +3,20 @@ import { defineRoutes, invalidInput as invalid, notFound, unauthenticated } from
 import { errorAnswer } from './errors';
 import { idParams } from './ids';
 
-/** PATCH /api/user/{id}: the user's own display name and photo. */
+/** PATCH /api/user/{id}: the user's own display name, photo and daily summary mail. */
 export const updateProfileRequest = z
   .object({
     displayName: z.string().trim().min(1).max(200).optional(),
     photoURL: z.url().max(2048).nullable().optional(),
+    /** A mail on each day their shirts were scanned or raised money (owner mail). */
+    dailySummary: z.boolean().optional(),
   })
-  .refine((body) => body.displayName !== undefined || body.photoURL !== undefined, 'nothing to update')
+  .refine(
+    (body) => body.displayName !== undefined || body.photoURL !== undefined || body.dailySummary !== undefined,
+    'nothing to update',
+  )
   // JSON Schema has no refine: say it the document's way too.
-  .meta({ anyOf: [{ required: ['displayName'] }, { required: ['photoURL'] }] });
+  .meta({ anyOf: [{ required: ['displayName'] }, { required: ['photoURL'] }, { required: ['dailySummary'] }] });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
 
 export const user = z
@@ -20,6 +25,8 @@ export const user = z
     displayName: z.string().nullable(),
     email: z.string().nullable(),
     photoURL: z.string().nullable(),
+    /** Whether they get the daily summary mail; off until they turn it on. */
+    dailySummary: z.boolean(),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof user>;
@@ -96,7 +103,7 @@ export const userRoutes = defineRoutes({
   updateProfile: {
     method: 'patch',
     path: '/api/user/{id}',
-    summary: 'Change display name or photo (only themselves)',
+    summary: 'Change display name, photo or the daily summary mail (only themselves)',
     auth: 'any',
     params: idParams,
     body: updateProfileRequest,

@@ -1,11 +1,15 @@
 import type { Projector } from './projector';
 import { hsetFields } from './hash-fields';
 
-export const userKeys = { user: (id: string) => `user:${id}` };
+export const userKeys = {
+  user: (id: string) => `user:${id}`,
+  /** field: a user id; value: whether they want the daily summary mail (false once they stopped it) */
+  dailySummary: 'daily-summary',
+};
 
 export const usersProjector: Projector = {
   name: 'users',
-  eventTypes: ['UserRegistered', 'UserProfileUpdated'],
+  eventTypes: ['UserRegistered', 'UserProfileUpdated', 'DailySummarySet'],
   project(event) {
     switch (event.type) {
       case 'UserRegistered': {
@@ -15,6 +19,13 @@ export const usersProjector: Projector = {
       case 'UserProfileUpdated': {
         const { userId, displayName, photoURL, email } = event.data;
         return hsetFields(userKeys.user(userId), { displayName, photoURL, email });
+      }
+      case 'DailySummarySet': {
+        const { userId, enabled } = event.data;
+        return [
+          ...hsetFields(userKeys.user(userId), { dailySummary: enabled }),
+          ...hsetFields(userKeys.dailySummary, { [userId]: enabled }),
+        ];
       }
       default:
         return [];

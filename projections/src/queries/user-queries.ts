@@ -15,7 +15,14 @@ export function createUserQueries(store: ReadModelStore) {
         displayName: stored.displayName ?? null,
         email: stored.email ?? null,
         photoURL: stored.photoURL ?? null,
+        dailySummary: stored.dailySummary ?? false,
       };
+    },
+
+    /** Who asked for the daily summary mail, as far as the projection has seen. */
+    async dailySummarySubscribers(): Promise<string[]> {
+      const choices = decodeHash(await users.hgetall(userKeys.dailySummary));
+      return Object.keys(choices).filter((userId) => choices[userId] === true);
     },
   };
 }

@@ -33,4 +33,6 @@ export * from './fundraisers/scan-counting';
 export * from './fundraisers/scan-visitors';
 export * from './waitlist/waitlist-use-cases';
 export * from './fulfilment/fulfilment-use-cases';
+export * from './owner-mail/daily-summary';
+export * from './owner-mail/owner-mail-use-cases';
 export * from './analytics/record-analytics';

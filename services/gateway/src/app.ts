@@ -26,6 +26,7 @@ import { type LiveDeps, liveHandlers } from './routes/live';
 import type { RouteDeps } from './routes/route-deps';
 import { shirtHandlers } from './routes/shirts';
 import { apiDescriptionHandlers, systemRoutes } from './routes/system';
+import { unsubscribeHandlers } from './routes/unsubscribe';
 import { userHandlers } from './routes/users';
 import { waitlistHandlers } from './routes/waitlist';
 
@@ -91,6 +92,7 @@ export function createApp(options: AppOptions): Express {
       {
         ...fundraiserHandlers(options),
         ...claimHandlers(options),
+        ...unsubscribeHandlers(options),
         ...donationHandlers(options),
         ...shirtHandlers(options),
         ...charityHandlers(options),

@@ -8,6 +8,7 @@ import {
   createFulfilmentUseCases,
   createFundraiserUseCases,
   createInProcessBatcher,
+  createOwnerMailUseCases,
   createRecordAnalytics,
   createScanVisitors,
   createShirtUseCases,
@@ -41,6 +42,7 @@ import {
   createProjectionMonitor,
   createProjectionRunner,
   createRebuildJobs,
+  createUserQueries,
   createWaitlistQueries,
   fundraisersProjector,
   type ProjectionRunner,
@@ -60,6 +62,8 @@ import { donationWebhookSecret } from './donations/webhook-secret';
 import { createMail } from './mail/create-mail';
 import { createClaimLinkMailer } from './mail/claim-link-mail';
 import { createWaitlistConfirmationMailer } from './mail/waitlist-confirmation-mail';
+import { createDailySummaryMailer } from './mail/daily-summary-mail';
+import { DAILY_SUMMARY_INTERVAL_MS, type DailySummaryJob, startDailySummaryJob } from './mail/daily-summary-job';
 import { createAccounts } from './auth/accounts';
 import { createEventStreams } from './http/event-streams';
 
@@ -69,6 +73,8 @@ export interface EmbeddedProcess {
   readModels: ReadModelStore;
   runners: ProjectionRunner[];
   log: Logger;
+  /** Owners' daily summaries: a pass at start and every interval; `run` makes one now. */
+  dailySummaries: DailySummaryJob;
   /** Resolves once every projection has handled every event stored so far. */
   projectionsCaughtUp(timeoutMs?: number): Promise<void>;
   /** Serves, and with OPS_PORT the operations endpoints too (`opsUrl`). */
@@ -92,7 +98,7 @@ const REQUEST_GRACE_MS = 3_000;
  */
 export async function createEmbeddedProcess(
   config: Config,
-  overrides: { clock?: Clock; log?: Logger; eventStore?: EventStore } = {},
+  overrides: { clock?: Clock; log?: Logger; eventStore?: EventStore; dailySummaryIntervalMs?: number } = {},
 ): Promise<EmbeddedProcess> {
   const clock = overrides.clock ?? systemClock;
   const log = overrides.log ?? pino({ level: config.LOG_LEVEL, redact: logRedaction });
@@ -187,6 +193,16 @@ export async function createEmbeddedProcess(
     : null;
   const auth = createAuth(config, { clock, log, mail, credentials });
   const accounts = createAccounts({ commands, clock });
+  const userQueries = createUserQueries(readModels);
+  const ownerMail = createOwnerMailUseCases({
+    commands,
+    fundraisers: fundraiserQueries,
+    subscribers: () => userQueries.dailySummarySubscribers(),
+    addressOf: (uid) => accounts.addressOf(uid),
+    sign: auth.keyedHash('unsubscribe links'),
+    sendDailySummary: createDailySummaryMailer({ email: mail.email, publicBaseUrl: config.PUBLIC_BASE_URL }),
+    clock,
+  });
   const rebuilds = createRebuildJobs({ eventStore, store: readModels, log: projectionLog, clock });
   const liveStreams = createEventStreams();
   const readiness = createReadiness(dependencies);
@@ -229,6 +245,7 @@ export async function createEmbeddedProcess(
         addressOf: (uid) => accounts.addressOf(uid),
       }),
       recordAnalytics: createRecordAnalytics({ ingestion, clock }),
+      ownerMail,
     },
     catalog,
     fundraiserQueries,
@@ -253,6 +270,12 @@ export async function createEmbeddedProcess(
     opsOnPublicPort: config.OPS_PORT === undefined,
   });
 
+  const dailySummaries = startDailySummaryJob({
+    send: () => ownerMail.sendDueSummaries(),
+    intervalMs: overrides.dailySummaryIntervalMs ?? DAILY_SUMMARY_INTERVAL_MS,
+    log: log.child({ component: 'daily-summaries' }),
+  });
+
   let server: Server | undefined;
   let ops: OpsServer | undefined;
   return {
@@ -261,6 +284,7 @@ export async function createEmbeddedProcess(
     readModels,
     runners,
     log,
+    dailySummaries,
     projectionsCaughtUp,
     async listen() {
       const { OPS_PORT } = config;
@@ -288,6 +312,7 @@ export async function createEmbeddedProcess(
       await ingestion.close();
       scanVisitors.close();
       await rebuilds.close();
+      await dailySummaries.stop();
       await Promise.all(runners.map((runner) => runner.stop()));
       await changeFeed.close();
       await kafka?.close();

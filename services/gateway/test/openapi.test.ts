@@ -50,6 +50,7 @@ describe('GET /api/openapi.json', () => {
       'patch /api/user/{id}',
       'post /api/auth/verify-email',
       'post /api/auth/verify-email/resend',
+      'post /api/unsubscribe',
     ];
     const adminAndLivePaths = [
       'get /api/me',

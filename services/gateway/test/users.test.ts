@@ -21,6 +21,7 @@ describe('POST /api/user', () => {
       displayName: 'Ada',
       email: 'ada@example.com',
       photoURL: null,
+      dailySummary: false,
     });
 
     const updated = await server.api('POST', '/api/user', {

@@ -35,6 +35,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/waitlist-confirm')).WaitlistConfirmRoute }),
       },
       { path: '/claim', lazy: async () => ({ Component: (await import('./routes/claim')).ClaimRoute }) },
+      {
+        path: '/unsubscribe',
+        lazy: async () => ({ Component: (await import('./routes/unsubscribe')).UnsubscribeRoute }),
+      },
       { path: '/privacy', lazy: async () => ({ Component: (await import('./routes/privacy')).PrivacyRoute }) },
       {
         path: '/fundraiser/:fundraiserId',

@@ -12,6 +12,8 @@ export const paths = {
   waitlistConfirm: '/waitlist/confirm',
   /** Where the claim mail links to, with `#token=<token>&email=<address>`. */
   claim: '/claim',
+  /** Where a daily summary mail's unsubscribe link goes, with `#token=<token>`. */
+  unsubscribe: '/unsubscribe',
   fundraiser: (fundraiserId: string) => `/fundraiser/${encodeURIComponent(fundraiserId)}`,
 } as const;
 

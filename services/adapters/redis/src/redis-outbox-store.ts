@@ -11,6 +11,7 @@ import type { OutboxMessage, OutboxStore } from '@qrshirt/core';
  */
 
 const ENQUEUE = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 local seq = redis.call('INCR', KEYS[2])
 redis.call('HSET', KEYS[1], 'seq', seq, 'id', ARGV[1], 'channel', ARGV[2], 'to', ARGV[3], 'subject', ARGV[4],
   'text', ARGV[5], 'html', ARGV[6], 'messageId', ARGV[7], 'status', 'queued', 'attempts', 0,

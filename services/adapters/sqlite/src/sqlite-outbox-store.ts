@@ -73,7 +73,8 @@ export function createSqliteOutboxStore({ path }: { path: string }): OutboxStore
     insert: db.prepare(
       `INSERT INTO outbox (id, channel, recipient, subject, body_text, body_html, message_id, status, created_at,
          next_attempt_at, deadline)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?)
+       ON CONFLICT (id) DO NOTHING`,
     ),
     due: db.prepare<[number, number, number], { id: string }>(
       `SELECT id FROM outbox WHERE status = 'queued' AND next_attempt_at <= ? AND lease_until <= ?

@@ -54,6 +54,24 @@ export function describeOutboxStoreContract(name: string, connect: () => OutboxS
       expect(await store.claimDue('sender-b', NOW + LEASE - 1, LEASE, 10)).toEqual([]);
     });
 
+    it('keeps the first of two messages with one id, whichever client stores the second, even once sent', async () => {
+      const first = message();
+      await Promise.all([
+        store.enqueue(first, NOW, NOW + DAY),
+        other.enqueue({ ...first, subject: 'A second copy' }, NOW, NOW + DAY),
+      ]);
+      await store.enqueue({ ...first, subject: 'A third copy' }, NOW + 1, NOW + DAY);
+      const claimed = await other.claimDue('sender-a', NOW + 1, LEASE, 10);
+      expect(claimed.map((each) => each.id)).toEqual([first.id]);
+      expect(await store.markSent([first.id], 'sender-a', NOW + 2)).toEqual([first.id]);
+      await other.enqueue({ ...first, subject: 'After it was sent' }, NOW + 3, NOW + DAY);
+      expect(await store.claimDue('sender-b', NOW + 3, LEASE, 10)).toEqual([]);
+      expect(await store.counts()).toEqual({ queued: 0, sent: 1, dead: 0 });
+      expect((await store.list({ limit: 10 })).messages).toEqual([
+        expect.objectContaining({ id: first.id, status: 'sent' }),
+      ]);
+    });
+
     it('gives each of many messages to exactly one of two senders claiming at once', async () => {
       const ids = new Set<string>();
       for (let index = 0; index < 30; index++) {

@@ -50,6 +50,10 @@ export interface OutboxPage {
  * Every adapter passes `outbox-store.contract.ts`.
  */
 export interface OutboxStore {
+  /**
+   * Stores a new message. One whose id is stored already is left as it is: a message meant to go
+   * once (a day's summary) gets an id of its own making, and whoever asks again sends nothing.
+   */
   enqueue(message: NewOutboxMessage, now: number, deadline: number): Promise<void>;
   /** Up to `limit` queued messages due at `now`, leased to `owner` until `now + leaseMs`, oldest first. */
   claimDue(owner: string, now: number, leaseMs: number, limit: number): Promise<OutboxMessage[]>;

@@ -16,6 +16,8 @@ export interface UserState extends UserProfile {
   registeredAt: string;
   lastSignInAt: string;
   lastSignInMethod: SignInMethod;
+  /** The owner asked for the daily summary mail. */
+  dailySummary: boolean;
 }
 
 export interface RegisterUser extends UserProfile {
@@ -28,6 +30,14 @@ export interface RegisterUser extends UserProfile {
 export interface UpdateProfile extends Partial<UserProfile> {
   type: 'UpdateProfile';
   userId: string;
+  dailySummary?: boolean;
+  at: string;
+}
+
+/** The unsubscribe link of a daily summary: no session, only the link's proof of the account. */
+export interface StopDailySummary {
+  type: 'StopDailySummary';
+  userId: string;
   at: string;
 }
 
@@ -38,8 +48,9 @@ export interface RecordSignIn {
   at: string;
 }
 
-export type UserCommand = RegisterUser | UpdateProfile | RecordSignIn;
-export type UserEvent = EventOf<'UserRegistered'> | EventOf<'UserProfileUpdated'> | EventOf<'UserSignedIn'>;
+export type UserCommand = RegisterUser | UpdateProfile | StopDailySummary | RecordSignIn;
+export type UserEvent =
+  EventOf<'UserRegistered'> | EventOf<'UserProfileUpdated'> | EventOf<'DailySummarySet'> | EventOf<'UserSignedIn'>;
 
 export const userStreamName = (userId: string): string => `user-${userId}`;
 
@@ -55,11 +66,31 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState | null> = {
       }
       case 'UpdateProfile': {
         if (!state) throw new DomainError('not_found', 'User not found');
-        const { email, displayName, photoURL } = command;
+        const { email, displayName, photoURL, dailySummary } = command;
         const changes = changedFields<UserProfile>(state, { email, displayName, photoURL });
         // The client syncs the profile on every sign-in; an unchanged profile is not an error.
-        if (Object.keys(changes).length === 0) return [];
-        return [{ type: 'UserProfileUpdated', data: { ...changes, userId: state.userId, at: command.at } }];
+        const events: UserEvent[] =
+          Object.keys(changes).length === 0
+            ? []
+            : [{ type: 'UserProfileUpdated', data: { ...changes, userId: state.userId, at: command.at } }];
+        if (dailySummary !== undefined && dailySummary !== state.dailySummary) {
+          events.push({
+            type: 'DailySummarySet',
+            data: { userId: state.userId, enabled: dailySummary, via: 'profile', at: command.at },
+          });
+        }
+        return events;
+      }
+      case 'StopDailySummary': {
+        if (!state) throw new DomainError('not_found', 'User not found');
+        // A link followed twice, or after turning it off in the profile: already done.
+        if (!state.dailySummary) return [];
+        return [
+          {
+            type: 'DailySummarySet',
+            data: { userId: state.userId, enabled: false, via: 'unsubscribe-link', at: command.at },
+          },
+        ];
       }
       case 'RecordSignIn': {
         if (!state) throw new DomainError('not_found', 'User not found');
@@ -72,7 +103,14 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState | null> = {
     switch (event.type) {
       case 'UserRegistered': {
         const { method, at, ...user } = event.data;
-        return { ...user, registeredWith: method, registeredAt: at, lastSignInAt: at, lastSignInMethod: method };
+        return {
+          ...user,
+          registeredWith: method,
+          registeredAt: at,
+          lastSignInAt: at,
+          lastSignInMethod: method,
+          dailySummary: false,
+        };
       }
       case 'UserProfileUpdated': {
         if (!state) return state;
@@ -84,6 +122,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState | null> = {
           photoURL: changes.photoURL === undefined ? state.photoURL : changes.photoURL,
         };
       }
+      case 'DailySummarySet':
+        return state && { ...state, dailySummary: event.data.enabled };
       case 'UserSignedIn':
         return state && { ...state, lastSignInAt: event.data.at, lastSignInMethod: event.data.method };
     }

@@ -15,6 +15,7 @@ const toUser = (uid: string, state: UserState | null): User => ({
   displayName: state?.displayName ?? null,
   email: state?.email ?? null,
   photoURL: state?.photoURL ?? null,
+  dailySummary: state?.dailySummary ?? false,
 });
 
 /** Users' own profiles: read from their stream, so a change shows at once, not after the projection. */
@@ -45,7 +46,7 @@ export function createUserUseCases({ commands, clock }: UserUseCaseDeps) {
 
     async updateProfile(
       userId: string,
-      { displayName, photoURL }: UpdateProfileRequest,
+      { displayName, photoURL, dailySummary }: UpdateProfileRequest,
       caller: Caller,
     ): Promise<User> {
       assertSelf(userId, caller);
@@ -54,6 +55,7 @@ export function createUserUseCases({ commands, clock }: UserUseCaseDeps) {
         userId,
         ...(displayName !== undefined && { displayName }),
         ...(photoURL !== undefined && { photoURL }),
+        ...(dailySummary !== undefined && { dailySummary }),
         at: clock().toISOString(),
       }));
       return toUser(userId, state);

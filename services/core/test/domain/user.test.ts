@@ -83,6 +83,36 @@ describe('user decider', () => {
       registeredAt: T0,
       lastSignInAt: T1,
       lastSignInMethod: 'google',
+      dailySummary: false,
     });
+  });
+
+  const optedIn: EventOf<'DailySummarySet'> = {
+    type: 'DailySummarySet',
+    data: { userId: 'u-1', enabled: true, via: 'profile', at: T0 },
+  };
+
+  it('records the daily summary choice from the profile, beside the profile fields, only when it changes', () => {
+    spec
+      .given([registered])
+      .when({ type: 'UpdateProfile', userId: 'u-1', displayName: 'Ada L.', dailySummary: true, at: T0 })
+      .then([{ type: 'UserProfileUpdated', data: { userId: 'u-1', displayName: 'Ada L.', at: T0 } }, optedIn]);
+    spec
+      .given([registered, optedIn])
+      .when({ type: 'UpdateProfile', userId: 'u-1', dailySummary: true, at: T1 })
+      .then([]);
+    spec.given([registered]).when({ type: 'UpdateProfile', userId: 'u-1', dailySummary: false, at: T1 }).then([]);
+  });
+
+  it('stops the daily summary by the unsubscribe link once, and then records nothing more', () => {
+    const stopped: EventOf<'DailySummarySet'> = {
+      type: 'DailySummarySet',
+      data: { userId: 'u-1', enabled: false, via: 'unsubscribe-link', at: T1 },
+    };
+    spec.given([registered, optedIn]).when({ type: 'StopDailySummary', userId: 'u-1', at: T1 }).then([stopped]);
+    spec.given([registered, optedIn, stopped]).when({ type: 'StopDailySummary', userId: 'u-1', at: T1 }).then([]);
+    spec.given([]).when({ type: 'StopDailySummary', userId: 'u-1', at: T1 }).thenFails('not_found', 'User not found');
+    expect(foldEvents(userDecider, [registered, optedIn])?.dailySummary).toBe(true);
+    expect(foldEvents(userDecider, [registered, optedIn, stopped])?.dailySummary).toBe(false);
   });
 });

@@ -29,7 +29,12 @@ export function createAuth(
     mail,
     credentials,
   }: { clock: Clock; log: Logger; mail: { email: EmailSender; sms: SmsSender }; credentials: CredentialsStore },
-): { options: AuthOptions; close(): Promise<void> } {
+): {
+  options: AuthOptions;
+  /** A keyed hash under the sign-in secret, for tokens other features sign (unsubscribe links). */
+  keyedHash(purpose: string): (text: string) => string;
+  close(): Promise<void>;
+} {
   const limiter = createRateLimiter({ redisUrl: config.REDIS_URL });
   const phoneSignIn = config.NODE_ENV !== 'production';
   if (!phoneSignIn) log.warn('phone sign-in is off: no SMS provider is connected');
@@ -64,6 +69,7 @@ export function createAuth(
   };
   return {
     options,
+    keyedHash: (purpose) => createKeyedHash(secret, purpose),
     async close() {
       await limiter.close();
       await credentials.close();

@@ -8,7 +8,11 @@ export interface SmsSender {
 }
 
 export interface EmailSender {
-  sendEmail(message: EmailMessage): Promise<void>;
+  /**
+   * `onceKey`: the message goes at most once under this key. Asked again (a job run twice, after a
+   * restart, by another gateway) it is not stored again.
+   */
+  sendEmail(message: EmailMessage, options?: { onceKey?: string }): Promise<void>;
 }
 
 /** A whole mail: both parts, as `renderMail` makes them. */

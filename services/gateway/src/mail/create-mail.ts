@@ -142,8 +142,10 @@ export function createMail(
   });
 
   const domain = messageIdDomain(config.MAIL_FROM);
-  async function enqueue(message: Omit<NewOutboxMessage, 'id' | 'messageId'> & { messageId?: string }): Promise<void> {
-    const id = randomUUID();
+  async function enqueue(
+    message: Omit<NewOutboxMessage, 'id' | 'messageId'> & { messageId?: string },
+    id: string = randomUUID(),
+  ): Promise<void> {
     const now = clock().getTime();
     await store.enqueue({ messageId: `<${id}@${domain}>`, ...message, id }, now, now + RETRY_WINDOW_MS);
     sender.wake();
@@ -151,7 +153,8 @@ export function createMail(
 
   return {
     email: {
-      sendEmail: ({ to, subject, text, html }) => enqueue({ channel: 'email', to, subject, text, html }),
+      sendEmail: ({ to, subject, text, html }, options) =>
+        enqueue({ channel: 'email', to, subject, text, html }, options?.onceKey),
     },
     sms: {
       sendSms: ({ to, text }) => enqueue({ channel: 'sms', to, subject: 'SMS', text, html: null }),

@@ -11,6 +11,8 @@ export interface MailContent {
   action?: { label: string; url: string };
   /** Small print under the action: how long a link works, what to do if it was not them. */
   note?: string;
+  /** For mails someone asked for (a daily summary): the link that stops them, under the note. */
+  unsubscribe?: { label: string; url: string };
 }
 
 const FOOTER =
@@ -28,13 +30,14 @@ const escapeHtml = (text: string) =>
  * the product's name and the same footer. Values are escaped in the HTML; no remote images, so
  * nothing loads (or tracks) when the mail is opened.
  */
-export function renderMail({ to, subject, heading, paragraphs, action, note }: MailContent): EmailMessage {
+export function renderMail({ to, subject, heading, paragraphs, action, note, unsubscribe }: MailContent): EmailMessage {
   const text = [
     heading,
     '',
     ...paragraphs.flatMap((paragraph) => [paragraph, '']),
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
     ...(note ? [note, ''] : []),
+    ...(unsubscribe ? [`${unsubscribe.label}: ${unsubscribe.url}`, ''] : []),
     '--',
     FOOTER,
   ].join('\n');
@@ -53,6 +56,7 @@ ${
     : ''
 }
 ${note ? `<p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(note)}</p>` : ''}
+${unsubscribe ? `<p style="margin:0 0 16px;font-size:13px;color:#555"><a href="${escapeHtml(unsubscribe.url)}" style="color:#555">${escapeHtml(unsubscribe.label)}</a></p>` : ''}
 </td></tr>
 <tr><td style="padding:16px 24px;border-top:1px solid #e9ecef;font-size:12px;color:#6b7280">${escapeHtml(FOOTER)}</td></tr>
 </table>

@@ -7,6 +7,7 @@ import type {
   FulfilmentUseCases,
   FundraiserUseCases,
   Ingestion,
+  OwnerMailUseCases,
   ShirtUseCases,
   UserUseCases,
   WaitlistUseCases,
@@ -26,6 +27,8 @@ export interface UseCases {
   waitlist: WaitlistUseCases;
   /** Operators fulfil waitlist entries; their people claim the fundraisers. */
   fulfilment: FulfilmentUseCases;
+  /** Owners' daily summary mail, and its unsubscribe link. */
+  ownerMail: OwnerMailUseCases;
   recordAnalytics: ReturnType<typeof createRecordAnalytics>;
 }
 

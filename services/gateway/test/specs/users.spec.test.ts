@@ -46,6 +46,22 @@ describe('GET and PATCH /api/user/{id}', () => {
       .then({ status: 403, body: { error: 'You can only access your own account' } });
   });
 
+  it('turns the daily summary mail on and off, recording only a change', async () => {
+    const token = userToken('ada');
+    await api
+      .given(userRegistered('ada', 'ada@example.org'))
+      .when('PATCH', '/api/user/ada', { token, body: { dailySummary: true } })
+      .then({
+        status: 200,
+        body: { uid: 'ada', dailySummary: true },
+        events: [{ stream: 'user-ada', type: 'DailySummarySet', data: { enabled: true, via: 'profile' } }],
+      });
+    await api
+      .given(userRegistered('ada', 'ada@example.org'))
+      .when('PATCH', '/api/user/ada', { token, body: { dailySummary: false } })
+      .then({ status: 200, body: { dailySummary: false }, events: [] });
+  });
+
   it('refuses a change that changes nothing', async () => {
     await api
       .given(userRegistered('ada'))

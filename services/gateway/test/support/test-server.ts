@@ -26,7 +26,14 @@ export interface TestServer {
 
 /** The embedded process on a temp data folder and a free loopback port, as `npm start` runs it. */
 export async function startTestServer(
-  options: { env?: Record<string, string>; clock?: Clock; dataDir?: string; log?: Logger } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    dataDir?: string;
+    log?: Logger;
+    /** How often the daily summary job looks for a day that ended. */
+    dailySummaryIntervalMs?: number;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'qrshirt-test-')));
   const config: Config = loadConfig({
@@ -41,6 +48,7 @@ export async function startTestServer(
   const embedded = await createEmbeddedProcess(config, {
     ...(options.clock && { clock: options.clock }),
     ...(options.log && { log: options.log }),
+    ...(options.dailySummaryIntervalMs !== undefined && { dailySummaryIntervalMs: options.dailySummaryIntervalMs }),
   });
   const { url, opsUrl } = await embedded.listen();
   return {

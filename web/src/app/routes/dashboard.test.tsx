@@ -263,3 +263,43 @@ describe('the dashboard', () => {
     expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/signin');
   });
 });
+
+describe('the daily summary switch in Edit Profile', () => {
+  const profile = { uid: 'u-1', displayName: 'Ada', email: 'ada@example.com', photoURL: null };
+
+  it('shows the stored choice and saves a flip at once', async () => {
+    const server = fakeApi({
+      'GET /api/user/u-1/stats': { json: stats },
+      'GET /api/user/u-1': { json: { ...profile, dailySummary: false } },
+      'PATCH /api/user/u-1': { json: { ...profile, dailySummary: true } },
+    });
+    signInAs({ uid: 'u-1', displayName: 'Ada' });
+    const { user } = renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    const toggle = await screen.findByRole('switch', {
+      name: /^Email me a daily summary on days my shirts are scanned or raise money/,
+    });
+    await waitFor(() => expect((toggle as HTMLInputElement).disabled).toBe(false));
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+
+    await user.click(toggle);
+    await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(true));
+    expect(server.to('PATCH', '/api/user/u-1').map((request) => request.body)).toEqual([{ dailySummary: true }]);
+  });
+
+  it('says why a flip was not saved', async () => {
+    fakeApi({
+      'GET /api/user/u-1/stats': { json: stats },
+      'GET /api/user/u-1': { json: { ...profile, dailySummary: true } },
+      'PATCH /api/user/u-1': { status: 503, json: { error: 'The event store is unavailable' } },
+    });
+    signInAs({ uid: 'u-1', displayName: 'Ada' });
+    const { user } = renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    const toggle = await screen.findByRole('switch', { name: /daily summary/ });
+    await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(true));
+    await user.click(toggle);
+    expect(await screen.findByText('The event store is unavailable')).toBeTruthy();
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+  });
+});

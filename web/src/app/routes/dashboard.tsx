@@ -10,6 +10,7 @@ import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banne
 import { useCharities } from '@/features/catalog/api/get-charities';
 import { useManyFundraiserStats } from '@/features/owner-stats/api/get-fundraiser-stats';
 import { useUserStats } from '@/features/owner-stats/api/get-user-stats';
+import { DailySummarySwitch } from '@/features/owner-mail/components/daily-summary-switch';
 import { useLiveUserStats } from '@/features/owner-stats/api/live-stats';
 import { combineDaily } from '@/features/owner-stats/components/combine-daily';
 import { EditShirtForm } from '@/features/owner-stats/components/edit-shirt-form';
@@ -93,7 +94,10 @@ function Dashboard({ user }: { user: SignedInUser }) {
         title="Edit Profile"
         closeButtonProps={{ 'aria-label': 'Close' }}
       >
-        <ProfileForm user={user} />
+        <Stack gap="lg">
+          <ProfileForm user={user} />
+          <DailySummarySwitch uid={user.uid} />
+        </Stack>
       </Modal>
       <Modal
         opened={editing !== null}

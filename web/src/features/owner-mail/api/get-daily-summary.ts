@@ -1,0 +1,15 @@
+import { type User, user } from '@qrshirt/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** GET /api/user/{id}: the signed-in user's own profile, of which the daily summary choice. */
+export function getProfile(uid: string): Promise<User> {
+  return api(`/api/user/${encodeURIComponent(uid)}`, { schema: user, requiresAuth: true });
+}
+
+export const profileQueryOptions = (uid: string) =>
+  queryOptions({ queryKey: ['profile', uid], queryFn: () => getProfile(uid) });
+
+export function useDailySummary(uid: string) {
+  return useQuery({ ...profileQueryOptions(uid), select: (profile) => profile.dailySummary });
+}
