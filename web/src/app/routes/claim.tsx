@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Container, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { useResendVerification } from '@/features/auth/api/resend-verification';
@@ -13,10 +13,10 @@ import {
 } from '@/features/claims/api/pending-claim';
 import { useMe } from '@/lib/auth/me';
 import { type SignedInUser, useAuth } from '@/lib/auth/use-auth';
+import { useLinkFragment } from '@/lib/link-fragment';
 
 /** The claim link's fragment (`#token=...&email=...`), or the claim kept while its person signed up. */
-function readClaim(hash: string): PendingClaim | null {
-  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
+function readClaim(fragment: URLSearchParams): PendingClaim | null {
   const token = fragment.get('token');
   if (!token) return readPendingClaim();
   const claim = { token, email: fragment.get('email') };
@@ -96,14 +96,9 @@ function SignedInClaim({ user, claim }: { user: SignedInUser; claim: PendingClai
 
 /** The page the claim mail links to: sign in or up with the mailed address, verify it, claim. */
 export function ClaimRoute() {
-  const location = useLocation();
   const navigate = useNavigate();
   const auth = useAuth();
-  // Read once, then removed from the address, so the token stays out of the history.
-  const [claim] = useState(() => readClaim(location.hash));
-  useEffect(() => {
-    if (location.hash) void navigate({ pathname: location.pathname }, { replace: true });
-  }, [navigate, location.hash, location.pathname]);
+  const claim = useLinkFragment(readClaim);
 
   return (
     <Container size="xl" py={{ base: 'xl', sm: 64 }}>

@@ -1,17 +1,10 @@
 import { Container } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { WaitlistConfirmation } from '@/features/waitlist/components/waitlist-confirmation';
+import { linkToken, useLinkFragment } from '@/lib/link-fragment';
 
 /** The page the waitlist's confirmation mail links to: /waitlist/confirm#token=<token>. */
 export function WaitlistConfirmRoute() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  // Read once: the fragment leaves the address right away, so the token stays out of the history.
-  const [token] = useState(() => new URLSearchParams(location.hash.replace(/^#/, '')).get('token'));
-  useEffect(() => {
-    if (location.hash) void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
-  }, [navigate, location.hash, location.pathname, location.search]);
+  const token = useLinkFragment(linkToken);
 
   return (
     <Container size="xl" py={{ base: 'xl', sm: 64 }}>
