@@ -24,6 +24,7 @@ export interface ReplayOptions {
 /** What the replay reads: facts (confirmed money only), and the catalogue for the names of the groups. */
 const replayedTypes: readonly EventType[] = [
   'FundraiserCreated',
+  'FundraiserCharityChanged',
   'ScanRecorded',
   'DonationRecorded',
   'DonationConfirmed',

@@ -13,7 +13,8 @@ export interface ReplayFigures {
   amountCents: number;
   /**
    * By day: fundraisers with a scan or donation counted that day. Otherwise: fundraisers that
-   * existed in the window (created by its end) or have figures in it.
+   * existed in the window (created by its end) or have figures in it; by charity, one that changed
+   * charity counts under each it raised for.
    */
   fundraisers: number;
 }
@@ -51,15 +52,24 @@ interface Figures {
 
 interface FundraiserFacts extends Figures {
   name: string | null;
+  /** Its charity now; what it raised under earlier ones is in `charityChanges`. */
   charityId: string | null;
   shirtId: string | null;
   /** Created by the end of the window: listed even without figures. */
   existed: boolean;
+  /** At each change of charity, in log order: the charity it left and its figures up to then. */
+  charityChanges: (Figures & { charityId: string })[];
 }
 
 interface DayFacts extends Figures {
   active: Set<string>;
 }
+
+const minus = (a: Figures, b: Figures): Figures => ({
+  scans: a.scans - b.scans,
+  donations: a.donations - b.donations,
+  amountCents: a.amountCents - b.amountCents,
+});
 
 /** The UTC day of an ISO instant, without parsing the ones already in UTC (nearly all). */
 const utcDay = (at: string): string => (at.endsWith('Z') ? at.slice(0, 10) : dayOf(at));
@@ -81,7 +91,16 @@ export function createReplayTally(groupBy: ReplayGroupBy, window: ReplayWindow) 
   function fundraiser(id: string): FundraiserFacts {
     let facts = fundraisers.get(id);
     if (!facts) {
-      facts = { name: null, charityId: null, shirtId: null, existed: false, scans: 0, donations: 0, amountCents: 0 };
+      facts = {
+        name: null,
+        charityId: null,
+        shirtId: null,
+        existed: false,
+        scans: 0,
+        donations: 0,
+        amountCents: 0,
+        charityChanges: [],
+      };
       fundraisers.set(id, facts);
     }
     return facts;
@@ -133,6 +152,15 @@ export function createReplayTally(groupBy: ReplayGroupBy, window: ReplayWindow) 
         Object.assign(facts, { name, charityId, shirtId, existed: Date.parse(at) <= to });
         return;
       }
+      case 'FundraiserCharityChanged': {
+        // What counted before the change stays with the charity it left, as the owner's stats keep it.
+        if (groupBy === 'day') return;
+        const facts = fundraiser(event.data.fundraiserId);
+        const { scans, donations, amountCents } = facts;
+        facts.charityChanges.push({ charityId: event.data.previousCharityId, scans, donations, amountCents });
+        facts.charityId = event.data.charityId;
+        return;
+      }
       case 'CharityCreated':
       case 'CharityUpdated':
         if (event.data.name !== undefined) charityNames.set(event.data.charityId, event.data.name);
@@ -174,17 +202,30 @@ export function createReplayTally(groupBy: ReplayGroupBy, window: ReplayWindow) 
       case 'shirt': {
         const names = groupBy === 'charity' ? charityNames : shirtNames;
         const groups = new Map<string, ReplayRow>();
-        for (const [, facts] of listed()) {
-          const key = (groupBy === 'charity' ? facts.charityId : facts.shirtId) ?? '';
+        const add = (key: string, figures: Figures) => {
           let row = groups.get(key);
           if (!row) {
             row = { key, name: names.get(key) ?? null, scans: 0, donations: 0, amountCents: 0, fundraisers: 0 };
             groups.set(key, row);
           }
-          row.scans += facts.scans;
-          row.donations += facts.donations;
-          row.amountCents += facts.amountCents;
+          row.scans += figures.scans;
+          row.donations += figures.donations;
+          row.amountCents += figures.amountCents;
           row.fundraisers += 1;
+        };
+        for (const [, facts] of listed()) {
+          if (groupBy === 'shirt') {
+            add(facts.shirtId ?? '', facts);
+            continue;
+          }
+          // A re-pointed fundraiser counts under each charity it raised for: its figures between changes.
+          let before: Figures = { scans: 0, donations: 0, amountCents: 0 };
+          for (const change of facts.charityChanges) {
+            const figures = minus(change, before);
+            if (figures.scans > 0 || figures.donations > 0 || figures.amountCents !== 0) add(change.charityId, figures);
+            before = change;
+          }
+          add(facts.charityId ?? '', minus(facts, before));
         }
         return [...groups.values()];
       }

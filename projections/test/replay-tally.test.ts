@@ -1,0 +1,79 @@
+import type { DomainEvent } from '@qrshirt/contracts';
+import { describe, expect, it } from 'vitest';
+import { createReplayTally, type ReplayGroupBy } from '../src/replay/replay-tally';
+
+const created: DomainEvent = {
+  type: 'FundraiserCreated',
+  data: {
+    fundraiserId: 'f-1',
+    userId: 'u-1',
+    charityId: 'water',
+    shirtId: 's-1',
+    name: 'Run',
+    at: '2026-11-01T10:00:00Z',
+  },
+};
+const scan = (at: string): DomainEvent =>
+  ({
+    type: 'ScanRecorded',
+    data: { fundraiserId: 'f-1', at, counted: true },
+  }) as DomainEvent;
+const donation = (id: string, dollars: number, at: string): DomainEvent => ({
+  type: 'DonationConfirmed',
+  data: { donationId: id, fundraiserId: 'f-1', amountCents: dollars * 100, currency: 'USD', reportId: null, at },
+});
+const repointed = (previousCharityId: string, charityId: string, at: string): DomainEvent => ({
+  type: 'FundraiserCharityChanged',
+  data: { fundraiserId: 'f-1', charityId, previousCharityId, at },
+});
+
+/** Created for water; a scan and $10; re-pointed to trees; two scans and $5; re-pointed back to water; $1. */
+const history: DomainEvent[] = [
+  created,
+  scan('2026-11-01T11:00:00Z'),
+  donation('d-1', 10, '2026-11-01T11:05:00Z'),
+  repointed('water', 'trees', '2026-11-02T09:00:00Z'),
+  scan('2026-11-02T10:00:00Z'),
+  scan('2026-11-02T11:00:00Z'),
+  donation('d-2', 5, '2026-11-02T11:05:00Z'),
+  repointed('trees', 'water', '2026-11-03T09:00:00Z'),
+  donation('d-3', 1, '2026-11-03T10:00:00Z'),
+];
+
+function replay(groupBy: ReplayGroupBy, events = history) {
+  const tally = createReplayTally(groupBy, {});
+  for (const event of events) tally.add(event);
+  return tally.result();
+}
+
+describe('the replay of a fundraiser that changed charity', () => {
+  it('credits each charity with what counted while the fundraiser supported it', () => {
+    expect(replay('charity').rows).toEqual([
+      { key: 'trees', name: null, scans: 2, donations: 1, amountCents: 500, fundraisers: 1 },
+      { key: 'water', name: null, scans: 1, donations: 2, amountCents: 1100, fundraisers: 2 },
+    ]);
+  });
+
+  it('leaves a charity it supported without raising anything out', () => {
+    const quiet = [created, repointed('water', 'trees', '2026-11-02T09:00:00Z'), scan('2026-11-02T10:00:00Z')];
+    expect(replay('charity', quiet).rows).toEqual([
+      { key: 'trees', name: null, scans: 1, donations: 0, amountCents: 0, fundraisers: 1 },
+    ]);
+  });
+
+  it('keeps the fundraiser one row, under its charity now, with all it raised', () => {
+    expect(replay('fundraiser', history.slice(0, -2)).rows[0]).toMatchObject({ charityId: 'trees', amountCents: 1500 });
+    expect(replay('fundraiser').rows).toEqual([
+      {
+        key: 'f-1',
+        name: 'Run',
+        charityId: 'water',
+        shirtId: 's-1',
+        scans: 3,
+        donations: 3,
+        amountCents: 1600,
+        fundraisers: 1,
+      },
+    ]);
+  });
+});
