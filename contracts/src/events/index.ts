@@ -20,7 +20,7 @@ import {
   UserRegistered,
   UserSignedIn,
 } from './users';
-import { WaitlistEntryConfirmed, WaitlistEntryFulfilled, WaitlistJoined } from './waitlist';
+import { WaitlistConfirmationResent, WaitlistEntryConfirmed, WaitlistEntryFulfilled, WaitlistJoined } from './waitlist';
 
 export * from './analytics';
 export * from './charities';
@@ -60,6 +60,7 @@ export const eventDefinitions = {
   ScanRecorded,
   PartitionClaimed,
   WaitlistJoined,
+  WaitlistConfirmationResent,
   WaitlistEntryConfirmed,
   WaitlistEntryFulfilled,
   PageViewed,

@@ -19,6 +19,15 @@ export const WaitlistJoined = defineEvent(
   }),
 );
 
+/**
+ * The same signup came again before it was confirmed: a new confirmation link was mailed (the
+ * first mail may be lost). Links mailed earlier keep working.
+ */
+export const WaitlistConfirmationResent = defineEvent(
+  'WaitlistConfirmationResent',
+  z.object({ entryId: z.string().min(1), confirmTokenHash: z.string().min(1), at: isoInstant }),
+);
+
 /** The entry's person opened the confirmation link mailed to them: the address is theirs and wants the shirt. */
 export const WaitlistEntryConfirmed = defineEvent(
   'WaitlistEntryConfirmed',

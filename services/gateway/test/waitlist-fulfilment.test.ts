@@ -126,7 +126,16 @@ describe('fulfilling a waitlist entry and claiming its shirt', () => {
       expect(await confirmSignup(forged), forged).toMatchObject({ status: 404 });
     }
     expect((await confirmSignup('')).status).toBe(400);
+    // The mail lost? The same signup again, 10 minutes on, mails a new link; the first still works.
+    time.advance(10 * 60_000);
+    const again = await server.api('POST', '/api/waitlist', {
+      body: { shirtId: shirt.id, selectedSize: shirt.sizes[0], selectedCharity: charity.id, name: 'Wren', email },
+    });
+    expect(again).toMatchObject({ status: 201, body: { data: { id: entryId } } });
+    const resent = linkToken(await mailTo(email, /Confirm your place/, 2), 'waitlist/confirm');
+    expect(resent).not.toBe(confirmToken);
     expect(await confirmSignup(confirmToken)).toMatchObject({ status: 200, body: { shirtName: shirt.name } });
+    expect((await confirmSignup(resent)).status).toBe(200);
     // The link opened again (a mail client's preview, a second click) changes nothing.
     expect((await confirmSignup(confirmToken)).status).toBe(200);
     expect(await entry(entryId)).toMatchObject({ status: 'waiting', fundraiserId: null });

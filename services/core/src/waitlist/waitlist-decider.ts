@@ -47,13 +47,22 @@ export type WaitlistSignupState = {
   entryId: string;
   shirtId: string;
   size: string;
-  /** Null for an entry that joined before signups were confirmed (it counts as confirmed). */
-  confirmTokenHash: string | null;
+  /** Hashes of every confirmation link mailed; empty for an entry that joined before signups were confirmed. */
+  confirmTokenHashes: string[];
   confirmed: boolean;
+  /** When the last confirmation link was mailed. */
+  mailedAt: string;
 } | null;
 
 export type WaitlistCommand = JoinWaitlist | ConfirmWaitlistEntry;
-export type WaitlistEvent = EventOf<'WaitlistJoined'> | EventOf<'WaitlistEntryConfirmed'>;
+export type WaitlistEvent =
+  EventOf<'WaitlistJoined'> | EventOf<'WaitlistConfirmationResent'> | EventOf<'WaitlistEntryConfirmed'>;
+
+/**
+ * A repeated signup mails a new confirmation link at most this often: someone who lost the first
+ * mail gets another, and nobody can fill a stranger's inbox by submitting the form again and again.
+ */
+export const CONFIRMATION_RESEND_INTERVAL_MS = 10 * 60_000;
 
 export const INVALID_CONFIRMATION_LINK =
   'This confirmation link is not valid: open the link from the email exactly as it came';
@@ -109,11 +118,18 @@ export const waitlistDecider: Decider<WaitlistCommand, WaitlistEvent, WaitlistSi
   evolve(state, event) {
     switch (event.type) {
       case 'WaitlistJoined': {
-        const { entryId, shirtId, size, confirmTokenHash } = event.data;
-        return (
-          state ?? { entryId, shirtId, size, confirmTokenHash: confirmTokenHash ?? null, confirmed: !confirmTokenHash }
-        );
+        const { entryId, shirtId, size, confirmTokenHash, at } = event.data;
+        const confirmTokenHashes = confirmTokenHash ? [confirmTokenHash] : [];
+        return state ?? { entryId, shirtId, size, confirmTokenHashes, confirmed: !confirmTokenHash, mailedAt: at };
       }
+      case 'WaitlistConfirmationResent':
+        return (
+          state && {
+            ...state,
+            confirmTokenHashes: [...state.confirmTokenHashes, event.data.confirmTokenHash],
+            mailedAt: event.data.at,
+          }
+        );
       case 'WaitlistEntryConfirmed':
         return state && { ...state, confirmed: true };
     }
@@ -121,7 +137,7 @@ export const waitlistDecider: Decider<WaitlistCommand, WaitlistEvent, WaitlistSi
 };
 
 function decideConfirm(command: ConfirmWaitlistEntry, state: WaitlistSignupState): WaitlistEvent[] {
-  if (!state || state.confirmTokenHash !== command.tokenHash) {
+  if (!state?.confirmTokenHashes.includes(command.tokenHash)) {
     throw new DomainError('not_found', INVALID_CONFIRMATION_LINK);
   }
   // Opening the link twice (a mail client's preview, a second click) confirms once.
@@ -152,8 +168,19 @@ function decideJoin(command: JoinWaitlist, state: WaitlistSignupState): Waitlist
   }
   // A charity awaiting review (or rejected) is offered by no selector: unknown here too.
   if (!isApprovedCharity(charity)) throw new DomainError('not_found', 'Charity not found');
-  // A repeated signup (double submit, second visit) is already on the list: nothing new happens.
-  if (state || command.earlierEntryId !== null) return [];
+  // A repeated signup (double submit, second visit) is already on the list: nothing new happens,
+  // unless it is still unconfirmed and its last link is old enough to have been lost.
+  if (command.earlierEntryId !== null) return [];
+  if (state) {
+    if (state.confirmed || Date.parse(command.at) - Date.parse(state.mailedAt) < CONFIRMATION_RESEND_INTERVAL_MS)
+      return [];
+    return [
+      {
+        type: 'WaitlistConfirmationResent',
+        data: { entryId: state.entryId, confirmTokenHash: command.confirmTokenHash, at: command.at },
+      },
+    ];
+  }
   return [
     {
       type: 'WaitlistJoined',

@@ -134,7 +134,7 @@ describe('waitlist decider', () => {
 
   it('records nothing new for a repeated signup: its stream holds it already', () => {
     spec
-      .given([joined])
+      .given([joined, confirmed])
       .when({ ...join, entryId: 'entry-2', email: 'ADA@example.com', at: T1 })
       .then([]);
   });
@@ -154,7 +154,13 @@ describe('waitlist decider', () => {
   });
 
   it('keeps the first entry id of the signup, unconfirmed until its link is opened', () => {
-    const entry = { entryId: 'entry-1', shirtId: 'scan-me-maybe', size: 'M', confirmTokenHash: 'hash-of-token' };
+    const entry = {
+      entryId: 'entry-1',
+      shirtId: 'scan-me-maybe',
+      size: 'M',
+      confirmTokenHashes: ['hash-of-token'],
+      mailedAt: T0,
+    };
     expect(foldEvents(waitlistDecider, [joined])).toEqual({ ...entry, confirmed: false });
     expect(foldEvents(waitlistDecider, [joined, confirmed])).toEqual({ ...entry, confirmed: true });
   });
@@ -162,7 +168,7 @@ describe('waitlist decider', () => {
   it('counts an entry that joined before signups were confirmed as confirmed', () => {
     const { confirmTokenHash: _hash, ...before } = joined.data;
     expect(foldEvents(waitlistDecider, [{ type: 'WaitlistJoined', data: before }])).toMatchObject({
-      confirmTokenHash: null,
+      confirmTokenHashes: [],
       confirmed: true,
     });
   });
@@ -174,6 +180,29 @@ describe('confirming a signup', () => {
   it('confirms with the hash of the mailed token, once', () => {
     spec.given([joined]).when(confirm).then([confirmed]);
     spec.given([joined, confirmed]).when(confirm).then([]);
+  });
+
+  it('mails a new link to a repeated unconfirmed signup once the last is 10 minutes old; every link mailed works', () => {
+    const later = new Date(Date.parse(T0) + 10 * 60_000).toISOString();
+    const again = { ...join, entryId: 'entry-2', confirmTokenHash: 'hash-of-second', at: later };
+    const resent: EventOf<'WaitlistConfirmationResent'> = {
+      type: 'WaitlistConfirmationResent',
+      data: { entryId: 'entry-1', confirmTokenHash: 'hash-of-second', at: later },
+    };
+    spec.given([joined]).when(again).then([resent]);
+    // Sooner, or once confirmed, or after a resend a moment ago: nothing.
+    spec
+      .given([joined])
+      .when({ ...again, at: new Date(Date.parse(later) - 1).toISOString() })
+      .then([]);
+    spec.given([joined, confirmed]).when(again).then([]);
+    spec.given([joined, resent]).when(again).then([]);
+    for (const tokenHash of ['hash-of-token', 'hash-of-second']) {
+      spec
+        .given([joined, resent])
+        .when({ ...confirm, tokenHash })
+        .then([{ ...confirmed, data: { ...confirmed.data, at: T1 } }]);
+    }
   });
 
   it('refuses another token, and a stream without a signup, alike', () => {
