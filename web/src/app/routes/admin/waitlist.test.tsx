@@ -162,7 +162,7 @@ describe('the admin waitlist', () => {
     expect(request!.body).toEqual({ shirtId: 'scan-me', size: 'L' });
     expect(request!.headers.authorization).toBe('Bearer token-boss');
     expect(saved.name).toBe('qr-sheet-scan-me-L.pdf');
-    expect(await saved.blob!.text()).toBe('%PDF-1.7 the sheet');
+    expect(await textOf(saved.blob!)).toBe('%PDF-1.7 the sheet');
   });
 
   it("says why no sheet came when the server refuses, in the server's words", async () => {
@@ -184,3 +184,15 @@ describe('the admin waitlist', () => {
     );
   });
 });
+
+// Under jsdom, Node 20's fetch hands back Node's own Blob, which reads itself, and Node 24's
+// hands back jsdom's, which only jsdom's FileReader reads (and which reads nothing else).
+async function textOf(blob: Blob): Promise<string> {
+  if (typeof blob.text === 'function') return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
