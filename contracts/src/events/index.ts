@@ -20,7 +20,13 @@ import {
   UserRegistered,
   UserSignedIn,
 } from './users';
-import { WaitlistConfirmationResent, WaitlistEntryConfirmed, WaitlistEntryFulfilled, WaitlistJoined } from './waitlist';
+import {
+  ClaimLinkReissued,
+  WaitlistConfirmationResent,
+  WaitlistEntryConfirmed,
+  WaitlistEntryFulfilled,
+  WaitlistJoined,
+} from './waitlist';
 
 export * from './analytics';
 export * from './charities';
@@ -63,6 +69,7 @@ export const eventDefinitions = {
   WaitlistConfirmationResent,
   WaitlistEntryConfirmed,
   WaitlistEntryFulfilled,
+  ClaimLinkReissued,
   PageViewed,
   ShirtClicked,
   WaitlistSignup,

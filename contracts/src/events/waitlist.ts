@@ -54,3 +54,17 @@ export const WaitlistEntryFulfilled = defineEvent(
     at: isoInstant,
   }),
 );
+
+/**
+ * An operator mailed the entry's person a new claim link (the first expired, or never arrived):
+ * it replaces the earlier one, which stops working.
+ */
+export const ClaimLinkReissued = defineEvent(
+  'ClaimLinkReissued',
+  z.object({
+    entryId: z.string().min(1),
+    claimTokenHash: z.string().min(1),
+    claimExpiresAt: isoInstant,
+    at: isoInstant,
+  }),
+);

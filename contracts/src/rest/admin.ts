@@ -565,6 +565,20 @@ export const adminRoutes = defineRoutes({
       },
     },
   },
+  reissueClaimLink: {
+    method: 'post',
+    path: '/api/admin/waitlist/entries/{entryId}/claim-link',
+    summary:
+      "Mail a fulfilled entry's person a new claim link (the first expired or never arrived); the earlier link stops working",
+    auth: 'admin',
+    params: waitlistEntryParams,
+    answers: {
+      200: { description: 'The fundraiser the new link claims, and its QR code', schema: fulfilledWaitlistEntry },
+      ...guarded,
+      404: { description: 'Unknown entry, or one not fulfilled', schema: errorAnswer },
+      409: { description: 'Claimed already', schema: errorAnswer },
+    },
+  },
   fulfilWaitlistBatch: {
     method: 'post',
     path: '/api/admin/waitlist/fulfil',

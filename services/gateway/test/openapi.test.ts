@@ -63,6 +63,7 @@ describe('GET /api/openapi.json', () => {
       'post /api/admin/charities/{id}/reject',
       'post /api/admin/shirts',
       'post /api/admin/waitlist/entries/{entryId}/fulfil',
+      'post /api/admin/waitlist/entries/{entryId}/claim-link',
       'post /api/admin/waitlist/fulfil',
       'put /api/admin/shirts/{id}',
       'get /api/admin/waitlist',

@@ -61,6 +61,15 @@ async function verifiedMember(email: string, verify = true) {
   return session;
 }
 
+async function signIn(email: string) {
+  const signedIn = await server.api('POST', '/api/auth/signin', {
+    body: { email, password: 'correct horse' },
+    headers: { 'x-forwarded-for': '192.0.2.77' },
+  });
+  expect(signedIn.status).toBe(200);
+  return signedIn.body;
+}
+
 async function verifyAddress(email: string) {
   const token = linkToken(await mailTo(email, /Confirm your email/), 'verify-email');
   const verified = await server.api('POST', '/api/auth/verify-email', { body: { token } });
@@ -252,7 +261,7 @@ describe('fulfilling a waitlist entry and claiming its shirt', () => {
     expect(await claim(token, person)).toMatchObject({ status: 201, body: { id: made.id, userId: person.user.uid } });
   });
 
-  it('refuses a link older than 30 days, and unknown entries', async () => {
+  it('refuses unknown entries and a link older than 30 days, then claims with the new one an operator mails', async () => {
     expect(await fulfil('no-such-entry')).toMatchObject({ status: 404, body: { error: 'Waitlist entry not found' } });
     const email = uniqueEmail('late');
     const entryId = await join(email);
@@ -260,15 +269,27 @@ describe('fulfilling a waitlist entry and claiming its shirt', () => {
     const token = linkToken(await mailTo(email, /is ready/), 'claim');
     await verifiedMember(email);
     time.advance(31 * DAY);
-    // A month later the person signs in again (their earlier session has expired).
-    const signedIn = await server.api('POST', '/api/auth/signin', {
-      body: { email, password: 'correct horse' },
-      headers: { 'x-forwarded-for': '192.0.2.77' },
-    });
-    expect(signedIn.status).toBe(200);
-    expect(await claim(token, signedIn.body)).toMatchObject({
+    // A month later the person signs in again (their earlier session has expired), and so does the operator.
+    const signedIn = await signIn(email);
+    const operator = as(await signIn(ADMIN_EMAIL));
+    expect(await claim(token, signedIn)).toMatchObject({
       status: 410,
       body: { error: 'This claim link has expired (links work for 30 days): ask us for a new one' },
+    });
+
+    // They ask; an operator mails a new link, which works where the old one no longer does.
+    const reissue = () =>
+      server.api('POST', `/api/admin/waitlist/entries/${entryId}/claim-link`, { ...operator, body: undefined });
+    const reissued = await reissue();
+    expect(reissued.status).toBe(200);
+    const { fundraiser: made } = fulfilledWaitlistEntry.parse(reissued.body);
+    const newToken = linkToken(await mailTo(email, /is ready/, 2), 'claim');
+    expect(newToken).not.toBe(token);
+    expect((await claim(token, signedIn)).status).toBe(404);
+    expect(await claim(newToken, signedIn)).toMatchObject({ status: 201, body: { id: made.id } });
+    expect(await reissue()).toMatchObject({
+      status: 409,
+      body: { error: "This entry's shirt has been claimed already" },
     });
     // Back to today, where the other tests' sessions still work.
     time.advance(-31 * DAY);

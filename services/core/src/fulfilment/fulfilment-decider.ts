@@ -15,8 +15,18 @@ export interface FulfilEntry {
   at: string;
 }
 
-export type FulfilmentCommand = FulfilEntry;
-export type FulfilmentEvent = EventOf<'WaitlistEntryFulfilled'>;
+/** A new claim link for a fulfilled entry whose person has not claimed it yet. */
+export interface ReissueClaimLink {
+  type: 'ReissueClaimLink';
+  /** Whether the entry's fundraiser has an owner, loaded by the caller from its stream. */
+  claimed: boolean;
+  claimTokenHash: string;
+  claimExpiresAt: string;
+  at: string;
+}
+
+export type FulfilmentCommand = FulfilEntry | ReissueClaimLink;
+export type FulfilmentEvent = EventOf<'WaitlistEntryFulfilled'> | EventOf<'ClaimLinkReissued'>;
 
 /** A claim link works for this long after the entry is fulfilled. */
 export const CLAIM_LINK_TTL_MS = 30 * 24 * 60 * 60_000;
@@ -33,6 +43,12 @@ export const fulfilmentDecider: Decider<FulfilmentCommand, FulfilmentEvent, Fulf
   initialState: () => null,
 
   decide(command, state) {
+    if (command.type === 'ReissueClaimLink') {
+      if (!state) throw new DomainError('not_found', 'This waitlist entry has not been fulfilled');
+      if (command.claimed) throw new DomainError('conflict', "This entry's shirt has been claimed already");
+      const { claimTokenHash, claimExpiresAt, at } = command;
+      return [{ type: 'ClaimLinkReissued', data: { entryId: state.entryId, claimTokenHash, claimExpiresAt, at } }];
+    }
     const { entry } = command;
     if (!entry) throw new DomainError('not_found', 'Waitlist entry not found');
     if (state) throw new DomainError('conflict', 'This waitlist entry has been fulfilled already');
@@ -56,6 +72,13 @@ export const fulfilmentDecider: Decider<FulfilmentCommand, FulfilmentEvent, Fulf
   },
 
   evolve(state, event) {
-    return state ?? event.data;
+    switch (event.type) {
+      case 'WaitlistEntryFulfilled':
+        return state ?? event.data;
+      case 'ClaimLinkReissued':
+        return (
+          state && { ...state, claimTokenHash: event.data.claimTokenHash, claimExpiresAt: event.data.claimExpiresAt }
+        );
+    }
   },
 };

@@ -162,6 +162,16 @@ export function createFulfilmentUseCases({
     return found;
   }
 
+  /** A claim link's token (its secret goes only into the mail), the hash kept of it and its end. */
+  function newClaimLink(entryId: string, now: Date) {
+    const token = `${entryId}.${newLinkSecret()}`;
+    return {
+      token,
+      claimTokenHash: linkTokenHash(token),
+      claimExpiresAt: new Date(now.getTime() + CLAIM_LINK_TTL_MS).toISOString(),
+    };
+  }
+
   async function fulfilEntry(
     entry: EventData<'WaitlistJoined'>,
     shirt: ShirtState | null,
@@ -171,28 +181,39 @@ export function createFulfilmentUseCases({
     if (!shirt) throw new DomainError('conflict', "The entry's shirt is no longer in the shop");
     if (!isApprovedCharity(charity)) throw new DomainError('conflict', "The entry's charity is no longer in the shop");
     const fundraiserId = newFundraiserId();
-    const token = `${entry.entryId}.${newLinkSecret()}`;
     const now = clock();
+    const { token, claimTokenHash, claimExpiresAt } = newClaimLink(entry.entryId, now);
     // First the entry's fulfilment, which refuses a second one, then its fundraiser.
     await commands.handle(fulfilmentStreamName(entry.entryId), fulfilmentDecider, () => ({
       type: 'FulfilEntry',
       entry,
       fundraiserId,
-      claimTokenHash: linkTokenHash(token),
-      claimExpiresAt: new Date(now.getTime() + CLAIM_LINK_TTL_MS).toISOString(),
+      claimTokenHash,
+      claimExpiresAt,
       at: now.toISOString(),
     }));
+    const fundraiser = await createItsFundraiser(entry.entryId, fundraiserId, shirt, charity, now);
+    await sendClaimLink({ to: entry.email, name: entry.name, shirtName: shirt.name, charityName: charity.name, token });
+    return { entryId: entry.entryId, fundraiser, size: entry.size };
+  }
+
+  async function createItsFundraiser(
+    entryId: string,
+    fundraiserId: string,
+    shirt: ShirtState | null,
+    charity: CharityState | null,
+    now: Date,
+  ): Promise<Fundraiser> {
     const { state } = await commands.handle(fundraiserStreamName(fundraiserId), fundraiserDecider, () => ({
       type: 'CreateFundraiser',
       fundraiserId,
       userId: null,
-      entryId: entry.entryId,
+      entryId,
       charity,
       shirt,
       at: now.toISOString(),
     }));
-    await sendClaimLink({ to: entry.email, name: entry.name, shirtName: shirt.name, charityName: charity.name, token });
-    return { entryId: entry.entryId, fundraiser: toFundraiser(state!), size: entry.size };
+    return toFundraiser(state!);
   }
 
   async function shirtAndCharity(shirtId: string, charityId: string) {
@@ -251,6 +272,41 @@ export function createFulfilmentUseCases({
       }
       if (fulfilled.length === 0) throw new DomainError('conflict', 'Every waiting entry was fulfilled meanwhile');
       return fulfilled;
+    },
+
+    /**
+     * A new claim link for a fulfilled entry nobody claimed: the first expired (30 days) or never
+     * arrived. It replaces the earlier link. A fulfilment whose fundraiser was never made (the
+     * process stopped between the two) gets it now.
+     */
+    async reissueClaimLink(entryId: string): Promise<FulfilledEntry> {
+      const fulfilment = await commands.loadState(fulfilmentStreamName(entryId), fulfilmentDecider);
+      if (!fulfilment) throw new DomainError('not_found', 'This waitlist entry has not been fulfilled');
+      const now = clock();
+      const [shirt, charity] = await shirtAndCharity(fulfilment.shirtId, fulfilment.charityId);
+      const made = await commands.loadState(fundraiserStreamName(fulfilment.fundraiserId), fundraiserDecider);
+      if (!made && (!shirt || !isApprovedCharity(charity))) {
+        throw new DomainError('conflict', "The entry's shirt or charity is no longer in the shop");
+      }
+      const fundraiser = made
+        ? toFundraiser(made)
+        : await createItsFundraiser(entryId, fulfilment.fundraiserId, shirt, charity, now);
+      const { token, claimTokenHash, claimExpiresAt } = newClaimLink(entryId, now);
+      await commands.handle(fulfilmentStreamName(entryId), fulfilmentDecider, () => ({
+        type: 'ReissueClaimLink',
+        claimed: fundraiser.userId !== null,
+        claimTokenHash,
+        claimExpiresAt,
+        at: now.toISOString(),
+      }));
+      await sendClaimLink({
+        to: fulfilment.email,
+        name: fulfilment.name,
+        shirtName: shirt?.name ?? fundraiser.name,
+        charityName: charity?.name ?? fundraiser.charityId,
+        token,
+      });
+      return { entryId, fundraiser, size: fulfilment.size };
     },
 
     /** The token's person, signed in with the address it was mailed to, becomes the owner. */

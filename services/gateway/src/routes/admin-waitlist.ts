@@ -1,4 +1,5 @@
-import type { AdminWaitlistStats } from '@qrshirt/contracts';
+import type { AdminWaitlistStats, FulfilledWaitlistEntry } from '@qrshirt/contracts';
+import type { FulfilledEntry } from '@qrshirt/core';
 import { createWaitlistEntries } from '../admin/waitlist-entries';
 import { csvLine } from '../http/csv';
 import type { Handlers } from '../http/route-table';
@@ -36,10 +37,22 @@ export function adminWaitlistHandlers({
   | 'listWaitlistEntries'
   | 'downloadWaitlistCsv'
   | 'fulfilWaitlistEntry'
+  | 'reissueClaimLink'
   | 'fulfilWaitlistBatch'
 > {
   const { fulfilment } = useCases;
   const entries = createWaitlistEntries({ eventStore, catalog, fulfilment });
+
+  /** A fulfilled entry's answer: its fundraiser and where to get the QR code to print. */
+  const withQr = ({ entryId, fundraiser }: FulfilledEntry): FulfilledWaitlistEntry => {
+    const path = `/api/fundraisers/${encodeURIComponent(fundraiser.id)}`;
+    return {
+      entryId,
+      status: 'fulfilled',
+      fundraiser,
+      qr: { svg: `${path}/qr.svg`, png: `${path}/qr.png`, target: fundraiserScanUrl(publicBaseUrl, fundraiser.id) },
+    };
+  };
   return {
     async getAdminWaitlistStats() {
       const [stats, shirts, charities] = await Promise.all([
@@ -72,21 +85,10 @@ export function adminWaitlistHandlers({
       res.end();
     },
     async fulfilWaitlistEntry({ params }) {
-      const { entryId, fundraiser } = await fulfilment.fulfil(params.entryId);
-      const path = `/api/fundraisers/${encodeURIComponent(fundraiser.id)}`;
-      return {
-        status: 201,
-        body: {
-          entryId,
-          status: 'fulfilled',
-          fundraiser,
-          qr: {
-            svg: `${path}/qr.svg`,
-            png: `${path}/qr.png`,
-            target: fundraiserScanUrl(publicBaseUrl, fundraiser.id),
-          },
-        },
-      };
+      return { status: 201, body: withQr(await fulfilment.fulfil(params.entryId)) };
+    },
+    async reissueClaimLink({ params }) {
+      return { status: 200, body: withQr(await fulfilment.reissueClaimLink(params.entryId)) };
     },
     async fulfilWaitlistBatch({ body, res }) {
       const fulfilled = await fulfilment.fulfilWaiting(body.shirtId, body.size);

@@ -28,6 +28,7 @@ type AdminOperation =
   | 'listWaitlistEntries'
   | 'downloadWaitlistCsv'
   | 'fulfilWaitlistEntry'
+  | 'reissueClaimLink'
   | 'fulfilWaitlistBatch'
   | 'listOutbox'
   | 'retryOutboxMessage'

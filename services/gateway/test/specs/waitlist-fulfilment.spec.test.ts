@@ -115,6 +115,54 @@ describe('POST /api/admin/waitlist/entries/{entryId}/fulfil', () => {
   });
 });
 
+describe('POST /api/admin/waitlist/entries/{entryId}/claim-link', () => {
+  it('replaces the claim link of a fulfilled entry nobody claimed with a new one, good for 30 days from now', async () => {
+    await api
+      .given(...catalogue, ...admin, joined, fulfilled, unowned)
+      .when('POST', '/api/admin/waitlist/entries/e1/claim-link', { token: userToken('olga') })
+      .then({
+        status: 200,
+        body: { entryId: 'e1', status: 'fulfilled', fundraiser: { id: 'wren-shirt', userId: null } },
+        events: [
+          {
+            stream: 'fulfilment-e1',
+            type: 'ClaimLinkReissued',
+            data: { entryId: 'e1', claimExpiresAt: '2026-04-09T10:00:00.000Z', at: NOW },
+          },
+        ],
+      });
+  });
+
+  it('makes the fundraiser a fulfilment stopped short of, before the new link', async () => {
+    await api
+      .given(...catalogue, ...admin, joined, fulfilled)
+      .when('POST', '/api/admin/waitlist/entries/e1/claim-link', { token: userToken('olga') })
+      .then({
+        status: 200,
+        body: { fundraiser: { id: 'wren-shirt', userId: null, shirtId: 'scan-me', charityId: 'water' } },
+        events: [
+          { stream: 'fundraiser-wren-shirt', type: 'FundraiserCreated', data: { userId: null, entryId: 'e1' } },
+          { stream: 'fulfilment-e1', type: 'ClaimLinkReissued', data: { entryId: 'e1' } },
+        ],
+      });
+  });
+
+  it('refuses a claimed entry, one not fulfilled and anyone but an admin, recording nothing', async () => {
+    await api
+      .given(...catalogue, ...admin, joined, fulfilled, unowned, claimedBy('wren'))
+      .when('POST', '/api/admin/waitlist/entries/e1/claim-link', { token: userToken('olga') })
+      .then({ status: 409, body: { error: "This entry's shirt has been claimed already" }, events: [] });
+    await api
+      .given()
+      .when('POST', '/api/admin/waitlist/entries/e2/claim-link', { token: userToken('olga') })
+      .then({ status: 404, body: { error: 'This waitlist entry has not been fulfilled' }, events: [] });
+    await api
+      .given(...verifiedUser('mia', 'mia@example.org'))
+      .when('POST', '/api/admin/waitlist/entries/e1/claim-link', { token: userToken('mia') })
+      .then({ status: 403, events: [] });
+  });
+});
+
 describe('POST /api/admin/waitlist/fulfil', () => {
   it('answers an unknown shirt, and a size nobody waits for, with 404', async () => {
     await api

@@ -68,7 +68,7 @@ const rowOf = async (name: string) =>
   (await screen.findAllByTestId('waitlist-entry')).find((row) => within(row).queryByText(name))!;
 
 describe('the admin waitlist', () => {
-  it('shows where each entry is: waiting, fulfilled or claimed, and offers Fulfil only while it waits', async () => {
+  it('shows where each entry is: waiting, fulfilled or claimed, offering Fulfil while it waits and a new link until claimed', async () => {
     renderWaitlist({
       'GET /api/admin/waitlist/entries': { json: { entries: [waiting, fulfilled, claimed], next: null } },
     });
@@ -76,6 +76,38 @@ describe('the admin waitlist', () => {
     expect(within(await rowOf('Fay Fulfilled')).getByText('fulfilled')).toBeTruthy();
     expect(within(await rowOf('Cal Claimed')).getByText('claimed')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: /^Fulfil the entry/ })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /a new claim link$/ })).toHaveLength(1);
+  });
+
+  it('mails a fulfilled entry a new claim link, and says when its person claimed meanwhile', async () => {
+    let claimedMeanwhile = false;
+    const { server, user } = renderWaitlist({
+      'GET /api/admin/waitlist/entries': () => ({
+        json: { entries: [claimedMeanwhile ? { ...fulfilled, status: 'claimed' } : fulfilled], next: null },
+      }),
+      'POST /api/admin/waitlist/entries/e-2/claim-link': () => {
+        if (server.to('POST', '/api/admin/waitlist/entries/e-2/claim-link').length === 1) {
+          return { json: { ...fulfilledAnswer, entryId: 'e-2' } };
+        }
+        claimedMeanwhile = true;
+        return { status: 409, json: { error: "This entry's shirt has been claimed already" } };
+      },
+    });
+    const resend = await screen.findByRole('button', { name: 'Mail Fay Fulfilled (fay@example.com) a new claim link' });
+    expect(resend.textContent).toBe('Resend claim link');
+    await user.click(resend);
+    expect(
+      await screen.findByText(
+        'Fay Fulfilled has been mailed a new claim link, good for 30 days. The earlier link no longer works.',
+      ),
+    ).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Mail Fay Fulfilled (fay@example.com) a new claim link' }));
+    expect(await screen.findByText("This entry's shirt has been claimed already")).toBeTruthy();
+    expect(screen.getByText('No new claim link')).toBeTruthy();
+    await waitFor(() => expect(within(screen.getByTestId('waitlist-entry')).getByText('claimed')).toBeTruthy());
+    expect(screen.queryByRole('button', { name: /a new claim link$/ })).toBeNull();
+    expect(server.to('POST', '/api/admin/waitlist/entries/e-2/claim-link')).toHaveLength(2);
   });
 
   it('fulfils an entry, then shows it fulfilled and where to get its QR code', async () => {
@@ -191,8 +223,8 @@ async function textOf(blob: Blob): Promise<string> {
   if (typeof blob.text === 'function') return blob.text();
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(new Error('The blob could not be read', { cause: reader.error }));
     reader.readAsText(blob);
   });
 }

@@ -5,6 +5,7 @@ import { formatDateTime } from '@/lib/format';
 import { apiUrl } from '@/lib/http';
 import { showErrorToast } from '@/lib/toast';
 import { useFulfilWaitlistEntry } from '../api/fulfil-waitlist-entry';
+import { useReissueClaimLink } from '../api/reissue-claim-link';
 import { DataTable } from './data-table';
 
 const statusColor: Record<WaitlistEntryStatus, string> = {
@@ -48,6 +49,18 @@ export function WaitlistEntriesTable({ entries }: { entries: AdminWaitlistEntry[
           autoClose: false,
         }),
       onError: (error) => showErrorToast('Not fulfilled', error.message),
+    });
+  const reissue = useReissueClaimLink();
+  const reissueLink = (entry: AdminWaitlistEntry) =>
+    reissue.mutate(entry.id, {
+      onSuccess: () =>
+        notifications.show({
+          title: 'Claim link mailed',
+          message: `${entry.name} has been mailed a new claim link, good for 30 days. The earlier link no longer works.`,
+          color: 'green',
+          withBorder: true,
+        }),
+      onError: (error) => showErrorToast('No new claim link', error.message),
     });
 
   return (
@@ -96,6 +109,17 @@ export function WaitlistEntriesTable({ entries }: { entries: AdminWaitlistEntry[
                 aria-label={`Fulfil the entry of ${entry.name} (${entry.email})`}
               >
                 Fulfil
+              </Button>
+            )}
+            {entry.status === 'fulfilled' && (
+              <Button
+                size="xs"
+                variant="default"
+                loading={reissue.isPending && reissue.variables === entry.id}
+                onClick={() => reissueLink(entry)}
+                aria-label={`Mail ${entry.name} (${entry.email}) a new claim link`}
+              >
+                Resend claim link
               </Button>
             )}
           </Table.Td>
