@@ -76,7 +76,7 @@ describe('the admin waitlist', () => {
     expect(within(await rowOf('Fay Fulfilled')).getByText('fulfilled')).toBeTruthy();
     expect(within(await rowOf('Cal Claimed')).getByText('claimed')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: /^Fulfil the entry/ })).toHaveLength(1);
-    expect(screen.getAllByRole('button', { name: /a new claim link$/ })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /^Resend claim link/ })).toHaveLength(1);
   });
 
   it('mails a fulfilled entry a new claim link, and says when its person claimed meanwhile', async () => {
@@ -93,7 +93,7 @@ describe('the admin waitlist', () => {
         return { status: 409, json: { error: "This entry's shirt has been claimed already" } };
       },
     });
-    const resend = await screen.findByRole('button', { name: 'Mail Fay Fulfilled (fay@example.com) a new claim link' });
+    const resend = await screen.findByRole('button', { name: 'Resend claim link to Fay Fulfilled (fay@example.com)' });
     expect(resend.textContent).toBe('Resend claim link');
     await user.click(resend);
     expect(
@@ -102,11 +102,11 @@ describe('the admin waitlist', () => {
       ),
     ).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: 'Mail Fay Fulfilled (fay@example.com) a new claim link' }));
+    await user.click(screen.getByRole('button', { name: 'Resend claim link to Fay Fulfilled (fay@example.com)' }));
     expect(await screen.findByText("This entry's shirt has been claimed already")).toBeTruthy();
     expect(screen.getByText('No new claim link')).toBeTruthy();
     await waitFor(() => expect(within(screen.getByTestId('waitlist-entry')).getByText('claimed')).toBeTruthy());
-    expect(screen.queryByRole('button', { name: /a new claim link$/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Resend claim link/ })).toBeNull();
     expect(server.to('POST', '/api/admin/waitlist/entries/e-2/claim-link')).toHaveLength(2);
   });
 

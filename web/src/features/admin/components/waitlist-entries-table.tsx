@@ -117,7 +117,7 @@ export function WaitlistEntriesTable({ entries }: { entries: AdminWaitlistEntry[
                 variant="default"
                 loading={reissue.isPending && reissue.variables === entry.id}
                 onClick={() => reissueLink(entry)}
-                aria-label={`Mail ${entry.name} (${entry.email}) a new claim link`}
+                aria-label={`Resend claim link to ${entry.name} (${entry.email})`}
               >
                 Resend claim link
               </Button>
