@@ -1,17 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import type {
   AllStreamResolvedEvent,
   AppendExpectedRevision,
   EventStoreDBClient,
-  JSONType,
   Position,
   ReadPosition,
 } from '@eventstore/db-client';
 import { globalPositionOf, isSystemEvent, readPositionAfter, readPositionBefore, toStoredEvent } from './esdb-events';
 import { startEsdbSubscription } from './esdb-subscription';
+import { appendEncoded, DEFAULT_MAX_APPEND_BYTES } from './esdb-append';
+import { encodeEvents } from './esdb-encoding';
 import {
-  ConcurrencyError,
-  type AppendResult,
   type EventStore,
   type ExpectedRevision,
   type StoredEvent,
@@ -22,6 +20,8 @@ import {
 export interface EventStoreDbEventStoreOptions {
   /** e.g. `esdb://localhost:2113?tls=false` */
   connectionString: string;
+  /** The server's `MaxAppendSize`; larger appends are split (default 1 MiB, the server's default). */
+  maxAppendBytes?: number;
 }
 
 type EsdbModule = typeof import('@eventstore/db-client');
@@ -71,73 +71,24 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
     return events;
   }
 
-  /** The answer to an append, taken from its last event as stored. */
-  async function appendResultAt(
-    client: EventStoreDBClient,
-    esdb: EsdbModule,
-    streamName: string,
-    revision: number,
-  ): Promise<AppendResult> {
-    const [last] = await readStreamEvents(client, esdb, streamName, revision, 1);
-    if (!last) throw new Error(`Stream ${streamName} has no event at revision ${revision} right after appending it`);
-    return { nextExpectedRevision: revision, lastGlobalPosition: last.globalPosition };
-  }
-
-  /**
-   * A retry the server did not recognise as one (it only does for the same expected revision):
-   * the ids stored where this append expected to write them mean it succeeded before.
-   */
-  async function earlierAppend(
-    client: EventStoreDBClient,
-    esdb: EsdbModule,
-    streamName: string,
-    ids: string[],
-    expected: ExpectedRevision,
-  ): Promise<AppendResult | undefined> {
-    if (typeof expected !== 'number' && expected !== 'no_stream') return undefined;
-    const firstRevision = expected === 'no_stream' ? 0 : expected + 1;
-    const stored = await readStreamEvents(client, esdb, streamName, firstRevision, ids.length);
-    const matching = stored.filter((event, i) => event.id === ids[i]).length;
-    if (matching === 0) return undefined;
-    if (matching < ids.length) {
-      throw new Error(
-        `Append to ${streamName}: only some of its event ids are already stored; ` +
-          'a retry must resend exactly the same events',
-      );
-    }
-    return { nextExpectedRevision: stored.at(-1)!.revision, lastGlobalPosition: stored.at(-1)!.globalPosition };
-  }
-
   return {
     async appendToStream(streamName, events, appendOptions) {
       const expected = appendOptions?.expectedRevision ?? 'any';
       if (events.length === 0) throw new Error(`Append to ${streamName}: no events given`);
       assertValidExpectedRevision(expected);
+      const encoded = encodeEvents(streamName, events);
       const { esdb, client } = await open();
-      const ids = events.map((event) => event.id ?? randomUUID());
-      const eventData = events.map((event, i) =>
-        esdb.jsonEvent({
-          id: ids[i],
-          type: event.type,
-          // The client serialises any JSON value; its type only lists the usual shapes.
-          data: event.data as JSONType,
-          metadata: event.metadata ?? {},
-        }),
+      return appendEncoded(
+        {
+          client,
+          jsonEvent: (event) => esdb.jsonEvent(event),
+          toRevision: (revision) => toEsdbRevision(esdb, revision),
+          maxAppendBytes: options.maxAppendBytes ?? DEFAULT_MAX_APPEND_BYTES,
+        },
+        streamName,
+        encoded,
+        expected,
       );
-      try {
-        const result = await client.appendToStream(streamName, eventData, {
-          expectedRevision: toEsdbRevision(esdb, expected),
-        });
-        // The answer's position is the write's, absent on a retry the server recognised; the last
-        // event read back gives the position the port promises.
-        return await appendResultAt(client, esdb, streamName, Number(result.nextExpectedRevision));
-      } catch (err) {
-        if (!(err instanceof esdb.WrongExpectedVersionError)) throw err;
-        const retried = await earlierAppend(client, esdb, streamName, ids, expected);
-        if (retried) return retried;
-        const actual = err.actualVersion;
-        throw new ConcurrencyError(streamName, expected, actual === 'no_stream' ? 'no_stream' : Number(actual));
-      }
     },
 
     async readStream(streamName, readOptions) {

@@ -1,13 +1,19 @@
 import type { Readable } from 'node:stream';
-import type { AllStreamResolvedEvent, AllStreamSubscription, EventStoreDBClient, Filter } from '@eventstore/db-client';
+import type {
+  AllStreamResolvedEvent,
+  AllStreamSubscription,
+  EventStoreDBClient,
+  Filter,
+  Position,
+  ReadPosition,
+} from '@eventstore/db-client';
 import { globalPositionOf, isSystemEvent, readPositionAfter, toStoredEvent } from './esdb-events';
+import { isFatalSubscriptionError } from './esdb-errors';
 import type { StoredEvent, SubscribeOptions, Subscription } from '@qrshirt/core';
 
 const DEFAULT_BATCH_SIZE = 500;
 const FIRST_RETRY_DELAY_MS = 100;
 const MAX_RETRY_DELAY_MS = 5_000;
-/** Errors a new connection would only meet again: the subscription ends with them. */
-const FATAL_ERROR_TYPES = new Set(['access-denied', 'invalid-argument', 'unsupported']);
 
 /**
  * A catch-up subscription over $all that survives dropped connections: it resubscribes from the
@@ -22,22 +28,47 @@ export function startEsdbSubscription(
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const types = options.eventTypes === undefined ? undefined : new Set(options.eventTypes);
   let position = options.after ?? 0;
+  // The server's own position of the last event or checkpoint handled: an event's commit and
+  // prepare positions differ inside a multi-event append, so a number alone cannot resume there.
+  let resumeFrom: ReadPosition = readPositionAfter(position);
+  /** A checkpoint seen while events before it were still on their way to `onEvents`. */
+  let pendingCheckpoint: Position | undefined;
+  const reading = { idle: false };
   let stopped = false;
   let current: AllStreamSubscription | undefined;
   let wakeFromRetryDelay = (): void => {};
   let subscriberFailure: { error: unknown } | undefined;
 
+  function advanceTo(checkpoint: Position): void {
+    const at = Number(checkpoint.commit);
+    if (at <= position) return;
+    position = at;
+    resumeFrom = checkpoint;
+  }
+
+  /**
+   * The server reports how far its filter has looked even when nothing matched, so a resumed
+   * subscription does not scan the same stretch again. Taken at once only when every event sent
+   * before it has been handled.
+   */
+  function onCheckpoint(subscription: AllStreamSubscription, checkpoint: Position): void {
+    if (reading.idle && subscription.readableLength === 0) advanceTo(checkpoint);
+    else pendingCheckpoint = checkpoint;
+  }
+
   /** Follows one server subscription until it ends, drops (rejects), or onEvents fails. */
   async function follow(subscription: AllStreamSubscription): Promise<void> {
-    for await (const batch of batches<AllStreamResolvedEvent>(subscription, batchSize)) {
+    for await (const batch of batches<AllStreamResolvedEvent>(subscription, batchSize, reading)) {
       const events: StoredEvent[] = [];
       let seenUpTo = position;
+      let lastSeen: Position | undefined;
       for (const resolved of batch) {
         const event = resolved.event;
         if (!event) continue;
         const globalPosition = globalPositionOf(event, resolved.commitPosition);
         if (globalPosition <= seenUpTo) continue;
         seenUpTo = globalPosition;
+        lastSeen = event.position;
         if (isSystemEvent(event) || (types !== undefined && !types.has(event.type))) continue;
         events.push(toStoredEvent(event, globalPosition));
       }
@@ -49,7 +80,14 @@ export function startEsdbSubscription(
           return;
         }
       }
-      position = seenUpTo;
+      if (seenUpTo > position) {
+        position = seenUpTo;
+        resumeFrom = lastSeen ?? readPositionAfter(seenUpTo);
+      }
+      if (pendingCheckpoint && subscription.readableLength === 0) {
+        advanceTo(pendingCheckpoint);
+        pendingCheckpoint = undefined;
+      }
       if (stopped) return;
     }
   }
@@ -58,7 +96,7 @@ export function startEsdbSubscription(
     let retryDelay = FIRST_RETRY_DELAY_MS;
     while (!stopped) {
       const subscription = client.subscribeToAll(
-        { fromPosition: readPositionAfter(position), filter },
+        { fromPosition: resumeFrom, filter: { ...filter, checkpointReached: onCheckpoint } },
         // Lets a whole batch wait in the buffer; beyond it the gRPC stream is paused.
         { highWaterMark: batchSize },
       );
@@ -75,7 +113,7 @@ export function startEsdbSubscription(
       }
       if (subscriberFailure) throw subscriberFailure.error;
       if (stopped) break;
-      if (dropped !== undefined && FATAL_ERROR_TYPES.has(errorType(dropped))) throw dropped;
+      if (dropped !== undefined && isFatalSubscriptionError(dropped)) throw dropped;
       if (position > positionBefore) retryDelay = FIRST_RETRY_DELAY_MS;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, retryDelay);
@@ -100,20 +138,21 @@ export function startEsdbSubscription(
   };
 }
 
-function errorType(error: unknown): string {
-  return typeof error === 'object' && error !== null && 'type' in error ? String(error.type) : '';
-}
-
 function closeQuietly(subscription: AllStreamSubscription): void {
   subscription.unsubscribe().catch(() => {});
   subscription.destroy();
 }
 
-/** Everything already buffered, up to `max`, as one array; waits only for the first item. */
-async function* batches<T>(readable: Readable, max: number): AsyncGenerator<T[]> {
+/**
+ * Everything already buffered, up to `max`, as one array; waits only for the first item.
+ * `state.idle` is true only while it waits holding no item.
+ */
+async function* batches<T>(readable: Readable, max: number, state: { idle: boolean }): AsyncGenerator<T[]> {
   const items = readable[Symbol.asyncIterator]() as AsyncIterator<T>;
   for (;;) {
+    state.idle = true;
     const first = await items.next();
+    state.idle = false;
     if (first.done) return;
     const batch = [first.value];
     while (batch.length < max && readable.readableLength > 0) {

@@ -8,7 +8,8 @@ import { infraRequired } from '@qrshirt/test-support';
 import { createEventStoreDbEventStore } from '../src/esdb-event-store';
 import { describeEventStoreContract } from '@qrshirt/core/testing';
 
-const IMAGE = process.env.EVENTSTORE_IMAGE ?? 'eventstore/eventstore:24.10';
+// The server docker-compose.yml runs: one version is tested and deployed.
+const IMAGE = process.env.EVENTSTORE_IMAGE ?? 'kurrentplatform/kurrentdb:25.1';
 const PING_TIMEOUT_MS = 1_000;
 
 type Target = { url: string } | { docker: true } | { skip: string };
@@ -32,9 +33,9 @@ if ('skip' in target && !infraRequired('eventstore')) {
         const { GenericContainer, Wait } = await import('testcontainers');
         container = await new GenericContainer(IMAGE)
           .withEnvironment({
-            EVENTSTORE_INSECURE: 'true',
-            EVENTSTORE_MEM_DB: 'true',
-            EVENTSTORE_RUN_PROJECTIONS: 'None',
+            KURRENTDB_INSECURE: 'true',
+            KURRENTDB_MEM_DB: 'true',
+            KURRENTDB_RUN_PROJECTIONS: 'None',
           })
           .withExposedPorts(2113)
           .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCodeMatching((status) => status < 300))

@@ -323,6 +323,36 @@ export function describeEventStoreContract(name: string, setup: () => EventStore
         ]);
         expect(await store.readAll({ after: head, eventTypes: [type] })).toHaveLength(3);
       });
+
+      it('recognises a retry whose ids the caller spelled in upper case', async () => {
+        const stream = unique('waitlist');
+        const id = randomUUID();
+        const batch: NewEvent[] = [{ id: id.toUpperCase(), type: 'WaitlistJoined', data: { entryId: 'e1' } }];
+        const first = await store.appendToStream(stream, batch, { expectedRevision: 'no_stream' });
+        expect(await store.appendToStream(stream, batch, { expectedRevision: 'no_stream' })).toEqual(first);
+        expect((await store.readStream(stream)).map((event) => event.id.toLowerCase())).toEqual([id]);
+      });
+
+      it('refuses the same id twice in one call, and writes nothing', async () => {
+        const stream = unique('waitlist');
+        const id = randomUUID();
+        await expect(
+          store.appendToStream(stream, [
+            { id, type: 'WaitlistJoined', data: { entryId: 'e1' } },
+            { id, type: 'WaitlistJoined', data: { entryId: 'e2' } },
+          ]),
+        ).rejects.toThrow(/same event id appears twice/);
+        expect(await store.readStream(stream)).toEqual([]);
+      });
+
+      it('fails only the call whose payload is not JSON', async () => {
+        const stream = unique('fundraiser');
+        await expect(
+          store.appendToStream(stream, [{ type: 'DonationRecorded', data: { amount: 1n } }]),
+        ).rejects.toThrow();
+        await store.appendToStream(stream, [{ type: 'DonationRecorded', data: { amountCents: 1 } }]);
+        expect(await store.readStream(stream)).toHaveLength(1);
+      });
     });
 
     describe('subscribe', () => {

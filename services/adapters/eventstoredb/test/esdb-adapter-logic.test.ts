@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import { Server, ServerCredentials, status, type ServerWritableStream } from '@grpc/grpc-js';
+import {
+  DeadlineExceededError,
+  UnknownError,
+  WrongExpectedVersionError,
+  jsonEvent,
+  type AppendExpectedRevision,
+  type AppendResult as EsdbAppendResult,
+  type EventData,
+} from '@eventstore/db-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConcurrencyError, type NewEvent } from '@qrshirt/core';
+import { appendEncoded, DEFAULT_MAX_APPEND_BYTES, type AppendClient } from '../src/esdb-append';
+import { encodeEvents } from '../src/esdb-encoding';
+import { createEventStoreDbEventStore } from '../src/esdb-event-store';
+
+// What can be checked without an EventStoreDB server: the adapter's own logic, and the real
+// client against an unreachable address or a tiny gRPC server that answers like EventStoreDB.
+
+const UNREACHABLE = 'esdb://127.0.0.1:1?tls=false&defaultDeadline=3000';
+
+describe('payloads the client cannot serialise', () => {
+  it('fail that append alone with a clear error, before anything reaches the client', async () => {
+    const store = createEventStoreDbEventStore({ connectionString: UNREACHABLE });
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    await expect(
+      store.appendToStream('fundraiser-1', [{ type: 'DonationRecorded', data: { amount: 1n } }]),
+    ).rejects.toThrow(/data of event 0 \(DonationRecorded\) cannot be stored as JSON/);
+    await expect(
+      store.appendToStream('fundraiser-1', [{ type: 'DonationRecorded', data: {}, metadata: circular }]),
+    ).rejects.toThrow(/metadata of event 0 \(DonationRecorded\) cannot be stored as JSON/);
+    await store.close();
+  });
+
+  it('stores undefined data as null, as SQLite does', () => {
+    expect(encodeEvents('s', [{ type: 'T', data: undefined }])[0]).toMatchObject({ data: null, metadata: {} });
+  });
+});
+
+describe('event ids', () => {
+  it('refuses ids that are not UUIDs and repeated ids, and keeps UUIDs lower-case as the server does', () => {
+    expect(() => encodeEvents('s', [{ id: 'scan-1', type: 'T', data: {} }])).toThrow(/"scan-1" is not a UUID/);
+    const id = randomUUID();
+    expect(() =>
+      encodeEvents('s', [
+        { id, type: 'T', data: {} },
+        { id: id.toUpperCase(), type: 'T', data: {} },
+      ]),
+    ).toThrow(/the same event id appears twice/);
+    expect(encodeEvents('s', [{ id: id.toUpperCase(), type: 'T', data: {} }])[0]!.id).toBe(id);
+  });
+});
+
+/** A stream on a pretend server: commits what it accepts, can refuse or lose answers. */
+function fakeServer(behaviour: {
+  maxAppendBytes?: number;
+  refuseSize?: (bytes: number) => Error | undefined;
+  loseAnswerOfCall?: number;
+}) {
+  const stored: { id: string; revision: number; position: bigint }[] = [];
+  const calls: { expected: AppendExpectedRevision; ids: string[] }[] = [];
+  let reads = 0;
+  let nextPosition = 1_000n;
+  const client: AppendClient = {
+    appendToStream: (async (
+      _stream: string,
+      events: EventData[],
+      options: { expectedRevision: AppendExpectedRevision },
+    ) => {
+      const ids = events.map((event) => event.id);
+      calls.push({ expected: options.expectedRevision, ids });
+      const bytes = events.reduce((sum, event) => sum + JSON.stringify(event.data).length, 0);
+      const refusal = behaviour.refuseSize?.(bytes);
+      if (refusal) throw refusal;
+      const current = stored.length === 0 ? 'no_stream' : BigInt(stored.length - 1);
+      if (options.expectedRevision !== 'any' && options.expectedRevision !== current) {
+        throw new WrongExpectedVersionError(undefined, {
+          streamName: _stream,
+          expected: options.expectedRevision,
+          current,
+        });
+      }
+      for (const id of ids) {
+        stored.push({ id, revision: stored.length, position: nextPosition });
+        nextPosition += 300n;
+      }
+      if (calls.length === behaviour.loseAnswerOfCall) throw new DeadlineExceededError();
+      const result: EsdbAppendResult = {
+        success: true,
+        nextExpectedRevision: BigInt(stored.length - 1),
+        position: { commit: stored.at(-1)!.position, prepare: stored.at(-1)!.position },
+      };
+      return result;
+    }) as unknown as AppendClient['appendToStream'],
+    readStream: ((_stream: string, options: { fromRevision: bigint; maxCount: number }) => {
+      reads++;
+      const from = Number(options.fromRevision);
+      return (async function* () {
+        for (const event of stored.slice(from, from + options.maxCount)) {
+          yield {
+            event: {
+              id: event.id,
+              revision: BigInt(event.revision),
+              position: { commit: event.position, prepare: event.position },
+            },
+          };
+        }
+      })();
+    }) as unknown as AppendClient['readStream'],
+  };
+  return {
+    client,
+    stored,
+    calls,
+    reads: () => reads,
+  };
+}
+
+function context(client: AppendClient, maxAppendBytes = DEFAULT_MAX_APPEND_BYTES) {
+  return {
+    client,
+    jsonEvent: (event: Parameters<typeof jsonEvent>[0]) => jsonEvent(event),
+    toRevision: (expected: 'any' | 'no_stream' | 'stream_exists' | number): AppendExpectedRevision =>
+      typeof expected === 'number' ? BigInt(expected) : expected,
+    maxAppendBytes,
+    sleep: async () => {},
+  };
+}
+
+/** The ingestor's worst case: 2,000 page views, each with a 2,048-character path. */
+function pageViews(count: number): NewEvent[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: randomUUID(),
+    type: 'PageViewed',
+    data: { path: `/${'x'.repeat(2_047)}`, n: i },
+  }));
+}
+
+describe('appends larger than the server takes at once', () => {
+  it('are split by size, each part expecting the revision the one before ended at', async () => {
+    const server = fakeServer({
+      refuseSize: (bytes) => (bytes > DEFAULT_MAX_APPEND_BYTES ? new Error('MaximumAppendSizeExceeded') : undefined),
+    });
+    const events = encodeEvents('analytics-2025-01-01', pageViews(2_000));
+    const result = await appendEncoded(context(server.client), 'analytics-2025-01-01', events, 'no_stream');
+
+    expect(server.calls.length).toBeGreaterThan(1);
+    expect(server.calls[0]!.expected).toBe('no_stream');
+    let revision = -1;
+    for (const call of server.calls) {
+      if (revision >= 0) expect(call.expected).toBe(BigInt(revision));
+      revision += call.ids.length;
+    }
+    expect(server.stored.map((event) => event.id)).toEqual(events.map((event) => event.id));
+    expect(result).toEqual({ nextExpectedRevision: 1_999, lastGlobalPosition: Number(server.stored.at(-1)!.position) });
+  });
+
+  it('are split further when the server refuses a part, even as an "unknown" error', async () => {
+    const server = fakeServer({
+      refuseSize: (bytes) =>
+        bytes > 200_000 ? new UnknownError(undefined, 'Could not recognize MaximumAppendEventSizeExceeded') : undefined,
+    });
+    const events = encodeEvents('analytics-2025-01-02', pageViews(300));
+    const result = await appendEncoded(context(server.client), 'analytics-2025-01-02', events, 'any');
+    expect(result.nextExpectedRevision).toBe(299);
+    expect(server.stored).toHaveLength(300);
+  });
+
+  it('refuse one event larger than the limit with its size', async () => {
+    const server = fakeServer({});
+    const events = encodeEvents('s', [{ type: 'Big', data: { blob: 'x'.repeat(2_000_000) } }]);
+    await expect(appendEncoded(context(server.client), 's', events, 'any')).rejects.toThrow(
+      /more than the 1048576 bytes EventStoreDB accepts/,
+    );
+    expect(server.calls).toHaveLength(0);
+  });
+});
+
+describe('an append whose outcome is unknown', () => {
+  it('is retried with the same ids and expected revision, and its commit is recognised, not duplicated', async () => {
+    const server = fakeServer({ loseAnswerOfCall: 1 });
+    const events = encodeEvents('waitlist-1', [
+      { type: 'WaitlistJoined', data: { n: 1 } },
+      { type: 'WaitlistJoined', data: { n: 2 } },
+    ]);
+    const result = await appendEncoded(context(server.client), 'waitlist-1', events, 'no_stream');
+    expect(server.calls).toHaveLength(2);
+    expect(server.calls[1]).toEqual(server.calls[0]);
+    expect(server.stored).toHaveLength(2);
+    expect(result).toEqual({ nextExpectedRevision: 1, lastGlobalPosition: Number(server.stored[1]!.position) });
+  });
+
+  it('still fails as a conflict when the stored events are not its own', async () => {
+    const server = fakeServer({});
+    await appendEncoded(context(server.client), 's', encodeEvents('s', [{ type: 'T', data: {} }]), 'no_stream');
+    await expect(
+      appendEncoded(context(server.client), 's', encodeEvents('s', [{ type: 'T', data: {} }]), 'no_stream'),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
+  });
+
+  it('answers with the position the server returned, without reading it back', async () => {
+    const server = fakeServer({});
+    await appendEncoded(context(server.client), 's', encodeEvents('s', [{ type: 'T', data: {} }]), 'any');
+    expect(server.reads()).toBe(0);
+  });
+});
+
+describe('a subscription the server refuses', () => {
+  let server: Server | undefined;
+  afterEach(() => server?.forceShutdown());
+
+  it('ends with the invalid-position error, which client 6 reports as "unknown", instead of retrying forever', async () => {
+    // Answers every read as EventStoreDB answers a subscription from a position inside a record.
+    server = new Server();
+    const identity = (value: Buffer): Buffer => value;
+    server.addService(
+      {
+        read: {
+          path: '/event_store.client.streams.Streams/Read',
+          requestStream: false,
+          responseStream: true,
+          requestSerialize: identity,
+          requestDeserialize: identity,
+          responseSerialize: identity,
+          responseDeserialize: identity,
+        },
+      },
+      {
+        read: (call: ServerWritableStream<Buffer, Buffer>) => {
+          call.emit('error', { code: status.INVALID_ARGUMENT, details: 'Trying to read from an invalid position.' });
+        },
+      },
+    );
+    const port = await new Promise<number>((resolve, reject) =>
+      server!.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, bound) =>
+        error ? reject(error) : resolve(bound),
+      ),
+    );
+    const store = createEventStoreDbEventStore({ connectionString: `esdb://127.0.0.1:${port}?tls=false` });
+    const subscription = store.subscribe({ after: 12_345, onEvents: () => {} });
+    await expect(subscription.done).rejects.toThrow(/invalid position/);
+    await store.close();
+  });
+});
