@@ -215,7 +215,9 @@ describeWithRedis(
       await expectFiguresAsGenerated(store, history);
       expect(await createCatalogQueries(store).listShirts()).toEqual(history.shirts());
       expect(await createWaitlistQueries(store).getStats()).toEqual(history.waitlistStats());
-      expect(await createUserQueries(store).getUser('u-2')).toMatchObject({ displayName: 'Bo' });
+      expect(await createUserQueries(store, { reveal: async (values) => [...values] }).getUser('u-2')).toMatchObject({
+        displayName: 'Bo',
+      });
     });
 
     it('refuses an unknown --projection with exit 2, naming it, before rebuilding anything', async () => {

@@ -3,17 +3,25 @@ import { decodeHash } from '../projectors/hash-fields';
 import { userKeys, usersProjector } from '../projectors/users';
 import type { ReadModelStore } from '../store/read-model-store';
 
-export function createUserQueries(store: ReadModelStore) {
+/**
+ * The read model keeps names and emails as the log does, sealed under their person's key:
+ * `reveal` opens them (null once the person is erased).
+ */
+export function createUserQueries(
+  store: ReadModelStore,
+  { reveal }: { reveal: (values: readonly (string | null)[]) => Promise<(string | null)[]> },
+) {
   const users = store.projection(usersProjector.name);
   return {
     async getUser(id: string): Promise<User | null> {
       const hash = await users.hgetall(userKeys.user(id));
       if (Object.keys(hash).length === 0) return null;
       const stored = decodeHash(hash) as Partial<User>;
+      const [displayName, email] = await reveal([stored.displayName ?? null, stored.email ?? null]);
       return {
         uid: id,
-        displayName: stored.displayName ?? null,
-        email: stored.email ?? null,
+        displayName: displayName ?? null,
+        email: email ?? null,
         photoURL: stored.photoURL ?? null,
         dailySummary: stored.dailySummary ?? false,
       };

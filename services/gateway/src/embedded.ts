@@ -4,6 +4,9 @@ import {
   type Clock,
   createCharityUseCases,
   createCommandHandler,
+  createPersonalData,
+  type PersonalData,
+  withPersonalData,
   createDonationUseCases,
   createFulfilmentUseCases,
   createFundraiserUseCases,
@@ -70,6 +73,8 @@ import { createEventStreams } from './http/event-streams';
 export interface EmbeddedProcess {
   app: Express;
   eventStore: EventStore;
+  /** Opens the names and emails that `eventStore` holds sealed. */
+  personalData: PersonalData;
   readModels: ReadModelStore;
   runners: ProjectionRunner[];
   log: Logger;
@@ -108,7 +113,12 @@ export async function createEmbeddedProcess(
   const readModels = config.REDIS_URL
     ? createRedisReadModelStore({ url: config.REDIS_URL })
     : createMemoryReadModelStore();
-  const commands = createCommandHandler({ eventStore });
+  const credentials = openCredentialsStore(config);
+  const personalData = createPersonalData({ keys: credentials });
+  // Commands and the people-facing readers see names and emails in clear; the log and the
+  // projectors, which read `eventStore` itself, only ever see them sealed.
+  const peopleEventStore = withPersonalData(eventStore, personalData);
+  const commands = createCommandHandler({ eventStore: peopleEventStore });
   if (config.SEED_CATALOG) await seedCatalog({ eventStore, clock });
 
   const projectionLog = log.child({ component: 'projections' });
@@ -153,7 +163,6 @@ export async function createEmbeddedProcess(
   const fundraiserQueries = createFundraiserQueries(readModels);
   const catalog = createCatalogQueries(readModels);
   const funnelQueries = createFunnelQueries(readModels);
-  const credentials = openCredentialsStore(config);
   // The day's salt lives with the credentials (SQLite file or Redis), where every gateway sees it.
   const scanVisitors = createScanVisitors({ salts: credentials, clock });
   const fundraisers = createFundraiserUseCases({
@@ -193,7 +202,7 @@ export async function createEmbeddedProcess(
     : null;
   const auth = createAuth(config, { clock, log, mail, credentials });
   const accounts = createAccounts({ commands, clock });
-  const userQueries = createUserQueries(readModels);
+  const userQueries = createUserQueries(readModels, personalData);
   const ownerMail = createOwnerMailUseCases({
     commands,
     fundraisers: fundraiserQueries,
@@ -218,7 +227,7 @@ export async function createEmbeddedProcess(
     publicBaseUrl: config.PUBLIC_BASE_URL,
     donationWebhooks,
     demoProcessor,
-    eventStore,
+    eventStore: peopleEventStore,
     commands,
     ingestion,
     useCases: {
@@ -229,7 +238,7 @@ export async function createEmbeddedProcess(
       donations,
       waitlist: createWaitlistUseCases({
         commands,
-        eventStore,
+        eventStore: peopleEventStore,
         clock,
         newId,
         sendConfirmationLink: createWaitlistConfirmationMailer({
@@ -239,7 +248,7 @@ export async function createEmbeddedProcess(
       }),
       fulfilment: createFulfilmentUseCases({
         commands,
-        eventStore,
+        eventStore: peopleEventStore,
         clock,
         sendClaimLink: createClaimLinkMailer({ email: mail.email, publicBaseUrl: config.PUBLIC_BASE_URL }),
         addressOf: (uid) => accounts.addressOf(uid),
@@ -281,6 +290,7 @@ export async function createEmbeddedProcess(
   return {
     app,
     eventStore,
+    personalData,
     readModels,
     runners,
     log,

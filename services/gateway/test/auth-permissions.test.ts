@@ -46,7 +46,8 @@ describe('PATCH /api/user/{id}', () => {
     const removePhoto = await server.api('PATCH', `/api/user/${uid}`, { ...as(session), body: { photoURL: null } });
     expect(removePhoto.body).toMatchObject({ displayName: 'Countess', photoURL: null });
 
-    const updates = (await server.embedded.eventStore.readStream(`user-${uid}`)).filter(
+    const { eventStore, personalData } = server.embedded;
+    const updates = (await personalData.revealEvents(await eventStore.readStream(`user-${uid}`))).filter(
       (event) => event.type === 'UserProfileUpdated',
     );
     expect(updates.map((event) => event.data)).toEqual([

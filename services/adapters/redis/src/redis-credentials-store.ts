@@ -54,6 +54,20 @@ for _, day in ipairs(days) do if day < newest then redis.call('HDEL', KEYS[1], d
 if newest == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
 return salt`;
 
+/*
+ * Personal-data keys, one hash field per subject (base64). An erased subject keeps an empty field:
+ * nothing is sealed for it again. HSET of that field replaces the key in memory; what the server's
+ * own snapshots and append-only file kept of it is the Redis operator's to expire (see README).
+ */
+const PERSONAL_DATA_KEY = `
+if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 1 then return ARGV[2] end
+return redis.call('HGET', KEYS[1], ARGV[1])`;
+
+const ERASE_PERSONAL_DATA_KEY = `
+if redis.call('HGET', KEYS[1], ARGV[1]) == '' then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], '')
+return 1`;
+
 const DAY_MS = 24 * 60 * 60_000;
 
 export interface RedisCredentialsStoreOptions {
@@ -174,6 +188,28 @@ export function createRedisCredentialsStore({
     async dailySalt(day, candidate, now) {
       const endOfDay = Date.parse(`${day}T00:00:00.000Z`) + DAY_MS;
       return (await redis.eval(DAILY_SALT, 1, key('scan-salts'), day, candidate, ttl(endOfDay, now))) as string;
+    },
+    async personalDataKey(subject, candidate) {
+      const stored = (await redis.eval(
+        PERSONAL_DATA_KEY,
+        1,
+        key('personal-data-keys'),
+        subject,
+        candidate.toString('base64'),
+      )) as string;
+      return stored === '' ? null : Buffer.from(stored, 'base64');
+    },
+    async personalDataKeys(subjects) {
+      const found = new Map<string, Buffer>();
+      if (subjects.length === 0) return found;
+      const stored = await redis.hmget(key('personal-data-keys'), ...subjects);
+      subjects.forEach((subject, i) => {
+        if (stored[i]) found.set(subject, Buffer.from(stored[i], 'base64'));
+      });
+      return found;
+    },
+    async erasePersonalDataKey(subject) {
+      return (await redis.eval(ERASE_PERSONAL_DATA_KEY, 1, key('personal-data-keys'), subject)) === 1;
     },
     async close() {
       await redis.quit();

@@ -42,6 +42,10 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS scan_salts (
     day  TEXT PRIMARY KEY,
     salt TEXT NOT NULL
+  );
+  CREATE TABLE IF NOT EXISTS personal_data_keys (
+    subject TEXT PRIMARY KEY,
+    key     BLOB
   );`;
 
 interface FamilyRow {
@@ -78,6 +82,8 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
   const db = openSqliteFile(path, {
     synchronous: 'FULL',
     setUp(opened) {
+      // A destroyed personal-data key must not linger in a free page of the file.
+      opened.pragma('secure_delete = ON');
       opened.exec(SCHEMA);
       addEndsAt(opened);
     },
@@ -121,6 +127,12 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
     insertSalt: db.prepare('INSERT INTO scan_salts (day, salt) VALUES (?, ?) ON CONFLICT DO NOTHING'),
     getSalt: db.prepare<[string], { salt: string }>('SELECT salt FROM scan_salts WHERE day = ?'),
     deletePastSalts: db.prepare('DELETE FROM scan_salts WHERE day < (SELECT MAX(day) FROM scan_salts)'),
+    insertKey: db.prepare('INSERT INTO personal_data_keys (subject, key) VALUES (?, ?) ON CONFLICT DO NOTHING'),
+    getKey: db.prepare<[string], { key: Buffer | null }>('SELECT key FROM personal_data_keys WHERE subject = ?'),
+    eraseKey: db.prepare(
+      `INSERT INTO personal_data_keys (subject, key) VALUES (?, NULL)
+       ON CONFLICT (subject) DO UPDATE SET key = NULL WHERE key IS NOT NULL`,
+    ),
   };
 
   const rotate = db.transaction(
@@ -149,6 +161,19 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
     const { salt } = statements.getSalt.get(day)!;
     statements.deletePastSalts.run();
     return salt;
+  });
+
+  const personalDataKey = db.transaction((subject: string, candidate: Buffer) => {
+    statements.insertKey.run(subject, candidate);
+    return statements.getKey.get(subject)!.key;
+  });
+  const personalDataKeys = db.transaction((subjects: readonly string[]) => {
+    const found = new Map<string, Buffer>();
+    for (const subject of subjects) {
+      const key = statements.getKey.get(subject)?.key;
+      if (key) found.set(subject, key);
+    }
+    return found;
   });
 
   return {
@@ -211,6 +236,19 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
     async dailySalt(day, candidate) {
       // Every gateway on this file gets the first one stored; with FULL sync, a deleted salt is gone for good.
       return dailySalt.immediate(day, candidate);
+    },
+    async personalDataKey(subject, candidate) {
+      return personalDataKey.immediate(subject, candidate);
+    },
+    async personalDataKeys(subjects) {
+      return personalDataKeys(subjects);
+    },
+    async erasePersonalDataKey(subject) {
+      const erased = statements.eraseKey.run(subject).changes > 0;
+      // secure_delete zeroes the page in the database file; the WAL still holds the page as it
+      // was until a checkpoint copies it back and the log is truncated.
+      if (erased) db.pragma('wal_checkpoint(TRUNCATE)');
+      return erased;
     },
     async close() {
       db.close();

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CredentialsStore } from './credentials-store';
 
@@ -216,6 +216,33 @@ export function describeCredentialsStoreContract(
         expect(await store.dailySalt('2030-01-02', 'late', NOW + 2 * DAY)).toBe('late');
         expect(await other.dailySalt('2030-01-02', 'later', NOW + 2 * DAY)).toBe('later');
         expect(await store.dailySalt('2030-01-03', id(), NOW + 2 * DAY)).toBe(next);
+      });
+    });
+
+    describe('personal-data keys', () => {
+      const key = () => randomBytes(32);
+
+      it('gives every client the first key stored for a subject', async () => {
+        const subject = `user-${id()}`;
+        const [a, b] = [key(), key()];
+        const keys = await Promise.all([store.personalDataKey(subject, a), other.personalDataKey(subject, b)]);
+        expect(keys[0]).toEqual(keys[1]);
+        expect([a, b]).toContainEqual(keys[0]);
+        expect((await other.personalDataKeys([subject, `user-${id()}`])).get(subject)).toEqual(keys[0]);
+      });
+
+      it('erases a key for good: erased once, never found or made again', async () => {
+        const [kept, erased, neverKeyed] = [`user-${id()}`, `user-${id()}`, `waitlist-${id()}`];
+        await store.personalDataKey(kept, key());
+        await store.personalDataKey(erased, key());
+        expect(await other.erasePersonalDataKey(erased)).toBe(true);
+        expect(await store.erasePersonalDataKey(erased)).toBe(false);
+        expect(await store.erasePersonalDataKey(neverKeyed)).toBe(true);
+        expect(await other.erasePersonalDataKey(neverKeyed)).toBe(false);
+        expect(await store.personalDataKey(erased, key())).toBeNull();
+        expect(await store.personalDataKey(neverKeyed, key())).toBeNull();
+        expect([...(await other.personalDataKeys([kept, erased, neverKeyed])).keys()]).toEqual([kept]);
+        expect(await other.personalDataKeys([])).toEqual(new Map());
       });
     });
   });

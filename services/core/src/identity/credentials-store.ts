@@ -1,4 +1,5 @@
 import type { DailySalts } from '../fundraisers/scan-visitors';
+import type { PersonalDataKeys } from '../personal-data/personal-data-keys';
 
 /**
  * Secrets that never go into events: password hashes, refresh-token hashes, one-time codes,
@@ -14,7 +15,7 @@ import type { DailySalts } from '../fundraisers/scan-visitors';
  */
 export const MAX_SESSION_MS = 90 * 24 * 60 * 60_000;
 
-export interface CredentialsStore extends DailySalts {
+export interface CredentialsStore extends DailySalts, PersonalDataKeys {
   setPasswordHash(uid: string, hash: string): Promise<void>;
   passwordHash(uid: string): Promise<string | null>;
   /** The account can no longer sign in with a password (until one is set again). */

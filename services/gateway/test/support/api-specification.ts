@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type EventType, SCHEMA_VERSION, eventMetadata } from '@qrshirt/contracts';
+import { type EventType, SCHEMA_VERSION, eventMetadata, personalDataFields } from '@qrshirt/contracts';
 import { createInMemoryEventStore, type EventStore, type StoredEvent } from '@qrshirt/core';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { loadConfig } from '../../src/config';
@@ -46,7 +46,8 @@ export interface ApiSpecification {
 /**
  * Given-events API specifications in Emmett's style: given a history (appended to an in-memory
  * event store and projected), when a request reaches the whole gateway, then this answer and
- * these new events. Each specification starts from an empty log: no seeded catalogue.
+ * these new events (their names and emails revealed, after checking the log holds them sealed).
+ * Each specification starts from an empty log: no seeded catalogue.
  */
 export async function apiSpecification(
   options: { env?: Record<string, string>; clock?: () => Date } = {},
@@ -90,7 +91,18 @@ export async function apiSpecification(
               await embedded.projectionsCaughtUp();
               const head = await eventStore.headPosition();
               const answer = await api(method, requestPath, requestOptions);
-              const appended = await eventStore.readAll({ after: head });
+              const stored = await eventStore.readAll({ after: head });
+              // The log holds names and emails sealed; the specification states them as people see them.
+              const appended = await embedded.personalData.revealEvents(stored);
+              stored.forEach((event, i) => {
+                for (const field of Object.keys(personalDataFields[event.type as EventType] ?? {})) {
+                  const clear = (appended[i]!.data as Record<string, unknown>)[field];
+                  if (typeof clear === 'string')
+                    expect((event.data as Record<string, unknown>)[field], `${event.type}.${field}`).not.toContain(
+                      clear,
+                    );
+                }
+              });
               expect(answer.status, JSON.stringify(answer.body)).toBe(expected.status);
               if (expected.body !== undefined) expect(answer.body).toMatchObject(expected.body as object);
               if (expected.events) {
