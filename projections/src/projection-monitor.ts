@@ -49,7 +49,8 @@ export function createProjectionMonitor(options: {
       state,
       activeVersion,
       checkpoint,
-      lagEvents: pending ? head - (checkpoint ?? 0) : 0,
+      // Positions that are byte offsets (EventStoreDB) cannot be subtracted into a count.
+      lagEvents: eventStore.positionUnit !== 'events' ? null : pending ? head - (checkpoint ?? 0) : 0,
       lagSeconds: pending ? Math.max(0, (clock().getTime() - pending.recordedAt.getTime()) / 1000) : 0,
       lastError,
       rebuild,
@@ -61,7 +62,7 @@ export function createProjectionMonitor(options: {
     async status() {
       const headPosition = await eventStore.headPosition();
       const projections = await Promise.all(projectors.map((projector) => statusOf(projector, headPosition)));
-      return { headPosition, projections };
+      return { headPosition, positionUnit: eventStore.positionUnit, projections };
     },
   };
 }

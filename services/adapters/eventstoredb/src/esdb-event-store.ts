@@ -67,6 +67,8 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
   }
 
   return {
+    // Commit positions: byte offsets in the server's transaction log.
+    positionUnit: 'bytes',
     async appendToStream(streamName, events, appendOptions) {
       const expected = appendOptions?.expectedRevision ?? 'any';
       if (events.length === 0) throw new Error(`Append to ${streamName}: no events given`);
