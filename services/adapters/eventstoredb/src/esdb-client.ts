@@ -79,10 +79,11 @@ export function openEsdbClient(esdb: EsdbModule, connectionString: string): Esdb
   let features: Promise<unknown> | undefined;
   const createChannel = internals.createChannel;
   internals.createChannel = async () => {
-    channel = await createChannel();
-    // Another node may run another version: ask it again, as the client does on reconnecting.
-    features = undefined;
-    return channel;
+    const created = await createChannel();
+    // A reconnection, maybe to another node and version: ask again, as the client does.
+    if (channel !== undefined) features = undefined;
+    channel = created;
+    return created;
   };
 
   // The client caches its first capabilities check, failure included (it forgets it only after
