@@ -1,5 +1,6 @@
 import type { AdminProjection, AdminProjections, ProjectionState } from '@qrshirt/contracts';
 import type { Clock, EventStore } from '@qrshirt/core';
+import { createFirstPending } from './pending-events';
 import type { Projector } from './projectors/projector';
 import type { RebuildJobs } from './rebuild-jobs';
 import type { ProjectionRunner } from './runner';
@@ -25,6 +26,7 @@ export function createProjectionMonitor(options: {
   clock: Clock;
 }): ProjectionMonitor {
   const { eventStore, store, projectors, runners, rebuilds, clock } = options;
+  const firstPending = createFirstPending(eventStore);
 
   async function statusOf(projector: Projector, head: number): Promise<AdminProjection> {
     const [activeVersion, checkpoint] = await Promise.all([
@@ -33,11 +35,7 @@ export function createProjectionMonitor(options: {
     ]);
     // The checkpoint is the last event of its types handled, so events of other types may lie
     // beyond it with nothing left to do: only a pending event of its own types is lag.
-    const [pending] = await eventStore.readAll({
-      ...(checkpoint !== null && { after: checkpoint }),
-      eventTypes: projector.eventTypes,
-      maxCount: 1,
-    });
+    const pending = await firstPending(projector.name, projector.eventTypes, checkpoint);
     const lastError = runners.get(projector.name)?.status().lastError ?? null;
     const rebuild = rebuilds.get(projector.name);
     let state: ProjectionState = 'running';
@@ -49,7 +47,8 @@ export function createProjectionMonitor(options: {
       state,
       activeVersion,
       checkpoint,
-      lagEvents: pending ? head - (checkpoint ?? 0) : 0,
+      // Positions that are byte offsets (EventStoreDB) cannot be subtracted into a count.
+      lagEvents: eventStore.positionUnit !== 'events' ? null : pending ? head - (checkpoint ?? 0) : 0,
       lagSeconds: pending ? Math.max(0, (clock().getTime() - pending.recordedAt.getTime()) / 1000) : 0,
       lastError,
       rebuild,
@@ -61,7 +60,7 @@ export function createProjectionMonitor(options: {
     async status() {
       const headPosition = await eventStore.headPosition();
       const projections = await Promise.all(projectors.map((projector) => statusOf(projector, headPosition)));
-      return { headPosition, projections };
+      return { headPosition, positionUnit: eventStore.positionUnit, projections };
     },
   };
 }

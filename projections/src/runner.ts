@@ -1,5 +1,6 @@
 import type { EventStore, StoredEvent, Subscription } from '@qrshirt/core';
 import { type ProjectionLog, opsForBatch } from './apply-batch';
+import { createFirstPending } from './pending-events';
 import type { Projector } from './projectors/projector';
 import type { ReadModelStore } from './store/read-model-store';
 
@@ -97,14 +98,10 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     }
   }
 
+  const firstPending = createFirstPending(eventStore);
   async function caughtUp(): Promise<boolean> {
     const checkpoint = await projection.checkpoint();
-    const beyond = await eventStore.readAll({
-      ...(checkpoint !== null && { after: checkpoint }),
-      eventTypes: projector.eventTypes,
-      maxCount: 1,
-    });
-    return beyond.length === 0;
+    return (await firstPending(projector.name, projector.eventTypes, checkpoint)) === undefined;
   }
 
   return {

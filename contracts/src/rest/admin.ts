@@ -268,7 +268,10 @@ export const rebuildStatus = z
     state: z.enum(['running', 'done', 'failed']),
     fromVersion: z.number().int(),
     toVersion: z.number().int().nullable(),
-    /** Log position the rebuild has projected up to (on SQLite, events read). */
+    /**
+     * Log position the rebuild has projected up to: with `total`, the share of the log read (in
+     * events on SQLite, in bytes on EventStoreDB).
+     */
     done: z.number().int(),
     /** Head position of the log when the rebuild last looked. */
     total: z.number().int(),
@@ -291,8 +294,11 @@ export const adminProjection = z.object({
   activeVersion: z.number().int(),
   /** Position of the last event projected; null before the first. */
   checkpoint: z.number().int().nullable(),
-  /** 0 when no event of its types lies beyond the checkpoint, else head position minus checkpoint. */
-  lagEvents: z.number().int(),
+  /**
+   * 0 when no event of its types lies beyond the checkpoint, else head position minus checkpoint.
+   * Null where positions are byte offsets (`positionUnit` "bytes"): the store cannot count them.
+   */
+  lagEvents: z.number().int().nullable(),
   /** Age of the oldest event of its types not projected yet; 0 when caught up. */
   lagSeconds: z.number(),
   /** Why the last attempt failed, when this process runs the projection and it did. */
@@ -303,7 +309,13 @@ export const adminProjection = z.object({
 export type AdminProjection = z.infer<typeof adminProjection>;
 
 export const adminProjections = z
-  .object({ headPosition: z.number().int(), projections: z.array(adminProjection) })
+  .object({
+    /** Global position of the newest event: the number of events where `positionUnit` is "events". */
+    headPosition: z.number().int(),
+    /** "events" (SQLite, in memory) or "bytes" (EventStoreDB, whose positions are log offsets). */
+    positionUnit: z.enum(['events', 'bytes']),
+    projections: z.array(adminProjection),
+  })
   .meta({ id: 'AdminProjections' });
 export type AdminProjections = z.infer<typeof adminProjections>;
 

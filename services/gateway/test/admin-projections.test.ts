@@ -88,8 +88,9 @@ async function rebuildFinished(name: string) {
 
 describe('GET /api/admin/projections', () => {
   it('lists every projection caught up: running, at its checkpoint, no lag', async () => {
-    const { headPosition, projections } = await status();
+    const { headPosition, positionUnit, projections } = await status();
     expect(headPosition).toBe(await server.embedded.eventStore.headPosition());
+    expect(positionUnit).toBe('events');
     expect(projections.map((item) => item.name)).toEqual(PROJECTIONS);
     for (const item of projections) {
       expect(item, item.name).toMatchObject({

@@ -1,10 +1,5 @@
-import type {
-  AllStreamResolvedEvent,
-  AppendExpectedRevision,
-  EventStoreDBClient,
-  Position,
-  ReadPosition,
-} from '@eventstore/db-client';
+import type { AllStreamResolvedEvent, AppendExpectedRevision, EventStoreDBClient, Filter } from '@eventstore/db-client';
+import { type EsdbClient, openEsdbClient } from './esdb-client';
 import { globalPositionOf, isSystemEvent, readPositionAfter, readPositionBefore, toStoredEvent } from './esdb-events';
 import { startEsdbSubscription } from './esdb-subscription';
 import { appendEncoded, DEFAULT_MAX_APPEND_BYTES } from './esdb-append';
@@ -26,7 +21,7 @@ export interface EventStoreDbEventStoreOptions {
 
 type EsdbModule = typeof import('@eventstore/db-client');
 
-/** Events read from $all per request; our own filters apply on top, client side. */
+/** Events one filtered read of $all asks the server for, at most. */
 const READ_PAGE_SIZE = 500;
 
 export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOptions): EventStore {
@@ -34,14 +29,14 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
   // imports core, and the embedded mode never needs it.
   const connection = import('@eventstore/db-client').then((esdb) => ({
     esdb,
-    client: esdb.EventStoreDBClient.connectionString(options.connectionString),
+    ...openEsdbClient(esdb, options.connectionString),
   }));
   // Failures surface on the first call; unused, they must not crash the process.
   connection.catch(() => {});
   const subscriptions = new Set<Subscription>();
   let closed = false;
 
-  async function open(): Promise<{ esdb: EsdbModule; client: EventStoreDBClient }> {
+  async function open(): Promise<{ esdb: EsdbModule } & EsdbClient> {
     if (closed) throw new Error('The event store is closed');
     return connection;
   }
@@ -72,6 +67,8 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
   }
 
   return {
+    // Commit positions: byte offsets in the server's transaction log.
+    positionUnit: 'bytes',
     async appendToStream(streamName, events, appendOptions) {
       const expected = appendOptions?.expectedRevision ?? 'any';
       if (events.length === 0) throw new Error(`Append to ${streamName}: no events given`);
@@ -114,71 +111,45 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
     },
 
     async readAll(readOptions = {}) {
-      const { client } = await open();
-      const types = readOptions.eventTypes === undefined ? undefined : new Set(readOptions.eventTypes);
+      const { esdb, readAllFiltered } = await open();
+      const types = readOptions.eventTypes;
       const maxCount = readOptions.maxCount ?? Number.POSITIVE_INFINITY;
-      const events: StoredEvent[] = [];
-      if (types?.size === 0 || maxCount <= 0) return events;
-      // Forward reads include the position they start from: anything not beyond it is skipped.
-      let seenUpTo = readOptions.after ?? 0;
-      for (;;) {
-        const page = await readAllPage(client, readPositionAfter(seenUpTo), 'forwards');
-        for (const resolved of page) {
-          const event = resolved.event;
-          if (!event) continue;
-          const globalPosition = globalPositionOf(event, resolved.commitPosition);
-          if (globalPosition <= seenUpTo) continue;
-          seenUpTo = globalPosition;
-          if (isSystemEvent(event) || (types !== undefined && !types.has(event.type))) continue;
-          events.push(toStoredEvent(event, globalPosition));
-          if (events.length >= maxCount) return events;
-        }
-        if (page.length < READ_PAGE_SIZE) return events;
-      }
+      if (types?.length === 0 || maxCount <= 0) return [];
+      const typeSet = types === undefined ? undefined : new Set(types);
+      return readMatching(readAllFiltered, {
+        filter: serverFilter(esdb, { eventTypes: types }),
+        direction: 'forwards',
+        cursor: readOptions.after,
+        maxCount,
+        verdict: (event) => (typeSet === undefined || typeSet.has(event.type) ? 'take' : 'skip'),
+      });
     },
 
     /**
-     * Reading $all filtered client side: the client's reads take no server-side filter (only its
-     * subscriptions do), so a narrow filter over a long log reads much of it. Fine for browsing.
+     * The server filters by event type or else by stream prefix (one of them: it takes one
+     * filter); the other, and the time range, apply here to what it returns. Events are recorded
+     * in time order, so reading stops at the far end of the time range.
      */
     async readFiltered(filter) {
-      const { client } = await open();
+      const { esdb, readAllFiltered } = await open();
       const types = filter.eventTypes === undefined ? undefined : new Set(filter.eventTypes);
-      const events: StoredEvent[] = [];
-      if (types?.size === 0 || filter.maxCount <= 0) return events;
+      if (types?.size === 0 || filter.maxCount <= 0) return [];
       const backwards = filter.direction === 'backwards';
       const from = filter.recordedFrom?.getTime() ?? Number.NEGATIVE_INFINITY;
       const before = filter.recordedBefore?.getTime() ?? Number.POSITIVE_INFINITY;
-      const matches = (event: StoredEvent) =>
-        (filter.streamPrefix === undefined || event.streamName.startsWith(filter.streamPrefix)) &&
-        (types === undefined || types.has(event.type)) &&
-        event.recordedAt.getTime() >= from &&
-        event.recordedAt.getTime() < before;
-      // Positions already passed, in reading order: a page may start at the event it resumes from.
-      let seen = filter.cursor ?? (backwards ? Number.POSITIVE_INFINITY : 0);
-      const direction = backwards ? 'backwards' : 'forwards';
-      let page = await readAllPage(
-        client,
-        backwards ? readPositionBefore(filter.cursor) : readPositionAfter(seen),
-        direction,
-      );
-      for (;;) {
-        for (const resolved of page) {
-          const event = resolved.event;
-          if (!event) continue;
-          const globalPosition = globalPositionOf(event, resolved.commitPosition);
-          if (backwards ? globalPosition >= seen : globalPosition <= seen) continue;
-          seen = globalPosition;
-          if (isSystemEvent(event)) continue;
-          const stored = toStoredEvent(event, globalPosition);
-          if (!matches(stored)) continue;
-          events.push(stored);
-          if (events.length >= filter.maxCount) return events;
-        }
-        const last = page.at(-1)?.event?.position;
-        if (page.length < READ_PAGE_SIZE || !last) return events;
-        page = await readAllPage(client, backwards ? last : readPositionAfter(seen), direction);
-      }
+      return readMatching(readAllFiltered, {
+        filter: serverFilter(esdb, filter),
+        direction: backwards ? 'backwards' : 'forwards',
+        cursor: filter.cursor,
+        maxCount: filter.maxCount,
+        verdict(event) {
+          const at = event.recordedAt.getTime();
+          if (backwards ? at < from : at >= before) return 'stop';
+          if (at < from || at >= before) return 'skip';
+          if (filter.streamPrefix !== undefined && !event.streamName.startsWith(filter.streamPrefix)) return 'skip';
+          return types === undefined || types.has(event.type) ? 'take' : 'skip';
+        },
+      });
     },
 
     subscribe(subscribeOptions) {
@@ -188,10 +159,7 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
       const started = connection.then(({ esdb, client }) => {
         if (stopRequested) return undefined;
         const types = subscribeOptions.eventTypes;
-        const filter =
-          types === undefined
-            ? esdb.excludeSystemEvents()
-            : esdb.eventTypeFilter({ regex: `^(?:${types.map(escapeRegExp).join('|')})$` });
+        const filter = types === undefined ? esdb.excludeSystemEvents() : eventTypesFilter(esdb, types);
         return startEsdbSubscription(client, filter, subscribeOptions);
       });
       const subscription: Subscription = {
@@ -211,40 +179,85 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
     },
 
     async headPosition() {
-      const { client } = await open();
-      let before: ReadPosition = 'end';
-      for (;;) {
-        const page = await readAllPage(client, before, 'backwards');
-        for (const resolved of page) {
-          const event = resolved.event;
-          if (event && !isSystemEvent(event)) return globalPositionOf(event, resolved.commitPosition);
-        }
-        const oldest = page.at(-1)?.event?.position;
-        if (page.length < READ_PAGE_SIZE || !oldest) return 0;
-        before = oldest satisfies Position;
-      }
+      const { esdb, readAllFiltered } = await open();
+      const [newest] = await readMatching(readAllFiltered, {
+        filter: serverFilter(esdb, {}),
+        direction: 'backwards',
+        cursor: undefined,
+        maxCount: 1,
+        verdict: () => 'take',
+      });
+      return newest?.globalPosition ?? 0;
     },
 
     async close() {
       if (closed) return;
       closed = true;
       await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
-      const { client } = await connection.catch(() => ({ client: undefined }));
-      await client?.dispose();
+      const opened = await connection.catch(() => undefined);
+      await opened?.close();
     },
   };
 }
 
-async function readAllPage(
-  client: EventStoreDBClient,
-  fromPosition: ReadPosition,
-  direction: 'forwards' | 'backwards',
-): Promise<AllStreamResolvedEvent[]> {
-  const page: AllStreamResolvedEvent[] = [];
-  for await (const resolved of client.readAll({ fromPosition, direction, maxCount: READ_PAGE_SIZE })) {
-    page.push(resolved);
+type Verdict = 'take' | 'skip' | 'stop';
+
+/**
+ * Our events of $all that the server's filter lets through and `verdict` takes, from the cursor
+ * (exclusive) in either direction, asking the server for a page at a time.
+ */
+async function readMatching(
+  readAllFiltered: EsdbClient['readAllFiltered'],
+  options: {
+    filter: Filter;
+    direction: 'forwards' | 'backwards';
+    cursor: number | undefined;
+    maxCount: number;
+    verdict(this: void, event: StoredEvent): Verdict;
+  },
+): Promise<StoredEvent[]> {
+  const { filter, direction, maxCount, verdict } = options;
+  const backwards = direction === 'backwards';
+  const events: StoredEvent[] = [];
+  // Positions already passed, in reading order: a read includes the position it starts from.
+  let seen = options.cursor ?? (backwards ? Number.POSITIVE_INFINITY : 0);
+  let fromPosition = backwards ? readPositionBefore(options.cursor) : readPositionAfter(seen);
+  for (;;) {
+    // One more than needed: the first may be the event the read resumes from.
+    const want = Math.min(READ_PAGE_SIZE, maxCount - events.length) + 1;
+    const page: AllStreamResolvedEvent[] = [];
+    for await (const resolved of readAllFiltered({ fromPosition, direction, maxCount: want, filter })) {
+      page.push(resolved);
+    }
+    for (const resolved of page) {
+      const event = resolved.event;
+      if (!event) continue;
+      const globalPosition = globalPositionOf(event, resolved.commitPosition);
+      if (backwards ? globalPosition >= seen : globalPosition <= seen) continue;
+      seen = globalPosition;
+      if (isSystemEvent(event)) continue;
+      const stored = toStoredEvent(event, globalPosition);
+      const decision = verdict(stored);
+      if (decision === 'stop') return events;
+      if (decision === 'skip') continue;
+      events.push(stored);
+      if (events.length >= maxCount) return events;
+    }
+    const last = page.at(-1)?.event?.position;
+    if (page.length < want || !last) return events;
+    fromPosition = last;
   }
-  return page;
+}
+
+/** The one filter the server applies: by event type when types are given, else by stream prefix. */
+function serverFilter(esdb: EsdbModule, wanted: { eventTypes?: readonly string[]; streamPrefix?: string }): Filter {
+  if (wanted.eventTypes !== undefined) return eventTypesFilter(esdb, wanted.eventTypes);
+  if (wanted.streamPrefix !== undefined) return esdb.streamNameFilter({ prefixes: [wanted.streamPrefix] });
+  return esdb.excludeSystemEvents();
+}
+
+function eventTypesFilter(esdb: EsdbModule, types: readonly string[]): Filter {
+  return esdb.eventTypeFilter({ regex: `^(?:${types.map(escapeRegExp).join('|')})$` });
 }
 
 function toEsdbRevision(esdb: EsdbModule, expected: ExpectedRevision): AppendExpectedRevision {

@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { Server, ServerCredentials, status, type ServerWritableStream } from '@grpc/grpc-js';
+import { createRequire } from 'node:module';
+import { createConnection, createServer, type Socket } from 'node:net';
+import {
+  Server,
+  ServerCredentials,
+  status,
+  type ServerUnaryCall,
+  type ServerWritableStream,
+  type sendUnaryData,
+} from '@grpc/grpc-js';
 import {
   DeadlineExceededError,
   UnknownError,
@@ -242,5 +251,243 @@ describe('a subscription the server refuses', () => {
     const subscription = store.subscribe({ after: 12_345, onEvents: () => {} });
     await expect(subscription.done).rejects.toThrow(/invalid position/);
     await store.close();
+  });
+});
+
+// The client's generated protobuf classes: CommonJS, whose exports Node cannot name for an import.
+const load = createRequire(import.meta.url);
+const { ReadReq, ReadResp } = load(
+  '@eventstore/db-client/generated/streams_pb',
+) as typeof import('@eventstore/db-client/generated/streams_pb.js');
+const { UUID, StreamIdentifier } = load(
+  '@eventstore/db-client/generated/shared_pb',
+) as typeof import('@eventstore/db-client/generated/shared_pb.js');
+
+interface LoggedEvent {
+  streamName: string;
+  type: string;
+  position: number;
+  recordedAt: Date;
+}
+
+interface ReadRequest {
+  direction: 'forwards' | 'backwards';
+  count: number;
+  filter: { eventType: string } | { streamPrefixes: string[] } | null;
+}
+
+/**
+ * Reads of $all as EventStoreDB answers them, filter included, over a log whose positions are
+ * byte offsets; also the server-features call the client makes before appending.
+ */
+async function fakeEventStoreDb(log: readonly LoggedEvent[], features: (call: number) => { code: number } | null) {
+  const reads: ReadRequest[] = [];
+  let eventsSent = 0;
+  let featureCalls = 0;
+  const identity = (value: Buffer): Buffer => value;
+  const method = (path: string, responseStream: boolean) => ({
+    path,
+    requestStream: false,
+    responseStream,
+    requestSerialize: identity,
+    requestDeserialize: identity,
+    responseSerialize: identity,
+    responseDeserialize: identity,
+  });
+  const server = new Server();
+  server.addService(
+    {
+      read: method('/event_store.client.streams.Streams/Read', true),
+      features: method('/event_store.client.server_features.ServerFeatures/GetSupportedMethods', false),
+    },
+    {
+      read(call: ServerWritableStream<Buffer, Buffer>) {
+        const options = ReadReq.deserializeBinary(call.request).getOptions()!;
+        const all = options.getAll()!;
+        const backwards = options.getReadDirection() === ReadReq.Options.ReadDirection.BACKWARDS;
+        const filter = options.hasFilter() ? options.getFilter()! : undefined;
+        const request: ReadRequest = {
+          direction: backwards ? 'backwards' : 'forwards',
+          count: Number(options.getCount()),
+          filter: filter?.hasEventType()
+            ? { eventType: filter.getEventType()!.getRegex() }
+            : filter?.hasStreamIdentifier()
+              ? { streamPrefixes: filter.getStreamIdentifier()!.getPrefixList() }
+              : null,
+        };
+        reads.push(request);
+        const from = all.hasPosition()
+          ? Number(all.getPosition()!.getCommitPosition())
+          : all.hasEnd() || backwards
+            ? Number.POSITIVE_INFINITY
+            : 0;
+        const passes = (event: LoggedEvent) =>
+          request.filter === null
+            ? true
+            : 'eventType' in request.filter
+              ? new RegExp(request.filter.eventType).test(event.type)
+              : request.filter.streamPrefixes.some((prefix) => event.streamName.startsWith(prefix));
+        const inRange = backwards
+          ? [...log].reverse().filter((event) => event.position < from)
+          : log.filter((event) => event.position >= from);
+        for (const event of inRange.filter(passes).slice(0, request.count)) {
+          const recorded = new ReadResp.ReadEvent.RecordedEvent();
+          recorded.setId(new UUID().setString(randomUUID()));
+          recorded.setStreamIdentifier(new StreamIdentifier().setStreamName(Buffer.from(event.streamName)));
+          recorded.setStreamRevision('0');
+          recorded.setCommitPosition(String(event.position));
+          recorded.setPreparePosition(String(event.position));
+          recorded.getMetadataMap().set('type', event.type);
+          recorded.getMetadataMap().set('content-type', 'application/json');
+          recorded.getMetadataMap().set('created', String(BigInt(event.recordedAt.getTime()) * 10_000n));
+          recorded.setData(Buffer.from('{}'));
+          const readEvent = new ReadResp.ReadEvent().setEvent(recorded);
+          readEvent.setCommitPosition(String(event.position));
+          call.write(Buffer.from(new ReadResp().setEvent(readEvent).serializeBinary()));
+          eventsSent++;
+        }
+        call.end();
+      },
+      features(_call: ServerUnaryCall<Buffer, Buffer>, answer: sendUnaryData<Buffer>) {
+        featureCalls++;
+        const failure = features(featureCalls);
+        if (failure) answer({ ...failure, details: 'features refused' });
+        else answer({ code: status.UNIMPLEMENTED, details: 'no server features' });
+      },
+    },
+  );
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, bound) =>
+      error ? reject(error) : resolve(bound),
+    ),
+  );
+  return {
+    server,
+    port,
+    reads: () => [...reads],
+    eventsSent: () => eventsSent,
+    featureCalls: () => featureCalls,
+  };
+}
+
+/** A long log: page views everywhere, three signups among them; positions are byte offsets. */
+function longLog(): LoggedEvent[] {
+  const start = Date.parse('2026-01-01T00:00:00Z');
+  return Array.from({ length: 3_000 }, (_, i) => {
+    const signup = i === 10 || i === 1_500 || i === 2_990;
+    return {
+      streamName: signup ? `waitlist-shirt.${i}` : `views-${i % 7}`,
+      type: signup ? 'WaitlistJoined' : 'PageViewed',
+      position: 1_000 + i * 187,
+      recordedAt: new Date(start + i * 1_000),
+    };
+  });
+}
+
+describe('filtered reads of $all', () => {
+  let fake: Awaited<ReturnType<typeof fakeEventStoreDb>> | undefined;
+  afterEach(() => fake?.server.forceShutdown());
+
+  it('ask the server to filter, so a narrow read over a long log is one request that returns only matches', async () => {
+    const log = longLog();
+    fake = await fakeEventStoreDb(log, () => null);
+    const store = createEventStoreDbEventStore({ connectionString: `esdb://127.0.0.1:${fake.port}?tls=false` });
+    const signups = log.filter((event) => event.type === 'WaitlistJoined');
+
+    // The admin's waitlist list: newest first, a page of two, then the rest.
+    const newest = await store.readFiltered({
+      streamPrefix: 'waitlist-',
+      eventTypes: ['WaitlistJoined'],
+      direction: 'backwards',
+      maxCount: 2,
+    });
+    expect(newest.map((event) => event.globalPosition)).toEqual([signups[2]!.position, signups[1]!.position]);
+    const older = await store.readFiltered({
+      streamPrefix: 'waitlist-',
+      eventTypes: ['WaitlistJoined'],
+      direction: 'backwards',
+      cursor: newest[1]!.globalPosition,
+      maxCount: 2,
+    });
+    expect(older.map((event) => event.globalPosition)).toEqual([signups[0]!.position]);
+
+    // A projection's "anything left for me?" from its checkpoint, and the head of the log.
+    const [pending] = await store.readAll({ after: signups[0]!.position, eventTypes: ['WaitlistJoined'], maxCount: 1 });
+    expect(pending?.globalPosition).toBe(signups[1]!.position);
+    expect(await store.headPosition()).toBe(log.at(-1)!.position);
+
+    expect(fake.reads()).toEqual([
+      { direction: 'backwards', count: 3, filter: { eventType: '^(?:WaitlistJoined)$' } },
+      { direction: 'backwards', count: 3, filter: { eventType: '^(?:WaitlistJoined)$' } },
+      { direction: 'forwards', count: 2, filter: { eventType: '^(?:WaitlistJoined)$' } },
+      { direction: 'backwards', count: 2, filter: { eventType: '^[^$].*' } },
+    ]);
+    expect(fake.eventsSent()).toBeLessThan(10);
+    await store.close();
+  });
+
+  it('filter by stream prefix when no type is given, and stop at the end of a time range', async () => {
+    const log = longLog();
+    fake = await fakeEventStoreDb(log, () => null);
+    const store = createEventStoreDbEventStore({ connectionString: `esdb://127.0.0.1:${fake.port}?tls=false` });
+    const events = await store.readFiltered({
+      streamPrefix: 'waitlist-',
+      recordedBefore: log[2_000]!.recordedAt,
+      maxCount: 10,
+    });
+    expect(events.map((event) => event.streamName)).toEqual(['waitlist-shirt.10', 'waitlist-shirt.1500']);
+    expect(fake.reads()).toEqual([{ direction: 'forwards', count: 11, filter: { streamPrefixes: ['waitlist-'] } }]);
+    await store.close();
+  });
+});
+
+describe('the client underneath', () => {
+  let fake: Awaited<ReturnType<typeof fakeEventStoreDb>> | undefined;
+  afterEach(() => fake?.server.forceShutdown());
+
+  it("asks for the server's features again after a failed first check, instead of failing every append", async () => {
+    // Refused twice, then answered (as a server without the features service answers).
+    fake = await fakeEventStoreDb([], (call) => (call <= 2 ? { code: status.INTERNAL } : null));
+    const store = createEventStoreDbEventStore({ connectionString: `esdb://127.0.0.1:${fake.port}?tls=false` });
+    const append = () => store.appendToStream('fundraiser-1', [{ type: 'FundraiserCreated', data: {} }]);
+    await expect(append()).rejects.toThrow(/features refused/);
+    await expect(append()).rejects.toThrow(/features refused/);
+    expect(fake.featureCalls()).toBe(2);
+    // Answered: this append gets as far as the append itself, which this server lacks, and the
+    // answer is kept for its retries.
+    await expect(append()).rejects.not.toThrow(/features refused/);
+    expect(fake.featureCalls()).toBe(3);
+    await store.close();
+  });
+
+  it('closes its connection on close()', async () => {
+    fake = await fakeEventStoreDb(longLog(), () => null);
+    // Between the client and the server, to see the client's connection end.
+    const open = new Set<Socket>();
+    const proxy = createServer((socket) => {
+      open.add(socket);
+      const upstream = createConnection(fake!.port, '127.0.0.1');
+      socket.pipe(upstream).pipe(socket);
+      socket.on('close', () => {
+        open.delete(socket);
+        upstream.destroy();
+      });
+      upstream.on('close', () => socket.destroy());
+    });
+    const proxyPort = await new Promise<number>((resolve) =>
+      proxy.listen(0, '127.0.0.1', () => resolve((proxy.address() as { port: number }).port)),
+    );
+    try {
+      const store = createEventStoreDbEventStore({ connectionString: `esdb://127.0.0.1:${proxyPort}?tls=false` });
+      await store.headPosition();
+      expect(open.size).toBe(1);
+      await store.close();
+      const deadline = Date.now() + 2_000;
+      while (open.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(open.size).toBe(0);
+    } finally {
+      for (const socket of open) socket.destroy();
+      proxy.close();
+    }
   });
 });

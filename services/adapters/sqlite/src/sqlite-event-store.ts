@@ -164,6 +164,8 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
   }
 
   return {
+    // Each append takes max + 1 and nothing is deleted: positions count the events.
+    positionUnit: 'events',
     async appendToStream(streamName, events, appendOptions) {
       assertOpen();
       return appender.append(streamName, events, appendOptions?.expectedRevision ?? 'any');

@@ -243,6 +243,38 @@ export function describeEventStoreContract(name: string, setup: () => EventStore
       });
     });
 
+    describe('positions', () => {
+      it('put the head at the newest event reads return, and count events where the store says they do', async () => {
+        const head = await store.headPosition();
+        await store.appendToStream(unique('scans'), events('ScanRecorded', 3));
+        const appended = await store.readAll({ after: head });
+        const newHead = await store.headPosition();
+        expect(newHead).toBe(appended.at(-1)!.globalPosition);
+        const [newest] = await store.readFiltered({ direction: 'backwards', maxCount: 1 });
+        expect(newest!.globalPosition).toBe(newHead);
+        if (store.positionUnit === 'events') {
+          expect(appended.map((event) => event.globalPosition)).toEqual([head + 1, head + 2, head + 3]);
+        } else {
+          expect(store.positionUnit).toBe('bytes');
+          expectStrictlyIncreasing(appended);
+        }
+      });
+
+      it('match event types exactly, whatever characters they hold', async () => {
+        const type = `${unique('Scan')}.Recorded`;
+        const stream = unique('types');
+        const head = await store.headPosition();
+        await store.appendToStream(stream, [
+          { type, data: {} },
+          { type: type.replace('.', 'x'), data: {} },
+          { type: `${type}.Late`, data: {} },
+        ]);
+        expect((await store.readAll({ after: head, eventTypes: [type] })).map((event) => event.type)).toEqual([type]);
+        const newest = await store.readFiltered({ eventTypes: [type], direction: 'backwards', maxCount: 5 });
+        expect(newest.map((event) => event.streamName)).toEqual([stream]);
+      });
+    });
+
     describe('readFiltered', () => {
       it('pages one stream prefix and its types by position, oldest or newest first', async () => {
         const prefix = `${unique('waitlist')}-`;

@@ -89,7 +89,16 @@ export interface Subscription {
   readonly done: Promise<void>;
 }
 
+/**
+ * What the distance between two global positions measures. `events` where positions number the
+ * events 1, 2, 3 without gaps (SQLite, in memory): the head minus a checkpoint is how many events
+ * lie beyond it. `bytes` where positions are offsets in the server's log (EventStoreDB): a distance
+ * says how much of the log lies beyond, not how many events.
+ */
+export type PositionUnit = 'events' | 'bytes';
+
 export interface EventStore {
+  readonly positionUnit: PositionUnit;
   appendToStream(streamName: string, events: readonly NewEvent[], options?: AppendOptions): Promise<AppendResult>;
   /** An unknown stream reads as an empty array. */
   readStream(streamName: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
@@ -98,7 +107,7 @@ export interface EventStore {
   readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;
   readFiltered(options: ReadFilteredOptions): Promise<StoredEvent[]>;
   subscribe(options: SubscribeOptions): Subscription;
-  /** Global position of the newest event, 0 when the store is empty. */
+  /** Global position of the newest event reads return (never a server's own events), 0 when there is none. */
   headPosition(): Promise<number>;
   close(): Promise<void>;
 }

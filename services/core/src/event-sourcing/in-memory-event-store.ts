@@ -114,6 +114,7 @@ export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}
   const typeSet = (types: readonly string[] | undefined) => (types === undefined ? undefined : new Set(types));
 
   return {
+    positionUnit: 'events',
     async appendToStream(streamName, events, appendOptions) {
       assertOpen();
       return append(streamName, events, appendOptions?.expectedRevision ?? 'any');

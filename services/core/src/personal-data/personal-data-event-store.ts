@@ -8,6 +8,7 @@ import type { PersonalData } from './personal-data';
  */
 export function withPersonalData(store: EventStore, personalData: PersonalData): EventStore {
   return {
+    positionUnit: store.positionUnit,
     async appendToStream(streamName, events, options) {
       const sealed = await Promise.all(
         events.map(async (event) => ({ ...event, data: await personalData.sealEventData(event.type, event.data) })),

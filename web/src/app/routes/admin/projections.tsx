@@ -14,7 +14,9 @@ export function AdminProjectionsRoute() {
         {(data) => (
           <>
             <Text mb="sm" c="dimmed">
-              The event log holds {formatCount(data.headPosition)} events.
+              {data.positionUnit === 'events'
+                ? `The event log holds ${formatCount(data.headPosition)} events.`
+                : `The event log ends at byte ${formatCount(data.headPosition)}. EventStoreDB numbers its log in bytes, so it cannot count the events a projection is behind: lag shows in seconds only.`}
             </Text>
             <ProjectionsTable projections={data.projections} />
           </>

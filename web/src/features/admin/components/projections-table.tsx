@@ -49,7 +49,9 @@ export function ProjectionsTable({ projections }: { projections: AdminProjection
           <Table.Td ta="right">
             {projection.checkpoint === null ? 'none yet' : formatCount(projection.checkpoint)}
           </Table.Td>
-          <Table.Td ta="right">{formatCount(projection.lagEvents)}</Table.Td>
+          <Table.Td ta="right">
+            {projection.lagEvents === null ? 'not counted' : formatCount(projection.lagEvents)}
+          </Table.Td>
           <Table.Td ta="right">{projection.lagSeconds.toFixed(1)}</Table.Td>
           <Table.Td ta="right">{projection.activeVersion}</Table.Td>
           <Table.Td>
