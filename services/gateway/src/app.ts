@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Readiness } from '@qrshirt/runtime';
+import compression from 'compression';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
@@ -64,6 +65,11 @@ export function createApp(options: AppOptions): Express {
   app.set('trust proxy', options.trustProxy);
   app.use(securityHeaders(options.web));
   app.use(httpMetrics(options.metrics));
+  // Brotli or gzip, as the client accepts, for every compressible answer of 1 KB or more: HTML and
+  // JSON here, the build's files precompressed by the web client's own handler. An answer that
+  // says `Cache-Control: no-transform` (the live event streams) goes out as it is, so no zlib
+  // buffer holds back an event.
+  app.use(compression({ threshold: 1024 }));
   app.use(
     pinoHttp({
       logger: options.log,
