@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Readiness } from '@qrshirt/runtime';
-import compression from 'compression';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Registry } from 'prom-client';
 import { authenticate } from './auth/authenticate';
 import type { AuthOptions } from './auth/auth-options';
+import { compressAnswers } from './http/compress-answers';
 import { errorHandler, unknownApiRoute } from './http/error-handler';
 import { httpMetrics } from './http/http-metrics';
 import { redactUrl } from './http/redact-url';
@@ -65,11 +65,7 @@ export function createApp(options: AppOptions): Express {
   app.set('trust proxy', options.trustProxy);
   app.use(securityHeaders(options.web));
   app.use(httpMetrics(options.metrics));
-  // Brotli or gzip, as the client accepts, for every compressible answer of 1 KB or more: HTML and
-  // JSON here, the build's files precompressed by the web client's own handler. An answer that
-  // says `Cache-Control: no-transform` (the live event streams) goes out as it is, so no zlib
-  // buffer holds back an event.
-  app.use(compression({ threshold: 1024 }));
+  app.use(compressAnswers());
   app.use(
     pinoHttp({
       logger: options.log,

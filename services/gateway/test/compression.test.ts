@@ -168,6 +168,19 @@ describe('compressed answers and the byte budget per page', () => {
     expect(JSON.parse(small.body.toString())).toHaveProperty('status');
   });
 
+  it('gives a file compressed on the fly a weak ETag, which still revalidates to 304', async () => {
+    // The seed images: SVG text, served from the gateway's public folder without twins.
+    const image = `${server.url}/images/shirts/free-wifi-1.svg`;
+    const [br, plain] = [await rawGet(image, { 'accept-encoding': 'br' }), await rawGet(image)];
+    expect(plain.body.length).toBeGreaterThan(SMALL);
+    expectEncoded(br, 'br', plain.body, image);
+    expect(br.headers.etag).toMatch(/^W\//);
+    expect(plain.headers.etag).toBe(br.headers.etag);
+    const revalidated = await rawGet(image, { 'accept-encoding': 'br', 'if-none-match': br.headers.etag! });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.etag).toBe(br.headers.etag);
+  });
+
   it('sends nothing compressed to a client that accepts no encoding', async () => {
     const html = await rawGet(`${server.url}/shop`);
     expect(html.headers['content-encoding']).toBeUndefined();
