@@ -1,8 +1,18 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { createFundraiser, launchProcess } from '@qrshirt/test-support';
+import {
+  createFundraiser,
+  findExecutable,
+  freePort,
+  infraRequired,
+  killUnlessReady,
+  type LaunchedProcess,
+  launchProcess,
+  waitForUrl,
+} from '@qrshirt/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLiveStream } from './support/live-stream';
 import { type RawAnswer, rawGet } from './support/raw-get';
@@ -202,5 +212,77 @@ describe('compressed answers and the byte budget per page', () => {
     } finally {
       stream.close();
     }
+  });
+});
+
+const nginx = findExecutable('nginx', ['/usr/sbin/nginx']);
+const noNginx = 'nginx not found (run scripts/infra/install-nginx.sh)';
+const withNginx = nginx !== undefined || infraRequired('nginx');
+if (!withNginx) console.warn(`[nginx] the compose proxy's compression check skipped: ${noNginx}`);
+
+describe.skipIf(!withNginx)("through the compose proxy (deploy/nginx.conf in Debian's nginx)", () => {
+  let workDir = '';
+  let proxy: LaunchedProcess | undefined;
+  let proxyUrl = '';
+
+  beforeAll(async () => {
+    if (!nginx) throw new Error(`REQUIRE_INFRA names nginx, but ${noNginx}`);
+    workDir = mkdtempSync(path.join(tmpdir(), 'qrshirt-nginx-'));
+    const proxyPort = await freePort();
+    proxyUrl = `http://127.0.0.1:${proxyPort}`;
+    // The compose file's server block as it is, the replicas' name and the published port swapped
+    // for this gateway and a free loopback port, inside the main config the nginx image gives it.
+    const conf = readFileSync(path.join(repoRoot, 'deploy/nginx.conf'), 'utf8');
+    const block = conf
+      .replace(/server gateway:\d+/, `server ${new URL(server.url).host}`)
+      .replace(/listen \d+;/, `listen 127.0.0.1:${proxyPort};`);
+    const temp = (name: string) => path.join(workDir, name);
+    writeFileSync(
+      temp('nginx.conf'),
+      [
+        'daemon off;',
+        `pid ${temp('nginx.pid')};`,
+        'events {}',
+        'http {',
+        '  access_log off;',
+        ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${temp(kind)};`),
+        block,
+        '}',
+      ].join('\n'),
+    );
+    proxy = launchProcess({
+      name: 'nginx',
+      command: [nginx, '-p', workDir, '-c', temp('nginx.conf'), '-e', temp('error.log')],
+    });
+    await killUnlessReady(proxy, waitForUrl(proxy, `${proxyUrl}/healthz`, { timeoutMs: 30_000 }));
+  });
+
+  afterAll(async () => {
+    await proxy?.terminate();
+    if (workDir) rmSync(workDir, { recursive: true, force: true });
+  });
+
+  it("passes the gateway's brotli and gzip answers through byte for byte, with their Vary and ETag", async () => {
+    const page = (await rawGet(`${server.url}/shop`)).body.toString();
+    const entry = referencedFiles(page).find((file) => file.endsWith('.js'))!;
+    for (const encoding of encodings) {
+      for (const target of ['/shop', entry, '/api/openapi.json']) {
+        const direct = await rawGet(`${server.url}${target}`, { 'accept-encoding': encoding });
+        const proxied = await rawGet(`${proxyUrl}${target}`, { 'accept-encoding': encoding });
+        const what = `${target} ${encoding}`;
+        expect(proxied.status, what).toBe(200);
+        expect(proxied.headers['content-encoding'], what).toBe(encoding);
+        expect(proxied.headers.vary, what).toMatch(/\bAccept-Encoding\b/i);
+        expect(proxied.headers.etag, what).toBe(direct.headers.etag);
+        expect(proxied.headers['cache-control'], what).toBe(direct.headers['cache-control']);
+        expectSameBytes(proxied.body, direct.body, what);
+      }
+    }
+  });
+
+  it('leaves a small answer plain, as the gateway does', async () => {
+    const health = await rawGet(`${proxyUrl}/healthz`, { 'accept-encoding': 'br, gzip' });
+    expect(health.status).toBe(200);
+    expect(health.headers['content-encoding']).toBeUndefined();
   });
 });
