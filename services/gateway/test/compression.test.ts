@@ -123,7 +123,7 @@ function expectEncoded(answer: RawAnswer, encoding: Encoding, plain: Buffer, wha
 
 describe('compressed answers and the byte budget per page', () => {
   it('sends each page and every file it needs to render in the encoding asked for, decoding to the same bytes', async () => {
-    for (const [route, module] of Object.entries(budget.routes).map(([name, { module }]) => [name, module] as const)) {
+    for (const [route, { module }] of Object.entries(budget.routes)) {
       const url = `${server.url}${routes[route]}`;
       const plainHtml = await rawGet(url, { 'accept-encoding': 'identity' });
       expect(plainHtml.headers['content-encoding'], route).toBeUndefined();
