@@ -19,7 +19,14 @@ export default defineConfig(
     extends: [reactHooks.configs.flat.recommended],
   },
   {
-    files: ['e2e/**/*.ts', 'scripts/**/*.ts', 'vite.config.ts', 'bundle-budget.ts', 'eslint.config.js'],
+    files: [
+      'e2e/**/*.ts',
+      'scripts/**/*.ts',
+      'vite.config.ts',
+      'bundle-budget.ts',
+      'precompress.ts',
+      'eslint.config.js',
+    ],
     languageOptions: { globals: globals.node },
   },
   {

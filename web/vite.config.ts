@@ -2,13 +2,14 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { homepageBudget } from './bundle-budget.ts';
+import { precompress } from './precompress.ts';
 
 // `npm run dev -w web` serves the client with hot reload; the API and the seed images come
 // from the gateway (`npm start`, port 8080 unless PORT says otherwise).
 const gateway = `http://localhost:${process.env.GATEWAY_PORT ?? '8080'}`;
 
 export default defineConfig({
-  plugins: [react(), homepageBudget()],
+  plugins: [react(), homepageBudget(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     manifest: true,

@@ -184,6 +184,21 @@ describe('docker-compose.yml', () => {
     for (const path of ['/healthz', '/api/metrics', '/metricsx', '/shop']) expect(isRefused(path), path).toBe(false);
   });
 
+  it('has the proxy leave compression to the gateways: it forwards Accept-Encoding and passes their encodings back', () => {
+    // Directives only: a word in a comment is not one.
+    const directives = read('deploy/nginx.conf')
+      .split('\n')
+      .map((line) => line.replace(/#.*/, '').trim())
+      .join('\n');
+    // nginx's gzip would only reach what the gateways leave plain on purpose: small answers and
+    // the live event streams, which a compressor would hold back.
+    expect(directives).toMatch(/^gzip off;$/m);
+    expect(directives).not.toMatch(/\bgunzip on\b|\bgzip_static\b|\bbrotli/);
+    expect(directives).not.toMatch(/proxy_set_header\s+Accept-Encoding|proxy_hide_header|proxy_ignore_headers/i);
+    // No cache here: a cached answer would have to honour Vary, which nothing would test.
+    expect(directives).not.toMatch(/\bproxy_cache\b/);
+  });
+
   it('gives each app service only variables its configuration knows, valid ones, and probes its /readyz port', () => {
     for (const [name, schema] of Object.entries(appConfigSchemas)) {
       const service = compose.services[name]!;

@@ -22,6 +22,7 @@ const inputs = [
   'index.html',
   'vite.config.ts',
   'bundle-budget.ts',
+  'precompress.ts',
   'package.json',
   'tsconfig.json',
   '../contracts/src',

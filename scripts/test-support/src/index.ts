@@ -7,6 +7,7 @@ export * from './accounts';
 export * from './api-client';
 export * from './captured-mail';
 export * from './eventually';
+export * from './find-executable';
 export * from './free-ports';
 export * from './kafka';
 export * from './launch';

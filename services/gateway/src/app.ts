@@ -8,6 +8,7 @@ import { pinoHttp } from 'pino-http';
 import type { Registry } from 'prom-client';
 import { authenticate } from './auth/authenticate';
 import type { AuthOptions } from './auth/auth-options';
+import { compressAnswers } from './http/compress-answers';
 import { errorHandler, unknownApiRoute } from './http/error-handler';
 import { httpMetrics } from './http/http-metrics';
 import { redactUrl } from './http/redact-url';
@@ -64,6 +65,7 @@ export function createApp(options: AppOptions): Express {
   app.set('trust proxy', options.trustProxy);
   app.use(securityHeaders(options.web));
   app.use(httpMetrics(options.metrics));
+  app.use(compressAnswers());
   app.use(
     pinoHttp({
       logger: options.log,

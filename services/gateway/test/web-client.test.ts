@@ -2,9 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webClient } from '../src/http/web-client';
+import { rawGet } from './support/raw-get';
+
+/** A bundle large enough to be worth compressing, and its twins as the build writes them. */
+const bundle = Buffer.from(`export const words = ${JSON.stringify('shirt '.repeat(400))};\n`);
 
 describe('serving the web client', () => {
   let root: string;
@@ -19,6 +24,9 @@ describe('serving the web client', () => {
     mkdirSync(path.join(publicDir, 'images'), { recursive: true });
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'assets', 'big-def456.js'), bundle);
+    writeFileSync(path.join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(bundle));
+    writeFileSync(path.join(dist, 'assets', 'big-def456.js.gz'), gzipSync(bundle));
     writeFileSync(path.join(publicDir, 'images', 'shirt.svg'), '<svg/>');
     const app = express().use(webClient({ distDir: dist, publicDir }));
     await new Promise<void>((resolve) => {
@@ -34,7 +42,7 @@ describe('serving the web client', () => {
   });
 
   it('answers every client route with index.html, never cached', async () => {
-    for (const route of ['/', '/shop', '/fundraiser/abc?scan=true', '/no/such/page']) {
+    for (const route of ['/', '/shop', '/fundraiser/abc?scan=true', '/no/such/page', '/%E0%A4%A']) {
       const answer = await fetch(`${url}${route}`);
       expect({ route, status: answer.status, body: await answer.text() }).toEqual({
         route,
@@ -49,6 +57,33 @@ describe('serving the web client', () => {
     const answer = await fetch(`${url}/assets/index-abc123.js`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("sends the build's brotli or gzip twin of a bundle, as the client accepts, each a cacheable variant of its own", async () => {
+    const assetUrl = `${url}/assets/big-def456.js`;
+    const br = await rawGet(assetUrl, { 'accept-encoding': 'gzip, deflate, br' });
+    const gzip = await rawGet(assetUrl, { 'accept-encoding': 'gzip' });
+    const plain = await rawGet(assetUrl);
+    expect([
+      br.headers['content-encoding'],
+      gzip.headers['content-encoding'],
+      plain.headers['content-encoding'],
+    ]).toEqual(['br', 'gzip', undefined]);
+    expect(brotliDecompressSync(br.body)).toEqual(bundle);
+    expect(gunzipSync(gzip.body)).toEqual(bundle);
+    expect(plain.body).toEqual(bundle);
+    for (const answer of [br, gzip, plain]) {
+      expect(answer.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(answer.headers.vary).toBe('Accept-Encoding');
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    // A cache that keeps one variant must never hand it out for another.
+    expect(new Set([br, gzip, plain].map((answer) => answer.headers.etag)).size).toBe(3);
+    const revalidated = await rawGet(assetUrl, { 'accept-encoding': 'br', 'if-none-match': br.headers.etag! });
+    expect(revalidated.status).toBe(304);
+    const withQuery = await rawGet(`${assetUrl}?v=2`, { 'accept-encoding': 'gzip;q=0.5, br;q=0' });
+    expect(withQuery.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(withQuery.body)).toEqual(bundle);
   });
 
   it('serves the seed images and keeps a missing file a 404', async () => {

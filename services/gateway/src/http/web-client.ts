@@ -11,6 +11,58 @@ function isClientRoute(requestPath: string): boolean {
   return path.extname(requestPath) === '';
 }
 
+/** The twins web/precompress.ts writes beside each built text file, the smaller first. */
+const TWINS = [
+  { encoding: 'br', extension: '.br' },
+  { encoding: 'gzip', extension: '.gz' },
+] as const;
+
+/**
+ * The build's own files, each as the `.br` or `.gz` twin the build wrote beside it when the client
+ * accepts that encoding: compressed once at the highest levels rather than on every request.
+ * express-static-gzip would do this, but it lists the twins only when the gateway starts and
+ * answers a malformed URL with a plain-text 400 of its own, where the app's fallback should show
+ * the client; serve-static serves each twin here instead, with its own ETag (a cache never hands
+ * one encoding out for another) and the same Cache-Control, and falls through when there is none.
+ */
+function precompressed(dir: string, options: Parameters<typeof express.static>[1]): RequestHandler {
+  const serve = express.static(dir, options);
+  return (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || isClientRoute(req.path)) {
+      serve(req, res, next);
+      return;
+    }
+    res.vary('Accept-Encoding');
+    const twins = TWINS.filter(({ encoding }) => req.acceptsEncodings(encoding) === encoding);
+    const requested = req.url;
+    const queryStart = requested.indexOf('?');
+    const pathname = queryStart < 0 ? requested : requested.slice(0, queryStart);
+    const query = queryStart < 0 ? '' : requested.slice(queryStart);
+    const type = path.extname(req.path);
+    const attempt = (index: number) => {
+      const twin = twins[index];
+      if (!twin) {
+        req.url = requested;
+        res.removeHeader('Content-Encoding');
+        res.removeHeader('Content-Type');
+        serve(req, res, next);
+        return;
+      }
+      req.url = `${pathname}${twin.extension}${query}`;
+      res.setHeader('Content-Encoding', twin.encoding);
+      // The original's type: serve-static would name the twin's (application/gzip).
+      res.type(type);
+      serve(req, res, (error?: unknown) => {
+        if (error) {
+          req.url = requested;
+          next(error);
+        } else attempt(index + 1);
+      });
+    };
+    attempt(0);
+  };
+}
+
 /**
  * The React client: hashed bundles cached for a year, everything else revalidated, the seed
  * images from the gateway's public folder, and index.html for every other client route so the
@@ -28,8 +80,8 @@ export function webClient({ distDir = webDistDir, publicDir }: { distDir?: strin
     res.sendFile(indexFile);
   };
   return Router()
-    .use('/assets', express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '1y', index: false }))
-    .use(express.static(distDir, { index: false }))
+    .use('/assets', precompressed(path.join(distDir, 'assets'), { immutable: true, maxAge: '1y', index: false }))
+    .use(precompressed(distDir, { index: false }))
     .use(express.static(publicDir, { maxAge: '1h', index: false }))
     .use(spaFallback);
 }
