@@ -304,6 +304,8 @@ export function createFulfilmentUseCases({
         claimExpiresAt,
         at: now.toISOString(),
       }));
+      // Before the mail: an answer that fails here has mailed nobody, and its retry mails once.
+      const shortCode = await shortCodeOf(fundraiser.id);
       await sendClaimLink({
         to: fulfilment.email,
         name: fulfilment.name,
@@ -311,7 +313,7 @@ export function createFulfilmentUseCases({
         charityName: charity?.name ?? fundraiser.charityId,
         token,
       });
-      return { entryId, fundraiser, shortCode: await shortCodeOf(fundraiser.id), size: fulfilment.size };
+      return { entryId, fundraiser, shortCode, size: fulfilment.size };
     },
 
     /** The token's person, signed in with the address it was mailed to, becomes the owner. */
