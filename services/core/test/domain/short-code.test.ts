@@ -141,7 +141,7 @@ describe('short code use cases', () => {
     ]);
     expect(new Set(codes).size).toBe(1);
     expect(await typesOf(fundraiserStreamName('f-1'))).toEqual(['FundraiserCreated', 'FundraiserShortCodeAssigned']);
-    expect(await typesOf(shortCodeStreamName(codes[0]!))).toEqual(['ShortCodeReserved']);
+    expect(await typesOf(shortCodeStreamName(codes[0]))).toEqual(['ShortCodeReserved']);
   });
 
   it('never shares a code: a candidate another fundraiser holds is passed over', async () => {
