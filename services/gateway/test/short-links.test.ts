@@ -1,5 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import jsQR from 'jsqr';
 import { SHORT_CODE_ALPHABET } from '@qrshirt/core';
+import { createFundraiserQueries } from '@qrshirt/projections';
 import { createFundraiser, PHONE, scanner } from '@qrshirt/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGreyPng } from './support/png';
@@ -10,14 +14,19 @@ const PUBLIC_BASE_URL = 'https://qrshirts.example';
 const SHORT_LINK = new RegExp(`^${PUBLIC_BASE_URL}/q/([${SHORT_CODE_ALPHABET}]{1,8})$`);
 const QUIET_ZONE_MODULES = 4;
 
+let dataDir: string;
 let server: TestServer;
 let fundraiserId: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { PUBLIC_BASE_URL } });
+  dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-short-links-'));
+  server = await startTestServer({ dataDir, env: { PUBLIC_BASE_URL } });
   fundraiserId = (await createFundraiser(server.api, asUser('short-owner'))).id;
 });
-afterAll(() => server.stop());
+afterAll(async () => {
+  await server.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 /** The PNG QR code as a phone reads it: what it says, its version, and its modules across. */
 async function scanQrPng(id: string) {
@@ -90,5 +99,20 @@ describe('GET /q/<code>', () => {
     const answer = await visit(`/fundraiser/${fundraiserId}?scan=true`);
     expect(answer.status).not.toBe(404);
     expect(answer.headers.get('location')).toBeNull();
+  });
+});
+
+describe('short codes across a restart', () => {
+  it('are in the fundraisers read model, and open the same page from a process that never saw them given', async () => {
+    const code = SHORT_LINK.exec((await scanQrPng(fundraiserId)).payload)![1]!;
+    await server.embedded.projectionsCaughtUp();
+    expect(await createFundraiserQueries(server.embedded.readModels).getFundraiserIdByShortCode(code)).toBe(
+      fundraiserId,
+    );
+    await server.stop();
+    server = await startTestServer({ dataDir, env: { PUBLIC_BASE_URL } });
+    const answer = await visit(`/q/${code}`);
+    expect(answer.headers.get('location')).toBe(`/fundraiser/${fundraiserId}?scan=true`);
+    expect((await scanQrPng(fundraiserId)).payload).toBe(`${PUBLIC_BASE_URL}/q/${code}`);
   });
 });
