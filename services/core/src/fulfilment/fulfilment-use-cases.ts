@@ -66,9 +66,9 @@ export interface FulfilledEntry {
 }
 
 /*
- * A fulfilled entry's fundraiser id is in the claim mail's context and the old QR codes' links:
- * of the short codes' alphabet (nothing to confuse), 10 characters of 31 (about 50 bits, so a
- * clash is unlikely, and the fundraiser's stream refuses one anyway).
+ * A fulfilled entry's fundraiser id, which QR codes printed before short codes carry: of the short
+ * codes' alphabet (nothing to confuse when read off a print), 10 characters of 31 (about 50 bits,
+ * so a clash is unlikely, and the fundraiser's stream refuses one anyway).
  */
 const FUNDRAISER_ID_LENGTH = 10;
 export const typableFundraiserId = (): string => randomCode(FUNDRAISER_ID_LENGTH, randomInt);

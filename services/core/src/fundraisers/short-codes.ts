@@ -88,4 +88,3 @@ export function createShortCodes({ commands, fundraiserIdByShortCode, clock }: S
 
   return { assign, resolve };
 }
-export type ShortCodes = ReturnType<typeof createShortCodes>;

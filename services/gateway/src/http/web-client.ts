@@ -12,7 +12,7 @@ function isClientRoute(requestPath: string): boolean {
 }
 
 /** Where a short link sends a phone: the fundraiser's page, told it came from a scan, which it records once. */
-export const scanLandingPath = (fundraiserId: string) => `/fundraiser/${encodeURIComponent(fundraiserId)}?scan=true`;
+const scanLandingPath = (fundraiserId: string) => `/fundraiser/${encodeURIComponent(fundraiserId)}?scan=true`;
 
 /**
  * The React client: hashed bundles cached for a year, everything else revalidated, the seed
