@@ -4,8 +4,8 @@ import { defineConfig } from 'vite';
 import { homepageBudget } from './bundle-budget.ts';
 import { precompress } from './precompress.ts';
 
-// `npm run dev -w web` serves the client with hot reload; the API and the seed images come
-// from the gateway (`npm start`, port 8080 unless PORT says otherwise).
+// `npm run dev -w web` serves the client with hot reload; the API, the seed images and the QR
+// codes' short links come from the gateway (`npm start`, port 8080 unless PORT says otherwise).
 const gateway = `http://localhost:${process.env.GATEWAY_PORT ?? '8080'}`;
 
 export default defineConfig({
@@ -17,6 +17,6 @@ export default defineConfig({
     emptyOutDir: true,
   },
   server: {
-    proxy: { '/api': gateway, '/images': gateway },
+    proxy: { '/api': gateway, '/images': gateway, '/q/': gateway },
   },
 });

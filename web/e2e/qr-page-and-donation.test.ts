@@ -1,4 +1,5 @@
 import type { AuthSession, Fundraiser } from '@qrshirt/contracts';
+import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { createFundraiser, signUpThroughApi } from './support/accounts';
@@ -14,9 +15,33 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await page.waitForURL('**/dashboard', { timeout: 5000 });
 }
 
+const ANOTHER_PHONE =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
+
 /** A mark on the window that a reload would wipe. */
 const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
 const stillTheSamePage = (page: Page) => page.evaluate(() => 'stillTheSamePage' in window);
+
+/** The shirt's QR code as a phone reads it: the PNG the gateway draws, in the browser's pixels. */
+async function readQrCode(page: Page, fundraiserId: string): Promise<string> {
+  const { width, height, pixels } = await page.evaluate(async (src) => {
+    const image = new Image();
+    image.src = src;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    [canvas.width, canvas.height] = [image.naturalWidth, image.naturalHeight];
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    return {
+      width: canvas.width,
+      height: canvas.height,
+      pixels: [...context.getImageData(0, 0, canvas.width, canvas.height).data],
+    };
+  }, `/api/fundraisers/${fundraiserId}/qr.png`);
+  const read = jsQR(Uint8ClampedArray.from(pixels), width, height);
+  if (!read) throw new Error('the QR code does not read');
+  return read.data;
+}
 
 async function figure(page: Page, testId: string): Promise<number> {
   const text = await page.getByTestId(testId).first().textContent({ timeout: 10_000 });
@@ -67,6 +92,28 @@ describeInBrowser('a QR code scanned, a donation made', ({ appUrl, newContext })
 
     await ownerView.page.goto('/dashboard');
     expect(await figure(ownerView.page, 'stat-qr-scans')).toBe(before + 1);
+    expect(ownerView.errors).toEqual([]);
+    expect(scanner.errors).toEqual([]);
+  });
+
+  it("opens the page from the QR code's short link and raises Total Scans by exactly one", async () => {
+    const ownerView = await watchedPage(await newContext());
+    await signIn(ownerView.page, owner.email, owner.password);
+    await ownerView.page.goto(`/fundraiser/${fundraiser.id}`);
+    const before = await figure(ownerView.page, 'total-scans');
+    const link = new URL(await readQrCode(ownerView.page, fundraiser.id));
+    expect(link.pathname).toMatch(/^\/q\/[a-z2-9]{8}$/);
+
+    // Another phone than the other tests' scanner, which counts once per 30 minutes.
+    const scanner = await watchedPage(await newContext({ userAgent: ANOTHER_PHONE }));
+    // The code's own host is PUBLIC_BASE_URL; this app runs on a port of its own.
+    await scanner.page.goto(link.pathname);
+    await scanner.page.getByRole('heading', { name: 'About This Cause' }).waitFor();
+    await scanner.page.waitForURL((url) => url.pathname === `/fundraiser/${fundraiser.id}` && url.search === '');
+    await reloadUntil(ownerView.page, 'total-scans', before + 1);
+    await ownerView.page.waitForTimeout(1000);
+    await ownerView.page.reload();
+    expect(await figure(ownerView.page, 'total-scans')).toBe(before + 1);
     expect(ownerView.errors).toEqual([]);
     expect(scanner.errors).toEqual([]);
   });
@@ -137,6 +184,16 @@ describeInBrowser('a QR code scanned, a donation made', ({ appUrl, newContext })
     expect(await figure(page, 'total-raised')).toBe(before);
     expect(await stillTheSamePage(page)).toBe(true);
     expect(errors).toEqual([]);
+  });
+
+  it("answers a short link nobody holds with 404 and the QR page's Fundraiser not found", async () => {
+    const { page, errors } = await watchedPage(await newContext({ userAgent: PHONE_USER_AGENT }));
+    const answer = await page.goto('/q/zzzzzzzz');
+    expect(answer?.status()).toBe(404);
+    await page.getByText('Fundraiser not found').waitFor();
+    expect(await page.getByRole('button', { name: 'Try Again' }).count()).toBe(1);
+    // The page's own status, which chromium reports as an error: nothing else may fail.
+    expect(errors.filter((error) => !/status of 404 .*\/q\/zzzzzzzz\)$/.test(error))).toEqual([]);
   });
 
   it("shows the owner's shirt on the dashboard with its QR code and downloads", async () => {

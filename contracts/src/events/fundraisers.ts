@@ -39,6 +39,26 @@ export const FundraiserClaimed = defineEvent(
 );
 
 /**
+ * The code of the fundraiser's short link (`/q/<code>`), which its QR code encodes. Appended once,
+ * after `ShortCodeReserved` made the code this fundraiser's: when it is created, and for a
+ * fundraiser made before short codes the first time its QR code is drawn.
+ */
+export const FundraiserShortCodeAssigned = defineEvent(
+  'FundraiserShortCodeAssigned',
+  z.object({ fundraiserId: z.string().min(1), code: z.string().min(1), at: isoInstant }),
+);
+
+/**
+ * Appended to `short-code-<code>` with expected revision "no stream": one fundraiser per code. A
+ * reservation whose fundraiser never got the code (its process stopped in between) is taken up
+ * by that fundraiser the next time, since its candidate codes are always the same.
+ */
+export const ShortCodeReserved = defineEvent(
+  'ShortCodeReserved',
+  z.object({ code: z.string().min(1), fundraiserId: z.string().min(1), at: isoInstant }),
+);
+
+/**
  * No longer written: until donations were confirmed by the processor, POST /donate appended this
  * to the fundraiser's stream and it counted as raised at once. Logs written then still hold it, and
  * every reader (projectors, replay) counts it as a **confirmed** donation, never as a mere report:

@@ -10,7 +10,15 @@ import {
   DonationWebhookReceived,
 } from './donations';
 import { FundraiserCharityChanged, FundraiserGoalSet, FundraiserRenamed } from './fundraiser-changes';
-import { DonationRecorded, FundraiserClaimed, FundraiserCreated, PartitionClaimed, ScanRecorded } from './fundraisers';
+import {
+  DonationRecorded,
+  FundraiserClaimed,
+  FundraiserCreated,
+  FundraiserShortCodeAssigned,
+  PartitionClaimed,
+  ScanRecorded,
+  ShortCodeReserved,
+} from './fundraisers';
 import { ShirtAdded, ShirtUpdated } from './shirts';
 import {
   DailySummarySet,
@@ -57,6 +65,8 @@ export const eventDefinitions = {
   FundraiserCharityChanged,
   FundraiserRenamed,
   FundraiserGoalSet,
+  FundraiserShortCodeAssigned,
+  ShortCodeReserved,
   DonationRecorded,
   DonationReported,
   DonationReportConfirmed,

@@ -235,7 +235,7 @@ export const fulfilledWaitlistEntry = z
       /** Paths of this API: the code to print, as SVG (any size) and PNG. */
       svg: z.string(),
       png: z.string(),
-      /** What the code encodes: where a phone that scans it lands. */
+      /** What the code encodes: the fundraiser's short link `PUBLIC_BASE_URL/q/<code>`. */
       target: z.string(),
     }),
   })

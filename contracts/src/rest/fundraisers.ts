@@ -225,7 +225,8 @@ export const fundraiserRoutes = defineRoutes({
   getQrSvg: {
     method: 'get',
     path: '/api/fundraisers/{id}/qr.svg',
-    summary: 'The QR code for the shirt, pointing at the scan page (SVG)',
+    summary:
+      "The QR code for the shirt: its short link PUBLIC_BASE_URL/q/<code>, which opens the fundraiser's page as a scan (SVG)",
     auth: 'none',
     params: idParams,
     query: qrCodeQuery,
@@ -234,7 +235,8 @@ export const fundraiserRoutes = defineRoutes({
   getQrPng: {
     method: 'get',
     path: '/api/fundraisers/{id}/qr.png',
-    summary: 'The QR code for the shirt, pointing at the scan page (PNG)',
+    summary:
+      "The QR code for the shirt: its short link PUBLIC_BASE_URL/q/<code>, which opens the fundraiser's page as a scan (PNG)",
     auth: 'none',
     params: idParams,
     query: qrCodeQuery,

@@ -11,6 +11,8 @@ import type { ReadModelOp } from '../store/read-model-store';
 
 export const fundraiserKeys = {
   fundraiser: (id: string) => `fundraiser:${id}`,
+  /** The fundraiser id a short link's code names. */
+  shortCode: (code: string) => `short-code:${code}`,
   ownedBy: (userId: string) => `user:${userId}:fundraisers`,
   /** scans (counted), scanRequests (every one), donations and amountCents (confirmed, net of refunds), reportedCents (awaiting confirmation) */
   totals: (id: string) => `totals:${id}`,
@@ -39,6 +41,7 @@ export const fundraisersProjector: Projector = {
     'FundraiserCharityChanged',
     'FundraiserRenamed',
     'FundraiserGoalSet',
+    'FundraiserShortCodeAssigned',
     'ScanRecorded',
     ...confirmedMoneyEvents,
     ...reportedMoneyEvents,
@@ -117,6 +120,13 @@ export const fundraisersProjector: Projector = {
         return hsetFields(fundraiserKeys.fundraiser(event.data.fundraiserId), { name: event.data.name });
       case 'FundraiserGoalSet':
         return hsetFields(fundraiserKeys.fundraiser(event.data.fundraiserId), { goalCents: event.data.goalCents });
+      case 'FundraiserShortCodeAssigned': {
+        const { fundraiserId, code } = event.data;
+        return [
+          ...hsetFields(fundraiserKeys.fundraiser(fundraiserId), { shortCode: code }),
+          { op: 'set', key: fundraiserKeys.shortCode(code), value: fundraiserId },
+        ];
+      }
       case 'ScanRecorded': {
         // Whether it counted was decided once, by the scans' single writer (scan-counting.ts in core).
         const { fundraiserId, at, counted } = event.data;

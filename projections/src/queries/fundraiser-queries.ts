@@ -14,6 +14,8 @@ export interface FundraiserRecord extends Fundraiser {
   createdAt: string;
   /** Absent until the owner sets a goal; null once they remove it. */
   goalCents?: number | null;
+  /** Absent until it gets the code of its short link. */
+  shortCode?: string;
 }
 
 interface Totals {
@@ -97,6 +99,11 @@ export function createFundraiserQueries(store: ReadModelStore) {
     async getFundraiser(id: string): Promise<FundraiserRecord | null> {
       const hash = await fundraisers.hgetall(fundraiserKeys.fundraiser(id));
       return Object.keys(hash).length === 0 ? null : (decodeHash(hash) as unknown as FundraiserRecord);
+    },
+
+    /** The fundraiser a short link's code names; null when none does (or not projected yet). */
+    async getFundraiserIdByShortCode(code: string): Promise<string | null> {
+      return fundraisers.get(fundraiserKeys.shortCode(code));
     },
 
     /** The fundraiser with its goal and confirmed money; null when it is not projected (yet). */

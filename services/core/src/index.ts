@@ -31,6 +31,8 @@ export * from './fundraisers/fundraiser-use-cases';
 export * from './donations/donation-use-cases';
 export * from './fundraisers/scan-counting';
 export * from './fundraisers/scan-visitors';
+export * from './fundraisers/short-code';
+export * from './fundraisers/short-codes';
 export * from './waitlist/waitlist-use-cases';
 export * from './fulfilment/fulfilment-use-cases';
 export * from './owner-mail/daily-summary';

@@ -112,7 +112,7 @@ export function createApp(options: AppOptions): Express {
   // An admin path the table does not have is nobody's business but an admin's: 401 or 403 first.
   app.use('/api/admin', tokenCheck, admin.check.requireAdmin);
   app.use('/api', unknownApiRoute);
-  app.use(webClient({ publicDir }));
+  app.use(webClient({ publicDir, fundraiserIdByShortCode: options.useCases.fundraisers.byShortCode }));
   app.use(errorHandler);
   return app;
 }

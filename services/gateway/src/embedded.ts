@@ -252,6 +252,7 @@ export async function createEmbeddedProcess(
         clock,
         sendClaimLink: createClaimLinkMailer({ email: mail.email, publicBaseUrl: config.PUBLIC_BASE_URL }),
         addressOf: (uid) => accounts.addressOf(uid),
+        shortCodeOf: fundraisers.shortCode,
       }),
       recordAnalytics: createRecordAnalytics({ ingestion, clock }),
       ownerMail,

@@ -1,3 +1,4 @@
+import { shortCodeCandidate } from '@qrshirt/core';
 import QRCode from 'qrcode';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +17,8 @@ beforeAll(async () => {
   // With a trailing slash, as an operator may well write it.
   server = await startTestServer({ env: { PUBLIC_BASE_URL: `${PUBLIC_BASE_URL}/` } });
   fundraiserId = (await createFundraiser(server.api, asUser('qr-owner'))).id;
-  scanUrl = `${PUBLIC_BASE_URL}/fundraiser/${fundraiserId}?scan=true`;
+  // Its first candidate code: another fundraiser holding that one is a chance of one in 10^12.
+  scanUrl = `${PUBLIC_BASE_URL}/q/${shortCodeCandidate(fundraiserId, 0)}`;
 });
 afterAll(() => server.stop());
 
@@ -46,7 +48,7 @@ function modulesWithMargin(text: string): number {
 }
 
 describe('GET /api/fundraisers/{id}/qr.svg', () => {
-  it('draws the scan page URL under PUBLIC_BASE_URL as a well-formed SVG, cacheable', async () => {
+  it("draws the fundraiser's short link under PUBLIC_BASE_URL as a well-formed SVG, cacheable", async () => {
     const { status, headers, bytes } = await get(`/api/fundraisers/${fundraiserId}/qr.svg`);
     expect(status).toBe(200);
     expect(headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
@@ -62,7 +64,7 @@ describe('GET /api/fundraisers/{id}/qr.svg', () => {
     expect(Number(root.attributes.width) % side).toBe(0);
 
     expect(svg).toBe(await QRCode.toString(scanUrl, { ...qrCodeOptions(scanUrl), type: 'svg' }));
-    const elsewhere = `${PUBLIC_BASE_URL}/fundraiser/${fundraiserId}`;
+    const elsewhere = `${PUBLIC_BASE_URL}/fundraiser/${fundraiserId}?scan=true`;
     expect(svg).not.toBe(await QRCode.toString(elsewhere, { ...qrCodeOptions(elsewhere), type: 'svg' }));
   });
 
@@ -89,7 +91,7 @@ describe('GET /api/fundraisers/{id}/qr.png', () => {
     expect(width % modulesWithMargin(scanUrl)).toBe(0);
 
     expect(bytes).toEqual(await QRCode.toBuffer(scanUrl, { ...qrCodeOptions(scanUrl), type: 'png' }));
-    const elsewhere = `http://localhost:8080/fundraiser/${fundraiserId}?scan=true`;
+    const elsewhere = `http://localhost:8080/q/${shortCodeCandidate(fundraiserId, 0)}`;
     expect(bytes).not.toEqual(await QRCode.toBuffer(elsewhere, { ...qrCodeOptions(elsewhere), type: 'png' }));
   });
 

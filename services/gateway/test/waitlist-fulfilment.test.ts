@@ -8,6 +8,7 @@ import {
   fundraiser,
   userStats,
 } from '@qrshirt/contracts';
+import { SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH } from '@qrshirt/core';
 import {
   as,
   type LocalSmtp,
@@ -32,6 +33,13 @@ import { startTestServer, type TestServer } from './support/test-server';
 
 const ADMIN_EMAIL = 'fulfil-ops@example.org';
 const BASE = 'https://shirts.example';
+
+/** Where a short link of a QR code sends a phone, asked of this server. */
+async function landingOf(link: string): Promise<string | null> {
+  const answer = await fetch(`${server.url}${new URL(link).pathname}`, { redirect: 'manual' });
+  expect(answer.status).toBe(302);
+  return answer.headers.get('location');
+}
 const time = testClock();
 let smtp: LocalSmtp;
 let server: TestServer;
@@ -158,7 +166,9 @@ describe('fulfilling a waitlist entry and claiming its shirt', () => {
     expect(fulfilled.status).toBe(201);
     const { fundraiser: made, qr } = fulfilledWaitlistEntry.parse(fulfilled.body);
     expect(made).toMatchObject({ userId: null, shirtId: shirt.id, charityId: charity.id, name: shirt.name });
-    expect(qr.target).toBe(`${BASE}/fundraiser/${made.id}?scan=true`);
+    // The QR code encodes the fundraiser's short link, which leads to its page as a scan.
+    expect(qr.target).toMatch(new RegExp(`^${BASE}/q/[${SHORT_CODE_ALPHABET}]{${SHORT_CODE_LENGTH}}$`));
+    expect(await landingOf(qr.target)).toBe(`/fundraiser/${made.id}?scan=true`);
     const svg = await server.api('GET', qr.svg);
     expect(svg.status).toBe(200);
     expect(await entry(entryId)).toMatchObject({ status: 'fulfilled', fundraiserId: made.id });
@@ -355,9 +365,14 @@ describe('fulfilling every waiting entry of a shirt and size', () => {
       .entries.filter((listedEntry) => entryIds.includes(listedEntry.id));
     expect(listed.every((listedEntry) => listedEntry.status === 'fulfilled')).toBe(true);
     const made = listed.map((listedEntry) => listedEntry.fundraiserId!).filter((id) => id !== alone);
-    expect(pages.flat().sort()).toEqual(made.map((id) => `${BASE}/fundraiser/${id}?scan=true`).sort());
+    const links = pages.flat();
+    for (const link of links)
+      expect(link).toMatch(new RegExp(`^${BASE}/q/[${SHORT_CODE_ALPHABET}]{${SHORT_CODE_LENGTH}}$`));
+    const landings = await Promise.all(links.map(landingOf));
+    expect(landings.sort()).toEqual(made.map((id) => `/fundraiser/${id}?scan=true`).sort());
     expect(await entry(unconfirmed)).toMatchObject({ status: 'unconfirmed', fundraiserId: null });
-    for (const id of made) expect(texts).toContain(id);
+    // Under each code, its short code: what a person types after /q/ when their phone cannot scan.
+    for (const link of links) expect(texts).toContain(link.slice(`${BASE}/q/`.length));
 
     // Everyone on the sheet got their claim link; nobody waits any more.
     for (const email of emails) await mailTo(email, /is ready/);

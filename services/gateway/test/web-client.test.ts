@@ -28,7 +28,8 @@ describe('serving the web client', () => {
     writeFileSync(path.join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(bundle));
     writeFileSync(path.join(dist, 'assets', 'big-def456.js.gz'), gzipSync(bundle));
     writeFileSync(path.join(publicDir, 'images', 'shirt.svg'), '<svg/>');
-    const app = express().use(webClient({ distDir: dist, publicDir }));
+    const fundraiserIdByShortCode = async (code: string) => (code.toLowerCase() === 'abcd2345' ? 'f-1' : null);
+    const app = express().use(webClient({ distDir: dist, publicDir, fundraiserIdByShortCode }));
     await new Promise<void>((resolve) => {
       server = app.listen(0, '127.0.0.1', () => resolve());
     });
@@ -90,5 +91,25 @@ describe('serving the web client', () => {
     expect((await fetch(`${url}/images/shirt.svg`)).status).toBe(200);
     expect((await fetch(`${url}/images/missing.svg`)).status).toBe(404);
     expect((await fetch(`${url}/assets/gone-123.js`)).status).toBe(404);
+  });
+
+  it("sends a short link on to its fundraiser's page as a scan, in any case, and never lets it be cached", async () => {
+    for (const code of ['abcd2345', 'ABCD2345']) {
+      const answer = await fetch(`${url}/q/${code}`, { redirect: 'manual' });
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get('location')).toBe('/fundraiser/f-1?scan=true');
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
+  it('answers an unknown short link with the app (its not-found view) and a 404', async () => {
+    for (const code of ['zzzz2345', 'not-a-code', '%3Cscript%3E', '%FF']) {
+      const answer = await fetch(`${url}/q/${code}`, { redirect: 'manual' });
+      expect({ code, status: answer.status, body: await answer.text() }).toEqual({
+        code,
+        status: 404,
+        body: '<!doctype html><title>app</title>',
+      });
+    }
   });
 });

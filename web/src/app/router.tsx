@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/qr-landing')).QrLandingRoute }),
       },
       { path: '/qr/:shirtId', lazy: async () => ({ Component: (await import('./routes/qr-landing')).QrLandingRoute }) },
+      { path: '/q/:code', lazy: async () => ({ Component: (await import('./routes/short-link')).ShortLinkRoute }) },
       { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }) },
     ],
   },

@@ -12,6 +12,7 @@ import {
   INVALID_CLAIM_LINK,
 } from '../fundraisers/fundraiser-decider';
 import { type ShirtState, shirtDecider, shirtStreamName } from '../shirts/shirt-decider';
+import { randomCode } from '../fundraisers/short-code';
 import { linkTokenHash, newLinkSecret } from '../link-tokens';
 import type { Caller } from '../users/caller';
 import { WAITLIST_STREAM_PREFIX } from '../waitlist/waitlist-decider';
@@ -41,8 +42,10 @@ export interface FulfilmentUseCaseDeps {
   sendClaimLink(this: void, mail: ClaimLinkMail): Promise<void>;
   /** The account's address and whether its holder proved it is theirs. */
   addressOf(this: void, uid: string): Promise<{ email: string | null; verified: boolean }>;
-  /** Fundraiser ids for fulfilled entries; short codes by default. */
+  /** Fundraiser ids for fulfilled entries; random ones a person can type by default. */
   newFundraiserId?: () => string;
+  /** The code of the fundraiser's short link, given to it if it has none: its QR code encodes it. */
+  shortCodeOf(this: void, fundraiserId: string): Promise<string>;
 }
 
 export type EntryStatuses = Map<string, { status: WaitlistEntryStatus; fundraiserId: string | null }>;
@@ -57,18 +60,18 @@ const UNCONFIRMED = "This entry's address has not been confirmed yet: its person
 export interface FulfilledEntry {
   entryId: string;
   fundraiser: Fundraiser;
+  /** The code of its short link: what its QR code encodes and what is printed under it. */
+  shortCode: string;
   size: string;
 }
 
 /*
- * The short code is the fundraiser's id, printed under its QR code and typed by a person who
- * cannot scan it: no 0/o, 1/l/i to confuse, 10 characters of 31 (about 50 bits, so a clash is
- * unlikely, and the fundraiser's stream refuses one anyway).
+ * A fulfilled entry's fundraiser id, which QR codes printed before short codes carry: of the short
+ * codes' alphabet (nothing to confuse when read off a print), 10 characters of 31 (about 50 bits,
+ * so a clash is unlikely, and the fundraiser's stream refuses one anyway).
  */
-const SHORT_CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-const SHORT_CODE_LENGTH = 10;
-export const newShortCode = (): string =>
-  Array.from({ length: SHORT_CODE_LENGTH }, () => SHORT_CODE_ALPHABET[randomInt(SHORT_CODE_ALPHABET.length)]).join('');
+const FUNDRAISER_ID_LENGTH = 10;
+export const typableFundraiserId = (): string => randomCode(FUNDRAISER_ID_LENGTH, randomInt);
 
 /** Ids as the gateway accepts them in paths; anything else in a token is not a token of ours. */
 const ENTRY_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
@@ -122,7 +125,8 @@ export function createFulfilmentUseCases({
   clock,
   sendClaimLink,
   addressOf,
-  newFundraiserId = newShortCode,
+  newFundraiserId = typableFundraiserId,
+  shortCodeOf,
 }: FulfilmentUseCaseDeps) {
   /*
    * Entries are found by reading the waitlist's streams: an operator's action, rare and not on a
@@ -193,8 +197,9 @@ export function createFulfilmentUseCases({
       at: now.toISOString(),
     }));
     const fundraiser = await createItsFundraiser(entry.entryId, fundraiserId, shirt, charity, now);
+    const shortCode = await shortCodeOf(fundraiserId);
     await sendClaimLink({ to: entry.email, name: entry.name, shirtName: shirt.name, charityName: charity.name, token });
-    return { entryId: entry.entryId, fundraiser, size: entry.size };
+    return { entryId: entry.entryId, fundraiser, shortCode, size: entry.size };
   }
 
   async function createItsFundraiser(
@@ -299,6 +304,8 @@ export function createFulfilmentUseCases({
         claimExpiresAt,
         at: now.toISOString(),
       }));
+      // Before the mail: an answer that fails here has mailed nobody, and its retry mails once.
+      const shortCode = await shortCodeOf(fundraiser.id);
       await sendClaimLink({
         to: fulfilment.email,
         name: fulfilment.name,
@@ -306,7 +313,7 @@ export function createFulfilmentUseCases({
         charityName: charity?.name ?? fundraiser.charityId,
         token,
       });
-      return { entryId, fundraiser, size: fulfilment.size };
+      return { entryId, fundraiser, shortCode, size: fulfilment.size };
     },
 
     /** The token's person, signed in with the address it was mailed to, becomes the owner. */

@@ -13,6 +13,8 @@ export interface FundraiserState {
   name: string;
   /** Null when the owner set no goal. */
   goalCents: number | null;
+  /** Null until it gets the code of its short link (short-code.ts). */
+  shortCode: string | null;
   createdAt: string;
 }
 
@@ -58,10 +60,17 @@ export interface UpdateFundraiser {
   at: string;
 }
 
+/** A code `ShortCodeReserved` made this fundraiser's becomes the code of its short link, once. */
+export interface AssignShortCode {
+  type: 'AssignShortCode';
+  code: string;
+  at: string;
+}
+
 /** The most a goal may be: the contract's MAX_GOAL, which the route enforces before this does. */
 const MAX_GOAL_CENTS = 100_000_000;
 
-export type FundraiserCommand = CreateFundraiser | ClaimFundraiser | UpdateFundraiser;
+export type FundraiserCommand = CreateFundraiser | ClaimFundraiser | UpdateFundraiser | AssignShortCode;
 /**
  * Donations are decided in streams of their own (`../donations/`), so a fundraiser's stream stays
  * one event long whatever it raises. Streams written before that hold `DonationRecorded` events
@@ -73,6 +82,7 @@ export type FundraiserEvent =
   | EventOf<'FundraiserCharityChanged'>
   | EventOf<'FundraiserRenamed'>
   | EventOf<'FundraiserGoalSet'>
+  | EventOf<'FundraiserShortCodeAssigned'>
   | EventOf<'DonationRecorded'>;
 
 export const INVALID_CLAIM_LINK = 'This claim link is not valid: open the link from the email exactly as it came';
@@ -141,6 +151,16 @@ export const fundraiserDecider: Decider<FundraiserCommand, FundraiserEvent, Fund
       }
       case 'UpdateFundraiser':
         return decideUpdate(command, state);
+      case 'AssignShortCode':
+        if (!state) throw new DomainError('not_found', 'Fundraiser not found');
+        // A printed code must keep working: another gateway's assignment stands.
+        if (state.shortCode !== null) return [];
+        return [
+          {
+            type: 'FundraiserShortCodeAssigned',
+            data: { fundraiserId: state.fundraiserId, code: command.code, at: command.at },
+          },
+        ];
     }
   },
 
@@ -148,7 +168,7 @@ export const fundraiserDecider: Decider<FundraiserCommand, FundraiserEvent, Fund
     switch (event.type) {
       case 'FundraiserCreated': {
         const { at, entryId: _entryId, ...fundraiser } = event.data;
-        return { ...fundraiser, goalCents: null, createdAt: at };
+        return { ...fundraiser, goalCents: null, shortCode: null, createdAt: at };
       }
       case 'FundraiserClaimed':
         return state && { ...state, userId: event.data.userId };
@@ -158,6 +178,8 @@ export const fundraiserDecider: Decider<FundraiserCommand, FundraiserEvent, Fund
         return state && { ...state, name: event.data.name };
       case 'FundraiserGoalSet':
         return state && { ...state, goalCents: event.data.goalCents };
+      case 'FundraiserShortCodeAssigned':
+        return state && { ...state, shortCode: event.data.code };
       case 'DonationRecorded':
         return state;
     }

@@ -17,11 +17,13 @@ import { shirtDecider, shirtStreamName } from '../shirts/shirt-decider';
 import { assertSelf, type Caller } from '../users/caller';
 import { type FundraiserState, fundraiserDecider, fundraiserStreamName } from './fundraiser-decider';
 import type { ScanVisitors } from './scan-visitors';
+import { createShortCodes } from './short-codes';
 
 /** The fundraisers read model (projections' fundraiser queries), as these use cases read it. */
 export interface FundraiserReadModel {
   getFundraiser(id: string): Promise<Fundraiser | null>;
   getFundraiserDetails(id: string): Promise<FundraiserDetails | null>;
+  getFundraiserIdByShortCode(code: string): Promise<string | null>;
   getStats(id: string): Promise<FundraiserStats>;
   getUserStats(userId: string): Promise<UserStats>;
 }
@@ -78,6 +80,11 @@ export function createFundraiserUseCases({
    * know, so what shows them (`details`) reads the read model every time instead of this cache.
    */
   const known = new LRUCache<string, Fundraiser>({ max: 50_000 });
+  const shortCodes = createShortCodes({
+    commands,
+    fundraiserIdByShortCode: (code) => fundraisers.getFundraiserIdByShortCode(code),
+    clock,
+  });
 
   /** That the fundraiser exists, and whose it is: the read model first, the log when it lags. */
   async function find(id: string): Promise<Fundraiser> {
@@ -123,6 +130,10 @@ export function createFundraiserUseCases({
     get: find,
     details,
     owned,
+    /** The code of the fundraiser's short link, which its QR code encodes (given now if it has none). */
+    shortCode: shortCodes.assign,
+    /** The fundraiser id a short link's code names; null for an unknown or malformed code. */
+    byShortCode: shortCodes.resolve,
 
     async create(userId: string, input: CreateFundraiserRequest): Promise<Fundraiser> {
       const [charity, shirt] = await Promise.all([
@@ -141,6 +152,8 @@ export function createFundraiserUseCases({
       }));
       const created = toFundraiser(state!);
       known.set(fundraiserId, created);
+      // Its QR code can be drawn as soon as it exists; had this failed, drawing it would try again.
+      await shortCodes.assign(fundraiserId);
       return created;
     },
 

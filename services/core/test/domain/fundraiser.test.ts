@@ -90,6 +90,7 @@ describe('fundraiser decider: streams written before donations had streams of th
       shirtId: 'scan-me-maybe',
       name: 'Scan Me Maybe',
       goalCents: null,
+      shortCode: null,
       createdAt: T0,
     });
     spec

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import express, { type RequestHandler, Router } from 'express';
+import express, { type RequestHandler, type Response, Router } from 'express';
 
 /** `vite build`'s output; `npm start` builds it first when the web sources changed. */
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
@@ -63,23 +63,55 @@ function precompressed(dir: string, options: Parameters<typeof express.static>[1
   };
 }
 
+/** Where a short link sends a phone: the fundraiser's page, told it came from a scan, which it records once. */
+const scanLandingPath = (fundraiserId: string) => `/fundraiser/${encodeURIComponent(fundraiserId)}?scan=true`;
+
 /**
  * The React client: hashed bundles cached for a year, everything else revalidated, the seed
  * images from the gateway's public folder, and index.html for every other client route so the
  * browser's router can show it (the spec's Page Not Found included). Mounted after /api.
+ * A QR code's short link `/q/<code>` is sent on to its fundraiser's page as a scan; an unknown
+ * code is the page's "Fundraiser not found" with a 404.
  */
-export function webClient({ distDir = webDistDir, publicDir }: { distDir?: string; publicDir: string }): Router {
+export function webClient({
+  distDir = webDistDir,
+  publicDir,
+  fundraiserIdByShortCode,
+}: {
+  distDir?: string;
+  publicDir: string;
+  fundraiserIdByShortCode: (code: string) => Promise<string | null>;
+}): Router {
   const indexFile = path.join(distDir, 'index.html');
-  const spaFallback: RequestHandler = (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !isClientRoute(req.path)) return next();
+  const sendIndex = (res: Response, status: number) => {
     if (!existsSync(indexFile)) {
       res.status(503).json({ error: 'The web client is not built: run `npm run build -w web` (npm start does it)' });
       return;
     }
-    res.setHeader('Cache-Control', 'no-cache');
+    res.status(status).setHeader('Cache-Control', 'no-cache');
     res.sendFile(indexFile);
   };
+  const spaFallback: RequestHandler = (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !isClientRoute(req.path)) return next();
+    sendIndex(res, 200);
+  };
+  // The code as sent, undecoded: one of ours is plain letters and digits, and a malformed escape
+  // in anything else is an unknown code like any other, not a 400.
+  const shortLink: RequestHandler = async (req, res, next) => {
+    const code = req.path.slice(1);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || code === '' || code.includes('/')) return next();
+    const fundraiserId = await fundraiserIdByShortCode(code);
+    if (fundraiserId === null) {
+      // Unbuilt, the client cannot say it: a 404 all the same, not the 503 of a missing page.
+      if (!existsSync(indexFile)) return void res.status(404).json({ error: 'Fundraiser not found' });
+      return sendIndex(res, 404);
+    }
+    // Not cached: every scan must reach the page that records it.
+    res.setHeader('Cache-Control', 'no-store');
+    res.redirect(302, scanLandingPath(fundraiserId));
+  };
   return Router()
+    .use('/q', shortLink)
     .use('/assets', precompressed(path.join(distDir, 'assets'), { immutable: true, maxAge: '1y', index: false }))
     .use(precompressed(distDir, { index: false }))
     .use(express.static(publicDir, { maxAge: '1h', index: false }))

@@ -26,9 +26,13 @@ const pngRendererOptions = { colorType: 0 } as QRCodeToBufferOptions['rendererOp
 /** Rendered images kept per process: each is a few kilobytes, and costs milliseconds of CPU to draw. */
 const CACHED_IMAGES = 1_000;
 
-/** Where a phone that scans the shirt lands: the fundraiser's page, told it came from a scan. */
-export function fundraiserScanUrl(publicBaseUrl: string, fundraiserId: string): string {
-  return `${publicBaseUrl}/fundraiser/${encodeURIComponent(fundraiserId)}?scan=true`;
+/**
+ * What a fundraiser's QR code encodes: its short link, which the gateway sends on to the
+ * fundraiser's page as a scan. Short, so the code has few and large modules (version 4 at level Q
+ * for a base URL of up to 35 characters, where the page's own address made version 7).
+ */
+export function fundraiserShortUrl(publicBaseUrl: string, shortCode: string): string {
+  return `${publicBaseUrl}/q/${shortCode}`;
 }
 
 /** Modules across the code, its quiet zone included. */
@@ -47,24 +51,24 @@ export function qrCodeOptions(text: string, pixelsPerModule = PIXELS_PER_MODULE)
 }
 
 /**
- * Each fundraiser's QR code, drawn once per process and format: it depends only on the id, which
- * never changes, and on PUBLIC_BASE_URL. `find` refuses an unknown fundraiser before anything is drawn.
+ * Each fundraiser's QR code, drawn once per process and format: it depends only on the fundraiser's
+ * short code, which never changes once given, and on PUBLIC_BASE_URL. `shortCodeOf` refuses an
+ * unknown fundraiser before anything is drawn.
  */
 export function createFundraiserQrCodes({
   publicBaseUrl,
-  find,
+  shortCodeOf,
 }: {
   publicBaseUrl: string;
-  find: (fundraiserId: string) => Promise<unknown>;
+  shortCodeOf: (fundraiserId: string) => Promise<string>;
 }) {
   const drawn = new LRUCache<string, string | Buffer>({ max: CACHED_IMAGES });
   return {
     async image(fundraiserId: string, format: QrFormat): Promise<string | Buffer> {
-      await find(fundraiserId);
       const key = `${format}:${fundraiserId}`;
       const cached = drawn.get(key);
       if (cached !== undefined) return cached;
-      const url = fundraiserScanUrl(publicBaseUrl, fundraiserId);
+      const url = fundraiserShortUrl(publicBaseUrl, await shortCodeOf(fundraiserId));
       const options = qrCodeOptions(url);
       const image =
         format === 'svg'

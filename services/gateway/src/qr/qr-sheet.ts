@@ -1,9 +1,10 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { fundraiserScanUrl, qrCodeOptions, qrSideModules } from './fundraiser-qr';
+import { fundraiserShortUrl, qrCodeOptions, qrSideModules } from './fundraiser-qr';
 
 export interface SheetCode {
-  fundraiserId: string;
+  /** The fundraiser's short code: what its QR code encodes, and printed under it. */
+  shortCode: string;
   /** Printed small under the code, so the print shop can match codes and shirts. */
   caption: string;
 }
@@ -33,8 +34,8 @@ async function qrPng(url: string): Promise<Buffer> {
 
 /**
  * A print-ready PDF of fundraisers' QR codes: A4 pages of 3 by 4, each code 45 mm wide with its
- * quiet zone, the short code (the fundraiser's id, which a person can type in the page's address)
- * printed under it.
+ * quiet zone, the short code printed under it (a person whose phone cannot scan the shirt types
+ * it after `/q/`; the print shop matches codes and shirts by it).
  */
 export async function renderQrSheet({
   publicBaseUrl,
@@ -57,7 +58,7 @@ export async function renderQrSheet({
   const cellHeight = (PAGE.height - 2 * MARGIN) / ROWS;
   const pages = Math.ceil(codes.length / perPage);
   for (let index = 0; index < codes.length; index += 1) {
-    const { fundraiserId, caption } = codes[index]!;
+    const { shortCode, caption } = codes[index]!;
     const slot = index % perPage;
     if (slot === 0) {
       const page = pdf.addPage([PAGE.width, PAGE.height]);
@@ -69,11 +70,11 @@ export async function renderQrSheet({
     const row = Math.floor(slot / COLUMNS);
     const left = MARGIN + column * cellWidth;
     const top = PAGE.height - MARGIN - row * cellHeight;
-    const image = await pdf.embedPng(await qrPng(fundraiserScanUrl(publicBaseUrl, fundraiserId)));
+    const image = await pdf.embedPng(await qrPng(fundraiserShortUrl(publicBaseUrl, shortCode)));
     const x = left + (cellWidth - QR_SIZE) / 2;
     const y = top - QR_SIZE - 4 * MM;
     page.drawImage(image, { x, y, width: QR_SIZE, height: QR_SIZE });
-    const code = printable(fundraiserId);
+    const code = printable(shortCode);
     const codeWidth = mono.widthOfTextAtSize(code, CODE_FONT_SIZE);
     page.drawText(code, {
       x: left + (cellWidth - codeWidth) / 2,

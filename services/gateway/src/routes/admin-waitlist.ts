@@ -3,7 +3,7 @@ import type { FulfilledEntry } from '@qrshirt/core';
 import { createWaitlistEntries } from '../admin/waitlist-entries';
 import { csvLine } from '../http/csv';
 import type { Handlers } from '../http/route-table';
-import { fundraiserScanUrl } from '../qr/fundraiser-qr';
+import { fundraiserShortUrl } from '../qr/fundraiser-qr';
 import { renderQrSheet } from '../qr/qr-sheet';
 import type { RouteDeps } from './route-deps';
 
@@ -44,13 +44,13 @@ export function adminWaitlistHandlers({
   const entries = createWaitlistEntries({ eventStore, catalog, fulfilment });
 
   /** A fulfilled entry's answer: its fundraiser and where to get the QR code to print. */
-  const withQr = ({ entryId, fundraiser }: FulfilledEntry): FulfilledWaitlistEntry => {
+  const withQr = ({ entryId, fundraiser, shortCode }: FulfilledEntry): FulfilledWaitlistEntry => {
     const path = `/api/fundraisers/${encodeURIComponent(fundraiser.id)}`;
     return {
       entryId,
       status: 'fulfilled',
       fundraiser,
-      qr: { svg: `${path}/qr.svg`, png: `${path}/qr.png`, target: fundraiserScanUrl(publicBaseUrl, fundraiser.id) },
+      qr: { svg: `${path}/qr.svg`, png: `${path}/qr.png`, target: fundraiserShortUrl(publicBaseUrl, shortCode) },
     };
   };
   return {
@@ -96,8 +96,8 @@ export function adminWaitlistHandlers({
       const sheet = await renderQrSheet({
         publicBaseUrl,
         title: `${shirtName}, size ${body.size}: ${fulfilled.length} QR codes`,
-        codes: fulfilled.map(({ fundraiser, size }) => ({
-          fundraiserId: fundraiser.id,
+        codes: fulfilled.map(({ shortCode, size }) => ({
+          shortCode,
           caption: `${shirtName} - ${size}`,
         })),
       });

@@ -4,8 +4,8 @@ import { createFundraiserQrCodes, type QrFormat, qrContentTypes } from '../qr/fu
 import type { RouteDeps } from './route-deps';
 
 /*
- * A QR code depends only on the fundraiser id, which never changes, and PUBLIC_BASE_URL: a day in
- * caches is how long a changed base URL may take to show.
+ * A QR code depends only on the fundraiser's short code, which never changes once given, and
+ * PUBLIC_BASE_URL: a day in caches is how long a changed base URL may take to show.
  */
 const QR_CACHE_CONTROL = 'public, max-age=86400';
 
@@ -24,7 +24,7 @@ export function fundraiserHandlers({
   | 'getQrPng'
 > {
   const { fundraisers } = useCases;
-  const qrCodes = createFundraiserQrCodes({ publicBaseUrl, find: fundraisers.get });
+  const qrCodes = createFundraiserQrCodes({ publicBaseUrl, shortCodeOf: fundraisers.shortCode });
 
   async function sendQrCode(res: Response, id: string, format: QrFormat, download: string | undefined) {
     const image = await qrCodes.image(id, format);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiSpecificationPerTest } from '../support/api-specification';
 import { charityApproved, charityCreated, charityCreatedV1, charityRejected, shirtAdded } from '../support/given';
+import { shortCodeEvents } from '../support/short-codes';
 import { anonymousToken, userToken } from '../support/test-server';
 
 const api = apiSpecificationPerTest();
@@ -64,7 +65,10 @@ describe('a charity waiting for review', () => {
     await api
       .given()
       .when('POST', '/api/fundraisers', { token: userToken('ada'), body: { charityId: 'bees', shirtId: 'scan-me' } })
-      .then({ status: 201, events: [{ type: 'FundraiserCreated', data: { charityId: 'bees' } }] });
+      .then({
+        status: 201,
+        events: [{ type: 'FundraiserCreated', data: { charityId: 'bees' } }, ...shortCodeEvents()],
+      });
   });
 
   it('stays hidden once rejected; its submitter sees the reason', async () => {

@@ -10,6 +10,7 @@ import {
   shirtAdded,
 } from '../support/given';
 import { ROBOTS, scanner } from '@qrshirt/test-support';
+import { shortCodeEvents } from '../support/short-codes';
 import { anonymousToken, userToken } from '../support/test-server';
 
 const api = apiSpecificationPerTest({ clock: () => new Date('2026-03-02T09:00:00.000Z') });
@@ -24,7 +25,7 @@ describe('POST /api/fundraisers', () => {
       .then({
         status: 201,
         body: { userId: 'ada', charityId: 'water', shirtId: 'scan-me', name: 'Scan Me Maybe' },
-        events: [{ type: 'FundraiserCreated', data: { userId: 'ada', name: 'Scan Me Maybe' } }],
+        events: [{ type: 'FundraiserCreated', data: { userId: 'ada', name: 'Scan Me Maybe' } }, ...shortCodeEvents()],
       });
   });
 

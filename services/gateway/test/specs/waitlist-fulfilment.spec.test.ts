@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { emailReservationStreamName } from '@qrshirt/core';
+import { emailReservationStreamName, shortCodeCandidate } from '@qrshirt/core';
 import { describe, expect, it } from 'vitest';
 import { apiSpecificationPerTest, type GivenEvent } from '../support/api-specification';
 import { charityCreated, shirtAdded, userRegistered } from '../support/given';
+import { shortCodeEvents } from '../support/short-codes';
 import { userToken } from '../support/test-server';
 
 const NOW = '2026-03-10T10:00:00.000Z';
@@ -88,6 +89,7 @@ describe('POST /api/admin/waitlist/entries/{entryId}/fulfil', () => {
             data: { entryId: 'e1', email: 'Wren@Example.org', claimExpiresAt: '2026-04-09T10:00:00.000Z' },
           },
           { type: 'FundraiserCreated', data: { userId: null, entryId: 'e1', name: 'Scan Me Maybe' } },
+          ...shortCodeEvents(),
         ],
       });
     const { id } = answer.body.fundraiser;
@@ -95,7 +97,7 @@ describe('POST /api/admin/waitlist/entries/{entryId}/fulfil', () => {
     expect(answer.body.qr).toEqual({
       svg: `/api/fundraisers/${id}/qr.svg`,
       png: `/api/fundraisers/${id}/qr.png`,
-      target: expect.stringMatching(new RegExp(`/fundraiser/${id}\\?scan=true$`)),
+      target: expect.stringMatching(new RegExp(`/q/${shortCodeCandidate(id, 0)}$`)),
     });
   });
 
@@ -129,6 +131,8 @@ describe('POST /api/admin/waitlist/entries/{entryId}/claim-link', () => {
             type: 'ClaimLinkReissued',
             data: { entryId: 'e1', claimExpiresAt: '2026-04-09T10:00:00.000Z', at: NOW },
           },
+          // Made before short codes, it gets its code now, by events of its own.
+          ...shortCodeEvents('wren-shirt'),
         ],
       });
   });
@@ -143,6 +147,7 @@ describe('POST /api/admin/waitlist/entries/{entryId}/claim-link', () => {
         events: [
           { stream: 'fundraiser-wren-shirt', type: 'FundraiserCreated', data: { userId: null, entryId: 'e1' } },
           { stream: 'fulfilment-e1', type: 'ClaimLinkReissued', data: { entryId: 'e1' } },
+          ...shortCodeEvents('wren-shirt'),
         ],
       });
   });

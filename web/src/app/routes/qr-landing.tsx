@@ -35,7 +35,7 @@ function QrLandingSkeleton() {
   );
 }
 
-function QrLandingError({ message, onRetry }: { message: string; onRetry: () => void }) {
+export function QrLandingError({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <Container size="sm" py={80}>
       <Stack align="center" ta="center">

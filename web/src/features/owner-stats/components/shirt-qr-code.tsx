@@ -16,8 +16,8 @@ function fileName(name: string): string {
 }
 
 /**
- * The shirt's QR code (it opens /fundraiser/{id}?scan=true), drawn by the gateway with the `qrcode`
- * library, and downloads of it as PNG and SVG (`download=1` makes the gateway send it as a file).
+ * The shirt's QR code (its short link /q/{code} opens /fundraiser/{id}?scan=true), drawn by the
+ * gateway with the `qrcode` library, and downloads of it as PNG and SVG (`download=1` makes the gateway send it as a file).
  */
 export function ShirtQrCode({ fundraiserId, name }: ShirtQrCodeProps) {
   const base = apiUrl(`/api/fundraisers/${encodeURIComponent(fundraiserId)}`);
