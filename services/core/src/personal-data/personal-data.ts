@@ -54,10 +54,9 @@ export function createPersonalData({ keys }: { keys: PersonalDataKeys }): Person
       const key = await keys.personalDataKey(subject, newPersonalDataKey());
       if (!key) throw new DomainError('gone', 'This person’s data has been erased');
       const sealed = { ...(data as Record<string, unknown>) };
-      for (const field of fields) {
-        if (sealedSubject(sealed[field]) === undefined)
-          sealed[field] = sealValue(key, subject, sealed[field] as string);
-      }
+      // Even a value shaped like a sealed one: the command side only ever holds values in clear, so
+      // such a value came from someone's input, and stored as it is it would make reads fail.
+      for (const field of fields) sealed[field] = sealValue(key, subject, sealed[field] as string);
       return sealed;
     },
 

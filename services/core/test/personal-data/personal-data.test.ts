@@ -100,6 +100,14 @@ describe('personal data sealed in the log', () => {
     expect(await raw.readStream('user-u1')).toHaveLength(1);
   });
 
+  it('seals input shaped like a sealed value, which then reads back as it was typed', async () => {
+    const { raw, people } = setUp();
+    await people.appendToStream('user-u1', [registered('u1', 'ada@example.com', 'Ada')]);
+    const forged = (dataOf(await raw.readStream('user-u1'))[0]!.email as string).replace('user-u1', 'user-u9');
+    await people.appendToStream('waitlist-s-1-e2', [joined('e2', forged, 'x@example.com')]);
+    expect((await people.readLastEvent('waitlist-s-1-e2'))?.data).toMatchObject({ name: forged });
+  });
+
   it('passes values stored before sealing through as they are', async () => {
     const { raw, people } = setUp();
     await raw.appendToStream('user-u1', [registered('u1', 'old@example.com', 'Old')]);
