@@ -22,8 +22,10 @@ import {
 import { ShirtAdded, ShirtUpdated } from './shirts';
 import {
   DailySummarySet,
+  EmailReleased,
   EmailReserved,
   EmailVerified,
+  UserAccountClosed,
   UserProfileUpdated,
   UserRegistered,
   UserSignedIn,
@@ -54,6 +56,8 @@ export const eventDefinitions = {
   DailySummarySet,
   EmailReserved,
   EmailVerified,
+  EmailReleased,
+  UserAccountClosed,
   CharityCreated,
   CharityUpdated,
   CharityApproved,

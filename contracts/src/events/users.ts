@@ -57,3 +57,21 @@ export const EmailVerified = defineEvent(
   'EmailVerified',
   z.object({ userId: z.string().min(1), via: z.enum(['link', 'google']), at: isoInstant }),
 );
+
+/**
+ * The account is closed, by its person or erased by an operator (`adminId`): its sessions and
+ * credentials are gone and its key is destroyed, so its name and email read as null everywhere.
+ * Its fundraisers stay, with their figures, under the now anonymous user id.
+ */
+export const UserAccountClosed = defineEvent(
+  'UserAccountClosed',
+  z.object({
+    userId: z.string().min(1),
+    by: z.enum(['self', 'admin']),
+    adminId: z.string().min(1).optional(),
+    at: isoInstant,
+  }),
+);
+
+/** On the `email-<sha256>` stream: the account holding the address was closed, which frees it. */
+export const EmailReleased = defineEvent('EmailReleased', z.object({ userId: z.string().min(1), at: isoInstant }));

@@ -666,6 +666,19 @@ export const adminRoutes = defineRoutes({
       404: { description: 'Unknown projection, or none started here', schema: errorAnswer },
     },
   },
+  eraseUser: {
+    method: 'delete',
+    path: '/api/admin/users/{id}',
+    summary:
+      'Erase a person: their account is closed as if they had closed it, and the log records which operator did it',
+    auth: 'admin',
+    params: idParams,
+    answers: {
+      204: { description: 'Erased' },
+      ...guarded,
+      404: { description: 'Unknown user, or one erased already', schema: errorAnswer },
+    },
+  },
   listEvents: {
     method: 'get',
     path: '/api/admin/events',

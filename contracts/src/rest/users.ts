@@ -19,6 +19,13 @@ export const updateProfileRequest = z
   .meta({ anyOf: [{ required: ['displayName'] }, { required: ['photoURL'] }, { required: ['dailySummary'] }] });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
 
+/**
+ * DELETE /api/user/{id}: a password account proves it is its person with the password; an
+ * account without one by having signed in within the last 5 minutes.
+ */
+export const closeAccountRequest = z.object({ password: z.string().min(1).max(1024).optional() });
+export type CloseAccountRequest = z.infer<typeof closeAccountRequest>;
+
 export const user = z
   .object({
     uid: z.string(),
@@ -112,6 +119,25 @@ export const userRoutes = defineRoutes({
       400: invalid,
       401: unauthenticated,
       403: forbidden,
+      404: notFound,
+    },
+  },
+  closeAccount: {
+    method: 'delete',
+    path: '/api/user/{id}',
+    summary:
+      'Close one’s own account: every session ends, its credentials go and its name and email are erased; its fundraisers stay, anonymous',
+    auth: 'user',
+    params: idParams,
+    body: closeAccountRequest,
+    answers: {
+      204: { description: 'Closed' },
+      400: invalid,
+      401: { description: 'No token, a bad one, or a wrong password', schema: errorAnswer },
+      403: {
+        description: 'Someone else’s account, or no password and no sign-in within 5 minutes',
+        schema: errorAnswer,
+      },
       404: notFound,
     },
   },

@@ -9,7 +9,7 @@ export const userKeys = {
 
 export const usersProjector: Projector = {
   name: 'users',
-  eventTypes: ['UserRegistered', 'UserProfileUpdated', 'DailySummarySet'],
+  eventTypes: ['UserRegistered', 'UserProfileUpdated', 'DailySummarySet', 'UserAccountClosed'],
   project(event) {
     switch (event.type) {
       case 'UserRegistered': {
@@ -26,6 +26,10 @@ export const usersProjector: Projector = {
           ...hsetFields(userKeys.user(userId), { dailySummary: enabled }),
           ...hsetFields(userKeys.dailySummary, { [userId]: enabled }),
         ];
+      }
+      case 'UserAccountClosed': {
+        const { userId } = event.data;
+        return [{ op: 'del', key: userKeys.user(userId) }, ...hsetFields(userKeys.dailySummary, { [userId]: false })];
       }
       default:
         return [];

@@ -67,6 +67,7 @@ import { createClaimLinkMailer } from './mail/claim-link-mail';
 import { createWaitlistConfirmationMailer } from './mail/waitlist-confirmation-mail';
 import { createDailySummaryMailer } from './mail/daily-summary-mail';
 import { DAILY_SUMMARY_INTERVAL_MS, type DailySummaryJob, startDailySummaryJob } from './mail/daily-summary-job';
+import { createAccountClosing } from './auth/account-closing';
 import { createAccounts } from './auth/accounts';
 import { createEventStreams } from './http/event-streams';
 
@@ -232,6 +233,7 @@ export async function createEmbeddedProcess(
     ingestion,
     useCases: {
       users: createUserUseCases({ commands, clock }),
+      accountClosing: createAccountClosing({ commands, credentials, personalData, clock }),
       charities: createCharityUseCases({ commands, charities: catalog, clock, newId }),
       shirts: createShirtUseCases({ commands, clock, newId }),
       fundraisers,

@@ -36,6 +36,14 @@ for _, family in ipairs(redis.call('SMEMBERS', KEYS[1])) do redis.call('DEL', AR
 redis.call('DEL', KEYS[1])
 return 0`;
 
+/* Only the identities still linked to this user: one may have been linked anew since. */
+const DELETE_IDENTITIES_OF = `
+for _, identity in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  if redis.call('GET', identity) == ARGV[1] then redis.call('DEL', identity) end
+end
+redis.call('DEL', KEYS[1])
+return 0`;
+
 /*
  * The salts of scan visitors' hashes, one hash field per UTC day: today's is set if missing, every
  * earlier day's deleted, and the key expires at the end of the newest day, so a salt is
@@ -180,10 +188,16 @@ export function createRedisCredentialsStore({
     async linkIdentity(provider, subject, uid) {
       const identityKey = key('id', provider, subject);
       await redis.set(identityKey, uid, 'NX');
-      return (await redis.get(identityKey))!;
+      const holder = (await redis.get(identityKey))!;
+      // Listed under its user, so that closing the account finds every identity to unlink.
+      await redis.sadd(key('ids-of', holder), identityKey);
+      return holder;
     },
     async findIdentity(provider, subject) {
       return redis.get(key('id', provider, subject));
+    },
+    async deleteIdentitiesOf(uid) {
+      await redis.eval(DELETE_IDENTITIES_OF, 1, key('ids-of', uid), uid);
     },
     async dailySalt(day, candidate, now) {
       const endOfDay = Date.parse(`${day}T00:00:00.000Z`) + DAY_MS;

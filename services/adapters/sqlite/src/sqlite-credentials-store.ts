@@ -39,6 +39,7 @@ const SCHEMA = `
     uid      TEXT NOT NULL,
     PRIMARY KEY (provider, subject)
   );
+  CREATE INDEX IF NOT EXISTS identities_uid ON identities (uid);
   CREATE TABLE IF NOT EXISTS scan_salts (
     day  TEXT PRIMARY KEY,
     salt TEXT NOT NULL
@@ -121,6 +122,7 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
     ),
     deleteVerification: db.prepare('DELETE FROM phone_verifications WHERE id = ?'),
     linkIdentity: db.prepare('INSERT INTO identities (provider, subject, uid) VALUES (?, ?, ?) ON CONFLICT DO NOTHING'),
+    deleteIdentitiesOf: db.prepare('DELETE FROM identities WHERE uid = ?'),
     findIdentity: db.prepare<[string, string], { uid: string }>(
       'SELECT uid FROM identities WHERE provider = ? AND subject = ?',
     ),
@@ -232,6 +234,9 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
     },
     async findIdentity(provider, subject) {
       return statements.findIdentity.get(provider, subject)?.uid ?? null;
+    },
+    async deleteIdentitiesOf(uid) {
+      statements.deleteIdentitiesOf.run(uid);
     },
     async dailySalt(day, candidate) {
       // Every gateway on this file gets the first one stored; with FULL sync, a deleted salt is gone for good.

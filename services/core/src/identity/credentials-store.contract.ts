@@ -197,6 +197,20 @@ export function describeCredentialsStoreContract(
         expect(await store.findIdentity('google', subject)).toBe(linked[0]);
         expect(await store.findIdentity('phone', subject)).toBeNull();
       });
+
+      it("unlinks a closed account's identities, and only its own", async () => {
+        const [uid, other_] = [id(), id()];
+        const [google, phone, kept] = [id(), id(), id()];
+        await store.linkIdentity('google', google, uid);
+        await other.linkIdentity('phone', phone, uid);
+        await store.linkIdentity('google', kept, other_);
+        await other.deleteIdentitiesOf(uid);
+        expect(await store.findIdentity('google', google)).toBeNull();
+        expect(await store.findIdentity('phone', phone)).toBeNull();
+        expect(await store.findIdentity('google', kept)).toBe(other_);
+        // Free again: the same Google account can make a new one.
+        expect(await store.linkIdentity('google', google, id())).not.toBe(uid);
+      });
     });
 
     describe('salts of scan visitors', () => {

@@ -15,11 +15,18 @@ export interface VerifyEmail {
   at: string;
 }
 
-export type EmailReservationCommand = ReserveEmail | VerifyEmail;
+/** The holder's account was closed: the address is free for a new account. */
+export interface ReleaseEmail {
+  type: 'ReleaseEmail';
+  userId: string;
+  at: string;
+}
+
+export type EmailReservationCommand = ReserveEmail | VerifyEmail | ReleaseEmail;
 
 /** Who holds the address, and whether they proved it is theirs; null while nobody holds it. */
 export type EmailReservationState = { userId: string; verified: boolean } | null;
-export type EmailReservationEvent = EventOf<'EmailReserved'> | EventOf<'EmailVerified'>;
+export type EmailReservationEvent = EventOf<'EmailReserved'> | EventOf<'EmailVerified'> | EventOf<'EmailReleased'>;
 
 /** Hashed, so the stream name carries no address; the same for any spelling of one address. */
 export const emailReservationStreamName = (email: string): string => `email-${emailKey(email)}`;
@@ -44,6 +51,10 @@ export const emailReservationDecider: Decider<EmailReservationCommand, EmailRese
         }
         if (state.verified) return [];
         return [{ type: 'EmailVerified', data: { userId: command.userId, via: command.via, at: command.at } }];
+      case 'ReleaseEmail':
+        // Someone else's since, or free already: nothing of this account's to release.
+        if (!state || state.userId !== command.userId) return [];
+        return [{ type: 'EmailReleased', data: { userId: command.userId, at: command.at } }];
     }
   },
 
@@ -53,6 +64,8 @@ export const emailReservationDecider: Decider<EmailReservationCommand, EmailRese
         return state ?? { userId: event.data.userId, verified: false };
       case 'EmailVerified':
         return state && { ...state, verified: true };
+      case 'EmailReleased':
+        return null;
     }
   },
 };

@@ -18,6 +18,8 @@ export interface UserState extends UserProfile {
   lastSignInMethod: SignInMethod;
   /** The owner asked for the daily summary mail. */
   dailySummary: boolean;
+  /** Closed by its person or an operator: nothing more happens to it. */
+  closed: boolean;
 }
 
 export interface RegisterUser extends UserProfile {
@@ -48,9 +50,27 @@ export interface RecordSignIn {
   at: string;
 }
 
-export type UserCommand = RegisterUser | UpdateProfile | StopDailySummary | RecordSignIn;
+export interface CloseAccount {
+  type: 'CloseAccount';
+  userId: string;
+  by: 'self' | 'admin';
+  adminId?: string;
+  at: string;
+}
+
+export type UserCommand = RegisterUser | UpdateProfile | StopDailySummary | RecordSignIn | CloseAccount;
 export type UserEvent =
-  EventOf<'UserRegistered'> | EventOf<'UserProfileUpdated'> | EventOf<'DailySummarySet'> | EventOf<'UserSignedIn'>;
+  | EventOf<'UserRegistered'>
+  | EventOf<'UserProfileUpdated'>
+  | EventOf<'DailySummarySet'>
+  | EventOf<'UserSignedIn'>
+  | EventOf<'UserAccountClosed'>;
+
+/** A closed account answers as one that never was: its user id names nobody any more. */
+function openAccount(state: UserState | null): UserState {
+  if (!state || state.closed) throw new DomainError('not_found', 'User not found');
+  return state;
+}
 
 export const userStreamName = (userId: string): string => `user-${userId}`;
 
@@ -65,36 +85,41 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState | null> = {
         return [{ type: 'UserRegistered', data: registration }];
       }
       case 'UpdateProfile': {
-        if (!state) throw new DomainError('not_found', 'User not found');
+        const user = openAccount(state);
         const { email, displayName, photoURL, dailySummary } = command;
-        const changes = changedFields<UserProfile>(state, { email, displayName, photoURL });
+        const changes = changedFields<UserProfile>(user, { email, displayName, photoURL });
         // The client syncs the profile on every sign-in; an unchanged profile is not an error.
         const events: UserEvent[] =
           Object.keys(changes).length === 0
             ? []
-            : [{ type: 'UserProfileUpdated', data: { ...changes, userId: state.userId, at: command.at } }];
-        if (dailySummary !== undefined && dailySummary !== state.dailySummary) {
+            : [{ type: 'UserProfileUpdated', data: { ...changes, userId: user.userId, at: command.at } }];
+        if (dailySummary !== undefined && dailySummary !== user.dailySummary) {
           events.push({
             type: 'DailySummarySet',
-            data: { userId: state.userId, enabled: dailySummary, via: 'profile', at: command.at },
+            data: { userId: user.userId, enabled: dailySummary, via: 'profile', at: command.at },
           });
         }
         return events;
       }
       case 'StopDailySummary': {
-        if (!state) throw new DomainError('not_found', 'User not found');
+        const user = openAccount(state);
         // A link followed twice, or after turning it off in the profile: already done.
-        if (!state.dailySummary) return [];
+        if (!user.dailySummary) return [];
         return [
           {
             type: 'DailySummarySet',
-            data: { userId: state.userId, enabled: false, via: 'unsubscribe-link', at: command.at },
+            data: { userId: user.userId, enabled: false, via: 'unsubscribe-link', at: command.at },
           },
         ];
       }
       case 'RecordSignIn': {
-        if (!state) throw new DomainError('not_found', 'User not found');
-        return [{ type: 'UserSignedIn', data: { userId: state.userId, method: command.method, at: command.at } }];
+        const user = openAccount(state);
+        return [{ type: 'UserSignedIn', data: { userId: user.userId, method: command.method, at: command.at } }];
+      }
+      case 'CloseAccount': {
+        const user = openAccount(state);
+        const { by, adminId, at } = command;
+        return [{ type: 'UserAccountClosed', data: { userId: user.userId, by, ...(adminId && { adminId }), at } }];
       }
     }
   },
@@ -110,6 +135,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState | null> = {
           lastSignInAt: at,
           lastSignInMethod: method,
           dailySummary: false,
+          closed: false,
         };
       }
       case 'UserProfileUpdated': {
@@ -126,6 +152,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState | null> = {
         return state && { ...state, dailySummary: event.data.enabled };
       case 'UserSignedIn':
         return state && { ...state, lastSignInAt: event.data.at, lastSignInMethod: event.data.method };
+      case 'UserAccountClosed':
+        return state && { ...state, closed: true, dailySummary: false };
     }
   },
 };

@@ -40,7 +40,7 @@ export function createUserUseCases({ commands, clock }: UserUseCaseDeps) {
     async get(userId: string, caller: Caller): Promise<User> {
       assertSelf(userId, caller);
       const user = await commands.loadState(userStreamName(userId), userDecider);
-      if (!user) throw new DomainError('not_found', 'User not found');
+      if (!user || user.closed) throw new DomainError('not_found', 'User not found');
       return toUser(userId, user);
     },
 

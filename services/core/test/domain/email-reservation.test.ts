@@ -61,4 +61,16 @@ describe('email verification', () => {
       .when({ type: 'VerifyEmail', userId: 'u-1', via: 'google', at })
       .thenFails('conflict', 'This address belongs to another account');
   });
+
+  it("releases the address of a closed account, and only its holder's", () => {
+    const released = { type: 'EmailReleased', data: { userId: 'u-1', at } } as const;
+    spec.given([reserved]).when({ type: 'ReleaseEmail', userId: 'u-1', at }).then([released]);
+    spec.given([reserved]).when({ type: 'ReleaseEmail', userId: 'u-2', at }).then([]);
+    spec.given([reserved, released]).when({ type: 'ReleaseEmail', userId: 'u-1', at }).then([]);
+    // Free again: the next account to ask reserves it.
+    spec
+      .given([reserved, released])
+      .when({ type: 'ReserveEmail', userId: 'u-3', at })
+      .then([{ type: 'EmailReserved', data: { userId: 'u-3', at } }]);
+  });
 });

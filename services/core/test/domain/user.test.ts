@@ -27,6 +27,30 @@ describe('user decider', () => {
     spec.given([]).when(register).then([registered]);
   });
 
+  it('closes an account once, after which it takes no command and names nobody', () => {
+    const closed = { type: 'UserAccountClosed', data: { userId: 'u-1', by: 'admin', adminId: 'u-9', at: T1 } } as const;
+    spec
+      .given([registered])
+      .when({ type: 'CloseAccount', userId: 'u-1', by: 'admin', adminId: 'u-9', at: T1 })
+      .then([closed]);
+    spec
+      .given([registered, closed])
+      .when({ type: 'CloseAccount', userId: 'u-1', by: 'self', at: T1 })
+      .thenFails('not_found', 'User not found');
+    spec
+      .given([])
+      .when({ type: 'CloseAccount', userId: 'u-1', by: 'self', at: T1 })
+      .thenFails('not_found', 'User not found');
+    for (const command of [
+      { type: 'UpdateProfile', userId: 'u-1', displayName: 'Back', at: T1 },
+      { type: 'RecordSignIn', userId: 'u-1', method: 'password', at: T1 },
+      { type: 'StopDailySummary', userId: 'u-1', at: T1 },
+    ] as const) {
+      spec.given([registered, closed]).when(command).thenFails('not_found', 'User not found');
+    }
+    spec.given([registered, closed]).when(register).thenFails('conflict', 'User already registered');
+  });
+
   it('refuses to register the same user twice', () => {
     spec.given([registered]).when(register).thenFails('conflict', 'User already registered');
   });
@@ -84,6 +108,7 @@ describe('user decider', () => {
       lastSignInAt: T1,
       lastSignInMethod: 'google',
       dailySummary: false,
+      closed: false,
     });
   });
 

@@ -9,6 +9,7 @@ import { adminOverviewHandlers } from './admin-overview';
 import { adminProjectionHandlers } from './admin-projections';
 import { adminReplayHandlers } from './admin-replay';
 import { adminShirtHandlers } from './admin-shirts';
+import { adminUserHandlers } from './admin-users';
 import { adminWaitlistHandlers } from './admin-waitlist';
 import { meHandlers } from './me';
 import type { RouteDeps } from './route-deps';
@@ -35,6 +36,7 @@ type AdminOperation =
   | 'listProjections'
   | 'startRebuild'
   | 'getRebuild'
+  | 'eraseUser'
   | 'listEvents'
   | 'downloadReplay';
 
@@ -56,6 +58,7 @@ export function adminHandlers(deps: RouteDeps & { admin: AdminDeps }): {
       ...adminShirtHandlers(deps),
       ...adminWaitlistHandlers(deps),
       ...adminProjectionHandlers(deps),
+      ...adminUserHandlers(deps),
       ...adminEventHandlers(deps),
       ...adminReplayHandlers(deps),
       ...adminOutboxHandlers(deps),

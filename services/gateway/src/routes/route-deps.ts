@@ -14,12 +14,15 @@ import type {
   createRecordAnalytics,
 } from '@qrshirt/core';
 import type { CatalogQueries, FundraiserQueries, WaitlistQueries } from '@qrshirt/projections';
+import type { AccountClosing } from '../auth/account-closing';
 import type { DemoProcessor } from '../donations/demo-processor';
 import type { DonationWebhooks } from '../donations/donation-webhooks';
 
 /** The domain's use cases, one set per feature; the composition root makes them once per process. */
 export interface UseCases {
   users: UserUseCases;
+  /** People close their accounts; operators erase people. */
+  accountClosing: AccountClosing;
   charities: CharityUseCases;
   shirts: ShirtUseCases;
   fundraisers: FundraiserUseCases;

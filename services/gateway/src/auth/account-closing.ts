@@ -1,0 +1,98 @@
+import { userDataSubject } from '@qrshirt/contracts';
+import {
+  type Caller,
+  type Clock,
+  type CommandHandler,
+  type CredentialsStore,
+  DomainError,
+  emailReservationDecider,
+  emailReservationStreamName,
+  type PersonalData,
+  userDecider,
+  userStreamName,
+} from '@qrshirt/core';
+import { HttpError } from '../http/http-error';
+import { verifyPassword } from './passwords';
+
+/** How recent a sign-in must be to close an account that has no password to confirm it with. */
+export const RECENT_SIGN_IN_MS = 5 * 60_000;
+
+export interface AccountClosing {
+  /** The person closes their own account, proving it is them (`password`, or a recent sign-in). */
+  closeOwn(userId: string, caller: Caller, proof: { password?: string }): Promise<void>;
+  /** An operator erases a person; the log records who. */
+  eraseByAdmin(userId: string, adminId: string): Promise<void>;
+}
+
+/**
+ * Closing an account: the closure is recorded first, then every trace is removed: sessions,
+ * password, linked identities, the address's reservation (free for a new account) and the key,
+ * which erases the person's name and email everywhere at once. Each removal can be done again,
+ * so a request that stopped half-way is finished by the next one, which then answers 404.
+ */
+export function createAccountClosing({
+  commands,
+  credentials,
+  personalData,
+  clock,
+}: {
+  commands: CommandHandler;
+  credentials: CredentialsStore;
+  personalData: PersonalData;
+  clock: Clock;
+}): AccountClosing {
+  const now = () => clock().toISOString();
+
+  async function removeTraces(userId: string, email: string | null): Promise<void> {
+    await credentials.deleteRefreshFamiliesOf(userId);
+    await credentials.deletePasswordHash(userId);
+    await credentials.deleteIdentitiesOf(userId);
+    // The address is readable only until the key goes: release it first.
+    if (email) {
+      await commands.handle(emailReservationStreamName(email), emailReservationDecider, () => ({
+        type: 'ReleaseEmail',
+        userId,
+        at: now(),
+      }));
+    }
+    await personalData.erase(userDataSubject(userId));
+  }
+
+  async function close(userId: string, by: 'self' | 'admin', adminId?: string): Promise<void> {
+    const user = await commands.loadState(userStreamName(userId), userDecider);
+    let closedBefore: DomainError | undefined;
+    try {
+      await commands.handle(userStreamName(userId), userDecider, () => ({
+        type: 'CloseAccount',
+        userId,
+        by,
+        ...(adminId && { adminId }),
+        at: now(),
+      }));
+    } catch (error) {
+      if (!(error instanceof DomainError && error.kind === 'not_found')) throw error;
+      closedBefore = error;
+    }
+    if (user) await removeTraces(userId, user.email);
+    if (closedBefore) throw closedBefore;
+  }
+
+  return {
+    async closeOwn(userId, caller, { password }) {
+      if (caller.anonymous || caller.uid !== userId) {
+        throw new DomainError('forbidden', 'You can only close your own account');
+      }
+      const user = await commands.loadState(userStreamName(userId), userDecider);
+      if (!user || user.closed) throw new DomainError('not_found', 'User not found');
+      const stored = await credentials.passwordHash(userId);
+      if (stored) {
+        if (password === undefined) throw new DomainError('validation', 'Enter your password to close your account');
+        if (!(await verifyPassword(password, stored))) throw new HttpError(401, 'The password is not right');
+      } else if (clock().getTime() - Date.parse(user.lastSignInAt) > RECENT_SIGN_IN_MS) {
+        throw new DomainError('forbidden', 'Sign in again, then close your account within 5 minutes');
+      }
+      await close(userId, 'self');
+    },
+    eraseByAdmin: (userId, adminId) => close(userId, 'admin', adminId),
+  };
+}
