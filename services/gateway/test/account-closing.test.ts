@@ -66,7 +66,7 @@ describe('closing an account', () => {
     });
     expect(await close(uid, session, { password: 'wrong horse' })).toMatchObject({
       status: 401,
-      body: { error: 'The password is not right' },
+      body: { error: 'Incorrect password. Please try again.', code: 'wrong-password' },
     });
     expect((await server.api('GET', `/api/user/${uid}`, owner)).status).toBe(200);
 

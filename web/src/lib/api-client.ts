@@ -39,6 +39,18 @@ async function send<T>(path: string, request: ApiRequest<T>, session: ClientSess
 }
 
 /**
+ * A 401 with an auth error code refused what the person typed (a wrong password confirming a
+ * closure), not the session's token: renewing the session would not change the answer.
+ */
+async function refusesCredential(response: Response): Promise<boolean> {
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: unknown } | null;
+  return typeof body?.code === 'string';
+}
+
+/**
  * The one API client: waits (at most 1 s) for the session, sends the spec's headers, retries
  * once with a renewed session when a token is refused, applies the spec's error message rule
  * and checks every answer against its contract schema.
@@ -55,7 +67,7 @@ export async function apiResponse(path: string, request: ApiRequest<unknown> = {
   let session = await sessionForRequest();
   if (request.requiresAuth && !session) throw new ApiError('Authentication required for this request', 401);
   let response = await send(path, request, session);
-  if (response.status === 401 && session) {
+  if (response.status === 401 && session && !(await refusesCredential(response))) {
     session = await renewSession();
     response = await send(path, request, session);
   }

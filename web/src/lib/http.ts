@@ -49,7 +49,7 @@ function fieldProblems(fields: unknown): Record<string, string> | undefined {
 }
 
 export interface JsonRequest<T> {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   headers?: Record<string, string>;
   /** Every answer is checked: a server that drifted from the contract fails here, loudly. */

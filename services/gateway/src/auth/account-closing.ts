@@ -11,7 +11,7 @@ import {
   userDecider,
   userStreamName,
 } from '@qrshirt/core';
-import { HttpError } from '../http/http-error';
+import { authError } from './auth-errors';
 import { verifyPassword } from './passwords';
 
 /** How recent a sign-in must be to close an account that has no password to confirm it with. */
@@ -87,7 +87,7 @@ export function createAccountClosing({
       const stored = await credentials.passwordHash(userId);
       if (stored) {
         if (password === undefined) throw new DomainError('validation', 'Enter your password to close your account');
-        if (!(await verifyPassword(password, stored))) throw new HttpError(401, 'The password is not right');
+        if (!(await verifyPassword(password, stored))) throw authError(401, 'wrong-password');
       } else if (clock().getTime() - Date.parse(user.lastSignInAt) > RECENT_SIGN_IN_MS) {
         throw new DomainError('forbidden', 'Sign in again, then close your account within 5 minutes');
       }

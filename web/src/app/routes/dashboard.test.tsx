@@ -172,6 +172,41 @@ describe('the dashboard', () => {
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit shirt' })).toBeNull());
   });
 
+  it('closes the account after confirming with the password, and says why when it is refused', async () => {
+    const server = fakeApi({
+      'GET /api/user/u-1/stats': { json: stats },
+      'DELETE /api/user/u-1': (request) =>
+        (request.body as { password?: string }).password === 'correct horse'
+          ? { status: 204 }
+          : { status: 401, json: { error: 'Incorrect password. Please try again.', code: 'wrong-password' } },
+      'POST /api/auth/signout': { status: 204 },
+    });
+    signInAs({ uid: 'u-1', displayName: 'Ada' });
+    const { user } = renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Close my account' }));
+    const form = await screen.findByRole('form', { name: 'Close my account' });
+    // Changing one's mind closes nothing.
+    await user.click(within(form).getByRole('button', { name: 'Keep my account' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Close my account' })).toBeNull());
+    expect(server.to('DELETE', '/api/user/u-1')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Close my account' }));
+    const again = await screen.findByRole('form', { name: 'Close my account' });
+    await user.type(within(again).getByLabelText(/Password/), 'wrong horse');
+    await user.click(within(again).getByRole('button', { name: 'Close my account' }));
+    expect(await within(again).findByText('Incorrect password. Please try again.')).toBeTruthy();
+
+    await user.clear(within(again).getByLabelText(/Password/));
+    await user.type(within(again).getByLabelText(/Password/), 'correct horse');
+    await user.click(within(again).getByRole('button', { name: 'Close my account' }));
+    await waitFor(() => expect(server.to('POST', '/api/auth/signout')).toHaveLength(1));
+    expect(server.to('DELETE', '/api/user/u-1').map((request) => request.body)).toEqual([
+      { password: 'wrong horse' },
+      { password: 'correct horse' },
+    ]);
+    expect(await screen.findByText('Your account is closed.')).toBeTruthy();
+  });
+
   it("shows why a shirt's change was refused", async () => {
     fakeApi({
       'GET /api/user/u-1/stats': { json: stats },

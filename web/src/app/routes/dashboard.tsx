@@ -2,9 +2,11 @@ import { Button, Card, Container, Group, Modal, Stack, Text, Title } from '@mant
 import { useDisclosure } from '@mantine/hooks';
 import type { FundraiserStatsItem } from '@qrshirt/contracts';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { notifications } from '@mantine/notifications';
+import { Link, useNavigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
+import { CloseAccountForm } from '@/features/auth/components/close-account-form';
 import { ProfileForm } from '@/features/auth/components/profile-form';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { useCharities } from '@/features/catalog/api/get-charities';
@@ -17,6 +19,7 @@ import { EditShirtForm } from '@/features/owner-stats/components/edit-shirt-form
 import { ImpactChart } from '@/features/owner-stats/components/impact-chart';
 import { MyShirts } from '@/features/owner-stats/components/my-shirts';
 import { StatCards } from '@/features/owner-stats/components/stat-cards';
+import { signOut } from '@/lib/auth/auth-lifecycle';
 import { type SignedInUser, useAuth } from '@/lib/auth/use-auth';
 
 function PleaseSignIn() {
@@ -38,6 +41,8 @@ function Dashboard({ user }: { user: SignedInUser }) {
   useLiveUserStats(user.uid);
   const daily = useManyFundraiserStats(stats.data?.fundraiserStats.map((item) => item.id) ?? []);
   const [profileOpen, profile] = useDisclosure(false);
+  const [closingOpen, closing] = useDisclosure(false);
+  const navigate = useNavigate();
   const [editing, setEditing] = useState<FundraiserStatsItem | null>(null);
   // Only once an owner edits a shirt: the charities are what its charity may become.
   const charities = useCharities({ enabled: editing !== null });
@@ -85,6 +90,9 @@ function Dashboard({ user }: { user: SignedInUser }) {
             <Button variant="default" onClick={profile.open}>
               Edit Profile
             </Button>
+            <Button variant="subtle" color="red" onClick={closing.open}>
+              Close my account
+            </Button>
           </Group>
         </Card>
       </Stack>
@@ -98,6 +106,23 @@ function Dashboard({ user }: { user: SignedInUser }) {
           <ProfileForm user={user} />
           <DailySummarySwitch uid={user.uid} />
         </Stack>
+      </Modal>
+      <Modal
+        opened={closingOpen}
+        onClose={closing.close}
+        title="Close my account?"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <CloseAccountForm
+          user={user}
+          onCancel={closing.close}
+          onClosed={() => {
+            notifications.show({ message: 'Your account is closed.' });
+            void navigate(paths.home);
+            // The server ended every session already; this clears the browser's and goes on anonymously.
+            void signOut();
+          }}
+        />
       </Modal>
       <Modal
         opened={editing !== null}
