@@ -160,10 +160,11 @@ describe('POST /api/admin/projections/{name}/rebuild', () => {
       expect(done.done, name).toBe(done.total);
       expect(done.eventsProjected, name).toBeGreaterThan(0);
     }
-    // The fundraiser, its scans, and per donation its report, its confirmation and the report's settling.
+    // The fundraiser and its short code, its scans, and per donation its report, its confirmation
+    // and the report's settling.
     expect((await projection('fundraisers')).rebuild).toMatchObject({
       state: 'done',
-      eventsProjected: 1 + 10_003 + 2 * 3,
+      eventsProjected: 2 + 10_003 + 2 * 3,
     });
     await server.embedded.projectionsCaughtUp();
     for (const item of (await status()).projections)
