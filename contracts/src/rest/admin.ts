@@ -372,7 +372,11 @@ export type AdminEvent = z.infer<typeof adminEvent>;
 export const adminEventsPage = z
   .object({
     events: z.array(adminEvent),
-    /** Pass as `after` for the next page (in the same order); null on the last one. */
+    /**
+     * Pass as `after` for the next page (in the same order); null on the last one. A page can
+     * hold fewer than `limit` events, or none, and still have a next: on EventStoreDB one request
+     * examines a bounded stretch of the log, and the next page reads on from where it stopped.
+     */
     next: z.number().int().nullable(),
     /** Whether names and emails are shown as stored. */
     revealed: z.boolean(),

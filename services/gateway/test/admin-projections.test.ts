@@ -104,7 +104,9 @@ describe('GET /api/admin/projections', () => {
       expect(item.checkpoint, item.name).toBeGreaterThan(0);
     }
     // At the newest event of its types (a processor's webhook also records the message, which it does not follow).
-    const [newest] = await server.embedded.eventStore.readFiltered({
+    const {
+      events: [newest],
+    } = await server.embedded.eventStore.readFiltered({
       eventTypes: fundraisersProjector.eventTypes,
       direction: 'backwards',
       maxCount: 1,

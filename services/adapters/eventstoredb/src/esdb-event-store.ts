@@ -7,6 +7,7 @@ import { encodeEvents } from './esdb-encoding';
 import {
   type EventStore,
   type ExpectedRevision,
+  type FilteredPage,
   type StoredEvent,
   type Subscription,
   assertValidExpectedRevision,
@@ -23,6 +24,15 @@ type EsdbModule = typeof import('@eventstore/db-client');
 
 /** Events one filtered read of $all asks the server for, at most. */
 const READ_PAGE_SIZE = 500;
+
+/**
+ * Events one `readFiltered` call examines, at most. The server cannot filter by time, nor by
+ * stream prefix and type at once, so a time range far from where reading starts is found by
+ * reading what lies between. 2,000 events are four full pages (a few MB of the largest
+ * `PageViewed`s, well under a second): enough to fill a page in the common case, while a far
+ * range costs the browser a few "next" clicks instead of one request reading most of the log.
+ */
+const FILTERED_READ_SCAN_LIMIT = 2_000;
 
 export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOptions): EventStore {
   // Loaded on first use: the gRPC client adds about 0.3 s to the start-up of every process that
@@ -116,24 +126,28 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
       const maxCount = readOptions.maxCount ?? Number.POSITIVE_INFINITY;
       if (types?.length === 0 || maxCount <= 0) return [];
       const typeSet = types === undefined ? undefined : new Set(types);
-      return readMatching(readAllFiltered, {
+      // The server applies the whole filter, so this reads only what it returns: no limit needed.
+      const { events } = await readMatching(readAllFiltered, {
         filter: serverFilter(esdb, { eventTypes: types }),
         direction: 'forwards',
         cursor: readOptions.after,
         maxCount,
+        scanLimit: Number.POSITIVE_INFINITY,
         verdict: (event) => (typeSet === undefined || typeSet.has(event.type) ? 'take' : 'skip'),
       });
+      return events;
     },
 
     /**
      * The server filters by event type or else by stream prefix (one of them: it takes one
      * filter); the other, and the time range, apply here to what it returns. Events are recorded
-     * in time order, so reading stops at the far end of the time range.
+     * in time order, so reading stops at the far end of the time range; the near end is found by
+     * reading towards it, at most FILTERED_READ_SCAN_LIMIT events a call.
      */
     async readFiltered(filter) {
       const { esdb, readAllFiltered } = await open();
       const types = filter.eventTypes === undefined ? undefined : new Set(filter.eventTypes);
-      if (types?.size === 0 || filter.maxCount <= 0) return [];
+      if (types?.size === 0 || filter.maxCount <= 0) return { events: [], next: undefined };
       const backwards = filter.direction === 'backwards';
       const from = filter.recordedFrom?.getTime() ?? Number.NEGATIVE_INFINITY;
       const before = filter.recordedBefore?.getTime() ?? Number.POSITIVE_INFINITY;
@@ -142,6 +156,7 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
         direction: backwards ? 'backwards' : 'forwards',
         cursor: filter.cursor,
         maxCount: filter.maxCount,
+        scanLimit: FILTERED_READ_SCAN_LIMIT,
         verdict(event) {
           const at = event.recordedAt.getTime();
           if (backwards ? at < from : at >= before) return 'stop';
@@ -180,11 +195,14 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
 
     async headPosition() {
       const { esdb, readAllFiltered } = await open();
-      const [newest] = await readMatching(readAllFiltered, {
+      const {
+        events: [newest],
+      } = await readMatching(readAllFiltered, {
         filter: serverFilter(esdb, {}),
         direction: 'backwards',
         cursor: undefined,
         maxCount: 1,
+        scanLimit: Number.POSITIVE_INFINITY,
         verdict: () => 'take',
       });
       return newest?.globalPosition ?? 0;
@@ -204,7 +222,8 @@ type Verdict = 'take' | 'skip' | 'stop';
 
 /**
  * Our events of $all that the server's filter lets through and `verdict` takes, from the cursor
- * (exclusive) in either direction, asking the server for a page at a time.
+ * (exclusive) in either direction, asking the server for a page at a time. Reading stops after
+ * `scanLimit` events; `next` is then the last position examined, so the caller can read on.
  */
 async function readMatching(
   readAllFiltered: EsdbClient['readAllFiltered'],
@@ -213,18 +232,25 @@ async function readMatching(
     direction: 'forwards' | 'backwards';
     cursor: number | undefined;
     maxCount: number;
+    scanLimit: number;
     verdict(this: void, event: StoredEvent): Verdict;
   },
-): Promise<StoredEvent[]> {
-  const { filter, direction, maxCount, verdict } = options;
+): Promise<FilteredPage> {
+  const { filter, direction, maxCount, scanLimit, verdict } = options;
   const backwards = direction === 'backwards';
   const events: StoredEvent[] = [];
+  const full = (): FilteredPage => ({ events, next: events.at(-1)!.globalPosition });
+  const ended = (): FilteredPage => ({ events, next: undefined });
   // Positions already passed, in reading order: a read includes the position it starts from.
   let seen = options.cursor ?? (backwards ? Number.POSITIVE_INFINITY : 0);
   let fromPosition = backwards ? readPositionBefore(options.cursor) : readPositionAfter(seen);
-  for (;;) {
-    // One more than needed: the first may be the event the read resumes from.
-    const want = Math.min(READ_PAGE_SIZE, maxCount - events.length) + 1;
+  let examined = 0;
+  for (let firstPage = true; ; firstPage = false) {
+    // The first page asks for no more than could be taken; a later one is needed only because
+    // events were skipped, so it asks for a full page. One more than that either way: the first
+    // event may be the one the read resumes from.
+    const wanted = firstPage ? Math.min(READ_PAGE_SIZE, maxCount) : READ_PAGE_SIZE;
+    const want = Math.min(wanted, scanLimit - examined) + 1;
     const page: AllStreamResolvedEvent[] = [];
     for await (const resolved of readAllFiltered({ fromPosition, direction, maxCount: want, filter })) {
       page.push(resolved);
@@ -235,16 +261,18 @@ async function readMatching(
       const globalPosition = globalPositionOf(event, resolved.commitPosition);
       if (backwards ? globalPosition >= seen : globalPosition <= seen) continue;
       seen = globalPosition;
+      examined++;
       if (isSystemEvent(event)) continue;
       const stored = toStoredEvent(event, globalPosition);
       const decision = verdict(stored);
-      if (decision === 'stop') return events;
+      if (decision === 'stop') return ended();
       if (decision === 'skip') continue;
       events.push(stored);
-      if (events.length >= maxCount) return events;
+      if (events.length >= maxCount) return full();
     }
     const last = page.at(-1)?.event?.position;
-    if (page.length < want || !last) return events;
+    if (page.length < want || !last) return ended();
+    if (examined >= scanLimit) return { events, next: seen };
     fromPosition = last;
   }
 }

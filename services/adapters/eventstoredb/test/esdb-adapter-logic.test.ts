@@ -19,7 +19,7 @@ import {
   type EventData,
 } from '@eventstore/db-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConcurrencyError, type NewEvent } from '@qrshirt/core';
+import { ConcurrencyError, type NewEvent, type ReadFilteredOptions } from '@qrshirt/core';
 import { appendEncoded, DEFAULT_MAX_APPEND_BYTES, type AppendClient } from '../src/esdb-append';
 import { encodeEvents } from '../src/esdb-encoding';
 import { createEventStoreDbEventStore } from '../src/esdb-event-store';
@@ -395,14 +395,14 @@ describe('filtered reads of $all', () => {
     const signups = log.filter((event) => event.type === 'WaitlistJoined');
 
     // The admin's waitlist list: newest first, a page of two, then the rest.
-    const newest = await store.readFiltered({
+    const { events: newest } = await store.readFiltered({
       streamPrefix: 'waitlist-',
       eventTypes: ['WaitlistJoined'],
       direction: 'backwards',
       maxCount: 2,
     });
     expect(newest.map((event) => event.globalPosition)).toEqual([signups[2]!.position, signups[1]!.position]);
-    const older = await store.readFiltered({
+    const { events: older } = await store.readFiltered({
       streamPrefix: 'waitlist-',
       eventTypes: ['WaitlistJoined'],
       direction: 'backwards',
@@ -430,13 +430,54 @@ describe('filtered reads of $all', () => {
     const log = longLog();
     fake = await fakeEventStoreDb(log, () => null);
     const store = createEventStoreDbEventStore({ connectionString: `esdb://127.0.0.1:${fake.port}?tls=false` });
-    const events = await store.readFiltered({
+    const { events, next } = await store.readFiltered({
       streamPrefix: 'waitlist-',
       recordedBefore: log[2_000]!.recordedAt,
       maxCount: 10,
     });
     expect(events.map((event) => event.streamName)).toEqual(['waitlist-shirt.10', 'waitlist-shirt.1500']);
+    expect(next).toBeUndefined();
     expect(fake.reads()).toEqual([{ direction: 'forwards', count: 11, filter: { streamPrefixes: ['waitlist-'] } }]);
+    await store.close();
+  });
+
+  it('read a far time range a bounded stretch per request, each page saying where the next reads on', async () => {
+    const log = longLog();
+    fake = await fakeEventStoreDb(log, () => null);
+    const store = createEventStoreDbEventStore({ connectionString: `esdb://127.0.0.1:${fake.port}?tls=false` });
+    // The event browser's time filter with no type or prefix: the server can narrow nothing.
+    const browse = async (range: Omit<ReadFilteredOptions, 'cursor' | 'maxCount'>) => {
+      const calls: { found: number; eventsSent: number }[] = [];
+      const found: number[] = [];
+      let cursor: number | undefined;
+      do {
+        const sentBefore = fake!.eventsSent();
+        const page = await store.readFiltered({ ...range, maxCount: 5, ...(cursor !== undefined && { cursor }) });
+        calls.push({ found: page.events.length, eventsSent: fake!.eventsSent() - sentBefore });
+        found.push(...page.events.map((event) => event.globalPosition));
+        cursor = page.next;
+      } while (cursor !== undefined && calls.length < 20);
+      return { calls, found };
+    };
+
+    const newest = await browse({ recordedFrom: log[2_990]!.recordedAt });
+    expect(newest.found).toEqual(log.slice(2_990).map((event) => event.position));
+    // The first call stops after 2,000 events (plus the one each later request resumes from)
+    // with nothing found yet; the next one reads on from there instead of starting over.
+    expect(newest.calls[0]).toEqual({ found: 0, eventsSent: 2_004 });
+    expect(Math.max(...newest.calls.map((call) => call.eventsSent))).toBeLessThanOrEqual(2_004);
+    expect(newest.calls.reduce((sum, call) => sum + call.eventsSent, 0)).toBeLessThan(log.length + 20);
+
+    const oldest = await browse({ recordedBefore: log[3]!.recordedAt, direction: 'backwards' });
+    expect(oldest.found).toEqual(
+      log
+        .slice(0, 3)
+        .reverse()
+        .map((event) => event.position),
+    );
+    // This server's backwards reads leave out the position they start from: nothing to resume.
+    expect(oldest.calls[0]).toEqual({ found: 0, eventsSent: 2_001 });
+    expect(Math.max(...oldest.calls.map((call) => call.eventsSent))).toBeLessThanOrEqual(2_004);
     await store.close();
   });
 });

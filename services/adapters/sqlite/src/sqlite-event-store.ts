@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import {
   createChangeSignal,
   createSubscriptionRegistry,
+  fullyReadPage,
   type EventStore,
   type PolledBatch,
   type ReadAllOptions,
@@ -197,8 +198,8 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     async readFiltered(filter) {
       assertOpen();
       const types = distinctTypes(filter.eventTypes);
-      if (types?.length === 0 || filter.maxCount <= 0) return [];
-      return readFiltered(filter, types);
+      if (types?.length === 0 || filter.maxCount <= 0) return { events: [], next: undefined };
+      return fullyReadPage(readFiltered(filter, types), filter.maxCount);
     },
 
     subscribe(subscribeOptions) {

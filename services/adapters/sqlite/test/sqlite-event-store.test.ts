@@ -176,11 +176,19 @@ describe('sqlite event store', () => {
       await store.appendToStream(`scans-p${partition}`, scans);
       await store.appendToStream('waitlist-b', [{ type: 'WaitlistJoined', data: { n: `w${partition + 1}` } }]);
     }
-    const newest = await store.readFiltered({ streamPrefix: 'scans-', direction: 'backwards', maxCount: 2 });
+    const { events: newest } = await store.readFiltered({
+      streamPrefix: 'scans-',
+      direction: 'backwards',
+      maxCount: 2,
+    });
     expect(newest.map((event) => event.data)).toEqual([{ n: 'p1-5999' }, { n: 'p1-5998' }]);
-    const across = await store.readFiltered({ streamPrefix: 'scans-', cursor: 5_999, maxCount: 3 });
+    const { events: across } = await store.readFiltered({ streamPrefix: 'scans-', cursor: 5_999, maxCount: 3 });
     expect(across.map((event) => event.data)).toEqual([{ n: 'p0-5998' }, { n: 'p0-5999' }, { n: 'p1-0' }]);
-    const narrow = await store.readFiltered({ streamPrefix: 'waitlist-', direction: 'backwards', maxCount: 5 });
+    const { events: narrow } = await store.readFiltered({
+      streamPrefix: 'waitlist-',
+      direction: 'backwards',
+      maxCount: 5,
+    });
     expect(narrow.map((event) => event.data)).toEqual([{ n: 'w2' }, { n: 'w1' }, { n: 'w0' }]);
   });
 

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConcurrencyError, type EventStore, type NewEvent, type StoredEvent } from './event-store';
+import {
+  ConcurrencyError,
+  type EventStore,
+  type NewEvent,
+  type ReadFilteredOptions,
+  type StoredEvent,
+} from './event-store';
 
 /**
  * The behaviour every event store adapter must show. `setup` runs before each test; the suite
@@ -11,6 +17,8 @@ import { ConcurrencyError, type EventStore, type NewEvent, type StoredEvent } fr
 export function describeEventStoreContract(name: string, setup: () => EventStore | Promise<EventStore>): void {
   describe(`${name} event store contract`, () => {
     let store: EventStore;
+    /** The events of one page, for the tests about what a page holds rather than how pages follow. */
+    const readEvents = async (options: ReadFilteredOptions) => (await store.readFiltered(options)).events;
 
     beforeEach(async () => {
       store = await setup();
@@ -250,7 +258,7 @@ export function describeEventStoreContract(name: string, setup: () => EventStore
         const appended = await store.readAll({ after: head });
         const newHead = await store.headPosition();
         expect(newHead).toBe(appended.at(-1)!.globalPosition);
-        const [newest] = await store.readFiltered({ direction: 'backwards', maxCount: 1 });
+        const [newest] = await readEvents({ direction: 'backwards', maxCount: 1 });
         expect(newest!.globalPosition).toBe(newHead);
         if (store.positionUnit === 'events') {
           expect(appended.map((event) => event.globalPosition)).toEqual([head + 1, head + 2, head + 3]);
@@ -270,7 +278,7 @@ export function describeEventStoreContract(name: string, setup: () => EventStore
           { type: `${type}.Late`, data: {} },
         ]);
         expect((await store.readAll({ after: head, eventTypes: [type] })).map((event) => event.type)).toEqual([type]);
-        const newest = await store.readFiltered({ eventTypes: [type], direction: 'backwards', maxCount: 5 });
+        const newest = await readEvents({ eventTypes: [type], direction: 'backwards', maxCount: 5 });
         expect(newest.map((event) => event.streamName)).toEqual([stream]);
       });
     });
@@ -287,13 +295,13 @@ export function describeEventStoreContract(name: string, setup: () => EventStore
         await store.appendToStream(`${prefix}b`, [{ type: joined, data: { n: 2 } }]);
         await store.appendToStream(`${prefix}a`, [{ type: joined, data: { n: 3 } }]);
 
-        const all = await store.readFiltered({ streamPrefix: prefix, maxCount: 10 });
+        const all = await readEvents({ streamPrefix: prefix, maxCount: 10 });
         expect(all.map((event) => event.data)).toEqual([{ n: 0 }, { n: 1 }, { n: 2 }, { n: 3 }]);
         expectStrictlyIncreasing(all);
 
-        const firstPage = await store.readFiltered({ streamPrefix: prefix, eventTypes: [joined], maxCount: 2 });
+        const firstPage = await readEvents({ streamPrefix: prefix, eventTypes: [joined], maxCount: 2 });
         expect(firstPage.map((event) => event.data)).toEqual([{ n: 0 }, { n: 2 }]);
-        const secondPage = await store.readFiltered({
+        const secondPage = await readEvents({
           streamPrefix: prefix,
           eventTypes: [joined],
           cursor: firstPage[1]!.globalPosition,
@@ -301,16 +309,19 @@ export function describeEventStoreContract(name: string, setup: () => EventStore
         });
         expect(secondPage.map((event) => event.data)).toEqual([{ n: 3 }]);
 
-        const newest = await store.readFiltered({ streamPrefix: prefix, direction: 'backwards', maxCount: 3 });
+        const newest = await readEvents({ streamPrefix: prefix, direction: 'backwards', maxCount: 3 });
         expect(newest.map((event) => event.data)).toEqual([{ n: 3 }, { n: 2 }, { n: 1 }]);
-        const older = await store.readFiltered({
+        const older = await readEvents({
           streamPrefix: prefix,
           direction: 'backwards',
           cursor: newest[2]!.globalPosition,
           maxCount: 3,
         });
         expect(older.map((event) => event.data)).toEqual([{ n: 0 }]);
-        expect(await store.readFiltered({ streamPrefix: prefix, eventTypes: [], maxCount: 10 })).toEqual([]);
+        expect(await store.readFiltered({ streamPrefix: prefix, eventTypes: [], maxCount: 10 })).toEqual({
+          events: [],
+          next: undefined,
+        });
       });
 
       it('keeps only events recorded in a time range: from inclusive, before exclusive', async () => {
@@ -320,14 +331,58 @@ export function describeEventStoreContract(name: string, setup: () => EventStore
         await sleep(20);
         await store.appendToStream(stream, numbered(type, 2, 2));
         const [, , third] = await store.readStream(stream);
-        const since = await store.readFiltered({ streamPrefix: stream, recordedFrom: third!.recordedAt, maxCount: 10 });
+        const since = await readEvents({ streamPrefix: stream, recordedFrom: third!.recordedAt, maxCount: 10 });
         expect(since.map((event) => event.data)).toEqual([{ n: 2 }, { n: 3 }]);
-        const until = await store.readFiltered({
+        const until = await readEvents({
           streamPrefix: stream,
           recordedBefore: third!.recordedAt,
           maxCount: 10,
         });
         expect(until.map((event) => event.data)).toEqual([{ n: 0 }, { n: 1 }]);
+      });
+
+      it('reads on from `next`, which a short or even empty page may give too, until it is undefined', async () => {
+        // Time ranges far from where reading starts, with no other filter: a store that cannot
+        // filter by time reads towards them, a bounded stretch of the log per call.
+        const type = unique('Viewed');
+        const [early, filler, late] = [unique('early'), unique('filler'), unique('late')];
+        const head = await store.headPosition();
+        await store.appendToStream(early, numbered(type, 0, 3));
+        await sleep(20);
+        await store.appendToStream(filler, events(unique('Filler'), 2_500));
+        await sleep(20);
+        await store.appendToStream(late, numbered(type, 3, 3));
+        const [firstEarly] = await store.readStream(early);
+        const [firstFiller] = await store.readStream(filler);
+        const [firstLate] = await store.readStream(late);
+
+        const everyPage = async (options: Omit<ReadFilteredOptions, 'cursor'>) => {
+          const found: StoredEvent[] = [];
+          let cursor: number | undefined = options.direction === 'backwards' ? undefined : head;
+          for (let pages = 0; pages < 100; pages++) {
+            const page = await store.readFiltered({ ...options, ...(cursor !== undefined && { cursor }) });
+            expect(page.events.length).toBeLessThanOrEqual(options.maxCount);
+            const last = page.events.at(-1);
+            if (last && page.next !== undefined) {
+              expect(
+                options.direction === 'backwards' ? page.next <= last.globalPosition : page.next >= last.globalPosition,
+              ).toBe(true);
+            }
+            found.push(...page.events);
+            if (page.next === undefined) return found.filter((event) => [early, late].includes(event.streamName));
+            cursor = page.next;
+          }
+          throw new Error('readFiltered gave a next after 100 pages');
+        };
+        const since = await everyPage({ recordedFrom: firstLate!.recordedAt, maxCount: 2 });
+        expect(since.map((event) => event.data)).toEqual([{ n: 3 }, { n: 4 }, { n: 5 }]);
+        const before = await everyPage({
+          recordedFrom: firstEarly!.recordedAt,
+          recordedBefore: firstFiller!.recordedAt,
+          direction: 'backwards',
+          maxCount: 2,
+        });
+        expect(before.map((event) => event.data)).toEqual([{ n: 2 }, { n: 1 }, { n: 0 }]);
       });
     });
 

@@ -65,11 +65,32 @@ export interface ReadFilteredOptions {
   /** 'forwards' (oldest first, the default) or 'backwards' (newest first). */
   direction?: 'forwards' | 'backwards';
   /**
-   * Exclusive: the position of the last event of the previous page. Forwards, the page holds
-   * later events; backwards, earlier ones. Omitted: from the start (or the end, backwards).
+   * Exclusive: the `next` of the previous page. Forwards, the page holds later events; backwards,
+   * earlier ones. Omitted: from the start (or the end, backwards).
    */
   cursor?: number;
   maxCount: number;
+}
+
+/**
+ * One answer of `readFiltered`. A store that cannot filter everything itself (EventStoreDB has no
+ * time filter) examines a bounded stretch of the log per call, so that no request reads the whole
+ * log: a page may then hold fewer than `maxCount` events, even none, and still not be the last.
+ */
+export interface FilteredPage {
+  events: StoredEvent[];
+  /**
+   * Where to read on (pass as `cursor`, same filters and direction): the last event's position
+   * after a full page, or the last position examined when reading stopped early. Undefined once
+   * no later (backwards: earlier) event can match. Callers wanting every match loop while it is set.
+   */
+  next: number | undefined;
+}
+
+/** The page of a store that examines as much of the log as it needs to fill it. */
+export function fullyReadPage(events: StoredEvent[], maxCount: number): FilteredPage {
+  const last = events.at(-1);
+  return { events, next: events.length >= maxCount && last ? last.globalPosition : undefined };
 }
 
 export interface SubscribeOptions extends Omit<ReadAllOptions, 'maxCount'> {
@@ -105,7 +126,7 @@ export interface EventStore {
   /** The stream's newest event (what a writer fencing on revisions resumes from); undefined if none. */
   readLastEvent(streamName: string): Promise<StoredEvent | undefined>;
   readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;
-  readFiltered(options: ReadFilteredOptions): Promise<StoredEvent[]>;
+  readFiltered(options: ReadFilteredOptions): Promise<FilteredPage>;
   subscribe(options: SubscribeOptions): Subscription;
   /** Global position of the newest event reads return (never a server's own events), 0 when there is none. */
   headPosition(): Promise<number>;

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createChangeSignal } from './change-signal';
-import type {
-  AppendResult,
-  EventStore,
-  ExpectedRevision,
-  NewEvent,
-  ReadFilteredOptions,
-  StoredEvent,
+import {
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadFilteredOptions,
+  type StoredEvent,
+  fullyReadPage,
 } from './event-store';
 import { assertExpectedRevision, assertValidExpectedRevision } from './expected-revision';
 import { createSubscriptionRegistry, type PolledBatch, startPollingSubscription } from './polling-subscription';
@@ -151,7 +152,7 @@ export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}
         if (matches(event, filter, types)) page.push(copy(event));
         index += backwards ? -1 : 1;
       }
-      return page;
+      return fullyReadPage(page, filter.maxCount);
     },
 
     subscribe(subscribeOptions) {

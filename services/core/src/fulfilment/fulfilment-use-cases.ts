@@ -99,9 +99,9 @@ async function* readAllFiltered(
       ...(cursor !== undefined && { cursor }),
       maxCount: PAGE,
     });
-    yield* page;
-    if (page.length < PAGE) return;
-    cursor = page.at(-1)!.globalPosition;
+    yield* page.events;
+    if (page.next === undefined) return;
+    cursor = page.next;
   }
 }
 

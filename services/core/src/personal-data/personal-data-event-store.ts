@@ -21,7 +21,10 @@ export function withPersonalData(store: EventStore, personalData: PersonalData):
       return last && (await personalData.revealEvents([last]))[0];
     },
     readAll: async (options) => personalData.revealEvents(await store.readAll(options)),
-    readFiltered: async (options) => personalData.revealEvents(await store.readFiltered(options)),
+    async readFiltered(options) {
+      const page = await store.readFiltered(options);
+      return { ...page, events: await personalData.revealEvents(page.events) };
+    },
     subscribe: (options) =>
       store.subscribe({
         ...options,

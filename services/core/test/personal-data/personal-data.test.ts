@@ -67,7 +67,7 @@ describe('personal data sealed in the log', () => {
     expect((await people.readLastEvent('waitlist-s-1-e1'))?.data).toMatchObject({ name: 'Grace Hopper' });
     expect(dataOf(await people.readAll()).map((data) => data.email)).toEqual(['ada@example.com', 'grace@example.com']);
     expect(
-      dataOf(await people.readFiltered({ streamPrefix: 'waitlist-', maxCount: 10 })).map((data) => data.name),
+      dataOf((await people.readFiltered({ streamPrefix: 'waitlist-', maxCount: 10 })).events).map((data) => data.name),
     ).toEqual(['Grace Hopper']);
     const heard: unknown[] = [];
     const subscription = people.subscribe({

@@ -79,7 +79,7 @@ export function createWaitlistEntries({
     limit: number,
     given?: Awaited<ReturnType<typeof names>>,
   ): Promise<AdminWaitlistEntriesPage> {
-    const [events, named] = await Promise.all([
+    const [{ events, next }, named] = await Promise.all([
       eventStore.readFiltered({
         streamPrefix: WAITLIST_STREAMS,
         eventTypes: ['WaitlistJoined'],
@@ -89,8 +89,7 @@ export function createWaitlistEntries({
       }),
       given ?? names(),
     ]);
-    const last = events.at(-1);
-    return { entries: toEntries(events, named), next: events.length === limit && last ? last.globalPosition : null };
+    return { entries: toEntries(events, named), next: next ?? null };
   }
 
   return {

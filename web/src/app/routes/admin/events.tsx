@@ -28,7 +28,7 @@ export function AdminEventsRoute() {
         <Loaded query={events} loading="Loading events..." what="the events">
           {(data) => (
             <div>
-              <EventList events={data.events} />
+              <EventList events={data.events} more={data.next !== null} />
               <Pager pages={pages} next={data.next} loading={events.isPlaceholderData} />
             </div>
           )}

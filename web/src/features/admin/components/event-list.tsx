@@ -7,9 +7,17 @@ const recorded = (time: string) =>
     .replace('T', ' ')
     .replace(/\.\d+Z$/, ' UTC');
 
-/** One line per event; opening it shows its data and metadata as JSON. */
-export function EventList({ events }: { events: AdminEvent[] }) {
-  if (events.length === 0) return <Text c="dimmed">No events match these filters.</Text>;
+/**
+ * One line per event; opening it shows its data and metadata as JSON. `more`: the page is not the
+ * last, so an empty one only means this stretch of the log held no match.
+ */
+export function EventList({ events, more }: { events: AdminEvent[]; more: boolean }) {
+  if (events.length === 0)
+    return (
+      <Text c="dimmed">
+        {more ? 'No matching events in this stretch of the log: Next reads on.' : 'No events match these filters.'}
+      </Text>
+    );
   return (
     <Accordion variant="separated" multiple chevronPosition="left">
       {events.map((event) => (
