@@ -1,24 +1,21 @@
 /**
- * Rebuilds Redis read models blue/green while the product keeps serving:
+ * Rebuilds the read models blue/green while the product keeps serving:
  *   REDIS_URL=redis://127.0.0.1:6379 npm run rebuild-projections [-- --projection catalog]
- * Each projection is replayed from position 0 into a new key version, switched over atomically
- * once caught up, and its old keys are dropped. In-process read models need no command: every
- * start rebuilds them from the log.
+ * or, without REDIS_URL, those in DATA_DIR/read-models.sqlite, which running gateways on the same
+ * DATA_DIR share. Each projection is replayed from position 0 into a new version, switched over
+ * atomically once caught up, and its old version is dropped.
  */
 import { parseArgs } from 'node:util';
 import { openEventStore } from '@qrshirt/runtime';
 import { allProjectors, rebuildProjection } from '@qrshirt/projections';
 import { createRedisReadModelStore } from '@qrshirt/redis';
+import { createSqliteReadModelStore } from '@qrshirt/sqlite';
 import { pino } from 'pino';
 import { loadGatewayConfigOrExit } from '@qrshirt/gateway';
 
 const { values } = parseArgs({ options: { projection: { type: 'string', multiple: true } } });
 
 const config = loadGatewayConfigOrExit();
-if (!config.REDIS_URL) {
-  console.error('REDIS_URL is not set: in-process read models are rebuilt from the log at every start.');
-  process.exit(2);
-}
 const names = values.projection ?? allProjectors.map((projector) => projector.name);
 const unknown = names.filter((name) => !allProjectors.some((projector) => projector.name === name));
 if (unknown.length > 0) {
@@ -28,7 +25,9 @@ if (unknown.length > 0) {
 
 const log = pino({ level: config.LOG_LEVEL }, pino.destination(2));
 const eventStore = openEventStore(config);
-const store = createRedisReadModelStore({ url: config.REDIS_URL });
+const store = config.REDIS_URL
+  ? createRedisReadModelStore({ url: config.REDIS_URL })
+  : createSqliteReadModelStore({ path: config.readModelsFile });
 try {
   for (const projector of allProjectors.filter((candidate) => names.includes(candidate.name))) {
     const started = Date.now();

@@ -234,11 +234,11 @@ describeWithRedis(
       expect(await store.activeVersion('catalog')).toBe(catalogBefore);
     });
 
-    it('refuses to run without REDIS_URL, with exit 2 and the reason', async () => {
-      const { code, stderr } = await runCli([], { DATA_DIR: dataDir });
+    it('without REDIS_URL rebuilds the read models in DATA_DIR/read-models.sqlite', async () => {
+      const { code, stderr } = await runCli(['--projection', 'catalog'], { DATA_DIR: dataDir });
 
-      expect(code).toBe(2);
-      expect(stderr).toContain('REDIS_URL is not set');
+      expect(code).toBe(0);
+      expect(stderr).toContain('catalog: version 1 -> 2');
     });
   },
   { ownServer: true },

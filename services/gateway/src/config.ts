@@ -160,6 +160,8 @@ export type Config = Omit<z.infer<typeof configSchema>, 'DEMO_PROCESSOR'> & {
   donationWebhookSecretFile: string;
   databaseFile: string;
   credentialsFile: string;
+  /** The embedded read models and their checkpoints, without REDIS_URL. */
+  readModelsFile: string;
   /** Where a start without AUTH_JWT_SECRET keeps the secret it generated. */
   generatedSecretFile: string;
   /** `.eml` files of mail when there is no SMTP_URL, SMS codes always (no SMS provider exists yet). */
@@ -181,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     donationWebhookSecretFile: path.resolve(parsed.data.DATA_DIR, 'donation-webhook-secret'),
     databaseFile: eventStoreFile(parsed.data.DATA_DIR),
     credentialsFile: path.resolve(parsed.data.DATA_DIR, 'credentials.sqlite'),
+    readModelsFile: path.resolve(parsed.data.DATA_DIR, 'read-models.sqlite'),
     generatedSecretFile: path.resolve(parsed.data.DATA_DIR, 'auth-secret'),
     mailDir: path.resolve(parsed.data.DATA_DIR, 'mail'),
     smsDir: path.resolve(parsed.data.DATA_DIR, 'sms'),

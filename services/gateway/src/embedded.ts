@@ -39,7 +39,6 @@ import {
   createCatalogQueries,
   createFundraiserQueries,
   createMemoryChangeFeed,
-  createMemoryReadModelStore,
   createFunnelQueries,
   createOverviewQueries,
   createProjectionMonitor,
@@ -53,6 +52,7 @@ import {
   type ReadModelStore,
 } from '@qrshirt/projections';
 import { createRedisChangeFeed, createRedisReadModelStore } from '@qrshirt/redis';
+import { createSqliteReadModelStore } from '@qrshirt/sqlite';
 import type { Express } from 'express';
 import { type Logger, pino } from 'pino';
 import { createAuth, openCredentialsStore } from './auth/create-auth';
@@ -88,8 +88,12 @@ export interface EmbeddedProcess {
   close(): Promise<void>;
 }
 
-/** How long boot may take to replay the log into in-process read models before serving. */
-const BOOT_REPLAY_TIMEOUT_MS = 10 * 60_000;
+/**
+ * How long boot may take to catch the embedded read models up with the log before serving. They
+ * resume from their stored checkpoints, so this is only long for a first start on a big log (or
+ * after read-models.sqlite was deleted): then they are rebuilt from position 0.
+ */
+const BOOT_CATCH_UP_TIMEOUT_MS = 10 * 60_000;
 
 /**
  * On shutdown, how long requests in flight may take before their connections are dropped (a
@@ -111,9 +115,11 @@ export async function createEmbeddedProcess(
   const metrics = createMetricsRegistry('gateway');
   // Given-events specifications hand in an in-memory store holding the history they start from.
   const eventStore = instrumentEventStore(overrides.eventStore ?? openEventStore(config), metrics);
+  // Redis with REDIS_URL; else a SQLite file in DATA_DIR, where they keep their checkpoints
+  // across restarts.
   const readModels = config.REDIS_URL
     ? createRedisReadModelStore({ url: config.REDIS_URL })
-    : createMemoryReadModelStore();
+    : createSqliteReadModelStore({ path: config.readModelsFile });
   const credentials = openCredentialsStore(config);
   const personalData = createPersonalData({ keys: credentials });
   // Commands and the people-facing readers see names and emails in clear; the log and the
@@ -148,8 +154,10 @@ export async function createEmbeddedProcess(
   const projectionsCaughtUp = async (timeoutMs?: number) => {
     await Promise.all(runners.map((runner) => runner.waitUntilCaughtUp(timeoutMs)));
   };
-  // In-process read models start empty: serve only once they reflect the whole log again.
-  if (!config.REDIS_URL) await projectionsCaughtUp(BOOT_REPLAY_TIMEOUT_MS);
+  // Serve only once the embedded read models reflect the whole log: they resume from their
+  // checkpoints, so this waits for what was appended since they last committed (none of it
+  // after a clean stop), not for the whole log.
+  if (!config.REDIS_URL) await projectionsCaughtUp(BOOT_CATCH_UP_TIMEOUT_MS);
 
   const ingestion = config.KAFKA_BROKERS
     ? await createKafkaIngestion({ brokers: config.KAFKA_BROKERS, partitions: config.KAFKA_PARTITIONS })

@@ -2,3 +2,4 @@ export { openSqliteFile, type SqliteSynchronous } from './sqlite-database';
 export { createSqliteEventStore, type SqliteEventStoreOptions } from './sqlite-event-store';
 export * from './sqlite-credentials-store';
 export * from './sqlite-outbox-store';
+export { createSqliteReadModelStore, type SqliteReadModelStoreOptions } from './sqlite-read-model-store';
