@@ -16,15 +16,17 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-/** The bytes of the SQLite event store as they are on disk: the database file and its WAL. */
+/** The bytes of the event store and the read models as they are on disk: each file and its WAL. */
 async function eventLogBytes(): Promise<string> {
-  const file = path.join(server.dataDir, 'events.sqlite');
-  const parts = await Promise.all([file, `${file}-wal`].map((part) => readFile(part).catch(() => Buffer.alloc(0))));
+  const files = ['events.sqlite', 'read-models.sqlite'].flatMap((name) => [name, `${name}-wal`]);
+  const parts = await Promise.all(
+    files.map((name) => readFile(path.join(server.dataDir, name)).catch(() => Buffer.alloc(0))),
+  );
   return Buffer.concat(parts).toString('latin1');
 }
 
 describe('personal data at rest', () => {
-  it('keeps no name or email in clear in the event store file, and shows them to those entitled', async () => {
+  it('keeps no name or email in clear in the event store or read-model files, and shows them to those entitled', async () => {
     const email = uniqueEmail('zebedee');
     const session = await signUp(server.api, { email, displayName: 'Zebedee Quartermain' });
     const renamed = await server.api('PATCH', `/api/user/${session.user.uid}`, {
