@@ -33,6 +33,7 @@ import {
   WaitlistConfirmationResent,
   WaitlistEntryConfirmed,
   WaitlistEntryFulfilled,
+  WaitlistEntryRemoved,
   WaitlistJoined,
 } from './waitlist';
 
@@ -80,6 +81,7 @@ export const eventDefinitions = {
   WaitlistEntryConfirmed,
   WaitlistEntryFulfilled,
   ClaimLinkReissued,
+  WaitlistEntryRemoved,
   PageViewed,
   ShirtClicked,
   WaitlistSignup,

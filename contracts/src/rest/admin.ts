@@ -204,8 +204,9 @@ export const adminWaitlistEntriesQuery = z.object({
 
 export const adminWaitlistEntry = z.object({
   id: z.string(),
-  name: z.string(),
-  email: z.string(),
+  /** Null once its person removed the entry, which erased them. */
+  name: z.string().nullable(),
+  email: z.string().nullable(),
   size: z.string(),
   charityId: z.string(),
   charityName: z.string().nullable(),
@@ -214,9 +215,10 @@ export const adminWaitlistEntry = z.object({
   joinedAt: z.string(),
   /**
    * unconfirmed (its address has not opened the confirmation link yet), waiting, then fulfilled (a
-   * fundraiser made and a claim link mailed), then claimed by its person.
+   * fundraiser made and a claim link mailed), then claimed by its person; removed, at any stage, by
+   * its person with the removal link of a waitlist mail (their name and email erased).
    */
-  status: z.enum(['unconfirmed', 'waiting', 'fulfilled', 'claimed']),
+  status: z.enum(['unconfirmed', 'waiting', 'fulfilled', 'claimed', 'removed']),
   /** The fundraiser made for it; null while waiting. */
   fundraiserId: z.string().nullable(),
 });
