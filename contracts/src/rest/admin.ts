@@ -577,6 +577,7 @@ export const adminRoutes = defineRoutes({
         description: "Fulfilled already, or the entry's shirt or charity is no longer in the shop",
         schema: errorAnswer,
       },
+      410: { description: 'Its person removed the entry (their name and email are erased)', schema: errorAnswer },
     },
   },
   reissueClaimLink: {
@@ -591,6 +592,7 @@ export const adminRoutes = defineRoutes({
       ...guarded,
       404: { description: 'Unknown entry, or one not fulfilled', schema: errorAnswer },
       409: { description: 'Claimed already', schema: errorAnswer },
+      410: { description: 'Its person removed the entry (their name and email are erased)', schema: errorAnswer },
     },
   },
   fulfilWaitlistBatch: {

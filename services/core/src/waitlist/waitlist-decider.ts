@@ -77,7 +77,7 @@ export const CONFIRMATION_RESEND_INTERVAL_MS = 10 * 60_000;
 
 export const INVALID_CONFIRMATION_LINK =
   'This confirmation link is not valid: open the link from the email exactly as it came';
-export const CONFIRMATION_LINK_USED = 'This confirmation link has been used already: your place is confirmed';
+export const CONFIRMATION_LINK_USED = 'Your place is confirmed already: a confirmation link works once';
 export const ENTRY_REMOVED = 'This waitlist entry has been removed, and its name and email erased';
 
 /** Every waitlist stream starts with this (the admin's list and CSV read them by it). */
