@@ -47,6 +47,12 @@ export const ENTRY_ERASED = "This waitlist entry's person removed it: their name
 export const fulfilmentStreamName = (entryId: string): string => `fulfilment-${entryId}`;
 export const FULFILMENT_STREAM_PREFIX = 'fulfilment-';
 
+/**
+ * Ids as the gateway accepts them in paths, and as the fulfilment's links (claim, removal:
+ * `<entryId>.<secret>`) carry them; anything else in a token is not a token of ours.
+ */
+export const ENTRY_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+
 export const fulfilmentDecider: Decider<FulfilmentCommand, FulfilmentEvent, FulfilmentState | null> = {
   initialState: () => null,
 

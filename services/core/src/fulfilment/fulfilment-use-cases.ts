@@ -20,6 +20,7 @@ import { WAITLIST_REMOVAL_STREAM_PREFIX } from '../waitlist/waitlist-removal-dec
 import {
   CLAIM_LINK_TTL_MS,
   ENTRY_ERASED,
+  ENTRY_ID,
   FULFILMENT_STREAM_PREFIX,
   fulfilmentDecider,
   fulfilmentStreamName,
@@ -83,8 +84,6 @@ export interface FulfilledEntry {
 const FUNDRAISER_ID_LENGTH = 10;
 export const typableFundraiserId = (): string => randomCode(FUNDRAISER_ID_LENGTH, randomInt);
 
-/** Ids as the gateway accepts them in paths; anything else in a token is not a token of ours. */
-const ENTRY_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 const PAGE = 1000;
 
 const toFundraiser = (state: FundraiserState): Fundraiser => ({

@@ -12,7 +12,7 @@ import type { EventStore } from '../event-sourcing/event-store';
 import { shirtDecider, shirtStreamName } from '../shirts/shirt-decider';
 import { createLegacyWaitlists } from './legacy-waitlists';
 import { DomainError } from '../event-sourcing/decider';
-import { fulfilmentDecider, fulfilmentStreamName } from '../fulfilment/fulfilment-decider';
+import { ENTRY_ID, fulfilmentDecider, fulfilmentStreamName } from '../fulfilment/fulfilment-decider';
 import { linkTokenHash, newLinkSecret } from '../link-tokens';
 import type { PersonalData } from '../personal-data/personal-data';
 import { INVALID_REMOVAL_LINK, waitlistRemovalDecider, waitlistRemovalStreamName } from './waitlist-removal-decider';
@@ -47,9 +47,6 @@ export interface WaitlistUseCaseDeps {
   /** Erases a removed entry's name and email, wherever the log holds them. */
   personalData: Pick<PersonalData, 'erase'>;
 }
-
-/** Ids as claim links carry them (`<entryId>.<secret>`); anything else is not a token of ours. */
-const ENTRY_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
 export function createWaitlistUseCases({
   commands,
