@@ -23,9 +23,7 @@ describe('the waitlist confirmation page', () => {
     expect((await screen.findByText(/Your place is confirmed/)).textContent).toBe(
       'Your place is confirmed: we will email you as soon as your Scan Me Maybe in size M is ready.',
     );
-    expect(server.to('POST', '/api/waitlist/confirm').map((request) => request.body)).toEqual([
-      { token: 'the-token' },
-    ]);
+    expect(server.to('POST', '/api/waitlist/confirm').map((request) => request.body)).toEqual([{ token: 'the-token' }]);
     await waitFor(() => expect(router.state.location.hash).toBe(''));
     expect(screen.getByRole('link', { name: 'Back to Shop' }).getAttribute('href')).toBe('/shop');
   });
