@@ -64,7 +64,10 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-const joined = (shirtId: string, charityId: string, i: number, size: string): EventData<'WaitlistJoined'> => ({
+/** Names and emails in clear, as the bench writes them and the signup's stream name needs them. */
+type BenchEntry = EventData<'WaitlistJoined'> & { name: string; email: string };
+
+const joined = (shirtId: string, charityId: string, i: number, size: string): BenchEntry => ({
   entryId: `bench-${shirtId}-${i}`,
   shirtId,
   name: `Bench Person ${i}`,

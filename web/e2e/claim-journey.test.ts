@@ -42,7 +42,7 @@ async function joinWaitlist(appUrl: string, shirt: Shirt, size: string, name: st
 async function confirmSignup(appUrl: string, appDataDir: string, email: string) {
   const link = linkIn(await mailAbout(appDataDir, email, /Confirm your place/), 'waitlist/confirm');
   const token = new URLSearchParams(link.split('#')[1]).get('token');
-  const answer = await fetch(`${appUrl}/api/waitlist/confirmations`, {
+  const answer = await fetch(`${appUrl}/api/waitlist/confirm`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ token }),

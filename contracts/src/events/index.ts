@@ -35,6 +35,7 @@ import {
   WaitlistConfirmationResent,
   WaitlistEntryConfirmed,
   WaitlistEntryFulfilled,
+  WaitlistEntryRemoved,
   WaitlistJoined,
 } from './waitlist';
 
@@ -84,6 +85,7 @@ export const eventDefinitions = {
   WaitlistEntryConfirmed,
   WaitlistEntryFulfilled,
   ClaimLinkReissued,
+  WaitlistEntryRemoved,
   PageViewed,
   ShirtClicked,
   WaitlistSignup,

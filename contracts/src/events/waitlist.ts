@@ -1,13 +1,22 @@
 import { z } from 'zod';
 import { defineEvent, isoInstant } from './define-event';
 
+/**
+ * A name or email sealed under the entry's key (`waitlistDataSubject`): null when read after its
+ * person removed the entry, which destroyed that key.
+ */
+const erasable = z.string().min(1).nullable();
+
+/** SHA-256 of the token of a removal link mailed with the event's mail; absent from older events. */
+const removeTokenHash = z.string().min(1).optional();
+
 export const WaitlistJoined = defineEvent(
   'WaitlistJoined',
   z.object({
     entryId: z.string().min(1),
     shirtId: z.string().min(1),
-    name: z.string().min(1),
-    email: z.string().min(1),
+    name: erasable,
+    email: erasable,
     size: z.string().min(1),
     charityId: z.string().min(1),
     /**
@@ -15,6 +24,7 @@ export const WaitlistJoined = defineEvent(
      * joined before signups were confirmed: those count as confirmed.
      */
     confirmTokenHash: z.string().min(1).optional(),
+    removeTokenHash,
     at: isoInstant,
   }),
 );
@@ -25,7 +35,7 @@ export const WaitlistJoined = defineEvent(
  */
 export const WaitlistConfirmationResent = defineEvent(
   'WaitlistConfirmationResent',
-  z.object({ entryId: z.string().min(1), confirmTokenHash: z.string().min(1), at: isoInstant }),
+  z.object({ entryId: z.string().min(1), confirmTokenHash: z.string().min(1), removeTokenHash, at: isoInstant }),
 );
 
 /** The entry's person opened the confirmation link mailed to them: the address is theirs and wants the shirt. */
@@ -47,10 +57,11 @@ export const WaitlistEntryFulfilled = defineEvent(
     shirtId: z.string().min(1),
     size: z.string().min(1),
     charityId: z.string().min(1),
-    name: z.string().min(1),
-    email: z.string().min(1),
+    name: erasable,
+    email: erasable,
     claimTokenHash: z.string().min(1),
     claimExpiresAt: isoInstant,
+    removeTokenHash,
     at: isoInstant,
   }),
 );
@@ -65,6 +76,16 @@ export const ClaimLinkReissued = defineEvent(
     entryId: z.string().min(1),
     claimTokenHash: z.string().min(1),
     claimExpiresAt: isoInstant,
+    removeTokenHash,
     at: isoInstant,
   }),
+);
+
+/**
+ * The entry's person opened a removal link mailed to them (stream `waitlist-removal-<entryId>`):
+ * the entry is off the list, and its name and email were erased with its key.
+ */
+export const WaitlistEntryRemoved = defineEvent(
+  'WaitlistEntryRemoved',
+  z.object({ entryId: z.string().min(1), at: isoInstant }),
 );

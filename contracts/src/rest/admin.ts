@@ -204,8 +204,9 @@ export const adminWaitlistEntriesQuery = z.object({
 
 export const adminWaitlistEntry = z.object({
   id: z.string(),
-  name: z.string(),
-  email: z.string(),
+  /** Null once its person removed the entry, which erased them. */
+  name: z.string().nullable(),
+  email: z.string().nullable(),
   size: z.string(),
   charityId: z.string(),
   charityName: z.string().nullable(),
@@ -214,9 +215,10 @@ export const adminWaitlistEntry = z.object({
   joinedAt: z.string(),
   /**
    * unconfirmed (its address has not opened the confirmation link yet), waiting, then fulfilled (a
-   * fundraiser made and a claim link mailed), then claimed by its person.
+   * fundraiser made and a claim link mailed), then claimed by its person; removed, at any stage, by
+   * its person with the removal link of a waitlist mail (their name and email erased).
    */
-  status: z.enum(['unconfirmed', 'waiting', 'fulfilled', 'claimed']),
+  status: z.enum(['unconfirmed', 'waiting', 'fulfilled', 'claimed', 'removed']),
   /** The fundraiser made for it; null while waiting. */
   fundraiserId: z.string().nullable(),
 });
@@ -579,6 +581,7 @@ export const adminRoutes = defineRoutes({
         description: "Fulfilled already, or the entry's shirt or charity is no longer in the shop",
         schema: errorAnswer,
       },
+      410: { description: 'Its person removed the entry (their name and email are erased)', schema: errorAnswer },
     },
   },
   reissueClaimLink: {
@@ -593,6 +596,7 @@ export const adminRoutes = defineRoutes({
       ...guarded,
       404: { description: 'Unknown entry, or one not fulfilled', schema: errorAnswer },
       409: { description: 'Claimed already', schema: errorAnswer },
+      410: { description: 'Its person removed the entry (their name and email are erased)', schema: errorAnswer },
     },
   },
   fulfilWaitlistBatch: {

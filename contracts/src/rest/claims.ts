@@ -29,7 +29,10 @@ export const claimRoutes = defineRoutes({
       },
       404: { description: 'Not a claim link of ours', schema: errorAnswer },
       409: { description: 'The link has been used already', schema: errorAnswer },
-      410: { description: 'The link has expired (links work for 30 days)', schema: errorAnswer },
+      410: {
+        description: 'The link has expired (links work for 30 days), or its person removed the waitlist entry',
+        schema: errorAnswer,
+      },
     },
   },
 });

@@ -58,6 +58,15 @@ export const confirmWaitlistEntryRequest = z.object({
 });
 export type ConfirmWaitlistEntryRequest = z.infer<typeof confirmWaitlistEntryRequest>;
 
+/** The token from a removal link (`/waitlist/remove#token=<token>`), which every waitlist mail carries. */
+export const removeWaitlistEntryRequest = z.object({
+  token: z.string({ error: 'token is required' }).trim().min(1, 'token is required').max(512),
+});
+export type RemoveWaitlistEntryRequest = z.infer<typeof removeWaitlistEntryRequest>;
+
+export const removedWaitlistEntry = z.object({ removed: z.literal(true) }).meta({ id: 'RemovedWaitlistEntry' });
+export type RemovedWaitlistEntry = z.infer<typeof removedWaitlistEntry>;
+
 export const confirmedWaitlistEntry = z
   .object({ confirmed: z.literal(true), shirtId: z.string(), shirtName: z.string().nullable(), size: z.string() })
   .meta({ id: 'ConfirmedWaitlistEntry' });
@@ -82,14 +91,28 @@ export const waitlistRoutes = defineRoutes({
   },
   confirmWaitlistEntry: {
     method: 'post',
-    path: '/api/waitlist/confirmations',
+    path: '/api/waitlist/confirm',
     summary: 'Confirm a waitlist signup with the token of the link mailed to its address',
     auth: 'none',
     body: confirmWaitlistEntryRequest,
     answers: {
-      200: { description: 'Confirmed (opening the link again changes nothing)', schema: confirmedWaitlistEntry },
+      200: { description: 'Confirmed', schema: confirmedWaitlistEntry },
       400: invalid,
       404: { description: 'Not a confirmation link of ours', schema: errorAnswer },
+      409: { description: 'The link was used already: the place is confirmed', schema: errorAnswer },
+      410: { description: 'Its person removed the entry', schema: errorAnswer },
+    },
+  },
+  removeWaitlistEntry: {
+    method: 'post',
+    path: '/api/waitlist/remove',
+    summary: "Remove a waitlist entry and erase its person's name and email, with the removal link of a waitlist mail",
+    auth: 'none',
+    body: removeWaitlistEntryRequest,
+    answers: {
+      200: { description: 'Removed and erased', schema: removedWaitlistEntry },
+      400: invalid,
+      404: { description: 'Not a removal link of ours, or the entry was removed already', schema: errorAnswer },
     },
   },
 });

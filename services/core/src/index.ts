@@ -13,6 +13,7 @@ export * from './donations/donation-report-decider';
 export * from './donations/processor-donation-decider';
 export * from './donations/donation-webhook-decider';
 export * from './waitlist/waitlist-decider';
+export * from './waitlist/waitlist-removal-decider';
 export * from './fulfilment/fulfilment-decider';
 export * from './users/user-decider';
 export * from './users/email-address';

@@ -255,6 +255,7 @@ export async function createEmbeddedProcess(
           email: mail.email,
           publicBaseUrl: config.PUBLIC_BASE_URL,
         }),
+        personalData,
       }),
       fulfilment: createFulfilmentUseCases({
         commands,

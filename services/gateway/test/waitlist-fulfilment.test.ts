@@ -84,7 +84,7 @@ async function verifyAddress(email: string) {
   expect(verified.status).toBe(200);
 }
 
-const confirmSignup = (token: unknown) => server.api('POST', '/api/waitlist/confirmations', { body: { token } });
+const confirmSignup = (token: unknown) => server.api('POST', '/api/waitlist/confirm', { body: { token } });
 
 /** Joins the waitlist and, unless told not to, opens the confirmation link the signup mailed. */
 async function join(email: string, size = shirt.sizes[0]!, confirm = true) {
@@ -152,9 +152,11 @@ describe('fulfilling a waitlist entry and claiming its shirt', () => {
     const resent = linkToken(await mailTo(email, /Confirm your place/, 2), 'waitlist/confirm');
     expect(resent).not.toBe(confirmToken);
     expect(await confirmSignup(confirmToken)).toMatchObject({ status: 200, body: { shirtName: shirt.name } });
-    expect((await confirmSignup(resent)).status).toBe(200);
-    // The link opened again (a mail client's preview, a second click) changes nothing.
-    expect((await confirmSignup(confirmToken)).status).toBe(200);
+    // Links are single-use (the rule): opened again, or another of the entry's, they say
+    // the place is confirmed rather than pretend to confirm it again.
+    const used = { status: 409, body: { error: 'Your place is confirmed already: a confirmation link works once' } };
+    expect(await confirmSignup(confirmToken)).toMatchObject(used);
+    expect(await confirmSignup(resent)).toMatchObject(used);
     expect(await entry(entryId)).toMatchObject({ status: 'waiting', fundraiserId: null });
     // Joining again is the same signup: no second entry, no second mail.
     const rejoined = await server.api('POST', '/api/waitlist', {

@@ -34,6 +34,10 @@ export const routes: RouteObject[] = [
         path: '/waitlist/confirm',
         lazy: async () => ({ Component: (await import('./routes/waitlist-confirm')).WaitlistConfirmRoute }),
       },
+      {
+        path: '/waitlist/remove',
+        lazy: async () => ({ Component: (await import('./routes/waitlist-remove')).WaitlistRemoveRoute }),
+      },
       { path: '/claim', lazy: async () => ({ Component: (await import('./routes/claim')).ClaimRoute }) },
       {
         path: '/unsubscribe',

@@ -10,6 +10,8 @@ export const paths = {
   verifyEmail: '/verify-email',
   /** Where the waitlist's confirmation mail links to, with `#token=<token>`. */
   waitlistConfirm: '/waitlist/confirm',
+  /** Where every waitlist mail's removal link goes, with `#token=<token>`. */
+  waitlistRemove: '/waitlist/remove',
   /** Where the claim mail links to, with `#token=<token>&email=<address>`. */
   claim: '/claim',
   /** Where a daily summary mail's unsubscribe link goes, with `#token=<token>`. */

@@ -16,8 +16,11 @@ import { randomCode } from '../fundraisers/short-code';
 import { linkTokenHash, newLinkSecret } from '../link-tokens';
 import type { Caller } from '../users/caller';
 import { WAITLIST_STREAM_PREFIX } from '../waitlist/waitlist-decider';
+import { WAITLIST_REMOVAL_STREAM_PREFIX } from '../waitlist/waitlist-removal-decider';
 import {
   CLAIM_LINK_TTL_MS,
+  ENTRY_ERASED,
+  ENTRY_ID,
   FULFILMENT_STREAM_PREFIX,
   fulfilmentDecider,
   fulfilmentStreamName,
@@ -31,6 +34,8 @@ export interface ClaimLinkMail {
   charityName: string;
   /** Goes into the link only: it is stored nowhere else. */
   token: string;
+  /** The removal link's token, which every waitlist mail carries; the log keeps its SHA-256. */
+  removeToken: string;
 }
 
 export interface FulfilmentUseCaseDeps {
@@ -57,6 +62,12 @@ export function entryStatus(entry: EventData<'WaitlistJoined'>, statuses: EntryS
 
 const UNCONFIRMED = "This entry's address has not been confirmed yet: its person has not opened the confirmation link";
 
+/** Whom a claim mail goes to; nobody once the entry's person removed it, which erased both. */
+function recipient({ name, email }: { name: string | null; email: string | null }) {
+  if (name === null || email === null) throw new DomainError('gone', ENTRY_ERASED);
+  return { name, to: email };
+}
+
 export interface FulfilledEntry {
   entryId: string;
   fundraiser: Fundraiser;
@@ -73,8 +84,6 @@ export interface FulfilledEntry {
 const FUNDRAISER_ID_LENGTH = 10;
 export const typableFundraiserId = (): string => randomCode(FUNDRAISER_ID_LENGTH, randomInt);
 
-/** Ids as the gateway accepts them in paths; anything else in a token is not a token of ours. */
-const ENTRY_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 const PAGE = 1000;
 
 const toFundraiser = (state: FundraiserState): Fundraiser => ({
@@ -141,8 +150,9 @@ export function createFulfilmentUseCases({
   }
 
   /**
-   * How far entries have come, by id: confirmed ones 'waiting', then 'fulfilled', then 'claimed'
-   * (each read overwrites the one before). See `entryStatus` for the entries absent from it.
+   * How far entries have come, by id: confirmed ones 'waiting', then 'fulfilled', then 'claimed',
+   * and 'removed' at any of these stages (each read overwrites the one before). See `entryStatus`
+   * for the entries absent from it.
    */
   async function statuses(): Promise<EntryStatuses> {
     const found: EntryStatuses = new Map();
@@ -163,16 +173,31 @@ export function createFulfilmentUseCases({
         found.set(event.data.entryId, { status: 'claimed', fundraiserId: event.data.fundraiserId });
       }
     }
+    for await (const stored of readAllFiltered(eventStore, WAITLIST_REMOVAL_STREAM_PREFIX, ['WaitlistEntryRemoved'])) {
+      const event = readable(stored);
+      if (event?.type === 'WaitlistEntryRemoved') {
+        // A claimed shirt stays its owner's: the list still names its fundraiser.
+        const fundraiserId = found.get(event.data.entryId)?.fundraiserId ?? null;
+        found.set(event.data.entryId, { status: 'removed', fundraiserId });
+      }
+    }
     return found;
   }
 
-  /** A claim link's token (its secret goes only into the mail), the hash kept of it and its end. */
+  /**
+   * A claim link's token (its secret goes only into the mail), the hash kept of it and its end, and
+   * the token of the removal link mailed with it: both `<entryId>.<secret>`, naming the
+   * fulfilment's stream, which keeps their hashes.
+   */
   function newClaimLink(entryId: string, now: Date) {
     const token = `${entryId}.${newLinkSecret()}`;
+    const removeToken = `${entryId}.${newLinkSecret()}`;
     return {
       token,
       claimTokenHash: linkTokenHash(token),
       claimExpiresAt: new Date(now.getTime() + CLAIM_LINK_TTL_MS).toISOString(),
+      removeToken,
+      removeTokenHash: linkTokenHash(removeToken),
     };
   }
 
@@ -181,12 +206,13 @@ export function createFulfilmentUseCases({
     shirt: ShirtState | null,
     charity: CharityState | null,
   ): Promise<FulfilledEntry> {
-    // Checked before anything is written: a fulfilled entry must get its fundraiser.
+    // Checked before anything is written: a fulfilled entry must get its fundraiser and its mail.
+    const { name, to } = recipient(entry);
     if (!shirt) throw new DomainError('conflict', "The entry's shirt is no longer in the shop");
     if (!isApprovedCharity(charity)) throw new DomainError('conflict', "The entry's charity is no longer in the shop");
     const fundraiserId = newFundraiserId();
     const now = clock();
-    const { token, claimTokenHash, claimExpiresAt } = newClaimLink(entry.entryId, now);
+    const { token, claimTokenHash, claimExpiresAt, removeToken, removeTokenHash } = newClaimLink(entry.entryId, now);
     // First the entry's fulfilment, which refuses a second one, then its fundraiser.
     await commands.handle(fulfilmentStreamName(entry.entryId), fulfilmentDecider, () => ({
       type: 'FulfilEntry',
@@ -194,11 +220,12 @@ export function createFulfilmentUseCases({
       fundraiserId,
       claimTokenHash,
       claimExpiresAt,
+      removeTokenHash,
       at: now.toISOString(),
     }));
     const fundraiser = await createItsFundraiser(entry.entryId, fundraiserId, shirt, charity, now);
     const shortCode = await shortCodeOf(fundraiserId);
-    await sendClaimLink({ to: entry.email, name: entry.name, shirtName: shirt.name, charityName: charity.name, token });
+    await sendClaimLink({ to, name, shirtName: shirt.name, charityName: charity.name, token, removeToken });
     return { entryId: entry.entryId, fundraiser, shortCode, size: entry.size };
   }
 
@@ -231,11 +258,13 @@ export function createFulfilmentUseCases({
   return {
     statuses,
 
-    /** One entry: 404 for an unknown id, 409 for one fulfilled already or not confirmed. */
+    /** One entry: 404 for an unknown id, 409 for one fulfilled already or not confirmed, 410 for a removed one. */
     async fulfil(entryId: string): Promise<FulfilledEntry> {
       const entry = await findEntry(entryId);
       if (!entry) throw new DomainError('not_found', 'Waitlist entry not found');
-      if (entryStatus(entry, await statuses()) === 'unconfirmed') throw new DomainError('conflict', UNCONFIRMED);
+      const status = entryStatus(entry, await statuses());
+      if (status === 'removed') throw new DomainError('gone', ENTRY_ERASED);
+      if (status === 'unconfirmed') throw new DomainError('conflict', UNCONFIRMED);
       const [shirt, charity] = await shirtAndCharity(entry.shirtId, entry.charityId);
       return fulfilEntry(entry, shirt, charity);
     },
@@ -270,8 +299,9 @@ export function createFulfilmentUseCases({
         try {
           fulfilled.push(await fulfilEntry(entry, shirt, charities.get(entry.charityId) ?? null));
         } catch (error) {
-          // Fulfilled by someone else meanwhile, or its charity left the shop: the rest still print.
-          if (error instanceof DomainError && error.kind === 'conflict') continue;
+          // Fulfilled by someone else or removed by its person meanwhile, or its charity left the
+          // shop: the rest still print.
+          if (error instanceof DomainError && (error.kind === 'conflict' || error.kind === 'gone')) continue;
           throw error;
         }
       }
@@ -287,6 +317,7 @@ export function createFulfilmentUseCases({
     async reissueClaimLink(entryId: string): Promise<FulfilledEntry> {
       const fulfilment = await commands.loadState(fulfilmentStreamName(entryId), fulfilmentDecider);
       if (!fulfilment) throw new DomainError('not_found', 'This waitlist entry has not been fulfilled');
+      const { name, to } = recipient(fulfilment);
       const now = clock();
       const [shirt, charity] = await shirtAndCharity(fulfilment.shirtId, fulfilment.charityId);
       const made = await commands.loadState(fundraiserStreamName(fulfilment.fundraiserId), fundraiserDecider);
@@ -296,22 +327,24 @@ export function createFulfilmentUseCases({
       const fundraiser = made
         ? toFundraiser(made)
         : await createItsFundraiser(entryId, fulfilment.fundraiserId, shirt, charity, now);
-      const { token, claimTokenHash, claimExpiresAt } = newClaimLink(entryId, now);
+      const { token, claimTokenHash, claimExpiresAt, removeToken, removeTokenHash } = newClaimLink(entryId, now);
       await commands.handle(fulfilmentStreamName(entryId), fulfilmentDecider, () => ({
         type: 'ReissueClaimLink',
         claimed: fundraiser.userId !== null,
         claimTokenHash,
         claimExpiresAt,
+        removeTokenHash,
         at: now.toISOString(),
       }));
       // Before the mail: an answer that fails here has mailed nobody, and its retry mails once.
       const shortCode = await shortCodeOf(fundraiser.id);
       await sendClaimLink({
-        to: fulfilment.email,
-        name: fulfilment.name,
+        to,
+        name,
         shirtName: shirt?.name ?? fundraiser.name,
         charityName: charity?.name ?? fundraiser.charityId,
         token,
+        removeToken,
       });
       return { entryId, fundraiser, shortCode, size: fulfilment.size };
     },

@@ -124,6 +124,10 @@ export const fundraiserDecider: Decider<FundraiserCommand, FundraiserEvent, Fund
         if (fulfilment.claimTokenHash !== command.tokenHash) throw new DomainError('not_found', INVALID_CLAIM_LINK);
         // The fundraiser's owner is the token's single use: a second claim meets it here.
         if (state.userId !== null) throw new DomainError('conflict', 'This claim link has been used already');
+        // Its person removed the waitlist entry, which erased the address the link was mailed to.
+        if (fulfilment.email === null) {
+          throw new DomainError('gone', 'This claim link no longer works: its waitlist entry was removed');
+        }
         if (command.at > fulfilment.claimExpiresAt) {
           throw new DomainError('gone', 'This claim link has expired (links work for 30 days): ask us for a new one');
         }

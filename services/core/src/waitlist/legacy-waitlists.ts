@@ -32,8 +32,9 @@ export function createLegacyWaitlists({
     const events = await eventStore.readStream(legacyWaitlistStreamName(shirtId), { fromRevision: list.revision + 1 });
     for (const stored of events) {
       const event = readEvent(stored.type, stored.data, stored.metadata);
-      if (event.type === 'WaitlistJoined') {
-        const key = waitlistSignupKey(event.data);
+      // An entry whose person removed it has no address left to match: signing up again joins anew.
+      if (event.type === 'WaitlistJoined' && event.data.email !== null) {
+        const key = waitlistSignupKey({ ...event.data, email: event.data.email });
         if (!list.entries.has(key)) list.entries.set(key, event.data.entryId);
       }
       list.revision = stored.revision;

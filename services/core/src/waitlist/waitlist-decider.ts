@@ -24,6 +24,13 @@ export interface JoinWaitlist {
   earlierEntryId: string | null;
   /** SHA-256 of the token mailed to the address: the signup counts once its link is opened. */
   confirmTokenHash: string;
+  /** SHA-256 of the removal link's token, mailed with the confirmation link. */
+  removeTokenHash: string;
+  /**
+   * Whether the person removed this signup's entry (read by the caller from its removal stream):
+   * signing up again then makes a new entry.
+   */
+  removed: boolean;
   at: string;
 }
 
@@ -32,6 +39,8 @@ export interface ConfirmWaitlistEntry {
   type: 'ConfirmWaitlistEntry';
   /** SHA-256 of the token they hold. */
   tokenHash: string;
+  /** Whether its person removed the entry, read by the caller from its removal stream. */
+  removed: boolean;
   at: string;
 }
 
@@ -49,6 +58,8 @@ export type WaitlistSignupState = {
   size: string;
   /** Hashes of every confirmation link mailed; empty for an entry that joined before signups were confirmed. */
   confirmTokenHashes: string[];
+  /** Hashes of the removal links mailed with them. */
+  removeTokenHashes: string[];
   confirmed: boolean;
   /** When the last confirmation link was mailed. */
   mailedAt: string;
@@ -66,6 +77,8 @@ export const CONFIRMATION_RESEND_INTERVAL_MS = 10 * 60_000;
 
 export const INVALID_CONFIRMATION_LINK =
   'This confirmation link is not valid: open the link from the email exactly as it came';
+export const CONFIRMATION_LINK_USED = 'Your place is confirmed already: a confirmation link works once';
+export const ENTRY_REMOVED = 'This waitlist entry has been removed, and its name and email erased';
 
 /** Every waitlist stream starts with this (the admin's list and CSV read them by it). */
 export const WAITLIST_STREAM_PREFIX = 'waitlist-';
@@ -93,7 +106,8 @@ export const waitlistSignupStreamName = (shirtId: string, signup: WaitlistSignup
 
 /**
  * A confirmation token names its signup's stream (`<shirtId>.<key>`, without the prefix) before a
- * random secret, so confirming reads that one stream: `<shirtId>.<key>.<secret>`.
+ * random secret, so confirming reads that one stream: `<shirtId>.<key>.<secret>`. The removal link
+ * mailed with it has a token of the same form, with a secret of its own.
  */
 export function confirmationTokenFor(signupStream: string, secret: string): string {
   return `${signupStream.slice(WAITLIST_STREAM_PREFIX.length)}.${secret}`;
@@ -117,19 +131,32 @@ export const waitlistDecider: Decider<WaitlistCommand, WaitlistEvent, WaitlistSi
 
   evolve(state, event) {
     switch (event.type) {
+      // A second one comes only after its person removed the first entry: the signup starts anew.
       case 'WaitlistJoined': {
-        const { entryId, shirtId, size, confirmTokenHash, at } = event.data;
-        const confirmTokenHashes = confirmTokenHash ? [confirmTokenHash] : [];
-        return state ?? { entryId, shirtId, size, confirmTokenHashes, confirmed: !confirmTokenHash, mailedAt: at };
+        const { entryId, shirtId, size, confirmTokenHash, removeTokenHash, at } = event.data;
+        return {
+          entryId,
+          shirtId,
+          size,
+          confirmTokenHashes: confirmTokenHash ? [confirmTokenHash] : [],
+          removeTokenHashes: removeTokenHash ? [removeTokenHash] : [],
+          confirmed: !confirmTokenHash,
+          mailedAt: at,
+        };
       }
-      case 'WaitlistConfirmationResent':
+      case 'WaitlistConfirmationResent': {
+        const { confirmTokenHash, removeTokenHash, at } = event.data;
         return (
           state && {
             ...state,
-            confirmTokenHashes: [...state.confirmTokenHashes, event.data.confirmTokenHash],
-            mailedAt: event.data.at,
+            confirmTokenHashes: [...state.confirmTokenHashes, confirmTokenHash],
+            removeTokenHashes: removeTokenHash
+              ? [...state.removeTokenHashes, removeTokenHash]
+              : state.removeTokenHashes,
+            mailedAt: at,
           }
         );
+      }
       case 'WaitlistEntryConfirmed':
         return state && { ...state, confirmed: true };
     }
@@ -140,8 +167,9 @@ function decideConfirm(command: ConfirmWaitlistEntry, state: WaitlistSignupState
   if (!state?.confirmTokenHashes.includes(command.tokenHash)) {
     throw new DomainError('not_found', INVALID_CONFIRMATION_LINK);
   }
-  // Opening the link twice (a mail client's preview, a second click) confirms once.
-  if (state.confirmed) return [];
+  if (command.removed) throw new DomainError('gone', ENTRY_REMOVED);
+  // Links are single-use: a second opening says so rather than pretend to confirm again.
+  if (state.confirmed) throw new DomainError('conflict', CONFIRMATION_LINK_USED);
   return [{ type: 'WaitlistEntryConfirmed', data: { entryId: state.entryId, at: command.at } }];
 }
 
@@ -171,14 +199,12 @@ function decideJoin(command: JoinWaitlist, state: WaitlistSignupState): Waitlist
   // A repeated signup (double submit, second visit) is already on the list: nothing new happens,
   // unless it is still unconfirmed and its last link is old enough to have been lost.
   if (command.earlierEntryId !== null) return [];
-  if (state) {
+  if (state && !command.removed) {
     if (state.confirmed || Date.parse(command.at) - Date.parse(state.mailedAt) < CONFIRMATION_RESEND_INTERVAL_MS)
       return [];
+    const { confirmTokenHash, removeTokenHash, at } = command;
     return [
-      {
-        type: 'WaitlistConfirmationResent',
-        data: { entryId: state.entryId, confirmTokenHash: command.confirmTokenHash, at: command.at },
-      },
+      { type: 'WaitlistConfirmationResent', data: { entryId: state.entryId, confirmTokenHash, removeTokenHash, at } },
     ];
   }
   return [
@@ -192,6 +218,7 @@ function decideJoin(command: JoinWaitlist, state: WaitlistSignupState): Waitlist
         size,
         charityId: charity.charityId,
         confirmTokenHash: command.confirmTokenHash,
+        removeTokenHash: command.removeTokenHash,
         at: command.at,
       },
     },

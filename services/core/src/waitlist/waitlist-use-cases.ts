@@ -1,4 +1,10 @@
-import type { ConfirmedWaitlistEntry, JoinWaitlistAnswer, JoinWaitlistRequest } from '@qrshirt/contracts';
+import {
+  type ConfirmedWaitlistEntry,
+  type JoinWaitlistAnswer,
+  type JoinWaitlistRequest,
+  type RemovedWaitlistEntry,
+  waitlistDataSubject,
+} from '@qrshirt/contracts';
 import { charityDecider, charityStreamName } from '../charities/charity-decider';
 import type { Clock } from '../clock';
 import type { CommandHandler } from '../event-sourcing/command-handler';
@@ -6,7 +12,10 @@ import type { EventStore } from '../event-sourcing/event-store';
 import { shirtDecider, shirtStreamName } from '../shirts/shirt-decider';
 import { createLegacyWaitlists } from './legacy-waitlists';
 import { DomainError } from '../event-sourcing/decider';
+import { ENTRY_ID, fulfilmentDecider, fulfilmentStreamName } from '../fulfilment/fulfilment-decider';
 import { linkTokenHash, newLinkSecret } from '../link-tokens';
+import type { PersonalData } from '../personal-data/personal-data';
+import { INVALID_REMOVAL_LINK, waitlistRemovalDecider, waitlistRemovalStreamName } from './waitlist-removal-decider';
 import {
   confirmationTokenFor,
   INVALID_CONFIRMATION_LINK,
@@ -23,6 +32,8 @@ export interface WaitlistConfirmationMail {
   size: string;
   /** Goes into the link only: the log keeps its SHA-256. */
   token: string;
+  /** The removal link's token, which every waitlist mail carries; the log keeps its SHA-256 too. */
+  removeToken: string;
 }
 
 export interface WaitlistUseCaseDeps {
@@ -33,6 +44,8 @@ export interface WaitlistUseCaseDeps {
   newId: () => string;
   /** Resolves once the mail is stored in the outbox. */
   sendConfirmationLink(this: void, mail: WaitlistConfirmationMail): Promise<void>;
+  /** Erases a removed entry's name and email, wherever the log holds them. */
+  personalData: Pick<PersonalData, 'erase'>;
 }
 
 export function createWaitlistUseCases({
@@ -41,8 +54,34 @@ export function createWaitlistUseCases({
   clock,
   newId,
   sendConfirmationLink,
+  personalData,
 }: WaitlistUseCaseDeps) {
   const legacy = createLegacyWaitlists({ eventStore });
+
+  /** Whether the person of the entry (if any) removed it. */
+  async function removed(entryId: string | undefined): Promise<boolean> {
+    return (
+      entryId !== undefined && (await commands.loadState(waitlistRemovalStreamName(entryId), waitlistRemovalDecider))
+    );
+  }
+
+  /**
+   * The entry a removal token names and the hashes of the removal links its mails carried: a
+   * signup's mails carry `<shirtId>.<key>.<secret>` (hashes in the signup's stream), a claim mail
+   * `<entryId>.<secret>` (in the fulfilment's, which entries of old logs without a signup stream
+   * have too). Null when the token cannot name either.
+   */
+  async function mailedRemovalLinks(token: string): Promise<{ entryId: string; hashes: string[] } | null> {
+    const signupStream = signupStreamOfToken(token);
+    if (signupStream) {
+      const signup = await commands.loadState(signupStream, waitlistDecider);
+      return signup && { entryId: signup.entryId, hashes: signup.removeTokenHashes };
+    }
+    const [entryId, secret, ...rest] = token.split('.');
+    if (rest.length > 0 || !secret || !ENTRY_ID.test(entryId!)) return null;
+    const fulfilment = await commands.loadState(fulfilmentStreamName(entryId!), fulfilmentDecider);
+    return fulfilment && { entryId: fulfilment.entryId, hashes: fulfilment.removeTokenHashes };
+  }
 
   return {
     /**
@@ -53,14 +92,17 @@ export function createWaitlistUseCases({
       const signup = { email: input.email, size: input.selectedSize, charityId: input.selectedCharity };
       // The shirt's sizes and the charity's status are checked against the event log, not a
       // read model that may lag behind a shirt or charity created (or approved) a moment ago.
-      const [shirt, charity] = await Promise.all([
+      const stream = waitlistSignupStreamName(input.shirtId, signup);
+      const [shirt, charity, earlier] = await Promise.all([
         commands.loadState(shirtStreamName(input.shirtId), shirtDecider),
         commands.loadState(charityStreamName(input.selectedCharity), charityDecider),
+        commands.loadState(stream, waitlistDecider),
       ]);
       // Only a shirt that exists can have a legacy list (and only those are worth remembering).
       const earlierEntryId = shirt ? await legacy.find(input.shirtId, signup) : null;
-      const stream = waitlistSignupStreamName(input.shirtId, signup);
       const token = confirmationTokenFor(stream, newLinkSecret());
+      const removeToken = confirmationTokenFor(stream, newLinkSecret());
+      const earlierRemoved = await removed(earlier?.entryId);
       const { state, events } = await commands.handle(stream, waitlistDecider, () => ({
         type: 'JoinWaitlist',
         entryId: newId(),
@@ -72,6 +114,8 @@ export function createWaitlistUseCases({
         size: input.selectedSize,
         earlierEntryId,
         confirmTokenHash: linkTokenHash(token),
+        removeTokenHash: linkTokenHash(removeToken),
+        removed: earlierRemoved,
         at: clock().toISOString(),
       }));
       // Only a new signup is mailed: a repeated one keeps the link it was sent.
@@ -82,6 +126,7 @@ export function createWaitlistUseCases({
           shirtName: shirt.name,
           size: input.selectedSize.trim(),
           token,
+          removeToken,
         });
       }
       return {
@@ -102,13 +147,37 @@ export function createWaitlistUseCases({
     async confirm(token: string): Promise<ConfirmedWaitlistEntry> {
       const stream = signupStreamOfToken(token);
       if (!stream) throw new DomainError('not_found', INVALID_CONFIRMATION_LINK);
+      const signup = await commands.loadState(stream, waitlistDecider);
+      const entryRemoved = await removed(signup?.entryId);
       const { state } = await commands.handle(stream, waitlistDecider, () => ({
         type: 'ConfirmWaitlistEntry',
         tokenHash: linkTokenHash(token),
+        removed: entryRemoved,
         at: clock().toISOString(),
       }));
       const shirt = await commands.loadState(shirtStreamName(state!.shirtId), shirtDecider);
       return { confirmed: true, shirtId: state!.shirtId, shirtName: shirt?.name ?? null, size: state!.size };
+    },
+
+    /**
+     * The link's person wants off the list: the entry leaves it and its name and email are erased
+     * (its key destroyed), in its signup and in its fulfilment alike. A shirt claimed already stays
+     * its owner's. Erased before the removal is recorded, so a removal interrupted between the two
+     * leaves nothing to read, and opening the link again records it.
+     */
+    async remove(token: string): Promise<RemovedWaitlistEntry> {
+      const mailed = await mailedRemovalLinks(token);
+      const tokenHash = linkTokenHash(token);
+      if (!mailed?.hashes.includes(tokenHash)) throw new DomainError('not_found', INVALID_REMOVAL_LINK);
+      await personalData.erase(waitlistDataSubject(mailed.entryId));
+      await commands.handle(waitlistRemovalStreamName(mailed.entryId), waitlistRemovalDecider, () => ({
+        type: 'RemoveWaitlistEntry',
+        entryId: mailed.entryId,
+        tokenHash,
+        mailedTokenHashes: mailed.hashes,
+        at: clock().toISOString(),
+      }));
+      return { removed: true };
     },
   };
 }

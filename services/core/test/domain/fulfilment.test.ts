@@ -1,7 +1,12 @@
 import type { EventData, EventOf } from '@qrshirt/contracts';
 import { describe, expect, it } from 'vitest';
 import { foldEvents } from '../../src/event-sourcing/fold-events';
-import { type FulfilEntry, fulfilmentDecider, type ReissueClaimLink } from '../../src/fulfilment/fulfilment-decider';
+import {
+  ENTRY_ERASED,
+  type FulfilEntry,
+  fulfilmentDecider,
+  type ReissueClaimLink,
+} from '../../src/fulfilment/fulfilment-decider';
 import { deciderSpec } from './decider-spec';
 import { T0, T1 } from './fixtures';
 
@@ -22,6 +27,7 @@ const fulfil: FulfilEntry = {
   fundraiserId: 'ada-shirt',
   claimTokenHash: 'hash-1',
   claimExpiresAt: '2025-03-31T10:00:00.000Z',
+  removeTokenHash: 'removal-1',
   at: T0,
 };
 const fulfilled: EventOf<'WaitlistEntryFulfilled'> = {
@@ -36,6 +42,7 @@ const fulfilled: EventOf<'WaitlistEntryFulfilled'> = {
     email: 'ada@example.com',
     claimTokenHash: 'hash-1',
     claimExpiresAt: '2025-03-31T10:00:00.000Z',
+    removeTokenHash: 'removal-1',
     at: T0,
   },
 };
@@ -44,11 +51,23 @@ const reissue: ReissueClaimLink = {
   claimed: false,
   claimTokenHash: 'hash-2',
   claimExpiresAt: '2025-03-31T11:00:00.000Z',
+  removeTokenHash: 'removal-2',
   at: T1,
 };
 const reissued: EventOf<'ClaimLinkReissued'> = {
   type: 'ClaimLinkReissued',
-  data: { entryId: 'entry-1', claimTokenHash: 'hash-2', claimExpiresAt: '2025-03-31T11:00:00.000Z', at: T1 },
+  data: {
+    entryId: 'entry-1',
+    claimTokenHash: 'hash-2',
+    claimExpiresAt: '2025-03-31T11:00:00.000Z',
+    removeTokenHash: 'removal-2',
+    at: T1,
+  },
+};
+/** As the command side reads the fulfilment once its person removed the entry: their key is gone. */
+const erased: EventOf<'WaitlistEntryFulfilled'> = {
+  ...fulfilled,
+  data: { ...fulfilled.data, name: null, email: null },
 };
 
 describe('fulfilment decider', () => {
@@ -77,11 +96,20 @@ describe('fulfilment decider', () => {
       .thenFails('conflict', "This entry's shirt has been claimed already");
   });
 
-  it('keeps only the newest link: the one a claim is checked against', () => {
+  it('keeps only the newest claim link (the one a claim is checked against), and every removal link', () => {
     expect(foldEvents(fulfilmentDecider, [fulfilled, reissued])).toEqual({
       ...fulfilled.data,
       claimTokenHash: 'hash-2',
       claimExpiresAt: '2025-03-31T11:00:00.000Z',
+      removeTokenHashes: ['removal-1', 'removal-2'],
     });
+  });
+
+  it('neither fulfils nor mails a new link to an entry whose person removed it', () => {
+    spec
+      .given([])
+      .when({ ...fulfil, entry: { ...entry, name: null, email: null } })
+      .thenFails('gone', ENTRY_ERASED);
+    spec.given([erased]).when(reissue).thenFails('gone', ENTRY_ERASED);
   });
 });

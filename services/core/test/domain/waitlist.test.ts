@@ -2,7 +2,9 @@ import type { EventOf } from '@qrshirt/contracts';
 import { describe, expect, it } from 'vitest';
 import { foldEvents } from '../../src/event-sourcing/fold-events';
 import {
+  CONFIRMATION_LINK_USED,
   confirmationTokenFor,
+  ENTRY_REMOVED,
   INVALID_CONFIRMATION_LINK,
   type JoinWaitlist,
   legacyWaitlistStreamName,
@@ -27,6 +29,8 @@ const join: JoinWaitlist = {
   size: 'M',
   earlierEntryId: null,
   confirmTokenHash: 'hash-of-token',
+  removeTokenHash: 'hash-of-removal',
+  removed: false,
   at: T0,
 };
 
@@ -40,6 +44,7 @@ const joined: EventOf<'WaitlistJoined'> = {
     size: 'M',
     charityId: 'givedirectly',
     confirmTokenHash: 'hash-of-token',
+    removeTokenHash: 'hash-of-removal',
     at: T0,
   },
 };
@@ -159,6 +164,7 @@ describe('waitlist decider', () => {
       shirtId: 'scan-me-maybe',
       size: 'M',
       confirmTokenHashes: ['hash-of-token'],
+      removeTokenHashes: ['hash-of-removal'],
       mailedAt: T0,
     };
     expect(foldEvents(waitlistDecider, [joined])).toEqual({ ...entry, confirmed: false });
@@ -166,28 +172,66 @@ describe('waitlist decider', () => {
   });
 
   it('counts an entry that joined before signups were confirmed as confirmed', () => {
-    const { confirmTokenHash: _hash, ...before } = joined.data;
+    const { confirmTokenHash: _hash, removeTokenHash: _removal, ...before } = joined.data;
     expect(foldEvents(waitlistDecider, [{ type: 'WaitlistJoined', data: before }])).toMatchObject({
       confirmTokenHashes: [],
+      removeTokenHashes: [],
       confirmed: true,
     });
+  });
+
+  it('makes a new entry when the signup comes again after its person removed it', () => {
+    const again = { ...join, entryId: 'entry-2', confirmTokenHash: 'hash-2', removeTokenHash: 'removal-2', at: T1 };
+    const rejoined = {
+      type: 'WaitlistJoined' as const,
+      data: { ...joined.data, entryId: 'entry-2', confirmTokenHash: 'hash-2', removeTokenHash: 'removal-2', at: T1 },
+    };
+    spec
+      .given([joined, confirmed])
+      .when({ ...again, removed: true })
+      .then([rejoined]);
+    // Its links are the new entry's only: the removed entry's no longer confirm anything.
+    expect(foldEvents(waitlistDecider, [joined, confirmed, rejoined])).toMatchObject({
+      entryId: 'entry-2',
+      confirmTokenHashes: ['hash-2'],
+      removeTokenHashes: ['removal-2'],
+      confirmed: false,
+    });
+  });
+
+  it('reads an entry whose name and email were erased (null) like any other', () => {
+    const erased = { ...joined, data: { ...joined.data, name: null, email: null } };
+    expect(foldEvents(waitlistDecider, [erased])).toEqual(foldEvents(waitlistDecider, [joined]));
   });
 });
 
 describe('confirming a signup', () => {
-  const confirm = { type: 'ConfirmWaitlistEntry' as const, tokenHash: 'hash-of-token', at: T1 };
+  const confirm = { type: 'ConfirmWaitlistEntry' as const, tokenHash: 'hash-of-token', removed: false, at: T1 };
 
-  it('confirms with the hash of the mailed token, once', () => {
+  it('confirms with the hash of the mailed token, once: a link opened again says it was used', () => {
     spec.given([joined]).when(confirm).then([confirmed]);
-    spec.given([joined, confirmed]).when(confirm).then([]);
+    spec.given([joined, confirmed]).when(confirm).thenFails('conflict', CONFIRMATION_LINK_USED);
+  });
+
+  it('confirms nothing for an entry its person removed', () => {
+    spec
+      .given([joined])
+      .when({ ...confirm, removed: true })
+      .thenFails('gone', ENTRY_REMOVED);
   });
 
   it('mails a new link to a repeated unconfirmed signup once the last is 10 minutes old; every link mailed works', () => {
     const later = new Date(Date.parse(T0) + 10 * 60_000).toISOString();
-    const again = { ...join, entryId: 'entry-2', confirmTokenHash: 'hash-of-second', at: later };
+    const again = {
+      ...join,
+      entryId: 'entry-2',
+      confirmTokenHash: 'hash-of-second',
+      removeTokenHash: 'removal-of-second',
+      at: later,
+    };
     const resent: EventOf<'WaitlistConfirmationResent'> = {
       type: 'WaitlistConfirmationResent',
-      data: { entryId: 'entry-1', confirmTokenHash: 'hash-of-second', at: later },
+      data: { entryId: 'entry-1', confirmTokenHash: 'hash-of-second', removeTokenHash: 'removal-of-second', at: later },
     };
     spec.given([joined]).when(again).then([resent]);
     // Sooner, or once confirmed, or after a resend a moment ago: nothing.
@@ -197,6 +241,11 @@ describe('confirming a signup', () => {
       .then([]);
     spec.given([joined, confirmed]).when(again).then([]);
     spec.given([joined, resent]).when(again).then([]);
+    // The removal links of both mails work too.
+    expect(foldEvents(waitlistDecider, [joined, resent])?.removeTokenHashes).toEqual([
+      'hash-of-removal',
+      'removal-of-second',
+    ]);
     for (const tokenHash of ['hash-of-token', 'hash-of-second']) {
       spec
         .given([joined, resent])

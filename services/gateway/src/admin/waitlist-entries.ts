@@ -14,7 +14,8 @@ type Statuses = Awaited<ReturnType<FulfilmentUseCases['statuses']>>;
 const WAITLIST_STREAMS = WAITLIST_STREAM_PREFIX;
 
 /**
- * Waitlist entries with names and emails, for admins only. Read from the event log rather than a
+ * Waitlist entries with names and emails (null once their person removed the entry, which erased
+ * them), for admins only. Read from the event log rather than a
  * read model, so personal data is never copied anywhere else (the public read model holds counts).
  * Newest first, paged by log position.
  */

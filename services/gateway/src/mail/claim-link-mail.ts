@@ -1,13 +1,14 @@
 import type { ClaimLinkMail } from '@qrshirt/core';
 import type { EmailSender } from '../auth/message-senders';
 import { renderMail } from './mail-templates';
+import { removalLink } from './waitlist-removal-link';
 
 /**
  * The mail that brings a waitlisted person to their shirt. The token travels in the fragment
  * (`#token=`), which browsers never send to a server, so it stays out of access logs and Referer.
  */
 export function createClaimLinkMailer({ email, publicBaseUrl }: { email: EmailSender; publicBaseUrl: string }) {
-  return async ({ to, name, shirtName, charityName, token }: ClaimLinkMail): Promise<void> => {
+  return async ({ to, name, shirtName, charityName, token, removeToken }: ClaimLinkMail): Promise<void> => {
     await email.sendEmail(
       renderMail({
         to,
@@ -23,6 +24,7 @@ export function createClaimLinkMailer({ email, publicBaseUrl }: { email: EmailSe
           url: `${publicBaseUrl}/claim#token=${token}&email=${encodeURIComponent(to)}`,
         },
         note: 'The link works once, within 30 days. If you did not join our waitlist, ignore this email.',
+        unsubscribe: removalLink(publicBaseUrl, removeToken),
       }),
     );
   };

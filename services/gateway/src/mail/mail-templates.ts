@@ -11,7 +11,10 @@ export interface MailContent {
   action?: { label: string; url: string };
   /** Small print under the action: how long a link works, what to do if it was not them. */
   note?: string;
-  /** For mails someone asked for (a daily summary): the link that stops them, under the note. */
+  /**
+   * For mails someone asked for (a daily summary, the waitlist's): the link that stops them, under
+   * the note.
+   */
   unsubscribe?: { label: string; url: string };
 }
 

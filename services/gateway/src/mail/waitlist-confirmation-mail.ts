@@ -1,6 +1,7 @@
 import type { WaitlistConfirmationMail } from '@qrshirt/core';
 import type { EmailSender } from '../auth/message-senders';
 import { renderMail } from './mail-templates';
+import { removalLink } from './waitlist-removal-link';
 
 /**
  * The mail that asks a new waitlist signup to confirm its address: a claim link goes only to an
@@ -13,7 +14,7 @@ export function createWaitlistConfirmationMailer({
   email: EmailSender;
   publicBaseUrl: string;
 }) {
-  return async ({ to, name, shirtName, size, token }: WaitlistConfirmationMail): Promise<void> => {
+  return async ({ to, name, shirtName, size, token, removeToken }: WaitlistConfirmationMail): Promise<void> => {
     await email.sendEmail(
       renderMail({
         to,
@@ -24,6 +25,7 @@ export function createWaitlistConfirmationMailer({
         ],
         action: { label: 'Confirm my place', url: `${publicBaseUrl}/waitlist/confirm#token=${token}` },
         note: 'If you did not join our waitlist, ignore this email: without a confirmation nothing is sent to you again.',
+        unsubscribe: removalLink(publicBaseUrl, removeToken),
       }),
     );
   };

@@ -1,4 +1,4 @@
-import type { AdminWaitlistStats, FulfilledWaitlistEntry } from '@qrshirt/contracts';
+import type { AdminWaitlistEntry, AdminWaitlistStats, FulfilledWaitlistEntry } from '@qrshirt/contracts';
 import type { FulfilledEntry } from '@qrshirt/core';
 import { createWaitlistEntries } from '../admin/waitlist-entries';
 import { csvLine } from '../http/csv';
@@ -19,6 +19,13 @@ const CSV_COLUMNS = [
   'status',
   'fundraiserId',
 ] as const;
+
+/** A removed entry's name and email read "(erased)", as on the admin screen, not as if never given. */
+function csvCell(entry: AdminWaitlistEntry, column: (typeof CSV_COLUMNS)[number]): string {
+  const value = entry[column];
+  if (value !== null) return value;
+  return column === 'name' || column === 'email' ? '(erased)' : '';
+}
 
 /**
  * Counts as the public GET /api/waitlist has them, plus entries with names, emails and statuses,
@@ -80,7 +87,7 @@ export function adminWaitlistHandlers({
       for await (const page of entries.all()) {
         // The admin cancelled the download: read no further pages.
         if (res.destroyed) return;
-        res.write(page.map((entry) => csvLine(CSV_COLUMNS.map((column) => entry[column] ?? ''))).join(''));
+        res.write(page.map((entry) => csvLine(CSV_COLUMNS.map((column) => csvCell(entry, column)))).join(''));
       }
       res.end();
     },

@@ -4,7 +4,7 @@ import type { RouteDeps } from './route-deps';
 export function waitlistHandlers({
   useCases,
   waitlist,
-}: RouteDeps): Pick<Handlers, 'joinWaitlist' | 'getWaitlistStats' | 'confirmWaitlistEntry'> {
+}: RouteDeps): Pick<Handlers, 'joinWaitlist' | 'getWaitlistStats' | 'confirmWaitlistEntry' | 'removeWaitlistEntry'> {
   return {
     async getWaitlistStats() {
       return { status: 200, body: await waitlist.getStats() };
@@ -14,6 +14,9 @@ export function waitlistHandlers({
     },
     async confirmWaitlistEntry({ body }) {
       return { status: 200, body: await useCases.waitlist.confirm(body.token) };
+    },
+    async removeWaitlistEntry({ body }) {
+      return { status: 200, body: await useCases.waitlist.remove(body.token) };
     },
   };
 }

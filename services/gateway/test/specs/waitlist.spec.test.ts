@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { confirmationTokenFor, waitlistSignupStreamName } from '@qrshirt/core';
 import { describe, expect, it } from 'vitest';
 import { apiSpecificationPerTest } from '../support/api-specification';
 import type { GivenEvent } from '../support/api-specification';
@@ -86,5 +88,95 @@ describe('POST /api/waitlist', () => {
       .given()
       .when('GET', '/api/waitlist')
       .then({ status: 200, body: { total: 3 } });
+  });
+});
+
+describe('POST /api/waitlist/remove', () => {
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+  // The stream a signup of join's address, size and charity has: joining again after removal meets it.
+  const signupStream = waitlistSignupStreamName('scan-me', { email: join.email, size: 'M', charityId: 'water' });
+  // A signup's mails carry `<shirtId>.<key>.<secret>`, a claim mail `<entryId>.<secret>`.
+  const fromJoinMail = confirmationTokenFor(signupStream, 'secret-of-the-join-mail');
+  const fromClaimMail = 'e1.secret-of-the-claim-mail';
+  const confirmLink = confirmationTokenFor(signupStream, 'secret-of-the-confirmation');
+  const entry = {
+    entryId: 'e1',
+    shirtId: 'scan-me',
+    size: 'M',
+    charityId: 'water',
+    name: 'Ada',
+    email: 'ada@example.org',
+  };
+  const history: GivenEvent[] = [
+    ...catalogue,
+    {
+      stream: signupStream,
+      type: 'WaitlistJoined',
+      data: {
+        ...entry,
+        confirmTokenHash: sha256(confirmLink),
+        removeTokenHash: sha256(fromJoinMail),
+        at: '2026-03-01T10:00:00.000Z',
+      },
+    },
+    { stream: signupStream, type: 'WaitlistEntryConfirmed', data: { entryId: 'e1', at: '2026-03-01T10:05:00.000Z' } },
+    {
+      stream: 'fulfilment-e1',
+      type: 'WaitlistEntryFulfilled',
+      data: {
+        ...entry,
+        fundraiserId: 'ada-shirt',
+        claimTokenHash: sha256('e1.claim'),
+        claimExpiresAt: '2026-03-31T10:00:00.000Z',
+        removeTokenHash: sha256(fromClaimMail),
+        at: '2026-03-02T10:00:00.000Z',
+      },
+    },
+  ];
+
+  it('removes the entry once, with the removal link of any of its mails', async () => {
+    await api
+      .given(...history)
+      .when('POST', '/api/waitlist/remove', { body: { token: fromClaimMail } })
+      .then({
+        status: 200,
+        body: { removed: true },
+        events: [{ stream: 'waitlist-removal-e1', type: 'WaitlistEntryRemoved', data: { entryId: 'e1' } }],
+      });
+    await api
+      .given()
+      .when('POST', '/api/waitlist/remove', { body: { token: fromJoinMail } })
+      .then({ status: 404, body: { error: 'This waitlist entry has been removed already' }, events: [] });
+    await api
+      .given()
+      .when('POST', '/api/waitlist/confirm', { body: { token: confirmLink } })
+      .then({ status: 410, events: [] });
+  });
+
+  it('refuses a token none of its mails carried, recording nothing', async () => {
+    const invalid = 'This removal link is not valid: open the link from the email exactly as it came';
+    for (const token of [confirmLink, `${fromJoinMail}x`, 'e1.forged', 'e2.secret', 'no-dots', 'a.b.c.d']) {
+      await api
+        .given(...(token === confirmLink ? history : []))
+        .when('POST', '/api/waitlist/remove', { body: { token } })
+        .then({ status: 404, body: { error: invalid }, events: [] });
+    }
+    await api
+      .given()
+      .when('POST', '/api/waitlist/remove', { body: { token: ' ' } })
+      .then({ status: 400, events: [] });
+  });
+
+  it('joins anew after the entry was removed: a new entry, asked to confirm again', async () => {
+    await api
+      .given(...history)
+      .when('POST', '/api/waitlist/remove', { body: { token: fromJoinMail } })
+      .then({ status: 200 });
+    const removedId = 'e1';
+    const again = await api
+      .given()
+      .when('POST', '/api/waitlist', { body: join })
+      .then({ status: 201, events: [{ stream: signupStream, type: 'WaitlistJoined', data: { size: 'M' } }] });
+    expect(again.answer.body.data.id).not.toBe(removedId);
   });
 });

@@ -15,7 +15,7 @@ function renderAt(hash: string) {
 describe('the waitlist confirmation page', () => {
   it('sends the link’s token once, takes it out of the address and says what comes next', async () => {
     const server = fakeApi({
-      'POST /api/waitlist/confirmations': {
+      'POST /api/waitlist/confirm': {
         json: { confirmed: true, shirtId: 'scan-me-maybe', shirtName: 'Scan Me Maybe', size: 'M' },
       },
     });
@@ -23,16 +23,14 @@ describe('the waitlist confirmation page', () => {
     expect((await screen.findByText(/Your place is confirmed/)).textContent).toBe(
       'Your place is confirmed: we will email you as soon as your Scan Me Maybe in size M is ready.',
     );
-    expect(server.to('POST', '/api/waitlist/confirmations').map((request) => request.body)).toEqual([
-      { token: 'the-token' },
-    ]);
+    expect(server.to('POST', '/api/waitlist/confirm').map((request) => request.body)).toEqual([{ token: 'the-token' }]);
     await waitFor(() => expect(router.state.location.hash).toBe(''));
     expect(screen.getByRole('link', { name: 'Back to Shop' }).getAttribute('href')).toBe('/shop');
   });
 
   it('shows the server’s reason for a link that is not ours', async () => {
     fakeApi({
-      'POST /api/waitlist/confirmations': {
+      'POST /api/waitlist/confirm': {
         status: 404,
         json: { error: 'This confirmation link is not valid: open the link from the email exactly as it came' },
       },

@@ -79,6 +79,14 @@ describe('the admin waitlist', () => {
     expect(screen.getAllByRole('button', { name: /^Resend claim link/ })).toHaveLength(1);
   });
 
+  it('shows a removed entry’s erased name and email as (erased), with nothing to do for it', async () => {
+    const removed = entry({ id: 'e-4', name: null, email: null, status: 'removed', fundraiserId: 'mnpqrstuvw' });
+    renderWaitlist({ 'GET /api/admin/waitlist/entries': { json: { entries: [removed], next: null } } });
+    const row = await rowOf('removed');
+    expect(within(row).getAllByText('(erased)')).toHaveLength(2);
+    expect(within(row).queryAllByRole('button')).toEqual([]);
+  });
+
   it('mails a fulfilled entry a new claim link, and says when its person claimed meanwhile', async () => {
     let claimedMeanwhile = false;
     const { server, user } = renderWaitlist({

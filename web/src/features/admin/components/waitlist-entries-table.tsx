@@ -8,11 +8,15 @@ import { useFulfilWaitlistEntry } from '../api/fulfil-waitlist-entry';
 import { useReissueClaimLink } from '../api/reissue-claim-link';
 import { DataTable } from './data-table';
 
+/** What a removed entry's person left: their name and email were erased with their key. */
+const shown = (value: string | null) => value ?? '(erased)';
+
 const statusColor: Record<WaitlistEntryStatus, string> = {
   unconfirmed: 'yellow',
   waiting: 'gray',
   fulfilled: 'blue',
   claimed: 'green',
+  removed: 'red',
 };
 
 /** Where to get the new fundraiser's QR code for printing, and its short code for the shirt's tag. */
@@ -20,7 +24,7 @@ function FulfilledMessage({ entry, fulfilled }: { entry: AdminWaitlistEntry; ful
   return (
     <>
       <Text size="sm">
-        {entry.name} has been mailed a claim link. Short code: {fulfilled.fundraiser.id}
+        {shown(entry.name)} has been mailed a claim link. Short code: {fulfilled.fundraiser.id}
       </Text>
       <Group gap="sm" mt={4}>
         <Anchor href={apiUrl(fulfilled.qr.svg)} target="_blank" rel="noreferrer" size="sm">
@@ -56,7 +60,7 @@ export function WaitlistEntriesTable({ entries }: { entries: AdminWaitlistEntry[
       onSuccess: () =>
         notifications.show({
           title: 'Claim link mailed',
-          message: `${entry.name} has been mailed a new claim link, good for 30 days. The earlier link no longer works.`,
+          message: `${shown(entry.name)} has been mailed a new claim link, good for 30 days. The earlier link no longer works.`,
           color: 'green',
           withBorder: true,
         }),
@@ -88,8 +92,8 @@ export function WaitlistEntriesTable({ entries }: { entries: AdminWaitlistEntry[
       {(entry) => (
         <Table.Tr key={entry.id} data-testid="waitlist-entry">
           <Table.Td>{formatDateTime(entry.joinedAt)}</Table.Td>
-          <Table.Td>{entry.name}</Table.Td>
-          <Table.Td>{entry.email}</Table.Td>
+          <Table.Td>{shown(entry.name)}</Table.Td>
+          <Table.Td>{shown(entry.email)}</Table.Td>
           <Table.Td>{entry.shirtName ?? entry.shirtId}</Table.Td>
           <Table.Td>{entry.size}</Table.Td>
           <Table.Td>{entry.charityName ?? entry.charityId}</Table.Td>
@@ -106,7 +110,7 @@ export function WaitlistEntriesTable({ entries }: { entries: AdminWaitlistEntry[
                 variant="default"
                 loading={fulfil.isPending && fulfil.variables === entry.id}
                 onClick={() => fulfilEntry(entry)}
-                aria-label={`Fulfil the entry of ${entry.name} (${entry.email})`}
+                aria-label={`Fulfil the entry of ${shown(entry.name)} (${shown(entry.email)})`}
               >
                 Fulfil
               </Button>
@@ -117,7 +121,7 @@ export function WaitlistEntriesTable({ entries }: { entries: AdminWaitlistEntry[
                 variant="default"
                 loading={reissue.isPending && reissue.variables === entry.id}
                 onClick={() => reissueLink(entry)}
-                aria-label={`Resend claim link to ${entry.name} (${entry.email})`}
+                aria-label={`Resend claim link to ${shown(entry.name)} (${shown(entry.email)})`}
               >
                 Resend claim link
               </Button>

@@ -2,9 +2,9 @@ import { type ConfirmedWaitlistEntry, confirmedWaitlistEntry } from '@qrshirt/co
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** POST /api/waitlist/confirmations: the token of the link the signup mailed. */
+/** POST /api/waitlist/confirm: the token of the link the signup mailed. */
 export function confirmWaitlistEntry(token: string): Promise<ConfirmedWaitlistEntry> {
-  return api('/api/waitlist/confirmations', { method: 'POST', body: { token }, schema: confirmedWaitlistEntry });
+  return api('/api/waitlist/confirm', { method: 'POST', body: { token }, schema: confirmedWaitlistEntry });
 }
 
 export function useConfirmWaitlistEntry() {

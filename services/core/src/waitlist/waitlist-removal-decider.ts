@@ -1,0 +1,47 @@
+import type { EventOf } from '@qrshirt/contracts';
+import { type Decider, DomainError } from '../event-sourcing/decider';
+
+/** The entry's person opened a removal link mailed to them. */
+export interface RemoveWaitlistEntry {
+  type: 'RemoveWaitlistEntry';
+  entryId: string;
+  /** SHA-256 of the token they hold. */
+  tokenHash: string;
+  /**
+   * Hashes of the removal links the entry's mails carried, read by the caller from the stream the
+   * token names (the signup's, or the fulfilment's for a claim mail).
+   */
+  mailedTokenHashes: readonly string[];
+  at: string;
+}
+
+/** Whether the entry was removed. */
+export type WaitlistRemovalState = boolean;
+
+export const INVALID_REMOVAL_LINK = 'This removal link is not valid: open the link from the email exactly as it came';
+export const REMOVED_ALREADY = 'This waitlist entry has been removed already';
+
+/**
+ * `waitlist-removal-<entryId>`: one stream per entry, whichever of its mails the link came from,
+ * so an entry is removed once. (A shirt's legacy list stream could only share the name with a
+ * shirt id starting `removal-`, and each reads its own event types only.)
+ */
+export const WAITLIST_REMOVAL_STREAM_PREFIX = 'waitlist-removal-';
+export const waitlistRemovalStreamName = (entryId: string): string => `${WAITLIST_REMOVAL_STREAM_PREFIX}${entryId}`;
+
+export const waitlistRemovalDecider: Decider<
+  RemoveWaitlistEntry,
+  EventOf<'WaitlistEntryRemoved'>,
+  WaitlistRemovalState
+> = {
+  initialState: () => false,
+
+  decide({ entryId, tokenHash, mailedTokenHashes, at }, removed) {
+    if (!mailedTokenHashes.includes(tokenHash)) throw new DomainError('not_found', INVALID_REMOVAL_LINK);
+    // Removal links are single-use: the entry and its data are gone, nothing is left to remove.
+    if (removed) throw new DomainError('not_found', REMOVED_ALREADY);
+    return [{ type: 'WaitlistEntryRemoved', data: { entryId, at } }];
+  },
+
+  evolve: () => true,
+};

@@ -1,0 +1,48 @@
+import { describe, it } from 'vitest';
+import {
+  INVALID_REMOVAL_LINK,
+  REMOVED_ALREADY,
+  type RemoveWaitlistEntry,
+  waitlistRemovalDecider,
+} from '../../src/waitlist/waitlist-removal-decider';
+import { deciderSpec } from './decider-spec';
+import { T0, T1 } from './fixtures';
+
+const spec = deciderSpec(waitlistRemovalDecider);
+
+const remove: RemoveWaitlistEntry = {
+  type: 'RemoveWaitlistEntry',
+  entryId: 'entry-1',
+  tokenHash: 'removal-2',
+  mailedTokenHashes: ['removal-1', 'removal-2'],
+  at: T0,
+};
+const removed = { type: 'WaitlistEntryRemoved' as const, data: { entryId: 'entry-1', at: T0 } };
+
+describe('removing a waitlist entry', () => {
+  it('removes the entry with the removal link of any of its mails', () => {
+    spec.given([]).when(remove).then([removed]);
+    spec
+      .given([])
+      .when({ ...remove, tokenHash: 'removal-1' })
+      .then([removed]);
+  });
+
+  it('removes once: a second link, or the same again, finds nothing to remove (404)', () => {
+    spec
+      .given([removed])
+      .when({ ...remove, tokenHash: 'removal-1', at: T1 })
+      .thenFails('not_found', REMOVED_ALREADY);
+  });
+
+  it('refuses a token none of its mails carried, such as its confirmation link', () => {
+    spec
+      .given([])
+      .when({ ...remove, tokenHash: 'hash-of-confirmation' })
+      .thenFails('not_found', INVALID_REMOVAL_LINK);
+    spec
+      .given([])
+      .when({ ...remove, mailedTokenHashes: [] })
+      .thenFails('not_found', INVALID_REMOVAL_LINK);
+  });
+});
