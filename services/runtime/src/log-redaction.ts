@@ -47,10 +47,11 @@ export const logRedaction = {
  * An address anywhere in text, plain or percent-encoded (`%40`, as in a query string). The local
  * part and labels are bounded by RFC 5321's lengths so a long run of letters costs linear time,
  * the last label starts with a letter (`pino@10.4.0` is a version, not an address), and a match
- * never starts inside a JSON escape (`\n`, `\u001b`), which replacing would leave broken.
+ * never starts inside a JSON escape (`\n`, `\u001b`, but after `\\` it may), which replacing would
+ * leave broken.
  */
 const EMAIL =
-  /(?<!\\|\\u[0-9A-Fa-f]{0,3})[\p{L}\p{N}._+-]{1,64}(?:@|%40)[\p{L}\p{N}-]{1,63}(?:\.[\p{L}\p{N}-]{1,63}){0,8}\.\p{L}[\p{L}\p{N}-]{0,62}/gu;
+  /(?<!(?:^|[^\\])(?:\\\\)*\\(?:u[0-9A-Fa-f]{0,3})?)[\p{L}\p{N}._+-]{1,64}(?:@|%40)[\p{L}\p{N}-]{1,63}(?:\.[\p{L}\p{N}-]{1,63}){0,8}\.\p{L}[\p{L}\p{N}-]{0,62}/gu;
 
 /**
  * Masks every email address in a serialized log line, whatever field or message echoes it (an
