@@ -43,10 +43,11 @@ const toReceived = (parsed: ParsedMail): ReceivedMail => ({
  * A real SMTP server on loopback (the npm `smtp-server`), for tests and benchmarks: it accepts
  * any sender, recipient and credentials, keeps what it receives, and can refuse the first
  * `refuse` deliveries with a temporary error (451), as a busy or greylisting server does.
- * `parse: false` keeps only the Message-ID and To headers, for benchmarks.
+ * `parse: false` keeps only the Message-ID and To headers, for benchmarks. `refuseRecipients`
+ * refuses every recipient for good (550), naming the address as Postfix's refusal does.
  */
 export async function startSmtpServer(
-  options: { port?: number; refuse?: number; parse?: boolean } = {},
+  options: { port?: number; refuse?: number; parse?: boolean; refuseRecipients?: boolean } = {},
 ): Promise<LocalSmtp> {
   const port = options.port ?? (await freePort());
   const parse = options.parse ?? true;
@@ -65,6 +66,13 @@ export async function startSmtpServer(
         // A pooled client keeps its connections open: stopping must not wait for it.
         closeTimeout: 500,
         onAuth: (_auth, _session, callback) => callback(null, { user: 'test' }),
+        onRcptTo(address, _session, callback) {
+          if (!options.refuseRecipients) return callback();
+          const error = Object.assign(new Error(`<${address.address}>: Recipient address rejected: User unknown`), {
+            responseCode: 550,
+          });
+          callback(error);
+        },
         onData(stream, _session, callback) {
           const chunks: Buffer[] = [];
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,5 +1,13 @@
 import path from 'node:path';
-import { ConfigError, eventStoreEnv, eventStoreFile, loadOrExit, logLevel, optionalUrl } from '@qrshirt/runtime';
+import {
+  ConfigError,
+  eventStoreEnv,
+  eventStoreFile,
+  loadOrExit,
+  logDir,
+  logLevel,
+  optionalUrl,
+} from '@qrshirt/runtime';
 import { kafkaBrokerList } from '@qrshirt/kafka';
 
 export { ConfigError };
@@ -58,6 +66,7 @@ export const configSchema = z.object({
   /** `off`: a projector process keeps the read models in Redis and this gateway only reads them. */
   PROJECTIONS: z.enum(['in-process', 'off'], { error: 'expected in-process or off' }).default('in-process'),
   LOG_LEVEL: logLevel,
+  LOG_DIR: logDir,
   /**
    * Which proxies' X-Forwarded-For to believe (Express's `trust proxy`): the client address is
    * what rate limiting counts, so behind a load balancer it must name the balancer's network.

@@ -28,7 +28,7 @@ import {
   createReadiness,
   type OpsServer,
   instrumentEventStore,
-  logRedaction,
+  createLogger,
   openEventStore,
   type ReadinessCheck,
   startOpsServer,
@@ -54,7 +54,7 @@ import {
 import { createRedisChangeFeed, createRedisReadModelStore } from '@qrshirt/redis';
 import { createSqliteReadModelStore } from '@qrshirt/sqlite';
 import type { Express } from 'express';
-import { type Logger, pino } from 'pino';
+import type { Logger } from 'pino';
 import { createAuth, openCredentialsStore } from './auth/create-auth';
 import { createApp } from './app';
 import type { Config } from './config';
@@ -111,7 +111,8 @@ export async function createEmbeddedProcess(
   overrides: { clock?: Clock; log?: Logger; eventStore?: EventStore; dailySummaryIntervalMs?: number } = {},
 ): Promise<EmbeddedProcess> {
   const clock = overrides.clock ?? systemClock;
-  const log = overrides.log ?? pino({ level: config.LOG_LEVEL, redact: logRedaction });
+  const log =
+    overrides.log ?? (await createLogger({ service: 'gateway', level: config.LOG_LEVEL, logDir: config.LOG_DIR }));
   const metrics = createMetricsRegistry('gateway');
   // Given-events specifications hand in an in-memory store holding the history they start from.
   const eventStore = instrumentEventStore(overrides.eventStore ?? openEventStore(config), metrics);

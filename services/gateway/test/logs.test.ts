@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { authSession } from '@qrshirt/contracts';
@@ -9,6 +9,8 @@ import {
   createFundraiser,
   type GatewayProcess,
   startGatewayProcess,
+  type LocalSmtp,
+  startSmtpServer,
   tokenIn,
   uniqueEmail,
   waitForMails,
@@ -121,5 +123,122 @@ describe('the gateway process’s log', () => {
     // It did log those requests, only without what they carried.
     expect(output.some((line) => line.includes('"url":"/api/auth/signin"'))).toBe(true);
     expect(output.some((line) => line.includes('access_token=[redacted]&sort=new'))).toBe(true);
+  });
+});
+
+describe('the gateway process’s log, about people', () => {
+  let dataDir: string;
+  let gateway: GatewayProcess;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-logs-'));
+    gateway = await startGatewayProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'trace' });
+  });
+  afterAll(async () => {
+    await gateway?.terminate();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('holds no name or email address after sign-up, a waitlist join, bad input and mail', async () => {
+    const api = createApiClient(gateway.url);
+    const email = uniqueEmail('zelda');
+    const name = 'Zelda Quartermain';
+    const signedUp = await api('POST', '/api/auth/signup', {
+      body: { email, password: 'a-Long-Passw0rd', displayName: name },
+    });
+    expect(signedUp.status).toBe(201);
+    const [{ body: shirts }, { body: charities }] = await Promise.all([
+      api('GET', '/api/shirts'),
+      api('GET', '/api/charities'),
+    ]);
+    const shirt = (shirts as { id: string; sizes: string[] }[])[0]!;
+    const joined = await api('POST', '/api/waitlist', {
+      body: {
+        name,
+        email,
+        selectedSize: shirt.sizes[0],
+        shirtId: shirt.id,
+        selectedCharity: (charities as { id: string }[])[0]!.id,
+      },
+    });
+    expect(joined.status).toBe(201);
+    // Bad input that names the person: a malformed address, a body that is not JSON, a query string.
+    expect(
+      (await api('POST', '/api/auth/signup', { body: { email: `${name} <${email}`, password: 'x' } })).status,
+    ).toBe(400);
+    const notJson = await fetch(`${gateway.url}/api/waitlist`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"name":"${name}","email":"${email}"`,
+    });
+    expect(notJson.status).toBe(400);
+    await api('GET', `/api/shirts?email=${encodeURIComponent(email)}&name=${encodeURIComponent(name)}`);
+    await api('GET', `/waitlist/${email}?contact=${email}`);
+    expect((await api('POST', '/api/auth/signin', { body: { email, password: 'not-the-Passw0rd' } })).status).toBe(401);
+    // Mail to the person: the verification and the waitlist confirmation, written as files.
+    await waitForMails(dataDir, email, 2);
+
+    expect(await gateway.terminate()).toBe(0);
+    const output = gateway.output;
+    expectNoPersonalData(output, [email, name]);
+    // Those requests were logged, only without the person.
+    expect(output.some((line) => line.includes('"url":"/api/shirts?email=[redacted]&name=[redacted]"'))).toBe(true);
+    expect(output.some((line) => line.includes('"url":"/waitlist/[email]?contact=[email]"'))).toBe(true);
+    expect(output.filter((line) => line.includes('mail written to')).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+/** Neither the whole value nor its parts (a first name, an address's local part or domain) in any line. */
+function expectNoPersonalData(lines: string[], values: string[]) {
+  const parts = values.flatMap((value) => [value, ...value.split(/[@\s]/)]).map((part) => part.toLowerCase());
+  for (const line of lines) {
+    const lower = line.toLowerCase();
+    for (const part of parts) expect(lower.includes(part), `"${part}" in: ${line}`).toBe(false);
+  }
+}
+
+describe('the gateway’s log files under LOG_DIR', () => {
+  let dataDir: string;
+  let logDir: string;
+  let smtp: LocalSmtp;
+  let gateway: GatewayProcess;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-logs-'));
+    logDir = path.join(dataDir, 'logs');
+    // A mail server that refuses the address and says so, as Postfix does.
+    smtp = await startSmtpServer({ refuseRecipients: true });
+    gateway = await startGatewayProcess({ DATA_DIR: dataDir, LOG_DIR: logDir, LOG_LEVEL: 'trace', SMTP_URL: smtp.url });
+  });
+  afterAll(async () => {
+    await gateway?.terminate();
+    await smtp?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('get every line instead of stdout, today’s file, and no address a mail server echoed', async () => {
+    const api = createApiClient(gateway.url);
+    const email = uniqueEmail('refused');
+    const name = 'Yorick Vandersloot';
+    await api('POST', '/api/auth/signup', { body: { email, password: 'a-Long-Passw0rd', displayName: name } });
+    const read = async () => {
+      const files = await readdir(logDir);
+      return (await Promise.all(files.map((file) => readFile(path.join(logDir, file), 'utf8')))).join('');
+    };
+    await expect.poll(read, { timeout: 15_000 }).toContain('mail not delivered');
+
+    expect(await gateway.terminate()).toBe(0);
+    const today = new Date();
+    const day = [today.getFullYear(), today.getMonth() + 1, today.getDate()]
+      .map((part) => String(part).padStart(2, '0'))
+      .join('-');
+    expect(await readdir(logDir)).toEqual([`gateway.${day}.1.log`]);
+    const lines = (await read()).trim().split('\n');
+    expect(lines.some((line) => line.includes('"url":"/api/auth/signup"'))).toBe(true);
+    expect(lines.find((line) => line.includes('mail not delivered'))).toContain(
+      '<[email]>: Recipient address rejected',
+    );
+    expectNoPersonalData(lines, [email, name]);
+    expect(gateway.output.filter((line) => line.startsWith('{'))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { eventStoreEnv, eventStoreFile, logLevel, opsServerEnv, parseEnv } from '@qrshirt/runtime';
+import { eventStoreEnv, eventStoreFile, logDir, logLevel, opsServerEnv, parseEnv } from '@qrshirt/runtime';
 import { kafkaBrokerList } from '@qrshirt/kafka';
 import { z } from 'zod';
 
@@ -9,6 +9,7 @@ export const ingestorConfigSchema = z.object({
   INGESTOR_GROUP_ID: z.string().min(1).default('ingestor'),
   ...eventStoreEnv,
   LOG_LEVEL: logLevel,
+  LOG_DIR: logDir,
   /** Milliseconds without heartbeats before the group gives this member's partitions away. */
   KAFKA_SESSION_TIMEOUT_MS: z.coerce.number({ error: 'expected milliseconds' }).int().min(1000).default(10_000),
   ...opsServerEnv(9101),

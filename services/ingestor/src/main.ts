@@ -4,19 +4,18 @@ import {
   createReadiness,
   instrumentEventStore,
   loadOrExit,
-  logRedaction,
+  createLogger,
   openEventStore,
   startOpsServer,
   stopOnSignals,
 } from '@qrshirt/runtime';
-import { pino } from 'pino';
 import { loadIngestorConfig } from './config';
 import { createIngestor } from './ingestor';
 import { registerIngestorMetrics } from './ingestor-metrics';
 
 /** The ingestor process (`npm run start:ingestor`): Kafka's scans and analytics into the event store. */
 const config = loadOrExit(loadIngestorConfig);
-const log = pino({ level: config.LOG_LEVEL, redact: logRedaction });
+const log = await createLogger({ service: 'ingestor', level: config.LOG_LEVEL, logDir: config.LOG_DIR });
 const registry = createMetricsRegistry('ingestor');
 const eventStore = instrumentEventStore(openEventStore(config), registry);
 const kafka = createKafkaAdminSession(config.KAFKA_BROKERS, 'ingestor-probe');

@@ -1,4 +1,4 @@
-import { eventStoreEnv, eventStoreFile, logLevel, opsServerEnv, parseEnv } from '@qrshirt/runtime';
+import { eventStoreEnv, eventStoreFile, logDir, logLevel, opsServerEnv, parseEnv } from '@qrshirt/runtime';
 import { z } from 'zod';
 
 /** The projector process's environment (`npm run start:projector`). */
@@ -8,6 +8,7 @@ export const projectorConfigSchema = z.object({
   ...eventStoreEnv,
   ...opsServerEnv(9102),
   LOG_LEVEL: logLevel,
+  LOG_DIR: logDir,
 });
 
 export type ProjectorConfig = z.infer<typeof projectorConfigSchema> & { databaseFile: string };

@@ -2,13 +2,12 @@ import {
   createMetricsRegistry,
   createReadiness,
   loadOrExit,
-  logRedaction,
+  createLogger,
   openEventStore,
   startOpsServer,
   stopOnSignals,
   registerProjectionMetrics,
 } from '@qrshirt/runtime';
-import { pino } from 'pino';
 import { publishLiveChanges, allProjectors, fundraisersProjector, createProjectionRunner } from '@qrshirt/projections';
 import { createRedisChangeFeed, createRedisReadModelStore } from '@qrshirt/redis';
 import { loadProjectorConfig } from './config';
@@ -19,7 +18,7 @@ import { loadProjectorConfig } from './config';
  * with its checkpoint, while the gateways run with PROJECTIONS=off and only read.
  */
 const config = loadOrExit(loadProjectorConfig);
-const log = pino({ level: config.LOG_LEVEL, redact: logRedaction });
+const log = await createLogger({ service: 'projector', level: config.LOG_LEVEL, logDir: config.LOG_DIR });
 const eventStore = openEventStore(config);
 const readModels = createRedisReadModelStore({ url: config.REDIS_URL });
 // The gateways' live streams hear over Redis what this process committed.

@@ -45,6 +45,13 @@ export const optionalUrl = (expected: string) =>
 
 export const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
 
+/** LOG_DIR: unset or blank logs to stdout; a folder gets daily log files kept LOG_RETENTION_DAYS. */
+export const logDir = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
 /** Where every process finds the event store: EventStoreDB when EVENTSTORE_URL is set, else the SQLite file. */
 export const eventStoreEnv = {
   DATA_DIR: z.string().min(1).default('./data'),
