@@ -135,7 +135,8 @@ export const userRoutes = defineRoutes({
       400: invalid,
       401: { description: 'No token, a bad one, or a wrong password', schema: errorAnswer },
       403: {
-        description: 'Someone else’s account, or no password and no sign-in within 5 minutes',
+        description:
+          'Someone else’s account; no password for an account that has one; or, without one, no sign-in within 5 minutes',
         schema: errorAnswer,
       },
       404: notFound,

@@ -61,7 +61,7 @@ describe('closing an account', () => {
     const stranger = await signUp(server.api, {});
     expect(await close(uid, stranger, { password: 'correct horse' })).toMatchObject({ status: 403 });
     expect(await close(uid, session, {})).toMatchObject({
-      status: 400,
+      status: 403,
       body: { error: 'Enter your password to close your account' },
     });
     expect(await close(uid, session, { password: 'wrong horse' })).toMatchObject({

@@ -50,7 +50,7 @@ describe('the route table', () => {
     const options = await fetch(`${server.url}/api/user/some-id`, { method: 'OPTIONS' });
     expect({ status: options.status, allow: options.headers.get('allow') }).toEqual({
       status: 204,
-      allow: 'GET, PATCH, HEAD',
+      allow: 'GET, PATCH, DELETE, HEAD',
     });
     // An unknown path is still 404.
     expect((await fetch(`${server.url}/api/nothing-here`)).status).toBe(404);

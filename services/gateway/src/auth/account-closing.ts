@@ -86,7 +86,8 @@ export function createAccountClosing({
       if (!user || user.closed) throw new DomainError('not_found', 'User not found');
       const stored = await credentials.passwordHash(userId);
       if (stored) {
-        if (password === undefined) throw new DomainError('validation', 'Enter your password to close your account');
+        // 403 rather than 400: the body is well formed, it only lacks the proof this account needs.
+        if (password === undefined) throw new DomainError('forbidden', 'Enter your password to close your account');
         if (!(await verifyPassword(password, stored))) throw authError(401, 'wrong-password');
       } else if (clock().getTime() - Date.parse(user.lastSignInAt) > RECENT_SIGN_IN_MS) {
         throw new DomainError('forbidden', 'Sign in again, then close your account within 5 minutes');
