@@ -242,7 +242,13 @@ export async function createEmbeddedProcess(
     ingestion,
     useCases: {
       users: createUserUseCases({ commands, clock }),
-      accountClosing: createAccountClosing({ commands, credentials, personalData, clock }),
+      accountClosing: createAccountClosing({
+        commands,
+        credentials,
+        personalData,
+        forgetMailTo: mail.forgetRecipient,
+        clock,
+      }),
       charities: createCharityUseCases({ commands, charities: catalog, clock, newId }),
       shirts: createShirtUseCases({ commands, clock, newId }),
       fundraisers,
@@ -257,6 +263,7 @@ export async function createEmbeddedProcess(
           publicBaseUrl: config.PUBLIC_BASE_URL,
         }),
         personalData,
+        forgetMailTo: mail.forgetRecipient,
       }),
       fulfilment: createFulfilmentUseCases({
         commands,

@@ -36,7 +36,10 @@ async function revealedEventsOf(stream: string) {
 }
 
 async function storeBytes(): Promise<string> {
-  const files = ['events.sqlite', 'read-models.sqlite', 'credentials.sqlite'].flatMap((name) => [name, `${name}-wal`]);
+  const files = ['events.sqlite', 'read-models.sqlite', 'credentials.sqlite', 'outbox.sqlite'].flatMap((name) => [
+    name,
+    `${name}-wal`,
+  ]);
   const parts = await Promise.all(
     files.map((name) => readFile(path.join(server.dataDir, name)).catch(() => Buffer.alloc(0))),
   );

@@ -171,9 +171,9 @@ describe('removing oneself from the waitlist', () => {
       expect(event.data).toMatchObject({ name: null, email: null });
     }
     const files = await Promise.all(
-      ['events.sqlite', 'events.sqlite-wal'].map((file) =>
-        readFile(path.join(server.dataDir, file)).catch(() => Buffer.alloc(0)),
-      ),
+      ['events.sqlite', 'read-models.sqlite', 'credentials.sqlite', 'outbox.sqlite']
+        .flatMap((file) => [file, `${file}-wal`])
+        .map((file) => readFile(path.join(server.dataDir, file)).catch(() => Buffer.alloc(0))),
     );
     for (const text of [csv, list, JSON.stringify(events.body), ...files.map((bytes) => bytes.toString('latin1'))]) {
       expect(text).not.toContain(name);

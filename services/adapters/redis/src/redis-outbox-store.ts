@@ -72,6 +72,25 @@ for _, id in ipairs(redis.call('ZRANGE', KEYS[1], 0, 999)) do
 end
 return pruned`;
 
+/* Reads every message's recipient: erasures are rare, and sent mail is kept only 30 days. */
+const FORGET_RECIPIENT = `
+local forgotten = 0
+local target = string.lower(ARGV[1])
+for _, status in ipairs({'queued', 'sent', 'dead'}) do
+  local set = ARGV[2] .. 's:' .. status
+  for _, id in ipairs(redis.call('ZRANGE', set, 0, -1)) do
+    local key = ARGV[2] .. 'm:' .. id
+    local to = redis.call('HGET', key, 'to')
+    if to and string.lower(to) == target then
+      redis.call('DEL', key)
+      redis.call('ZREM', set, id)
+      redis.call('ZREM', KEYS[1], id)
+      forgotten = forgotten + 1
+    end
+  end
+end
+return forgotten`;
+
 const FIELDS = [
   'seq',
   'id',
@@ -231,6 +250,9 @@ export function createRedisOutboxStore({ url, keyPrefix = 'qr:outbox' }: RedisOu
     },
     async pruneSent(before) {
       return Number(await redis.eval(PRUNE_SENT, 1, statusKey('sent'), String(before), `${keyPrefix}:m:`));
+    },
+    async forgetRecipient(to) {
+      return Number(await redis.eval(FORGET_RECIPIENT, 1, dueKey, to, `${keyPrefix}:`));
     },
     async oldestQueuedAt() {
       const [id] = await redis.zrange(statusKey('queued'), 0, 0);

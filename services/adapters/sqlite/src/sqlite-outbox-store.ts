@@ -67,7 +67,14 @@ const toMessage = (row: Row): OutboxMessage => ({
  * IMMEDIATE transaction, so two senders never lease the same message.
  */
 export function createSqliteOutboxStore({ path }: { path: string }): OutboxStore {
-  const db = openSqliteFile(path, { synchronous: 'FULL', setUp: (opened) => opened.exec(SCHEMA) });
+  const db = openSqliteFile(path, {
+    synchronous: 'FULL',
+    setUp(opened) {
+      // A forgotten recipient's address must not linger in a free page of the file.
+      opened.pragma('secure_delete = ON');
+      opened.exec(SCHEMA);
+    },
+  });
 
   const statements = {
     insert: db.prepare(
@@ -105,6 +112,7 @@ export function createSqliteOutboxStore({ path }: { path: string }): OutboxStore
       'SELECT status, count(*) AS count FROM outbox GROUP BY status',
     ),
     pruneSent: db.prepare("DELETE FROM outbox WHERE status = 'sent' AND sent_at < ?"),
+    forgetRecipient: db.prepare('DELETE FROM outbox WHERE lower(recipient) = lower(?)'),
     oldestQueued: db.prepare<[], { created_at: number }>(
       "SELECT created_at FROM outbox WHERE status = 'queued' ORDER BY seq LIMIT 1",
     ),
@@ -157,6 +165,12 @@ export function createSqliteOutboxStore({ path }: { path: string }): OutboxStore
     },
     async pruneSent(before) {
       return statements.pruneSent.run(before).changes;
+    },
+    async forgetRecipient(to) {
+      const forgotten = statements.forgetRecipient.run(to).changes;
+      // secure_delete zeroed the rows' pages in the file; the WAL keeps them until truncated.
+      if (forgotten > 0) db.pragma('wal_checkpoint(TRUNCATE)');
+      return forgotten;
     },
     async oldestQueuedAt() {
       return statements.oldestQueued.get()?.created_at ?? null;

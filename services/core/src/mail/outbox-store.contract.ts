@@ -204,6 +204,32 @@ export function describeOutboxStoreContract(name: string, connect: () => OutboxS
       expect(await store.counts()).toEqual({ queued: 1, sent: 1, dead: 1 });
     });
 
+    it('forgets every message to an address, in any case and state, and no other', async () => {
+      const [waiting, sent, dead, leased] = [
+        message({ to: 'Ada@Example.com' }),
+        message(),
+        message({ to: 'ADA@example.com' }),
+        message(),
+      ];
+      const kept = message({ to: 'grace@example.com' });
+      for (const [index, each] of [waiting, sent, dead].entries()) await store.enqueue(each, NOW + index, NOW + DAY);
+      await store.claimDue('a', NOW + 2, LEASE, 10);
+      await store.markSent([sent.id], 'a', NOW + 10);
+      await store.markFailed(waiting.id, 'a', 'later', NOW + 5_000);
+      await store.markFailed(dead.id, 'a', 'never', null);
+      await store.enqueue(leased, NOW + 20, NOW + DAY);
+      expect(await store.claimDue('a', NOW + 20, LEASE, 10)).toEqual([expect.objectContaining({ id: leased.id })]);
+      await store.enqueue(kept, NOW + 30, NOW + DAY);
+
+      expect(await other.forgetRecipient('ada@EXAMPLE.com')).toBe(4);
+      expect(await store.forgetRecipient('ada@example.com')).toBe(0);
+      expect((await store.list({ limit: 10 })).messages.map((each) => each.id)).toEqual([kept.id]);
+      expect(await store.counts()).toEqual({ queued: 1, sent: 0, dead: 0 });
+      // The sender still holding a forgotten message's lease cannot bring it back.
+      expect(await store.markSent([leased.id], 'a', NOW + 40)).toEqual([]);
+      expect(await store.claimDue('b', NOW + 6_000, LEASE, 10)).toEqual([expect.objectContaining({ id: kept.id })]);
+    });
+
     it('has no oldest queued message when none waits', async () => {
       expect(await store.oldestQueuedAt()).toBeNull();
       expect(await store.counts()).toEqual({ queued: 0, sent: 0, dead: 0 });

@@ -75,6 +75,11 @@ export interface OutboxStore {
   counts(): Promise<OutboxCounts>;
   /** Forgets sent messages delivered before `before`; answers how many. Waiting and dead ones stay. */
   pruneSent(before: number): Promise<number>;
+  /**
+   * Forgets every message to `to` (any case), whatever its state, and answers how many: erasing a
+   * person takes their address out of the mail still waiting and of the history kept of sent mail.
+   */
+  forgetRecipient(to: string): Promise<number>;
   /** When the oldest queued message was stored; null when none waits. */
   oldestQueuedAt(): Promise<number | null>;
   close(): Promise<void>;

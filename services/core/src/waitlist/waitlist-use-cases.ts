@@ -46,6 +46,8 @@ export interface WaitlistUseCaseDeps {
   sendConfirmationLink(this: void, mail: WaitlistConfirmationMail): Promise<void>;
   /** Erases a removed entry's name and email, wherever the log holds them. */
   personalData: Pick<PersonalData, 'erase'>;
+  /** Forgets the mail to an address: waiting and kept after sending alike. */
+  forgetMailTo(this: void, address: string): Promise<unknown>;
 }
 
 export function createWaitlistUseCases({
@@ -55,6 +57,7 @@ export function createWaitlistUseCases({
   newId,
   sendConfirmationLink,
   personalData,
+  forgetMailTo,
 }: WaitlistUseCaseDeps) {
   const legacy = createLegacyWaitlists({ eventStore });
 
@@ -71,16 +74,28 @@ export function createWaitlistUseCases({
    * `<entryId>.<secret>` (in the fulfilment's, which entries of old logs without a signup stream
    * have too). Null when the token cannot name either.
    */
-  async function mailedRemovalLinks(token: string): Promise<{ entryId: string; hashes: string[] } | null> {
+  async function mailedRemovalLinks(
+    token: string,
+  ): Promise<{ entryId: string; hashes: string[]; stream: string } | null> {
     const signupStream = signupStreamOfToken(token);
     if (signupStream) {
       const signup = await commands.loadState(signupStream, waitlistDecider);
-      return signup && { entryId: signup.entryId, hashes: signup.removeTokenHashes };
+      return signup && { entryId: signup.entryId, hashes: signup.removeTokenHashes, stream: signupStream };
     }
     const [entryId, secret, ...rest] = token.split('.');
     if (rest.length > 0 || !secret || !ENTRY_ID.test(entryId!)) return null;
-    const fulfilment = await commands.loadState(fulfilmentStreamName(entryId!), fulfilmentDecider);
-    return fulfilment && { entryId: fulfilment.entryId, hashes: fulfilment.removeTokenHashes };
+    const stream = fulfilmentStreamName(entryId!);
+    const fulfilment = await commands.loadState(stream, fulfilmentDecider);
+    return fulfilment && { entryId: fulfilment.entryId, hashes: fulfilment.removeTokenHashes, stream };
+  }
+
+  /** The address the entry's mails went to, as its stream (read in clear) holds it; null once erased. */
+  async function mailedAddress(stream: string): Promise<string | null> {
+    for (const event of await eventStore.readStream(stream)) {
+      const email = (event.data as { email?: unknown }).email;
+      if (typeof email === 'string') return email;
+    }
+    return null;
   }
 
   return {
@@ -169,6 +184,9 @@ export function createWaitlistUseCases({
       const mailed = await mailedRemovalLinks(token);
       const tokenHash = linkTokenHash(token);
       if (!mailed?.hashes.includes(tokenHash)) throw new DomainError('not_found', INVALID_REMOVAL_LINK);
+      // Read before the key goes: afterwards nothing could say where the mail went.
+      const address = await mailedAddress(mailed.stream);
+      if (address) await forgetMailTo(address);
       await personalData.erase(waitlistDataSubject(mailed.entryId));
       await commands.handle(waitlistRemovalStreamName(mailed.entryId), waitlistRemovalDecider, () => ({
         type: 'RemoveWaitlistEntry',

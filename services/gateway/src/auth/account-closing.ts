@@ -34,11 +34,14 @@ export function createAccountClosing({
   commands,
   credentials,
   personalData,
+  forgetMailTo,
   clock,
 }: {
   commands: CommandHandler;
   credentials: CredentialsStore;
   personalData: PersonalData;
+  /** Forgets the mail to an address: waiting and kept after sending alike. */
+  forgetMailTo(this: void, address: string): Promise<unknown>;
   clock: Clock;
 }): AccountClosing {
   const now = () => clock().toISOString();
@@ -47,8 +50,9 @@ export function createAccountClosing({
     await credentials.deleteRefreshFamiliesOf(userId);
     await credentials.deletePasswordHash(userId);
     await credentials.deleteIdentitiesOf(userId);
-    // The address is readable only until the key goes: release it first.
+    // The address is readable only until the key goes: release it and forget its mail first.
     if (email) {
+      await forgetMailTo(email);
       await commands.handle(emailReservationStreamName(email), emailReservationDecider, () => ({
         type: 'ReleaseEmail',
         userId,

@@ -25,6 +25,8 @@ export interface Mail {
     list(query: AdminOutboxQuery): Promise<AdminOutboxPage>;
     retry(id: string): Promise<AdminOutboxMessage | 'sent' | null>;
   };
+  /** Forgets every message to an address or number, waiting or kept after sending: its person is erased. */
+  forgetRecipient(this: void, address: string): Promise<number>;
   /** Starts delivering (each gateway runs a sender; leases keep them off each other's messages). */
   start(): void;
   close(): Promise<void>;
@@ -176,6 +178,7 @@ export function createMail(
         return toAdmin(outcome);
       },
     },
+    forgetRecipient: (address) => store.forgetRecipient(address),
     start: () => sender.start(),
     async close() {
       await sender.stop();

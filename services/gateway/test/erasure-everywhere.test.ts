@@ -1,0 +1,191 @@
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { afterAll, expect, it } from 'vitest';
+import {
+  as,
+  createFundraiser,
+  latestMail,
+  type RequestOptions,
+  runToEnd,
+  scanner,
+  signUp,
+  uniqueEmail,
+} from '@qrshirt/test-support';
+import { describeWithRedis } from '@qrshirt/test-support/vitest';
+import { type AdminTestServer, startAdminServer } from './support/admin';
+import { confirmDonation } from './support/webhooks';
+
+/*
+ * After a person is erased (an account closed, a waitlist signup removed), no place the product
+ * keeps data holds their name or email: not the admin views, not the replay analysts download or
+ * run, not the bytes of any SQLite file (WAL included), not Redis, where read models, credentials
+ * and the outbox live with REDIS_URL and CREDENTIALS_STORE=redis.
+ */
+const replayCli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../scripts/replay-donations.ts');
+const groupings = ['day', 'charity', 'fundraiser', 'shirt'] as const;
+
+describeWithRedis(
+  'erasing a person',
+  (redis) => {
+    let server: AdminTestServer | undefined;
+    afterAll(async () => {
+      await server?.stop();
+      if (server) await rm(server.dataDir, { recursive: true, force: true });
+    });
+
+    /** Every key and every value Redis holds, whatever its type, as one text. */
+    async function redisContents(): Promise<string> {
+      const client = new Redis(redis.url);
+      try {
+        const parts: string[] = [];
+        for await (const keys of client.scanStream({ count: 1000 })) {
+          for (const key of keys as string[]) {
+            const type = await client.type(key);
+            const value =
+              type === 'string'
+                ? await client.get(key)
+                : type === 'hash'
+                  ? await client.hgetall(key)
+                  : type === 'zset'
+                    ? await client.zrange(key, 0, -1, 'WITHSCORES')
+                    : type === 'set'
+                      ? await client.smembers(key)
+                      : type === 'list'
+                        ? await client.lrange(key, 0, -1)
+                        : type === 'stream'
+                          ? await client.xrange(key, '-', '+')
+                          : `(${type})`;
+            parts.push(key, JSON.stringify(value));
+          }
+        }
+        expect(parts.length).toBeGreaterThan(0);
+        return parts.join('\n');
+      } finally {
+        client.disconnect();
+      }
+    }
+
+    async function sqliteBytes(dataDir: string): Promise<string> {
+      const files = ['events.sqlite', 'read-models.sqlite', 'credentials.sqlite', 'outbox.sqlite'].flatMap((name) => [
+        name,
+        `${name}-wal`,
+      ]);
+      const parts = await Promise.all(
+        files.map((name) => readFile(path.join(dataDir, name)).catch(() => Buffer.alloc(0))),
+      );
+      return Buffer.concat(parts).toString('latin1');
+    }
+
+    async function adminViews(api: AdminTestServer['api'], admin: RequestOptions): Promise<string> {
+      const texts: string[] = [];
+      let after: number | null = null;
+      do {
+        const page = await api(
+          'GET',
+          `/api/admin/events?reveal=true&limit=500&order=oldest${after === null ? '' : `&after=${after}`}`,
+          admin,
+        );
+        expect(page.status).toBe(200);
+        texts.push(JSON.stringify(page.body.events));
+        after = page.body.next as number | null;
+      } while (after !== null);
+      for (const view of [
+        '/api/admin/waitlist/entries?limit=500',
+        '/api/admin/waitlist/entries.csv',
+        '/api/admin/waitlist',
+        '/api/admin/outbox?limit=100',
+        '/api/admin/overview',
+      ]) {
+        const answer = await api('GET', view, admin);
+        expect(answer.status, view).toBeLessThan(500);
+        texts.push(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
+      }
+      for (const groupBy of groupings) {
+        const download = await api('GET', `/api/admin/replay?groupBy=${groupBy}&format=csv`, admin);
+        expect(download.status).toBe(200);
+        texts.push(String(download.body));
+      }
+      return texts.join('\n');
+    }
+
+    async function replayOutput(dataDir: string): Promise<string> {
+      const outputs = await Promise.all(
+        groupings.map(async (groupBy) => {
+          const run = await runToEnd({
+            name: 'replay-donations',
+            entry: replayCli,
+            args: ['--group-by', groupBy, '--format', 'ndjson'],
+            env: { DATA_DIR: dataDir, EVENTSTORE_URL: '' },
+          });
+          expect(run.status, run.stderr).toBe(0);
+          return run.stdout + run.stderr;
+        }),
+      );
+      return outputs.join('\n');
+    }
+
+    it('leaves their name and email in no admin view, replay, SQLite file or Redis key', async () => {
+      server = await startAdminServer({ env: { REDIS_URL: redis.url, CREDENTIALS_STORE: 'redis' } });
+      const { api } = server;
+      const admin = server.admin;
+
+      // An account holder with a fundraiser that has figures, and a waitlist signup of someone else.
+      const email = uniqueEmail('winifred');
+      const name = 'Winifred Quarrington';
+      const session = await signUp(api, { email, displayName: name });
+      const fundraiser = await createFundraiser(api, as(session), { name: 'The big walk' });
+      expect((await api('POST', `/api/fundraisers/${fundraiser.id}/scan`, { headers: scanner(7) })).status).toBe(202);
+      await confirmDonation(api, { fundraiserId: fundraiser.id, amount: 12 });
+
+      const shirts = (await api('GET', '/api/shirts')).body as { id: string; sizes: string[] }[];
+      const charities = (await api('GET', '/api/charities')).body as { id: string }[];
+      const signupEmail = uniqueEmail('bartholomew');
+      const signupName = 'Bartholomew Inchcape';
+      const joined = await api('POST', '/api/waitlist', {
+        body: {
+          shirtId: shirts[0]!.id,
+          selectedSize: shirts[0]!.sizes[0],
+          selectedCharity: charities[0]!.id,
+          name: signupName,
+          email: signupEmail,
+        },
+      });
+      expect(joined.status).toBe(201);
+      const mail = await latestMail(server.dataDir, signupEmail);
+      const token = (page: string) => new RegExp(`/${page}#token=([A-Za-z0-9_.-]+)`).exec(mail.text)![1];
+      expect((await api('POST', '/api/waitlist/confirm', { body: { token: token('waitlist/confirm') } })).status).toBe(
+        200,
+      );
+      await server.embedded.projectionsCaughtUp();
+
+      // Before: everything holds them, so the checks below can tell.
+      const before = [await adminViews(api, admin), await redisContents()].join('\n');
+      for (const clear of [email, name, signupEmail, signupName]) expect(before).toContain(clear);
+
+      expect(
+        (await api('DELETE', `/api/user/${session.user.uid}`, { ...as(session), body: { password: 'correct horse' } }))
+          .status,
+      ).toBe(204);
+      expect((await api('POST', '/api/waitlist/remove', { body: { token: token('waitlist/remove') } })).status).toBe(
+        200,
+      );
+      await server.embedded.projectionsCaughtUp();
+
+      const places = {
+        'admin views': await adminViews(api, admin),
+        replay: await replayOutput(server.dataDir),
+        'SQLite files': await sqliteBytes(server.dataDir),
+        Redis: await redisContents(),
+      };
+      for (const [place, text] of Object.entries(places)) {
+        for (const clear of [email, name, signupEmail, signupName])
+          expect(text, `${clear} in ${place}`).not.toContain(clear);
+      }
+      // The figures stay: the replay still counts the closed account's fundraiser.
+      expect(places.replay).toContain(fundraiser.id);
+    });
+  },
+  { ownServer: true },
+);
