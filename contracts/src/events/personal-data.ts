@@ -1,16 +1,17 @@
 import type { EventType } from './index';
 
-export type PersonalDataKind = 'email' | 'name';
+export type PersonalDataKind = 'email' | 'name' | 'photo';
 
 /**
- * Which data fields of which events hold a person's email or name: they are stored sealed under
+ * Which data fields of which events hold a person's email, name or photo's address (which can name
+ * them too, and point at their face): they are stored sealed under
  * their person's key (see `personalDataSubject`), the admin event browser masks them, and erasing
  * a person reaches them. (`name` elsewhere names a shirt, a charity or a fundraiser, which is not
  * personal.)
  */
 export const personalDataFields: Partial<Record<EventType, Readonly<Record<string, PersonalDataKind>>>> = {
-  UserRegistered: { email: 'email', displayName: 'name' },
-  UserProfileUpdated: { email: 'email', displayName: 'name' },
+  UserRegistered: { email: 'email', displayName: 'name', photoURL: 'photo' },
+  UserProfileUpdated: { email: 'email', displayName: 'name', photoURL: 'photo' },
   WaitlistJoined: { email: 'email', name: 'name' },
   WaitlistEntryFulfilled: { email: 'email', name: 'name' },
 };

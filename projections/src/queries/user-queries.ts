@@ -4,7 +4,7 @@ import { userKeys, usersProjector } from '../projectors/users';
 import type { ReadModelStore } from '../store/read-model-store';
 
 /**
- * The read model keeps names and emails as the log does, sealed under their person's key:
+ * The read model keeps names, emails and photos' addresses as the log does, sealed under their person's key:
  * `reveal` opens them (null once the person is erased).
  */
 export function createUserQueries(
@@ -17,12 +17,16 @@ export function createUserQueries(
       const hash = await users.hgetall(userKeys.user(id));
       if (Object.keys(hash).length === 0) return null;
       const stored = decodeHash(hash) as Partial<User>;
-      const [displayName, email] = await reveal([stored.displayName ?? null, stored.email ?? null]);
+      const [displayName, email, photoURL] = await reveal([
+        stored.displayName ?? null,
+        stored.email ?? null,
+        stored.photoURL ?? null,
+      ]);
       return {
         uid: id,
         displayName: displayName ?? null,
         email: email ?? null,
-        photoURL: stored.photoURL ?? null,
+        photoURL: photoURL ?? null,
         dailySummary: stored.dailySummary ?? false,
       };
     },

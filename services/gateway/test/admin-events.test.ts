@@ -16,6 +16,10 @@ beforeAll(async () => {
     });
   expect((await join('Jane Doe', 'jane@example.com')).status).toBe(201);
   expect((await join('Zoë Zed', 'zoe@example.org')).status).toBe(201);
+  const photo = { photoURL: 'https://photos.example/mia/face.jpg' };
+  expect((await server.api('PATCH', `/api/user/${server.memberUid}`, { ...server.member, body: photo })).status).toBe(
+    200,
+  );
   const analytics = await server.api('POST', '/api/analytics', {
     body: { events: [{ type: 'page_view', path: '/contact?from=jane@example.com', title: 'Contact' }] },
   });
@@ -107,7 +111,11 @@ describe('GET /api/admin/events', () => {
       expect.objectContaining({ displayName: 'M***' }),
     ]);
     expect(byType('PageViewed')).toEqual([expect.objectContaining({ path: '/contact?from=j***@example.com' })]);
-    expect(JSON.stringify(masked)).not.toMatch(/jane@|Jane|zoe@|Zoë|ops@|Olga/);
+    const profiles = await browse('type=UserProfileUpdated');
+    expect(profiles.events.map((event) => event.data)).toEqual([
+      expect.objectContaining({ photoURL: 'https://photos.example/***' }),
+    ]);
+    expect(JSON.stringify([masked, profiles])).not.toMatch(/jane@|Jane|zoe@|Zoë|ops@|Olga|mia\/face/);
     expect(masked.revealed).toBe(false);
 
     const revealed = await browse('type=WaitlistJoined&order=oldest&reveal=true');

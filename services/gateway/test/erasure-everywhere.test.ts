@@ -135,6 +135,12 @@ describeWithRedis(
       const email = uniqueEmail('winifred');
       const name = 'Winifred Quarrington';
       const session = await signUp(api, { email, displayName: name });
+      const photo = `https://photos.example/${session.user.uid}/winifred.jpg`;
+      const withPhoto = await api('PATCH', `/api/user/${session.user.uid}`, {
+        ...as(session),
+        body: { photoURL: photo },
+      });
+      expect(withPhoto).toMatchObject({ status: 200, body: { photoURL: photo } });
       const fundraiser = await createFundraiser(api, as(session), { name: 'The big walk' });
       expect((await api('POST', `/api/fundraisers/${fundraiser.id}/scan`, { headers: scanner(7) })).status).toBe(202);
       await confirmDonation(api, { fundraiserId: fundraiser.id, amount: 12 });
@@ -162,7 +168,7 @@ describeWithRedis(
 
       // Before: everything holds them, so the checks below can tell.
       const before = [await adminViews(api, admin), await redisContents()].join('\n');
-      for (const clear of [email, name, signupEmail, signupName]) expect(before).toContain(clear);
+      for (const clear of [email, name, photo, signupEmail, signupName]) expect(before).toContain(clear);
 
       expect(
         (await api('DELETE', `/api/user/${session.user.uid}`, { ...as(session), body: { password: 'correct horse' } }))
@@ -180,7 +186,7 @@ describeWithRedis(
         Redis: await redisContents(),
       };
       for (const [place, text] of Object.entries(places)) {
-        for (const clear of [email, name, signupEmail, signupName])
+        for (const clear of [email, name, photo, signupEmail, signupName])
           expect(text, `${clear} in ${place}`).not.toContain(clear);
       }
       // The figures stay: the replay still counts the closed account's fundraiser.

@@ -1,4 +1,4 @@
-import { personalDataFields } from '@qrshirt/contracts';
+import { type PersonalDataKind, personalDataFields } from '@qrshirt/contracts';
 
 /** "jane@example.com" -> "j***@example.com": enough to tell entries apart, not to write to them. */
 export function maskEmail(email: string): string {
@@ -10,6 +10,11 @@ export function maskEmail(email: string): string {
 export function maskName(name: string): string {
   const first = [...name.trim()][0];
   return first === undefined ? name : `${first}***`;
+}
+
+/** "https://photos.example/a/jane.jpg" -> "https://photos.example/***": whose photo is not shown. */
+export function maskPhoto(url: string): string {
+  return URL.canParse(url) ? `${new URL(url).origin}/***` : maskName(url);
 }
 
 /** Anything shaped like a common address, wherever it appears (in a URL, in free text). */
@@ -34,14 +39,14 @@ export function maskPersonalData(
   data: unknown,
   metadata: Record<string, unknown>,
 ): { data: unknown; metadata: Record<string, unknown> } {
-  const fields = (personalDataFields as Record<string, Readonly<Record<string, 'email' | 'name'>> | undefined>)[type];
+  const fields = (personalDataFields as Record<string, Readonly<Record<string, PersonalDataKind>> | undefined>)[type];
   let masked = data;
   if (fields && typeof data === 'object' && data !== null && !Array.isArray(data)) {
     masked = Object.fromEntries(
       Object.entries(data).map(([key, value]) => {
         const kind = fields[key];
         if (kind === undefined || typeof value !== 'string') return [key, value];
-        return [key, kind === 'email' ? maskEmail(value) : maskName(value)];
+        return [key, kind === 'email' ? maskEmail(value) : kind === 'photo' ? maskPhoto(value) : maskName(value)];
       }),
     );
   }
