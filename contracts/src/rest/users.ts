@@ -77,6 +77,73 @@ export const userStats = z
   .meta({ id: 'UserStats' });
 export type UserStats = z.infer<typeof userStats>;
 
+/** A waitlist entry's progress, as the admin list names it (see `adminWaitlistEntry`). */
+const waitlistEntryStatus = z.enum(['unconfirmed', 'waiting', 'fulfilled', 'claimed', 'removed']);
+
+/**
+ * How the account signs in, never the secrets: no password hash, token or code. A phone number
+ * is kept only as a keyed hash, so the export cannot give it back. `firstUsedAt`: the first sign-in
+ * with it the account's events record.
+ */
+export const signInMethodExport = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('password'), email: z.string().nullable() }),
+  z.object({ kind: z.literal('google'), subject: z.string(), firstUsedAt: z.string().nullable() }),
+  z.object({ kind: z.literal('phone'), firstUsedAt: z.string().nullable() }),
+]);
+
+/**
+ * GET /api/user/{id}/export: everything the shop holds about its person, and nothing about anyone
+ * else. Figures count other people's scans and donations, but name none of them.
+ */
+export const personalDataExport = z
+  .object({
+    exportedAt: z.string(),
+    profile: z.object({
+      uid: z.string(),
+      displayName: z.string().nullable(),
+      email: z.string().nullable(),
+      /** They proved the address is theirs: only then are waitlist entries made with it theirs. */
+      emailVerified: z.boolean(),
+      photoURL: z.string().nullable(),
+      dailySummary: z.boolean(),
+      registeredAt: z.string(),
+      registeredWith: z.string(),
+      lastSignInAt: z.string(),
+    }),
+    signInMethods: z.array(signInMethodExport),
+    /** Their fundraisers and figures, as the dashboard shows them. */
+    fundraisers: userStats,
+    /** Entries made with their verified address, and the ones whose shirt they claimed. */
+    waitlistEntries: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string().nullable(),
+        email: z.string().nullable(),
+        shirtId: z.string(),
+        size: z.string(),
+        charityId: z.string(),
+        status: waitlistEntryStatus,
+        joinedAt: z.string(),
+        confirmedAt: z.string().nullable(),
+        fulfilledAt: z.string().nullable(),
+        claimedAt: z.string().nullable(),
+        removedAt: z.string().nullable(),
+        fundraiserId: z.string().nullable(),
+      }),
+    ),
+    /** The events of their account, fundraisers and entries, oldest first, names and emails revealed. */
+    events: z.array(
+      z.object({
+        stream: z.string(),
+        type: z.string(),
+        recordedAt: z.string(),
+        data: z.record(z.string(), z.unknown()),
+      }),
+    ),
+  })
+  .meta({ id: 'PersonalDataExport' });
+export type PersonalDataExport = z.infer<typeof personalDataExport>;
+
 const forbidden = { description: 'Not allowed', schema: errorAnswer };
 
 /** Accounts' profiles and impact. */
@@ -140,6 +207,23 @@ export const userRoutes = defineRoutes({
         schema: errorAnswer,
       },
       404: notFound,
+    },
+  },
+  exportUserData: {
+    method: 'get',
+    path: '/api/user/{id}/export',
+    summary:
+      'Download one’s own data as a JSON file: profile, sign-in methods, fundraisers and figures, waitlist entries and events',
+    auth: 'user',
+    params: idParams,
+    answers: {
+      200: {
+        description: 'The data, as an attachment `qrshirts-data-<id>.json`',
+        schema: personalDataExport,
+      },
+      401: unauthenticated,
+      403: { description: 'Someone else’s account, or an anonymous session', schema: errorAnswer },
+      404: { description: 'No such account, or a closed one', schema: errorAnswer },
     },
   },
   getUserStats: {

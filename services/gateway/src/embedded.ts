@@ -68,6 +68,7 @@ import { createWaitlistConfirmationMailer } from './mail/waitlist-confirmation-m
 import { createDailySummaryMailer } from './mail/daily-summary-mail';
 import { DAILY_SUMMARY_INTERVAL_MS, type DailySummaryJob, startDailySummaryJob } from './mail/daily-summary-job';
 import { createAccountClosing } from './auth/account-closing';
+import { createPersonalDataExport } from './auth/personal-data-export';
 import { createAccounts } from './auth/accounts';
 import { createEventStreams } from './http/event-streams';
 
@@ -249,6 +250,7 @@ export async function createEmbeddedProcess(
         forgetMailTo: mail.forgetRecipient,
         clock,
       }),
+      dataExport: createPersonalDataExport({ commands, eventStore: peopleEventStore, credentials, fundraisers, clock }),
       charities: createCharityUseCases({ commands, charities: catalog, clock, newId }),
       shirts: createShirtUseCases({ commands, clock, newId }),
       fundraisers,

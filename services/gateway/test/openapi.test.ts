@@ -50,6 +50,7 @@ describe('GET /api/openapi.json', () => {
       'post /api/auth/password-reset/confirm',
       'patch /api/user/{id}',
       'delete /api/user/{id}',
+      'get /api/user/{id}/export',
       'post /api/auth/verify-email',
       'post /api/auth/verify-email/resend',
       'post /api/unsubscribe',

@@ -1,5 +1,11 @@
 import { Redis } from 'ioredis';
-import { type CredentialsStore, MAX_SESSION_MS, type PhoneVerification, type RefreshRotation } from '@qrshirt/core';
+import {
+  type CredentialsStore,
+  type IdentityProvider,
+  MAX_SESSION_MS,
+  type PhoneVerification,
+  type RefreshRotation,
+} from '@qrshirt/core';
 
 /*
  * Each read-modify-write is one Lua script, so it is atomic across gateway processes. Expiry
@@ -195,6 +201,18 @@ export function createRedisCredentialsStore({
     },
     async findIdentity(provider, subject) {
       return redis.get(key('id', provider, subject));
+    },
+    async identitiesOf(uid) {
+      const listed = await redis.smembers(key('ids-of', uid));
+      if (listed.length === 0) return [];
+      const holders = await redis.mget(...listed);
+      const prefix = key('id', '');
+      // Only those still linked to this user: one may have been unlinked and linked anew since.
+      return listed.flatMap((identityKey, i) => {
+        if (holders[i] !== uid) return [];
+        const [provider, ...subject] = identityKey.slice(prefix.length).split(':');
+        return [{ provider: provider as IdentityProvider, subject: subject.join(':') }];
+      });
     },
     async deleteIdentitiesOf(uid) {
       await redis.eval(DELETE_IDENTITIES_OF, 1, key('ids-of', uid), uid);

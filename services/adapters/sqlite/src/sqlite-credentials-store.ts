@@ -1,6 +1,12 @@
 import { openSqliteFile } from '@qrshirt/sqlite';
 import type Database from 'better-sqlite3';
-import { type CredentialsStore, MAX_SESSION_MS, type PhoneVerification, type RefreshSession } from '@qrshirt/core';
+import {
+  type CredentialsStore,
+  type IdentityProvider,
+  MAX_SESSION_MS,
+  type PhoneVerification,
+  type RefreshSession,
+} from '@qrshirt/core';
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS passwords (
@@ -123,6 +129,9 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
     deleteVerification: db.prepare('DELETE FROM phone_verifications WHERE id = ?'),
     linkIdentity: db.prepare('INSERT INTO identities (provider, subject, uid) VALUES (?, ?, ?) ON CONFLICT DO NOTHING'),
     deleteIdentitiesOf: db.prepare('DELETE FROM identities WHERE uid = ?'),
+    identitiesOf: db.prepare<[string], { provider: IdentityProvider; subject: string }>(
+      'SELECT provider, subject FROM identities WHERE uid = ?',
+    ),
     findIdentity: db.prepare<[string, string], { uid: string }>(
       'SELECT uid FROM identities WHERE provider = ? AND subject = ?',
     ),
@@ -234,6 +243,9 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
     },
     async findIdentity(provider, subject) {
       return statements.findIdentity.get(provider, subject)?.uid ?? null;
+    },
+    async identitiesOf(uid) {
+      return statements.identitiesOf.all(uid);
     },
     async deleteIdentitiesOf(uid) {
       statements.deleteIdentitiesOf.run(uid);

@@ -198,13 +198,20 @@ export function describeCredentialsStoreContract(
         expect(await store.findIdentity('phone', subject)).toBeNull();
       });
 
-      it("unlinks a closed account's identities, and only its own", async () => {
+      it("lists an account's identities, and unlinks a closed account's, and only its own", async () => {
         const [uid, other_] = [id(), id()];
         const [google, phone, kept] = [id(), id(), id()];
         await store.linkIdentity('google', google, uid);
         await other.linkIdentity('phone', phone, uid);
         await store.linkIdentity('google', kept, other_);
+        const linked = await other.identitiesOf(uid);
+        expect(linked.sort((a, b) => a.provider.localeCompare(b.provider))).toEqual([
+          { provider: 'google', subject: google },
+          { provider: 'phone', subject: phone },
+        ]);
         await other.deleteIdentitiesOf(uid);
+        expect(await store.identitiesOf(uid)).toEqual([]);
+        expect(await store.identitiesOf(other_)).toEqual([{ provider: 'google', subject: kept }]);
         expect(await store.findIdentity('google', google)).toBeNull();
         expect(await store.findIdentity('phone', phone)).toBeNull();
         expect(await store.findIdentity('google', kept)).toBe(other_);

@@ -65,6 +65,8 @@ export interface CredentialsStore extends DailySalts, PersonalDataKeys {
   /** Links the identity to `uid` unless it is linked already; answers the user it is linked to. */
   linkIdentity(provider: IdentityProvider, subject: string, uid: string): Promise<string>;
   findIdentity(provider: IdentityProvider, subject: string): Promise<string | null>;
+  /** The identities linked to `uid`, for its person's data export; in no particular order. */
+  identitiesOf(uid: string): Promise<{ provider: IdentityProvider; subject: string }[]>;
   /** Unlinks every identity linked to `uid` (its account was closed): they can sign up anew. */
   deleteIdentitiesOf(uid: string): Promise<void>;
 

@@ -15,6 +15,7 @@ import type {
 } from '@qrshirt/core';
 import type { CatalogQueries, FundraiserQueries, WaitlistQueries } from '@qrshirt/projections';
 import type { AccountClosing } from '../auth/account-closing';
+import type { PersonalDataExporter } from '../auth/personal-data-export';
 import type { DemoProcessor } from '../donations/demo-processor';
 import type { DonationWebhooks } from '../donations/donation-webhooks';
 
@@ -23,6 +24,8 @@ export interface UseCases {
   users: UserUseCases;
   /** People close their accounts; operators erase people. */
   accountClosing: AccountClosing;
+  /** People download what the shop holds about them. */
+  dataExport: PersonalDataExporter;
   charities: CharityUseCases;
   shirts: ShirtUseCases;
   fundraisers: FundraiserUseCases;

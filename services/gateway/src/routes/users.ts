@@ -3,8 +3,11 @@ import type { RouteDeps } from './route-deps';
 
 export function userHandlers({
   useCases,
-}: RouteDeps): Pick<Handlers, 'syncUser' | 'getUser' | 'updateProfile' | 'closeAccount' | 'getUserStats'> {
-  const { users, fundraisers, accountClosing } = useCases;
+}: RouteDeps): Pick<
+  Handlers,
+  'syncUser' | 'getUser' | 'updateProfile' | 'closeAccount' | 'exportUserData' | 'getUserStats'
+> {
+  const { users, fundraisers, accountClosing, dataExport } = useCases;
   return {
     async syncUser({ body, user }) {
       return { status: 200, body: await users.sync(body, user) };
@@ -18,6 +21,17 @@ export function userHandlers({
     async closeAccount({ params, body, user }) {
       await accountClosing.closeOwn(params.id, user, body);
       return { status: 204 };
+    },
+    async exportUserData({ params, user }) {
+      return {
+        status: 200,
+        body: await dataExport.exportOwn(params.id, user),
+        headers: {
+          'Content-Disposition': `attachment; filename="qrshirts-data-${params.id}.json"`,
+          // A person's whole record: no cache along the way may keep a copy.
+          'Cache-Control': 'no-store',
+        },
+      };
     },
     async getUserStats({ params, user }) {
       return { status: 200, body: await fundraisers.userStats(params.id, user) };

@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiSpecificationPerTest } from '../support/api-specification';
 import { charityCreated, donationRecorded, fundraiserCreated, shirtAdded, userRegistered } from '../support/given';
 import { anonymousToken, userToken } from '../support/test-server';
@@ -85,5 +85,35 @@ describe('GET /api/user/{id}/stats', () => {
       )
       .when('GET', '/api/user/ada/stats', { token: userToken('ada') })
       .then({ status: 200, body: { totalImpact: 12, shirtsOwned: 2, totalScans: 0 } });
+  });
+});
+
+describe('GET /api/user/{id}/export', () => {
+  it('counts strangers’ donations in the figures, and leaves the donations themselves out of the events', async () => {
+    const { answer } = await api
+      .given(
+        userRegistered('ada', 'ada@example.org'),
+        fundraiserCreated('f1', { userId: 'ada' }),
+        donationRecorded('f1', 'donation-of-a-stranger', 500, 'stranger-client-key'),
+        fundraiserCreated('f3', { userId: 'bob' }),
+      )
+      .when('GET', '/api/user/ada/export', { token: userToken('ada') })
+      .then({
+        status: 200,
+        body: {
+          profile: { uid: 'ada', email: 'ada@example.org', emailVerified: false },
+          signInMethods: [],
+          fundraisers: { totalImpact: 5, shirtsOwned: 1 },
+          waitlistEntries: [],
+          events: [
+            { stream: 'user-ada', type: 'UserRegistered', data: { email: 'ada@example.org' } },
+            { stream: 'fundraiser-f1', type: 'FundraiserCreated', data: { userId: 'ada' } },
+          ],
+        },
+        events: [],
+      });
+    expect(answer.body.events).toHaveLength(2);
+    for (const foreign of ['donation-of-a-stranger', 'stranger-client-key', 'f3', 'bob'])
+      expect(JSON.stringify(answer.body), foreign).not.toContain(foreign);
   });
 });

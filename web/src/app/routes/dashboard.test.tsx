@@ -1,6 +1,6 @@
-import type { UserStats } from '@qrshirt/contracts';
+import type { PersonalDataExport, UserStats } from '@qrshirt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fakeApi } from '@/testing/fake-api';
 import { renderRoute } from '@/testing/render';
 import { signInAs } from '@/testing/session';
@@ -207,6 +207,64 @@ describe('the dashboard', () => {
     expect(await screen.findByText('Your account is closed.')).toBeTruthy();
   });
 
+  it('saves the owner’s data as a JSON file named for the account', async () => {
+    const data: PersonalDataExport = {
+      exportedAt: '2025-06-02T10:00:00.000Z',
+      profile: {
+        uid: 'u-1',
+        displayName: 'Ada',
+        email: 'ada@example.com',
+        emailVerified: true,
+        photoURL: null,
+        dailySummary: false,
+        registeredAt: '2025-03-05T10:00:00.000Z',
+        registeredWith: 'password',
+        lastSignInAt: '2025-06-01T10:00:00.000Z',
+      },
+      signInMethods: [{ kind: 'password', email: 'ada@example.com' }],
+      fundraisers: stats,
+      waitlistEntries: [],
+      events: [{ stream: 'user-u-1', type: 'UserRegistered', recordedAt: '2025-03-05T10:00:00.000Z', data: {} }],
+    };
+    const saved: { blob?: Blob; name?: string } = {};
+    // jsdom has no object URLs, and a click on a download link would try to navigate.
+    vi.stubGlobal(
+      'URL',
+      Object.assign(class extends URL {}, {
+        createObjectURL: (blob: Blob) => {
+          saved.blob = blob;
+          return 'blob:my-data';
+        },
+        revokeObjectURL: () => {},
+      }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.name = this.download;
+    });
+    onTestFinished(() => click.mockRestore());
+    const server = fakeApi({ 'GET /api/user/u-1/stats': { json: stats }, 'GET /api/user/u-1/export': { json: data } });
+    signInAs({ uid: 'u-1', displayName: 'Ada' });
+    const { user } = renderDashboard();
+
+    await user.click(await screen.findByRole('button', { name: 'Download my data' }));
+    await waitFor(() => expect(saved.name).toBe('qrshirts-data-u-1.json'));
+    const [request] = server.to('GET', '/api/user/u-1/export');
+    expect(request!.headers.authorization).toMatch(/^Bearer /);
+    expect(JSON.parse(await textOf(saved.blob!))).toEqual(data);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says why the data could not be downloaded', async () => {
+    fakeApi({
+      'GET /api/user/u-1/stats': { json: stats },
+      'GET /api/user/u-1/export': { status: 404, json: { error: 'User not found' } },
+    });
+    signInAs({ uid: 'u-1', displayName: 'Ada' });
+    const { user } = renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Download my data' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Your data could not be downloaded: User not found');
+  });
+
   it("shows why a shirt's change was refused", async () => {
     fakeApi({
       'GET /api/user/u-1/stats': { json: stats },
@@ -338,3 +396,15 @@ describe('the daily summary switch in Edit Profile', () => {
     expect((toggle as HTMLInputElement).checked).toBe(true);
   });
 });
+
+// Under jsdom, Node 20's fetch hands back Node's own Blob, which reads itself, and Node 24's
+// hands back jsdom's, which only jsdom's FileReader reads (and which reads nothing else).
+async function textOf(blob: Blob): Promise<string> {
+  if (typeof blob.text === 'function') return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(new Error('The blob could not be read', { cause: reader.error }));
+    reader.readAsText(blob);
+  });
+}

@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { CloseAccountForm } from '@/features/auth/components/close-account-form';
+import { DownloadMyDataButton } from '@/features/auth/components/download-my-data-button';
 import { ProfileForm } from '@/features/auth/components/profile-form';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { useCharities } from '@/features/catalog/api/get-charities';
@@ -83,13 +84,14 @@ function Dashboard({ user }: { user: SignedInUser }) {
           <Title order={2} size="h3" id="quick-actions-title" mb="md">
             Quick Actions
           </Title>
-          <Group>
+          <Group align="flex-start">
             <Button component={Link} to={paths.shop}>
               Get Another Shirt
             </Button>
             <Button variant="default" onClick={profile.open}>
               Edit Profile
             </Button>
+            <DownloadMyDataButton uid={user.uid} />
             <Button variant="subtle" color="red" onClick={closing.open}>
               Close my account
             </Button>

@@ -1,7 +1,7 @@
 import type { FulfilWaitlistBatchRequest } from '@qrshirt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiResponse } from '@/lib/api-client';
-import { saveBlob } from './save-download';
+import { saveBlob } from '@/lib/save-file';
 
 const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9_-]+/g, '-');
 

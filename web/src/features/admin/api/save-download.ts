@@ -1,26 +1,10 @@
 import { apiResponse } from '@/lib/api-client';
+import { saveBlob } from '@/lib/save-file';
 
 /** The file name the server suggests in Content-Disposition, else the fallback. */
 export function downloadName(response: Response, fallback: string): string {
   const disposition = response.headers.get('Content-Disposition') ?? '';
   return /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallback;
-}
-
-/** Hands a fetched file to the browser, which saves it under `name`. */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    link.hidden = true;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // The click has handed the file over; a later revoke only keeps the memory longer.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
 }
 
 /**

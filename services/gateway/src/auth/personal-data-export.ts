@@ -1,0 +1,239 @@
+import { type DomainEvent, type PersonalDataExport, readEvent } from '@qrshirt/contracts';
+import {
+  assertSelf,
+  type Caller,
+  type Clock,
+  type CommandHandler,
+  type CredentialsStore,
+  DomainError,
+  emailKey,
+  emailReservationDecider,
+  emailReservationStreamName,
+  type EventStore,
+  fulfilmentStreamName,
+  type FundraiserUseCases,
+  fundraiserStreamName,
+  type StoredEvent,
+  userDecider,
+  userStreamName,
+  WAITLIST_STREAM_PREFIX,
+  waitlistRemovalStreamName,
+} from '@qrshirt/core';
+
+type ExportedEvent = PersonalDataExport['events'][number];
+type ExportedEntry = PersonalDataExport['waitlistEntries'][number];
+type SignInMethod = PersonalDataExport['signInMethods'][number];
+type Readable = { stored: StoredEvent; event: DomainEvent };
+
+/**
+ * What a fundraiser's stream holds of its owner's own doing. The stream also holds donations of
+ * older logs (`DonationRecorded`): strangers' acts, with their clients' idempotency keys, which
+ * the export leaves out; the owner's figures count them, naming nobody. Scans and today's
+ * donations live in streams of their own, which the export does not read.
+ */
+const FUNDRAISER_FACTS = new Set<string>([
+  'FundraiserCreated',
+  'FundraiserClaimed',
+  'FundraiserShortCodeAssigned',
+  'FundraiserCharityChanged',
+  'FundraiserRenamed',
+  'FundraiserGoalSet',
+]);
+
+/**
+ * Hashes of the secrets of links mailed to the person: they hold the links themselves, and a copy
+ * of the hashes in a downloaded file would only help whoever finds the file guess at them.
+ */
+const LINK_HASHES = ['confirmTokenHash', 'removeTokenHash', 'claimTokenHash'];
+
+const PAGE = 1000;
+
+function readable(stored: StoredEvent): Readable | null {
+  try {
+    return { stored, event: readEvent(stored.type, stored.data, stored.metadata) };
+  } catch {
+    // Unreadable as its contract says: the projections and the admin's views pass over it too.
+    return null;
+  }
+}
+
+const entryIdOf = ({ event }: Readable): string | undefined =>
+  'entryId' in event.data && typeof event.data.entryId === 'string' ? event.data.entryId : undefined;
+
+function exported({ stored, event }: Readable): ExportedEvent {
+  const data: Record<string, unknown> = { ...event.data };
+  for (const field of LINK_HASHES) delete data[field];
+  return { stream: stored.streamName, type: event.type, recordedAt: stored.recordedAt.toISOString(), data };
+}
+
+export interface PersonalDataExporter {
+  /** The person's own data; someone else's account is refused, a closed one is not found. */
+  exportOwn(userId: string, caller: Caller): Promise<PersonalDataExport>;
+}
+
+/**
+ * A person's data export, read from the log as the people-facing store reveals it (names and emails
+ * in clear, null where erased) and from the credentials store, which gives only which methods sign
+ * in, never their secrets. Waitlist entries are theirs when made with the address they verified
+ * (an unverified one could be anyone's), or when they claimed the shirt made for the entry.
+ */
+export function createPersonalDataExport({
+  commands,
+  eventStore,
+  credentials,
+  fundraisers,
+  clock,
+}: {
+  commands: CommandHandler;
+  /** The store with personal fields revealed (`withPersonalData`). */
+  eventStore: EventStore;
+  credentials: Pick<CredentialsStore, 'passwordHash' | 'identitiesOf'>;
+  fundraisers: Pick<FundraiserUseCases, 'userStats'>;
+  clock: Clock;
+}): PersonalDataExporter {
+  async function streamOf(name: string): Promise<Readable[]> {
+    return (await eventStore.readStream(name)).flatMap((stored) => readable(stored) ?? []);
+  }
+
+  /** Every waitlist signup in the log: the admins' list reads it the same way, without a read model. */
+  async function* signups(): AsyncGenerator<Readable> {
+    let cursor: number | undefined;
+    do {
+      const page = await eventStore.readFiltered({
+        streamPrefix: WAITLIST_STREAM_PREFIX,
+        eventTypes: ['WaitlistJoined'],
+        ...(cursor !== undefined && { cursor }),
+        maxCount: PAGE,
+      });
+      for (const stored of page.events) {
+        const found = readable(stored);
+        if (found) yield found;
+      }
+      cursor = page.next;
+    } while (cursor !== undefined);
+  }
+
+  /** The entry's events (a legacy stream holds a whole shirt's list: only this entry's) and where it got. */
+  async function entryOf(joined: Readable & { event: { type: 'WaitlistJoined' } }) {
+    const { entryId } = joined.event.data;
+    const [signup, fulfilment, removal] = await Promise.all([
+      streamOf(joined.stored.streamName),
+      streamOf(fulfilmentStreamName(entryId)),
+      streamOf(waitlistRemovalStreamName(entryId)),
+    ]);
+    const events = [...signup, ...fulfilment, ...removal].filter((found) => entryIdOf(found) === entryId);
+    const at = (type: string) => events.find(({ event }) => event.type === type)?.event.data.at ?? null;
+    const fulfilled = events.find(({ event }) => event.type === 'WaitlistEntryFulfilled')?.event;
+    const fundraiserId = fulfilled?.type === 'WaitlistEntryFulfilled' ? fulfilled.data.fundraiserId : null;
+    // The claim is a fact of the fundraiser's stream; only its time is read from there.
+    const claimed = fundraiserId
+      ? (await streamOf(fundraiserStreamName(fundraiserId))).find(
+          ({ event }) => event.type === 'FundraiserClaimed' && event.data.entryId === entryId,
+        )
+      : undefined;
+    const { name, email, shirtId, size, charityId, confirmTokenHash } = joined.event.data;
+    const dates = {
+      confirmedAt: at('WaitlistEntryConfirmed'),
+      fulfilledAt: at('WaitlistEntryFulfilled'),
+      claimedAt: claimed?.event.data.at ?? null,
+      removedAt: at('WaitlistEntryRemoved'),
+    };
+    const status: ExportedEntry['status'] = dates.removedAt
+      ? 'removed'
+      : dates.claimedAt
+        ? 'claimed'
+        : dates.fulfilledAt
+          ? 'fulfilled'
+          : dates.confirmedAt || !confirmTokenHash
+            ? 'waiting'
+            : 'unconfirmed';
+    const entry: ExportedEntry = {
+      id: entryId,
+      name,
+      email,
+      shirtId,
+      size,
+      charityId,
+      status,
+      joinedAt: joined.event.data.at,
+      ...dates,
+      fundraiserId,
+    };
+    return { entry, events };
+  }
+
+  return {
+    async exportOwn(userId, caller) {
+      assertSelf(userId, caller);
+      const user = await commands.loadState(userStreamName(userId), userDecider);
+      if (!user || user.closed) throw new DomainError('not_found', 'User not found');
+      const [userEvents, reservationEvents, holder, passwordHash, identities, stats] = await Promise.all([
+        streamOf(userStreamName(userId)),
+        user.email ? streamOf(emailReservationStreamName(user.email)) : [],
+        user.email ? commands.loadState(emailReservationStreamName(user.email), emailReservationDecider) : null,
+        credentials.passwordHash(userId),
+        credentials.identitiesOf(userId),
+        fundraisers.userStats(userId, caller),
+      ]);
+      // The address may have been someone else's before: only this account's reservation events.
+      const reservation = reservationEvents.filter(
+        ({ event }) => 'userId' in event.data && event.data.userId === userId,
+      );
+      const emailVerified = holder?.userId === userId && holder.verified;
+
+      const fundraiserEvents = (
+        await Promise.all(stats.fundraiserStats.map(({ id }) => streamOf(fundraiserStreamName(id))))
+      )
+        .flat()
+        .filter(({ event }) => FUNDRAISER_FACTS.has(event.type));
+      const claimedEntries = new Set(fundraiserEvents.flatMap((found) => entryIdOf(found) ?? []));
+
+      const address = emailVerified && user.email ? emailKey(user.email) : null;
+      const entries: Awaited<ReturnType<typeof entryOf>>[] = [];
+      for await (const joined of signups()) {
+        if (joined.event.type !== 'WaitlistJoined') continue;
+        const { entryId, email } = joined.event.data;
+        const theirs =
+          (address !== null && email !== null && emailKey(email) === address) || claimedEntries.has(entryId);
+        if (theirs) entries.push(await entryOf({ ...joined, event: joined.event }));
+      }
+
+      const firstUse = (method: string) =>
+        userEvents.find(
+          ({ event }) =>
+            (event.type === 'UserRegistered' || event.type === 'UserSignedIn') && event.data.method === method,
+        )?.event.data.at ?? null;
+      const signInMethods: SignInMethod[] = [
+        ...(passwordHash === null ? [] : [{ kind: 'password' as const, email: user.email }]),
+        ...identities.map(({ provider, subject }): SignInMethod =>
+          provider === 'google'
+            ? { kind: 'google', subject, firstUsedAt: firstUse('google') }
+            : { kind: 'phone', firstUsedAt: firstUse('phone') },
+        ),
+      ];
+
+      const events = [...userEvents, ...reservation, ...fundraiserEvents, ...entries.flatMap(({ events }) => events)]
+        .sort((a, b) => a.stored.globalPosition - b.stored.globalPosition)
+        .map(exported);
+
+      return {
+        exportedAt: clock().toISOString(),
+        profile: {
+          uid: userId,
+          displayName: user.displayName,
+          email: user.email,
+          emailVerified,
+          photoURL: user.photoURL,
+          dailySummary: user.dailySummary,
+          registeredAt: user.registeredAt,
+          registeredWith: user.registeredWith,
+          lastSignInAt: user.lastSignInAt,
+        },
+        signInMethods,
+        fundraisers: stats,
+        waitlistEntries: entries.map(({ entry }) => entry),
+        events,
+      };
+    },
+  };
+}
