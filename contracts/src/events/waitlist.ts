@@ -87,5 +87,10 @@ export const ClaimLinkReissued = defineEvent(
  */
 export const WaitlistEntryRemoved = defineEvent(
   'WaitlistEntryRemoved',
-  z.object({ entryId: z.string().min(1), at: isoInstant }),
+  z.object({
+    entryId: z.string().min(1),
+    /** `account-closed`: made with the address of an account that was closed. Absent: a removal link. */
+    by: z.enum(['account-closed']).optional(),
+    at: isoInstant,
+  }),
 );

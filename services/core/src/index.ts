@@ -6,6 +6,7 @@ export * from './event-sourcing/polling-subscription';
 export * from './event-sourcing/decider';
 export * from './event-sourcing/fold-events';
 export * from './event-sourcing/command-handler';
+export * from './event-sourcing/read-all-filtered';
 export * from './charities/charity-decider';
 export * from './shirts/shirt-decider';
 export * from './fundraisers/fundraiser-decider';

@@ -226,6 +226,18 @@ export async function createEmbeddedProcess(
   const rebuilds = createRebuildJobs({ eventStore, store: readModels, log: projectionLog, clock });
   const liveStreams = createEventStreams();
   const readiness = createReadiness(dependencies);
+  const waitlist = createWaitlistUseCases({
+    commands,
+    eventStore: peopleEventStore,
+    clock,
+    newId,
+    sendConfirmationLink: createWaitlistConfirmationMailer({
+      email: mail.email,
+      publicBaseUrl: config.PUBLIC_BASE_URL,
+    }),
+    personalData,
+    forgetMailTo: mail.forgetRecipient,
+  });
   const app = createApp({
     log,
     auth: auth.options,
@@ -248,6 +260,7 @@ export async function createEmbeddedProcess(
         credentials,
         personalData,
         forgetMailTo: mail.forgetRecipient,
+        removeWaitlistEntriesMadeWith: (address) => waitlist.removeEntriesMadeWith(address),
         clock,
       }),
       dataExport: createPersonalDataExport({ commands, eventStore: peopleEventStore, credentials, fundraisers, clock }),
@@ -255,18 +268,7 @@ export async function createEmbeddedProcess(
       shirts: createShirtUseCases({ commands, clock, newId }),
       fundraisers,
       donations,
-      waitlist: createWaitlistUseCases({
-        commands,
-        eventStore: peopleEventStore,
-        clock,
-        newId,
-        sendConfirmationLink: createWaitlistConfirmationMailer({
-          email: mail.email,
-          publicBaseUrl: config.PUBLIC_BASE_URL,
-        }),
-        personalData,
-        forgetMailTo: mail.forgetRecipient,
-      }),
+      waitlist,
       fulfilment: createFulfilmentUseCases({
         commands,
         eventStore: peopleEventStore,

@@ -11,6 +11,7 @@ import {
   runToEnd,
   scanner,
   signUp,
+  tokenIn,
   uniqueEmail,
 } from '@qrshirt/test-support';
 import { describeWithRedis } from '@qrshirt/test-support/vitest';
@@ -149,34 +150,52 @@ describeWithRedis(
       const charities = (await api('GET', '/api/charities')).body as { id: string }[];
       const signupEmail = uniqueEmail('bartholomew');
       const signupName = 'Bartholomew Inchcape';
-      const joined = await api('POST', '/api/waitlist', {
-        body: {
-          shirtId: shirts[0]!.id,
-          selectedSize: shirts[0]!.sizes[0],
-          selectedCharity: charities[0]!.id,
-          name: signupName,
-          email: signupEmail,
-        },
-      });
-      expect(joined.status).toBe(201);
-      const mail = await latestMail(server.dataDir, signupEmail);
-      const token = (page: string) => new RegExp(`/${page}#token=([A-Za-z0-9_.-]+)`).exec(mail.text)![1];
-      expect((await api('POST', '/api/waitlist/confirm', { body: { token: token('waitlist/confirm') } })).status).toBe(
-        200,
-      );
+      const join = async (who: string, address: string, mailsBefore: number) => {
+        const joined = await api('POST', '/api/waitlist', {
+          body: {
+            shirtId: shirts[0]!.id,
+            selectedSize: shirts[0]!.sizes[0],
+            selectedCharity: charities[0]!.id,
+            name: who,
+            email: address,
+          },
+        });
+        expect(joined.status).toBe(201);
+        const mail = await latestMail(server!.dataDir, address, mailsBefore + 1);
+        const token = (page: string) => new RegExp(`/${page}#token=([A-Za-z0-9_.-]+)`).exec(mail.text)![1]!;
+        expect(
+          (await api('POST', '/api/waitlist/confirm', { body: { token: token('waitlist/confirm') } })).status,
+        ).toBe(200);
+        return { entryId: joined.body.data.id as string, removeToken: token('waitlist/remove') };
+      };
+      const signup = await join(signupName, signupEmail, 0);
+      // The account holder proves the address theirs, then signs up for a shirt with it in another
+      // case: closing the account takes that signup too.
+      const verifyToken = tokenIn(await latestMail(server.dataDir, email), 'verify-email');
+      expect((await api('POST', '/api/auth/verify-email', { body: { token: verifyToken } })).status).toBe(200);
+      const own = await join(name, email.toUpperCase(), 1);
       await server.embedded.projectionsCaughtUp();
 
       // Before: everything holds them, so the checks below can tell.
       const before = [await adminViews(api, admin), await redisContents()].join('\n');
-      for (const clear of [email, name, photo, signupEmail, signupName]) expect(before).toContain(clear);
+      for (const clear of [email, email.toUpperCase(), name, photo, signupEmail, signupName])
+        expect(before).toContain(clear);
 
       expect(
         (await api('DELETE', `/api/user/${session.user.uid}`, { ...as(session), body: { password: 'correct horse' } }))
           .status,
       ).toBe(204);
-      expect((await api('POST', '/api/waitlist/remove', { body: { token: token('waitlist/remove') } })).status).toBe(
-        200,
-      );
+      expect((await api('POST', '/api/waitlist/remove', { body: { token: signup.removeToken } })).status).toBe(200);
+      // The account's signup went with it: its own link finds nothing left to remove.
+      expect((await api('POST', '/api/waitlist/remove', { body: { token: own.removeToken } })).status).toBe(404);
+      const entries = (await api('GET', '/api/admin/waitlist/entries?limit=500', admin)).body.entries as {
+        id: string;
+        status: string;
+      }[];
+      expect(entries.filter(({ id }) => id === own.entryId || id === signup.entryId)).toEqual([
+        expect.objectContaining({ status: 'removed' }),
+        expect.objectContaining({ status: 'removed' }),
+      ]);
       await server.embedded.projectionsCaughtUp();
 
       const places = {
@@ -186,7 +205,7 @@ describeWithRedis(
         Redis: await redisContents(),
       };
       for (const [place, text] of Object.entries(places)) {
-        for (const clear of [email, name, photo, signupEmail, signupName])
+        for (const clear of [email, email.toUpperCase(), name, photo, signupEmail, signupName])
           expect(text, `${clear} in ${place}`).not.toContain(clear);
       }
       // The figures stay: the replay still counts the closed account's fundraiser.

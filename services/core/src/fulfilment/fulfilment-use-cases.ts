@@ -5,6 +5,7 @@ import type { Clock } from '../clock';
 import type { CommandHandler } from '../event-sourcing/command-handler';
 import { DomainError } from '../event-sourcing/decider';
 import type { EventStore, StoredEvent } from '../event-sourcing/event-store';
+import { readAllFiltered } from '../event-sourcing/read-all-filtered';
 import {
   fundraiserDecider,
   type FundraiserState,
@@ -84,8 +85,6 @@ export interface FulfilledEntry {
 const FUNDRAISER_ID_LENGTH = 10;
 export const typableFundraiserId = (): string => randomCode(FUNDRAISER_ID_LENGTH, randomInt);
 
-const PAGE = 1000;
-
 const toFundraiser = (state: FundraiserState): Fundraiser => ({
   id: state.fundraiserId,
   userId: state.userId,
@@ -93,26 +92,6 @@ const toFundraiser = (state: FundraiserState): Fundraiser => ({
   shirtId: state.shirtId,
   name: state.name,
 });
-
-/** Every event of the filter, oldest first, a page at a time. */
-async function* readAllFiltered(
-  eventStore: EventStore,
-  streamPrefix: string,
-  eventTypes: readonly string[],
-): AsyncGenerator<StoredEvent> {
-  let cursor: number | undefined;
-  for (;;) {
-    const page = await eventStore.readFiltered({
-      streamPrefix,
-      eventTypes,
-      ...(cursor !== undefined && { cursor }),
-      maxCount: PAGE,
-    });
-    yield* page.events;
-    if (page.next === undefined) return;
-    cursor = page.next;
-  }
-}
 
 function readable(stored: StoredEvent) {
   try {

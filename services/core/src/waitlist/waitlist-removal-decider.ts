@@ -15,6 +15,15 @@ export interface RemoveWaitlistEntry {
   at: string;
 }
 
+/** The account whose verified address made the entry was closed: its person left, signups included. */
+export interface RemoveEntryOfClosedAccount {
+  type: 'RemoveEntryOfClosedAccount';
+  entryId: string;
+  at: string;
+}
+
+export type WaitlistRemovalCommand = RemoveWaitlistEntry | RemoveEntryOfClosedAccount;
+
 /** Whether the entry was removed. */
 export type WaitlistRemovalState = boolean;
 
@@ -30,14 +39,21 @@ export const WAITLIST_REMOVAL_STREAM_PREFIX = 'waitlist-removal-';
 export const waitlistRemovalStreamName = (entryId: string): string => `${WAITLIST_REMOVAL_STREAM_PREFIX}${entryId}`;
 
 export const waitlistRemovalDecider: Decider<
-  RemoveWaitlistEntry,
+  WaitlistRemovalCommand,
   EventOf<'WaitlistEntryRemoved'>,
   WaitlistRemovalState
 > = {
   initialState: () => false,
 
-  decide({ entryId, tokenHash, mailedTokenHashes, at }, removed) {
-    if (!mailedTokenHashes.includes(tokenHash)) throw new DomainError('not_found', INVALID_REMOVAL_LINK);
+  decide(command, removed) {
+    const { entryId, at } = command;
+    if (command.type === 'RemoveEntryOfClosedAccount') {
+      // Closing an account again finishes what a first try left: an entry removed already stays so.
+      return removed ? [] : [{ type: 'WaitlistEntryRemoved', data: { entryId, by: 'account-closed', at } }];
+    }
+    if (!command.mailedTokenHashes.includes(command.tokenHash)) {
+      throw new DomainError('not_found', INVALID_REMOVAL_LINK);
+    }
     // Removal links are single-use: the entry and its data are gone, nothing is left to remove.
     if (removed) throw new DomainError('not_found', REMOVED_ALREADY);
     return [{ type: 'WaitlistEntryRemoved', data: { entryId, at } }];

@@ -9,6 +9,8 @@ import { charityDecider, charityStreamName } from '../charities/charity-decider'
 import type { Clock } from '../clock';
 import type { CommandHandler } from '../event-sourcing/command-handler';
 import type { EventStore } from '../event-sourcing/event-store';
+import { readAllFiltered } from '../event-sourcing/read-all-filtered';
+import { emailKey } from '../users/email-address';
 import { shirtDecider, shirtStreamName } from '../shirts/shirt-decider';
 import { createLegacyWaitlists } from './legacy-waitlists';
 import { DomainError } from '../event-sourcing/decider';
@@ -20,6 +22,7 @@ import {
   confirmationTokenFor,
   INVALID_CONFIRMATION_LINK,
   signupStreamOfToken,
+  WAITLIST_STREAM_PREFIX,
   waitlistDecider,
   waitlistSignupStreamName,
 } from './waitlist-decider';
@@ -196,6 +199,25 @@ export function createWaitlistUseCases({
         at: clock().toISOString(),
       }));
       return { removed: true };
+    },
+
+    /**
+     * An account was closed: every entry made with the address it had verified leaves the list and
+     * is erased, as its removal link would do (its mail was forgotten with the account's). Entries
+     * removed before stay as they are, so closing again finishes what a first try left.
+     */
+    async removeEntriesMadeWith(email: string): Promise<void> {
+      const address = emailKey(email);
+      for await (const stored of readAllFiltered(eventStore, WAITLIST_STREAM_PREFIX, ['WaitlistJoined'])) {
+        const { entryId, email: madeWith } = stored.data as { entryId?: unknown; email?: unknown };
+        if (typeof entryId !== 'string' || typeof madeWith !== 'string' || emailKey(madeWith) !== address) continue;
+        await personalData.erase(waitlistDataSubject(entryId));
+        await commands.handle(waitlistRemovalStreamName(entryId), waitlistRemovalDecider, () => ({
+          type: 'RemoveEntryOfClosedAccount',
+          entryId,
+          at: clock().toISOString(),
+        }));
+      }
     },
   };
 }

@@ -46,3 +46,18 @@ describe('removing a waitlist entry', () => {
       .thenFails('not_found', INVALID_REMOVAL_LINK);
   });
 });
+
+describe('removing the entries of a closed account', () => {
+  const closing = { type: 'RemoveEntryOfClosedAccount' as const, entryId: 'entry-1', at: T1 };
+
+  it('removes the entry, saying why, without any link', () => {
+    spec
+      .given([])
+      .when(closing)
+      .then([{ type: 'WaitlistEntryRemoved', data: { entryId: 'entry-1', by: 'account-closed', at: T1 } }]);
+  });
+
+  it('leaves an entry removed already as it is, so closing again finishes without failing', () => {
+    spec.given([removed]).when(closing).then([]);
+  });
+});

@@ -35,6 +35,7 @@ export function createAccountClosing({
   credentials,
   personalData,
   forgetMailTo,
+  removeWaitlistEntriesMadeWith,
   clock,
 }: {
   commands: CommandHandler;
@@ -42,6 +43,8 @@ export function createAccountClosing({
   personalData: PersonalData;
   /** Forgets the mail to an address: waiting and kept after sending alike. */
   forgetMailTo(this: void, address: string): Promise<unknown>;
+  /** Removes and erases the waitlist entries made with an address. */
+  removeWaitlistEntriesMadeWith(this: void, address: string): Promise<void>;
   clock: Clock;
 }): AccountClosing {
   const now = () => clock().toISOString();
@@ -53,6 +56,10 @@ export function createAccountClosing({
     // The address is readable only until the key goes: release it and forget its mail first.
     if (email) {
       await forgetMailTo(email);
+      // Signups made with an address the person proved theirs are theirs too; with one they never
+      // proved, they may be someone else's. Read before the release, which forgets who verified.
+      const holder = await commands.loadState(emailReservationStreamName(email), emailReservationDecider);
+      if (holder?.userId === userId && holder.verified) await removeWaitlistEntriesMadeWith(email);
       await commands.handle(emailReservationStreamName(email), emailReservationDecider, () => ({
         type: 'ReleaseEmail',
         userId,

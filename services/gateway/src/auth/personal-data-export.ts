@@ -13,6 +13,7 @@ import {
   fulfilmentStreamName,
   type FundraiserUseCases,
   fundraiserStreamName,
+  readAllFiltered,
   type StoredEvent,
   userDecider,
   userStreamName,
@@ -45,8 +46,6 @@ const FUNDRAISER_FACTS = new Set<string>([
  * of the hashes in a downloaded file would only help whoever finds the file guess at them.
  */
 const LINK_HASHES = ['confirmTokenHash', 'removeTokenHash', 'claimTokenHash'];
-
-const PAGE = 1000;
 
 function readable(stored: StoredEvent): Readable | null {
   try {
@@ -97,20 +96,10 @@ export function createPersonalDataExport({
 
   /** Every waitlist signup in the log: the admins' list reads it the same way, without a read model. */
   async function* signups(): AsyncGenerator<Readable> {
-    let cursor: number | undefined;
-    do {
-      const page = await eventStore.readFiltered({
-        streamPrefix: WAITLIST_STREAM_PREFIX,
-        eventTypes: ['WaitlistJoined'],
-        ...(cursor !== undefined && { cursor }),
-        maxCount: PAGE,
-      });
-      for (const stored of page.events) {
-        const found = readable(stored);
-        if (found) yield found;
-      }
-      cursor = page.next;
-    } while (cursor !== undefined);
+    for await (const stored of readAllFiltered(eventStore, WAITLIST_STREAM_PREFIX, ['WaitlistJoined'])) {
+      const found = readable(stored);
+      if (found) yield found;
+    }
   }
 
   /** The entry's events (a legacy stream holds a whole shirt's list: only this entry's) and where it got. */
