@@ -3,6 +3,7 @@
  * 1,000,000 and 10,000,000 events in the log. Each log is generated straight into events.sqlite
  * (a few fundraisers, then scans, appended in group commits), started once so the read models
  * catch up and persist, then restarted: what is measured is a restart with persisted read models.
+ * The gateway runs as `npm start` runs it: the bundle `npm run build:server` makes, built first.
  * Targets: every restart within 3 s, and 10M within 1.5 times the empty log's.
  *
  *   npx tsx scripts/bench/boot.ts [--events 0,1000000,10000000] [--rounds 3]
@@ -14,7 +15,8 @@ import { parseArgs } from 'node:util';
 import { type EventData, type EventType, eventMetadata } from '@qrshirt/contracts';
 import { type NewEvent, seedCatalog, seedCharities, seedShirts } from '@qrshirt/core';
 import { createSqliteEventStore } from '@qrshirt/sqlite';
-import { freePort, type LaunchedProcess, launchProcess } from '@qrshirt/test-support';
+import { freePort, type LaunchedProcess, launchProcess, runToEnd } from '@qrshirt/test-support';
+import { serverBundles } from '../server-bundles';
 import { describeMachine } from './report';
 
 const FUNDRAISERS = 5;
@@ -26,7 +28,8 @@ const TARGET_RATIO = 1.5;
 /** The first start projects the whole log: generous, since 10M events take minutes. */
 const CATCH_UP_TIMEOUT_MS = 60 * 60_000;
 const RESTART_TIMEOUT_MS = 120_000;
-const GATEWAY = 'services/gateway/src/main.ts';
+/** What `npm start` runs, bundled by `npm run build:server` as its `prestart` does. */
+const GATEWAY = serverBundles.find(({ entry }) => entry === 'services/gateway/src/main.ts')!.bundle;
 const REPORT = 'docs/benchmarks.md';
 const HEADING = '## Boot: time to /readyz against the length of the log (embedded process)';
 
@@ -103,7 +106,7 @@ async function bootOnce(dataDir: string, timeoutMs: number): Promise<number> {
   const startedAt = performance.now();
   const gateway = launchProcess({
     name: 'gateway',
-    entry: GATEWAY,
+    command: [process.execPath, GATEWAY],
     env: {
       DATA_DIR: dataDir,
       PORT: String(port),
@@ -215,6 +218,8 @@ if (sizes.some((size) => !Number.isSafeInteger(size) || size < 0) || !(rounds >=
   console.error('--events takes counts like 0,1000000 and --rounds a positive number');
   process.exit(2);
 }
+const built = await runToEnd({ name: 'build:server', entry: 'scripts/build-server.ts' });
+if (built.status !== 0) throw new Error(`the server bundles did not build:\n${built.stderr}`);
 const rows: Row[] = [];
 for (const events of sizes) {
   console.error(`${events.toLocaleString('en')} events: generating, catching up, restarting…`);

@@ -10,6 +10,7 @@ import { gatewayConfigSchema } from '@qrshirt/gateway';
 import { ingestorConfigSchema } from '@qrshirt/ingestor';
 import { projectorConfigSchema } from '@qrshirt/projector';
 import { KAFKA_VERSION } from '@qrshirt/test-support';
+import { serverBundles } from '../server-bundles';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const read = (file: string) => readFileSync(`${root}/${file}`, 'utf8');
@@ -215,14 +216,16 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('starts each app service from an entry point that exists, with the image built from the Dockerfile', () => {
+  it('starts each app service from the bundle of its own entry point, with the image built from the Dockerfile', () => {
     const dockerfile = read('Dockerfile');
     const defaultCommand = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
     for (const name of Object.keys(appConfigSchemas)) {
       const service = compose.services[name]!;
       expect(service.build, name).toBe('.');
       const entry = (service.command ? command(service) : defaultCommand).at(-1)!;
-      expect(existsSync(`${root}/${entry}`), `${name}: ${entry}`).toBe(true);
+      const built = serverBundles.find(({ bundle }) => bundle === entry);
+      expect(built?.entry, `${name}: ${entry}`).toBe(`services/${name}/src/main.ts`);
+      expect(existsSync(`${root}/${built!.entry}`), built!.entry).toBe(true);
     }
   });
 });
@@ -244,11 +247,13 @@ describe('Dockerfile', () => {
     expect(final).toMatch(/^ENV NODE_ENV=production$/m);
   });
 
-  it('runs TypeScript with tsx, which production installs keep', () => {
-    expect(final).toMatch(/^CMD \["node", "--import", "tsx", /m);
-    const manifest = JSON.parse(read('package.json'));
-    expect(manifest.dependencies?.tsx).toBeDefined();
-    expect(manifest.devDependencies?.tsx).toBeUndefined();
+  it('runs the bundles its build stage makes, copied into the final stage', () => {
+    expect(stages[0]).toMatch(/^RUN .*npm run build:server/m);
+    for (const { bundle } of serverBundles) {
+      const folder = bundle.slice(0, bundle.lastIndexOf('/'));
+      expect(final).toContain(`COPY --from=build /app/${folder} ${folder}`);
+    }
+    expect(final).toMatch(/^CMD \["node", "services\/gateway\/dist\/main\.mjs"\]$/m);
   });
 
   it('copies only what exists', () => {

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Readiness } from '@qrshirt/runtime';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
@@ -30,8 +28,7 @@ import { apiDescriptionHandlers, systemRoutes } from './routes/system';
 import { unsubscribeHandlers } from './routes/unsubscribe';
 import { userHandlers } from './routes/users';
 import { waitlistHandlers } from './routes/waitlist';
-
-export const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../public');
+import { publicDir } from './package-dirs';
 
 export interface AppOptions extends RouteDeps {
   log: Logger;

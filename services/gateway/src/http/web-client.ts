@@ -1,10 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import express, { type RequestHandler, type Response, Router } from 'express';
-
-/** `vite build`'s output; `npm start` builds it first when the web sources changed. */
-export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
+import { webDistDir } from '../package-dirs';
 
 /** Client routes have no file extension; a missing /images/x.svg must stay a 404, not become the app. */
 function isClientRoute(requestPath: string): boolean {
