@@ -5,6 +5,8 @@ export const userKeys = {
   user: (id: string) => `user:${id}`,
   /** field: a user id; value: whether they want the daily summary mail (false once they stopped it) */
   dailySummary: 'daily-summary',
+  /** Set once the account is closed: tokens handed out before are refused from then on. */
+  closed: (id: string) => `closed:${id}`,
 };
 
 export const usersProjector: Projector = {
@@ -29,7 +31,11 @@ export const usersProjector: Projector = {
       }
       case 'UserAccountClosed': {
         const { userId } = event.data;
-        return [{ op: 'del', key: userKeys.user(userId) }, ...hsetFields(userKeys.dailySummary, { [userId]: false })];
+        return [
+          { op: 'del', key: userKeys.user(userId) },
+          ...hsetFields(userKeys.dailySummary, { [userId]: false }),
+          { op: 'set', key: userKeys.closed(userId), value: '1' },
+        ];
       }
       default:
         return [];

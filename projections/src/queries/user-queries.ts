@@ -31,6 +31,11 @@ export function createUserQueries(
       };
     },
 
+    /** Whether the account was closed, as far as the projection has seen (a moment after it was). */
+    async isClosed(id: string): Promise<boolean> {
+      return (await users.get(userKeys.closed(id))) !== null;
+    },
+
     /** Who asked for the daily summary mail, as far as the projection has seen. */
     async dailySummarySubscribers(): Promise<string[]> {
       const choices = decodeHash(await users.hgetall(userKeys.dailySummary));

@@ -85,7 +85,7 @@ export function createApp(options: AppOptions): Express {
   );
   app.use(systemRoutes(options));
   const admin = adminHandlers(options);
-  const tokenCheck = authenticate(options.auth.tokens);
+  const tokenCheck = authenticate(options.auth.tokens, options.auth.isClosedAccount);
   app.use(
     routeTable(
       {

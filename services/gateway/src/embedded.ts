@@ -211,9 +211,15 @@ export async function createEmbeddedProcess(
           mail.webhooks.send({ messageId: webhookId, to: DEMO_WEBHOOK_TARGET, subject: summary, body }),
       })
     : null;
-  const auth = createAuth(config, { clock, log, mail, credentials });
   const accounts = createAccounts({ commands, clock });
   const userQueries = createUserQueries(readModels, personalData);
+  const auth = createAuth(config, {
+    clock,
+    log,
+    mail,
+    credentials,
+    isClosedAccount: (uid) => userQueries.isClosed(uid),
+  });
   const ownerMail = createOwnerMailUseCases({
     commands,
     fundraisers: fundraiserQueries,

@@ -79,9 +79,24 @@ describe('closing an account', () => {
     const refreshed = await server.api('POST', '/api/auth/refresh', { body: { refreshToken: session.refreshToken } });
     expect(refreshed.status).toBe(401);
     expect((await signIn(email)).status).toBe(401);
-    expect(await server.api('GET', `/api/user/${uid}`, owner)).toMatchObject({ status: 404 });
+    // The access token has minutes to live, but the closed account's sessions are over now: it
+    // neither reads nor creates anything (another fundraiser, a claim).
+    await server.embedded.projectionsCaughtUp();
+    expect(await server.api('GET', `/api/user/${uid}`, owner)).toMatchObject({
+      status: 404,
+      body: { error: 'User not found' },
+    });
+    expect(
+      (
+        await server.api('POST', '/api/fundraisers', {
+          ...owner,
+          body: { shirtId: shirt.shirtId, charityId: shirt.charityId },
+        })
+      ).status,
+    ).toBe(404);
     // Closing twice: nobody is there any more.
     expect(await close(uid, session, { password: 'correct horse' })).toMatchObject({ status: 404 });
+    expect((await server.api('DELETE', `/api/admin/users/${uid}`, server.admin)).status).toBe(404);
 
     // Erased wherever the data was: the operator's view of the log shows null, and no file holds it.
     const events = await revealedEventsOf(`user-${uid}`);

@@ -7,6 +7,8 @@ import type { RateLimiter } from './rate-limiter';
 /** What the sign-in routes need from the composition root. */
 export interface AuthOptions {
   tokens: JwtTokens;
+  /** Whether the account was closed: its tokens are refused from then on, however young. */
+  isClosedAccount(this: void, uid: string): Promise<boolean>;
   credentials: CredentialsStore;
   limiter: RateLimiter;
   sms: SmsSender;

@@ -28,7 +28,14 @@ export function createAuth(
     log,
     mail,
     credentials,
-  }: { clock: Clock; log: Logger; mail: { email: EmailSender; sms: SmsSender }; credentials: CredentialsStore },
+    isClosedAccount,
+  }: {
+    clock: Clock;
+    log: Logger;
+    mail: { email: EmailSender; sms: SmsSender };
+    credentials: CredentialsStore;
+    isClosedAccount: AuthOptions['isClosedAccount'];
+  },
 ): {
   options: AuthOptions;
   /** A keyed hash under the sign-in secret, for tokens other features sign (unsubscribe links). */
@@ -47,6 +54,7 @@ export function createAuth(
       ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
       clock,
     }),
+    isClosedAccount,
     credentials,
     limiter,
     sms: mail.sms,
