@@ -4,3 +4,4 @@
  * The process itself is `./main`.
  */
 export { configSchema as gatewayConfigSchema, loadConfigOrExit as loadGatewayConfigOrExit } from './config';
+export { openCredentialsStore } from './auth/create-auth';
