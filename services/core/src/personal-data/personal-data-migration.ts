@@ -71,7 +71,7 @@ export interface MigrationProgress {
 
 /** A log whose events' data can be replaced where they stand (the SQLite store). */
 export interface RewritableLog {
-  /** Where an earlier run stopped: the last position it finished (0 for none). */
+  /** Where the last run stopped (the last position it finished, 0 for none) and what every run rewrote. */
   resumeAfter(): Promise<{ after: number; rewritten: number; finished: boolean }>;
   headPosition(): Promise<number>;
   /** Events of the given types after a position, oldest first. */
@@ -91,7 +91,7 @@ export interface InPlaceMigrationResult {
   /** A run had finished already: this one checked the whole log again. */
   wasFinished: boolean;
   examined: number;
-  /** By this run; `rewrittenInAll` counts earlier interrupted runs too. */
+  /** By this run; `rewrittenInAll` counts every earlier run too. */
   rewritten: number;
   rewrittenInAll: number;
   head: number;
@@ -112,7 +112,6 @@ export async function migrateLogInPlace(options: {
   const state = await log.resumeAfter();
   const resumedAfter = !state.finished && state.after > 0 ? state.after : undefined;
   let position = state.finished ? 0 : state.after;
-  const earlier = state.finished ? 0 : state.rewritten;
   const head = await log.headPosition();
   let examined = 0;
   let rewritten = 0;
@@ -133,7 +132,14 @@ export async function migrateLogInPlace(options: {
     options.onProgress?.({ position, head: Math.max(head, position), examined, rewritten });
   }
   await log.finish(Math.max(position, head));
-  return { resumedAfter, wasFinished: state.finished, examined, rewritten, rewrittenInAll: earlier + rewritten, head };
+  return {
+    resumedAfter,
+    wasFinished: state.finished,
+    examined,
+    rewritten,
+    rewrittenInAll: state.rewritten + rewritten,
+    head,
+  };
 }
 
 /**
