@@ -14,8 +14,11 @@ import {
   withPersonalData,
 } from '@qrshirt/core';
 import { allProjectors, rebuildProjection } from '@qrshirt/projections';
+import { createRedisCredentialsStore, createRedisReadModelStore } from '@qrshirt/redis';
 import { createSqliteCredentialsStore, createSqliteEventStore, createSqliteReadModelStore } from '@qrshirt/sqlite';
 import { launchProcess, runToEnd } from '@qrshirt/test-support';
+import { describeWithRedis } from '@qrshirt/test-support/vitest';
+import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, startTestServer } from './support/test-server';
@@ -298,3 +301,102 @@ describe('npm run migrate-personal-data', () => {
     });
   });
 });
+
+// Read models and keys in Redis write its default key prefixes: a server of its own.
+describeWithRedis(
+  'npm run migrate-personal-data with REDIS_URL and CREDENTIALS_STORE=redis',
+  (redis) => {
+    let redisDataDir: string;
+    const env = () => ({
+      DATA_DIR: redisDataDir,
+      EVENTSTORE_URL: '',
+      REDIS_URL: redis.url,
+      CREDENTIALS_STORE: 'redis',
+      LOG_LEVEL: 'silent',
+    });
+    const clear = ['Rosalind Achterberg', 'rosalind@mailbox.example', 'Waitlisted Rosalind', 'rosa.w@inbox.example'];
+
+    /** Every value Redis holds, as text. */
+    async function redisText(): Promise<string> {
+      const client = new Redis(redis.url);
+      try {
+        const values: unknown[] = [];
+        for (const key of await client.keys('*')) {
+          const type = await client.type(key);
+          if (type === 'string') values.push(await client.get(key));
+          else if (type === 'hash') values.push(await client.hgetall(key));
+          else if (type === 'set') values.push(await client.smembers(key));
+        }
+        return JSON.stringify(values);
+      } finally {
+        client.disconnect();
+      }
+    }
+
+    afterAll(() => rm(redisDataDir, { recursive: true, force: true }));
+
+    it('seals the log, rebuilds the Redis read models from it, and the product reads both', async () => {
+      redisDataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-migrate-redis-'));
+      const raw = createSqliteEventStore({ path: path.join(redisDataDir, 'events.sqlite'), synchronous: 'NORMAL' });
+      await raw.appendToStream('user-rosalind', [
+        event('UserRegistered', {
+          userId: 'rosalind',
+          email: clear[1]!,
+          displayName: clear[0]!,
+          photoURL: null,
+          method: 'password',
+          at: AT,
+        }),
+      ]);
+      await raw.appendToStream('waitlist-w-r', [
+        event('WaitlistJoined', {
+          entryId: 'w-r',
+          shirtId: 's-1',
+          size: 'M',
+          charityId: 'c-1',
+          name: clear[2]!,
+          email: clear[3]!,
+          at: AT,
+        }),
+      ]);
+      const readModels = createRedisReadModelStore({ url: redis.url });
+      for (const projector of allProjectors) {
+        await rebuildProjection({ eventStore: raw, store: readModels, projector, log: pino({ level: 'silent' }) });
+      }
+      await readModels.close();
+      await raw.close();
+      const before = await redisText();
+      // The users projection copied the account's name and email.
+      expect(before).toContain(clear[0]);
+      expect(before).toContain(clear[1]);
+
+      const migrated = await runToEnd({ name: 'migrate-personal-data', entry: script, env: env() });
+      expect(migrated.stderr).toContain('read models rebuilt from the migrated log');
+      expect(migrated.stderr).toContain('run BGSAVE and BGREWRITEAOF');
+      expect(migrated.status).toBe(0);
+
+      const text = await redisText();
+      expect(clear.filter((value) => text.includes(value))).toEqual([]);
+      const stored = await readFile(path.join(redisDataDir, 'events.sqlite'));
+      expect(clear.filter((value) => stored.includes(Buffer.from(value)))).toEqual([]);
+
+      const credentials = createRedisCredentialsStore({ url: redis.url });
+      const sealedLog = createSqliteEventStore({ path: path.join(redisDataDir, 'events.sqlite') });
+      const people = withPersonalData(sealedLog, createPersonalData({ keys: credentials }));
+      expect((await people.readStream('waitlist-w-r'))[0]!.data).toMatchObject({ name: clear[2], email: clear[3] });
+      await sealedLog.close();
+      await credentials.close();
+
+      const server = await startTestServer({ dataDir: redisDataDir, env: { ...env(), SEED_CATALOG: 'false' } });
+      try {
+        expect(await server.api('GET', '/api/user/rosalind', asUser('rosalind'))).toMatchObject({
+          status: 200,
+          body: { displayName: clear[0], email: clear[1] },
+        });
+      } finally {
+        await server.stop();
+      }
+    });
+  },
+  { ownServer: true },
+);
