@@ -39,7 +39,7 @@ const PEOPLE = [
   'Aiyana Redcloud',
   'Jean-Baptiste Moreau',
 ];
-const USERS = 120;
+const USERS = 240;
 
 const event = <T extends EventType>(type: T, data: EventData<T>): NewEvent => ({
   type,
