@@ -14,6 +14,8 @@ import {
   migrateLogInPlace,
   type ClearDataSealer,
   type CopyMigrationResult,
+  type EventStore,
+  withoutTruncated,
 } from '@qrshirt/core';
 import { openEventStoreDbCopyingLog } from '@qrshirt/eventstoredb';
 import { loadGatewayConfigOrExit, openCredentialsStore } from '@qrshirt/gateway';
@@ -111,11 +113,11 @@ async function migrateSqlite(sealer: ClearDataSealer): Promise<void> {
   }
 }
 
-/** True when the read models may be rebuilt now. */
-async function migrateEventStoreDb(url: string, sealer: ClearDataSealer): Promise<boolean> {
+/** Where each truncated stream now starts: $all still holds what lies before, until a scavenge. */
+async function migrateEventStoreDb(url: string, sealer: ClearDataSealer): Promise<Map<string, number>> {
   const log = openEventStoreDbCopyingLog({ connectionString: url });
   try {
-    let progress: CopyMigrationResult | undefined;
+    let progress: Readonly<CopyMigrationResult> | undefined;
     const report = throttled(() => `streams ${progress?.streams ?? 0}, ${progress?.rewrittenStreams ?? 0} rewritten`);
     const result = await migrateLogByCopies({
       log,
@@ -130,25 +132,27 @@ async function migrateEventStoreDb(url: string, sealer: ClearDataSealer): Promis
         `(${result.copiedEvents} events) and truncated before them ($tb), ` +
         `${result.completedStreams} left half done by an earlier run completed`,
     );
-    if (result.awaitingScavenge === 0) return true;
-    say(
-      `${result.awaitingScavenge} truncated events are still in the server's files until a scavenge. ` +
-        'Start one (admin UI, or POST /admin/scavenge), wait for it to finish, then run this command again: ' +
-        'it finds nothing more to copy and rebuilds the read models, which must not see both copies and originals',
-    );
-    return false;
+    if (result.awaitingScavenge > 0) {
+      say(
+        `${result.awaitingScavenge} events hidden by $tb are still in the server's files and in $all: start a ` +
+          'scavenge (admin UI, or POST /admin/scavenge). Until it has deleted them, rebuild read models only with ' +
+          'this command: rebuild-projections, or a start without read-models.sqlite, would count them twice',
+      );
+    }
+    return result.truncatedBefore;
   } finally {
     await log.close();
   }
 }
 
 /** Read models hold copies of the clear values: emptied, then projected again from the sealed log. */
-async function rebuildReadModels(): Promise<void> {
+async function rebuildReadModels(truncatedBefore: ReadonlyMap<string, number>): Promise<void> {
   if (!config.REDIS_URL) {
     eraseSqliteReadModels(config.readModelsFile);
     say(`${config.readModelsFile} emptied and compacted`);
   }
-  const eventStore = openEventStore(config);
+  const opened = openEventStore(config);
+  const eventStore: EventStore = withoutTruncated(opened, truncatedBefore);
   const store: ReadModelStore = config.REDIS_URL
     ? createRedisReadModelStore({ url: config.REDIS_URL })
     : createSqliteReadModelStore({ path: config.readModelsFile });
@@ -172,7 +176,7 @@ async function rebuildReadModels(): Promise<void> {
     say(`read models rebuilt from the migrated log (${allProjectors.length} projections)`);
   } finally {
     await store.close();
-    await eventStore.close();
+    await opened.close();
   }
   if (config.REDIS_URL) {
     say(
@@ -184,10 +188,10 @@ async function rebuildReadModels(): Promise<void> {
 const credentials = openCredentialsStore(config);
 try {
   const sealer = createClearDataSealer({ keys: credentials });
-  const readModelsReady = config.EVENTSTORE_URL
+  const truncatedBefore = config.EVENTSTORE_URL
     ? await migrateEventStoreDb(config.EVENTSTORE_URL, sealer)
-    : (await migrateSqlite(sealer), true);
-  if (readModelsReady) await rebuildReadModels();
+    : (await migrateSqlite(sealer), new Map<string, number>());
+  await rebuildReadModels(truncatedBefore);
   say('done');
 } catch (error) {
   if (error instanceof SqliteFileInUseError) fail(error.message, 3);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { personalDataFields, personalDataSubject } from '@qrshirt/contracts';
-import type { NewEvent, StoredEvent } from '../event-sourcing/event-store';
+import type { EventStore, NewEvent, StoredEvent } from '../event-sourcing/event-store';
 import type { PersonalDataKeys } from './personal-data-keys';
 import { newPersonalDataKey, openValue, sealValue, sealedSubject } from './sealed-value';
 
@@ -176,6 +176,8 @@ export interface CopyMigrationResult {
    * scavenge: read models must not be rebuilt before it, or they would hold them twice.
    */
   awaitingScavenge: number;
+  /** Where each truncated stream now starts, for `withoutTruncated`. */
+  truncatedBefore: Map<string, number>;
 }
 
 /**
@@ -188,7 +190,7 @@ export interface CopyMigrationResult {
 export async function migrateLogByCopies(options: {
   log: CopyingLog;
   sealer: ClearDataSealer;
-  onProgress?: (progress: CopyMigrationResult) => void;
+  onProgress?: (progress: Readonly<CopyMigrationResult>) => void;
 }): Promise<CopyMigrationResult> {
   const { log, sealer } = options;
   const result: CopyMigrationResult = {
@@ -197,6 +199,7 @@ export async function migrateLogByCopies(options: {
     copiedEvents: 0,
     completedStreams: 0,
     awaitingScavenge: 0,
+    truncatedBefore: new Map(),
   };
   const inLog = new Map<string, Set<string>>();
   for await (const event of log.readAllOf(personalDataEventTypes)) {
@@ -214,9 +217,13 @@ export async function migrateLogByCopies(options: {
     const toCopy = originals.filter((event) => !copied.has(event.id));
     const sealed = await Promise.all(toCopy.map((event) => sealer.sealClear(event.type, event.data)));
     const liveIds = new Set(live.map((event) => event.id));
-    for (const id of ids) if (!liveIds.has(id)) result.awaitingScavenge++;
+    let hidden = 0;
+    for (const id of ids) if (!liveIds.has(id)) hidden++;
+    // Truncated by an earlier run: the stream starts at its first live event.
+    if (hidden > 0 && live.length > 0) result.truncatedBefore.set(streamName, live[0]!.revision);
+    result.awaitingScavenge += hidden;
     if (firstCopy === -1 && sealed.every((data) => data === undefined)) {
-      options.onProgress?.({ ...result });
+      options.onProgress?.(result);
       continue;
     }
     if (toCopy.length > 0) {
@@ -231,13 +238,44 @@ export async function migrateLogByCopies(options: {
     }
     if (originals.length > 0) {
       await log.truncateBefore(streamName, originals.at(-1)!.revision + 1);
+      result.truncatedBefore.set(streamName, originals.at(-1)!.revision + 1);
       result.awaitingScavenge += originals.filter((event) => ids.has(event.id)).length;
       if (firstCopy === -1) result.rewrittenStreams++;
       else result.completedStreams++;
     }
-    options.onProgress?.({ ...result });
+    options.onProgress?.(result);
   }
   return result;
+}
+
+/**
+ * The log as its streams read after a migration by copies: $all keeps the originals a truncation
+ * hides until the server's scavenge deletes them, and read models rebuilt from it would count
+ * each such event twice. This view of $all leaves them out.
+ */
+export function withoutTruncated(store: EventStore, truncatedBefore: ReadonlyMap<string, number>): EventStore {
+  const visible = (event: StoredEvent): boolean => event.revision >= (truncatedBefore.get(event.streamName) ?? 0);
+  return {
+    ...store,
+    async readAll(options = {}) {
+      let after = options.after;
+      for (;;) {
+        const page = await store.readAll({ ...options, ...(after !== undefined && { after }) });
+        const kept = page.filter(visible);
+        const last = page.at(-1);
+        // An empty answer means the end: a page of hidden events only is read past.
+        const ended = !last || options.maxCount === undefined || page.length < options.maxCount;
+        if (kept.length > 0 || ended) return kept;
+        after = last.globalPosition;
+      }
+    },
+    async readFiltered(options) {
+      const page = await store.readFiltered(options);
+      return { ...page, events: page.events.filter(visible) };
+    },
+    subscribe: (options) =>
+      store.subscribe({ ...options, onEvents: (events) => options.onEvents(events.filter(visible)) }),
+  };
 }
 
 /**
