@@ -23,6 +23,7 @@ import { allProjectors, rebuildProjection, type ReadModelStore } from '@qrshirt/
 import { createRedisReadModelStore } from '@qrshirt/redis';
 import { eventStoreFile, openEventStore } from '@qrshirt/runtime';
 import {
+  assertSqliteFileFree,
   createSqliteReadModelStore,
   eraseSqliteReadModels,
   openSqliteRewritableLog,
@@ -187,6 +188,8 @@ async function rebuildReadModels(truncatedBefore: ReadonlyMap<string, number>): 
 
 const credentials = openCredentialsStore(config);
 try {
+  // The embedded gateway keeps its read models open: with EventStoreDB, the one sign here that it runs.
+  if (!config.REDIS_URL && existsSync(config.readModelsFile)) assertSqliteFileFree(config.readModelsFile);
   const sealer = createClearDataSealer({ keys: credentials });
   const truncatedBefore = config.EVENTSTORE_URL
     ? await migrateEventStoreDb(config.EVENTSTORE_URL, sealer)

@@ -197,6 +197,15 @@ describe('npm run migrate-personal-data', () => {
     expect(refused.stderr).toMatch(/in use by another process: stop the product/);
   });
 
+  it('refuses to run while the product has the read models open', async () => {
+    const running = createSqliteReadModelStore({ path: files().readModels });
+    await running.ping();
+    const refused = await migrate();
+    await running.close();
+    expect(refused.status).toBe(3);
+    expect(refused.stderr).toMatch(/read-models\.sqlite is in use by another process/);
+  });
+
   it('refuses a batch size that is not a whole number', async () => {
     const refused = await migrate(['--batch-size', '0']);
     expect(refused.status).toBe(2);

@@ -43,3 +43,8 @@ export function compactSqliteFile(db: Database.Database): void {
   const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
   if (result?.busy) throw new SqliteFileInUseError(db.name);
 }
+
+/** Throws SqliteFileInUseError while another process has the file open (a running product). */
+export function assertSqliteFileFree(path: string): void {
+  openSqliteFileExclusively(path).close();
+}
