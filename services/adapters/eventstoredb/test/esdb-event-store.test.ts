@@ -61,7 +61,14 @@ if ('skip' in target && !infraRequired('eventstore')) {
       await store.appendToStream(stream, [
         {
           type: 'UserRegistered',
-          data: { userId, email: 'clara.voss@post.example', displayName: 'Clara Voss', photoURL: null, at },
+          data: {
+            userId,
+            email: 'clara.voss@post.example',
+            displayName: 'Clara Voss',
+            photoURL: null,
+            method: 'password',
+            at,
+          },
         },
         { type: 'DailySummarySet', data: { userId, enabled: true, via: 'profile', at } },
       ]);
