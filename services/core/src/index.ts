@@ -43,3 +43,4 @@ export * from './analytics/record-analytics';
 export * from './personal-data/personal-data-keys';
 export * from './personal-data/personal-data';
 export * from './personal-data/personal-data-event-store';
+export * from './personal-data/personal-data-migration';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import { homedir } from 'node:os';
@@ -5,7 +6,9 @@ import { join } from 'node:path';
 import type { StartedTestContainer } from 'testcontainers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { infraRequired } from '@qrshirt/test-support';
+import { COPY_OF, type CopyingLog, createClearDataSealer, migrateLogByCopies } from '@qrshirt/core';
 import { createEventStoreDbEventStore } from '../src/esdb-event-store';
+import { openEventStoreDbCopyingLog } from '../src/esdb-log-copies';
 import { describeEventStoreContract } from '@qrshirt/core/testing';
 
 // The server docker-compose.yml runs: one version is tested and deployed.
@@ -49,6 +52,61 @@ if ('skip' in target && !infraRequired('eventstore')) {
     });
 
     describeEventStoreContract('esdb', () => createEventStoreDbEventStore({ connectionString }));
+
+    it('migrates a stream holding clear personal data to sealed copies, truncated before them ($tb)', async () => {
+      const store = createEventStoreDbEventStore({ connectionString });
+      const userId = randomUUID();
+      const stream = `user-${userId}`;
+      const at = '2024-06-01T09:00:00.000Z';
+      await store.appendToStream(stream, [
+        {
+          type: 'UserRegistered',
+          data: {
+            userId,
+            email: 'clara.voss@post.example',
+            displayName: 'Clara Voss',
+            photoURL: null,
+            method: 'password',
+            at,
+          },
+        },
+        { type: 'DailySummarySet', data: { userId, enabled: true, via: 'profile', at } },
+      ]);
+      const original = await store.readStream(stream);
+      const copying = openEventStoreDbCopyingLog({ connectionString });
+      // Only this test's stream: EVENTSTORE_URL may name a server holding other data.
+      const log: CopyingLog = {
+        ...copying,
+        async *readAllOf(types) {
+          for await (const event of copying.readAllOf(types)) if (event.streamName === stream) yield event;
+        },
+      };
+      const keys = new Map<string, Buffer | null>();
+      const sealer = createClearDataSealer({
+        keys: {
+          async personalDataKey(subject, candidate) {
+            if (!keys.has(subject)) keys.set(subject, candidate);
+            return keys.get(subject) ?? null;
+          },
+          personalDataKeys: async () => new Map(),
+          erasePersonalDataKey: async () => true,
+        },
+      });
+      try {
+        expect(await migrateLogByCopies({ log, sealer })).toMatchObject({ rewrittenStreams: 1, copiedEvents: 2 });
+        const live = await store.readStream(stream);
+        expect(live.map((event) => [event.revision, event.type, event.metadata[COPY_OF]])).toEqual([
+          [2, 'UserRegistered', original[0]!.id],
+          [3, 'DailySummarySet', original[1]!.id],
+        ]);
+        expect(JSON.stringify(live)).not.toMatch(/Clara Voss|clara\.voss/);
+        expect(await migrateLogByCopies({ log, sealer })).toMatchObject({ rewrittenStreams: 0, copiedEvents: 0 });
+        expect(await store.readStream(stream)).toEqual(live);
+      } finally {
+        await copying.close();
+        await store.close();
+      }
+    });
   });
 }
 

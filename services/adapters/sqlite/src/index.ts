@@ -3,3 +3,6 @@ export { createSqliteEventStore, type SqliteEventStoreOptions } from './sqlite-e
 export * from './sqlite-credentials-store';
 export * from './sqlite-outbox-store';
 export { createSqliteReadModelStore, type SqliteReadModelStoreOptions } from './sqlite-read-model-store';
+export { assertSqliteFileFree, SqliteFileInUseError } from './sqlite-exclusive';
+export { openSqliteRewritableLog } from './sqlite-log-rewrite';
+export { eraseSqliteReadModels } from './sqlite-read-model-store';

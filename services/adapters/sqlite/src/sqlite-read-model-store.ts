@@ -6,7 +6,9 @@ import {
   ReadModelValueError,
   ReadModelVersionError,
 } from '@qrshirt/projections';
+import { existsSync } from 'node:fs';
 import { openSqliteFile } from './sqlite-database';
+import { compactSqliteFile, openSqliteFileExclusively } from './sqlite-exclusive';
 
 export interface SqliteReadModelStoreOptions {
   /** The database file (created if missing), or ':memory:'. */
@@ -316,5 +318,23 @@ function apply(statements: Statements, target: { projection: string; version: nu
       break;
     default:
       throw new ReadModelValueError(`unknown op ${String((op as { op: unknown }).op)}`);
+  }
+}
+
+/**
+ * Empties a read-model file for good, every projection and checkpoint, leaving no copy of what
+ * it held in the file or its write-ahead log (after the personal-data migration, whose clear
+ * names and emails the read models had copied). The product must be stopped; its next start,
+ * or a rebuild, projects everything again. A missing file is left missing.
+ */
+export function eraseSqliteReadModels(path: string): void {
+  if (!existsSync(path)) return;
+  const db = openSqliteFileExclusively(path);
+  try {
+    db.exec(SCHEMA);
+    db.exec('DELETE FROM read_model_entries; DELETE FROM read_model_checkpoints; DELETE FROM read_model_projections');
+    compactSqliteFile(db);
+  } finally {
+    db.close();
   }
 }

@@ -1,0 +1,50 @@
+import type { CopyingLog } from '@qrshirt/core';
+import { createEventStoreDbEventStore, type EventStoreDbEventStoreOptions } from './esdb-event-store';
+
+/** Events of $all read per request. */
+const PAGE_SIZE = 500;
+
+/**
+ * EventStoreDB as the personal-data migration rewrites it: events cannot be changed, so a stream
+ * gets sealed copies and its `$tb` (truncate before) set past the originals, which reads no
+ * longer return and the next scavenge deletes, as EventStoreDB documents for personal data.
+ */
+export function openEventStoreDbCopyingLog(options: EventStoreDbEventStoreOptions): CopyingLog & {
+  close(): Promise<void>;
+} {
+  const store = createEventStoreDbEventStore(options);
+  const client = import('@eventstore/db-client').then(({ EventStoreDBClient }) =>
+    EventStoreDBClient.connectionString(options.connectionString),
+  );
+  // Failures surface on the first call; unused, they must not crash the process.
+  client.catch(() => {});
+
+  return {
+    async *readAllOf(types) {
+      let after = 0;
+      for (;;) {
+        const page = await store.readAll({ after, eventTypes: types, maxCount: PAGE_SIZE });
+        yield* page;
+        const last = page.at(-1);
+        if (!last || page.length < PAGE_SIZE) return;
+        after = last.globalPosition;
+      }
+    },
+    // The server applies `$tb` to stream reads at once, before any scavenge.
+    readLive: (streamName) => store.readStream(streamName),
+    async append(streamName, events, expectedRevision) {
+      await store.appendToStream(streamName, events, { expectedRevision });
+    },
+    async truncateBefore(streamName, revision) {
+      const opened = await client;
+      // Setting metadata replaces all of it: keep what the stream had (max age, ACLs).
+      const { metadata } = await opened.getStreamMetadata(streamName);
+      await opened.setStreamMetadata(streamName, { ...metadata, truncateBefore: revision });
+    },
+    async close() {
+      await store.close();
+      const opened = await client.catch(() => undefined);
+      await opened?.dispose();
+    },
+  };
+}
