@@ -9,10 +9,10 @@ import {
   migrateLogByCopies,
   type NewEvent,
   ORIGINAL_RECORDED_AT,
-  type PersonalDataKeys,
   withoutTruncated,
   withPersonalData,
 } from '../../src/index';
+import { keysInMemory } from './keys-in-memory';
 
 /*
  * The EventStoreDB way of `npm run migrate-personal-data` (sealed copies, then `$tb`), against a
@@ -20,24 +20,6 @@ import {
  * `$tb` at once, while $all holds them until a scavenge. (The SQLite way, in place, runs as a
  * process in the gateway's tests.)
  */
-
-function keysInMemory(): PersonalDataKeys {
-  const keys = new Map<string, Buffer | null>();
-  return {
-    async personalDataKey(subject, candidate) {
-      if (!keys.has(subject)) keys.set(subject, candidate);
-      return keys.get(subject) ?? null;
-    },
-    async personalDataKeys(subjects) {
-      return new Map(subjects.flatMap((subject) => (keys.get(subject) ? [[subject, keys.get(subject)!]] : [])));
-    },
-    async erasePersonalDataKey(subject) {
-      if (keys.has(subject) && keys.get(subject) === null) return false;
-      keys.set(subject, null);
-      return true;
-    },
-  };
-}
 
 interface TruncatingLog extends CopyingLog {
   /** Deletes what truncations hide, as the server's scavenge does. */

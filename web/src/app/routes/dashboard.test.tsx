@@ -1,6 +1,7 @@
 import type { PersonalDataExport, UserStats } from '@qrshirt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { captureDownloads } from '@/testing/downloads';
 import { fakeApi } from '@/testing/fake-api';
 import { renderRoute } from '@/testing/render';
 import { signInAs } from '@/testing/session';
@@ -226,22 +227,7 @@ describe('the dashboard', () => {
       waitlistEntries: [],
       events: [{ stream: 'user-u-1', type: 'UserRegistered', recordedAt: '2025-03-05T10:00:00.000Z', data: {} }],
     };
-    const saved: { blob?: Blob; name?: string } = {};
-    // jsdom has no object URLs, and a click on a download link would try to navigate.
-    vi.stubGlobal(
-      'URL',
-      Object.assign(class extends URL {}, {
-        createObjectURL: (blob: Blob) => {
-          saved.blob = blob;
-          return 'blob:my-data';
-        },
-        revokeObjectURL: () => {},
-      }),
-    );
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.name = this.download;
-    });
-    onTestFinished(() => click.mockRestore());
+    const saved = captureDownloads();
     const server = fakeApi({ 'GET /api/user/u-1/stats': { json: stats }, 'GET /api/user/u-1/export': { json: data } });
     signInAs({ uid: 'u-1', displayName: 'Ada' });
     const { user } = renderDashboard();

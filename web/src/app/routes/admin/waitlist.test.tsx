@@ -1,6 +1,7 @@
 import type { AdminWaitlistEntry, AdminWaitlistStats } from '@qrshirt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { captureDownloads } from '@/testing/downloads';
 import { fakeApi } from '@/testing/fake-api';
 import { renderRoute } from '@/testing/render';
 import { signInAs } from '@/testing/session';
@@ -170,22 +171,7 @@ describe('the admin waitlist', () => {
   });
 
   it('fulfils every waiting entry of a shirt in a size and saves their QR codes as a PDF', async () => {
-    const saved: { blob?: Blob; name?: string } = {};
-    // jsdom has no object URLs, and a click on a download link would try to navigate.
-    vi.stubGlobal(
-      'URL',
-      Object.assign(class extends URL {}, {
-        createObjectURL: (blob: Blob) => {
-          saved.blob = blob;
-          return 'blob:qr-sheet';
-        },
-        revokeObjectURL: () => {},
-      }),
-    );
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.name = this.download;
-    });
-    onTestFinished(() => click.mockRestore());
+    const saved = captureDownloads();
     const { server, user } = renderWaitlist({
       'GET /api/admin/waitlist/entries': { json: { entries: [waiting], next: null } },
       'POST /api/admin/waitlist/fulfil': { text: '%PDF-1.7 the sheet' },
