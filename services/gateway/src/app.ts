@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiRoutes } from '@qrshirt/contracts';
 import type { Readiness } from '@qrshirt/runtime';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
@@ -12,7 +13,7 @@ import { compressAnswers } from './http/compress-answers';
 import { errorHandler, unknownApiRoute } from './http/error-handler';
 import { httpMetrics } from './http/http-metrics';
 import { redactUrl } from './http/redact-url';
-import { routeTable } from './http/route-table';
+import { expressPath, routeTable, servedAhead } from './http/route-table';
 import { securityHeaders } from './http/security-headers';
 import { webClient } from './http/web-client';
 import { adminHandlers } from './routes/admin';
@@ -25,6 +26,7 @@ import { donationHandlers } from './routes/donations';
 import { fundraiserHandlers } from './routes/fundraisers';
 import { type LiveDeps, liveHandlers } from './routes/live';
 import type { RouteDeps } from './routes/route-deps';
+import { scanRoute } from './routes/scan';
 import { shirtHandlers } from './routes/shirts';
 import { apiDescriptionHandlers, systemRoutes } from './routes/system';
 import { unsubscribeHandlers } from './routes/unsubscribe';
@@ -65,27 +67,28 @@ export function createApp(options: AppOptions): Express {
   app.set('trust proxy', options.trustProxy);
   app.use(securityHeaders(options.web));
   app.use(httpMetrics(options.metrics));
+  const requestLog = pinoHttp({
+    logger: options.log,
+    genReqId(req, res) {
+      const given = req.headers['x-request-id'];
+      const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+      res.setHeader('x-request-id', id);
+      return id;
+    },
+    // One line per request, without headers (they carry bearer tokens) or secret query values.
+    serializers: {
+      req: (req: { id: string; method: string; url: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: redactUrl(req.url),
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  });
+  // Ahead of compression and the request log: see scanRoute.
+  app.post(expressPath(apiRoutes.recordScan.path), scanRoute(options, requestLog));
   app.use(compressAnswers());
-  app.use(
-    pinoHttp({
-      logger: options.log,
-      genReqId(req, res) {
-        const given = req.headers['x-request-id'];
-        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-        res.setHeader('x-request-id', id);
-        return id;
-      },
-      // One line per request, without headers (they carry bearer tokens) or secret query values.
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: redactUrl(req.url),
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLog);
   app.use(systemRoutes(options));
   const admin = adminHandlers(options);
   const tokenCheck = authenticate(options.auth.tokens);
@@ -93,6 +96,7 @@ export function createApp(options: AppOptions): Express {
     routeTable(
       {
         ...fundraiserHandlers(options),
+        recordScan: servedAhead,
         ...claimHandlers(options),
         ...unsubscribeHandlers(options),
         ...donationHandlers(options),
