@@ -75,7 +75,8 @@ export function createApp(options: AppOptions): Express {
       res.setHeader('x-request-id', id);
       return id;
     },
-    // One line per request, without headers (they carry bearer tokens) or secret query values.
+    // One line per request (but a scan answered 202: see scanRoute), without headers (they carry
+    // bearer tokens) or secret query values.
     serializers: {
       req: (req: { id: string; method: string; url: string }) => ({
         id: req.id,
