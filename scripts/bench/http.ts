@@ -1,16 +1,31 @@
 /**
  * HTTP benchmark of the embedded process: requests/s and p99 of the hot routes, each as a ratio
  * to a trivial route (/healthz) measured in the same run, since absolute figures vary by machine.
- * The machines are noisy, so the routes take turns with the baseline for several short rounds
- * and each figure is the median over the rounds (ratios taken within each round).
+ * The scan route is also measured against two other servers given the same request: Node's own
+ * HTTP server answering 202 (nothing in Node answers faster) and the route as an Emmett user would
+ * write it (Express 5 and emmett-sqlite, http-peers/). Every server runs in its own process, none
+ * in the load generator's. The machines are noisy, so the servers take turns for several short
+ * rounds and each figure is the median over the rounds (ratios taken within each round).
  * Run: npm run bench:http [-- --seconds 4 --rounds 3 --connections 50]
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { as, createApiClient, createFundraiser, signUp, startGatewayProcess } from '@qrshirt/test-support';
+import {
+  as,
+  createApiClient,
+  createFundraiser,
+  freePort,
+  killUnlessReady,
+  type LaunchedProcess,
+  launchProcess,
+  signUp,
+  startGatewayProcess,
+  waitForLine,
+} from '@qrshirt/test-support';
 import { roundOptions, runDirectly } from './cli';
 
 export interface RouteFigure {
@@ -21,18 +36,33 @@ export interface RouteFigure {
   ratio: number;
 }
 
+/** A server the scan route is compared with: `ratio` is the scan route's requests/s over its. */
+export interface PeerFigure extends RouteFigure {
+  target: string;
+}
+
+export interface HttpFigures {
+  routes: RouteFigure[];
+  peers: PeerFigure[];
+}
+
 interface Scenario {
   name: string;
   method: 'GET' | 'POST';
   path: string;
   headers?: Record<string, string>;
+  body?: string;
 }
+
+/** What every server is sent as a scan: a POST with a tiny JSON body. */
+const scanRequest = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' } as const;
 
 async function measure(url: string, scenario: Scenario, seconds: number, connections: number) {
   const result = await autocannon({
     url: url + scenario.path,
     method: scenario.method,
     ...(scenario.headers && { headers: scenario.headers }),
+    ...(scenario.body !== undefined && { body: scenario.body }),
     connections,
     duration: seconds,
   });
@@ -45,21 +75,62 @@ async function measure(url: string, scenario: Scenario, seconds: number, connect
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+interface Peer {
+  name: string;
+  /** Its entry in http-peers/. */
+  file: string;
+  /** The least the scan route's requests/s over this server's may be. */
+  atLeast: number;
+}
+
+const peers: Peer[] = [
+  { name: 'raw node:http answering 202 (baseline)', file: 'raw-node-http.ts', atLeast: 0.4 },
+  {
+    name: 'Express 5 + @event-driven-io/emmett-sqlite, one event appended per scan, one append at a time',
+    file: 'emmett-sqlite-express.ts',
+    atLeast: 20,
+  },
+];
+
+/** A peer in its own process on a free loopback port, once it listens. */
+async function startPeer(peer: Peer, dataDir: string): Promise<LaunchedProcess & { url: string }> {
+  const port = await freePort();
+  const launched = launchProcess({
+    name: peer.name,
+    entry: fileURLToPath(new URL(`http-peers/${peer.file}`, import.meta.url)),
+    env: { PORT: String(port), EVENTS_FILE: path.join(dataDir, `${peer.file}.sqlite`) },
+  });
+  await killUnlessReady(
+    launched,
+    waitForLine(launched, (line) => line === 'listening'),
+  );
+  return Object.assign(launched, { url: `http://127.0.0.1:${port}` });
+}
+
 export async function benchHttp(options: {
   seconds: number;
   rounds: number;
   connections: number;
-}): Promise<RouteFigure[]> {
+}): Promise<HttpFigures> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-bench-'));
-  // Logs at warn: request lines would cost the same on every route, and the pipe to this process.
-  const gateway = await startGatewayProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  const started: LaunchedProcess[] = [];
   try {
+    // Logs at warn: request lines would cost the same on every route, and the pipe to this process.
+    const gateway = await startGatewayProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+    started.push(gateway);
+    const peerServers = [];
+    for (const peer of peers) {
+      const server = await startPeer(peer, dataDir);
+      started.push(server);
+      peerServers.push(server);
+    }
     const api = createApiClient(gateway.url);
     const owner = await signUp(api);
     const fundraiser = await createFundraiser(api, as(owner));
+    const scanPath = `/api/fundraisers/${fundraiser.id}/scan`;
     const scenarios: Scenario[] = [
       { name: 'baseline GET /healthz', method: 'GET', path: '/healthz' },
-      { name: 'POST /api/fundraisers/{id}/scan', method: 'POST', path: `/api/fundraisers/${fundraiser.id}/scan` },
+      { name: 'POST /api/fundraisers/{id}/scan', path: scanPath, ...scanRequest },
       { name: 'GET /api/fundraisers/{id}', method: 'GET', path: `/api/fundraisers/${fundraiser.id}` },
       { name: 'GET /api/shirts', method: 'GET', path: '/api/shirts' },
       {
@@ -69,38 +140,69 @@ export async function benchHttp(options: {
         headers: { authorization: `Bearer ${owner.accessToken}` },
       },
     ];
+    const SCAN = 1;
+    const targets = [
+      ...scenarios.map((scenario) => ({ url: gateway.url, scenario })),
+      ...peerServers.map((server, index) => ({
+        url: server.url,
+        scenario: { name: peers[index]!.name, path: scanPath, ...scanRequest },
+      })),
+    ];
     // A short warm-up so the JIT and the SQLite page cache do not favour whichever runs last.
-    for (const scenario of scenarios) await measure(gateway.url, scenario, 1, options.connections);
+    for (const { url, scenario } of targets) await measure(url, scenario, 1, options.connections);
     const rounds: Awaited<ReturnType<typeof measure>>[][] = [];
     for (let round = 0; round < options.rounds; round++) {
       const figures = [];
-      for (const scenario of scenarios)
-        figures.push(await measure(gateway.url, scenario, options.seconds, options.connections));
+      for (const { url, scenario } of targets)
+        figures.push(await measure(url, scenario, options.seconds, options.connections));
       rounds.push(figures);
     }
-    return scenarios.map((scenario, index) => ({
-      name: scenario.name,
+    const figureOf = (index: number, ratio: (figures: Awaited<ReturnType<typeof measure>>[]) => number) => ({
+      name: targets[index]!.scenario.name,
       requestsPerSecond: median(rounds.map((figures) => figures[index]!.requestsPerSecond)),
       p99Ms: median(rounds.map((figures) => figures[index]!.p99Ms)),
       errors: rounds.reduce((sum, figures) => sum + figures[index]!.errors, 0),
-      ratio: median(rounds.map((figures) => figures[index]!.requestsPerSecond / figures[0]!.requestsPerSecond)),
-    }));
+      ratio: median(rounds.map(ratio)),
+    });
+    return {
+      routes: scenarios.map((_scenario, index) =>
+        figureOf(index, (figures) => figures[index]!.requestsPerSecond / figures[0]!.requestsPerSecond),
+      ),
+      peers: peers.map((peer, index) => ({
+        ...figureOf(
+          scenarios.length + index,
+          (figures) => figures[SCAN]!.requestsPerSecond / figures[scenarios.length + index]!.requestsPerSecond,
+        ),
+        target: `>= ${peer.atLeast}`,
+      })),
+    };
   } finally {
-    await gateway.terminate();
+    await Promise.all(started.map((server) => server.terminate()));
     await rm(dataDir, { recursive: true, force: true });
   }
 }
 
-export function formatHttpFigures(figures: RouteFigure[], connections: number): string {
-  const rows = figures.map(
+export function formatHttpFigures(figures: HttpFigures, connections: number): string {
+  const routes = figures.routes.map(
     (figure) =>
       `| ${figure.name} | ${Math.round(figure.requestsPerSecond)} | ${figure.p99Ms} | ${figure.ratio.toFixed(2)} | ${figure.errors} |`,
+  );
+  const scan = figures.routes[1]!;
+  const peerRows = figures.peers.map(
+    (figure) =>
+      `| ${figure.name} | ${Math.round(figure.requestsPerSecond)} | ${figure.p99Ms} | ${figure.errors} | ${figure.ratio.toFixed(2)} | ${figure.target} |`,
   );
   return [
     `HTTP, embedded process, ${connections} connections, medians over rounds`,
     '| route | req/s | p99 ms | ratio to baseline | errors |',
     '|---|---|---|---|---|',
-    ...rows,
+    ...routes,
+    '',
+    `The scan route against other servers sent the same POST with a 2-byte JSON body, each in its own process, ${connections} connections, medians over rounds`,
+    '| server | req/s | p99 ms | errors | scan route req/s / this | target |',
+    '|---|---|---|---|---|---|',
+    `| ${scan.name}, this gateway | ${Math.round(scan.requestsPerSecond)} | ${scan.p99Ms} | ${scan.errors} | | |`,
+    ...peerRows,
   ].join('\n');
 }
 

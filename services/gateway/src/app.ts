@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { apiRoutes } from '@qrshirt/contracts';
 import type { Readiness } from '@qrshirt/runtime';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
@@ -10,7 +11,7 @@ import { compressAnswers } from './http/compress-answers';
 import { errorHandler, unknownApiRoute } from './http/error-handler';
 import { httpMetrics } from './http/http-metrics';
 import { redactUrl } from './http/redact-url';
-import { routeTable } from './http/route-table';
+import { expressPath, routeTable, servedAhead } from './http/route-table';
 import { securityHeaders } from './http/security-headers';
 import { webClient } from './http/web-client';
 import { adminHandlers } from './routes/admin';
@@ -23,6 +24,7 @@ import { donationHandlers } from './routes/donations';
 import { fundraiserHandlers } from './routes/fundraisers';
 import { type LiveDeps, liveHandlers } from './routes/live';
 import type { RouteDeps } from './routes/route-deps';
+import { scanRoute } from './routes/scan';
 import { shirtHandlers } from './routes/shirts';
 import { apiDescriptionHandlers, systemRoutes } from './routes/system';
 import { unsubscribeHandlers } from './routes/unsubscribe';
@@ -62,27 +64,29 @@ export function createApp(options: AppOptions): Express {
   app.set('trust proxy', options.trustProxy);
   app.use(securityHeaders(options.web));
   app.use(httpMetrics(options.metrics));
+  const requestLog = pinoHttp({
+    logger: options.log,
+    genReqId(req, res) {
+      const given = req.headers['x-request-id'];
+      const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+      res.setHeader('x-request-id', id);
+      return id;
+    },
+    // One line per request (but a scan answered 202: see scanRoute), without headers (they carry
+    // bearer tokens) or secret query values.
+    serializers: {
+      req: (req: { id: string; method: string; url: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: redactUrl(req.url),
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  });
+  // Ahead of compression and the request log: see scanRoute.
+  app.post(expressPath(apiRoutes.recordScan.path), scanRoute(options, requestLog));
   app.use(compressAnswers());
-  app.use(
-    pinoHttp({
-      logger: options.log,
-      genReqId(req, res) {
-        const given = req.headers['x-request-id'];
-        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-        res.setHeader('x-request-id', id);
-        return id;
-      },
-      // One line per request, without headers (they carry bearer tokens) or secret query values.
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: redactUrl(req.url),
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLog);
   app.use(systemRoutes(options));
   const admin = adminHandlers(options);
   const tokenCheck = authenticate(options.auth.tokens, options.auth.isClosedAccount);
@@ -90,6 +94,7 @@ export function createApp(options: AppOptions): Express {
     routeTable(
       {
         ...fundraiserHandlers(options),
+        recordScan: servedAhead,
         ...claimHandlers(options),
         ...unsubscribeHandlers(options),
         ...donationHandlers(options),

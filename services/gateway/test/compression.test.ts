@@ -178,6 +178,21 @@ describe('compressed answers and the byte budget per page', () => {
     expect(JSON.parse(small.body.toString())).toHaveProperty('status');
   });
 
+  it("sends the scan route's answer past compression, which never sees it, with the security headers", async () => {
+    // Compression marks every answer it considers with Vary, tiny ones included (see /healthz).
+    const health = await rawGet(`${server.url}/healthz`, { 'accept-encoding': 'br, gzip' });
+    expect(health.headers.vary).toMatch(/\bAccept-Encoding\b/i);
+    const scan = await server.api('POST', `/api/fundraisers/${fundraiserId}/scan`, {
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(scan.status).toBe(202);
+    expect(scan.body).toEqual({ scanId: expect.any(String) });
+    expect(scan.headers.get('content-encoding')).toBeNull();
+    expect(scan.headers.get('vary')).toBeNull();
+    expect(scan.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(scan.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('gives a file compressed on the fly a weak ETag, which still revalidates to 304', async () => {
     // The seed images: SVG text, served from the gateway's public folder without twins.
     const image = `${server.url}/images/shirts/free-wifi-1.svg`;

@@ -10,6 +10,7 @@ import {
   type GatewayProcess,
   startGatewayProcess,
   type LocalSmtp,
+  signUp,
   startSmtpServer,
   tokenIn,
   uniqueEmail,
@@ -19,6 +20,7 @@ import {
 interface RequestLine {
   msg: string;
   req?: { id: string; method: string; url: string };
+  res?: { statusCode: number };
 }
 
 describe('the gateway process’s log', () => {
@@ -66,6 +68,29 @@ describe('the gateway process’s log', () => {
       method: 'GET',
       url: '/api/charities',
     });
+  });
+
+  it('carries a line for every scan that fails, with its request id and status, and none for one answered 202', async () => {
+    const api = createApiClient(gateway.url);
+    const fundraiser = await createFundraiser(api, as(await signUp(api)));
+    const scan = (id: string, requestId: string) =>
+      api('POST', `/api/fundraisers/${id}/scan`, { headers: { 'x-request-id': requestId } });
+    expect((await scan(fundraiser.id, 'scan-accepted')).status).toBe(202);
+    const unknown = await scan('no-such-fundraiser', 'scan-unknown');
+    expect(unknown).toMatchObject({ status: 404, body: { error: expect.any(String) } });
+    expect(unknown.headers.get('x-request-id')).toBe('scan-unknown');
+    const malformed = await scan('not.an.id', 'scan-malformed');
+    expect(malformed).toMatchObject({ status: 400, body: { error: expect.stringContaining('id') } });
+
+    const lineOf = (id: string) => requestLines().find((line) => line.req!.id === id);
+    await expect.poll(() => lineOf('scan-malformed')).toBeDefined();
+    expect(lineOf('scan-unknown')).toMatchObject({
+      req: { method: 'POST', url: '/api/fundraisers/no-such-fundraiser/scan' },
+      res: { statusCode: 404 },
+    });
+    expect(lineOf('scan-malformed')).toMatchObject({ res: { statusCode: 400 } });
+    // Lines are written in order: the failures' lines are there, so the accepted scan's would be.
+    expect(requestLines().filter((line) => line.req!.url.endsWith(`${fundraiser.id}/scan`))).toEqual([]);
   });
 
   it('holds no password, access token, refresh token or reset link in any line, after a whole account lifecycle', async () => {

@@ -63,6 +63,19 @@ export function unavailable(message: string): RouteHandler<RouteDefinition> {
   );
 }
 
+const SERVED_AHEAD = Symbol('served ahead');
+
+/**
+ * For an operation the app mounts ahead of the table, before middleware it does not need (the
+ * scan route): the table answers only its path's other methods, with 405 and its method in Allow.
+ */
+export const servedAhead: RouteHandler<RouteDefinition> = Object.assign(
+  () => {
+    throw new Error('This operation is served ahead of the route table');
+  },
+  { [SERVED_AHEAD]: true },
+);
+
 /** One handler per operation of the table: a missing one is a type error, an extra one too. */
 export type Handlers = { [Id in OperationId]: RouteHandler<ApiRoutes[Id]> };
 /** The handlers of some operations, e.g. one resource's. */
@@ -142,6 +155,10 @@ export function routeTable(handlers: Handlers, options: RouteTableOptions): Rout
     const handler = handlers[route.operationId] as RouteHandler<RouteDefinition> | undefined;
     if (!handler) throw new Error(`No handler for ${route.operationId} (${route.method} ${route.path})`);
     const path = expressPath(route.path);
+    if (SERVED_AHEAD in handler) {
+      remember(path, route.method);
+      continue;
+    }
     const parseBody = reportsFields(route) ? parseFields : parseInput;
     const off = (handler as { [UNAVAILABLE]?: string })[UNAVAILABLE];
     if (off !== undefined) {

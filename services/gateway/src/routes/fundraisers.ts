@@ -14,14 +14,7 @@ export function fundraiserHandlers({
   publicBaseUrl,
 }: RouteDeps): Pick<
   Handlers,
-  | 'createFundraiser'
-  | 'getFundraiser'
-  | 'updateFundraiser'
-  | 'recordScan'
-  | 'donate'
-  | 'getFundraiserStats'
-  | 'getQrSvg'
-  | 'getQrPng'
+  'createFundraiser' | 'getFundraiser' | 'updateFundraiser' | 'donate' | 'getFundraiserStats' | 'getQrSvg' | 'getQrPng'
 > {
   const { fundraisers } = useCases;
   const qrCodes = createFundraiserQrCodes({ publicBaseUrl, shortCodeOf: fundraisers.shortCode });
@@ -43,11 +36,6 @@ export function fundraiserHandlers({
     },
     async updateFundraiser({ params, body, user }) {
       return { status: 200, body: await fundraisers.update(params.id, user, body) };
-    },
-    async recordScan({ params, req }) {
-      // The address is what TRUST_PROXY makes of X-Forwarded-For: hashed with the user agent, never kept.
-      const origin = { address: req.ip ?? '', userAgent: req.headers['user-agent'] ?? '' };
-      return { status: 202, body: await fundraisers.recordScan(params.id, origin) };
     },
     async donate({ params, body, headers }) {
       const { created, donation } = await useCases.donations.report(params.id, body, headers['idempotency-key']);
