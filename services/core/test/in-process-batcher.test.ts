@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { EventStore } from '../src/event-sourcing/event-store';
 import { createInMemoryEventStore } from '../src/event-sourcing/in-memory-event-store';
 import { analyticsStream, createInProcessBatcher, EMBEDDED_SCAN_STREAM } from '../src/ingestion/in-process-batcher';
@@ -34,6 +34,20 @@ describe('in-process batcher', () => {
       Array.from({ length: 2000 }, (_, i) => `scan-${i}`),
     );
     expect(appends()).toBeLessThanOrEqual(5);
+    await batcher.close();
+  });
+
+  it('writes the scans that arrived together as soon as they are read, without waiting on a timer', async () => {
+    // With timers frozen, a linger timer would never fire: the scans leave on setImmediate.
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const { store, appends } = countingStore();
+    const batcher = createInProcessBatcher({ eventStore: store });
+    await Promise.all(Array.from({ length: 50 }, (_, i) => batcher.recordScan(scan(i))));
+    expect(appends()).toBe(1);
+    expect(await store.readStream(EMBEDDED_SCAN_STREAM)).toHaveLength(50);
     await batcher.close();
   });
 

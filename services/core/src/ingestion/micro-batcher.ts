@@ -11,7 +11,11 @@ export interface MicroBatcherOptions<Item> {
   write(this: void, batch: Waiting<Item>[]): Promise<void>;
   /** Flush once this many items wait… */
   maxBatch: number;
-  /** …or this long after the first one arrived, whichever comes first. */
+  /**
+   * …or this long after the first one arrived, whichever comes first. 0: as soon as the requests
+   * that arrived together have been read (`setImmediate`), for a writer that blocks the event loop
+   * anyway (SQLite): a timer would leave the process idle while the crowd waits for it.
+   */
   lingerMs: number;
   /** Beyond this many waiting items new ones are refused, so memory stays bounded under a flood. */
   maxPending: number;
@@ -35,12 +39,15 @@ export interface MicroBatcher<Item> {
 export function createMicroBatcher<Item>(options: MicroBatcherOptions<Item>): MicroBatcher<Item> {
   const { write, maxBatch, lingerMs, maxPending, concurrency = 1 } = options;
   let queue: Waiting<Item>[] = [];
-  let timer: NodeJS.Timeout | undefined;
+  let timer: NodeJS.Timeout | NodeJS.Immediate | undefined;
   const writing = new Set<Promise<void>>();
   let closed = false;
 
   function flush(): void {
-    if (timer) clearTimeout(timer);
+    if (timer) {
+      if (lingerMs === 0) clearImmediate(timer as NodeJS.Immediate);
+      else clearTimeout(timer as NodeJS.Timeout);
+    }
     timer = undefined;
     while (writing.size < concurrency && queue.length > 0) {
       const batch = queue.slice(0, maxBatch);
@@ -63,7 +70,7 @@ export function createMicroBatcher<Item>(options: MicroBatcherOptions<Item>): Mi
         (item) => new Promise<void>((resolve, reject) => queue.push({ item, resolve, reject })),
       );
       if (queue.length >= maxBatch) flush();
-      else timer ??= setTimeout(flush, lingerMs);
+      else timer ??= lingerMs === 0 ? setImmediate(flush) : setTimeout(flush, lingerMs);
       return Promise.all(written).then(() => undefined);
     },
     async close() {
