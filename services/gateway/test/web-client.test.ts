@@ -29,7 +29,16 @@ describe('serving the web client', () => {
     writeFileSync(path.join(dist, 'assets', 'big-def456.js.gz'), gzipSync(bundle));
     writeFileSync(path.join(publicDir, 'images', 'shirt.svg'), '<svg/>');
     const fundraiserIdByShortCode = async (code: string) => (code.toLowerCase() === 'abcd2345' ? 'f-1' : null);
-    const app = express().use(webClient({ distDir: dist, publicDir, fundraiserIdByShortCode }));
+    // No landing module built here: the landing is the client's index.html, as before a build.
+    const app = express().use(
+      webClient({
+        distDir: dist,
+        publicDir,
+        fundraiserIdByShortCode,
+        readLanding: async () => null,
+        landingServer: path.join(root, 'dist-server', 'entry-server.js'),
+      }),
+    );
     await new Promise<void>((resolve) => {
       server = app.listen(0, '127.0.0.1', () => resolve());
     });
