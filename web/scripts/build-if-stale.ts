@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { LANDING_SERVER_ENTRY } from '../vite.config';
+import { LANDING_SERVER_ENTRY, landingClientBuild } from '../vite.config';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(webDir, 'dist');
@@ -66,7 +66,8 @@ if (!process.argv.includes('--force') && built === wanted && complete) {
   process.env.NODE_ENV = 'production';
   // web/vite.config.ts applies; a failed build throws, so `npm start` stops before serving stale files.
   await build({ root: webDir, mode: 'production', logLevel: 'warn' });
-  // The server module second: it reads the client build's manifest for the files the page loads.
+  await build({ root: webDir, mode: 'production', logLevel: 'warn', build: landingClientBuild });
+  // The server module last: it reads the landing build's manifest for the files the page loads.
   await build({ root: webDir, mode: 'production', logLevel: 'warn', build: { ssr: LANDING_SERVER_ENTRY } });
   writeFileSync(fingerprintFile, wanted);
 }

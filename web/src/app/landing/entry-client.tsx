@@ -1,31 +1,8 @@
-// Only the stylesheets of the components the landing shows, not all of Mantine's.
-import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
-import '@mantine/core/styles/global.css';
-import '@mantine/core/styles/UnstyledButton.css';
-import '@mantine/core/styles/VisuallyHidden.css';
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/AppShell.css';
-import '@mantine/core/styles/Container.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/SimpleGrid.css';
-import '@mantine/core/styles/Grid.css';
-import '@mantine/core/styles/Center.css';
-import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/Title.css';
-import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Burger.css';
-import '@mantine/core/styles/Card.css';
-import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Image.css';
-import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Progress.css';
-import '@mantine/core/styles/Skeleton.css';
-import '@mantine/core/styles/Table.css';
-import { StrictMode } from 'react';
+/*
+ * What makes the server-rendered landing live: loaded by boot.ts once the page has painted.
+ * Its stylesheet is not imported here: the server writes landing.css into the page itself.
+ */
+import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { initAuth } from '@/lib/auth/auth-lifecycle';
@@ -46,11 +23,15 @@ if (data.found) {
   });
 }
 
-hydrateRoot(
-  document.getElementById('root')!,
-  <StrictMode>
-    <BrowserRouter>
-      <LandingPage queryClient={queryClient} data={data} />
-    </BrowserRouter>
-  </StrictMode>,
-);
+// A transition: hydration yields to the browser every few milliseconds instead of holding the
+// main thread for its whole length, and the page the server sent stays usable meanwhile.
+startTransition(() => {
+  hydrateRoot(
+    document.getElementById('root')!,
+    <StrictMode>
+      <BrowserRouter>
+        <LandingPage queryClient={queryClient} data={data} />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+});

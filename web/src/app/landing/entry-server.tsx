@@ -6,14 +6,12 @@ import { StaticRouter } from 'react-router';
 import { createQueryClient } from '@/lib/query-client';
 import { LANDING_DATA_ID, type LandingData, LandingPage, seedLandingQueries } from './landing-page';
 
-/** The client build's entries for this page, as web/vite.config.ts names them. */
-const CLIENT_ENTRY = 'src/app/landing/entry-client.tsx';
-const SCAN_ENTRY = 'src/app/landing/scan.ts';
+/** The landing build's entries, as web/vite.config.ts names them. */
+const BOOT_ENTRY = 'src/app/landing/boot.ts';
+const STYLES_ENTRY = 'src/app/landing/landing.css';
 
 interface ManifestChunk {
   file: string;
-  imports?: string[];
-  css?: string[];
 }
 
 /** What the gateway read: the API's fundraiser details and charity, or nothing by that id or code. */
@@ -44,35 +42,23 @@ const JSON_ESCAPES: Record<string, string> = {
 };
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => JSON_ESCAPES[c]!);
 
-/** The stylesheets, module preloads and scripts of the landing's client build. */
+/**
+ * The page's stylesheet, written into it (no request before the first paint), and its one
+ * script, which records the scan and later loads what hydrates the page.
+ */
 function clientTags(distDir: string): string {
-  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
+  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/landing-manifest.json'), 'utf8')) as Record<
     string,
     ManifestChunk
   >;
-  const chunk = (key: string) => {
+  const file = (key: string) => {
     const found = manifest[key];
-    if (!found) throw new Error(`the web build's manifest has no ${key}: rebuild web/dist`);
-    return found;
+    if (!found) throw new Error(`the landing build's manifest has no ${key}: rebuild web/dist`);
+    return found.file;
   };
-  const css = new Set<string>();
-  const preloads = new Set<string>();
-  const visit = (key: string, entry: boolean) => {
-    const visited = chunk(key);
-    for (const file of visited.css ?? []) css.add(file);
-    if (!entry) {
-      if (preloads.has(visited.file)) return;
-      preloads.add(visited.file);
-    }
-    for (const imported of visited.imports ?? []) visit(imported, false);
-  };
-  visit(CLIENT_ENTRY, true);
-  return [
-    ...[...css].map((file) => `<link rel="stylesheet" href="/${file}" />`),
-    `<script type="module" async src="/${chunk(SCAN_ENTRY).file}"></script>`,
-    `<script type="module" src="/${chunk(CLIENT_ENTRY).file}"></script>`,
-    ...[...preloads].map((file) => `<link rel="modulepreload" href="/${file}" />`),
-  ].join('\n    ');
+  // Nothing in a stylesheet can close the element, and no style comes from data.
+  const styles = readFileSync(path.join(distDir, file(STYLES_ENTRY)), 'utf8');
+  return `<style>${styles}</style>\n    <script type="module" async src="/${file(BOOT_ENTRY)}"></script>`;
 }
 
 function landingData(found: LandingRequest['found']): LandingData {
@@ -87,7 +73,7 @@ function landingData(found: LandingRequest['found']): LandingData {
 /**
  * The server side of the QR landing (issue 16): the page as HTML that already holds the
  * fundraiser and its charity, the same components the browser then hydrates, and the data they
- * hydrate from. `distDir` is the client build, whose manifest names the files the page loads.
+ * hydrate from. `distDir` is the client build, whose landing manifest names the files the page loads.
  */
 export function createLandingRenderer(distDir: string): (request: LandingRequest) => RenderedLanding {
   const tags = clientTags(distDir);

@@ -71,20 +71,34 @@ export function QrLandingRoute() {
 }
 
 /**
+ * The owner's figures, for the owner only. The session is read here rather than by the page, so
+ * that its arrival re-renders this alone, not the whole page a phone has just hydrated.
+ */
+function OwnerImpactStats({ fundraiserId, ownerId }: { fundraiserId: string; ownerId: string | null }) {
+  const auth = useAuth();
+  const isOwner = auth.user !== null && auth.user.uid === ownerId;
+  const stats = useFundraiserStats(fundraiserId, isOwner);
+  useLiveFundraiserStats(fundraiserId, isOwner);
+  // Names for the owner's figures per charity, shown once a shirt has supported more than one.
+  const supportedMore = (stats.data?.byCharity.length ?? 0) > 1;
+  const charities = useCharities({ enabled: isOwner && supportedMore });
+  if (!isOwner) return null;
+  return (
+    <ImpactStatsCard
+      stats={stats.data}
+      charityNames={new Map((charities.data ?? []).map((known) => [known.id, known.name]))}
+    />
+  );
+}
+
+/**
  * The landing's loading, error and not-found states and the page itself, without the scan: the
  * app's route records it, and the server-rendered page has a script of its own for it.
  */
 export function QrLanding({ fundraiserId }: { fundraiserId: string | undefined }) {
   const queryClient = useQueryClient();
-  const auth = useAuth();
   const fundraiser = useFundraiser(fundraiserId);
   const charity = useCharity(fundraiser.data?.charityId);
-  const isOwner = auth.user !== null && auth.user.uid === fundraiser.data?.userId;
-  const stats = useFundraiserStats(fundraiserId ?? '', isOwner);
-  useLiveFundraiserStats(fundraiserId, isOwner);
-  // Names for the owner's figures per charity, shown once a shirt has supported more than one.
-  const supportedMore = (stats.data?.byCharity.length ?? 0) > 1;
-  const charities = useCharities({ enabled: isOwner && supportedMore });
 
   // Per donation, the owner's figures as they were when the widget reported it.
   const shownAtDonation = useRef(new Map<string, FundraiserStats | undefined>());
@@ -112,12 +126,7 @@ export function QrLanding({ fundraiserId }: { fundraiserId: string | undefined }
           goal={fundraiser.data.goal}
           label={`Raised for ${charity.data.name}, towards the goal`}
         />
-        {isOwner && (
-          <ImpactStatsCard
-            stats={stats.data}
-            charityNames={new Map((charities.data ?? []).map((known) => [known.id, known.name]))}
-          />
-        )}
+        <OwnerImpactStats fundraiserId={fundraiserId} ownerId={fundraiser.data.userId} />
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <DonationCard
