@@ -73,6 +73,8 @@ COPY services/projector/src services/projector/src
 COPY projections/src projections/src
 COPY tsconfig.base.json tsconfig.json ./
 COPY --from=build /app/web/dist web/dist
+# The QR landing's server module, which the gateway imports to render that page.
+COPY --from=build /app/web/dist-server web/dist-server
 # The SQLite event store's folder when no EVENTSTORE_URL is given; owned by the user that runs.
 RUN mkdir /data && chown node:node /data
 ENV DATA_DIR=/data
