@@ -5,7 +5,7 @@
  * run three times; the table gives the run with the median performance score, and the target
  * issue 16 sets for it. Written into its own section of docs/benchmarks.md.
  *
- *   npx tsx scripts/bench/web.ts [--runs 3]
+ *   npx tsx scripts/bench/web.ts [--runs 3] [--pages /,/shop]   (--pages: only these, printed, not written)
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -93,7 +93,7 @@ async function audit(url: string, attempts = 3): Promise<Measured> {
   };
 }
 
-async function benchWeb(options: { runs: number }): Promise<PageFigures[]> {
+async function benchWeb(options: { runs: number; pages?: string[] }): Promise<PageFigures[]> {
   // The gateway serves web/dist as `npm start` does, built from the current sources.
   const build = await runToEnd({ name: 'web build', entry: BUILD });
   if (build.status !== 0) throw new Error(`the web build failed:\n${build.stdout}${build.stderr}`);
@@ -113,7 +113,7 @@ async function benchWeb(options: { runs: number }): Promise<PageFigures[]> {
       },
     ];
     const figures: PageFigures[] = [];
-    for (const page of pages) {
+    for (const page of pages.filter(({ name }) => !options.pages || options.pages.includes(name))) {
       const runs = [];
       for (let run = 0; run < options.runs; run++) {
         const measured = await audit(gateway.url + page.path);
@@ -175,12 +175,14 @@ function writeSection(figures: string, runs: number): void {
   replaceReportSection(REPORT, HEADING, section);
 }
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, pages: { type: 'string' } } });
 const runs = Number(values.runs);
 if (!Number.isSafeInteger(runs) || runs < 1) {
   console.error('--runs takes a positive whole number');
   process.exit(2);
 }
-const figures = formatWebFigures(await benchWeb({ runs }));
+const pages = values.pages?.split(',');
+const figures = formatWebFigures(await benchWeb({ runs, ...(pages && { pages }) }));
 console.log(figures);
-writeSection(figures, runs);
+// A partial run is a check while working on a page, not a report.
+if (!pages) writeSection(figures, runs);
