@@ -125,7 +125,8 @@ export function webClient({
   };
   const landing: RequestHandler = async (req, res, next) => {
     const segment = req.path.slice(1);
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !isClientRoute(req.path) || segment.includes('/')) {
+    const isLanding = segment !== '' && !segment.includes('/') && isClientRoute(req.path);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !isLanding) {
       return next();
     }
     try {
