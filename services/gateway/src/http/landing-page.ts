@@ -25,7 +25,7 @@ interface LandingServerModule {
 }
 
 /**
- * Renders the landing for a request, or says it cannot (undefined) when the server module is not
+ * Renders the landing for a request, or says it cannot (false) when the server module is not
  * built: the caller then serves the client's index.html, whose router shows the same page.
  * The module is imported once, on the first landing asked for.
  */

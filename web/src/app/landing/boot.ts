@@ -25,7 +25,13 @@ if (fundraiserId && address.searchParams.get('scan') === 'true') {
 }
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
-const steps = [() => import('react-dom/client'), () => import('./landing-schemas'), () => import('./entry-client')];
+const steps = [
+  () => import('react-dom/client'),
+  () => import('./landing-schemas'),
+  () => import('./landing-libraries'),
+  () => import('./landing-routing'),
+  () => import('./entry-client'),
+];
 const hydrate = async () => {
   for (const step of steps) {
     await pause();
