@@ -8,15 +8,35 @@ import { precompress } from './precompress.ts';
 // codes' short links come from the gateway (`npm start`, port 8080 unless PORT says otherwise).
 const gateway = `http://localhost:${process.env.GATEWAY_PORT ?? '8080'}`;
 
-export default defineConfig({
-  plugins: [react(), homepageBudget(), precompress()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: {
-    manifest: true,
-    outDir: 'dist',
-    emptyOutDir: true,
+/** The server-rendered QR landing's module for the gateway (issue 16), built into web/dist-server. */
+export const LANDING_SERVER_ENTRY = 'src/app/landing/entry-server.tsx';
+
+/**
+ * The server-rendered landing's client, a build of its own into web/dist beside the app's, so its
+ * chunks hold only what the landing needs: its boot script, the module that hydrates it (which
+ * boot.ts imports), and its stylesheet, which the server writes into the page. Its manifest is
+ * web/dist/.vite/landing-manifest.json; web/scripts/build-if-stale.ts runs it after the app's.
+ */
+export const landingClientBuild = {
+  emptyOutDir: false,
+  manifest: '.vite/landing-manifest.json',
+  rollupOptions: {
+    input: { landing: 'src/app/landing/boot.ts', 'landing-styles': 'src/app/landing/landing.css' },
+    // A contracts module none of whose exports the landing uses is left out whole: their index
+    // would otherwise build every zod schema of the API, on a phone, before hydrating.
+    treeshake: { moduleSideEffects: (id: string) => !/[\\/]contracts[\\/]src[\\/]/.test(id) },
   },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild ? [react()] : [react(), homepageBudget(), precompress()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  build: isSsrBuild
+    ? { outDir: 'dist-server', emptyOutDir: true, copyPublicDir: false, ssr: LANDING_SERVER_ENTRY }
+    : { manifest: true, outDir: 'dist', emptyOutDir: true },
+  // One self-contained module: the gateway imports it without resolving the web's packages.
+  ssr: { noExternal: true },
   server: {
     proxy: { '/api': gateway, '/images': gateway, '/q/': gateway },
   },
-});
+}));

@@ -8,7 +8,7 @@
  *
  *   npx tsx scripts/bench/boot.ts [--events 0,1000000,10000000] [--rounds 3]
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,7 +17,7 @@ import { type NewEvent, seedCatalog, seedCharities, seedShirts } from '@qrshirt/
 import { createSqliteEventStore } from '@qrshirt/sqlite';
 import { freePort, type LaunchedProcess, launchProcess, runToEnd } from '@qrshirt/test-support';
 import { serverBundles } from '../server-bundles';
-import { describeMachine } from './report';
+import { describeMachine, replaceReportSection } from './report';
 
 const FUNDRAISERS = 5;
 const PARTITIONS = 6;
@@ -196,14 +196,7 @@ function writeSection(figures: string): void {
     figures,
     '',
   ].join('\n');
-  const report = readFileSync(REPORT, 'utf8');
-  const start = report.indexOf(HEADING);
-  if (start === -1) {
-    writeFileSync(REPORT, `${report.trimEnd()}\n\n${section}`);
-    return;
-  }
-  const next = report.indexOf('\n## ', start + HEADING.length);
-  writeFileSync(REPORT, report.slice(0, start) + section + (next === -1 ? '' : report.slice(next + 1)));
+  replaceReportSection(REPORT, HEADING, section);
 }
 
 const { values } = parseArgs({

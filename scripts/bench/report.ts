@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem, type } from 'node:os';
 import path from 'node:path';
 
@@ -60,4 +60,19 @@ export function writeBenchmarkReport(file: string, sections: readonly BenchSecti
   }
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, lines.join('\n'));
+}
+
+/**
+ * Replaces one benchmark's section of the report (from its heading to the next `## `), or adds it
+ * at the end, leaving the other sections alone: for the benchmarks that run on their own.
+ */
+export function replaceReportSection(file: string, heading: string, section: string): void {
+  const report = readFileSync(file, 'utf8');
+  const start = report.indexOf(heading);
+  if (start === -1) {
+    writeFileSync(file, `${report.trimEnd()}\n\n${section}`);
+    return;
+  }
+  const next = report.indexOf('\n## ', start + heading.length);
+  writeFileSync(file, report.slice(0, start) + section + (next === -1 ? '' : report.slice(next + 1)));
 }

@@ -96,6 +96,24 @@ describeInBrowser('a QR code scanned, a donation made', ({ appUrl, newContext })
     expect(scanner.errors).toEqual([]);
   });
 
+  it("shows the fundraiser's charity before any script runs: the page comes rendered, and reads with JavaScript off", async () => {
+    const charities = (await (await fetch(`${appUrl}/api/charities`)).json()) as { id: string; name: string }[];
+    const charity = charities.find((known) => known.id === fundraiser.charityId)!;
+    const { page, errors } = await watchedPage(
+      await newContext({ userAgent: PHONE_USER_AGENT, javaScriptEnabled: false }),
+    );
+    const answer = await page.goto(`/fundraiser/${fundraiser.id}`);
+    expect(answer?.status()).toBe(200);
+    await page.getByRole('heading', { name: "Plot twist: you just scanned a stranger's shirt." }).waitFor();
+    expect(await page.title()).toBe(`Support ${charity.name} · QR Shirts for Charity`);
+    expect(await page.getByText(charity.name, { exact: true }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: `Learn more about ${charity.name}` }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'About This Cause' }).count()).toBe(1);
+    // The widget's frame is the one part that waits for JavaScript.
+    expect(await page.locator('iframe[title="Donation widget"]').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it("opens the page from the QR code's short link and raises Total Scans by exactly one", async () => {
     const ownerView = await watchedPage(await newContext());
     await signIn(ownerView.page, owner.email, owner.password);

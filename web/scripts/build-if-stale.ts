@@ -10,9 +10,12 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { LANDING_SERVER_ENTRY, landingClientBuild } from '../vite.config';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(webDir, 'dist');
+/** The QR landing's server module, which the gateway imports to render that page (issue 16). */
+const serverEntry = path.join(webDir, 'dist-server', 'entry-server.js');
 const fingerprintFile = path.join(distDir, '.build-fingerprint');
 
 /** Everything the bundle is made from: the client, its build setup and the contracts it imports. */
@@ -53,14 +56,18 @@ function fingerprint(): string {
 
 const wanted = fingerprint();
 const built = existsSync(fingerprintFile) ? readFileSync(fingerprintFile, 'utf8') : null;
-if (!process.argv.includes('--force') && built === wanted && existsSync(path.join(distDir, 'index.html'))) {
-  console.log('web client: web/dist is up to date');
+const complete = existsSync(path.join(distDir, 'index.html')) && existsSync(serverEntry);
+if (!process.argv.includes('--force') && built === wanted && complete) {
+  console.log('web client: web/dist and web/dist-server are up to date');
 } else {
-  console.log('web client: building web/dist');
+  console.log('web client: building web/dist and web/dist-server');
   // A production bundle even when the caller runs under NODE_ENV=test (vitest): React's
   // development build would otherwise be served, far larger and slower.
   process.env.NODE_ENV = 'production';
   // web/vite.config.ts applies; a failed build throws, so `npm start` stops before serving stale files.
   await build({ root: webDir, mode: 'production', logLevel: 'warn' });
+  await build({ root: webDir, mode: 'production', logLevel: 'warn', build: landingClientBuild });
+  // The server module last: it reads the landing build's manifest for the files the page loads.
+  await build({ root: webDir, mode: 'production', logLevel: 'warn', build: { ssr: LANDING_SERVER_ENTRY } });
   writeFileSync(fingerprintFile, wanted);
 }

@@ -10,6 +10,7 @@ import type { AuthOptions } from './auth/auth-options';
 import { compressAnswers } from './http/compress-answers';
 import { errorHandler, unknownApiRoute } from './http/error-handler';
 import { httpMetrics } from './http/http-metrics';
+import { landingReader } from './http/landing-page';
 import { redactUrl } from './http/redact-url';
 import { expressPath, routeTable, servedAhead } from './http/route-table';
 import { securityHeaders } from './http/security-headers';
@@ -114,7 +115,14 @@ export function createApp(options: AppOptions): Express {
   // An admin path the table does not have is nobody's business but an admin's: 401 or 403 first.
   app.use('/api/admin', tokenCheck, admin.check.requireAdmin);
   app.use('/api', unknownApiRoute);
-  app.use(webClient({ publicDir, fundraiserIdByShortCode: options.useCases.fundraisers.byShortCode }));
+  app.use(
+    webClient({
+      publicDir,
+      fundraiserIdByShortCode: options.useCases.fundraisers.byShortCode,
+      readLanding: landingReader(options.useCases),
+      log: options.log,
+    }),
+  );
   app.use(errorHandler);
   return app;
 }

@@ -13,3 +13,6 @@ export const publicDir = path.join(packageDir, 'public');
 
 /** `vite build`'s output; `npm start` builds it first when the web sources changed. */
 export const webDistDir = path.resolve(packageDir, '../../web/dist');
+
+/** The QR landing's server module, built with the client (see http/landing-page.ts). */
+export const webServerDir = path.resolve(packageDir, '../../web/dist-server');

@@ -29,7 +29,16 @@ describe('serving the web client', () => {
     writeFileSync(path.join(dist, 'assets', 'big-def456.js.gz'), gzipSync(bundle));
     writeFileSync(path.join(publicDir, 'images', 'shirt.svg'), '<svg/>');
     const fundraiserIdByShortCode = async (code: string) => (code.toLowerCase() === 'abcd2345' ? 'f-1' : null);
-    const app = express().use(webClient({ distDir: dist, publicDir, fundraiserIdByShortCode }));
+    // No landing module built here: the landing is the client's index.html, as before a build.
+    const app = express().use(
+      webClient({
+        distDir: dist,
+        publicDir,
+        fundraiserIdByShortCode,
+        readLanding: async () => null,
+        landingServer: path.join(root, 'dist-server', 'entry-server.js'),
+      }),
+    );
     await new Promise<void>((resolve) => {
       server = app.listen(0, '127.0.0.1', () => resolve());
     });
@@ -111,5 +120,83 @@ describe('serving the web client', () => {
         body: '<!doctype html><title>app</title>',
       });
     }
+  });
+});
+
+describe('the QR landing rendered by the built server module', () => {
+  let root: string;
+  let server: Server;
+  let url: string;
+  const read: string[] = [];
+
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'web-client-landing-'));
+    const dist = path.join(root, 'dist');
+    mkdirSync(dist, { recursive: true });
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    // A stand-in for web/dist-server/entry-server.js, with the one export the gateway relies on.
+    const serverBundle = path.join(root, 'entry-server.mjs');
+    writeFileSync(
+      serverBundle,
+      `export const createLandingRenderer = (distDir) => ({ url, found }) => ({
+        status: found ? 200 : 404,
+        html: found ? 'landing of ' + found.fundraiser.id + ' at ' + url + ' from ' + distDir : 'Fundraiser not found',
+      });`,
+    );
+    const readLanding = async (id: string) => {
+      read.push(id);
+      if (id === 'broken') throw new Error('the read model is gone');
+      return id === 'f-1' ? { fundraiser: { id }, charity: {} } : null;
+    };
+    const app = express().use(
+      webClient({
+        distDir: dist,
+        publicDir: path.join(root, 'public'),
+        fundraiserIdByShortCode: async () => null,
+        readLanding,
+        landingServer: serverBundle,
+      }),
+    );
+    await new Promise<void>((resolve) => {
+      server = app.listen(0, '127.0.0.1', () => resolve());
+    });
+    const address = server.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+
+  afterAll(() => {
+    server.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('renders a fundraiser it can read, revalidated on every visit, and a 404 for one nobody has', async () => {
+    const page = await fetch(`${url}/fundraiser/f-1?scan=true`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(await page.text()).toBe(`landing of f-1 at /fundraiser/f-1?scan=true from ${path.join(root, 'dist')}`);
+    const unknown = await fetch(`${url}/fundraiser/nobody`);
+    expect({ status: unknown.status, body: await unknown.text() }).toEqual({
+      status: 404,
+      body: 'Fundraiser not found',
+    });
+    const shortLink = await fetch(`${url}/q/zzzz2345`, { redirect: 'manual' });
+    expect({ status: shortLink.status, body: await shortLink.text() }).toEqual({
+      status: 404,
+      body: 'Fundraiser not found',
+    });
+  });
+
+  it("leaves to the client's index.html what it cannot read or that is no fundraiser's address", async () => {
+    read.length = 0;
+    for (const route of ['/fundraiser/broken', '/fundraiser/%E0%A4%A', '/fundraiser/', '/fundraiser/f-1/more']) {
+      const answer = await fetch(`${url}${route}`);
+      expect({ route, status: answer.status, body: await answer.text() }).toEqual({
+        route,
+        status: 200,
+        body: '<!doctype html><title>app</title>',
+      });
+    }
+    expect(read).toEqual(['broken']);
   });
 });

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler, type Response, Router } from 'express';
 import { webDistDir } from '../package-dirs';
+import type { Logger } from 'pino';
+import { type LandingFound, landingPages } from './landing-page';
 
 /** Client routes have no file extension; a missing /images/x.svg must stay a 404, not become the app. */
 function isClientRoute(requestPath: string): boolean {
@@ -68,17 +70,27 @@ const scanLandingPath = (fundraiserId: string) => `/fundraiser/${encodeURICompon
  * images from the gateway's public folder, and index.html for every other client route so the
  * browser's router can show it (the spec's Page Not Found included). Mounted after /api.
  * A QR code's short link `/q/<code>` is sent on to its fundraiser's page as a scan; an unknown
- * code is the page's "Fundraiser not found" with a 404.
+ * code is the page's "Fundraiser not found" with a 404. That page, `/fundraiser/{id}`, is rendered
+ * here with its fundraiser and charity (issue 16), a 404 for an unknown id; the client's
+ * index.html stands in for it while its server module is not built, or when reading fails.
  */
 export function webClient({
   distDir = webDistDir,
   publicDir,
   fundraiserIdByShortCode,
+  readLanding,
+  landingServer,
+  log,
 }: {
   distDir?: string;
   publicDir: string;
   fundraiserIdByShortCode: (code: string) => Promise<string | null>;
+  readLanding: (fundraiserId: string) => Promise<LandingFound>;
+  /** The landing's built server module; web/dist-server's unless a test names another. */
+  landingServer?: string;
+  log?: Pick<Logger, 'warn'>;
 }): Router {
+  const sendLanding = landingPages({ distDir, ...(landingServer && { serverBundle: landingServer }) });
   const indexFile = path.join(distDir, 'index.html');
   const sendIndex = (res: Response, status: number) => {
     if (!existsSync(indexFile)) {
@@ -99,6 +111,7 @@ export function webClient({
     if ((req.method !== 'GET' && req.method !== 'HEAD') || code === '' || code.includes('/')) return next();
     const fundraiserId = await fundraiserIdByShortCode(code);
     if (fundraiserId === null) {
+      if (await sendLanding(res, req.originalUrl, null)) return;
       // Unbuilt, the client cannot say it: a 404 all the same, not the 503 of a missing page.
       if (!existsSync(indexFile)) return void res.status(404).json({ error: 'Fundraiser not found' });
       return sendIndex(res, 404);
@@ -107,8 +120,23 @@ export function webClient({
     res.setHeader('Cache-Control', 'no-store');
     res.redirect(302, scanLandingPath(fundraiserId));
   };
+  const landing: RequestHandler = async (req, res, next) => {
+    const segment = req.path.slice(1);
+    const isLanding = segment !== '' && !segment.includes('/') && isClientRoute(req.path);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !isLanding) {
+      return next();
+    }
+    try {
+      if (!(await sendLanding(res, req.originalUrl, await readLanding(decodeURIComponent(segment))))) next();
+    } catch (error) {
+      // A malformed escape, or a read or render that failed: the client's page says it its own way.
+      log?.warn({ err: error }, 'the landing was not rendered on the server');
+      next();
+    }
+  };
   return Router()
     .use('/q', shortLink)
+    .use('/fundraiser', landing)
     .use('/assets', precompressed(path.join(distDir, 'assets'), { immutable: true, maxAge: '1y', index: false }))
     .use(precompressed(distDir, { index: false }))
     .use(express.static(publicDir, { maxAge: '1h', index: false }))

@@ -2,8 +2,8 @@ import { Button, Container, Grid, Skeleton, Stack, Text, Title } from '@mantine/
 import type { FundraiserStats } from '@qrshirt/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
-import { GoalProgress } from '@/components/goal-progress';
 import { useParams, useSearchParams } from 'react-router';
+import { GoalProgress } from '@/components/goal-progress';
 import { useCharities } from '@/features/catalog/api/get-charities';
 import { useCharity } from '@/features/catalog/api/get-charity';
 import { useFundraiser } from '@/features/donation/api/get-fundraiser';
@@ -53,15 +53,6 @@ export function QrLandingRoute() {
   const fundraiserId = params.fundraiserId ?? params.shirtId;
   const [searchParams, setSearchParams] = useSearchParams();
   const queryClient = useQueryClient();
-  const auth = useAuth();
-  const fundraiser = useFundraiser(fundraiserId);
-  const charity = useCharity(fundraiser.data?.charityId);
-  const isOwner = auth.user !== null && auth.user.uid === fundraiser.data?.userId;
-  const stats = useFundraiserStats(fundraiserId ?? '', isOwner);
-  useLiveFundraiserStats(fundraiserId, isOwner);
-  // Names for the owner's figures per charity, shown once a shirt has supported more than one.
-  const supportedMore = (stats.data?.byCharity.length ?? 0) > 1;
-  const charities = useCharities({ enabled: isOwner && supportedMore });
 
   // The scan counts once: the flag leaves the address as soon as it is recorded.
   const scanRecorded = useCallback(() => {
@@ -75,6 +66,39 @@ export function QrLandingRoute() {
     void queryClient.invalidateQueries({ queryKey: ['fundraiser-stats', fundraiserId] });
   }, [setSearchParams, queryClient, fundraiserId]);
   useRecordScanOnce(fundraiserId, searchParams.get('scan') === 'true', scanRecorded);
+
+  return <QrLanding fundraiserId={fundraiserId} />;
+}
+
+/**
+ * The owner's figures, for the owner only. The session is read here rather than by the page, so
+ * that its arrival re-renders this alone, not the whole page a phone has just hydrated.
+ */
+function OwnerImpactStats({ fundraiserId, ownerId }: { fundraiserId: string; ownerId: string | null }) {
+  const auth = useAuth();
+  const isOwner = auth.user !== null && auth.user.uid === ownerId;
+  const stats = useFundraiserStats(fundraiserId, isOwner);
+  useLiveFundraiserStats(fundraiserId, isOwner);
+  // Names for the owner's figures per charity, shown once a shirt has supported more than one.
+  const supportedMore = (stats.data?.byCharity.length ?? 0) > 1;
+  const charities = useCharities({ enabled: isOwner && supportedMore });
+  if (!isOwner) return null;
+  return (
+    <ImpactStatsCard
+      stats={stats.data}
+      charityNames={new Map((charities.data ?? []).map((known) => [known.id, known.name]))}
+    />
+  );
+}
+
+/**
+ * The landing's loading, error and not-found states and the page itself, without the scan: the
+ * app's route records it, and the server-rendered page has a script of its own for it.
+ */
+export function QrLanding({ fundraiserId }: { fundraiserId: string | undefined }) {
+  const queryClient = useQueryClient();
+  const fundraiser = useFundraiser(fundraiserId);
+  const charity = useCharity(fundraiser.data?.charityId);
 
   // Per donation, the owner's figures as they were when the widget reported it.
   const shownAtDonation = useRef(new Map<string, FundraiserStats | undefined>());
@@ -102,12 +126,7 @@ export function QrLandingRoute() {
           goal={fundraiser.data.goal}
           label={`Raised for ${charity.data.name}, towards the goal`}
         />
-        {isOwner && (
-          <ImpactStatsCard
-            stats={stats.data}
-            charityNames={new Map((charities.data ?? []).map((known) => [known.id, known.name]))}
-          />
-        )}
+        <OwnerImpactStats fundraiserId={fundraiserId} ownerId={fundraiser.data.userId} />
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <DonationCard

@@ -20,11 +20,17 @@ export interface AuthState {
 /** Survives reloads so a user stays signed in for as long as the refresh token lives. */
 export const REFRESH_TOKEN_KEY = 'qrshirt_refresh_token';
 
-let state: AuthState = { status: 'loading', session: null, anonymousFailed: false };
+const initialState: AuthState = { status: 'loading', session: null, anonymousFailed: false };
+let state = initialState;
 const listeners = new Set<() => void>();
 
 export function getAuthState(): AuthState {
   return state;
+}
+
+/** Before the first refresh or anonymous session settled. */
+export function getInitialAuthState(): AuthState {
+  return initialState;
 }
 
 export function subscribeToAuth(listener: () => void): () => void {
@@ -66,6 +72,6 @@ function persistRefreshToken(token: string | null): void {
 
 /** For tests: back to a fresh page load. */
 export function resetAuthState(): void {
-  state = { status: 'loading', session: null, anonymousFailed: false };
+  state = initialState;
   for (const listener of listeners) listener();
 }

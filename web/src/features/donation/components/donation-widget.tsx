@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { uniqueId } from '@/lib/unique-id';
+import { useHydrated } from '@/lib/use-hydrated';
 import { parseDonationAmount } from './parse-donation-amount';
 import { donationWidgetUrl } from './widget-url';
 
@@ -20,11 +21,18 @@ interface WidgetMessage {
   donationId?: unknown;
 }
 
+const FRAME_STYLE = { width: '100%', minHeight: 380, border: 0 };
+
 /**
  * The donation processor's widget in a frame. It reports a completed donation with a
  * `donation-completed` message; messages from any other origin or frame are ignored.
+ * A server-rendered page holds its place until the browser has the script that listens to it.
  */
-export function DonationWidget({ fundraiserId, onDonation }: DonationWidgetProps) {
+export function DonationWidget(props: DonationWidgetProps) {
+  return useHydrated() ? <DonationFrame {...props} /> : <div style={FRAME_STYLE} />;
+}
+
+function DonationFrame({ fundraiserId, onDonation }: DonationWidgetProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const url = donationWidgetUrl(fundraiserId);
   const report = useEffectEvent(onDonation);
@@ -45,13 +53,5 @@ export function DonationWidget({ fundraiserId, onDonation }: DonationWidgetProps
     return () => window.removeEventListener('message', listen);
   }, [url.origin]);
 
-  return (
-    <iframe
-      ref={frame}
-      src={url.href}
-      title="Donation widget"
-      loading="lazy"
-      style={{ width: '100%', minHeight: 380, border: 0 }}
-    />
-  );
+  return <iframe ref={frame} src={url.href} title="Donation widget" loading="lazy" style={FRAME_STYLE} />;
 }

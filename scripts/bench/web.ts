@@ -1,0 +1,192 @@
+/**
+ * `npm run bench:web`: Lighthouse's mobile preset (simulated throttling: a mid-range phone on a
+ * slow 4G link) over the four public pages, as a first visit sees them, served by the embedded
+ * gateway from a fresh data directory with the demo catalogue and one fundraiser. Each page is
+ * run three times; the table gives the run with the median performance score, and the target
+ * issue 16 sets for it. Written into its own section of docs/benchmarks.md.
+ *
+ *   npx tsx scripts/bench/web.ts [--runs 3] [--pages /,/shop]   (--pages: only these, printed, not written)
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { as, createApiClient, createFundraiser, runToEnd, signUp, startGatewayProcess } from '@qrshirt/test-support';
+import { describeMachine, replaceReportSection } from './report';
+
+const REPORT = fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url));
+const BUILD = fileURLToPath(new URL('../../web/scripts/build-if-stale.ts', import.meta.url));
+const HEADING = '## Web pages: Lighthouse, mobile preset';
+/** Debian's chromium, as the browser tests use it; never a downloaded browser. */
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+
+interface Target {
+  performance: number;
+  lcpMs?: number;
+  tbtMs?: number;
+  cls?: number;
+}
+
+interface Page {
+  name: string;
+  path: string;
+  target: Target;
+}
+
+interface PageFigures {
+  name: string;
+  target: Target;
+  /** Every run's performance score, 0–100, in the order measured. */
+  scores: number[];
+  performance: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  cls: number;
+  bytes: number;
+  /** Lighthouse's measure of the CPU during the run: lower is slower, so TBT grows as it falls. */
+  cpuIndex: number;
+}
+
+function numeric(result: { audits: Record<string, { numericValue?: number }> }, audit: string): number {
+  const value = result.audits[audit]?.numericValue;
+  if (value === undefined) throw new Error(`Lighthouse reported no ${audit}`);
+  return value;
+}
+
+type Measured = Omit<PageFigures, 'name' | 'target' | 'scores'>;
+
+/**
+ * One Lighthouse run in a browser of its own, so no run inherits another's cache or tab. Chromium
+ * now and then loses a trace (NO_NAVSTART and the like): such a run is tried again, twice at most.
+ */
+async function audit(url: string, attempts = 3): Promise<Measured> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'error' });
+  let result;
+  try {
+    const answer = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    result = answer?.lhr;
+  } finally {
+    chrome.kill();
+  }
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (result.runtimeError) {
+    if (attempts > 1) return audit(url, attempts - 1);
+    throw new Error(`Lighthouse on ${url}: ${result.runtimeError.message}`);
+  }
+  const score = result.categories.performance?.score;
+  if (score === null || score === undefined) throw new Error(`Lighthouse gave ${url} no performance score`);
+  return {
+    performance: Math.round(score * 100),
+    lcpMs: numeric(result, 'largest-contentful-paint'),
+    fcpMs: numeric(result, 'first-contentful-paint'),
+    tbtMs: numeric(result, 'total-blocking-time'),
+    cls: numeric(result, 'cumulative-layout-shift'),
+    bytes: numeric(result, 'total-byte-weight'),
+    cpuIndex: result.environment.benchmarkIndex,
+  };
+}
+
+async function benchWeb(options: { runs: number; pages?: string[] }): Promise<PageFigures[]> {
+  // The gateway serves web/dist as `npm start` does, built from the current sources.
+  const build = await runToEnd({ name: 'web build', entry: BUILD });
+  if (build.status !== 0) throw new Error(`the web build failed:\n${build.stdout}${build.stderr}`);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-bench-web-'));
+  const gateway = await startGatewayProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  try {
+    const api = createApiClient(gateway.url);
+    const fundraiser = await createFundraiser(api, as(await signUp(api)));
+    const pages: Page[] = [
+      { name: '/', path: '/', target: { performance: 90 } },
+      { name: '/shop', path: '/shop', target: { performance: 90 } },
+      { name: '/shirt/{id}', path: `/shirt/${fundraiser.shirtId}`, target: { performance: 90 } },
+      {
+        name: '/fundraiser/{id}?scan=true',
+        path: `/fundraiser/${fundraiser.id}?scan=true`,
+        target: { performance: 95, lcpMs: 1500, tbtMs: 150, cls: 0.05 },
+      },
+    ];
+    const figures: PageFigures[] = [];
+    for (const page of pages.filter(({ name }) => !options.pages || options.pages.includes(name))) {
+      const runs = [];
+      for (let run = 0; run < options.runs; run++) {
+        const measured = await audit(gateway.url + page.path);
+        console.error(`${page.name} run ${run + 1}: performance ${measured.performance}`);
+        runs.push(measured);
+      }
+      const median = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)]!;
+      figures.push({ name: page.name, target: page.target, scores: runs.map((run) => run.performance), ...median });
+    }
+    return figures;
+  } finally {
+    await gateway.terminate();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const met = (figure: PageFigures): boolean =>
+  figure.performance >= figure.target.performance &&
+  (figure.target.lcpMs === undefined || figure.lcpMs <= figure.target.lcpMs) &&
+  (figure.target.tbtMs === undefined || figure.tbtMs <= figure.target.tbtMs) &&
+  (figure.target.cls === undefined || figure.cls <= figure.target.cls);
+
+const describeTarget = ({ performance, lcpMs, tbtMs, cls }: Target): string =>
+  [
+    `performance ≥ ${performance}`,
+    ...(lcpMs === undefined ? [] : [`LCP ≤ ${(lcpMs / 1000).toFixed(1)} s`]),
+    ...(tbtMs === undefined ? [] : [`TBT ≤ ${tbtMs} ms`]),
+    ...(cls === undefined ? [] : [`CLS ≤ ${cls}`]),
+  ].join(', ');
+
+function formatWebFigures(figures: readonly PageFigures[]): string {
+  return [
+    '| page | performance (runs) | LCP | FCP | TBT | CLS | transferred | CPU index | target | |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...figures.map(
+      (figure) =>
+        `| ${figure.name} | ${figure.performance} (${figure.scores.join(', ')}) | ${(figure.lcpMs / 1000).toFixed(1)} s | ` +
+        `${(figure.fcpMs / 1000).toFixed(1)} s | ${Math.round(figure.tbtMs)} ms | ${figure.cls.toFixed(3)} | ` +
+        `${Math.round(figure.bytes / 1024)} KiB | ${Math.round(figure.cpuIndex)} | ${describeTarget(figure.target)} | ${met(figure) ? 'met' : 'missed'} |`,
+    ),
+  ].join('\n');
+}
+
+function writeSection(figures: string, runs: number): void {
+  const section = [
+    HEADING,
+    '',
+    "Written by `npm run bench:web`: Lighthouse (npm `lighthouse`, performance only) in Debian's",
+    'chromium, mobile preset with its default simulated throttling, on a first visit to each page of',
+    'the embedded gateway (demo catalogue, one fundraiser). The figures are those of the run with the',
+    `median performance score over ${runs}; "transferred" is Lighthouse's total byte weight, images included;`,
+    '"CPU index" is its benchmark of the machine during that run: on a busy machine it falls and TBT grows.',
+    '',
+    `- date: ${new Date().toISOString()}`,
+    ...describeMachine(),
+    '',
+    figures,
+    '',
+  ].join('\n');
+  replaceReportSection(REPORT, HEADING, section);
+}
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, pages: { type: 'string' } } });
+const runs = Number(values.runs);
+if (!Number.isSafeInteger(runs) || runs < 1) {
+  console.error('--runs takes a positive whole number');
+  process.exit(2);
+}
+const pages = values.pages?.split(',');
+const figures = formatWebFigures(await benchWeb({ runs, ...(pages && { pages }) }));
+console.log(figures);
+// A partial run is a check while working on a page, not a report.
+if (!pages) writeSection(figures, runs);

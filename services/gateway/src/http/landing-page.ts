@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DomainError } from '@qrshirt/core';
+import type { Response } from 'express';
+import { webServerDir } from '../package-dirs';
+import type { UseCases } from '../routes/route-deps';
+
+/**
+ * The QR landing's server module (web/src/app/landing/entry-server.tsx), which `npm start` builds
+ * with the client. The gateway imports the built file by its path at run time, never the web's
+ * sources: this interface is the whole of what it relies on.
+ */
+export const landingServerBundle = path.join(webServerDir, 'entry-server.js');
+
+/** A fundraiser and its charity as the API answers them; null when no fundraiser has that id. */
+export type LandingFound = { fundraiser: unknown; charity: unknown } | null;
+
+type LandingRenderer = (request: { url: string; found: LandingFound }) => { status: number; html: string };
+
+interface LandingServerModule {
+  createLandingRenderer(distDir: string): LandingRenderer;
+}
+
+/**
+ * Renders the landing for a request, or says it cannot (false) when the server module is not
+ * built: the caller then serves the client's index.html, whose router shows the same page.
+ * The module is imported once, on the first landing asked for.
+ */
+export function landingPages({
+  distDir,
+  serverBundle = landingServerBundle,
+}: {
+  distDir: string;
+  serverBundle?: string;
+}) {
+  let renderer: Promise<LandingRenderer> | undefined;
+  const load = () => {
+    if (!existsSync(serverBundle)) return undefined;
+    renderer ??= (import(pathToFileURL(serverBundle).href) as Promise<LandingServerModule>).then((module) =>
+      module.createLandingRenderer(distDir),
+    );
+    return renderer;
+  };
+  return async function sendLanding(res: Response, url: string, found: LandingFound): Promise<boolean> {
+    const render = await load();
+    if (!render) return false;
+    const { status, html } = render({ url, found });
+    // Revalidated on every visit: the page carries figures that move.
+    res.status(status).setHeader('Cache-Control', 'no-cache').type('html').send(html);
+    return true;
+  };
+}
+
+/**
+ * What the landing shows, read through the use cases the API's GET /api/fundraisers/{id} and
+ * GET /api/charity/{id} call, as an anonymous visitor would: null for an unknown fundraiser.
+ */
+export function landingReader({ fundraisers, charities }: Pick<UseCases, 'fundraisers' | 'charities'>) {
+  return async (fundraiserId: string): Promise<LandingFound> => {
+    let fundraiser;
+    try {
+      fundraiser = await fundraisers.details(fundraiserId);
+    } catch (error) {
+      if (error instanceof DomainError && error.kind === 'not_found') return null;
+      throw error;
+    }
+    return { fundraiser, charity: await charities.get(fundraiser.charityId, undefined) };
+  };
+}

@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { charityWithStatus } from '@qrshirt/contracts';
+import { createFundraiser, launchProcess } from '@qrshirt/test-support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AdminTestServer, startAdminServer } from './support/admin';
+
+const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web');
+
+/** What a member may give as a charity, and a page must show as text, never run or break out of. */
+const hostile = {
+  name: `<script>alert("name")</script> O'Brien & "Sons"`,
+  mission: `Clean water</p><script>alert('mission')</script> for "everyone" & <b>all</b>`,
+  website_url: `https://help.example.org/?q="><script>alert('url')</script>&x='y'`,
+};
+
+/** HTML's escapes as React and the page's head write them, read back. */
+const unescapeHtml = (text: string) =>
+  text.replace(/&(lt|gt|quot|amp|#x27|#39);/g, (_, name: string) => {
+    const characters: Record<string, string> = { lt: '<', gt: '>', quot: '"', amp: '&', '#x27': "'", '#39': "'" };
+    return characters[name]!;
+  });
+
+/** Every `<script ...>` opening tag of the page. */
+const scriptTags = (html: string) => html.match(/<script\b[^>]*>/g) ?? [];
+
+/** The JSON the page hydrates from. */
+function landingData(html: string): unknown {
+  const json = /<script type="application\/json" id="landing-data">([^<]*)<\/script>/.exec(html)?.[1];
+  if (json === undefined) throw new Error(`no landing data in:\n${html}`);
+  return JSON.parse(json);
+}
+
+let server: AdminTestServer;
+let fundraiserId: string;
+let charityId: string;
+
+beforeAll(async () => {
+  // The gateway renders the landing with web/dist-server, which `npm start` builds the same way.
+  const build = launchProcess({ name: 'web build', entry: path.join(webDir, 'scripts/build-if-stale.ts') });
+  expect(await build.exited, build.output.join('\n')).toBe(0);
+  server = await startAdminServer();
+  const submitted = await server.api('POST', '/api/charity', { ...server.member, body: hostile });
+  expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
+  charityId = charityWithStatus.parse(submitted.body).id;
+  const approved = await server.api('POST', `/api/admin/charities/${charityId}/approve`, server.admin);
+  expect(approved.status).toBe(200);
+  fundraiserId = (await createFundraiser(server.api, server.member, { charityId })).id;
+}, 300_000);
+afterAll(() => server?.stop());
+
+describe('the QR landing rendered by the gateway', () => {
+  it("answers with HTML that already holds the fundraiser's charity, its data escaped wherever it stands", async () => {
+    const answer = await fetch(`${server.url}/fundraiser/${fundraiserId}?scan=true`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(answer.headers.get('cache-control')).toBe('no-cache');
+    const html = await answer.text();
+
+    // Nothing from the data became markup: two scripts, the page's own and its JSON.
+    expect(scriptTags(html)).toEqual([
+      expect.stringMatching(/^<script type="module" async src="\/assets\/landing-[\w-]+\.js">$/),
+      '<script type="application/json" id="landing-data">',
+    ]);
+    expect(html).not.toContain('<b>all</b>');
+    expect(html).not.toContain(`"><script>`);
+
+    // Shown as text: the joke header, About This Cause, the title; the website as the link's address.
+    // React separates adjacent text with empty comments.
+    const text = unescapeHtml(html.replaceAll('<!-- -->', ''));
+    expect(text).toContain(`Just a chance to turn that curiosity into something good for ${hostile.name}`);
+    expect(text).toContain(hostile.mission);
+    expect(unescapeHtml(/<title>([^<]*)<\/title>/.exec(html)![1]!)).toBe(
+      `Support ${hostile.name} · QR Shirts for Charity`,
+    );
+    const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((match) => unescapeHtml(match[1]!));
+    expect(hrefs).toContain(hostile.website_url);
+    expect(text).toContain('Plot twist: you just scanned a stranger');
+
+    // The data to hydrate from reads back exactly as the API answers it.
+    const [fundraiser, charity] = await Promise.all([
+      server.api('GET', `/api/fundraisers/${fundraiserId}`),
+      server.api('GET', `/api/charity/${charityId}`),
+    ]);
+    expect(landingData(html)).toEqual({
+      found: true,
+      fundraiser: fundraiser.body,
+      charity: { id: charityId, ...hostile, logo_url: undefined },
+    });
+    expect(charity.body).toMatchObject(hostile);
+  });
+
+  it('answers an unknown fundraiser with the landing\'s "Fundraiser not found" and a 404', async () => {
+    const answer = await fetch(`${server.url}/fundraiser/no-such-fundraiser`);
+    expect(answer.status).toBe(404);
+    const html = await answer.text();
+    expect(html).toContain('Fundraiser not found');
+    expect(html).toContain('Try Again');
+    expect(landingData(html)).toEqual({ found: false });
+  });
+
+  it('answers a short link nobody holds with the same view and a 404', async () => {
+    const answer = await fetch(`${server.url}/q/zzzzzzzz`, { redirect: 'manual' });
+    expect(answer.status).toBe(404);
+    const html = await answer.text();
+    expect(html).toContain('Fundraiser not found');
+    expect(landingData(html)).toEqual({ found: false });
+  });
+});

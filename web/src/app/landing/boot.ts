@@ -1,0 +1,42 @@
+import { SCAN_RECORDED } from './scan-recorded';
+
+/*
+ * The server-rendered landing's one script tag, loaded with `async` so it runs as soon as it
+ * arrives. First the scan: a QR code's visit (`?scan=true`) is recorded at once, with a plain
+ * fetch that waits for nothing else, then the flag leaves the address as the app's landing does,
+ * so a reload or a shared link does not count again. Failures are only logged (spec section 8).
+ * Then, once the page has loaded and painted what the server sent, the code that hydrates it, in
+ * steps with a pause between them: each step's code is evaluated in a task of its own, none long
+ * enough to keep a phone from answering a tap for long.
+ */
+const address = new URL(window.location.href);
+const fundraiserId = /^\/fundraiser\/([^/]+)$/.exec(address.pathname)?.[1];
+if (fundraiserId && address.searchParams.get('scan') === 'true') {
+  const api = String(import.meta.env.VITE_API_URL ?? '').trim();
+  fetch(`${api}/api/fundraisers/${fundraiserId}/scan`, { method: 'POST' })
+    .then((answer) => {
+      if (!answer.ok) throw new Error(`the API answered ${answer.status}`);
+      const now = new URL(window.location.href);
+      now.searchParams.delete('scan');
+      window.history.replaceState(window.history.state, '', `${now.pathname}${now.search}${now.hash}`);
+      window.dispatchEvent(new Event(SCAN_RECORDED));
+    })
+    .catch((error: unknown) => console.warn('Recording the scan failed', error));
+}
+
+const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
+const steps = [
+  () => import('react-dom/client'),
+  () => import('./landing-schemas'),
+  () => import('./landing-libraries'),
+  () => import('./landing-routing'),
+  () => import('./entry-client'),
+];
+const hydrate = async () => {
+  for (const step of steps) {
+    await pause();
+    await step();
+  }
+};
+if (document.readyState === 'complete') void hydrate();
+else window.addEventListener('load', () => void hydrate(), { once: true });
