@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler, type Response, Router } from 'express';
-import { webDistDir } from '../package-dirs';
 import type { Logger } from 'pino';
+import { webDistDir } from '../package-dirs';
 import { type LandingFound, landingPages } from './landing-page';
 
 /** Client routes have no file extension; a missing /images/x.svg must stay a 404, not become the app. */
