@@ -59,7 +59,26 @@ export function writeBenchmarkReport(file: string, sections: readonly BenchSecti
     lines.push('');
   }
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, lines.join('\n'));
+  writeFileSync(file, [lines.join('\n'), ...standaloneSections(file, sections)].join('\n'));
+}
+
+/**
+ * The sections of the report as it stands that this run did not write: those of the benchmarks
+ * that run on their own (`bench:boot`, `bench:web`), kept as they were.
+ */
+function standaloneSections(file: string, written: readonly BenchSection[]): string[] {
+  let report: string;
+  try {
+    report = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  const names = new Set(written.map((section) => section.name));
+  return report
+    .split(/^(?=## )/m)
+    .slice(1)
+    .filter((section) => !names.has(section.slice(3, section.indexOf('\n')).trim()))
+    .map((section) => `${section.trimEnd()}\n`);
 }
 
 /**
