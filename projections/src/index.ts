@@ -1,4 +1,5 @@
 export * from './apply-batch';
+export * from './catch-up';
 export * from './change-feed';
 export * from './projection-monitor';
 export * from './projectors';

@@ -50,6 +50,7 @@ import {
   type ProjectionRunner,
   publishLiveChanges,
   type ReadModelStore,
+  waitWhileCatchingUp,
 } from '@qrshirt/projections';
 import { createRedisChangeFeed, createRedisReadModelStore } from '@qrshirt/redis';
 import { createSqliteReadModelStore } from '@qrshirt/sqlite';
@@ -90,11 +91,12 @@ export interface EmbeddedProcess {
 }
 
 /**
- * How long boot may take to catch the embedded read models up with the log before serving. They
- * resume from their stored checkpoints, so this is only long for a first start on a big log (or
- * after read-models.sqlite was deleted): then they are rebuilt from position 0.
+ * Boot waits for the embedded read models to catch up with the log before serving. They resume
+ * from their stored checkpoints, so this is only long for a first start on a big log (or after
+ * read-models.sqlite was deleted), and it waits as long as they move: it gives up only when none
+ * committed for this long.
  */
-const BOOT_CATCH_UP_TIMEOUT_MS = 10 * 60_000;
+const BOOT_CATCH_UP_STALL_MS = 2 * 60_000;
 
 /**
  * On shutdown, how long requests in flight may take before their connections are dropped (a
@@ -159,7 +161,12 @@ export async function createEmbeddedProcess(
   // Serve only once the embedded read models reflect the whole log: they resume from their
   // checkpoints, so this waits for what was appended since they last committed (none of it
   // after a clean stop), not for the whole log.
-  if (!config.REDIS_URL) await projectionsCaughtUp(BOOT_CATCH_UP_TIMEOUT_MS);
+  if (!config.REDIS_URL) {
+    await waitWhileCatchingUp(runners, {
+      stallMs: BOOT_CATCH_UP_STALL_MS,
+      onWaiting: (behind) => projectionLog.info({ behind }, 'read models still catching up with the log'),
+    });
+  }
 
   const ingestion = config.KAFKA_BROKERS
     ? await createKafkaIngestion({ brokers: config.KAFKA_BROKERS, partitions: config.KAFKA_PARTITIONS })
