@@ -38,7 +38,10 @@ describe('the shop', () => {
     const [one, two] = await screen.findAllByTestId('shirt-card');
     const card = within(one!);
     const picture = card.getByRole('img', { name: 'one back' });
-    expect(picture.getAttribute('loading')).toBe('lazy');
+    // The first card's picture is the largest paint: fetched at once; the others when scrolled to.
+    expect(picture.getAttribute('loading')).toBe('eager');
+    expect(picture.getAttribute('fetchpriority')).toBe('high');
+    expect(within(two!).getByRole('img').getAttribute('loading')).toBe('lazy');
     expect(card.getByText('Classics')).toBeTruthy();
     expect(card.getByText('$29.99')).toBeTruthy();
     expect(within(card.getByLabelText('Sizes')).getAllByText(/^(XS|S|M|\+2)$/)).toHaveLength(4);

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { trackPageView } from '@/lib/analytics';
 import { CacheStatusPanel } from '../cache-status-panel';
 import { AccountLinks, type ExtraLinks } from './nav-links';
+import classes from './app-layout.module.css';
 import { Footer } from './footer';
 
 /**
@@ -65,7 +66,9 @@ export function AppLayout({ extraLinks }: { extraLinks?: ExtraLinks } = {}) {
         )}
       </AppShell.Navbar>
       <AppShell.Main>
-        <Outlet />
+        <div className={classes.page}>
+          <Outlet />
+        </div>
         <Footer />
         <CacheStatusPanel />
       </AppShell.Main>

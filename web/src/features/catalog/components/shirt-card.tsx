@@ -11,6 +11,8 @@ interface ShirtCardProps {
   shirt: Shirt;
   /** Told about a click on the card or on either of its buttons; the detail page then opens. */
   onOpen: (shirt: Shirt) => void;
+  /** The shop's first card: its picture is the page's largest paint, fetched at once. */
+  first?: boolean;
 }
 
 /** The first few of a list as badges, then '+N' for the rest. */
@@ -44,7 +46,7 @@ function BadgeRow({
   );
 }
 
-export function ShirtCard({ shirt, onOpen }: ShirtCardProps) {
+export function ShirtCard({ shirt, onOpen, first = false }: ShirtCardProps) {
   const image = mainImage(shirt);
   const sizes = firstWithRest(shirt.sizes, SHOP_CARD_MAX_SIZES);
   const tags = firstWithRest(shirt.tags ?? [], SHOP_CARD_MAX_TAGS);
@@ -64,7 +66,13 @@ export function ShirtCard({ shirt, onOpen }: ShirtCardProps) {
     <Card withBorder radius="md" padding="md" className={classes.card} onClick={openFromCard} data-testid="shirt-card">
       <Card.Section className={classes.media}>
         <AspectRatio ratio={1}>
-          <Image src={image?.url} alt={image?.alt ?? shirt.name} loading="lazy" fallbackSrc="/favicon.svg" />
+          <Image
+            src={image?.url}
+            alt={image?.alt ?? shirt.name}
+            loading={first ? 'eager' : 'lazy'}
+            fetchPriority={first ? 'high' : 'auto'}
+            fallbackSrc="/favicon.svg"
+          />
         </AspectRatio>
         <div className={classes.badges}>
           {shirt.category ? <Badge color="dark">{shirt.category}</Badge> : <span />}

@@ -1,9 +1,12 @@
-import { Alert, Button, Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, AspectRatio, Button, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Shirt } from '@qrshirt/contracts';
 import { useEffect } from 'react';
 import { showErrorToast } from '@/lib/toast';
 import { useShirts } from '../api/get-shirts';
 import { ShirtCard } from './shirt-card';
+import classes from './shirt-collection.module.css';
+
+const GRID_COLUMNS = { base: 1, sm: 2, md: 3, lg: 4 };
 
 interface ShirtCollectionProps {
   onOpenShirt: (shirt: Shirt) => void;
@@ -19,13 +22,19 @@ export function ShirtCollection({ onOpenShirt }: ShirtCollectionProps) {
   }, [shirts.errorUpdatedAt]);
 
   if (shirts.isPending || (shirts.isError && shirts.isFetching)) {
+    // Laid out as the first card will be, so what follows the grid stays where it is when it comes.
     return (
-      <Center py="xl">
-        <Stack align="center" gap="sm">
-          <Loader aria-hidden />
-          <Text>Loading shirts...</Text>
-        </Stack>
-      </Center>
+      <SimpleGrid cols={GRID_COLUMNS} spacing="lg">
+        <div>
+          <AspectRatio ratio={1}>
+            <Stack align="center" justify="center" gap="sm">
+              <Loader aria-hidden />
+              <Text>Loading shirts...</Text>
+            </Stack>
+          </AspectRatio>
+          <div className={classes.cardText} />
+        </div>
+      </SimpleGrid>
     );
   }
 
@@ -60,9 +69,9 @@ export function ShirtCollection({ onOpenShirt }: ShirtCollectionProps) {
   }
 
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }} spacing="lg">
-      {shirts.data.map((shirt) => (
-        <ShirtCard key={shirt.id} shirt={shirt} onOpen={onOpenShirt} />
+    <SimpleGrid cols={GRID_COLUMNS} spacing="lg">
+      {shirts.data.map((shirt, index) => (
+        <ShirtCard key={shirt.id} shirt={shirt} onOpen={onOpenShirt} first={index === 0} />
       ))}
     </SimpleGrid>
   );
