@@ -40,7 +40,7 @@ describeInBrowser('browsing the shop and joining a waitlist', ({ newContext }) =
     expect(errors).toEqual([]);
   });
 
-  it('lays the shirts out in 1, 2, 3 and 4 columns as the screen widens, images lazy with alt text', async () => {
+  it('lays the shirts out in 1, 2, 3 and 4 columns as the screen widens, images with alt text, lazy after the first', async () => {
     const { page, errors } = await watchedPage(await newContext());
     await page.goto('/shop');
     await page.getByTestId('shirt-card').first().waitFor();
@@ -60,7 +60,9 @@ describeInBrowser('browsing the shop and joining a waitlist', ({ newContext }) =
         nodes.map((node) => ({ alt: node.getAttribute('alt'), loading: node.getAttribute('loading') })),
       );
     expect(images.length).toBeGreaterThan(0);
-    expect(images.filter((image) => !image.alt || image.loading !== 'lazy')).toEqual([]);
+    expect(images.filter((image) => !image.alt)).toEqual([]);
+    // The first card's picture is the largest paint and loads at once; the others when scrolled to.
+    expect(images.map((image) => image.loading)).toEqual(['eager', ...images.slice(1).map(() => 'lazy')]);
     expect(await checkScreen(page, 'shop')).toEqual([]);
     expect(errors).toEqual([]);
   });
