@@ -8,6 +8,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      // The QR landing's server module, built with the web client.
+      '**/dist-server/**',
       'data/**',
       'docs/**',
       'services/gateway/public/**',
