@@ -17,7 +17,7 @@ import { type NewEvent, seedCatalog, seedCharities, seedShirts } from '@qrshirt/
 import { createSqliteEventStore } from '@qrshirt/sqlite';
 import { freePort, type LaunchedProcess, launchProcess, runToEnd } from '@qrshirt/test-support';
 import { serverBundles } from '../server-bundles';
-import { describeMachine, replaceReportSection } from './report';
+import { writeStandaloneSection } from './report';
 
 const FUNDRAISERS = 5;
 const PARTITIONS = 6;
@@ -183,20 +183,15 @@ function table(rows: readonly Row[]): string {
 
 /** Replaces this benchmark's section of docs/benchmarks.md (or adds it), leaving the others alone. */
 function writeSection(figures: string): void {
-  const section = [
-    HEADING,
-    '',
-    'Written by `npm run bench:boot`. Spawn to the first `GET /readyz` 200, after a first start that',
-    'projected the generated log (scans on a few fundraisers) into `read-models.sqlite` and stopped',
-    `cleanly. Targets: each restart within ${TARGET_SECONDS} s; 10,000,000 events within ${TARGET_RATIO} times the empty log.`,
-    '',
-    `- date: ${new Date().toISOString()}`,
-    ...describeMachine(),
-    '',
+  writeStandaloneSection(REPORT, {
+    heading: HEADING,
+    about: [
+      'Written by `npm run bench:boot`. Spawn to the first `GET /readyz` 200, after a first start that',
+      'projected the generated log (scans on a few fundraisers) into `read-models.sqlite` and stopped',
+      `cleanly. Targets: each restart within ${TARGET_SECONDS} s; 10,000,000 events within ${TARGET_RATIO} times the empty log.`,
+    ],
     figures,
-    '',
-  ].join('\n');
-  replaceReportSection(REPORT, HEADING, section);
+  });
 }
 
 const { values } = parseArgs({

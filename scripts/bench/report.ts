@@ -82,10 +82,29 @@ function standaloneSections(file: string, written: readonly BenchSection[]): str
 }
 
 /**
- * Replaces one benchmark's section of the report (from its heading to the next `## `), or adds it
- * at the end, leaving the other sections alone: for the benchmarks that run on their own.
+ * Writes the section of a benchmark that runs on its own (`bench:boot`, `bench:web`): its heading,
+ * what it measures, when and on what machine, and its figures, in place of its previous section.
  */
-export function replaceReportSection(file: string, heading: string, section: string): void {
+export function writeStandaloneSection(
+  file: string,
+  { heading, about, figures }: { heading: string; about: readonly string[]; figures: string },
+): void {
+  const section = [
+    heading,
+    '',
+    ...about,
+    '',
+    `- date: ${new Date().toISOString()}`,
+    ...describeMachine(),
+    '',
+    figures,
+    '',
+  ].join('\n');
+  replaceReportSection(file, heading, section);
+}
+
+/** Replaces one section (from its heading to the next `## `), or adds it at the end. */
+function replaceReportSection(file: string, heading: string, section: string): void {
   const report = readFileSync(file, 'utf8');
   const start = report.indexOf(heading);
   if (start === -1) {
@@ -93,5 +112,6 @@ export function replaceReportSection(file: string, heading: string, section: str
     return;
   }
   const next = report.indexOf('\n## ', start + heading.length);
-  writeFileSync(file, report.slice(0, start) + section + (next === -1 ? '' : report.slice(next + 1)));
+  const rest = next === -1 ? '' : `\n${report.slice(next + 1)}`;
+  writeFileSync(file, `${report.slice(0, start)}${section.trimEnd()}\n${rest}`);
 }

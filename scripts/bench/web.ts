@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { as, createApiClient, createFundraiser, runToEnd, signUp, startGatewayProcess } from '@qrshirt/test-support';
-import { describeMachine, replaceReportSection } from './report';
+import { writeStandaloneSection } from './report';
 
 const REPORT = fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url));
 const BUILD = fileURLToPath(new URL('../../web/scripts/build-if-stale.ts', import.meta.url));
@@ -161,22 +161,17 @@ function formatWebFigures(figures: readonly PageFigures[]): string {
 }
 
 function writeSection(figures: string, runs: number): void {
-  const section = [
-    HEADING,
-    '',
-    "Written by `npm run bench:web`: Lighthouse (npm `lighthouse`, performance only) in Debian's",
-    'chromium, mobile preset with its default simulated throttling, on a first visit to each page of',
-    'the embedded gateway (demo catalogue, one fundraiser). The figures are those of the run with the',
-    `median performance score over ${runs}; "transferred" is Lighthouse's total byte weight, images included;`,
-    '"CPU index" is its benchmark of the machine during that run: on a busy machine it falls and TBT grows.',
-    '',
-    `- date: ${new Date().toISOString()}`,
-    ...describeMachine(),
-    '',
+  writeStandaloneSection(REPORT, {
+    heading: HEADING,
+    about: [
+      "Written by `npm run bench:web`: Lighthouse (npm `lighthouse`, performance only) in Debian's",
+      'chromium, mobile preset with its default simulated throttling, on a first visit to each page of',
+      'the embedded gateway (demo catalogue, one fundraiser). The figures are those of the run with the',
+      `median performance score over ${runs}; "transferred" is Lighthouse's total byte weight, images included;`,
+      '"CPU index" is its benchmark of the machine during that run: on a busy machine it falls and TBT grows.',
+    ],
     figures,
-    '',
-  ].join('\n');
-  replaceReportSection(REPORT, HEADING, section);
+  });
 }
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, pages: { type: 'string' } } });

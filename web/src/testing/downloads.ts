@@ -22,3 +22,17 @@ export function captureDownloads(): { blob?: Blob; name?: string } {
   onTestFinished(() => click.mockRestore());
   return saved;
 }
+
+/**
+ * A saved file's text. Under jsdom, Node 20's fetch hands back Node's own Blob, which reads
+ * itself, and Node 24's hands back jsdom's, which only jsdom's FileReader reads.
+ */
+export async function textOf(blob: Blob): Promise<string> {
+  if (typeof blob.text === 'function') return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(new Error('The blob could not be read', { cause: reader.error }));
+    reader.readAsText(blob);
+  });
+}

@@ -1,7 +1,7 @@
 import type { AdminWaitlistEntry, AdminWaitlistStats } from '@qrshirt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { captureDownloads } from '@/testing/downloads';
+import { captureDownloads, textOf } from '@/testing/downloads';
 import { fakeApi } from '@/testing/fake-api';
 import { renderRoute } from '@/testing/render';
 import { signInAs } from '@/testing/session';
@@ -210,15 +210,3 @@ describe('the admin waitlist', () => {
     );
   });
 });
-
-// Under jsdom, Node 20's fetch hands back Node's own Blob, which reads itself, and Node 24's
-// hands back jsdom's, which only jsdom's FileReader reads (and which reads nothing else).
-async function textOf(blob: Blob): Promise<string> {
-  if (typeof blob.text === 'function') return blob.text();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as string);
-    reader.onerror = () => reject(new Error('The blob could not be read', { cause: reader.error }));
-    reader.readAsText(blob);
-  });
-}
