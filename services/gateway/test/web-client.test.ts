@@ -3,10 +3,19 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import express from 'express';
+import express, { type Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webClient } from '../src/http/web-client';
 import { rawGet } from './support/raw-get';
+
+/** The app on a free loopback port. */
+async function listen(app: Express): Promise<{ server: Server; url: string }> {
+  const server = await new Promise<Server>((resolve) => {
+    const listening: Server = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const address = server.address();
+  return { server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+}
 
 /** A bundle large enough to be worth compressing, and its twins as the build writes them. */
 const bundle = Buffer.from(`export const words = ${JSON.stringify('shirt '.repeat(400))};\n`);
@@ -39,11 +48,7 @@ describe('serving the web client', () => {
         landingServer: path.join(root, 'dist-server', 'entry-server.js'),
       }),
     );
-    await new Promise<void>((resolve) => {
-      server = app.listen(0, '127.0.0.1', () => resolve());
-    });
-    const address = server.address();
-    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    ({ server, url } = await listen(app));
   });
 
   afterAll(() => {
@@ -157,11 +162,7 @@ describe('the QR landing rendered by the built server module', () => {
         landingServer: serverBundle,
       }),
     );
-    await new Promise<void>((resolve) => {
-      server = app.listen(0, '127.0.0.1', () => resolve());
-    });
-    const address = server.address();
-    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    ({ server, url } = await listen(app));
   });
 
   afterAll(() => {
