@@ -33,10 +33,33 @@ describeInBrowser('browsing the shop and joining a waitlist', ({ newContext }) =
     // Routes are split: the dashboard's chart code is not part of the homepage.
     expect(scripts.filter((script) => /dashboard|qr-landing|sign-in/.test(script))).toEqual([]);
     expect(await checkScreen(page, 'home')).toEqual([]);
+    // The server-rendered homepage warms the cache as the app does, about 2 s after its load.
+    await page.waitForFunction(
+      () => ['shirts_all', 'charities_all'].every((key) => localStorage.getItem(`qrshirt_cache_${key}`)),
+      undefined,
+      { timeout: 8000 },
+    );
 
     await page.locator('main').getByRole('link', { name: 'Get Your Shirt' }).first().click();
     await page.waitForURL('**/shop');
     await page.getByRole('heading', { name: 'Our Shirts Collection' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the homepage before any script runs: the page comes rendered, and reads with JavaScript off', async () => {
+    const { page, errors } = await watchedPage(await newContext({ javaScriptEnabled: false }));
+    const answer = await page.goto('/');
+    expect(answer?.status()).toBe(200);
+    await page.getByRole('heading', { name: 'Wear a QR code. Start a conversation. Fund a cause.' }).waitFor();
+    expect(await page.title()).toBe('QR Shirts for Charity');
+    for (const heading of ['How It Works', 'Our Impact So Far']) {
+      expect(await page.getByRole('heading', { name: heading }).count(), heading).toBe(1);
+    }
+    expect(await page.getByText('$12,450', { exact: true }).count()).toBe(1);
+    // A plain link: without the app, it still leads to the shop.
+    expect(await page.locator('main').getByRole('link', { name: 'Get Your Shirt' }).first().getAttribute('href')).toBe(
+      '/shop',
+    );
     expect(errors).toEqual([]);
   });
 

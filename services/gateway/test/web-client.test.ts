@@ -128,7 +128,7 @@ describe('serving the web client', () => {
   });
 });
 
-describe('the QR landing rendered by the built server module', () => {
+describe('the QR landing and the homepage rendered by the built server module', () => {
   let root: string;
   let server: Server;
   let url: string;
@@ -139,14 +139,15 @@ describe('the QR landing rendered by the built server module', () => {
     const dist = path.join(root, 'dist');
     mkdirSync(dist, { recursive: true });
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
-    // A stand-in for web/dist-server/entry-server.js, with the one export the gateway relies on.
+    // A stand-in for web/dist-server/entry-server.js, with the exports the gateway relies on.
     const serverBundle = path.join(root, 'entry-server.mjs');
     writeFileSync(
       serverBundle,
       `export const createLandingRenderer = (distDir) => ({ url, found }) => ({
         status: found ? 200 : 404,
         html: found ? 'landing of ' + found.fundraiser.id + ' at ' + url + ' from ' + distDir : 'Fundraiser not found',
-      });`,
+      });
+      export const createHomeRenderer = (distDir) => () => ({ status: 200, html: 'home from ' + distDir });`,
     );
     const readLanding = async (id: string) => {
       read.push(id);
@@ -186,6 +187,19 @@ describe('the QR landing rendered by the built server module', () => {
       status: 404,
       body: 'Fundraiser not found',
     });
+  });
+
+  it('renders the homepage, revalidated on every visit, and leaves the other pages to the client', async () => {
+    const home = await fetch(url);
+    expect({ status: home.status, body: await home.text() }).toEqual({
+      status: 200,
+      body: `home from ${path.join(root, 'dist')}`,
+    });
+    expect(home.headers.get('cache-control')).toBe('no-cache');
+    for (const route of ['/shop', '/shirt/abc', '/dashboard']) {
+      const answer = await fetch(`${url}${route}`);
+      expect({ route, body: await answer.text() }).toEqual({ route, body: '<!doctype html><title>app</title>' });
+    }
   });
 
   it("leaves to the client's index.html what it cannot read or that is no fundraiser's address", async () => {

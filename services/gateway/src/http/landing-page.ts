@@ -16,16 +16,22 @@ export const landingServerBundle = path.join(webServerDir, 'entry-server.js');
 /** A fundraiser and its charity as the API answers them; null when no fundraiser has that id. */
 export type LandingFound = { fundraiser: unknown; charity: unknown } | null;
 
-type LandingRenderer = (request: { url: string; found: LandingFound }) => { status: number; html: string };
+interface RenderedPage {
+  status: number;
+  html: string;
+}
+type LandingRenderer = (request: { url: string; found: LandingFound }) => RenderedPage;
+type HomeRenderer = () => RenderedPage;
 
 interface LandingServerModule {
   createLandingRenderer(distDir: string): LandingRenderer;
+  createHomeRenderer(distDir: string): HomeRenderer;
 }
 
 /**
- * Renders the landing for a request, or says it cannot (false) when the server module is not
- * built: the caller then serves the client's index.html, whose router shows the same page.
- * The module is imported once, on the first landing asked for.
+ * Renders the landing or the homepage for a request, or says it cannot (false) when the server
+ * module is not built: the caller then serves the client's index.html, whose router shows the
+ * same page. The module is imported once, on the first page asked for.
  */
 export function landingPages({
   distDir,
@@ -34,21 +40,30 @@ export function landingPages({
   distDir: string;
   serverBundle?: string;
 }) {
-  let renderer: Promise<LandingRenderer> | undefined;
+  let renderers: Promise<{ landing: LandingRenderer; home: HomeRenderer }> | undefined;
   const load = () => {
     if (!existsSync(serverBundle)) return undefined;
-    renderer ??= (import(pathToFileURL(serverBundle).href) as Promise<LandingServerModule>).then((module) =>
-      module.createLandingRenderer(distDir),
-    );
-    return renderer;
+    renderers ??= (import(pathToFileURL(serverBundle).href) as Promise<LandingServerModule>).then((module) => ({
+      landing: module.createLandingRenderer(distDir),
+      home: module.createHomeRenderer(distDir),
+    }));
+    return renderers;
   };
-  return async function sendLanding(res: Response, url: string, found: LandingFound): Promise<boolean> {
-    const render = await load();
-    if (!render) return false;
-    const { status, html } = render({ url, found });
-    // Revalidated on every visit: the page carries figures that move.
+  const send = (res: Response, { status, html }: RenderedPage) => {
+    // Revalidated on every visit: the landing carries figures that move, and a new build's pages
+    // name new files.
     res.status(status).setHeader('Cache-Control', 'no-cache').type('html').send(html);
     return true;
+  };
+  return {
+    sendLanding: async (res: Response, url: string, found: LandingFound): Promise<boolean> => {
+      const render = await load();
+      return render ? send(res, render.landing({ url, found })) : false;
+    },
+    sendHome: async (res: Response): Promise<boolean> => {
+      const render = await load();
+      return render ? send(res, render.home()) : false;
+    },
   };
 }
 

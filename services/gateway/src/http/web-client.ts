@@ -71,8 +71,9 @@ const scanLandingPath = (fundraiserId: string) => `/fundraiser/${encodeURICompon
  * browser's router can show it (the spec's Page Not Found included). Mounted after /api.
  * A QR code's short link `/q/<code>` is sent on to its fundraiser's page as a scan; an unknown
  * code is the page's "Fundraiser not found" with a 404. That page, `/fundraiser/{id}`, is rendered
- * here with its fundraiser and charity (issue 16), a 404 for an unknown id; the client's
- * index.html stands in for it while its server module is not built, or when reading fails.
+ * here with its fundraiser and charity (issue 16), a 404 for an unknown id, and so is the
+ * homepage; the client's index.html stands in for them while their server module is not built,
+ * or when reading or rendering fails.
  */
 export function webClient({
   distDir = webDistDir,
@@ -90,7 +91,7 @@ export function webClient({
   landingServer?: string;
   log?: Pick<Logger, 'warn'>;
 }): Router {
-  const sendLanding = landingPages({ distDir, ...(landingServer && { serverBundle: landingServer }) });
+  const { sendLanding, sendHome } = landingPages({ distDir, ...(landingServer && { serverBundle: landingServer }) });
   const indexFile = path.join(distDir, 'index.html');
   const sendIndex = (res: Response, status: number) => {
     if (!existsSync(indexFile)) {
@@ -134,7 +135,16 @@ export function webClient({
       next();
     }
   };
+  const home: RequestHandler = async (_req, res, next) => {
+    try {
+      if (!(await sendHome(res))) next();
+    } catch (error) {
+      log?.warn({ err: error }, 'the homepage was not rendered on the server');
+      next();
+    }
+  };
   return Router()
+    .get('/', home)
     .use('/q', shortLink)
     .use('/fundraiser', landing)
     .use('/assets', precompressed(path.join(distDir, 'assets'), { immutable: true, maxAge: '1y', index: false }))

@@ -1,7 +1,7 @@
 import { SCAN_RECORDED } from './scan-recorded';
 
 /*
- * The server-rendered landing's one script tag, loaded with `async` so it runs as soon as it
+ * The one script tag of the server-rendered pages (the QR landing and the homepage), loaded with `async` so it runs as soon as it
  * arrives. First the scan: a QR code's visit (`?scan=true`) is recorded at once, with a plain
  * fetch that waits for nothing else, then the flag leaves the address as the app's landing does,
  * so a reload or a shared link does not count again. Failures are only logged (spec section 8).
@@ -30,7 +30,7 @@ const steps = [
   () => import('./landing-schemas'),
   () => import('./landing-libraries'),
   () => import('./landing-routing'),
-  () => import('./entry-client'),
+  fundraiserId ? () => import('./entry-client') : () => import('./home-client'),
 ];
 const hydrate = async () => {
   for (const step of steps) {

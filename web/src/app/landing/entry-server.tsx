@@ -4,7 +4,9 @@ import { charity as charitySchema, fundraiserDetails } from '@qrshirt/contracts'
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { createQueryClient } from '@/lib/query-client';
+import { HomeRoute } from '../routes/home';
 import { LANDING_DATA_ID, type LandingData, LandingPage, seedLandingQueries } from './landing-page';
+import { ServerPageShell } from './page-shell';
 
 /** The landing build's entries, as web/vite.config.ts names them. */
 const BOOT_ENTRY = 'src/app/landing/boot.ts';
@@ -21,7 +23,7 @@ export interface LandingRequest {
   found: { fundraiser: unknown; charity: unknown } | null;
 }
 
-export interface RenderedLanding {
+export interface RenderedPage {
   status: 200 | 404;
   html: string;
 }
@@ -43,8 +45,8 @@ const JSON_ESCAPES: Record<string, string> = {
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => JSON_ESCAPES[c]!);
 
 /**
- * The page's stylesheet, written into it (no request before the first paint), and its one
- * script, which records the scan and later loads what hydrates the page.
+ * A page's stylesheet, written into it (no request before the first paint), and its one script,
+ * which records a scan on the landing and later loads what hydrates the page.
  */
 function clientTags(distDir: string): string {
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/landing-manifest.json'), 'utf8')) as Record<
@@ -70,12 +72,35 @@ function landingData(found: LandingRequest['found']): LandingData {
   };
 }
 
+/** The document around a server-rendered page's body, with the data its client hydrates from, if any. */
+function pageDocument(tags: string, { title, body, data }: { title: string; body: string; data?: unknown }): string {
+  const dataTag =
+    data === undefined
+      ? ''
+      : `\n    <script type="application/json" id="${LANDING_DATA_ID}">${scriptJson(data)}</script>`;
+  return `<!doctype html>
+<html lang="en" data-mantine-color-scheme="light">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="description" content="Shirts with a QR code that turn a stranger's curiosity into a charity donation." />
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+    <title>${escapeHtml(title)}</title>
+    ${tags}
+  </head>
+  <body>
+    <div id="root">${body}</div>${dataTag}
+  </body>
+</html>
+`;
+}
+
 /**
  * The server side of the QR landing (issue 16): the page as HTML that already holds the
  * fundraiser and its charity, the same components the browser then hydrates, and the data they
  * hydrate from. `distDir` is the client build, whose landing manifest names the files the page loads.
  */
-export function createLandingRenderer(distDir: string): (request: LandingRequest) => RenderedLanding {
+export function createLandingRenderer(distDir: string): (request: LandingRequest) => RenderedPage {
   const tags = clientTags(distDir);
   return ({ url, found }) => {
     const data = landingData(found);
@@ -88,22 +113,22 @@ export function createLandingRenderer(distDir: string): (request: LandingRequest
     );
     queryClient.clear();
     const title = data.found ? `Support ${data.charity.name} · QR Shirts for Charity` : 'QR Shirts for Charity';
-    const html = `<!doctype html>
-<html lang="en" data-mantine-color-scheme="light">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="description" content="Shirts with a QR code that turn a stranger's curiosity into a charity donation." />
-    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
-    <title>${escapeHtml(title)}</title>
-    ${tags}
-  </head>
-  <body>
-    <div id="root">${body}</div>
-    <script type="application/json" id="${LANDING_DATA_ID}">${scriptJson(data)}</script>
-  </body>
-</html>
-`;
-    return { status: data.found ? 200 : 404, html };
+    return { status: data.found ? 200 : 404, html: pageDocument(tags, { title, body, data }) };
   };
+}
+
+/**
+ * The homepage, rendered on the server as the landing is (issue 16): it reads no data, so it is
+ * rendered once and the same HTML answers every visit.
+ */
+export function createHomeRenderer(distDir: string): () => RenderedPage {
+  const body = renderToString(
+    <StaticRouter location="/">
+      <ServerPageShell queryClient={createQueryClient()}>
+        <HomeRoute />
+      </ServerPageShell>
+    </StaticRouter>,
+  );
+  const html = pageDocument(clientTags(distDir), { title: 'QR Shirts for Charity', body });
+  return () => ({ status: 200, html });
 }

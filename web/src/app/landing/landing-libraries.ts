@@ -1,5 +1,5 @@
 /*
- * The libraries the landing's components are made of, loaded by boot.ts as steps of their own
+ * The libraries the server-rendered pages' components are made of, loaded by boot.ts as steps of their own
  * before the components: evaluating each is then a shorter task on a phone than all at once.
  */
 export {
@@ -21,5 +21,6 @@ export {
   Stack,
   Table,
   Text,
+  ThemeIcon,
   Title,
 } from '@mantine/core';

@@ -1,0 +1,50 @@
+import { MantineProvider } from '@mantine/core';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
+import { AppLayout } from '@/components/layout/app-layout';
+import { AdminNavLink } from '@/features/admin/components/admin-nav-link';
+import { scheduleCacheWarmUp } from '../cache-warm-up';
+import { cssVariablesResolver, theme } from '../theme';
+
+/**
+ * The rest of the site is the app's: a link followed from a server-rendered page loads it as a
+ * whole page, into the app's own router, rather than into this page's, which knows only itself.
+ */
+function LeaveForTheApp() {
+  const { pathname } = useLocation();
+  const landedOn = useRef(pathname);
+  useEffect(() => {
+    if (pathname !== landedOn.current) window.location.reload();
+  }, [pathname]);
+  return null;
+}
+
+/**
+ * What every server-rendered page (issue 16) sits in, on the server and in the browser alike: the
+ * app's theme, query cache and layout, inside the router the caller gives (static on the server,
+ * the browser's history in the browser). The cache warm-up is the app's too (spec section 4): the
+ * lists it stores are there for the next page, which the app shows.
+ */
+export function ServerPageShell({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  useEffect(() => scheduleCacheWarmUp(queryClient), [queryClient]);
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <QueryClientProvider client={queryClient}>
+        <Routes>
+          <Route element={<AppLayout extraLinks={AdminNavLink} />}>
+            <Route
+              path="*"
+              element={
+                <>
+                  <LeaveForTheApp />
+                  {children}
+                </>
+              }
+            />
+          </Route>
+        </Routes>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}
