@@ -18,7 +18,7 @@ async function toastTitled(page: Page, title: string): Promise<void> {
     .waitFor({ state: 'visible', timeout: 5000 });
 }
 
-describeInBrowser('browsing the shop and joining a waitlist', ({ newContext }) => {
+describeInBrowser('browsing the shop and joining a waitlist', ({ newContext, appUrl }) => {
   it('shows the homepage, with only its own code loaded, and leads to the shop', async () => {
     const { page, errors } = await watchedPage(await newContext());
     const scripts: string[] = [];
@@ -60,6 +60,20 @@ describeInBrowser('browsing the shop and joining a waitlist', ({ newContext }) =
     expect(await page.locator('main').getByRole('link', { name: 'Get Your Shirt' }).first().getAttribute('href')).toBe(
       '/shop',
     );
+    expect(errors).toEqual([]);
+  });
+
+  it("shows the shop's shirts before any script runs, each a link to its page", async () => {
+    const shirts = (await (await fetch(`${appUrl}/api/shirts`)).json()) as { id: string; name: string }[];
+    const { page, errors } = await watchedPage(await newContext({ javaScriptEnabled: false }));
+    const answer = await page.goto('/shop');
+    expect(answer?.status()).toBe(200);
+    await page.getByRole('heading', { name: 'Our Shirts Collection' }).waitFor();
+    expect(await page.title()).toBe('Shop · QR Shirts for Charity');
+    expect(await page.getByTestId('shirt-card').count()).toBe(shirts.length);
+    const first = page.getByTestId('shirt-card').first();
+    expect(await first.getByText(shirts[0]!.name, { exact: true }).count()).toBe(1);
+    expect(await first.getByRole('link').first().getAttribute('href')).toBe(`/shirt/${shirts[0]!.id}`);
     expect(errors).toEqual([]);
   });
 

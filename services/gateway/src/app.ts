@@ -120,6 +120,7 @@ export function createApp(options: AppOptions): Express {
       publicDir,
       fundraiserIdByShortCode: options.useCases.fundraisers.byShortCode,
       readLanding: landingReader(options.useCases),
+      readShirts: () => options.catalog.listShirts(),
       log: options.log,
     }),
   );

@@ -107,3 +107,35 @@ describe('the QR landing rendered by the gateway', () => {
     expect(landingData(html)).toEqual({ found: false });
   });
 });
+
+describe('the shop rendered by the gateway', () => {
+  it('answers with HTML that already lists the catalogue, a shirt given as markup shown as text', async () => {
+    const fields = {
+      name: `<script>alert("shirt")</script> "Deluxe" & Co's`,
+      description: `</script><script>alert('description')</script>`,
+      price: 19.5,
+      category: `<b>Limited</b>`,
+      sizes: ['M'],
+      tags: [`<img src=x onerror=alert(1)>`],
+      images: [{ id: 'front', url: `/images/shirts/plot-twist-1.svg?"><script>`, alt: `"><script>`, isMain: true }],
+    };
+    const created = await server.api('POST', '/api/admin/shirts', { ...server.admin, body: fields });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await server.embedded.projectionsCaughtUp();
+
+    const answer = await fetch(`${server.url}/shop`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('no-cache');
+    const html = await answer.text();
+    expect(scriptTags(html)).toEqual([
+      expect.stringMatching(/^<script type="module" async src="\/assets\/landing-[\w-]+\.js">$/),
+      '<script type="application/json" id="landing-data">',
+    ]);
+    expect(html).not.toContain('<b>Limited</b>');
+    expect(html).not.toContain('<img src=x');
+    const text = unescapeHtml(html.replaceAll('<!-- -->', ''));
+    expect(text).toContain('Our Shirts Collection');
+    expect(text).toContain(fields.name);
+    expect(landingData(html)).toEqual({ shirts: (await server.api('GET', '/api/shirts')).body });
+  });
+});

@@ -45,6 +45,7 @@ describe('serving the web client', () => {
         publicDir,
         fundraiserIdByShortCode,
         readLanding: async () => null,
+        readShirts: async () => [],
         landingServer: path.join(root, 'dist-server', 'entry-server.js'),
       }),
     );
@@ -133,6 +134,7 @@ describe('the QR landing and the homepage rendered by the built server module', 
   let server: Server;
   let url: string;
   const read: string[] = [];
+  let shirtsBroken = false;
 
   beforeAll(async () => {
     root = mkdtempSync(path.join(tmpdir(), 'web-client-landing-'));
@@ -147,7 +149,8 @@ describe('the QR landing and the homepage rendered by the built server module', 
         status: found ? 200 : 404,
         html: found ? 'landing of ' + found.fundraiser.id + ' at ' + url + ' from ' + distDir : 'Fundraiser not found',
       });
-      export const createHomeRenderer = (distDir) => () => ({ status: 200, html: 'home from ' + distDir });`,
+      export const createHomeRenderer = (distDir) => () => ({ status: 200, html: 'home from ' + distDir });
+      export const createShopRenderer = () => ({ url, shirts }) => ({ status: 200, html: 'shop of ' + shirts.join() + ' at ' + url });`,
     );
     const readLanding = async (id: string) => {
       read.push(id);
@@ -160,6 +163,10 @@ describe('the QR landing and the homepage rendered by the built server module', 
         publicDir: path.join(root, 'public'),
         fundraiserIdByShortCode: async () => null,
         readLanding,
+        readShirts: async () => {
+          if (shirtsBroken) throw new Error('the catalogue is gone');
+          return ['s-1', 's-2'];
+        },
         landingServer: serverBundle,
       }),
     );
@@ -189,14 +196,27 @@ describe('the QR landing and the homepage rendered by the built server module', 
     });
   });
 
-  it('renders the homepage, revalidated on every visit, and leaves the other pages to the client', async () => {
+  it('renders the homepage and the shop, revalidated on every visit, and leaves the other pages to the client', async () => {
     const home = await fetch(url);
     expect({ status: home.status, body: await home.text() }).toEqual({
       status: 200,
       body: `home from ${path.join(root, 'dist')}`,
     });
     expect(home.headers.get('cache-control')).toBe('no-cache');
-    for (const route of ['/shop', '/shirt/abc', '/dashboard']) {
+    const shop = await fetch(`${url}/shop?from=home`);
+    expect({ status: shop.status, body: await shop.text() }).toEqual({
+      status: 200,
+      body: 'shop of s-1,s-2 at /shop?from=home',
+    });
+    expect(shop.headers.get('cache-control')).toBe('no-cache');
+    shirtsBroken = true;
+    const unread = await fetch(`${url}/shop`);
+    shirtsBroken = false;
+    expect({ status: unread.status, body: await unread.text() }).toEqual({
+      status: 200,
+      body: '<!doctype html><title>app</title>',
+    });
+    for (const route of ['/shop/more', '/shirt/abc', '/dashboard']) {
       const answer = await fetch(`${url}${route}`);
       expect({ route, body: await answer.text() }).toEqual({ route, body: '<!doctype html><title>app</title>' });
     }

@@ -22,16 +22,18 @@ interface RenderedPage {
 }
 type LandingRenderer = (request: { url: string; found: LandingFound }) => RenderedPage;
 type HomeRenderer = () => RenderedPage;
+type ShopRenderer = (request: { url: string; shirts: unknown }) => RenderedPage;
 
 interface LandingServerModule {
   createLandingRenderer(distDir: string): LandingRenderer;
   createHomeRenderer(distDir: string): HomeRenderer;
+  createShopRenderer(distDir: string): ShopRenderer;
 }
 
 /**
- * Renders the landing or the homepage for a request, or says it cannot (false) when the server
- * module is not built: the caller then serves the client's index.html, whose router shows the
- * same page. The module is imported once, on the first page asked for.
+ * Renders the landing, the shop or the homepage for a request, or says it cannot (false) when
+ * the server module is not built: the caller then serves the client's index.html, whose router
+ * shows the same page. The module is imported once, on the first page asked for.
  */
 export function landingPages({
   distDir,
@@ -40,12 +42,13 @@ export function landingPages({
   distDir: string;
   serverBundle?: string;
 }) {
-  let renderers: Promise<{ landing: LandingRenderer; home: HomeRenderer }> | undefined;
+  let renderers: Promise<{ landing: LandingRenderer; home: HomeRenderer; shop: ShopRenderer }> | undefined;
   const load = () => {
     if (!existsSync(serverBundle)) return undefined;
     renderers ??= (import(pathToFileURL(serverBundle).href) as Promise<LandingServerModule>).then((module) => ({
       landing: module.createLandingRenderer(distDir),
       home: module.createHomeRenderer(distDir),
+      shop: module.createShopRenderer(distDir),
     }));
     return renderers;
   };
@@ -63,6 +66,10 @@ export function landingPages({
     sendHome: async (res: Response): Promise<boolean> => {
       const render = await load();
       return render ? send(res, render.home()) : false;
+    },
+    sendShop: async (res: Response, url: string, shirts: unknown): Promise<boolean> => {
+      const render = await load();
+      return render ? send(res, render.shop({ url, shirts })) : false;
     },
   };
 }

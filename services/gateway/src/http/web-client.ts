@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import express, { type RequestHandler, type Response, Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import { webDistDir } from '../package-dirs';
 import { type LandingFound, landingPages } from './landing-page';
@@ -71,8 +71,8 @@ const scanLandingPath = (fundraiserId: string) => `/fundraiser/${encodeURICompon
  * browser's router can show it (the spec's Page Not Found included). Mounted after /api.
  * A QR code's short link `/q/<code>` is sent on to its fundraiser's page as a scan; an unknown
  * code is the page's "Fundraiser not found" with a 404. That page, `/fundraiser/{id}`, is rendered
- * here with its fundraiser and charity (issue 16), a 404 for an unknown id, and so is the
- * homepage; the client's index.html stands in for them while their server module is not built,
+ * here with its fundraiser and charity (issue 16), a 404 for an unknown id, and so are the
+ * homepage and the shop; the client's index.html stands in for them while their server module is not built,
  * or when reading or rendering fails.
  */
 export function webClient({
@@ -80,6 +80,7 @@ export function webClient({
   publicDir,
   fundraiserIdByShortCode,
   readLanding,
+  readShirts,
   landingServer,
   log,
 }: {
@@ -87,11 +88,13 @@ export function webClient({
   publicDir: string;
   fundraiserIdByShortCode: (code: string) => Promise<string | null>;
   readLanding: (fundraiserId: string) => Promise<LandingFound>;
+  /** The catalogue as GET /api/shirts answers it, for the server-rendered shop. */
+  readShirts: () => Promise<unknown>;
   /** The landing's built server module; web/dist-server's unless a test names another. */
   landingServer?: string;
   log?: Pick<Logger, 'warn'>;
 }): Router {
-  const { sendLanding, sendHome } = landingPages({ distDir, ...(landingServer && { serverBundle: landingServer }) });
+  const pages = landingPages({ distDir, ...(landingServer && { serverBundle: landingServer }) });
   const indexFile = path.join(distDir, 'index.html');
   const sendIndex = (res: Response, status: number) => {
     if (!existsSync(indexFile)) {
@@ -112,7 +115,7 @@ export function webClient({
     if ((req.method !== 'GET' && req.method !== 'HEAD') || code === '' || code.includes('/')) return next();
     const fundraiserId = await fundraiserIdByShortCode(code);
     if (fundraiserId === null) {
-      if (await sendLanding(res, req.originalUrl, null)) return;
+      if (await pages.sendLanding(res, req.originalUrl, null)) return;
       // Unbuilt, the client cannot say it: a 404 all the same, not the 503 of a missing page.
       if (!existsSync(indexFile)) return void res.status(404).json({ error: 'Fundraiser not found' });
       return sendIndex(res, 404);
@@ -121,30 +124,33 @@ export function webClient({
     res.setHeader('Cache-Control', 'no-store');
     res.redirect(302, scanLandingPath(fundraiserId));
   };
-  const landing: RequestHandler = async (req, res, next) => {
+  // A page that cannot be read or rendered here (a malformed escape, a read or a render that
+  // failed) is the client's to show, its own way.
+  const rendered =
+    (send: (req: Request, res: Response) => Promise<boolean>): RequestHandler =>
+    async (req, res, next) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      try {
+        if (!(await send(req, res))) next();
+      } catch (error) {
+        log?.warn({ err: error, path: req.originalUrl }, 'the page was not rendered on the server');
+        next();
+      }
+    };
+  const landing = rendered(async (req, res) => {
     const segment = req.path.slice(1);
-    const isLanding = segment !== '' && !segment.includes('/') && isClientRoute(req.path);
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !isLanding) {
-      return next();
-    }
-    try {
-      if (!(await sendLanding(res, req.originalUrl, await readLanding(decodeURIComponent(segment))))) next();
-    } catch (error) {
-      // A malformed escape, or a read or render that failed: the client's page says it its own way.
-      log?.warn({ err: error }, 'the landing was not rendered on the server');
-      next();
-    }
-  };
-  const home: RequestHandler = async (_req, res, next) => {
-    try {
-      if (!(await sendHome(res))) next();
-    } catch (error) {
-      log?.warn({ err: error }, 'the homepage was not rendered on the server');
-      next();
-    }
-  };
+    if (segment === '' || segment.includes('/') || !isClientRoute(req.path)) return false;
+    return pages.sendLanding(res, req.originalUrl, await readLanding(decodeURIComponent(segment)));
+  });
   return Router()
-    .get('/', home)
+    .get(
+      '/',
+      rendered((_req, res) => pages.sendHome(res)),
+    )
+    .get(
+      '/shop',
+      rendered(async (req, res) => pages.sendShop(res, req.originalUrl, await readShirts())),
+    )
     .use('/q', shortLink)
     .use('/fundraiser', landing)
     .use('/assets', precompressed(path.join(distDir, 'assets'), { immutable: true, maxAge: '1y', index: false }))

@@ -1,8 +1,8 @@
 import { SCAN_RECORDED } from './scan-recorded';
 
 /*
- * The one script tag of the server-rendered pages (the QR landing and the homepage), loaded with `async` so it runs as soon as it
- * arrives. First the scan: a QR code's visit (`?scan=true`) is recorded at once, with a plain
+ * The one script tag of the server-rendered pages (the QR landing, the shop and the homepage),
+ * loaded with `async` so it runs as soon as it arrives. First, on the landing, the scan: a QR code's visit (`?scan=true`) is recorded at once, with a plain
  * fetch that waits for nothing else, then the flag leaves the address as the app's landing does,
  * so a reload or a shared link does not count again. Failures are only logged (spec section 8).
  * Then, once the page has loaded and painted what the server sent, the code that hydrates it, in
@@ -24,13 +24,20 @@ if (fundraiserId && address.searchParams.get('scan') === 'true') {
     .catch((error: unknown) => console.warn('Recording the scan failed', error));
 }
 
+/** The module that hydrates the page the server sent: the landing, the shop or the homepage. */
+function pageClient(pathname: string): () => Promise<unknown> {
+  if (pathname.startsWith('/fundraiser/')) return () => import('./entry-client');
+  if (pathname === '/shop') return () => import('./shop-client');
+  return () => import('./home-client');
+}
+
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
 const steps = [
   () => import('react-dom/client'),
   () => import('./landing-schemas'),
   () => import('./landing-libraries'),
   () => import('./landing-routing'),
-  fundraiserId ? () => import('./entry-client') : () => import('./home-client'),
+  pageClient(address.pathname),
 ];
 const hydrate = async () => {
   for (const step of steps) {

@@ -1,12 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { charity as charitySchema, fundraiserDetails } from '@qrshirt/contracts';
+import { charity as charitySchema, fundraiserDetails, shirtList } from '@qrshirt/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { createQueryClient } from '@/lib/query-client';
 import { HomeRoute } from '../routes/home';
-import { LANDING_DATA_ID, type LandingData, LandingPage, seedLandingQueries } from './landing-page';
-import { ServerPageShell } from './page-shell';
+import { ShopRoute } from '../routes/shop';
+import { type LandingData, LandingPage, seedLandingQueries } from './landing-page';
+import { PAGE_DATA_ID, ServerPageShell } from './page-shell';
+import { seedShopQueries, type ShopData } from './shop-page';
 
 /** The landing build's entries, as web/vite.config.ts names them. */
 const BOOT_ENTRY = 'src/app/landing/boot.ts';
@@ -14,6 +18,7 @@ const STYLES_ENTRY = 'src/app/landing/landing.css';
 
 interface ManifestChunk {
   file: string;
+  css?: string[];
 }
 
 /** What the gateway read: the API's fundraiser details and charity, or nothing by that id or code. */
@@ -21,6 +26,12 @@ export interface LandingRequest {
   /** The path and query the browser asked for. */
   url: string;
   found: { fundraiser: unknown; charity: unknown } | null;
+}
+
+/** What the gateway read for the shop: the catalogue as GET /api/shirts answers it. */
+export interface ShopRequest {
+  url: string;
+  shirts: unknown;
 }
 
 export interface RenderedPage {
@@ -58,8 +69,13 @@ function clientTags(distDir: string): string {
     if (!found) throw new Error(`the landing build's manifest has no ${key}: rebuild web/dist`);
     return found.file;
   };
+  // The components' own stylesheets (CSS modules) come with their chunks, which load only once the
+  // page has painted: they are written in too, so nothing moves when they arrive.
+  const componentStyles = Object.values(manifest).flatMap((chunk) => chunk.css ?? []);
   // Nothing in a stylesheet can close the element, and no style comes from data.
-  const styles = readFileSync(path.join(distDir, file(STYLES_ENTRY)), 'utf8');
+  const styles = [file(STYLES_ENTRY), ...new Set(componentStyles)]
+    .map((file) => readFileSync(path.join(distDir, file), 'utf8'))
+    .join('');
   return `<style>${styles}</style>\n    <script type="module" async src="/${file(BOOT_ENTRY)}"></script>`;
 }
 
@@ -75,9 +91,7 @@ function landingData(found: LandingRequest['found']): LandingData {
 /** The document around a server-rendered page's body, with the data its client hydrates from, if any. */
 function pageDocument(tags: string, { title, body, data }: { title: string; body: string; data?: unknown }): string {
   const dataTag =
-    data === undefined
-      ? ''
-      : `\n    <script type="application/json" id="${LANDING_DATA_ID}">${scriptJson(data)}</script>`;
+    data === undefined ? '' : `\n    <script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data)}</script>`;
   return `<!doctype html>
 <html lang="en" data-mantine-color-scheme="light">
   <head>
@@ -95,6 +109,17 @@ function pageDocument(tags: string, { title, body, data }: { title: string; body
 `;
 }
 
+/** A page's content in the server pages' shell, as HTML, from a query cache its data was put in. */
+function renderBody(url: string, queryClient: QueryClient, page: ReactNode): string {
+  const body = renderToString(
+    <StaticRouter location={url}>
+      <ServerPageShell queryClient={queryClient}>{page}</ServerPageShell>
+    </StaticRouter>,
+  );
+  queryClient.clear();
+  return body;
+}
+
 /**
  * The server side of the QR landing (issue 16): the page as HTML that already holds the
  * fundraiser and its charity, the same components the browser then hydrates, and the data they
@@ -106,29 +131,30 @@ export function createLandingRenderer(distDir: string): (request: LandingRequest
     const data = landingData(found);
     const queryClient = createQueryClient();
     seedLandingQueries(queryClient, data);
-    const body = renderToString(
-      <StaticRouter location={url}>
-        <LandingPage queryClient={queryClient} data={data} />
-      </StaticRouter>,
-    );
-    queryClient.clear();
+    const body = renderBody(url, queryClient, <LandingPage data={data} />);
     const title = data.found ? `Support ${data.charity.name} · QR Shirts for Charity` : 'QR Shirts for Charity';
     return { status: data.found ? 200 : 404, html: pageDocument(tags, { title, body, data }) };
   };
 }
 
 /**
- * The homepage, rendered on the server as the landing is (issue 16): it reads no data, so it is
- * rendered once and the same HTML answers every visit.
+ * The homepage, rendered on the server as the landing is: it reads no data, so it is rendered
+ * once and the same HTML answers every visit.
  */
 export function createHomeRenderer(distDir: string): () => RenderedPage {
-  const body = renderToString(
-    <StaticRouter location="/">
-      <ServerPageShell queryClient={createQueryClient()}>
-        <HomeRoute />
-      </ServerPageShell>
-    </StaticRouter>,
-  );
+  const body = renderBody('/', createQueryClient(), <HomeRoute />);
   const html = pageDocument(clientTags(distDir), { title: 'QR Shirts for Charity', body });
   return () => ({ status: 200, html });
+}
+
+/** The shop, rendered on the server with the catalogue it lists. */
+export function createShopRenderer(distDir: string): (request: ShopRequest) => RenderedPage {
+  const tags = clientTags(distDir);
+  return ({ url, shirts }) => {
+    const data: ShopData = { shirts: shirtList.parse(shirts) };
+    const queryClient = createQueryClient();
+    seedShopQueries(queryClient, data);
+    const body = renderBody(url, queryClient, <ShopRoute />);
+    return { status: 200, html: pageDocument(tags, { title: 'Shop · QR Shirts for Charity', body, data }) };
+  };
 }

@@ -7,6 +7,9 @@ import { AdminNavLink } from '@/features/admin/components/admin-nav-link';
 import { scheduleCacheWarmUp } from '../cache-warm-up';
 import { cssVariablesResolver, theme } from '../theme';
 
+/** The id of the element the server writes a page's data into, as JSON, for the browser to hydrate. */
+export const PAGE_DATA_ID = 'landing-data';
+
 /**
  * The rest of the site is the app's: a link followed from a server-rendered page loads it as a
  * whole page, into the app's own router, rather than into this page's, which knows only itself.
