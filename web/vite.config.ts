@@ -12,16 +12,21 @@ const gateway = `http://localhost:${process.env.GATEWAY_PORT ?? '8080'}`;
 export const LANDING_SERVER_ENTRY = 'src/app/landing/entry-server.tsx';
 
 /**
- * The server-rendered landing's client, a build of its own into web/dist beside the app's, so its
- * chunks hold only what the landing needs: its boot script, the module that hydrates it (which
- * boot.ts imports), and its stylesheet, which the server writes into the page. Its manifest is
- * web/dist/.vite/landing-manifest.json; web/scripts/build-if-stale.ts runs it after the app's.
+ * The client of the server-rendered pages (the landing, the homepage, the shop, a shirt's page), a
+ * build of its own into web/dist beside the app's, so its chunks hold only what those pages need:
+ * their boot script, the modules that hydrate them (which boot.ts imports), and their stylesheets,
+ * which the server writes into each page. Its manifest is web/dist/.vite/landing-manifest.json;
+ * web/scripts/build-if-stale.ts runs it after the app's.
  */
 export const landingClientBuild = {
   emptyOutDir: false,
   manifest: '.vite/landing-manifest.json',
   rollupOptions: {
-    input: { landing: 'src/app/landing/boot.ts', 'landing-styles': 'src/app/landing/landing.css' },
+    input: {
+      landing: 'src/app/landing/boot.ts',
+      'landing-styles': 'src/app/landing/landing.css',
+      'shirt-styles': 'src/app/landing/shirt.css',
+    },
     // A contracts module none of whose exports the landing uses is left out whole: their index
     // would otherwise build every zod schema of the API, on a phone, before hydrating.
     treeshake: { moduleSideEffects: (id: string) => !/[\\/]contracts[\\/]src[\\/]/.test(id) },

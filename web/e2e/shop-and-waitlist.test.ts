@@ -77,6 +77,27 @@ describeInBrowser('browsing the shop and joining a waitlist', ({ newContext, app
     expect(errors).toEqual([]);
   });
 
+  it("shows a shirt's page before any script runs, its form waiting for the page to be live", async () => {
+    const [shirt] = (await (await fetch(`${appUrl}/api/shirts`)).json()) as {
+      id: string;
+      name: string;
+      price: number;
+    }[];
+    const { page, errors } = await watchedPage(await newContext({ javaScriptEnabled: false }));
+    const answer = await page.goto(`/shirt/${shirt!.id}`);
+    expect(answer?.status()).toBe(200);
+    await page.getByRole('heading', { name: 'Join the Waitlist' }).waitFor();
+    expect(await page.title()).toBe(`${shirt!.name} · QR Shirts for Charity`);
+    expect(await page.getByRole('heading', { name: shirt!.name }).count()).toBe(1);
+    expect(await page.getByText(`$${shirt!.price.toFixed(2)}`).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'What Happens Next?' }).count()).toBe(1);
+    // A tap before the page is live would go nowhere: the form and the carousel say so.
+    expect(await page.getByRole('button', { name: 'Join Waitlist' }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('Your Name').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Next image' }).isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it('lays the shirts out in 1, 2, 3 and 4 columns as the screen widens, images with alt text, lazy after the first', async () => {
     const { page, errors } = await watchedPage(await newContext());
     await page.goto('/shop');

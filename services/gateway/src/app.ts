@@ -10,7 +10,7 @@ import type { AuthOptions } from './auth/auth-options';
 import { compressAnswers } from './http/compress-answers';
 import { errorHandler, unknownApiRoute } from './http/error-handler';
 import { httpMetrics } from './http/http-metrics';
-import { landingReader } from './http/landing-page';
+import { pageReads } from './http/landing-page';
 import { redactUrl } from './http/redact-url';
 import { expressPath, routeTable, servedAhead } from './http/route-table';
 import { securityHeaders } from './http/security-headers';
@@ -119,8 +119,7 @@ export function createApp(options: AppOptions): Express {
     webClient({
       publicDir,
       fundraiserIdByShortCode: options.useCases.fundraisers.byShortCode,
-      readLanding: landingReader(options.useCases),
-      readShirts: () => options.catalog.listShirts(),
+      read: pageReads(options),
       log: options.log,
     }),
   );

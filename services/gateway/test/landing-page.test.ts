@@ -108,7 +108,7 @@ describe('the QR landing rendered by the gateway', () => {
   });
 });
 
-describe('the shop rendered by the gateway', () => {
+describe("the shop and a shirt's page rendered by the gateway", () => {
   it('answers with HTML that already lists the catalogue, a shirt given as markup shown as text', async () => {
     const fields = {
       name: `<script>alert("shirt")</script> "Deluxe" & Co's`,
@@ -137,5 +137,27 @@ describe('the shop rendered by the gateway', () => {
     expect(text).toContain('Our Shirts Collection');
     expect(text).toContain(fields.name);
     expect(landingData(html)).toEqual({ shirts: (await server.api('GET', '/api/shirts')).body });
+
+    // The shirt's own page, the same way, with the charities its form offers.
+    const page = await fetch(`${server.url}/shirt/${created.body.id}`);
+    expect(page.status).toBe(200);
+    const shirtHtml = await page.text();
+    expect(scriptTags(shirtHtml)).toEqual([
+      expect.stringMatching(/^<script type="module" async src="\/assets\/landing-[\w-]+\.js">$/),
+      '<script type="application/json" id="landing-data">',
+    ]);
+    expect(shirtHtml).not.toContain(`"><script>`);
+    expect(unescapeHtml(/<title>([^<]*)<\/title>/.exec(shirtHtml)![1]!)).toBe(`${fields.name} · QR Shirts for Charity`);
+    expect(unescapeHtml(shirtHtml.replaceAll('<!-- -->', ''))).toContain(fields.description);
+    expect(landingData(shirtHtml)).toEqual({
+      shirt: created.body,
+      charities: (await server.api('GET', '/api/charities')).body,
+    });
+  });
+
+  it("leaves an unknown shirt to the app's Shirt Not Found", async () => {
+    const answer = await fetch(`${server.url}/shirt/no-such-shirt`);
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).not.toContain('landing-data');
   });
 });

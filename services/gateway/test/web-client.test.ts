@@ -5,6 +5,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import express, { type Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageReads } from '../src/http/landing-page';
 import { webClient } from '../src/http/web-client';
 import { rawGet } from './support/raw-get';
 
@@ -19,6 +20,14 @@ async function listen(app: Express): Promise<{ server: Server; url: string }> {
 
 /** A bundle large enough to be worth compressing, and its twins as the build writes them. */
 const bundle = Buffer.from(`export const words = ${JSON.stringify('shirt '.repeat(400))};\n`);
+
+/** A catalogue and fundraisers with nothing in them. */
+const nothingToRead: PageReads = {
+  landing: async () => null,
+  shirts: async () => [],
+  shirt: async () => null,
+  charities: async () => [],
+};
 
 describe('serving the web client', () => {
   let root: string;
@@ -44,8 +53,7 @@ describe('serving the web client', () => {
         distDir: dist,
         publicDir,
         fundraiserIdByShortCode,
-        readLanding: async () => null,
-        readShirts: async () => [],
+        read: nothingToRead,
         landingServer: path.join(root, 'dist-server', 'entry-server.js'),
       }),
     );
@@ -150,7 +158,11 @@ describe('the QR landing and the homepage rendered by the built server module', 
         html: found ? 'landing of ' + found.fundraiser.id + ' at ' + url + ' from ' + distDir : 'Fundraiser not found',
       });
       export const createHomeRenderer = (distDir) => () => ({ status: 200, html: 'home from ' + distDir });
-      export const createShopRenderer = () => ({ url, shirts }) => ({ status: 200, html: 'shop of ' + shirts.join() + ' at ' + url });`,
+      export const createShopRenderer = () => ({ url, shirts }) => ({ status: 200, html: 'shop of ' + shirts.join() + ' at ' + url });
+      export const createShirtRenderer = () => ({ url, shirt, charities }) => ({
+        status: 200,
+        html: 'shirt ' + shirt.id + ' with ' + charities.join() + ' at ' + url,
+      });`,
     );
     const readLanding = async (id: string) => {
       read.push(id);
@@ -162,10 +174,14 @@ describe('the QR landing and the homepage rendered by the built server module', 
         distDir: dist,
         publicDir: path.join(root, 'public'),
         fundraiserIdByShortCode: async () => null,
-        readLanding,
-        readShirts: async () => {
-          if (shirtsBroken) throw new Error('the catalogue is gone');
-          return ['s-1', 's-2'];
+        read: {
+          landing: readLanding,
+          shirts: async () => {
+            if (shirtsBroken) throw new Error('the catalogue is gone');
+            return ['s-1', 's-2'];
+          },
+          shirt: async (id) => (id === 'sh-1' ? { id } : null),
+          charities: async () => ['c-1'],
         },
         landingServer: serverBundle,
       }),
@@ -196,7 +212,7 @@ describe('the QR landing and the homepage rendered by the built server module', 
     });
   });
 
-  it('renders the homepage and the shop, revalidated on every visit, and leaves the other pages to the client', async () => {
+  it("renders the homepage, the shop and a shirt's page, revalidated on every visit, and leaves the other pages to the client", async () => {
     const home = await fetch(url);
     expect({ status: home.status, body: await home.text() }).toEqual({
       status: 200,
@@ -216,7 +232,13 @@ describe('the QR landing and the homepage rendered by the built server module', 
       status: 200,
       body: '<!doctype html><title>app</title>',
     });
-    for (const route of ['/shop/more', '/shirt/abc', '/dashboard']) {
+    const shirt = await fetch(`${url}/shirt/sh-1`);
+    expect({ status: shirt.status, body: await shirt.text() }).toEqual({
+      status: 200,
+      body: 'shirt sh-1 with c-1 at /shirt/sh-1',
+    });
+    // An unknown shirt is the client's "Shirt Not Found".
+    for (const route of ['/shop/more', '/shirt/abc', '/shirt/%E0%A4%A', '/shirt/sh-1/more', '/dashboard']) {
       const answer = await fetch(`${url}${route}`);
       expect({ route, body: await answer.text() }).toEqual({ route, body: '<!doctype html><title>app</title>' });
     }

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { DomainError } from '@qrshirt/core';
 import type { Response } from 'express';
 import { webServerDir } from '../package-dirs';
+import type { CatalogQueries } from '@qrshirt/projections';
 import type { UseCases } from '../routes/route-deps';
 
 /**
@@ -23,15 +24,17 @@ interface RenderedPage {
 type LandingRenderer = (request: { url: string; found: LandingFound }) => RenderedPage;
 type HomeRenderer = () => RenderedPage;
 type ShopRenderer = (request: { url: string; shirts: unknown }) => RenderedPage;
+type ShirtRenderer = (request: { url: string; shirt: unknown; charities: unknown }) => RenderedPage;
 
 interface LandingServerModule {
   createLandingRenderer(distDir: string): LandingRenderer;
   createHomeRenderer(distDir: string): HomeRenderer;
   createShopRenderer(distDir: string): ShopRenderer;
+  createShirtRenderer(distDir: string): ShirtRenderer;
 }
 
 /**
- * Renders the landing, the shop or the homepage for a request, or says it cannot (false) when
+ * Renders the landing, the homepage, the shop or a shirt's page for a request, or says it cannot (false) when
  * the server module is not built: the caller then serves the client's index.html, whose router
  * shows the same page. The module is imported once, on the first page asked for.
  */
@@ -42,13 +45,15 @@ export function landingPages({
   distDir: string;
   serverBundle?: string;
 }) {
-  let renderers: Promise<{ landing: LandingRenderer; home: HomeRenderer; shop: ShopRenderer }> | undefined;
+  let renderers:
+    Promise<{ landing: LandingRenderer; home: HomeRenderer; shop: ShopRenderer; shirt: ShirtRenderer }> | undefined;
   const load = () => {
     if (!existsSync(serverBundle)) return undefined;
     renderers ??= (import(pathToFileURL(serverBundle).href) as Promise<LandingServerModule>).then((module) => ({
       landing: module.createLandingRenderer(distDir),
       home: module.createHomeRenderer(distDir),
       shop: module.createShopRenderer(distDir),
+      shirt: module.createShirtRenderer(distDir),
     }));
     return renderers;
   };
@@ -71,22 +76,49 @@ export function landingPages({
       const render = await load();
       return render ? send(res, render.shop({ url, shirts })) : false;
     },
+    sendShirt: async (res: Response, request: { url: string; shirt: unknown; charities: unknown }) => {
+      const render = await load();
+      return render ? send(res, render.shirt(request)) : false;
+    },
   };
 }
 
+/** What the server-rendered pages show, each read as the API answers it to an anonymous visitor. */
+export interface PageReads {
+  /** The landing's fundraiser and charity; null for an unknown fundraiser. */
+  landing(fundraiserId: string): Promise<LandingFound>;
+  /** The shop's catalogue, as GET /api/shirts. */
+  shirts(): Promise<unknown>;
+  /** A shirt, as GET /api/shirt/{id}; null when there is none. */
+  shirt(shirtId: string): Promise<unknown>;
+  /** The charities a shirt's waitlist form offers, as GET /api/charities. */
+  charities(): Promise<unknown>;
+}
+
 /**
- * What the landing shows, read through the use cases the API's GET /api/fundraisers/{id} and
- * GET /api/charity/{id} call, as an anonymous visitor would: null for an unknown fundraiser.
+ * The pages' reads, through the use cases and queries the API's routes call: GET
+ * /api/fundraisers/{id} and GET /api/charity/{id} for the landing, the catalogue's for the others.
  */
-export function landingReader({ fundraisers, charities }: Pick<UseCases, 'fundraisers' | 'charities'>) {
-  return async (fundraiserId: string): Promise<LandingFound> => {
-    let fundraiser;
-    try {
-      fundraiser = await fundraisers.details(fundraiserId);
-    } catch (error) {
-      if (error instanceof DomainError && error.kind === 'not_found') return null;
-      throw error;
-    }
-    return { fundraiser, charity: await charities.get(fundraiser.charityId, undefined) };
+export function pageReads({
+  useCases: { fundraisers, charities },
+  catalog,
+}: {
+  useCases: Pick<UseCases, 'fundraisers' | 'charities'>;
+  catalog: Pick<CatalogQueries, 'listShirts' | 'getShirt' | 'listCharities'>;
+}): PageReads {
+  return {
+    async landing(fundraiserId) {
+      let fundraiser;
+      try {
+        fundraiser = await fundraisers.details(fundraiserId);
+      } catch (error) {
+        if (error instanceof DomainError && error.kind === 'not_found') return null;
+        throw error;
+      }
+      return { fundraiser, charity: await charities.get(fundraiser.charityId, undefined) };
+    },
+    shirts: () => catalog.listShirts(),
+    shirt: async (shirtId) => (await catalog.getShirt(shirtId)) ?? null,
+    charities: () => catalog.listCharities(),
   };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import { webDistDir } from '../package-dirs';
-import { type LandingFound, landingPages } from './landing-page';
+import { landingPages, type PageReads } from './landing-page';
 
 /** Client routes have no file extension; a missing /images/x.svg must stay a 404, not become the app. */
 function isClientRoute(requestPath: string): boolean {
@@ -72,24 +72,22 @@ const scanLandingPath = (fundraiserId: string) => `/fundraiser/${encodeURICompon
  * A QR code's short link `/q/<code>` is sent on to its fundraiser's page as a scan; an unknown
  * code is the page's "Fundraiser not found" with a 404. That page, `/fundraiser/{id}`, is rendered
  * here with its fundraiser and charity (issue 16), a 404 for an unknown id, and so are the
- * homepage and the shop; the client's index.html stands in for them while their server module is not built,
+ * homepage, the shop and a shirt's page; the client's index.html stands in for them while their server module is not built,
  * or when reading or rendering fails.
  */
 export function webClient({
   distDir = webDistDir,
   publicDir,
   fundraiserIdByShortCode,
-  readLanding,
-  readShirts,
+  read,
   landingServer,
   log,
 }: {
   distDir?: string;
   publicDir: string;
   fundraiserIdByShortCode: (code: string) => Promise<string | null>;
-  readLanding: (fundraiserId: string) => Promise<LandingFound>;
-  /** The catalogue as GET /api/shirts answers it, for the server-rendered shop. */
-  readShirts: () => Promise<unknown>;
+  /** What the server-rendered pages show. */
+  read: PageReads;
   /** The landing's built server module; web/dist-server's unless a test names another. */
   landingServer?: string;
   log?: Pick<Logger, 'warn'>;
@@ -137,10 +135,23 @@ export function webClient({
         next();
       }
     };
-  const landing = rendered(async (req, res) => {
+  /** The one path segment under a page's mount point (`/fundraiser/{id}`), decoded; null when there is none. */
+  const idSegment = (req: Request) => {
     const segment = req.path.slice(1);
-    if (segment === '' || segment.includes('/') || !isClientRoute(req.path)) return false;
-    return pages.sendLanding(res, req.originalUrl, await readLanding(decodeURIComponent(segment)));
+    if (segment === '' || segment.includes('/') || !isClientRoute(req.path)) return null;
+    return decodeURIComponent(segment);
+  };
+  const landing = rendered(async (req, res) => {
+    const fundraiserId = idSegment(req);
+    if (fundraiserId === null) return false;
+    return pages.sendLanding(res, req.originalUrl, await read.landing(fundraiserId));
+  });
+  // An unknown shirt is the client's "Shirt Not Found", as before.
+  const shirtPage = rendered(async (req, res) => {
+    const shirtId = idSegment(req);
+    if (shirtId === null) return false;
+    const [shirt, charities] = await Promise.all([read.shirt(shirtId), read.charities()]);
+    return shirt !== null && pages.sendShirt(res, { url: req.originalUrl, shirt, charities });
   });
   return Router()
     .get(
@@ -149,10 +160,11 @@ export function webClient({
     )
     .get(
       '/shop',
-      rendered(async (req, res) => pages.sendShop(res, req.originalUrl, await readShirts())),
+      rendered(async (req, res) => pages.sendShop(res, req.originalUrl, await read.shirts())),
     )
     .use('/q', shortLink)
     .use('/fundraiser', landing)
+    .use('/shirt', shirtPage)
     .use('/assets', precompressed(path.join(distDir, 'assets'), { immutable: true, maxAge: '1y', index: false }))
     .use(precompressed(distDir, { index: false }))
     .use(express.static(publicDir, { maxAge: '1h', index: false }))

@@ -1,8 +1,8 @@
 import { SCAN_RECORDED } from './scan-recorded';
 
 /*
- * The one script tag of the server-rendered pages (the QR landing, the shop and the homepage),
- * loaded with `async` so it runs as soon as it arrives. First, on the landing, the scan: a QR code's visit (`?scan=true`) is recorded at once, with a plain
+ * The one script tag of the server-rendered pages (the QR landing, the homepage, the shop and a
+ * shirt's page), loaded with `async` so it runs as soon as it arrives. First, on the landing, the scan: a QR code's visit (`?scan=true`) is recorded at once, with a plain
  * fetch that waits for nothing else, then the flag leaves the address as the app's landing does,
  * so a reload or a shared link does not count again. Failures are only logged (spec section 8).
  * Then, once the page has loaded and painted what the server sent, the code that hydrates it, in
@@ -24,11 +24,12 @@ if (fundraiserId && address.searchParams.get('scan') === 'true') {
     .catch((error: unknown) => console.warn('Recording the scan failed', error));
 }
 
-/** The module that hydrates the page the server sent: the landing, the shop or the homepage. */
-function pageClient(pathname: string): () => Promise<unknown> {
-  if (pathname.startsWith('/fundraiser/')) return () => import('./entry-client');
-  if (pathname === '/shop') return () => import('./shop-client');
-  return () => import('./home-client');
+/** The modules that hydrate the page the server sent: the landing, the shop, a shirt's or the homepage. */
+function pageClient(pathname: string): (() => Promise<unknown>)[] {
+  if (pathname.startsWith('/fundraiser/')) return [() => import('./entry-client')];
+  if (pathname === '/shop') return [() => import('./shop-client')];
+  if (pathname.startsWith('/shirt/')) return [() => import('./shirt-libraries'), () => import('./shirt-client')];
+  return [() => import('./home-client')];
 }
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -37,7 +38,7 @@ const steps = [
   () => import('./landing-schemas'),
   () => import('./landing-libraries'),
   () => import('./landing-routing'),
-  pageClient(address.pathname),
+  ...pageClient(address.pathname),
 ];
 const hydrate = async () => {
   for (const step of steps) {

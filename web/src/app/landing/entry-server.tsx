@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { charity as charitySchema, fundraiserDetails, shirtList } from '@qrshirt/contracts';
+import {
+  charityList,
+  charity as charitySchema,
+  fundraiserDetails,
+  shirt as shirtSchema,
+  shirtList,
+} from '@qrshirt/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -10,15 +16,24 @@ import { HomeRoute } from '../routes/home';
 import { ShopRoute } from '../routes/shop';
 import { type LandingData, LandingPage, seedLandingQueries } from './landing-page';
 import { PAGE_DATA_ID, ServerPageShell } from './page-shell';
+import { SHIRT_PAGE_PATH, type ShirtData, ShirtPage, seedShirtQueries } from './shirt-page';
 import { seedShopQueries, type ShopData } from './shop-page';
 
 /** The landing build's entries, as web/vite.config.ts names them. */
 const BOOT_ENTRY = 'src/app/landing/boot.ts';
 const STYLES_ENTRY = 'src/app/landing/landing.css';
+const LANDING_CLIENT: PageClient = { module: 'src/app/landing/entry-client.tsx' };
+const HOME_CLIENT: PageClient = { module: 'src/app/landing/home-client.tsx' };
+const SHOP_CLIENT: PageClient = { module: 'src/app/landing/shop-client.tsx' };
+const SHIRT_CLIENT: PageClient = {
+  module: 'src/app/landing/shirt-client.tsx',
+  styles: 'src/app/landing/shirt.css',
+};
 
 interface ManifestChunk {
   file: string;
   css?: string[];
+  imports?: string[];
 }
 
 /** What the gateway read: the API's fundraiser details and charity, or nothing by that id or code. */
@@ -32,6 +47,13 @@ export interface LandingRequest {
 export interface ShopRequest {
   url: string;
   shirts: unknown;
+}
+
+/** What the gateway read for a shirt's page: the shirt, and the charities a signup may choose. */
+export interface ShirtRequest {
+  url: string;
+  shirt: unknown;
+  charities: unknown;
 }
 
 export interface RenderedPage {
@@ -55,27 +77,50 @@ const JSON_ESCAPES: Record<string, string> = {
 };
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => JSON_ESCAPES[c]!);
 
+/** The build's entries and dynamic entries by source path, from the landing build's manifest. */
+type Manifest = Record<string, ManifestChunk>;
+
+function readManifest(distDir: string): Manifest {
+  return JSON.parse(readFileSync(path.join(distDir, '.vite/landing-manifest.json'), 'utf8')) as Manifest;
+}
+
+/** The stylesheets a module's chunk and every chunk it imports statically bring with them. */
+function chunkStyles(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+  if (seen.has(key)) return [];
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk) return [];
+  return [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((imported) => chunkStyles(manifest, imported, seen))];
+}
+
+/** What a page's client is made of, as the landing build names it (web/vite.config.ts). */
+interface PageClient {
+  /** The module boot.ts loads last to hydrate the page. */
+  module: string;
+  /** A stylesheet of the page's own beside landing.css, if it has one. */
+  styles?: string;
+}
+
 /**
- * A page's stylesheet, written into it (no request before the first paint), and its one script,
- * which records a scan on the landing and later loads what hydrates the page.
+ * A page's stylesheets, written into it (no request before the first paint), and its one script,
+ * which records a scan on the landing and later loads what hydrates the page. The components' own
+ * stylesheets (CSS modules) would come with their chunks, once the page has painted: they are
+ * written in too, so nothing moves when those arrive.
  */
-function clientTags(distDir: string): string {
-  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/landing-manifest.json'), 'utf8')) as Record<
-    string,
-    ManifestChunk
-  >;
+function clientTags(distDir: string, page: PageClient): string {
+  const manifest = readManifest(distDir);
   const file = (key: string) => {
     const found = manifest[key];
     if (!found) throw new Error(`the landing build's manifest has no ${key}: rebuild web/dist`);
     return found.file;
   };
-  // The components' own stylesheets (CSS modules) come with their chunks, which load only once the
-  // page has painted: they are written in too, so nothing moves when they arrive.
-  const componentStyles = Object.values(manifest).flatMap((chunk) => chunk.css ?? []);
+  const files = [
+    file(STYLES_ENTRY),
+    ...(page.styles ? [file(page.styles)] : []),
+    ...new Set(chunkStyles(manifest, page.module)),
+  ];
   // Nothing in a stylesheet can close the element, and no style comes from data.
-  const styles = [file(STYLES_ENTRY), ...new Set(componentStyles)]
-    .map((file) => readFileSync(path.join(distDir, file), 'utf8'))
-    .join('');
+  const styles = files.map((name) => readFileSync(path.join(distDir, name), 'utf8')).join('');
   return `<style>${styles}</style>\n    <script type="module" async src="/${file(BOOT_ENTRY)}"></script>`;
 }
 
@@ -110,10 +155,12 @@ function pageDocument(tags: string, { title, body, data }: { title: string; body
 }
 
 /** A page's content in the server pages' shell, as HTML, from a query cache its data was put in. */
-function renderBody(url: string, queryClient: QueryClient, page: ReactNode): string {
+function renderBody(url: string, queryClient: QueryClient, page: ReactNode, path?: string): string {
   const body = renderToString(
     <StaticRouter location={url}>
-      <ServerPageShell queryClient={queryClient}>{page}</ServerPageShell>
+      <ServerPageShell queryClient={queryClient} path={path}>
+        {page}
+      </ServerPageShell>
     </StaticRouter>,
   );
   queryClient.clear();
@@ -126,7 +173,7 @@ function renderBody(url: string, queryClient: QueryClient, page: ReactNode): str
  * hydrate from. `distDir` is the client build, whose landing manifest names the files the page loads.
  */
 export function createLandingRenderer(distDir: string): (request: LandingRequest) => RenderedPage {
-  const tags = clientTags(distDir);
+  const tags = clientTags(distDir, LANDING_CLIENT);
   return ({ url, found }) => {
     const data = landingData(found);
     const queryClient = createQueryClient();
@@ -143,18 +190,31 @@ export function createLandingRenderer(distDir: string): (request: LandingRequest
  */
 export function createHomeRenderer(distDir: string): () => RenderedPage {
   const body = renderBody('/', createQueryClient(), <HomeRoute />);
-  const html = pageDocument(clientTags(distDir), { title: 'QR Shirts for Charity', body });
+  const html = pageDocument(clientTags(distDir, HOME_CLIENT), { title: 'QR Shirts for Charity', body });
   return () => ({ status: 200, html });
 }
 
 /** The shop, rendered on the server with the catalogue it lists. */
 export function createShopRenderer(distDir: string): (request: ShopRequest) => RenderedPage {
-  const tags = clientTags(distDir);
+  const tags = clientTags(distDir, SHOP_CLIENT);
   return ({ url, shirts }) => {
     const data: ShopData = { shirts: shirtList.parse(shirts) };
     const queryClient = createQueryClient();
     seedShopQueries(queryClient, data);
     const body = renderBody(url, queryClient, <ShopRoute />);
     return { status: 200, html: pageDocument(tags, { title: 'Shop · QR Shirts for Charity', body, data }) };
+  };
+}
+
+/** A shirt's page, rendered on the server with the shirt and the charities its waitlist form offers. */
+export function createShirtRenderer(distDir: string): (request: ShirtRequest) => RenderedPage {
+  const tags = clientTags(distDir, SHIRT_CLIENT);
+  return ({ url, shirt, charities }) => {
+    const data: ShirtData = { shirt: shirtSchema.parse(shirt), charities: charityList.parse(charities) };
+    const queryClient = createQueryClient();
+    seedShirtQueries(queryClient, data);
+    const body = renderBody(url, queryClient, <ShirtPage />, SHIRT_PAGE_PATH);
+    const title = `${data.shirt.name} · QR Shirts for Charity`;
+    return { status: 200, html: pageDocument(tags, { title, body, data }) };
   };
 }

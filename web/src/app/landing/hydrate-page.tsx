@@ -16,14 +16,16 @@ export function readPageData<T>(): T {
  * milliseconds instead of holding the main thread for its whole length, so the page the server
  * sent stays usable meanwhile.
  */
-export function hydratePage(queryClient: QueryClient, page: ReactNode): void {
+export function hydratePage(queryClient: QueryClient, page: ReactNode, path?: string): void {
   void initAuth();
   startTransition(() => {
     hydrateRoot(
       document.getElementById('root')!,
       <StrictMode>
         <BrowserRouter>
-          <ServerPageShell queryClient={queryClient}>{page}</ServerPageShell>
+          <ServerPageShell queryClient={queryClient} path={path}>
+            {page}
+          </ServerPageShell>
         </BrowserRouter>
       </StrictMode>,
     );

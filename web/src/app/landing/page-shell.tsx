@@ -29,22 +29,24 @@ function LeaveForTheApp() {
  * the browser's history in the browser). The cache warm-up is the app's too (spec section 4): the
  * lists it stores are there for the next page, which the app shows.
  */
-export function ServerPageShell({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function ServerPageShell({
+  queryClient,
+  path = '*',
+  children,
+}: {
+  queryClient: QueryClient;
+  /** The page's route, for the parameters it reads (`/shirt/:shirtId`). */
+  path?: string;
+  children: ReactNode;
+}) {
   useEffect(() => scheduleCacheWarmUp(queryClient), [queryClient]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
+        <LeaveForTheApp />
         <Routes>
           <Route element={<AppLayout extraLinks={AdminNavLink} />}>
-            <Route
-              path="*"
-              element={
-                <>
-                  <LeaveForTheApp />
-                  {children}
-                </>
-              }
-            />
+            <Route path={path} element={children} />
           </Route>
         </Routes>
       </QueryClientProvider>

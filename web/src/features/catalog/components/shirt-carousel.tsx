@@ -1,6 +1,7 @@
 import { ActionIcon, AspectRatio, Badge, Group, Image } from '@mantine/core';
 import type { Shirt } from '@qrshirt/contracts';
 import { useRef, useState } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 import classes from './shirt-carousel.module.css';
 
 interface ShirtCarouselProps {
@@ -13,6 +14,8 @@ export function ShirtCarousel({ images, shirtName }: ShirtCarouselProps) {
   const [selected, setSelected] = useState(0);
   const track = useRef<HTMLDivElement>(null);
   const total = images.length;
+  // On a page the server rendered, the buttons wait for the page to be live, where a tap works.
+  const live = useHydrated();
 
   const show = (index: number) => {
     const next = (index + total) % total;
@@ -73,6 +76,7 @@ export function ShirtCarousel({ images, shirtName }: ShirtCarouselProps) {
               size="lg"
               radius="xl"
               aria-label="Previous image"
+              disabled={!live}
               onClick={() => show(selected - 1)}
             >
               ‹
@@ -83,6 +87,7 @@ export function ShirtCarousel({ images, shirtName }: ShirtCarouselProps) {
               size="lg"
               radius="xl"
               aria-label="Next image"
+              disabled={!live}
               onClick={() => show(selected + 1)}
             >
               ›
@@ -102,6 +107,7 @@ export function ShirtCarousel({ images, shirtName }: ShirtCarouselProps) {
               className={classes.thumbnail}
               aria-label={`Show image ${index + 1}: ${image.alt}`}
               aria-current={index === selected}
+              disabled={!live}
               onClick={() => show(index)}
             >
               {/* Square before it loads, so what follows the thumbnails does not move when it does. */}

@@ -3,11 +3,13 @@ import { useInputState } from '@mantine/hooks';
 import type { Charity, Shirt } from '@qrshirt/contracts';
 import { useState } from 'react';
 import { track } from '@/lib/analytics';
+import { useHydrated } from '@/lib/use-hydrated';
 import { showErrorToast, showSuccessToast } from '@/lib/toast';
 import { useJoinWaitlist } from '../api/join-waitlist';
 import { CharityPicker } from './charity-picker';
 import { SizePicker } from './size-picker';
 import { firstWaitlistProblem } from './waitlist-validation';
+import classes from './waitlist-form.module.css';
 
 interface WaitlistFormProps {
   shirt: Pick<Shirt, 'id' | 'name' | 'sizes'>;
@@ -22,6 +24,9 @@ export function WaitlistForm({ shirt, charities, charitiesLoading }: WaitlistFor
   const [name, setName] = useInputState('');
   const [email, setEmail] = useInputState('');
   const joining = useJoinWaitlist();
+  // A page the server rendered takes its first taps and keys only once it is live: before then
+  // they would go nowhere, or be wiped by hydration.
+  const live = useHydrated();
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -64,18 +69,20 @@ export function WaitlistForm({ shirt, charities, charitiesLoading }: WaitlistFor
 
   return (
     <form onSubmit={(event) => void submit(event)} aria-label="Join the waitlist">
-      <Stack gap="md">
-        <CharityPicker charities={charities} loading={charitiesLoading} value={charityId} onChange={setCharityId} />
-        <SizePicker sizes={shirt.sizes} value={size} onChange={setSize} />
-        <TextInput label="Your Name" autoComplete="name" value={name} onChange={setName} />
-        <TextInput label="Email Address" type="email" autoComplete="email" value={email} onChange={setEmail} />
-        <Button type="submit" size="md" disabled={charitiesLoading || joining.isPending}>
-          {joining.isPending ? 'Joining Waitlist...' : 'Join Waitlist'}
-        </Button>
-        <Text size="sm" c="dimmed">
-          By joining the waitlist, you'll be notified when the shirt becomes available. No payment required now.
-        </Text>
-      </Stack>
+      <fieldset disabled={!live} className={classes.fields}>
+        <Stack gap="md">
+          <CharityPicker charities={charities} loading={charitiesLoading} value={charityId} onChange={setCharityId} />
+          <SizePicker sizes={shirt.sizes} value={size} onChange={setSize} />
+          <TextInput label="Your Name" autoComplete="name" value={name} onChange={setName} />
+          <TextInput label="Email Address" type="email" autoComplete="email" value={email} onChange={setEmail} />
+          <Button type="submit" size="md" disabled={charitiesLoading || joining.isPending}>
+            {joining.isPending ? 'Joining Waitlist...' : 'Join Waitlist'}
+          </Button>
+          <Text size="sm" c="dimmed">
+            By joining the waitlist, you'll be notified when the shirt becomes available. No payment required now.
+          </Text>
+        </Stack>
+      </fieldset>
     </form>
   );
 }
