@@ -65,7 +65,7 @@ COPY --from=build /app/services/gateway/dist services/gateway/dist
 COPY --from=build /app/services/ingestor/dist services/ingestor/dist
 COPY --from=build /app/services/projector/dist services/projector/dist
 COPY --from=build /app/web/dist web/dist
-# The QR landing's server module, which the gateway imports to render that page.
+# The server-rendered pages' module, which the gateway imports to render them.
 COPY --from=build /app/web/dist-server web/dist-server
 # The SQLite event store's folder when no EVENTSTORE_URL is given; owned by the user that runs.
 RUN mkdir /data && chown node:node /data

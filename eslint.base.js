@@ -8,7 +8,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
-      // The QR landing's server module, built with the web client.
+      // The server-rendered pages' module, built with the web client.
       '**/dist-server/**',
       'data/**',
       'docs/**',

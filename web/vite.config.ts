@@ -8,26 +8,26 @@ import { precompress } from './precompress.ts';
 // codes' short links come from the gateway (`npm start`, port 8080 unless PORT says otherwise).
 const gateway = `http://localhost:${process.env.GATEWAY_PORT ?? '8080'}`;
 
-/** The server-rendered QR landing's module for the gateway (issue 16), built into web/dist-server. */
-export const LANDING_SERVER_ENTRY = 'src/app/landing/entry-server.tsx';
+/** The server-rendered pages' module for the gateway (issue 16), built into web/dist-server. */
+export const SERVER_PAGES_ENTRY = 'src/app/server-pages/entry-server.tsx';
 
 /**
  * The client of the server-rendered pages (the landing, the homepage, the shop, a shirt's page), a
  * build of its own into web/dist beside the app's, so its chunks hold only what those pages need:
  * their boot script, the modules that hydrate them (which boot.ts imports), and their stylesheets,
- * which the server writes into each page. Its manifest is web/dist/.vite/landing-manifest.json;
+ * which the server writes into each page. Its manifest is web/dist/.vite/server-pages-manifest.json;
  * web/scripts/build-if-stale.ts runs it after the app's.
  */
-export const landingClientBuild = {
+export const serverPagesClientBuild = {
   emptyOutDir: false,
-  manifest: '.vite/landing-manifest.json',
+  manifest: '.vite/server-pages-manifest.json',
   rollupOptions: {
     input: {
-      landing: 'src/app/landing/boot.ts',
-      'landing-styles': 'src/app/landing/landing.css',
-      'shirt-styles': 'src/app/landing/shirt.css',
+      pages: 'src/app/server-pages/boot.ts',
+      'pages-styles': 'src/app/server-pages/pages.css',
+      'shirt-styles': 'src/app/server-pages/shirt.css',
     },
-    // A contracts module none of whose exports the landing uses is left out whole: their index
+    // A contracts module none of whose exports the pages use is left out whole: their index
     // would otherwise build every zod schema of the API, on a phone, before hydrating.
     treeshake: { moduleSideEffects: (id: string) => !/[\\/]contracts[\\/]src[\\/]/.test(id) },
   },
@@ -37,7 +37,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild ? [react()] : [react(), homepageBudget(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: isSsrBuild
-    ? { outDir: 'dist-server', emptyOutDir: true, copyPublicDir: false, ssr: LANDING_SERVER_ENTRY }
+    ? { outDir: 'dist-server', emptyOutDir: true, copyPublicDir: false, ssr: SERVER_PAGES_ENTRY }
     : { manifest: true, outDir: 'dist', emptyOutDir: true },
   // One self-contained module: the gateway imports it without resolving the web's packages.
   ssr: { noExternal: true },

@@ -10,11 +10,11 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { LANDING_SERVER_ENTRY, landingClientBuild } from '../vite.config';
+import { SERVER_PAGES_ENTRY, serverPagesClientBuild } from '../vite.config';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(webDir, 'dist');
-/** The QR landing's server module, which the gateway imports to render that page (issue 16). */
+/** The server-rendered pages' module, which the gateway imports to render them (issue 16). */
 const serverEntry = path.join(webDir, 'dist-server', 'entry-server.js');
 const fingerprintFile = path.join(distDir, '.build-fingerprint');
 
@@ -66,8 +66,8 @@ if (!process.argv.includes('--force') && built === wanted && complete) {
   process.env.NODE_ENV = 'production';
   // web/vite.config.ts applies; a failed build throws, so `npm start` stops before serving stale files.
   await build({ root: webDir, mode: 'production', logLevel: 'warn' });
-  await build({ root: webDir, mode: 'production', logLevel: 'warn', build: landingClientBuild });
-  // The server module last: it reads the landing build's manifest for the files the page loads.
-  await build({ root: webDir, mode: 'production', logLevel: 'warn', build: { ssr: LANDING_SERVER_ENTRY } });
+  await build({ root: webDir, mode: 'production', logLevel: 'warn', build: serverPagesClientBuild });
+  // The server module last: it reads the server pages' build manifest for the files each page loads.
+  await build({ root: webDir, mode: 'production', logLevel: 'warn', build: { ssr: SERVER_PAGES_ENTRY } });
   writeFileSync(fingerprintFile, wanted);
 }

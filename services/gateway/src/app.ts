@@ -10,7 +10,7 @@ import type { AuthOptions } from './auth/auth-options';
 import { compressAnswers } from './http/compress-answers';
 import { errorHandler, unknownApiRoute } from './http/error-handler';
 import { httpMetrics } from './http/http-metrics';
-import { pageReads } from './http/landing-page';
+import { pageReads } from './http/server-pages';
 import { redactUrl } from './http/redact-url';
 import { expressPath, routeTable, servedAhead } from './http/route-table';
 import { securityHeaders } from './http/security-headers';

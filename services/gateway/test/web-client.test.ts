@@ -5,7 +5,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import express, { type Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageReads } from '../src/http/landing-page';
+import type { PageReads } from '../src/http/server-pages';
 import { webClient } from '../src/http/web-client';
 import { rawGet } from './support/raw-get';
 
@@ -54,7 +54,7 @@ describe('serving the web client', () => {
         publicDir,
         fundraiserIdByShortCode,
         read: nothingToRead,
-        landingServer: path.join(root, 'dist-server', 'entry-server.js'),
+        serverPagesModule: path.join(root, 'dist-server', 'entry-server.js'),
       }),
     );
     ({ server, url } = await listen(app));
@@ -183,7 +183,7 @@ describe('the QR landing and the homepage rendered by the built server module', 
           shirt: async (id) => (id === 'sh-1' ? { id } : null),
           charities: async () => ['c-1'],
         },
-        landingServer: serverBundle,
+        serverPagesModule: serverBundle,
       }),
     );
     ({ server, url } = await listen(app));

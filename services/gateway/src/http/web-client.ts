@@ -3,7 +3,7 @@ import path from 'node:path';
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import { webDistDir } from '../package-dirs';
-import { landingPages, type PageReads } from './landing-page';
+import { serverPages, type PageReads } from './server-pages';
 
 /** Client routes have no file extension; a missing /images/x.svg must stay a 404, not become the app. */
 function isClientRoute(requestPath: string): boolean {
@@ -80,7 +80,7 @@ export function webClient({
   publicDir,
   fundraiserIdByShortCode,
   read,
-  landingServer,
+  serverPagesModule,
   log,
 }: {
   distDir?: string;
@@ -88,11 +88,11 @@ export function webClient({
   fundraiserIdByShortCode: (code: string) => Promise<string | null>;
   /** What the server-rendered pages show. */
   read: PageReads;
-  /** The landing's built server module; web/dist-server's unless a test names another. */
-  landingServer?: string;
+  /** The server-rendered pages' built module; web/dist-server's unless a test names another. */
+  serverPagesModule?: string;
   log?: Pick<Logger, 'warn'>;
 }): Router {
-  const pages = landingPages({ distDir, ...(landingServer && { serverBundle: landingServer }) });
+  const pages = serverPages({ distDir, ...(serverPagesModule && { serverBundle: serverPagesModule }) });
   const indexFile = path.join(distDir, 'index.html');
   const sendIndex = (res: Response, status: number) => {
     if (!existsSync(indexFile)) {

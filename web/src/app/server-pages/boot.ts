@@ -2,9 +2,10 @@ import { SCAN_RECORDED } from './scan-recorded';
 
 /*
  * The one script tag of the server-rendered pages (the QR landing, the homepage, the shop and a
- * shirt's page), loaded with `async` so it runs as soon as it arrives. First, on the landing, the scan: a QR code's visit (`?scan=true`) is recorded at once, with a plain
- * fetch that waits for nothing else, then the flag leaves the address as the app's landing does,
- * so a reload or a shared link does not count again. Failures are only logged (spec section 8).
+ * shirt's page), loaded with `async` so it runs as soon as it arrives. First, on the landing, the
+ * scan: a QR code's visit (`?scan=true`) is recorded at once, with a plain fetch that waits for
+ * nothing else, then the flag leaves the address as the app's landing does, so a reload or a
+ * shared link does not count again. Failures are only logged (spec section 8).
  * Then, once the page has loaded and painted what the server sent, the code that hydrates it, in
  * steps with a pause between them: each step's code is evaluated in a task of its own, none long
  * enough to keep a phone from answering a tap for long.
@@ -26,7 +27,7 @@ if (fundraiserId && address.searchParams.get('scan') === 'true') {
 
 /** The modules that hydrate the page the server sent: the landing, the shop, a shirt's or the homepage. */
 function pageClient(pathname: string): (() => Promise<unknown>)[] {
-  if (pathname.startsWith('/fundraiser/')) return [() => import('./entry-client')];
+  if (pathname.startsWith('/fundraiser/')) return [() => import('./landing-client')];
   if (pathname === '/shop') return [() => import('./shop-client')];
   if (pathname.startsWith('/shirt/')) return [() => import('./shirt-libraries'), () => import('./shirt-client')];
   return [() => import('./home-client')];
@@ -35,9 +36,9 @@ function pageClient(pathname: string): (() => Promise<unknown>)[] {
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
 const steps = [
   () => import('react-dom/client'),
-  () => import('./landing-schemas'),
-  () => import('./landing-libraries'),
-  () => import('./landing-routing'),
+  () => import('./schemas'),
+  () => import('./libraries'),
+  () => import('./routing'),
   ...pageClient(address.pathname),
 ];
 const hydrate = async () => {

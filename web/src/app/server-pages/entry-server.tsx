@@ -19,15 +19,15 @@ import { PAGE_DATA_ID, ServerPageShell } from './page-shell';
 import { SHIRT_PAGE_PATH, type ShirtData, ShirtPage, seedShirtQueries } from './shirt-page';
 import { seedShopQueries, type ShopData } from './shop-page';
 
-/** The landing build's entries, as web/vite.config.ts names them. */
-const BOOT_ENTRY = 'src/app/landing/boot.ts';
-const STYLES_ENTRY = 'src/app/landing/landing.css';
-const LANDING_CLIENT: PageClient = { module: 'src/app/landing/entry-client.tsx' };
-const HOME_CLIENT: PageClient = { module: 'src/app/landing/home-client.tsx' };
-const SHOP_CLIENT: PageClient = { module: 'src/app/landing/shop-client.tsx' };
+/** The server pages' build's entries, as web/vite.config.ts names them. */
+const BOOT_ENTRY = 'src/app/server-pages/boot.ts';
+const STYLES_ENTRY = 'src/app/server-pages/pages.css';
+const LANDING_CLIENT: PageClient = { module: 'src/app/server-pages/landing-client.tsx' };
+const HOME_CLIENT: PageClient = { module: 'src/app/server-pages/home-client.tsx' };
+const SHOP_CLIENT: PageClient = { module: 'src/app/server-pages/shop-client.tsx' };
 const SHIRT_CLIENT: PageClient = {
-  module: 'src/app/landing/shirt-client.tsx',
-  styles: 'src/app/landing/shirt.css',
+  module: 'src/app/server-pages/shirt-client.tsx',
+  styles: 'src/app/server-pages/shirt.css',
 };
 
 interface ManifestChunk {
@@ -77,11 +77,11 @@ const JSON_ESCAPES: Record<string, string> = {
 };
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => JSON_ESCAPES[c]!);
 
-/** The build's entries and dynamic entries by source path, from the landing build's manifest. */
+/** The build's entries and dynamic entries by source path, from the server pages' build's manifest. */
 type Manifest = Record<string, ManifestChunk>;
 
 function readManifest(distDir: string): Manifest {
-  return JSON.parse(readFileSync(path.join(distDir, '.vite/landing-manifest.json'), 'utf8')) as Manifest;
+  return JSON.parse(readFileSync(path.join(distDir, '.vite/server-pages-manifest.json'), 'utf8')) as Manifest;
 }
 
 /** The stylesheets a module's chunk and every chunk it imports statically bring with them. */
@@ -93,11 +93,11 @@ function chunkStyles(manifest: Manifest, key: string, seen = new Set<string>()):
   return [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((imported) => chunkStyles(manifest, imported, seen))];
 }
 
-/** What a page's client is made of, as the landing build names it (web/vite.config.ts). */
+/** What a page's client is made of, as the server pages' build names it (web/vite.config.ts). */
 interface PageClient {
   /** The module boot.ts loads last to hydrate the page. */
   module: string;
-  /** A stylesheet of the page's own beside landing.css, if it has one. */
+  /** A stylesheet of the page's own beside pages.css, if it has one. */
   styles?: string;
 }
 
@@ -111,7 +111,7 @@ function clientTags(distDir: string, page: PageClient): string {
   const manifest = readManifest(distDir);
   const file = (key: string) => {
     const found = manifest[key];
-    if (!found) throw new Error(`the landing build's manifest has no ${key}: rebuild web/dist`);
+    if (!found) throw new Error(`the server pages' build manifest has no ${key}: rebuild web/dist`);
     return found.file;
   };
   const files = [
@@ -170,7 +170,8 @@ function renderBody(url: string, queryClient: QueryClient, page: ReactNode, path
 /**
  * The server side of the QR landing (issue 16): the page as HTML that already holds the
  * fundraiser and its charity, the same components the browser then hydrates, and the data they
- * hydrate from. `distDir` is the client build, whose landing manifest names the files the page loads.
+ * hydrate from. `distDir` is the client build, whose server pages' manifest names the files the
+ * page loads.
  */
 export function createLandingRenderer(distDir: string): (request: LandingRequest) => RenderedPage {
   const tags = clientTags(distDir, LANDING_CLIENT);

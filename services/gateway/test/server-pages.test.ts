@@ -26,8 +26,8 @@ const scriptTags = (html: string) => html.match(/<script\b[^>]*>/g) ?? [];
 
 /** The JSON the page hydrates from. */
 function landingData(html: string): unknown {
-  const json = /<script type="application\/json" id="landing-data">([^<]*)<\/script>/.exec(html)?.[1];
-  if (json === undefined) throw new Error(`no landing data in:\n${html}`);
+  const json = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html)?.[1];
+  if (json === undefined) throw new Error(`no page data in:\n${html}`);
   return JSON.parse(json);
 }
 
@@ -59,8 +59,8 @@ describe('the QR landing rendered by the gateway', () => {
 
     // Nothing from the data became markup: two scripts, the page's own and its JSON.
     expect(scriptTags(html)).toEqual([
-      expect.stringMatching(/^<script type="module" async src="\/assets\/landing-[\w-]+\.js">$/),
-      '<script type="application/json" id="landing-data">',
+      expect.stringMatching(/^<script type="module" async src="\/assets\/pages-[\w-]+\.js">$/),
+      '<script type="application/json" id="page-data">',
     ]);
     expect(html).not.toContain('<b>all</b>');
     expect(html).not.toContain(`"><script>`);
@@ -128,8 +128,8 @@ describe("the shop and a shirt's page rendered by the gateway", () => {
     expect(answer.headers.get('cache-control')).toBe('no-cache');
     const html = await answer.text();
     expect(scriptTags(html)).toEqual([
-      expect.stringMatching(/^<script type="module" async src="\/assets\/landing-[\w-]+\.js">$/),
-      '<script type="application/json" id="landing-data">',
+      expect.stringMatching(/^<script type="module" async src="\/assets\/pages-[\w-]+\.js">$/),
+      '<script type="application/json" id="page-data">',
     ]);
     expect(html).not.toContain('<b>Limited</b>');
     expect(html).not.toContain('<img src=x');
@@ -143,8 +143,8 @@ describe("the shop and a shirt's page rendered by the gateway", () => {
     expect(page.status).toBe(200);
     const shirtHtml = await page.text();
     expect(scriptTags(shirtHtml)).toEqual([
-      expect.stringMatching(/^<script type="module" async src="\/assets\/landing-[\w-]+\.js">$/),
-      '<script type="application/json" id="landing-data">',
+      expect.stringMatching(/^<script type="module" async src="\/assets\/pages-[\w-]+\.js">$/),
+      '<script type="application/json" id="page-data">',
     ]);
     expect(shirtHtml).not.toContain(`"><script>`);
     expect(unescapeHtml(/<title>([^<]*)<\/title>/.exec(shirtHtml)![1]!)).toBe(`${fields.name} · QR Shirts for Charity`);
@@ -158,6 +158,6 @@ describe("the shop and a shirt's page rendered by the gateway", () => {
   it("leaves an unknown shirt to the app's Shirt Not Found", async () => {
     const answer = await fetch(`${server.url}/shirt/no-such-shirt`);
     expect(answer.status).toBe(200);
-    expect(await answer.text()).not.toContain('landing-data');
+    expect(await answer.text()).not.toContain('page-data');
   });
 });

@@ -8,7 +8,7 @@ import { scheduleCacheWarmUp } from '../cache-warm-up';
 import { cssVariablesResolver, theme } from '../theme';
 
 /** The id of the element the server writes a page's data into, as JSON, for the browser to hydrate. */
-export const PAGE_DATA_ID = 'landing-data';
+export const PAGE_DATA_ID = 'page-data';
 
 /**
  * The rest of the site is the app's: a link followed from a server-rendered page loads it as a

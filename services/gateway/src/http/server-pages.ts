@@ -8,11 +8,11 @@ import type { CatalogQueries } from '@qrshirt/projections';
 import type { UseCases } from '../routes/route-deps';
 
 /**
- * The QR landing's server module (web/src/app/landing/entry-server.tsx), which `npm start` builds
- * with the client. The gateway imports the built file by its path at run time, never the web's
+ * The server-rendered pages' module (web/src/app/server-pages/entry-server.tsx), which `npm start`
+ * builds with the client. The gateway imports the built file by its path at run time, never the web's
  * sources: this interface is the whole of what it relies on.
  */
-export const landingServerBundle = path.join(webServerDir, 'entry-server.js');
+export const serverPagesBundle = path.join(webServerDir, 'entry-server.js');
 
 /** A fundraiser and its charity as the API answers them; null when no fundraiser has that id. */
 export type LandingFound = { fundraiser: unknown; charity: unknown } | null;
@@ -38,13 +38,7 @@ interface LandingServerModule {
  * the server module is not built: the caller then serves the client's index.html, whose router
  * shows the same page. The module is imported once, on the first page asked for.
  */
-export function landingPages({
-  distDir,
-  serverBundle = landingServerBundle,
-}: {
-  distDir: string;
-  serverBundle?: string;
-}) {
+export function serverPages({ distDir, serverBundle = serverPagesBundle }: { distDir: string; serverBundle?: string }) {
   let renderers:
     Promise<{ landing: LandingRenderer; home: HomeRenderer; shop: ShopRenderer; shirt: ShirtRenderer }> | undefined;
   const load = () => {

@@ -1,6 +1,6 @@
 /*
  * What makes the server-rendered landing live: loaded by boot.ts once the page has painted.
- * Its stylesheet is not imported here: the server writes landing.css into the page itself.
+ * Its stylesheets are not imported here: the server writes them into the page itself.
  */
 import { createQueryClient } from '@/lib/query-client';
 import { hydratePage, readPageData } from './hydrate-page';
