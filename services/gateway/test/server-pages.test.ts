@@ -24,6 +24,14 @@ const unescapeHtml = (text: string) =>
 /** Every `<script ...>` opening tag of the page. */
 const scriptTags = (html: string) => html.match(/<script\b[^>]*>/g) ?? [];
 
+/** Nothing from the data became markup: two scripts, the page's own and its JSON. */
+function expectOnlyThePagesScripts(html: string): void {
+  expect(scriptTags(html)).toEqual([
+    expect.stringMatching(/^<script type="module" async src="\/assets\/pages-[\w-]+\.js">$/),
+    '<script type="application/json" id="page-data">',
+  ]);
+}
+
 /** The JSON the page hydrates from. */
 function landingData(html: string): unknown {
   const json = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html)?.[1];
@@ -57,11 +65,7 @@ describe('the QR landing rendered by the gateway', () => {
     expect(answer.headers.get('cache-control')).toBe('no-cache');
     const html = await answer.text();
 
-    // Nothing from the data became markup: two scripts, the page's own and its JSON.
-    expect(scriptTags(html)).toEqual([
-      expect.stringMatching(/^<script type="module" async src="\/assets\/pages-[\w-]+\.js">$/),
-      '<script type="application/json" id="page-data">',
-    ]);
+    expectOnlyThePagesScripts(html);
     expect(html).not.toContain('<b>all</b>');
     expect(html).not.toContain(`"><script>`);
 
@@ -127,10 +131,7 @@ describe("the shop and a shirt's page rendered by the gateway", () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toBe('no-cache');
     const html = await answer.text();
-    expect(scriptTags(html)).toEqual([
-      expect.stringMatching(/^<script type="module" async src="\/assets\/pages-[\w-]+\.js">$/),
-      '<script type="application/json" id="page-data">',
-    ]);
+    expectOnlyThePagesScripts(html);
     expect(html).not.toContain('<b>Limited</b>');
     expect(html).not.toContain('<img src=x');
     const text = unescapeHtml(html.replaceAll('<!-- -->', ''));
@@ -142,10 +143,7 @@ describe("the shop and a shirt's page rendered by the gateway", () => {
     const page = await fetch(`${server.url}/shirt/${created.body.id}`);
     expect(page.status).toBe(200);
     const shirtHtml = await page.text();
-    expect(scriptTags(shirtHtml)).toEqual([
-      expect.stringMatching(/^<script type="module" async src="\/assets\/pages-[\w-]+\.js">$/),
-      '<script type="application/json" id="page-data">',
-    ]);
+    expectOnlyThePagesScripts(shirtHtml);
     expect(shirtHtml).not.toContain(`"><script>`);
     expect(unescapeHtml(/<title>([^<]*)<\/title>/.exec(shirtHtml)![1]!)).toBe(`${fields.name} · QR Shirts for Charity`);
     expect(unescapeHtml(shirtHtml.replaceAll('<!-- -->', ''))).toContain(fields.description);

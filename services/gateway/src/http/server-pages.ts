@@ -3,14 +3,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DomainError } from '@qrshirt/core';
 import type { Response } from 'express';
-import { webServerDir } from '../package-dirs';
 import type { CatalogQueries } from '@qrshirt/projections';
+import { webServerDir } from '../package-dirs';
 import type { UseCases } from '../routes/route-deps';
 
 /**
  * The server-rendered pages' module (web/src/app/server-pages/entry-server.tsx), which `npm start`
- * builds with the client. The gateway imports the built file by its path at run time, never the web's
- * sources: this interface is the whole of what it relies on.
+ * builds with the client. The gateway imports the built file by its path at run time, never the
+ * web's sources: this interface is the whole of what it relies on.
  */
 export const serverPagesBundle = path.join(webServerDir, 'entry-server.js');
 
@@ -26,7 +26,7 @@ type HomeRenderer = () => RenderedPage;
 type ShopRenderer = (request: { url: string; shirts: unknown }) => RenderedPage;
 type ShirtRenderer = (request: { url: string; shirt: unknown; charities: unknown }) => RenderedPage;
 
-interface LandingServerModule {
+interface ServerPagesModule {
   createLandingRenderer(distDir: string): LandingRenderer;
   createHomeRenderer(distDir: string): HomeRenderer;
   createShopRenderer(distDir: string): ShopRenderer;
@@ -34,16 +34,16 @@ interface LandingServerModule {
 }
 
 /**
- * Renders the landing, the homepage, the shop or a shirt's page for a request, or says it cannot (false) when
- * the server module is not built: the caller then serves the client's index.html, whose router
- * shows the same page. The module is imported once, on the first page asked for.
+ * Renders the landing, the homepage, the shop or a shirt's page for a request, or says it cannot
+ * (false) when the server module is not built: the caller then serves the client's index.html,
+ * whose router shows the same page. The module is imported once, on the first page asked for.
  */
 export function serverPages({ distDir, serverBundle = serverPagesBundle }: { distDir: string; serverBundle?: string }) {
   let renderers:
     Promise<{ landing: LandingRenderer; home: HomeRenderer; shop: ShopRenderer; shirt: ShirtRenderer }> | undefined;
   const load = () => {
     if (!existsSync(serverBundle)) return undefined;
-    renderers ??= (import(pathToFileURL(serverBundle).href) as Promise<LandingServerModule>).then((module) => ({
+    renderers ??= (import(pathToFileURL(serverBundle).href) as Promise<ServerPagesModule>).then((module) => ({
       landing: module.createLandingRenderer(distDir),
       home: module.createHomeRenderer(distDir),
       shop: module.createShopRenderer(distDir),
@@ -70,7 +70,10 @@ export function serverPages({ distDir, serverBundle = serverPagesBundle }: { dis
       const render = await load();
       return render ? send(res, render.shop({ url, shirts })) : false;
     },
-    sendShirt: async (res: Response, request: { url: string; shirt: unknown; charities: unknown }) => {
+    sendShirt: async (
+      res: Response,
+      request: { url: string; shirt: unknown; charities: unknown },
+    ): Promise<boolean> => {
       const render = await load();
       return render ? send(res, render.shirt(request)) : false;
     },

@@ -72,8 +72,8 @@ const scanLandingPath = (fundraiserId: string) => `/fundraiser/${encodeURICompon
  * A QR code's short link `/q/<code>` is sent on to its fundraiser's page as a scan; an unknown
  * code is the page's "Fundraiser not found" with a 404. That page, `/fundraiser/{id}`, is rendered
  * here with its fundraiser and charity (issue 16), a 404 for an unknown id, and so are the
- * homepage, the shop and a shirt's page; the client's index.html stands in for them while their server module is not built,
- * or when reading or rendering fails.
+ * homepage, the shop and a shirt's page; the client's index.html stands in for them while their
+ * server module is not built, or when reading or rendering fails.
  */
 export function webClient({
   distDir = webDistDir,
