@@ -97,6 +97,15 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
+  it('documents the 431 the HTTP server gives an address over 16 KB, before any route', async () => {
+    const answer = await fetch(`${server.url}/api/admin/events?type=${'x'.repeat(17_000)}`);
+    expect({ status: answer.status, body: await answer.text() }).toEqual({ status: 431, body: '' });
+    const { body } = await server.api('GET', '/api/openapi.json');
+    expect(Object.keys(body.paths['/api/admin/events'].get.responses)).toContain('431');
+    // A route with nothing to make its address long does not claim it.
+    expect(Object.keys(body.paths['/api/shirts'].get.responses)).not.toContain('431');
+  });
+
   it('has a handler behind every documented route', async () => {
     for (const route of apiRouteList) {
       const path = route.path.replace(/\{\w+\}/g, 'some-id');
