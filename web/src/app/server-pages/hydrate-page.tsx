@@ -1,7 +1,7 @@
 import { type QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { createPath, type Navigator, Router, type To } from 'react-router';
 import { initAuth } from '@/lib/auth/auth-lifecycle';
 import { PAGE_DATA_ID, ServerPageShell } from './page-shell';
 
@@ -9,6 +9,22 @@ import { PAGE_DATA_ID, ServerPageShell } from './page-shell';
 export function readPageData<T>(): T {
   return JSON.parse(document.getElementById(PAGE_DATA_ID)!.textContent) as T;
 }
+
+const href = (to: To) => (typeof to === 'string' ? to : createPath(to));
+
+/**
+ * The rest of the site is the app's: every link followed from a server-rendered page loads the
+ * page it names, as a whole page, rather than into this page's router, which knows only itself.
+ * Nor does the router touch the history when it starts, as BrowserRouter does (a replaceState):
+ * Chromium cancels a navigation under way when it sees one, so a link tapped before the page was
+ * live went nowhere once it became live.
+ */
+const wholePageNavigator: Navigator = {
+  createHref: href,
+  push: (to) => window.location.assign(href(to)),
+  replace: (to) => window.location.replace(href(to)),
+  go: (delta) => window.history.go(delta),
+};
 
 /**
  * Makes a server-rendered page live: the session starts with it (the layout's account links wait
@@ -18,15 +34,16 @@ export function readPageData<T>(): T {
  */
 export function hydratePage(queryClient: QueryClient, page: ReactNode, path?: string): void {
   void initAuth();
+  const { pathname, search, hash } = window.location;
   startTransition(() => {
     hydrateRoot(
       document.getElementById('root')!,
       <StrictMode>
-        <BrowserRouter>
+        <Router location={{ pathname, search, hash }} navigator={wholePageNavigator}>
           <ServerPageShell queryClient={queryClient} path={path}>
             {page}
           </ServerPageShell>
-        </BrowserRouter>
+        </Router>
       </StrictMode>,
     );
   });

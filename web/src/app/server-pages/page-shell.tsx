@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { type ReactNode, useEffect } from 'react';
+import { Route, Routes } from 'react-router';
 import { AppLayout } from '@/components/layout/app-layout';
 import { AdminNavLink } from '@/features/admin/components/admin-nav-link';
 import { scheduleCacheWarmUp } from '../cache-warm-up';
@@ -11,23 +11,11 @@ import { cssVariablesResolver, theme } from '../theme';
 export const PAGE_DATA_ID = 'page-data';
 
 /**
- * The rest of the site is the app's: a link followed from a server-rendered page loads it as a
- * whole page, into the app's own router, rather than into this page's, which knows only itself.
- */
-function LeaveForTheApp() {
-  const { pathname } = useLocation();
-  const landedOn = useRef(pathname);
-  useEffect(() => {
-    if (pathname !== landedOn.current) window.location.reload();
-  }, [pathname]);
-  return null;
-}
-
-/**
  * What every server-rendered page (issue 16) sits in, on the server and in the browser alike: the
- * app's theme, query cache and layout, inside the router the caller gives (static on the server,
- * the browser's history in the browser). The cache warm-up is the app's too (spec section 4): the
- * lists it stores are there for the next page, which the app shows.
+ * app's theme, query cache and layout, inside the router the caller gives (static on the server;
+ * in the browser, one whose every navigation loads a whole page: hydrate-page.tsx). The cache
+ * warm-up is the app's too (spec section 4): the lists it stores are there for the next page,
+ * which the app shows.
  */
 export function ServerPageShell({
   queryClient,
@@ -43,7 +31,6 @@ export function ServerPageShell({
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        <LeaveForTheApp />
         <Routes>
           <Route element={<AppLayout extraLinks={AdminNavLink} />}>
             <Route path={path} element={children} />

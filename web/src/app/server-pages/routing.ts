@@ -1,3 +1,3 @@
 /* As libraries.ts: the router and the query cache, a step of their own. */
-export { BrowserRouter, Link, Outlet, Route, Routes, useLocation } from 'react-router';
+export { createPath, Link, Outlet, Route, Router, Routes, useLocation } from 'react-router';
 export { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
