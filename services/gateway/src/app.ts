@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { apiRoutes } from '@qrshirt/contracts';
 import type { Readiness } from '@qrshirt/runtime';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
@@ -12,7 +11,7 @@ import { errorHandler, unknownApiRoute } from './http/error-handler';
 import { httpMetrics } from './http/http-metrics';
 import { pageReads } from './http/server-pages';
 import { redactUrl } from './http/redact-url';
-import { expressPath, routeTable, servedAhead } from './http/route-table';
+import { routeTable, servedAhead } from './http/route-table';
 import { securityHeaders } from './http/security-headers';
 import { webClient } from './http/web-client';
 import { adminHandlers } from './routes/admin';
@@ -25,7 +24,7 @@ import { donationHandlers } from './routes/donations';
 import { fundraiserHandlers } from './routes/fundraisers';
 import { type LiveDeps, liveHandlers } from './routes/live';
 import type { RouteDeps } from './routes/route-deps';
-import { scanRoute } from './routes/scan';
+import { type FrontDoor, scanRoute } from './routes/scan';
 import { shirtHandlers } from './routes/shirts';
 import { apiDescriptionHandlers, systemRoutes } from './routes/system';
 import { unsubscribeHandlers } from './routes/unsubscribe';
@@ -56,15 +55,23 @@ export interface AppOptions extends RouteDeps {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
-export function createApp(options: AppOptions): Express {
+/** The gateway's Express app, and what its HTTP server serves ahead of it (see scan.ts). */
+export interface GatewayApp {
+  app: Express;
+  frontDoor: FrontDoor;
+}
+
+export function createApp(options: AppOptions): GatewayApp {
   const app = express();
   app.disable('x-powered-by');
   // Express hashes every answer for an ETag, writes included: a SHA-1 per scan for a header no
   // scanner uses. The web client keeps its own cache of the catalogue (spec section 9).
   app.set('etag', false);
   app.set('trust proxy', options.trustProxy);
-  app.use(securityHeaders(options.web));
-  app.use(httpMetrics(options.metrics));
+  const headers = securityHeaders(options.web);
+  const metrics = httpMetrics(options.metrics);
+  app.use(headers);
+  app.use(metrics.middleware);
   const requestLog = pinoHttp({
     logger: options.log,
     genReqId(req, res) {
@@ -85,7 +92,8 @@ export function createApp(options: AppOptions): Express {
     },
   });
   // Ahead of compression and the request log: see scanRoute.
-  app.post(expressPath(apiRoutes.recordScan.path), scanRoute(options, requestLog));
+  const scan = scanRoute(options, { securityHeaders: headers, metrics, requestLog });
+  app.post(scan.pattern, scan.handler);
   app.use(compressAnswers());
   app.use(requestLog);
   app.use(systemRoutes(options));
@@ -124,5 +132,5 @@ export function createApp(options: AppOptions): Express {
     }),
   );
   app.use(errorHandler);
-  return app;
+  return { app, frontDoor: scan.frontDoor };
 }

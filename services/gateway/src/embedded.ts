@@ -251,7 +251,7 @@ export async function createEmbeddedProcess(
     personalData,
     forgetMailTo: mail.forgetRecipient,
   });
-  const app = createApp({
+  const { app, frontDoor } = createApp({
     log,
     auth: auth.options,
     maxBodyBytes: config.MAX_BODY_BYTES,
@@ -338,7 +338,7 @@ export async function createEmbeddedProcess(
       if (OPS_PORT !== undefined)
         ops = await startOpsServer({ host: config.HOST, port: OPS_PORT, readiness, registry: metrics });
       return new Promise((resolve, reject) => {
-        const listening = createHttpServer(app).listen(config.PORT, config.HOST, () => {
+        const listening = createHttpServer(app, frontDoor).listen(config.PORT, config.HOST, () => {
           server = listening;
           const address = listening.address();
           const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityHeaders } from '../src/http/security-headers';
+import { as, createFundraiser, signUp } from '@qrshirt/test-support';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const widgetSource = path.resolve(
@@ -76,6 +77,39 @@ describe('security headers', () => {
     expect(https.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
     const http = await fetch(`${server.url}/api/shirts`, { headers: { 'x-forwarded-proto': 'http' } });
     expect(http.headers.get('strict-transport-security')).toBeNull();
+    const scan = await fetch(`${server.url}/api/fundraisers/no-such-fundraiser/scan`, {
+      method: 'POST',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(scan.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('sends the same headers on a scan, answered ahead of Express or by it, accepted or refused', async () => {
+    const owner = await signUp(server.api);
+    const fundraiser = await createFundraiser(server.api, as(owner));
+    // What is not about the answer's body or its transport (compression, length, connection).
+    const transport = ['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'content-encoding'];
+    const securityHeadersOf = (answer: Response) =>
+      Object.fromEntries(
+        [...answer.headers].filter(([name]) => ![...transport, 'vary', 'content-type', 'x-request-id'].includes(name)),
+      );
+    const reference = securityHeadersOf(await fetch(`${server.url}/api/shirts`));
+    // Ahead of Express: the id as phones send it, with or without a query. Express: an escaped
+    // id or a trailing slash, which the front door leaves to it.
+    const scans = [
+      { path: `/api/fundraisers/${fundraiser.id}/scan`, status: 202 },
+      { path: `/api/fundraisers/${fundraiser.id}/scan?from=qr`, status: 202 },
+      { path: `/api/fundraisers/${fundraiser.id}/scan/`, status: 202 },
+      { path: `/api/fundraisers/${encodeURIComponent(fundraiser.id).replace('-', '%2D')}/scan`, status: 202 },
+      { path: '/api/fundraisers/no-such-fundraiser/scan', status: 404 },
+      { path: '/api/fundraisers/not.an.id/scan', status: 400 },
+    ];
+    for (const { path, status } of scans) {
+      const answer = await fetch(`${server.url}${path}`, { method: 'POST' });
+      expect(answer.status, path).toBe(status);
+      expect(answer.headers.get('content-type'), path).toBe('application/json; charset=utf-8');
+      expect(securityHeadersOf(answer), path).toEqual(reference);
+    }
   });
 });
 

@@ -1,32 +1,58 @@
 import { apiRoutes } from '@qrshirt/contracts';
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { startTime } from 'pino-http';
+import { errorHandler } from '../http/error-handler';
+import type { HttpMetrics } from '../http/http-metrics';
+import { expressPath } from '../http/route-table';
 import { parseInput } from '../http/validate';
 import type { RouteDeps } from './route-deps';
 
 const route = apiRoutes.recordScan;
+const pattern = expressPath(route.path);
 
 /**
- * POST /api/fundraisers/{id}/scan, the route a crowd of phones calls at once, mounted ahead of
- * what it does not need: compression (its answer is a 60-byte JSON) and the request log, whose
- * per-request child logger and URL redaction cost a request about 1.4 times its work. A scan
- * answered 202 gets no request line (nor request id); one that fails goes through the request log
- * and the error handler like any other request, so it gets its line, its request id and the same
- * `{ error }` answer. The security headers and the latency metrics come before it, as for all.
+ * A scan as phones send it: the id in plain characters (no escapes to decode) and perhaps a query.
+ * Other spellings Express still matches (a trailing slash, an escaped id) go to Express.
  */
-export function scanRoute({ useCases }: Pick<RouteDeps, 'useCases'>, requestLog: RequestHandler): RequestHandler {
+const PLAIN_SCAN_URL = /^\/api\/fundraisers\/([A-Za-z0-9][A-Za-z0-9_-]*)\/scan(?:\?|$)/;
+
+/** Takes a request before Express does, or answers false and leaves it to Express. */
+export type FrontDoor = (req: Request, res: Response) => boolean;
+
+/** What Express runs for every request, which a scan taken ahead of it must run too. */
+export interface AheadOfExpress {
+  securityHeaders: RequestHandler;
+  metrics: HttpMetrics;
+  requestLog: RequestHandler;
+}
+
+const ignore = () => undefined;
+
+/**
+ * POST /api/fundraisers/{id}/scan, the route a crowd of phones calls at once. A scan is served by
+ * `frontDoor`, ahead of Express, whose router and middleware chain cost each scan about 7 µs of
+ * the 65 µs of CPU it takes (measured against the same route in Express, on a 2-core machine at
+ * 50 connections: a tenth more scans per second). The front door runs what a scan needs of that
+ * chain: the security headers and the latency metric; compression is of no use on a 60-byte JSON.
+ * A scan answered 202 gets no request line (nor request id); one that fails gets its line, its
+ * request id and the same `{ error }` answer as any other request, through the request log and
+ * the error handler. `handler` serves, in Express, the spellings of the path the front door
+ * leaves to it.
+ */
+export function scanRoute({ useCases }: Pick<RouteDeps, 'useCases'>, ahead: AheadOfExpress) {
   const { fundraisers } = useCases;
-  return async (req, res, next) => {
+
+  async function serve(req: Request, res: Response, id: string, fail: (error: unknown) => void): Promise<void> {
     // The request line of a failed scan reports its time from here, not from when it failed.
     (res as Response & { [startTime]: number })[startTime] = Date.now();
     let answer: string;
     try {
-      const { id } = parseInput(route.params, req.params);
+      const params = parseInput(route.params, { id });
       // The address is what TRUST_PROXY makes of X-Forwarded-For: hashed with the user agent, never kept.
       const origin = { address: req.ip ?? '', userAgent: req.headers['user-agent'] ?? '' };
-      answer = JSON.stringify(await fundraisers.recordScan(id, origin));
+      answer = JSON.stringify(await fundraisers.recordScan(params.id, origin));
     } catch (error) {
-      requestLog(req, res, () => next(error));
+      ahead.requestLog(req, res, () => fail(error));
       return;
     }
     res
@@ -35,5 +61,21 @@ export function scanRoute({ useCases }: Pick<RouteDeps, 'useCases'>, requestLog:
         'Content-Length': Buffer.byteLength(answer),
       })
       .end(answer);
+  }
+
+  const frontDoor: FrontDoor = (req, res) => {
+    if (req.method !== 'POST') return false;
+    const plain = PLAIN_SCAN_URL.exec(req.url);
+    if (!plain) return false;
+    // What Express's own start would have done, which its answers (res.json) rely on.
+    req.res = res;
+    ahead.securityHeaders(req, res, ignore);
+    ahead.metrics.track(req, res, pattern);
+    void serve(req, res, plain[1]!, (error) => errorHandler(error, req, res, ignore));
+    return true;
   };
+
+  const handler: RequestHandler = (req, res, next) => serve(req, res, String(req.params.id), next);
+
+  return { pattern, frontDoor, handler };
 }
