@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { serverBundles } from './server-bundles';
+import { serverBundles, threadEntries } from './server-bundles';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -29,7 +29,10 @@ const npmPackagesExternal: Plugin = {
 
 await build({
   absWorkingDir: root,
-  entryPoints: serverBundles.map(({ entry, bundle }) => ({ in: entry, out: bundle.replace(/\.mjs$/, '') })),
+  entryPoints: serverBundles.flatMap(({ entry, bundle }) => [
+    { in: entry, out: bundle.replace(/\.mjs$/, '') },
+    ...threadEntries.map((thread) => ({ in: thread.entry, out: path.join(path.dirname(bundle), thread.name) })),
+  ]),
   outdir: root,
   outExtension: { '.js': '.mjs' },
   bundle: true,

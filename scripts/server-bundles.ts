@@ -8,3 +8,11 @@ export const serverBundles = [
   { entry: 'services/ingestor/src/main.ts', bundle: 'services/ingestor/dist/main.mjs' },
   { entry: 'services/projector/src/main.ts', bundle: 'services/projector/dist/main.mjs' },
 ] as const;
+
+/**
+ * The worker threads the processes start, bundled beside each process's bundle under the name
+ * their starter looks for there (`sqlite-writer-thread.mjs`: see services/adapters/sqlite/src/sqlite-writer.ts).
+ */
+export const threadEntries = [
+  { entry: 'services/adapters/sqlite/src/sqlite-writer-thread.ts', name: 'sqlite-writer-thread' },
+] as const;

@@ -3,8 +3,12 @@ import type Database from 'better-sqlite3';
 import type { AppendResult, ExpectedRevision, NewEvent } from '@qrshirt/core';
 import { assertExpectedRevision, assertValidExpectedRevision } from '@qrshirt/core';
 
-/** One appendToStream call waiting for the next group commit, already serialised. */
-interface PendingAppend {
+/**
+ * One appendToStream call, checked and serialised by the caller's thread: a bad payload fails its
+ * own call only, later mutation by the caller cannot change what gets written, and it is what
+ * crosses to the writer thread (structured-cloneable: strings, numbers, booleans).
+ */
+export interface SerializedAppend {
   streamName: string;
   expected: ExpectedRevision;
   ids: string[];
@@ -13,14 +17,53 @@ interface PendingAppend {
   types: string[];
   data: string[];
   metadata: string[];
-  resolve(result: AppendResult): void;
+}
+
+/** What a committed append answers, and what the log now holds because of it. */
+export interface CommittedAppend extends AppendResult {
+  /** False for a retry recognised where its first attempt wrote: nothing was written this time. */
+  written: boolean;
+  /** The commit's time, the `recorded_at` of each event written (ms since epoch). */
+  recordedAt: number;
+}
+
+export function serializeAppend(
+  streamName: string,
+  events: readonly NewEvent[],
+  expected: ExpectedRevision,
+): SerializedAppend {
+  if (events.length === 0) throw new Error(`Append to ${streamName}: no events given`);
+  assertValidExpectedRevision(expected);
+  const count = events.length;
+  const append: SerializedAppend = {
+    streamName,
+    expected,
+    ids: new Array<string>(count),
+    callerIds: events.some((event) => event.id !== undefined),
+    types: new Array<string>(count),
+    data: new Array<string>(count),
+    metadata: new Array<string>(count),
+  };
+  for (let i = 0; i < count; i++) {
+    const event = events[i]!;
+    append.ids[i] = event.id ?? randomUUID();
+    append.types[i] = event.type;
+    append.data[i] = JSON.stringify(event.data) ?? 'null';
+    append.metadata[i] = event.metadata === undefined ? '{}' : JSON.stringify(event.metadata);
+  }
+  return append;
+}
+
+/** One append waiting for the next group commit. */
+interface PendingAppend extends SerializedAppend {
+  resolve(result: CommittedAppend): void;
   reject(error: unknown): void;
 }
 
-type Outcome = { ok: true; result: AppendResult } | { ok: false; error: unknown };
+type Outcome = { ok: true; result: CommittedAppend } | { ok: false; error: unknown };
 
 export interface SqliteAppender {
-  append(streamName: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  append(append: SerializedAppend): Promise<CommittedAppend>;
   /** Commits what is queued now instead of on the next turn of the event loop. */
   flush(): void;
 }
@@ -30,7 +73,7 @@ export interface SqliteAppender {
  * answered in the same poll phase) is committed in one transaction, so they share one fsync.
  * Each append is still checked on its own and fails alone, without writing anything.
  */
-export function createSqliteAppender(db: Database.Database, onCommitted: () => void): SqliteAppender {
+export function createSqliteAppender(db: Database.Database): SqliteAppender {
   const insertEvent = db.prepare(
     `INSERT INTO events (stream_name, stream_revision, event_id, type, data, metadata, recorded_at)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -66,11 +109,11 @@ export function createSqliteAppender(db: Database.Database, onCommitted: () => v
    * Everything that could refuse an append is checked before its first insert, so a refused append
    * writes nothing without needing a savepoint (which would copy every page it touches).
    */
-  function appendOne(req: PendingAppend, recordedAt: number): AppendResult {
+  function appendOne(req: PendingAppend, recordedAt: number): CommittedAppend {
     const current = lastRevision.get(req.streamName) as number | undefined;
     if (req.callerIds) {
       const retried = earlierAppend(req, current);
-      if (retried) return retried;
+      if (retried) return { ...retried, written: false, recordedAt };
       if (new Set(req.ids).size !== req.ids.length) {
         throw new Error(`Append to ${req.streamName}: the same event id appears twice in the call`);
       }
@@ -79,7 +122,12 @@ export function createSqliteAppender(db: Database.Database, onCommitted: () => v
     const firstRevision = current === undefined ? 0 : current + 1;
     try {
       const lastGlobalPosition = insertAll(req, firstRevision, recordedAt);
-      return { nextExpectedRevision: firstRevision + req.ids.length - 1, lastGlobalPosition };
+      return {
+        nextExpectedRevision: firstRevision + req.ids.length - 1,
+        lastGlobalPosition,
+        written: true,
+        recordedAt,
+      };
     } catch (error) {
       // Not a refusal but a failure (I/O, or a check above missed a case): the batch's
       // transaction may hold part of this append, so none of the batch may be committed.
@@ -143,45 +191,16 @@ export function createSqliteAppender(db: Database.Database, onCommitted: () => v
       for (const req of batch) req.reject(error);
       return;
     }
-    let committed = false;
     for (let i = 0; i < batch.length; i++) {
       const outcome = outcomes[i]!;
-      if (outcome.ok) {
-        committed = true;
-        batch[i]!.resolve(outcome.result);
-      } else {
-        batch[i]!.reject(outcome.error);
-      }
+      if (outcome.ok) batch[i]!.resolve(outcome.result);
+      else batch[i]!.reject(outcome.error);
     }
-    if (committed) onCommitted();
   }
 
-  function append(streamName: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    return new Promise<AppendResult>((resolve, reject) => {
-      if (events.length === 0) throw new Error(`Append to ${streamName}: no events given`);
-      assertValidExpectedRevision(expected);
-      // Serialised now: a bad payload fails its own call only, and later mutation by the caller
-      // cannot change what gets written.
-      const count = events.length;
-      const req: PendingAppend = {
-        streamName,
-        expected,
-        ids: new Array<string>(count),
-        callerIds: events.some((event) => event.id !== undefined),
-        types: new Array<string>(count),
-        data: new Array<string>(count),
-        metadata: new Array<string>(count),
-        resolve,
-        reject,
-      };
-      for (let i = 0; i < count; i++) {
-        const event = events[i]!;
-        req.ids[i] = event.id ?? randomUUID();
-        req.types[i] = event.type;
-        req.data[i] = JSON.stringify(event.data) ?? 'null';
-        req.metadata[i] = event.metadata === undefined ? '{}' : JSON.stringify(event.metadata);
-      }
-      queue.push(req);
+  function append(serialized: SerializedAppend): Promise<CommittedAppend> {
+    return new Promise<CommittedAppend>((resolve, reject) => {
+      queue.push({ ...serialized, resolve, reject });
       if (!scheduled) {
         scheduled = true;
         setImmediate(flush);

@@ -10,8 +10,10 @@ import {
   type StoredEvent,
   startPollingSubscription,
 } from '@qrshirt/core';
-import { createSqliteAppender } from './sqlite-appender';
+import { createRecentEvents, type RecentEvent } from './recent-events';
+import { serializeAppend } from './sqlite-appender';
 import { openEventDatabase, type SqliteSynchronous } from './sqlite-database';
+import { createSqliteWriter } from './sqlite-writer';
 
 export interface SqliteEventStoreOptions {
   /** A file path (its folder is created if missing), or ':memory:'. */
@@ -26,6 +28,8 @@ const DEFAULT_POLL_INTERVAL_MS = 50;
 const DEFAULT_BATCH_SIZE = 500;
 /** Events under a stream prefix from which paging walks positions instead of the stream index. */
 const PREFIX_PROBE_ROWS = 10_000;
+/** Events this store wrote that its subscriptions may take without reading them back (see recent-events.ts). */
+const RECENT_EVENTS = 10_000;
 /** SQLite's LIMIT for "no limit". */
 const NO_LIMIT = -1;
 
@@ -55,11 +59,28 @@ function toStoredEvent(row: EventRow): StoredEvent {
   };
 }
 
+/** An event this store wrote, exactly as reading its row back would give it. */
+function recentToStoredEvent({ append, index, globalPosition, revision, recordedAt }: RecentEvent): StoredEvent {
+  return toStoredEvent([
+    globalPosition,
+    append.streamName,
+    revision,
+    append.ids[index]!,
+    append.types[index]!,
+    append.data[index]!,
+    append.metadata[index]!,
+    recordedAt,
+  ]);
+}
+
 export function createSqliteEventStore(options: SqliteEventStoreOptions): EventStore {
-  const db = openEventDatabase(options.path, options.synchronous ?? 'FULL');
+  const synchronous = options.synchronous ?? 'FULL';
+  // This connection reads; the writer commits (in a thread of its own for a file).
+  const db = openEventDatabase(options.path, synchronous);
+  const writer = createSqliteWriter({ path: options.path, synchronous, db });
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
   const changes = createChangeSignal();
-  const appender = createSqliteAppender(db, changes.notify);
+  const recent = createRecentEvents(RECENT_EVENTS, recentToStoredEvent);
   const subscriptions = createSubscriptionRegistry();
   let closed = false;
 
@@ -169,7 +190,13 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     positionUnit: 'events',
     async appendToStream(streamName, events, appendOptions) {
       assertOpen();
-      return appender.append(streamName, events, appendOptions?.expectedRevision ?? 'any');
+      const append = serializeAppend(streamName, events, appendOptions?.expectedRevision ?? 'any');
+      const committed = await writer.append(append);
+      if (committed.written) {
+        recent.add(append, committed);
+        changes.notify();
+      }
+      return { nextExpectedRevision: committed.nextExpectedRevision, lastGlobalPosition: committed.lastGlobalPosition };
     },
 
     async readStream(streamName, readOptions) {
@@ -205,14 +232,17 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     subscribe(subscribeOptions) {
       assertOpen();
       const types = distinctTypes(subscribeOptions.eventTypes);
+      const typeSet = types && new Set(types);
       const read = (after: number, maxCount: number): PolledBatch => {
+        // Bounded by the head read first, so a short answer proves nothing up to it matched and the
+        // next read can start there instead of rescanning a long run of other types.
+        const upTo = head();
+        const fromMemory = recent.read(after, upTo, typeSet, maxCount);
+        if (fromMemory) return fromMemory;
         if (types === undefined) {
           const events = readAfter(after, maxCount, 0, undefined);
           return { events, scannedTo: events.at(-1)?.globalPosition ?? after };
         }
-        // Bounded by the head read first, so a short answer proves nothing up to it matched and the
-        // next read can start there instead of rescanning a long run of other types.
-        const upTo = head();
         const events = types.length === 0 ? [] : readAfter(after, maxCount, upTo, types);
         const scannedTo = events.length < maxCount ? Math.max(after, upTo) : events.at(-1)!.globalPosition;
         return { events, scannedTo };
@@ -239,7 +269,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
       closed = true;
       await subscriptions.stopAll();
       // Appends already accepted are committed, not dropped.
-      appender.flush();
+      await writer.close();
       db.close();
     },
   };

@@ -127,6 +127,31 @@ describe('sqlite event store', () => {
     await subscription.stop();
   });
 
+  it('hands its subscriptions what it wrote itself as reading the file back would, without skipping what another connection wrote in between', async () => {
+    const path = freshPath();
+    // No poll within the test: only this store's own commits wake its subscription.
+    const store = open(path, 60_000);
+    const other = open(path);
+    const meta = { metadata: { schemaVersion: 2 } };
+    await store.appendToStream('fundraiser-1', [{ type: 'FundraiserCreated', data: { n: 1 }, ...meta }]);
+    const received: StoredEvent[] = [];
+    const subscription = store.subscribe({ after: 1, onEvents: (events) => void received.push(...events) });
+
+    await other.appendToStream('fundraiser-2', [{ type: 'FundraiserCreated', data: { n: 2 } }]);
+    await store.appendToStream('scans-p0', [
+      { type: 'ScanRecorded', data: { n: 3, at: '2026-11-25T12:00:00.000Z' } },
+      { type: 'ScanRecorded', data: { n: 4 }, ...meta },
+    ]);
+    await until(() => received.length === 3);
+    expect(received.map((event) => event.data)).toEqual([{ n: 2 }, { n: 3, at: '2026-11-25T12:00:00.000Z' }, { n: 4 }]);
+    expect(received).toEqual(await store.readAll({ after: 1 }));
+
+    await store.appendToStream('scans-p0', [{ type: 'ScanRecorded', data: { n: 5 } }]);
+    await until(() => received.length === 4);
+    expect(received).toEqual(await store.readAll({ after: 1 }));
+    await subscription.stop();
+  });
+
   it('processes sharing the file take turns: optimistic appends from three of them all land, in order', async () => {
     const path = freshPath();
     const observer = open(path, 20);
