@@ -1,4 +1,4 @@
-import { readEvent } from '@qrshirt/contracts';
+import { type DomainEvent, readEvent } from '@qrshirt/contracts';
 import type { StoredEvent } from '@qrshirt/core';
 import { compactOps } from './compact-ops';
 import type { Projector } from './projectors/projector';
@@ -10,6 +10,28 @@ export interface ProjectionLog {
 }
 
 /**
+ * Each stored event read as its contract says, once: the SQLite store hands every projection that
+ * follows an event the same object (see its recent-events.ts), and under a crowd of scans
+ * validating each scan again for each of them was a measurable share of the gateway's time.
+ * Kept per object, so it is gone with the object.
+ */
+const readEvents = new WeakMap<StoredEvent, DomainEvent | { failed: unknown }>();
+
+function readStored(stored: StoredEvent): DomainEvent {
+  let read = readEvents.get(stored);
+  if (!read) {
+    try {
+      read = readEvent(stored.type, stored.data, stored.metadata);
+    } catch (error) {
+      read = { failed: error };
+    }
+    readEvents.set(stored, read);
+  }
+  if ('failed' in read) throw read.failed;
+  return read;
+}
+
+/**
  * Ops for a batch of stored events. An event that no longer reads as its contract says cannot
  * be projected; it is logged and passed over rather than stopping every later event.
  */
@@ -18,7 +40,7 @@ export function opsForBatch(projector: Projector, events: readonly StoredEvent[]
   for (const stored of events) {
     let event;
     try {
-      event = readEvent(stored.type, stored.data, stored.metadata);
+      event = readStored(stored);
     } catch (error) {
       log.error({ projection: projector.name, globalPosition: stored.globalPosition, err: error }, 'event skipped');
       continue;

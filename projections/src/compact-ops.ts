@@ -8,8 +8,8 @@ import type { ReadModelOp } from './store/read-model-store';
  */
 export function compactOps(ops: readonly ReadModelOp[]): ReadModelOp[] {
   const compacted: ReadModelOp[] = [];
-  /** key -> field -> index in `compacted` of the increment still open for merging */
-  const open = new Map<string, Map<string, number>>();
+  /** key -> field -> the increment still open for merging, a copy of the first one that this call owns */
+  const open = new Map<string, Map<string, { by: number }>>();
   for (const op of ops) {
     if (op.op !== 'hincrby') {
       open.delete(op.key);
@@ -17,15 +17,18 @@ export function compactOps(ops: readonly ReadModelOp[]): ReadModelOp[] {
       compacted.push(op);
       continue;
     }
-    const fields = open.get(op.key) ?? new Map<string, number>();
-    open.set(op.key, fields);
-    const index = fields.get(op.field);
-    const earlier = index === undefined ? undefined : compacted[index];
-    if (earlier?.op === 'hincrby') {
-      compacted[index!] = { ...earlier, by: earlier.by + op.by };
+    let fields = open.get(op.key);
+    if (!fields) {
+      fields = new Map();
+      open.set(op.key, fields);
+    }
+    const earlier = fields.get(op.field);
+    if (earlier) {
+      earlier.by += op.by;
     } else {
-      fields.set(op.field, compacted.length);
-      compacted.push(op);
+      const merged = { ...op };
+      fields.set(op.field, merged);
+      compacted.push(merged);
     }
   }
   return compacted;

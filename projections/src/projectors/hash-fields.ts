@@ -14,5 +14,10 @@ export function decodeHash(hash: Record<string, string>): Record<string, unknown
   return Object.fromEntries(Object.entries(hash).map(([field, value]) => [field, JSON.parse(value)]));
 }
 
-/** The UTC day of an ISO instant: the per-day series are in UTC. */
-export const dayOf = (isoInstant: string) => new Date(isoInstant).toISOString().slice(0, 10);
+/**
+ * The UTC day of an ISO instant: the per-day series are in UTC. An instant in UTC already (every
+ * one this product writes, `toISOString()`) starts with its day, taken as it is: this runs for
+ * every scan in several projections.
+ */
+export const dayOf = (isoInstant: string) =>
+  isoInstant.endsWith('Z') ? isoInstant.slice(0, 10) : new Date(isoInstant).toISOString().slice(0, 10);
