@@ -69,8 +69,9 @@ export interface SqliteAppender {
 }
 
 /**
- * Group commit: every append queued during one turn of the event loop (e.g. many HTTP requests
- * answered in the same poll phase) is committed in one transaction, so they share one fsync.
+ * Group commit: every append queued during one turn of the event loop is committed in one
+ * transaction, so they share one fsync. In the writer thread (sqlite-writer.ts) that is every
+ * append that reached it while it committed the batch before.
  * Each append is still checked on its own and fails alone, without writing anything.
  */
 export function createSqliteAppender(db: Database.Database): SqliteAppender {
