@@ -30,7 +30,7 @@ const LANDING_PATH = /^\/(fundraiser|q)\//;
 
 /** The modules that hydrate the page the server sent: the landing, the shop, a shirt's or the homepage. */
 function pageClient(pathname: string): (() => Promise<unknown>)[] {
-  if (LANDING_PATH.test(pathname)) return [() => import('./landing-client')];
+  if (LANDING_PATH.test(pathname)) return [() => import('./landing-schemas'), () => import('./landing-client')];
   if (pathname === '/shop') return [() => import('./shop-client')];
   if (pathname.startsWith('/shirt/')) return [() => import('./shirt-libraries'), () => import('./shirt-client')];
   return [() => import('./home-client')];
@@ -39,7 +39,9 @@ function pageClient(pathname: string): (() => Promise<unknown>)[] {
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
 const steps = [
   () => import('react-dom/client'),
-  () => import('./schemas'),
+  () => import('./zod-jitless'),
+  () => import('./session-schemas'),
+  () => import('./catalog-schemas'),
   () => import('./libraries'),
   () => import('./routing'),
   ...pageClient(address.pathname),
