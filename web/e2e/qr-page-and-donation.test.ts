@@ -1,6 +1,6 @@
 import type { AuthSession, Fundraiser } from '@qrshirt/contracts';
 import jsQR from 'jsqr';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { createFundraiser, signUpThroughApi } from './support/accounts';
 import { checkScreen, seriousViolations, watchedPage } from './support/browser';
@@ -111,6 +111,29 @@ describeInBrowser('a QR code scanned, a donation made', ({ appUrl, newContext })
     expect(await page.getByRole('heading', { name: 'About This Cause' }).count()).toBe(1);
     // The widget's frame is the one part that waits for JavaScript.
     expect(await page.locator('iframe[title="Donation widget"]').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it("hydrates only the layout and the islands, the owner's figures and the donation card, which then work", async () => {
+    const { page, errors } = await watchedPage(await newContext({ userAgent: PHONE_USER_AGENT }));
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`/fundraiser/${fundraiser.id}`);
+    // The donation card puts the widget's frame in once it is live.
+    await page.locator('iframe[title="Donation widget"]').waitFor();
+    // React marks every element it hydrated with a property of its own.
+    const hydrated = (element: Locator) =>
+      element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber$')));
+    expect(await hydrated(page.getByRole('heading', { name: 'Make a Donation' }))).toBe(true);
+    expect(await hydrated(page.getByRole('button', { name: 'Open menu' }))).toBe(true);
+    expect(
+      await hydrated(page.getByRole('heading', { name: "Plot twist: you just scanned a stranger's shirt." })),
+    ).toBe(false);
+    expect(await hydrated(page.getByRole('heading', { name: 'About This Cause' }))).toBe(false);
+    // The owner's figures are an island too, empty for anyone else.
+    expect(await page.locator('[data-island="owner-stats"]').evaluate((node) => node.childElementCount)).toBe(0);
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Mobile menu' }).getByRole('link', { name: 'Shop' }).waitFor();
     expect(errors).toEqual([]);
   });
 

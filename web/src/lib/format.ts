@@ -1,7 +1,7 @@
 /**
  * Each formatter is made the first time it is used, not when this module loads: the browser's
- * first one loads ICU's data, about 10 ms (40 on a phone), which a page that shows no amount,
- * such as the QR landing once it hydrates, need not spend.
+ * first one loads ICU's data, about 10 ms (40 on a phone), which a page that formats no amount in
+ * the browser, such as the server-rendered QR landing, need not spend.
  */
 function lazyFormat(options: Intl.NumberFormatOptions): (value: number) => string {
   let format: Intl.NumberFormat | undefined;
