@@ -120,7 +120,10 @@ async function benchWeb(options: { runs: number; pages?: string[] }): Promise<Pa
       const runs = [];
       for (let run = 0; run < options.runs; run++) {
         const measured = await audit(gateway.url + page.path);
-        console.error(`${page.name} run ${run + 1}: performance ${measured.performance}`);
+        console.error(
+          `${page.name} run ${run + 1}: performance ${measured.performance}, LCP ${Math.round(measured.lcpMs)} ms, ` +
+            `TBT ${Math.round(measured.tbtMs)} ms, CLS ${measured.cls.toFixed(3)}, CPU index ${Math.round(measured.cpuIndex)}`,
+        );
         runs.push(measured);
       }
       const median = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)]!;

@@ -1,6 +1,6 @@
 import type { AuthSession, Fundraiser } from '@qrshirt/contracts';
 import jsQR from 'jsqr';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { createFundraiser, signUpThroughApi } from './support/accounts';
 import { checkScreen, seriousViolations, watchedPage } from './support/browser';
@@ -114,6 +114,29 @@ describeInBrowser('a QR code scanned, a donation made', ({ appUrl, newContext })
     expect(errors).toEqual([]);
   });
 
+  it("hydrates only the layout and the islands, the owner's figures and the donation card, which then work", async () => {
+    const { page, errors } = await watchedPage(await newContext({ userAgent: PHONE_USER_AGENT }));
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`/fundraiser/${fundraiser.id}`);
+    // The donation card puts the widget's frame in once it is live.
+    await page.locator('iframe[title="Donation widget"]').waitFor();
+    // React marks every element it hydrated with a property of its own.
+    const hydrated = (element: Locator) =>
+      element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber$')));
+    expect(await hydrated(page.getByRole('heading', { name: 'Make a Donation' }))).toBe(true);
+    expect(await hydrated(page.getByRole('button', { name: 'Open menu' }))).toBe(true);
+    expect(
+      await hydrated(page.getByRole('heading', { name: "Plot twist: you just scanned a stranger's shirt." })),
+    ).toBe(false);
+    expect(await hydrated(page.getByRole('heading', { name: 'About This Cause' }))).toBe(false);
+    // The owner's figures are an island too, empty for anyone else.
+    expect(await page.locator('[data-island="owner-stats"]').evaluate((node) => node.childElementCount)).toBe(0);
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Mobile menu' }).getByRole('link', { name: 'Shop' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it("opens the page from the QR code's short link and raises Total Scans by exactly one", async () => {
     const ownerView = await watchedPage(await newContext());
     await signIn(ownerView.page, owner.email, owner.password);
@@ -209,7 +232,15 @@ describeInBrowser('a QR code scanned, a donation made', ({ appUrl, newContext })
     const answer = await page.goto('/q/zzzzzzzz');
     expect(answer?.status()).toBe(404);
     await page.getByText('Fundraiser not found').waitFor();
-    expect(await page.getByRole('button', { name: 'Try Again' }).count()).toBe(1);
+    // Try Again reloads the page once it is live (React marks what it hydrated).
+    await page.waitForFunction(() => {
+      const tryAgain = [...document.querySelectorAll('button')].find((button) => button.textContent === 'Try Again');
+      return Object.keys(tryAgain ?? {}).some((key) => key.startsWith('__reactFiber$'));
+    });
+    await markPage(page);
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Try Again' }).click()]);
+    expect(await stillTheSamePage(page)).toBe(false);
+    await page.getByText('Fundraiser not found').waitFor();
     // The page's own status, which chromium reports as an error: nothing else may fail.
     expect(errors.filter((error) => !/status of 404 .*\/q\/zzzzzzzz\)$/.test(error))).toEqual([]);
   });

@@ -21,6 +21,7 @@ import { useLiveFundraiserStats } from '@/features/owner-stats/api/live-stats';
 import { ImpactStatsCard } from '@/features/owner-stats/components/impact-stats-card';
 import { useAuth } from '@/lib/auth/use-auth';
 import { isApiError } from '@/lib/http';
+import { Island } from '../server-pages/islands';
 
 function QrLandingSkeleton() {
   return (
@@ -74,7 +75,7 @@ export function QrLandingRoute() {
  * The owner's figures, for the owner only. The session is read here rather than by the page, so
  * that its arrival re-renders this alone, not the whole page a phone has just hydrated.
  */
-function OwnerImpactStats({ fundraiserId, ownerId }: { fundraiserId: string; ownerId: string | null }) {
+export function OwnerImpactStats({ fundraiserId, ownerId }: { fundraiserId: string; ownerId: string | null }) {
   const auth = useAuth();
   const isOwner = auth.user !== null && auth.user.uid === ownerId;
   const stats = useFundraiserStats(fundraiserId, isOwner);
@@ -92,16 +93,35 @@ function OwnerImpactStats({ fundraiserId, ownerId }: { fundraiserId: string; own
 }
 
 /**
- * The landing's loading, error and not-found states and the page itself, without the scan: the
- * app's route records it, and the server-rendered page has a script of its own for it.
+ * The donation card, whose widget's donations also move the owner's figures, if shown: each one
+ * at once as reported, then as the processor confirms it.
  */
-export function QrLanding({ fundraiserId }: { fundraiserId: string | undefined }) {
+export function LandingDonation({ fundraiserId, charityName }: { fundraiserId: string; charityName: string }) {
   const queryClient = useQueryClient();
-  const fundraiser = useFundraiser(fundraiserId);
-  const charity = useCharity(fundraiser.data?.charityId);
-
   // Per donation, the owner's figures as they were when the widget reported it.
   const shownAtDonation = useRef(new Map<string, FundraiserStats | undefined>());
+  return (
+    <DonationCard
+      fundraiserId={fundraiserId}
+      charityName={charityName}
+      onReported={(donationId) => shownAtDonation.current.set(donationId, statsShown(queryClient, fundraiserId))}
+      onRecorded={(amount, donationId) => {
+        addReportedDonationToStats(queryClient, fundraiserId, amount, shownAtDonation.current.get(donationId));
+        shownAtDonation.current.delete(donationId);
+      }}
+    />
+  );
+}
+
+/**
+ * The landing's loading, error and not-found states and the page itself, without the scan: the
+ * app's route records it, and the server-rendered page has a script of its own for it. The
+ * owner's figures and the donation card are islands: on the server-rendered page, the only parts
+ * the browser hydrates.
+ */
+export function QrLanding({ fundraiserId }: { fundraiserId: string | undefined }) {
+  const fundraiser = useFundraiser(fundraiserId);
+  const charity = useCharity(fundraiser.data?.charityId);
 
   const retry = () => {
     void fundraiser.refetch();
@@ -126,19 +146,17 @@ export function QrLanding({ fundraiserId }: { fundraiserId: string | undefined }
           goal={fundraiser.data.goal}
           label={`Raised for ${charity.data.name}, towards the goal`}
         />
-        <OwnerImpactStats fundraiserId={fundraiserId} ownerId={fundraiser.data.userId} />
+        <Island
+          name="owner-stats"
+          component={OwnerImpactStats}
+          props={{ fundraiserId, ownerId: fundraiser.data.userId }}
+        />
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 7 }}>
-            <DonationCard
-              fundraiserId={fundraiserId}
-              charityName={charity.data.name}
-              onReported={(donationId) =>
-                shownAtDonation.current.set(donationId, statsShown(queryClient, fundraiserId))
-              }
-              onRecorded={(amount, donationId) => {
-                addReportedDonationToStats(queryClient, fundraiserId, amount, shownAtDonation.current.get(donationId));
-                shownAtDonation.current.delete(donationId);
-              }}
+            <Island
+              name="donation"
+              component={LandingDonation}
+              props={{ fundraiserId, charityName: charity.data.name }}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>

@@ -25,9 +25,12 @@ if (fundraiserId && address.searchParams.get('scan') === 'true') {
     .catch((error: unknown) => console.warn('Recording the scan failed', error));
 }
 
+/** The landing's addresses: a short link nobody holds answers with its not-found view. */
+const LANDING_PATH = /^\/(fundraiser|q)\//;
+
 /** The modules that hydrate the page the server sent: the landing, the shop, a shirt's or the homepage. */
 function pageClient(pathname: string): (() => Promise<unknown>)[] {
-  if (pathname.startsWith('/fundraiser/')) return [() => import('./landing-client')];
+  if (LANDING_PATH.test(pathname)) return [() => import('./landing-schemas'), () => import('./landing-client')];
   if (pathname === '/shop') return [() => import('./shop-client')];
   if (pathname.startsWith('/shirt/')) return [() => import('./shirt-libraries'), () => import('./shirt-client')];
   return [() => import('./home-client')];
@@ -36,7 +39,9 @@ function pageClient(pathname: string): (() => Promise<unknown>)[] {
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
 const steps = [
   () => import('react-dom/client'),
-  () => import('./schemas'),
+  () => import('./zod-jitless'),
+  () => import('./session-schemas'),
+  () => import('./catalog-schemas'),
   () => import('./libraries'),
   () => import('./routing'),
   ...pageClient(address.pathname),

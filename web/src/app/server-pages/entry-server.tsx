@@ -14,6 +14,7 @@ import { StaticRouter } from 'react-router';
 import { createQueryClient } from '@/lib/query-client';
 import { HomeRoute } from '../routes/home';
 import { ShopRoute } from '../routes/shop';
+import { StaticContent } from './islands';
 import { type LandingData, LandingPage, seedLandingQueries } from './landing-page';
 import { PAGE_DATA_ID, ServerPageShell } from './page-shell';
 import { SHIRT_PAGE_PATH, type ShirtData, ShirtPage, seedShirtQueries } from './shirt-page';
@@ -169,9 +170,9 @@ function renderBody(url: string, queryClient: QueryClient, page: ReactNode, path
 
 /**
  * The server side of the QR landing (issue 16): the page as HTML that already holds the
- * fundraiser and its charity, the same components the browser then hydrates, and the data they
- * hydrate from. `distDir` is the client build, whose server pages' manifest names the files the
- * page loads.
+ * fundraiser and its charity, of which the browser hydrates only the layout and the islands
+ * (islands.tsx), from the props each island's element holds. `distDir` is the client build,
+ * whose server pages' manifest names the files the page loads.
  */
 export function createLandingRenderer(distDir: string): (request: LandingRequest) => RenderedPage {
   const tags = clientTags(distDir, LANDING_CLIENT);
@@ -179,9 +180,15 @@ export function createLandingRenderer(distDir: string): (request: LandingRequest
     const data = landingData(found);
     const queryClient = createQueryClient();
     seedLandingQueries(queryClient, data);
-    const body = renderBody(url, queryClient, <LandingPage data={data} />);
+    const body = renderBody(
+      url,
+      queryClient,
+      <StaticContent>
+        <LandingPage data={data} />
+      </StaticContent>,
+    );
     const title = data.found ? `Support ${data.charity.name} · QR Shirts for Charity` : 'QR Shirts for Charity';
-    return { status: data.found ? 200 : 404, html: pageDocument(tags, { title, body, data }) };
+    return { status: data.found ? 200 : 404, html: pageDocument(tags, { title, body }) };
   };
 }
 

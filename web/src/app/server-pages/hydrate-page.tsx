@@ -1,9 +1,10 @@
 import { type QueryClient } from '@tanstack/react-query';
-import { type ReactNode, StrictMode, startTransition } from 'react';
+import { type ComponentType, type ReactNode, StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createPath, type Navigator, Router, type To } from 'react-router';
 import { initAuth } from '@/lib/auth/auth-lifecycle';
-import { PAGE_DATA_ID, ServerPageShell } from './page-shell';
+import { STATIC_CONTENT_ID, StaticContent } from './islands';
+import { IslandShell, PAGE_DATA_ID, ServerPageShell } from './page-shell';
 
 /** The data the server wrote into its page for the browser to hydrate from (see entry-server.tsx). */
 export function readPageData<T>(): T {
@@ -47,4 +48,47 @@ export function hydratePage(queryClient: QueryClient, page: ReactNode, path?: st
       </StrictMode>,
     );
   });
+}
+
+/** Waits for a task of its own, so that a tap can be answered between two pieces of work. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Makes a page live whose content the server left static but for its islands (islands.tsx): the
+ * layout around the content hydrates as hydratePage's does, with the content as the server sent
+ * it, then each island as a root of its own, from the props its element holds. `components` names
+ * each island's component. Every root shares the page's query cache and the session, and starts
+ * in a task of its own: a phone is never held for the sum of them.
+ */
+export async function hydrateIslands(
+  queryClient: QueryClient,
+  // Each island's props come from JSON, whatever its component's type says they are.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  components: Record<string, ComponentType<any>>,
+): Promise<void> {
+  const content = document.getElementById(STATIC_CONTENT_ID)!;
+  // Read before any island changes what it holds: the layout's root keeps this HTML as it was.
+  const html = content.innerHTML;
+  const islands = [...content.querySelectorAll<HTMLElement>('[data-island]')];
+  await nextTask();
+  hydratePage(queryClient, <StaticContent html={html} />);
+  for (const island of islands) {
+    const name = island.dataset.island!;
+    const Island = components[name];
+    if (!Island) throw new Error(`no component for the island "${name}"`);
+    const props = JSON.parse(island.dataset.props!) as object;
+    await nextTask();
+    startTransition(() => {
+      hydrateRoot(
+        island,
+        <StrictMode>
+          <IslandShell queryClient={queryClient}>
+            <Island {...props} />
+          </IslandShell>
+        </StrictMode>,
+        // Each root counts its own ids from the start: the prefix keeps two islands' apart.
+        { identifierPrefix: `${name}-` },
+      );
+    });
+  }
 }

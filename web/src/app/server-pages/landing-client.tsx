@@ -1,19 +1,22 @@
 /*
- * What makes the server-rendered landing live: loaded by boot.ts once the page has painted.
+ * What makes the server-rendered landing live: loaded by boot.ts once the page has painted. Only
+ * the layout and the landing's islands hydrate: the owner's figures and the donation card, or the
+ * not-found view; the rest of the page stays as the server sent it (islands.tsx).
  * Its stylesheets are not imported here: the server writes them into the page itself.
  */
 import { createQueryClient } from '@/lib/query-client';
-import { hydratePage, readPageData } from './hydrate-page';
-import { type LandingData, LandingPage, seedLandingQueries } from './landing-page';
+import { LandingDonation, OwnerImpactStats } from '../routes/qr-landing';
+import { hydrateIslands } from './hydrate-page';
+import { FundraiserNotFound } from './landing-page';
 import { SCAN_RECORDED } from './scan-recorded';
 
-const data = readPageData<LandingData>();
 const queryClient = createQueryClient();
-seedLandingQueries(queryClient, data);
-if (data.found) {
-  // The owner's Total Scans, if already read, counts the scan the early script recorded.
-  window.addEventListener(SCAN_RECORDED, () => {
-    void queryClient.invalidateQueries({ queryKey: ['fundraiser-stats', data.fundraiser.id] });
-  });
-}
-hydratePage(queryClient, <LandingPage data={data} />);
+// The owner's Total Scans, if already read, counts the scan the early script recorded.
+window.addEventListener(SCAN_RECORDED, () => {
+  void queryClient.invalidateQueries({ queryKey: ['fundraiser-stats'] });
+});
+void hydrateIslands(queryClient, {
+  'owner-stats': OwnerImpactStats,
+  donation: LandingDonation,
+  'not-found': FundraiserNotFound,
+});

@@ -3,28 +3,35 @@ import type { QueryClient } from '@tanstack/react-query';
 import { fundraiserQueryOptions } from '@/features/donation/api/get-fundraiser';
 import { charityQueryOptions } from '@/features/catalog/api/get-charity';
 import { QrLanding, QrLandingError } from '../routes/qr-landing';
+import { Island } from './islands';
 
 /**
- * What the server read for a server-rendered landing, and what its page hydrates from: the
- * fundraiser and its charity as the API answers them, or no fundraiser by that id or short code.
+ * What the server read for a server-rendered landing: the fundraiser and its charity as the API
+ * answers them, or no fundraiser by that id or short code.
  */
 export type LandingData = { found: true; fundraiser: FundraiserDetails; charity: Charity } | { found: false };
 
-/** The queries the landing reads, answered already: neither the server nor the browser asks again. */
+/** The queries the landing reads, answered already, for the server to render it from. */
 export function seedLandingQueries(queryClient: QueryClient, data: LandingData): void {
   if (!data.found) return;
   queryClient.setQueryData(fundraiserQueryOptions(data.fundraiser.id).queryKey, data.fundraiser);
   queryClient.setQueryData(charityQueryOptions(data.charity.id).queryKey, data.charity);
 }
 
+/** No fundraiser by that id or code: the landing's error view, whose Try Again reloads the page. */
+export function FundraiserNotFound() {
+  return <QrLandingError message="Fundraiser not found" onRetry={() => window.location.reload()} />;
+}
+
 /**
- * The QR landing's content as the server renders it and the browser hydrates it, in the server
- * pages' shell. The scan is not here: a script of its own records it.
+ * The QR landing's content as the server renders it, in the server pages' shell. The browser
+ * hydrates only its islands: the owner's figures and the donation card, or the not-found view's
+ * Try Again. The scan is not here: a script of its own records it.
  */
 export function LandingPage({ data }: { data: LandingData }) {
   return data.found ? (
     <QrLanding fundraiserId={data.fundraiser.id} />
   ) : (
-    <QrLandingError message="Fundraiser not found" onRetry={() => window.location.reload()} />
+    <Island name="not-found" component={FundraiserNotFound} props={{}} />
   );
 }

@@ -40,3 +40,22 @@ export function ServerPageShell({
     </MantineProvider>
   );
 }
+
+/**
+ * What each island of a page whose content stays static (islands.tsx) sits in, in the browser: the
+ * app's theme and the page's query cache, shared with the layout and the other islands. Its
+ * Mantine provider writes no stylesheet: the layout's already did.
+ */
+export function IslandShell({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      withCssVariables={false}
+      withGlobalClasses={false}
+    >
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}
