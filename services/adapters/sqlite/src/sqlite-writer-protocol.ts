@@ -14,7 +14,7 @@ export type ToWriter = { kind: 'append'; firstId: number; appends: SerializedApp
 export type AppendOutcome = { ok: true; result: CommittedAppend } | { ok: false; error: WireError };
 
 /** The outcomes of one `append` message, in its order. */
-export type FromWriter = { kind: 'settled'; firstId: number; outcomes: AppendOutcome[] } | { kind: 'closed' };
+export type FromWriter = { kind: 'settled'; firstId: number; outcomes: AppendOutcome[] };
 
 /**
  * An error as it crosses threads. Structured cloning keeps an Error's message but not its class,

@@ -38,11 +38,13 @@ port.on('message', (message: ToWriter) => {
   void answered.finally(() => inFlight.delete(answered));
 });
 
-/** Commits what is queued, answers it, and only then closes: nothing acknowledged is dropped. */
+/**
+ * Commits what is queued, answers it, and only then closes: nothing acknowledged is dropped. The
+ * thread then ends, which is what its starter waits for.
+ */
 async function close(): Promise<void> {
   appender.flush();
   await Promise.all(inFlight);
   db.close();
-  port.postMessage({ kind: 'closed' } satisfies FromWriter);
   port.close();
 }

@@ -24,7 +24,7 @@ export interface SqliteWriterOptions {
  * A file's appends are committed by a thread of their own, with its own connection. better-sqlite3
  * is synchronous, so on the caller's thread every commit (an fsync with `synchronous=FULL`) and
  * every insert held up the event loop, and with it every HTTP request: under a crowd of scans
- * that was about a third of the gateway's time per scan. The thread group-commits what arrives
+ * that was about a quarter of the gateway's time per scan. The thread group-commits what arrives
  * while it commits (sqlite-appender.ts), so batches grow with the load.
  * An in-memory database exists in one connection only: there the store's own commits in place.
  */
@@ -94,7 +94,6 @@ function threadWriter({ path, synchronous }: SqliteWriterOptions): SqliteWriter 
   function start(): Worker {
     const started = startWriterThread({ path, synchronous });
     started.on('message', (message: FromWriter) => {
-      if (message.kind !== 'settled') return;
       message.outcomes.forEach((outcome, index) => {
         const waiting = settle(message.firstId + index);
         if (outcome.ok) waiting?.resolve(outcome.result);
