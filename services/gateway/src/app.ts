@@ -70,7 +70,7 @@ export function createApp(options: AppOptions): GatewayApp {
   app.set('trust proxy', options.trustProxy);
   const headers = securityHeaders(options.web);
   const metrics = httpMetrics(options.metrics);
-  app.use(headers);
+  app.use(headers.middleware);
   app.use(metrics.middleware);
   const requestLog = pinoHttp({
     logger: options.log,

@@ -51,7 +51,7 @@ describe('security headers', () => {
     // The page comes from the web client's build, which this suite does not make: the headers are
     // checked on an app that answers every path, the page's source on disk.
     const app = express()
-      .use(securityHeaders({ widgetUrl: '/widget/demo-donation.html', apiUrl: '' }))
+      .use(securityHeaders({ widgetUrl: '/widget/demo-donation.html', apiUrl: '' }).middleware)
       .use((_req, res) => {
         res.send('page');
       });

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
@@ -22,7 +23,7 @@ function originOf(url: string): string[] {
  * Express's `trust proxy`): sent over plain HTTP it would be ignored, and on localhost it would
  * pin the browser to an HTTPS that is not there.
  */
-export function securityHeaders({ widgetUrl, apiUrl }: { widgetUrl: string; apiUrl: string }): RequestHandler {
+export function securityHeaders({ widgetUrl, apiUrl }: { widgetUrl: string; apiUrl: string }): SecurityHeaders {
   const directives = (frameAncestors: string) => ({
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
@@ -51,8 +52,45 @@ export function securityHeaders({ widgetUrl, apiUrl }: { widgetUrl: string; apiU
     xFrameOptions: { action: 'sameorigin' },
   });
   const hsts = helmet.strictTransportSecurity({ maxAge: 365 * 24 * 60 * 60, includeSubDomains: true });
-  return (req, res, next) => {
+  const middleware: RequestHandler = (req, res, next) => {
     if (req.secure) hsts(req, res, () => undefined);
     (req.path === WIDGET_PAGE ? forWidget : forPages)(req, res, next);
   };
+  const overHttp = headersSetBy((res, done) => forPages(undefined as never, res as never, done));
+  const overHttps = headersSetBy((res, done) => {
+    hsts(undefined as never, res as never, () => forPages(undefined as never, res as never, done));
+  });
+  return { middleware, forPagesOf: (secure) => (secure ? overHttps : overHttp) };
+}
+
+export interface SecurityHeaders {
+  /** Sets them on every answer. */
+  middleware: RequestHandler;
+  /**
+   * What `middleware` sets on an answer to any path but the widget page, as a flat list of names
+   * and values (`writeHead`'s form), for a request over HTTPS or not. Helmet makes them the same
+   * for every such request, so they are made once: an answer written with them in one call skips
+   * a dozen middleware and `setHeader` calls (see scan.ts).
+   */
+  forPagesOf(secure: boolean): readonly string[];
+}
+
+/** The headers a middleware sets, read once from a stand-in for a response. */
+function headersSetBy(run: (res: Pick<ServerResponse, 'setHeader' | 'removeHeader'>, done: () => void) => void) {
+  const set = new Map<string, [string, string]>();
+  let finished = false;
+  const res = {
+    setHeader(name: string, value: number | string | readonly string[]) {
+      set.set(name.toLowerCase(), [name, String(value)]);
+      return res as unknown as ServerResponse;
+    },
+    removeHeader(name: string) {
+      set.delete(name.toLowerCase());
+    },
+  };
+  run(res, () => {
+    finished = true;
+  });
+  if (!finished) throw new Error('The security headers could not be worked out ahead of requests');
+  return [...set.values()].flat();
 }
