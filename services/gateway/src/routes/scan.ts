@@ -86,7 +86,13 @@ export function scanRoute({ useCases }: Pick<RouteDeps, 'useCases'>, ahead: Ahea
     // What Express's own start would have done, which its answers (res.json) rely on.
     req.res = res;
     ahead.metrics.track(req, res, pattern);
-    const headers = ahead.securityHeaders.forPagesOf(req.secure);
+    // Express's `req.secure` asks the trust proxy setting about the peer's address (a parse of
+    // it) on every call; without X-Forwarded-Proto its answer is the socket's whatever it says.
+    const secure =
+      req.headers['x-forwarded-proto'] === undefined
+        ? (req.socket as { encrypted?: boolean }).encrypted === true
+        : req.secure;
+    const headers = ahead.securityHeaders.forPagesOf(secure);
     void serve(req, res, plain[1]!, headers, (error) => errorHandler(error, req, res, ignore));
     return true;
   };
