@@ -15,7 +15,7 @@ export interface PollingSubscriptionOptions {
    * The least time between two reads that did not fill a batch (0: none). A live subscription
    * then takes what a stream of small commits wrote in this time as one batch, where it took
    * each commit's events alone: its reader (a projection) commits once instead of many times.
-   * A read right after a quiet spell is never delayed.
+   * A read that comes `gatherMs` or more after the one before it is not delayed.
    */
   gatherMs?: number;
   onEvents(this: void, events: StoredEvent[]): Promise<void> | void;
