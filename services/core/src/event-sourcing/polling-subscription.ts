@@ -12,12 +12,14 @@ export interface PollingSubscriptionOptions {
   batchSize: number;
   pollIntervalMs: number;
   /**
-   * The least time between two reads that did not fill a batch (0: none). A live subscription
-   * then takes what a stream of small commits wrote in this time as one batch, where it took
-   * each commit's events alone: its reader (a projection) commits once instead of many times.
-   * A read that comes `gatherMs` or more after the one before it is not delayed.
+   * Batches under load: after a batch of at least `fromEvents` events that did not fill
+   * `batchSize`, the next read waits until `ms` after this one. A live subscription following a
+   * stream of small commits (a crowd's scans) then takes what they wrote in that time as one
+   * batch, where it took each commit's events alone, and its reader (a projection) commits once
+   * instead of many times. Smaller batches, one command's events, are followed at once, so a read
+   * model still shows a command's outcome as soon as it did without this.
    */
-  gatherMs?: number;
+  gather?: { fromEvents: number; ms: number };
   onEvents(this: void, events: StoredEvent[]): Promise<void> | void;
   read(this: void, after: number, maxCount: number): PolledBatch;
   /** Commits by this process; commits by other processes are seen at the next poll. */
@@ -29,7 +31,7 @@ export interface PollingSubscriptionOptions {
  * repeat; when nothing is new, sleep until a local commit or the next poll tick.
  */
 export function startPollingSubscription(options: PollingSubscriptionOptions): Subscription {
-  const { batchSize, pollIntervalMs, onEvents, read, changes, gatherMs = 0 } = options;
+  const { batchSize, pollIntervalMs, onEvents, read, changes, gather } = options;
   let stopped = false;
   let sleeping: { wake(): void } | undefined;
 
@@ -61,7 +63,8 @@ export function startPollingSubscription(options: PollingSubscriptionOptions): S
       }
       const batch = read(cursor, batchSize);
       cursor = batch.scannedTo;
-      nextReadAt = batch.events.length < batchSize ? performance.now() + gatherMs : 0;
+      const underLoad = gather && batch.events.length >= gather.fromEvents && batch.events.length < batchSize;
+      nextReadAt = underLoad ? performance.now() + gather.ms : 0;
       if (batch.events.length > 0) {
         await onEvents(batch.events);
         // Lets I/O run between the batches of a long catch-up, even when onEvents is synchronous.
