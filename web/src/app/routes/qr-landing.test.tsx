@@ -216,7 +216,10 @@ describe('the QR landing page', () => {
 
     expect(screen.queryByTestId('donation-thanks')).toBeNull();
     expect(api.to('POST', '/api/fundraisers/f-1/donate')).toHaveLength(0);
-    expect(warn).toHaveBeenCalledTimes(2);
+    // Only the widget's own warnings: an analytics batch that could not be sent warns too, when
+    // the machine is slow enough for its flush to fall inside this test.
+    const ignored = warn.mock.calls.filter(([message]) => String(message).startsWith('Ignored a donation message'));
+    expect(ignored).toHaveLength(2);
     warn.mockRestore();
   });
 
