@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# CI on the machine's Node 20, which `engines` still allows: what differs between Node lines is
+# the runtime under the code, not the code, so this run checks that the code compiles, that the
+# fast tiers pass (the web's component tests, the deciders and the given-events specifications, the
+# projections, the runtime), and that `npm start` the README's way serves. The whole suite runs
+# once, on Node 24 (the Docker image's line).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+echo "=== Node $(node --version): typecheck, unit and specification tiers, npm start"
+npx tsc -p tsconfig.json --noEmit
+npx tsc -p web/tsconfig.json --noEmit
+npx vitest run --project web --project node \
+  services/core/test projections/test services/runtime/test services/gateway/test/specs web/src
+
+# The README's start, on a data folder of its own and free ports: /readyz must answer 200.
+data=$(mktemp -d)
+log=$(mktemp)
+ports=$(node -e '
+  const net = require("node:net");
+  const free = () => new Promise((resolve) => { const s = net.createServer().listen(0, "127.0.0.1", () => { const { port } = s.address(); s.close(() => resolve(port)); }); });
+  Promise.all([free(), free()]).then((ports) => console.log(ports.join(" ")));')
+read -r port ops_port <<< "$ports"
+# In a session of its own, so that stopping it stops npm and the node it started.
+DATA_DIR="$data" PORT="$port" OPS_PORT="$ops_port" setsid npm start > "$log" 2>&1 &
+pid=$!
+cleanup() { kill -- -"$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$data" "$log"; }
+trap cleanup EXIT
+for _ in $(seq 1 240); do
+  if curl -fsS "http://127.0.0.1:$ops_port/readyz" > /dev/null 2>&1; then
+    echo "npm start on Node $(node --version): /readyz answered 200"
+    exit 0
+  fi
+  if ! kill -0 "$pid" 2>/dev/null; then break; fi
+  sleep 0.5
+done
+echo "npm start on Node $(node --version) did not answer /readyz; its output:"
+cat "$log"
+exit 1
