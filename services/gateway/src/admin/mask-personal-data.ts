@@ -17,11 +17,30 @@ export function maskPhoto(url: string): string {
   return URL.canParse(url) ? `${new URL(url).origin}/***` : maskName(url);
 }
 
-/** Anything shaped like a common address, wherever it appears (in a URL, in free text). */
-const EMAIL_IN_TEXT = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+/**
+ * Anything shaped like a common address, wherever it appears (in a URL, in free text). Each part
+ * is bounded by RFC 5321's lengths (a local part of 64 at most, labels of 63, as many labels as a
+ * domain of 255 can hold) and a label cannot hold the dot that separates labels, so no text makes
+ * the pattern try one character in more than a bounded number of ways: the work grows with the
+ * length of the text, not its square. A longer local part has its last 64 characters masked.
+ */
+const EMAIL_IN_TEXT = /[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,126}\.[A-Za-z]{2,63}/g;
+
+/**
+ * The longest string the browser scans for addresses. A longer one (no event field of ours holds
+ * one: descriptions stop at 5000) is masked whole rather than cut, since a cut could fall inside
+ * an address and leave its first half, unmatched, in clear. `reveal=true` shows it as stored.
+ */
+export const MAX_SCANNED_LENGTH = 10_000;
+
+const maskedLongText = (text: string) =>
+  `[masked: ${text.length} characters, longer than the ${MAX_SCANNED_LENGTH} the browser masks addresses in]`;
 
 function maskEmailsIn(value: unknown): unknown {
-  if (typeof value === 'string') return value.replace(EMAIL_IN_TEXT, maskEmail);
+  if (typeof value === 'string') {
+    if (value.length > MAX_SCANNED_LENGTH) return maskedLongText(value);
+    return value.includes('@') ? value.replace(EMAIL_IN_TEXT, maskEmail) : value;
+  }
   if (Array.isArray(value)) return value.map(maskEmailsIn);
   if (typeof value === 'object' && value !== null) {
     return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, maskEmailsIn(inner)]));
