@@ -394,7 +394,6 @@ export const adminAuditQuery = z.object({
   after: unsetWhenBlank(z.coerce.number().int().positive()),
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
-export type AdminAuditQuery = z.infer<typeof adminAuditQuery>;
 
 // Outbox
 

@@ -3,7 +3,7 @@ import type { Clock } from '../clock';
 import type { EventStore } from '../event-sourcing/event-store';
 
 /** One stream per UTC day: appends need no decision, so no stream is read, and none grows for ever. */
-export const adminAuditStreamName = (at: Date): string => `admin-audit-${at.toISOString().slice(0, 10)}`;
+const adminAuditStreamName = (at: Date): string => `admin-audit-${at.toISOString().slice(0, 10)}`;
 
 /** The audit trail could not record an access: the access must not happen (503). */
 export class AuditUnavailableError extends Error {
