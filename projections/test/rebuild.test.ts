@@ -229,7 +229,7 @@ describeWithRedis(
 
       expect(code).toBe(2);
       expect(stderr).toContain(
-        'Unknown projection: nope (known: catalog, fundraisers, users, waitlist, overview, funnel)',
+        'Unknown projection: nope (known: catalog, fundraisers, users, waitlist, overview, funnel, admin-audit)',
       );
       expect(await store.activeVersion('catalog')).toBe(catalogBefore);
     });

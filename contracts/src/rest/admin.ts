@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dailyStats, fundraiser } from './fundraisers';
 import { resourceId, idParams } from './ids';
 import { waitlistStats } from './waitlist';
+import { adminAuditPage } from './admin-audit';
 import { adminReplayQuery } from './admin-replay';
 import { charity, charityStatus, charityWithStatus } from './charities';
 import { HTTPS_ADDRESS, LOGO_ADDRESS } from './text-patterns';
@@ -386,6 +387,14 @@ export const adminEventsPage = z
   .meta({ id: 'AdminEvents' });
 export type AdminEventsPage = z.infer<typeof adminEventsPage>;
 
+// Audit trail
+
+export const adminAuditQuery = z.object({
+  /** The `next` of the previous page. */
+  after: unsetWhenBlank(z.coerce.number().int().positive()),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});
+
 // Outbox
 
 export const outboxStatus = z.enum(['queued', 'sent', 'dead']);
@@ -437,6 +446,11 @@ const invalidFields = {
   schema: fieldErrorsAnswer,
 };
 const guarded = { 401: unauthenticated, 403: forbidden };
+/** Names and emails in clear are shown or downloaded only once the audit trail recorded who asked. */
+const auditUnavailable = {
+  description: 'The audit trail could not record this request, so nothing is shown; try again in a moment',
+  schema: errorAnswer,
+};
 
 /** The admin API (ADMIN_EMAILS). */
 export const adminRoutes = defineRoutes({
@@ -548,15 +562,20 @@ export const adminRoutes = defineRoutes({
   listWaitlistEntries: {
     method: 'get',
     path: '/api/admin/waitlist/entries',
-    summary: 'Waitlist entries with names and emails, newest first',
+    summary: 'Waitlist entries with names and emails, newest first (recorded in the audit trail)',
     auth: 'admin',
     query: adminWaitlistEntriesQuery,
-    answers: { 200: { description: 'One page', schema: adminWaitlistEntriesPage }, 400: invalid, ...guarded },
+    answers: {
+      200: { description: 'One page', schema: adminWaitlistEntriesPage },
+      400: invalid,
+      ...guarded,
+      503: auditUnavailable,
+    },
   },
   downloadWaitlistCsv: {
     method: 'get',
     path: '/api/admin/waitlist/entries.csv',
-    summary: 'Every waitlist entry as a CSV download',
+    summary: 'Every waitlist entry as a CSV download (recorded in the audit trail)',
     auth: 'admin',
     answers: {
       200: {
@@ -564,6 +583,7 @@ export const adminRoutes = defineRoutes({
         contentType: 'text/csv',
       },
       ...guarded,
+      503: auditUnavailable,
     },
   },
   fulfilWaitlistEntry: {
@@ -690,15 +710,21 @@ export const adminRoutes = defineRoutes({
   listEvents: {
     method: 'get',
     path: '/api/admin/events',
-    summary: 'Browse the event log (names and emails masked unless reveal=true)',
+    summary: 'Browse the event log (names and emails masked unless reveal=true, which the audit trail records)',
     auth: 'admin',
     query: adminEventsQuery,
-    answers: { 200: { description: 'One page of events', schema: adminEventsPage }, 400: invalid, ...guarded },
+    answers: {
+      200: { description: 'One page of events', schema: adminEventsPage },
+      400: invalid,
+      ...guarded,
+      503: auditUnavailable,
+    },
   },
   downloadReplay: {
     method: 'get',
     path: '/api/admin/replay',
-    summary: 'The donation history replayed from the event log, as `npm run replay-donations` writes it',
+    summary:
+      'The donation history replayed from the event log, as `npm run replay-donations` writes it (recorded in the audit trail)',
     auth: 'admin',
     query: adminReplayQuery,
     answers: {
@@ -707,6 +733,19 @@ export const adminRoutes = defineRoutes({
           'A download: CSV, or with format=ndjson one JSON object per line (application/x-ndjson); per group: scans, donations, amountRaised, fundraisers',
         contentType: 'text/csv',
       },
+      400: invalid,
+      ...guarded,
+      503: auditUnavailable,
+    },
+  },
+  listAdminAudit: {
+    method: 'get',
+    path: '/api/admin/audit',
+    summary: 'The audit trail: who revealed or downloaded names and emails, or erased a person, and when',
+    auth: 'admin',
+    query: adminAuditQuery,
+    answers: {
+      200: { description: 'One page, newest first', schema: adminAuditPage },
       400: invalid,
       ...guarded,
     },

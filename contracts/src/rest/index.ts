@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './admin-audit';
 export * from './admin-funnel';
 export * from './admin-replay';
 export * from './analytics';

@@ -1,3 +1,4 @@
+import { adminAuditProjector } from './admin-audit';
 import { catalogProjector } from './catalog';
 import { fundraisersProjector } from './fundraisers';
 import { funnelProjector } from './funnel';
@@ -6,6 +7,7 @@ import type { Projector } from './projector';
 import { usersProjector } from './users';
 import { waitlistProjector } from './waitlist';
 
+export * from './admin-audit';
 export * from './catalog';
 export * from './donation-money';
 export * from './fundraisers';
@@ -23,4 +25,5 @@ export const allProjectors: readonly Projector[] = [
   waitlistProjector,
   overviewProjector,
   funnelProjector,
+  adminAuditProjector,
 ];

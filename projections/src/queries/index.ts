@@ -1,3 +1,4 @@
+export * from './admin-audit-queries';
 export * from './catalog-queries';
 export * from './fundraiser-queries';
 export * from './overview-queries';

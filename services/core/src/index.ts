@@ -40,6 +40,7 @@ export * from './fulfilment/fulfilment-use-cases';
 export * from './owner-mail/daily-summary';
 export * from './owner-mail/owner-mail-use-cases';
 export * from './analytics/record-analytics';
+export * from './admin-audit/admin-audit';
 export * from './personal-data/personal-data-keys';
 export * from './personal-data/personal-data';
 export * from './personal-data/personal-data-event-store';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import {
   type Clock,
+  createAdminAudit,
   createCharityUseCases,
   createCommandHandler,
   createPersonalData,
@@ -36,6 +37,7 @@ import {
 import { createKafkaAdminSession, createKafkaIngestion } from '@qrshirt/kafka';
 import {
   allProjectors,
+  createAdminAuditQueries,
   createCatalogQueries,
   createFundraiserQueries,
   createMemoryChangeFeed,
@@ -292,6 +294,7 @@ export async function createEmbeddedProcess(
       }),
       recordAnalytics: createRecordAnalytics({ ingestion, clock }),
       ownerMail,
+      adminAudit: createAdminAudit({ eventStore, clock }),
     },
     catalog,
     fundraiserQueries,
@@ -310,6 +313,7 @@ export async function createEmbeddedProcess(
       }),
       rebuilds,
       outbox: mail.outbox,
+      audit: createAdminAuditQueries(readModels),
     },
     live: { changeFeed, streams: liveStreams },
     web: { widgetUrl: config.VITE_DONATION_WIDGET_URL, apiUrl: config.VITE_API_URL },

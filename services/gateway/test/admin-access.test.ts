@@ -48,6 +48,7 @@ function adminRequests(): { method: string; path: string; body?: unknown; expect
     { method: 'GET', path: '/api/admin/projections/users/rebuild', expected: 200 },
     { method: 'GET', path: '/api/admin/events', expected: 200 },
     { method: 'GET', path: '/api/admin/outbox', expected: 200 },
+    { method: 'GET', path: '/api/admin/audit', expected: 200 },
   ];
 }
 

@@ -8,7 +8,7 @@ import { donateConfirmed } from './support/webhooks';
 
 let server: AdminTestServer;
 let fundraiserId: string;
-const PROJECTIONS = ['catalog', 'fundraisers', 'users', 'waitlist', 'overview', 'funnel'];
+const PROJECTIONS = ['catalog', 'fundraisers', 'users', 'waitlist', 'overview', 'funnel', 'admin-audit'];
 
 beforeAll(async () => {
   server = await startAdminServer();
@@ -44,6 +44,8 @@ beforeAll(async () => {
   });
   expect(joined.status).toBe(201);
   for (const amount of [5, 12.5]) await donateConfirmed(server.api, fundraiserId, amount);
+  // An admin's look at the entries, for the audit trail.
+  expect((await server.api('GET', '/api/admin/waitlist/entries', server.admin)).status).toBe(200);
   await server.embedded.projectionsCaughtUp();
 });
 afterAll(() => server.stop());
@@ -58,13 +60,14 @@ const projection = async (name: string) => (await status()).projections.find((it
 /** What readers of every projection see. */
 async function readModels() {
   const owner = { token: userToken('owner-1') };
-  const [stats, userStats, overview, shirts, charities, waitlist] = await Promise.all([
+  const [stats, userStats, overview, shirts, charities, waitlist, audit] = await Promise.all([
     server.api('GET', `/api/fundraisers/${fundraiserId}/stats`, owner),
     server.api('GET', '/api/user/owner-1/stats', owner),
     server.api('GET', '/api/admin/overview', server.admin),
     server.api('GET', '/api/shirts'),
     server.api('GET', '/api/charities'),
     server.api('GET', '/api/waitlist'),
+    server.api('GET', '/api/admin/audit', server.admin),
   ]);
   return {
     stats: stats.body,
@@ -73,6 +76,7 @@ async function readModels() {
     shirts: shirts.body,
     charities: charities.body,
     waitlist: waitlist.body,
+    audit: audit.body,
   };
 }
 

@@ -78,6 +78,7 @@ describe('GET /api/openapi.json', () => {
       'delete /api/admin/users/{id}',
       'get /api/admin/events',
       'get /api/admin/replay',
+      'get /api/admin/audit',
       'get /api/fundraisers/{id}/live',
       'get /api/user/{id}/live',
       'get /api/admin/outbox',

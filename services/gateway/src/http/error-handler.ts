@@ -1,4 +1,4 @@
-import { ConcurrencyError, DomainError, IngestionUnavailableError } from '@qrshirt/core';
+import { AuditUnavailableError, ConcurrencyError, DomainError, IngestionUnavailableError } from '@qrshirt/core';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { FieldErrors } from './field-errors';
 import { HttpError } from './http-error';
@@ -42,7 +42,8 @@ function toAnswer(error: unknown): Answer | undefined {
   if (error instanceof DomainError) return { status: domainStatus[error.kind], error: error.message };
   if (error instanceof ConcurrencyError)
     return { status: 409, error: 'Someone else changed this at the same time, please retry' };
-  if (error instanceof IngestionUnavailableError) return { status: 503, error: error.message };
+  if (error instanceof IngestionUnavailableError || error instanceof AuditUnavailableError)
+    return { status: 503, error: error.message };
   if (isBodyParserError(error)) {
     if (error.type === 'entity.parse.failed') return { status: 400, error: 'The request body is not valid JSON' };
     if (error.type === 'entity.too.large') return { status: 413, error: 'The request body is too large' };
@@ -57,6 +58,9 @@ function toAnswer(error: unknown): Answer | undefined {
 
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const answer = toAnswer(error);
+  // The operator is told to retry; whoever runs the store needs to know why it refused.
+  if (error instanceof AuditUnavailableError)
+    req.log.error({ err: error.cause }, 'the admin audit trail refused a record');
   if (answer) {
     if (answer.status === 503) res.setHeader('Retry-After', '1');
     for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);

@@ -5,7 +5,7 @@ import type {
   AdminOutboxPage,
   AdminOutboxQuery,
 } from '@qrshirt/contracts';
-import type { OverviewQueries, ProjectionMonitor, RebuildJobs } from '@qrshirt/projections';
+import type { AdminAuditQueries, OverviewQueries, ProjectionMonitor, RebuildJobs } from '@qrshirt/projections';
 
 /** What the admin routes need beyond the shared route deps; built by the composition root. */
 export interface AdminDeps {
@@ -21,4 +21,6 @@ export interface AdminDeps {
     list(query: AdminOutboxQuery): Promise<AdminOutboxPage>;
     retry(id: string): Promise<AdminOutboxMessage | 'sent' | null>;
   };
+  /** The audit trail's read model. */
+  audit: AdminAuditQueries;
 }

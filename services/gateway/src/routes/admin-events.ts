@@ -15,11 +15,16 @@ function instant(value: string | undefined, dayEdge: 'start' | 'end'): Date | un
 
 /**
  * The event browser: the log filtered by stream prefix, type and time, paged by global position,
- * newest first unless `order=oldest`. Names and emails are masked unless `reveal=true`.
+ * newest first unless `order=oldest`. Names and emails are masked unless `reveal=true`, which the
+ * audit trail records (with the filters) before the log is read.
  */
-export function adminEventHandlers({ eventStore }: RouteDeps): Pick<Handlers, 'listEvents'> {
+export function adminEventHandlers({ eventStore, useCases }: RouteDeps): Pick<Handlers, 'listEvents'> {
   return {
-    async listEvents({ query }) {
+    async listEvents({ query, user }) {
+      if (query.reveal) {
+        const { reveal: _shown, ...filters } = query;
+        await useCases.adminAudit.record(user.uid, 'reveal-events', filters);
+      }
       const recordedFrom = instant(query.from, 'start');
       const recordedBefore = instant(query.to, 'end');
       const { events, next } = await eventStore.readFiltered({

@@ -32,11 +32,14 @@ function windowOf(texts: {
 /**
  * The analysts' export, the same bytes `npm run replay-donations` writes: replayed from this
  * gateway's event store (never the read models) up to the head it had when the request came.
+ * The audit trail records the download, with its parameters, before the log is read.
  */
-export function adminReplayHandlers({ eventStore, clock }: RouteDeps): Pick<Handlers, 'downloadReplay'> {
+export function adminReplayHandlers({ eventStore, clock, useCases }: RouteDeps): Pick<Handlers, 'downloadReplay'> {
   return {
-    async downloadReplay({ query: { groupBy, format, ...dates }, res }) {
+    async downloadReplay({ query, res, user }) {
+      const { groupBy, format, ...dates } = query;
       const window = windowOf(dates);
+      await useCases.adminAudit.record(user.uid, 'download-replay', query);
       // A long replay whose download was cancelled stops reading the log at its next page.
       const cancelled = new AbortController();
       res.on('close', () => {

@@ -74,10 +74,12 @@ export function adminWaitlistHandlers({
       };
       return { status: 200, body: answer };
     },
-    async listWaitlistEntries({ query }) {
+    async listWaitlistEntries({ query, user }) {
+      await useCases.adminAudit.record(user.uid, 'list-waitlist-entries', query);
       return { status: 200, body: await entries.page(query) };
     },
-    async downloadWaitlistCsv({ res }) {
+    async downloadWaitlistCsv({ res, user }) {
+      await useCases.adminAudit.record(user.uid, 'download-waitlist-csv', {});
       const day = clock().toISOString().slice(0, 10);
       res.type('text/csv; charset=utf-8');
       res.setHeader('Content-Disposition', `attachment; filename="waitlist-${day}.csv"`);

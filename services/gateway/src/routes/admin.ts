@@ -1,6 +1,7 @@
 import { createAccounts } from '../auth/accounts';
 import { type AdminCheck, createAdminCheck } from '../auth/require-admin';
 import type { Handlers } from '../http/route-table';
+import { adminAuditHandlers } from './admin-audit';
 import { adminCharityHandlers } from './admin-charities';
 import type { AdminDeps } from './admin-deps';
 import { adminEventHandlers } from './admin-events';
@@ -38,7 +39,8 @@ type AdminOperation =
   | 'getRebuild'
   | 'eraseUser'
   | 'listEvents'
-  | 'downloadReplay';
+  | 'downloadReplay'
+  | 'listAdminAudit';
 
 /**
  * Everything under /api/admin (the route table guards each with the admin check), one module per
@@ -62,6 +64,7 @@ export function adminHandlers(deps: RouteDeps & { admin: AdminDeps }): {
       ...adminEventHandlers(deps),
       ...adminReplayHandlers(deps),
       ...adminOutboxHandlers(deps),
+      ...adminAuditHandlers(deps),
     },
   };
 }

@@ -1,4 +1,5 @@
 import type {
+  AdminAudit,
   CharityUseCases,
   Clock,
   CommandHandler,
@@ -36,6 +37,8 @@ export interface UseCases {
   /** Owners' daily summary mail, and its unsubscribe link. */
   ownerMail: OwnerMailUseCases;
   recordAnalytics: ReturnType<typeof createRecordAnalytics>;
+  /** Records which operator saw or downloaded names and emails, before they do. */
+  adminAudit: AdminAudit;
 }
 
 /** What the route modules need; the composition root builds it once per process. */

@@ -1,4 +1,3 @@
-import type { Clock } from '@qrshirt/core';
 import { as, latestMail, type RequestOptions, signUp, tokenIn } from '@qrshirt/test-support';
 import { anonymousToken, startTestServer, type TestServer } from './test-server';
 
@@ -16,7 +15,7 @@ export interface AdminTestServer extends TestServer {
 
 /** A test server with ADMIN_EMAILS set, an admin (address verified) and an ordinary member signed up. */
 export async function startAdminServer(
-  options: { env?: Record<string, string>; clock?: Clock } = {},
+  options: Pick<NonNullable<Parameters<typeof startTestServer>[0]>, 'env' | 'clock' | 'eventStore'> = {},
 ): Promise<AdminTestServer> {
   const server = await startTestServer({
     ...options,

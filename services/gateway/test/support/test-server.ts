@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Clock, systemClock } from '@qrshirt/core';
+import { type Clock, type EventStore, systemClock } from '@qrshirt/core';
 import {
   type ApiClient,
   createApiClient,
@@ -33,6 +33,8 @@ export async function startTestServer(
     log?: Logger;
     /** How often the daily summary job looks for a day that ended. */
     dailySummaryIntervalMs?: number;
+    /** The event store to use instead of the configured one, made from the configuration. */
+    eventStore?: (config: Config) => EventStore;
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'qrshirt-test-')));
@@ -49,6 +51,7 @@ export async function startTestServer(
     ...(options.clock && { clock: options.clock }),
     ...(options.log && { log: options.log }),
     ...(options.dailySummaryIntervalMs !== undefined && { dailySummaryIntervalMs: options.dailySummaryIntervalMs }),
+    ...(options.eventStore && { eventStore: options.eventStore(config) }),
   });
   const { url, opsUrl } = await embedded.listen();
   return {

@@ -56,6 +56,7 @@ describe('the admin area', () => {
       'Event browser',
       'Replay export',
       'Outbox',
+      'Audit trail',
     ]);
     expect(within(sections).getByRole('link', { name: 'Projections' }).getAttribute('href')).toBe('/admin/projections');
     expect((await screen.findByTestId('total-amount-raised', {}, { timeout: 5000 })).textContent).toBe('$45.50');

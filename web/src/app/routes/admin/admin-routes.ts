@@ -18,6 +18,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'events', lazy: async () => ({ Component: (await import('./events')).AdminEventsRoute }) },
       { path: 'replay', lazy: async () => ({ Component: (await import('./replay')).AdminReplayRoute }) },
       { path: 'outbox', lazy: async () => ({ Component: (await import('./outbox')).AdminOutboxRoute }) },
+      { path: 'audit', lazy: async () => ({ Component: (await import('./audit')).AdminAuditRoute }) },
     ],
   },
 ];

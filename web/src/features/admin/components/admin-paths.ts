@@ -9,4 +9,5 @@ export const adminPaths = {
   events: '/admin/events',
   replay: '/admin/replay',
   outbox: '/admin/outbox',
+  audit: '/admin/audit',
 } as const;

@@ -15,6 +15,7 @@ const sections = [
   { label: 'Event browser', to: adminPaths.events },
   { label: 'Replay export', to: adminPaths.replay },
   { label: 'Outbox', to: adminPaths.outbox },
+  { label: 'Audit trail', to: adminPaths.audit },
 ] as const;
 
 /**

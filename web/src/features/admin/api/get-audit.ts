@@ -1,0 +1,22 @@
+import { type AdminAuditPage, adminAuditPage } from '@qrshirt/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const AUDIT_PAGE_SIZE = 25;
+
+/** GET /api/admin/audit: one page of the audit trail, newest first; `after` is the previous page's `next`. */
+export function getAudit(after: number | null): Promise<AdminAuditPage> {
+  const query = new URLSearchParams({
+    limit: String(AUDIT_PAGE_SIZE),
+    ...(after !== null && { after: String(after) }),
+  });
+  return api(`/api/admin/audit?${query}`, { schema: adminAuditPage, requiresAuth: true });
+}
+
+export const auditQueryOptions = (after: number | null) =>
+  queryOptions({ queryKey: ['admin', 'audit', after], queryFn: () => getAudit(after) });
+
+/** The page stays on screen while the next one loads. */
+export function useAudit(after: number | null) {
+  return useQuery({ ...auditQueryOptions(after), placeholderData: keepPreviousData });
+}
