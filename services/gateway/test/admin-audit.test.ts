@@ -96,6 +96,19 @@ describe('the audit trail', () => {
     } satisfies AdminAuditEntry);
   });
 
+  it('keeps an address typed into a filter out of the record', async () => {
+    const [event] = await recordedBy(async () => {
+      const answer = await server.api(
+        'GET',
+        '/api/admin/events?reveal=true&streamPrefix=jane.doe@example.com',
+        server.admin,
+      );
+      expect(answer.status).toBe(200);
+    });
+    expect(JSON.stringify(event!.data)).not.toContain('jane.doe@example.com');
+    expectRecord(event, 'reveal-events', { streamPrefix: 'j***@example.com', limit: '50', order: 'newest' });
+  });
+
   it('records nothing for the masked browse', async () => {
     const added = await recordedBy(async () => {
       const masked = await server.api('GET', '/api/admin/events?type=WaitlistJoined', server.admin);
@@ -179,12 +192,12 @@ describe('the audit trail', () => {
     await server.api('GET', '/api/admin/waitlist/entries.csv', server.admin);
 
     const all = (await auditList('?limit=500')).entries;
-    expect(all).toHaveLength(8);
+    expect(all).toHaveLength(9);
     expect(all.map((entry) => entry.position)).toEqual(all.map((entry) => entry.position).sort((a, b) => b - a));
     expect(all.map((entry) => entry.at.slice(0, 10))).toEqual([
       tomorrow,
       tomorrow,
-      ...Array.from({ length: 6 }, () => '2026-02-10'),
+      ...Array.from({ length: 7 }, () => '2026-02-10'),
     ]);
 
     const seen: AdminAuditEntry[] = [];
@@ -200,7 +213,7 @@ describe('the audit trail', () => {
       if (after !== null) expect(after).toBe(page.entries.at(-1)!.position);
     } while (after !== null);
     expect(seen).toEqual(all);
-    expect(pages).toBe(4);
+    expect(pages).toBe(5);
 
     const lastTwo = await auditList(`?limit=2&after=${all.at(-3)!.position}`);
     expect(lastTwo).toEqual({ entries: all.slice(-2), next: null });

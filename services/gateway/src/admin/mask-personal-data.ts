@@ -55,7 +55,8 @@ export const MAX_SCANNED_LENGTH = 10_000;
 const maskedLongText = (text: string) =>
   `[masked: ${text.length} characters, longer than the ${MAX_SCANNED_LENGTH} the browser masks addresses in]`;
 
-function maskEmailsIn(value: unknown): unknown {
+/** Every address in a value (strings, arrays and objects, deeply) masked; the rest as it was. */
+export function maskEmailsIn(value: unknown): unknown {
   if (typeof value === 'string') {
     if (value.length > MAX_SCANNED_LENGTH) return maskedLongText(value);
     return maskEmailsInText(value);

@@ -1,5 +1,5 @@
 import type { AdminEvent } from '@qrshirt/contracts';
-import { maskPersonalData } from '../admin/mask-personal-data';
+import { maskEmailsIn, maskPersonalData } from '../admin/mask-personal-data';
 import type { Handlers } from '../http/route-table';
 import type { RouteDeps } from './route-deps';
 
@@ -23,7 +23,9 @@ export function adminEventHandlers({ eventStore, useCases }: RouteDeps): Pick<Ha
     async listEvents({ query, user }) {
       if (query.reveal) {
         const { reveal: _shown, ...filters } = query;
-        await useCases.adminAudit.record(user.uid, 'reveal-events', filters);
+        // A filter is typed freely: an address typed as a stream prefix must not enter the log,
+        // where no erasure could reach it.
+        await useCases.adminAudit.record(user.uid, 'reveal-events', maskEmailsIn(filters) as typeof filters);
       }
       const recordedFrom = instant(query.from, 'start');
       const recordedBefore = instant(query.to, 'end');
