@@ -98,7 +98,11 @@ export function createApp(options: AppOptions): GatewayApp {
   app.use(requestLog);
   app.use(systemRoutes(options));
   const admin = adminHandlers(options);
-  const tokenCheck = authenticate(options.auth.tokens, options.auth.isClosedAccount);
+  const { tokens, isClosedAccount, credentials } = options.auth;
+  const tokenCheck = authenticate(tokens, {
+    isClosedAccount,
+    sessionsValidAfter: (uid) => credentials.sessionsValidAfter(uid),
+  });
   app.use(
     routeTable(
       {
