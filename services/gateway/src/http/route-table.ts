@@ -141,9 +141,10 @@ function send(res: Response, reply: { status: number; body?: unknown; headers?: 
 
 /**
  * Serves the route table and nothing else under it: per route its token check, its guard, the
- * same-origin check of a route that reads cookies, its JSON body (only routes that declare one parse one; `rawBody` routes get the bytes instead), its
- * params, query and body through their schemas, then its handler. A method the table does not declare on a known path answers 405
- * with `Allow`.
+ * same-origin check of a route that reads cookies, its JSON body (only routes that declare one
+ * parse one; `rawBody` routes get the bytes instead), its params, query, body and cookies through
+ * their schemas, then its handler. A method the table does not declare on a known path answers
+ * 405 with `Allow`.
  */
 export function routeTable(handlers: Handlers, options: RouteTableOptions): Router {
   const router = Router();
