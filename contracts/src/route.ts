@@ -83,7 +83,7 @@ const requestTooLarge: RouteAnswer = {
  */
 export function withCommonAnswers(route: RouteDefinition): RouteDefinition {
   const common: Record<number, RouteAnswer> = {};
-  if (route.params || route.query || route.body || route.cookies) common[400] = invalidInput;
+  if (route.params || route.query || route.body) common[400] = invalidInput;
   if (route.readsToken !== false) common[401] = unauthenticated;
   if (route.auth === 'user' || route.auth === 'admin')
     common[403] = { description: 'Not allowed', schema: errorAnswer };
