@@ -49,7 +49,7 @@ function collect(schema: Record<string, unknown>, components: Record<string, unk
  */
 function objectParameters(
   object: z.ZodObject | undefined,
-  location: 'path' | 'query' | 'header',
+  location: 'path' | 'query' | 'header' | 'cookie',
   components: Record<string, unknown>,
 ): unknown[] {
   if (!object) return [];
@@ -79,6 +79,7 @@ export function buildOpenApiDocument(info: { version: string; serverUrl?: string
       ...objectParameters(route.params, 'path', components),
       ...objectParameters(route.query, 'query', components),
       ...objectParameters(route.headers, 'header', components),
+      ...objectParameters(route.cookies, 'cookie', components),
     ];
     const responses: Record<string, unknown> = {};
     for (const [status, answer] of Object.entries(route.answers)) {
@@ -89,6 +90,14 @@ export function buildOpenApiDocument(info: { version: string; serverUrl?: string
           content: { [contentType]: { schema: collect(jsonSchema(answer.schema, 'output'), components) } },
         }),
         ...(!answer.schema && answer.contentType && { content: { [contentType]: {} } }),
+        ...(answer.headers && {
+          headers: Object.fromEntries(
+            Object.entries(answer.headers).map(([name, description]) => [
+              name,
+              { description, schema: { type: 'string' } },
+            ]),
+          ),
+        }),
       };
     }
     paths[route.path] ??= {};

@@ -17,6 +17,8 @@ export interface RouteAnswer {
   schema?: z.ZodType;
   /** For answers that are not JSON (CSV, server-sent events, images). */
   contentType?: string;
+  /** Response headers the answer sets that a client relies on, by name, each with what it holds. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -47,6 +49,11 @@ export interface RouteDefinition {
   rawBody?: true;
   /** Request headers read besides Authorization, named in lower case (as Node reads them). */
   headers?: z.ZodObject;
+  /**
+   * Cookies read. A browser sends them by itself, whichever page makes it ask, so such a route
+   * also refuses a request another site made (403): see the gateway's same-origin check.
+   */
+  cookies?: z.ZodObject;
   answers: Record<number, RouteAnswer>;
 }
 
@@ -80,7 +87,8 @@ export function withCommonAnswers(route: RouteDefinition): RouteDefinition {
   if (route.readsToken !== false) common[401] = unauthenticated;
   if (route.auth === 'user' || route.auth === 'admin')
     common[403] = { description: 'Not allowed', schema: errorAnswer };
-  if (route.params || route.query || route.headers) common[431] = requestTooLarge;
+  if (route.cookies) common[403] = { description: 'Sent from another site', schema: errorAnswer };
+  if (route.params || route.query || route.headers || route.cookies) common[431] = requestTooLarge;
   if (route.body) {
     common[413] = { description: 'The body is too large', schema: errorAnswer };
     common[415] = { description: 'The body is not JSON in a supported encoding', schema: errorAnswer };

@@ -44,15 +44,36 @@ export function authErrorMessage(code: string | undefined): string {
   return (code && (authErrorMessages as Record<string, string>)[code]) || unexpectedAuthErrorMessage;
 }
 
-/** Given to every successful sign-in, sign-up, anonymous session, refresh and code exchange. */
+/**
+ * The refresh token's cookie: opaque, long-lived, single-use, HttpOnly, so no script of the page
+ * can read it (the access token, in memory, is worth 15 minutes; this one up to 90 days).
+ * POST /api/auth/refresh trades it for a new session and a new cookie.
+ */
+export const REFRESH_COOKIE = 'qrshirt_refresh';
+/**
+ * The narrowest path that covers both routes that read the cookie, refresh and sign-out, rather
+ * than moving sign-out under /api/auth/refresh: within one origin a path is no boundary (RFC 6265,
+ * 8.6), it only keeps the cookie off requests that have no use for it (every other API call, the
+ * pages, the scans), and /api/auth does that as well, for the price of the sign-in routes beside
+ * them seeing it, without renaming a route every client calls.
+ */
+export const REFRESH_COOKIE_PATH = '/api/auth';
+/**
+ * Any text: a Cookie header cannot carry every string faithfully, so a length or pattern here
+ * could not be enforced as documented; whatever is not a live token is refused as such (401).
+ */
+export const refreshCookie = z.object({ [REFRESH_COOKIE]: z.string().optional() });
+
+/**
+ * Given to every successful sign-in, sign-up, anonymous session, refresh and code exchange,
+ * with the refresh token in the `REFRESH_COOKIE` cookie beside it, never in the body.
+ */
 export const authSession = z
   .object({
     /** Short-lived JWT for `Authorization: Bearer`; its subject is `user.uid`. */
     accessToken: z.string(),
     /** Seconds until the access token expires. */
     expiresIn: z.number().int().positive(),
-    /** Opaque, long-lived, single-use: POST /api/auth/refresh trades it for a new session. */
-    refreshToken: z.string(),
     user: z.object({
       uid: z.string(),
       anonymous: z.boolean(),
@@ -93,9 +114,6 @@ export type SignUpRequest = z.infer<typeof signUpRequest>;
 export const signInRequest = z.object({ email, password: z.string().max(1024) });
 export type SignInRequest = z.infer<typeof signInRequest>;
 
-export const refreshRequest = z.object({ refreshToken: z.string().min(1).max(512) });
-export type RefreshRequest = z.infer<typeof refreshRequest>;
-
 /** Google's callback hands the browser a one-time code (in the URL fragment) to trade here. */
 export const exchangeCodeRequest = z.object({ code: z.string().min(1).max(512) });
 export type ExchangeCodeRequest = z.infer<typeof exchangeCodeRequest>;
@@ -127,7 +145,11 @@ const authFailure = (description: string) => ({
   description: `${description}; \`code\` names it`,
   schema: errorAnswer,
 });
-const session = (description: string) => ({ description, schema: authSession });
+const sessionCookie = {
+  'Set-Cookie': `${REFRESH_COOKIE}=<refresh token>; Path=${REFRESH_COOKIE_PATH}; HttpOnly; Secure; SameSite=Strict; Max-Age=<its lifetime>`,
+};
+const clearedCookie = `${REFRESH_COOKIE}=; Path=${REFRESH_COOKIE_PATH}; Expires=<a past date>`;
+const session = (description: string) => ({ description, schema: authSession, headers: sessionCookie });
 const tooMany = authFailure('Too many attempts (too-many-requests)');
 /** The limits' counters live in Redis when it is used: without them nothing is let through. */
 const limitsUnavailable = {
@@ -178,15 +200,15 @@ export const authRoutes = defineRoutes({
   refreshSession: {
     method: 'post',
     path: '/api/auth/refresh',
-    summary: 'Trade a refresh token for a new session (the old token stops working)',
+    summary: "Trade the refresh token's cookie for a new session (the old token stops working)",
     auth: 'none',
     readsToken: false,
-    body: refreshRequest,
+    cookies: refreshCookie,
     answers: {
-      200: session('A new access token and refresh token'),
-      400: invalid,
+      200: session('A new access token, and a new refresh token in the cookie'),
       401: {
-        description: 'Unknown, expired, signed-out or already used refresh token (reuse ends the session)',
+        description:
+          'No refresh cookie, or an unknown, expired, signed-out or already used one (reuse ends the session)',
         schema: errorAnswer,
       },
     },
@@ -194,11 +216,31 @@ export const authRoutes = defineRoutes({
   signOut: {
     method: 'post',
     path: '/api/auth/signout',
-    summary: 'End the session of a refresh token',
+    summary: "End the session of the refresh token's cookie, and clear the cookie",
     auth: 'none',
     readsToken: false,
-    body: refreshRequest,
-    answers: { 204: { description: 'Signed out (also for an unknown token)' }, 400: invalid },
+    cookies: refreshCookie,
+    answers: {
+      204: {
+        description: 'Signed out (also without a cookie, or with an unknown one)',
+        headers: { 'Set-Cookie': clearedCookie },
+      },
+    },
+  },
+  signOutEverywhere: {
+    method: 'post',
+    path: '/api/auth/signout-everywhere',
+    summary:
+      "End every session of the signed-in account: every device's refresh token and every access token issued so far",
+    auth: 'user',
+    answers: {
+      204: {
+        description: "Signed out everywhere, this browser's cookie cleared",
+        headers: { 'Set-Cookie': clearedCookie },
+      },
+      401: unauthenticated,
+      403: { description: 'Anonymous session', schema: errorAnswer },
+    },
   },
   startGoogleSignIn: {
     method: 'get',

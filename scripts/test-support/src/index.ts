@@ -6,6 +6,7 @@
 export * from './accounts';
 export * from './api-client';
 export * from './captured-mail';
+export * from './cookie-jar';
 export * from './eventually';
 export * from './find-executable';
 export * from './free-ports';

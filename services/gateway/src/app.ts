@@ -12,6 +12,7 @@ import { httpMetrics } from './http/http-metrics';
 import { pageReads } from './http/server-pages';
 import { redactUrl } from './http/redact-url';
 import { routeTable, servedAhead } from './http/route-table';
+import { sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
 import { webClient } from './http/web-client';
 import { adminHandlers } from './routes/admin';
@@ -98,7 +99,11 @@ export function createApp(options: AppOptions): GatewayApp {
   app.use(requestLog);
   app.use(systemRoutes(options));
   const admin = adminHandlers(options);
-  const tokenCheck = authenticate(options.auth.tokens, options.auth.isClosedAccount);
+  const { tokens, isClosedAccount, credentials } = options.auth;
+  const tokenCheck = authenticate(tokens, {
+    isClosedAccount,
+    sessionsValidAfter: (uid) => credentials.sessionsValidAfter(uid),
+  });
   app.use(
     routeTable(
       {
@@ -117,7 +122,12 @@ export function createApp(options: AppOptions): GatewayApp {
         ...admin.handlers,
         ...apiDescriptionHandlers(),
       },
-      { authenticate: tokenCheck, requireAdmin: admin.check.requireAdmin, maxBodyBytes: options.maxBodyBytes },
+      {
+        authenticate: tokenCheck,
+        requireAdmin: admin.check.requireAdmin,
+        sameOrigin: sameOriginOnly(options),
+        maxBodyBytes: options.maxBodyBytes,
+      },
     ),
   );
   // An admin path the table does not have is nobody's business but an admin's: 401 or 403 first.

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { as, createFundraiser, scanner, signUp, uniqueEmail, waitForSms } from '@qrshirt/test-support';
+import { as, createFundraiser, scanner, signUp, uniqueEmail, waitForSms, withCookieJar } from '@qrshirt/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE, testClock } from './support/accounts';
 import { type AdminTestServer, startAdminServer } from './support/admin';
@@ -49,7 +49,8 @@ async function storeBytes(): Promise<string> {
 describe('closing an account', () => {
   it('ends every session, erases the name and email everywhere, and keeps the fundraiser and its figures', async () => {
     const email = uniqueEmail('ottoline');
-    const session = await signUp(server.api, { email, displayName: 'Ottoline Fairweather' });
+    const browser = withCookieJar(server.api);
+    const session = await signUp(browser, { email, displayName: 'Ottoline Fairweather' });
     const uid = session.user.uid;
     const owner = as(session);
     const shirt = await createFundraiser(server.api, owner);
@@ -76,8 +77,7 @@ describe('closing an account', () => {
     expect((await close(uid, session, { password: 'correct horse' })).status).toBe(204);
 
     // Sessions: the refresh token is dead, and the address signs in to nothing.
-    const refreshed = await server.api('POST', '/api/auth/refresh', { body: { refreshToken: session.refreshToken } });
-    expect(refreshed.status).toBe(401);
+    expect((await browser('POST', '/api/auth/refresh')).status).toBe(401);
     expect((await signIn(email)).status).toBe(401);
     // The access token has minutes to live, but the closed account's sessions are over now: it
     // neither reads nor creates anything (another fundraiser, a claim).

@@ -1,6 +1,6 @@
-import { authSession } from '@qrshirt/contracts';
+import { authSession, REFRESH_COOKIE } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, newClient, signUp, uniqueEmail } from '@qrshirt/test-support';
+import { as, newClient, signUp, uniqueEmail, withCookieJar } from '@qrshirt/test-support';
 import { expectAuthError } from './support/accounts';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -105,8 +105,10 @@ describe('sign up', () => {
 describe('sign in', () => {
   it('signs in with the email in any case and records UserSignedIn', async () => {
     const email = uniqueEmail('grace');
-    const account = await signUp(server.api, { email, password: 'hopper-1906', displayName: 'Grace' });
-    const answer = await server.api('POST', '/api/auth/signin', {
+    const browser = withCookieJar(server.api);
+    const account = await signUp(browser, { email, password: 'hopper-1906', displayName: 'Grace' });
+    const signedUpWith = browser.cookie(REFRESH_COOKIE);
+    const answer = await browser('POST', '/api/auth/signin', {
       body: { email: email.toUpperCase(), password: 'hopper-1906' },
     });
     expect(answer.status).toBe(200);
@@ -118,7 +120,7 @@ describe('sign in', () => {
       displayName: 'Grace',
       photoURL: null,
     });
-    expect(session.refreshToken).not.toBe(account.refreshToken);
+    expect(browser.cookie(REFRESH_COOKIE)).not.toBe(signedUpWith);
     expect((await server.api('GET', `/api/user/${session.user.uid}/stats`, as(session))).status).toBe(200);
     expect((await eventsOf('UserSignedIn', account.user.uid)).map((event) => event.data)).toEqual([
       expect.objectContaining({ method: 'password' }),

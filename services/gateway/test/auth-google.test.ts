@@ -1,7 +1,7 @@
-import { authSession } from '@qrshirt/contracts';
+import { authSession, REFRESH_COOKIE } from '@qrshirt/contracts';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, freePort, latestMail, signUp, tokenIn, uniqueEmail } from '@qrshirt/test-support';
+import { as, freePort, latestMail, signUp, tokenIn, uniqueEmail, withCookieJar } from '@qrshirt/test-support';
 import { testClock } from './support/accounts';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -96,7 +96,9 @@ async function signedInWithGoogle(profile: GoogleProfile) {
   expect(code, location).toBeDefined();
   const answer = await exchange(code!, browser);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  expect(answer.headers.get('set-cookie')).toMatch(/^qr_google_browser=;/);
+  const [binding, refresh] = answer.headers.getSetCookie();
+  expect(binding).toMatch(/^qr_google_browser=;/);
+  expect(refresh).toMatch(new RegExp(`^${REFRESH_COOKIE}=[^;]+;.*; HttpOnly; Secure; SameSite=Strict$`));
   return { code: code!, browser, session: authSession.parse(answer.body) };
 }
 
@@ -135,7 +137,8 @@ describe('Google sign-in against a real OAuth2 server', () => {
 
   it('links a verified Google email to the account that signed up with it and verified it', async () => {
     const email = uniqueEmail('linked');
-    const account = await signUp(server.api, { email, password: 'password-first' });
+    const device = withCookieJar(server.api);
+    const account = await signUp(device, { email, password: 'password-first' });
     const token = tokenIn(await latestMail(server.dataDir, email), 'verify-email');
     expect((await server.api('POST', '/api/auth/verify-email', { body: { token } })).status).toBe(200);
     const { session } = await signedInWithGoogle({
@@ -150,21 +153,20 @@ describe('Google sign-in against a real OAuth2 server', () => {
     expect(
       (await server.api('POST', '/api/auth/signin', { body: { email, password: 'password-first' } })).body.user.uid,
     ).toBe(account.user.uid);
-    expect(
-      (await server.api('POST', '/api/auth/refresh', { body: { refreshToken: account.refreshToken } })).status,
-    ).toBe(200);
+    expect((await device('POST', '/api/auth/refresh')).status).toBe(200);
   });
 
   it('takes over an unverified password account holding the address: the password goes, every session ends', async () => {
     const email = uniqueEmail('squatted');
-    const squatter = await signUp(server.api, { email, password: 'squatters-password' });
+    const device = withCookieJar(server.api);
+    const squatter = await signUp(device, { email, password: 'squatters-password' });
+    time.advance(1);
     const { session } = await signedInWithGoogle({ sub: newSub(), email, email_verified: true, name: 'Real Owner' });
     expect(session.user.uid).toBe(squatter.user.uid);
     expect(session.user.displayName).toBe('Real Owner');
     expect((await server.api('GET', '/api/me', as(session))).body).toMatchObject({ emailVerified: true });
-    expect(
-      (await server.api('POST', '/api/auth/refresh', { body: { refreshToken: squatter.refreshToken } })).status,
-    ).toBe(401);
+    expect((await device('POST', '/api/auth/refresh')).status).toBe(401);
+    expect((await server.api('GET', '/api/me', as(squatter))).status).toBe(401);
     expect(
       (await server.api('POST', '/api/auth/signin', { body: { email, password: 'squatters-password' } })).status,
     ).toBe(401);

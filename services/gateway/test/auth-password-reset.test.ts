@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailsTo, signUp, tokenIn, uniqueEmail, waitForMails } from '@qrshirt/test-support';
+import { mailsTo, signUp, tokenIn, uniqueEmail, waitForMails, withCookieJar } from '@qrshirt/test-support';
 import { expectAuthError, MINUTE, testClock } from './support/accounts';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -42,15 +42,14 @@ const signIn = (email: string, password: string) =>
 describe('password reset', () => {
   it('emails a link whose token sets a new password once and ends the old sessions', async () => {
     const email = uniqueEmail('forgetful');
-    const before = await signUp(server.api, { email, password: 'old-password' });
+    const before = withCookieJar(server.api);
+    await signUp(before, { email, password: 'old-password' });
     const token = await requestResetLink(email.toLowerCase());
 
     expect(await confirm(token, 'new-password')).toMatchObject({ status: 204 });
     expect((await signIn(email, 'new-password')).status).toBe(200);
     expect((await signIn(email, 'old-password')).status).toBe(401);
-    expect(
-      (await server.api('POST', '/api/auth/refresh', { body: { refreshToken: before.refreshToken } })).status,
-    ).toBe(401);
+    expect((await before('POST', '/api/auth/refresh')).status).toBe(401);
     expectAuthError(await confirm(token, 'another-password'), 400, 'code-expired', EXPIRED);
   });
 

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { describeWithRedis } from '@qrshirt/test-support/vitest';
-import { as, type RequestOptions, signUp, startRedis, uniqueEmail } from '@qrshirt/test-support';
+import { REFRESH_COOKIE } from '@qrshirt/contracts';
+import { as, type RequestOptions, signUp, startRedis, uniqueEmail, withCookieJar } from '@qrshirt/test-support';
 import { createRateLimiter } from '../src/auth/rate-limiter';
 import { expectAuthError, MINUTE, testClock } from './support/accounts';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -268,19 +269,20 @@ describeWithRedis(
     });
 
     it('keeps credentials in Redis with CREDENTIALS_STORE=redis: hashed passwords, sessions that refresh', async () => {
-      const session = await signUp(server.api, { password: 'stored-in-redis' });
+      const browser = withCookieJar(server.api);
+      const session = await signUp(browser, { password: 'stored-in-redis' });
+      const first = browser.cookie(REFRESH_COOKIE);
       const raw = new Redis(redis.url);
       try {
         expect(await raw.get(`qr:cred:pw:${session.user.uid}`)).toMatch(/^scrypt\$/);
       } finally {
         await raw.quit();
       }
-      expect(
-        (await server.api('POST', '/api/auth/refresh', { body: { refreshToken: session.refreshToken } })).status,
-      ).toBe(200);
-      expect(
-        (await server.api('POST', '/api/auth/refresh', { body: { refreshToken: session.refreshToken } })).status,
-      ).toBe(401);
+      expect((await browser('POST', '/api/auth/refresh')).status).toBe(200);
+      const replayed = await server.api('POST', '/api/auth/refresh', {
+        headers: { cookie: `${REFRESH_COOKIE}=${first}` },
+      });
+      expect(replayed.status).toBe(401);
     });
 
     it('answers 503, not 500, while Redis is down', async () => {

@@ -41,6 +41,7 @@ describe('GET /api/openapi.json', () => {
       'post /api/auth/anonymous',
       'post /api/auth/refresh',
       'post /api/auth/signout',
+      'post /api/auth/signout-everywhere',
       'get /api/auth/google',
       'get /api/auth/google/callback',
       'post /api/auth/exchange',
@@ -105,6 +106,25 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(body.paths['/api/admin/events'].get.responses)).toContain('431');
     // A route with nothing to make its address long does not claim it.
     expect(Object.keys(body.paths['/api/shirts'].get.responses)).not.toContain('431');
+  });
+
+  it('documents the refresh token as an HttpOnly cookie, in no body', async () => {
+    const { body } = await server.api('GET', '/api/openapi.json');
+    for (const path of ['/api/auth/refresh', '/api/auth/signout']) {
+      const operation = body.paths[path].post;
+      expect(operation.parameters, path).toEqual([
+        { name: 'qrshirt_refresh', in: 'cookie', required: false, schema: { type: 'string' } },
+      ]);
+      expect(operation.requestBody, path).toBeUndefined();
+      expect(Object.keys(operation.responses), path).toContain('403');
+    }
+    const signIn = body.paths['/api/auth/signin'].post.responses['200'];
+    expect(signIn.headers['Set-Cookie'].description).toMatch(/^qrshirt_refresh=.*; HttpOnly; Secure; SameSite=Strict;/);
+    expect(Object.keys(body.components.schemas.AuthSession.properties).sort()).toEqual([
+      'accessToken',
+      'expiresIn',
+      'user',
+    ]);
   });
 
   it('has a handler behind every documented route', async () => {

@@ -68,17 +68,16 @@ describe('the API client', () => {
         request.headers.authorization === 'Bearer token-u-1'
           ? { status: 401, json: { error: 'Invalid or expired token' } }
           : { json: { uid: 'u-1', displayName: null, email: null, photoURL: null } },
-      'POST /api/auth/refresh': {
-        json: { ...sessionFor({ uid: 'u-1' }), accessToken: 'renewed', refreshToken: 'refresh-2' },
-      },
+      'POST /api/auth/refresh': { json: { ...sessionFor({ uid: 'u-1' }), accessToken: 'renewed' } },
     });
     signInAs({ uid: 'u-1' });
     await api('/api/user/u-1');
-    expect(server.to('POST', '/api/auth/refresh')[0]!.body).toEqual({ refreshToken: 'refresh-u-1' });
+    // The refresh token is the cookie the browser sends along; the API calls themselves carry none.
+    expect(server.to('POST', '/api/auth/refresh')).toMatchObject([{ body: undefined, credentials: 'include' }]);
     expect(server.to('GET', '/api/user/u-1').map((request) => request.headers.authorization)).toEqual([
       'Bearer token-u-1',
       'Bearer renewed',
     ]);
-    expect(localStorage.getItem('qrshirt_refresh_token')).toBe('refresh-2');
+    expect(server.to('GET', '/api/user/u-1').map((request) => request.credentials)).toEqual([undefined, undefined]);
   });
 });

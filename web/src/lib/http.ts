@@ -60,10 +60,15 @@ export function apiUrl(path: string): string {
   return `${env.VITE_API_URL.replace(/\/$/, '')}${path}`;
 }
 
-/** One HTTP exchange with the gateway, without authentication (the auth endpoints use it). */
+/**
+ * One HTTP exchange with the gateway without an access token: the auth endpoints, which set and
+ * read the session's refresh cookie. `include` lets the cookie go to and come from VITE_API_URL
+ * when it is another origin (same-origin requests carry it anyway).
+ */
 export async function requestJson<T>(path: string, request: JsonRequest<T> = {}): Promise<T> {
   const response = await fetch(apiUrl(path), {
     method: request.method ?? 'GET',
+    credentials: 'include',
     headers: { 'Content-Type': 'application/json', ...request.headers },
     ...(request.body !== undefined && { body: JSON.stringify(request.body) }),
   });

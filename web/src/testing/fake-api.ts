@@ -6,6 +6,8 @@ export interface RecordedRequest {
   /** The query string, with its `?` (empty without one). */
   search: string;
   headers: Record<string, string>;
+  /** Whether cookies go along: what fetch does with the session's refresh cookie. */
+  credentials: RequestCredentials | undefined;
   body: unknown;
 }
 
@@ -28,6 +30,7 @@ export function fakeApi(routes: Record<string, Handler | FakeAnswer>) {
       path: url.pathname,
       search: url.search,
       headers,
+      credentials: init.credentials,
       body,
     };
     requests.push(request);

@@ -5,7 +5,6 @@ export function sessionFor(user: Partial<AuthSession['user']> & { uid: string },
   return {
     accessToken: `token-${user.uid}`,
     expiresIn,
-    refreshToken: `refresh-${user.uid}`,
     user: { anonymous: false, displayName: null, email: null, photoURL: null, ...user },
   };
 }

@@ -37,9 +37,12 @@ if not row[1] or tonumber(row[4]) >= tonumber(ARGV[1]) then return false end
 local tries = redis.call('HINCRBY', KEYS[1], 'tries', 1)
 return {row[1], row[2], row[3], tostring(tries)}`;
 
-const DELETE_FAMILIES_OF = `
+/* Every family of the user goes, and the time its access tokens must be younger than only moves on. */
+const END_SESSIONS_OF = `
 for _, family in ipairs(redis.call('SMEMBERS', KEYS[1])) do redis.call('DEL', ARGV[1] .. family) end
 redis.call('DEL', KEYS[1])
+local at = tonumber(redis.call('GET', KEYS[2]))
+if not at or at < tonumber(ARGV[2]) then redis.call('SET', KEYS[2], ARGV[2]) end
 return 0`;
 
 /* Only the identities still linked to this user: one may have been linked anew since. */
@@ -92,9 +95,9 @@ export interface RedisCredentialsStoreOptions {
 
 /**
  * Credentials in Redis, for gateways on several hosts. Keys: `<prefix>:pw:<uid>`,
- * `:rf:<family>` (a hash) with `:rf-user:<uid>` (the user's families), `:otc:<purpose>:<hash>`,
- * `:pv:<id>`, `:id:<provider>:<subject>` and `:scan-salts`. Redis must persist (AOF): losing these
- * keys signs everyone out and forgets passwords.
+ * `:rf:<family>` (a hash) with `:rf-user:<uid>` (the user's families), `:valid-after:<uid>`,
+ * `:otc:<purpose>:<hash>`, `:pv:<id>`, `:id:<provider>:<subject>` and `:scan-salts`. Redis must
+ * persist (AOF): losing these keys signs everyone out and forgets passwords.
  */
 export function createRedisCredentialsStore({
   url,
@@ -155,8 +158,12 @@ export function createRedisCredentialsStore({
     async deleteRefreshFamily(family) {
       await redis.del(key('rf', family));
     },
-    async deleteRefreshFamiliesOf(uid) {
-      await redis.eval(DELETE_FAMILIES_OF, 1, key('rf-user', uid), key('rf', ''));
+    async endSessionsOf(uid, at) {
+      await redis.eval(END_SESSIONS_OF, 2, key('rf-user', uid), key('valid-after', uid), key('rf', ''), String(at));
+    },
+    async sessionsValidAfter(uid) {
+      const at = await redis.get(key('valid-after', uid));
+      return at === null ? null : Number(at);
     },
     async addOneTimeCode(purpose, codeHash, { uid, expiresAt }, now) {
       const codeKey = key('otc', purpose, codeHash);

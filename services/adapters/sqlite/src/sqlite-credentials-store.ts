@@ -23,6 +23,10 @@ const SCHEMA = `
   );
   CREATE INDEX IF NOT EXISTS refresh_families_uid ON refresh_families (uid);
   CREATE INDEX IF NOT EXISTS refresh_families_expiry ON refresh_families (expires_at);
+  CREATE TABLE IF NOT EXISTS sessions_valid_after (
+    uid TEXT PRIMARY KEY,
+    at  INTEGER NOT NULL
+  );
   CREATE TABLE IF NOT EXISTS one_time_codes (
     purpose    TEXT    NOT NULL,
     code_hash  TEXT    NOT NULL,
@@ -114,6 +118,10 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
     ),
     deleteFamily: db.prepare('DELETE FROM refresh_families WHERE family = ?'),
     deleteFamiliesOf: db.prepare('DELETE FROM refresh_families WHERE uid = ?'),
+    setValidAfter: db.prepare(
+      'INSERT INTO sessions_valid_after (uid, at) VALUES (?, ?) ON CONFLICT (uid) DO UPDATE SET at = MAX(at, excluded.at)',
+    ),
+    getValidAfter: db.prepare<[string], { at: number }>('SELECT at FROM sessions_valid_after WHERE uid = ?'),
     sweepCodes: db.prepare('DELETE FROM one_time_codes WHERE expires_at <= ?'),
     insertCode: db.prepare('INSERT INTO one_time_codes (purpose, code_hash, uid, expires_at) VALUES (?, ?, ?, ?)'),
     takeCode: db.prepare<[string, string], { uid: string; expires_at: number }>(
@@ -161,6 +169,12 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
       return { outcome: 'rotated' as const, session };
     },
   );
+
+  // Both or neither: a crash in between would leave the access tokens alive with their sessions gone.
+  const endSessions = db.transaction((uid: string, at: number) => {
+    statements.deleteFamiliesOf.run(uid);
+    statements.setValidAfter.run(uid, at);
+  });
 
   const link = db.transaction((provider: string, subject: string, uid: string) => {
     statements.linkIdentity.run(provider, subject, uid);
@@ -211,8 +225,11 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
     async deleteRefreshFamily(family) {
       statements.deleteFamily.run(family);
     },
-    async deleteRefreshFamiliesOf(uid) {
-      statements.deleteFamiliesOf.run(uid);
+    async endSessionsOf(uid, at) {
+      endSessions.immediate(uid, at);
+    },
+    async sessionsValidAfter(uid) {
+      return statements.getValidAfter.get(uid)?.at ?? null;
     },
     async addOneTimeCode(purpose, codeHash, { uid, expiresAt }, now) {
       db.transaction(() => {

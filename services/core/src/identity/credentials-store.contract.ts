@@ -113,7 +113,7 @@ export function describeCredentialsStoreContract(
         expect(expiries).toEqual([NOW + 110 * 60_000, NOW + 160 * 60_000, NOW + 3 * HOUR, -1]);
       });
 
-      it('deletes one family, or every family of a user', async () => {
+      it('deletes one family, or ends every session of a user', async () => {
         const [uid, a, b, c] = [id(), id(), id(), id()];
         const session = { uid, anonymous: false, tokenHash: 'h', expiresAt: NOW + HOUR, endsAt: NOW + DAY };
         await store.createRefreshFamily(a, session, NOW);
@@ -123,13 +123,26 @@ export function describeCredentialsStoreContract(
         expect((await store.rotateRefreshToken(a, 'h', { tokenHash: 'n', expiresAt: NOW + HOUR }, NOW)).outcome).toBe(
           'invalid',
         );
-        await other.deleteRefreshFamiliesOf(uid);
+        await other.endSessionsOf(uid, NOW);
         expect((await store.rotateRefreshToken(b, 'h', { tokenHash: 'n', expiresAt: NOW + HOUR }, NOW)).outcome).toBe(
           'invalid',
         );
         expect((await store.rotateRefreshToken(c, 'h', { tokenHash: 'n', expiresAt: NOW + HOUR }, NOW)).outcome).toBe(
           'rotated',
         );
+      });
+
+      it('keeps the latest time a user ended their sessions, for every client', async () => {
+        const [uid, untouched] = [id(), id()];
+        expect(await store.sessionsValidAfter(uid)).toBeNull();
+        await store.endSessionsOf(uid, NOW + 5);
+        expect(await other.sessionsValidAfter(uid)).toBe(NOW + 5);
+        // A slower request that ended them earlier does not reopen what the later one closed.
+        await other.endSessionsOf(uid, NOW + 2);
+        expect(await store.sessionsValidAfter(uid)).toBe(NOW + 5);
+        await other.endSessionsOf(uid, NOW + DAY);
+        expect(await store.sessionsValidAfter(uid)).toBe(NOW + DAY);
+        expect(await store.sessionsValidAfter(untouched)).toBeNull();
       });
     });
 

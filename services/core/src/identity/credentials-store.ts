@@ -44,7 +44,14 @@ export interface CredentialsStore extends DailySalts, PersonalDataKeys {
     now: number,
   ): Promise<RefreshRotation>;
   deleteRefreshFamily(family: string): Promise<void>;
-  deleteRefreshFamiliesOf(uid: string): Promise<void>;
+  /**
+   * Ends every session of `uid` at once (a password reset, signing out everywhere, closing the
+   * account): deletes its refresh families and records `at` as the time its access tokens must
+   * be younger than. A later time replaces an earlier one, never the reverse.
+   */
+  endSessionsOf(uid: string, at: number): Promise<void>;
+  /** The time `endSessionsOf` last recorded for `uid`; null if it never ended its sessions. */
+  sessionsValidAfter(uid: string): Promise<number | null>;
 
   /** Short-lived single-use codes (password reset and verification links, Google sign-in hand-overs), by hash. */
   addOneTimeCode(

@@ -50,7 +50,8 @@ export function createAccountClosing({
   const now = () => clock().toISOString();
 
   async function removeTraces(userId: string, email: string | null): Promise<void> {
-    await credentials.deleteRefreshFamiliesOf(userId);
+    // The access tokens too, at once: the read model that tells they name a closed account lags.
+    await credentials.endSessionsOf(userId, clock().getTime());
     await credentials.deletePasswordHash(userId);
     await credentials.deleteIdentitiesOf(userId);
     // The address is readable only until the key goes: release it and forget its mail first.

@@ -4,32 +4,43 @@ import type { TokenVerifier } from './token-verifier';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
+/** What the token check asks about an account besides the token itself. */
+export interface AccountSessions {
+  /** Whether the account was closed, as far as its read model has seen. */
+  isClosedAccount(this: void, uid: string): Promise<boolean>;
+  /** The instant the account last ended its sessions (epoch ms): tokens issued before it are refused. */
+  sessionsValidAfter(this: void, uid: string): Promise<number | null>;
+}
+
 /**
  * Reads the spec's headers: `Authorization: Bearer <token>`, `x-user-id` (must be the token's
  * subject) and `x-anonymous: true` (only with an anonymous token). No token: the request goes
  * on without a user; a bad one is refused, so a client never silently loses its identity, and a
  * closed account's finds nobody.
  */
-export function authenticate(
-  verifier: TokenVerifier,
-  isClosedAccount: (this: void, uid: string) => Promise<boolean>,
-): RequestHandler {
+export function authenticate(verifier: TokenVerifier, accounts: AccountSessions): RequestHandler {
   async function identify(req: Request, header: string): Promise<void> {
     const token = BEARER.exec(header)?.[1];
-    const identity = token ? await verifier.verify(token) : null;
-    if (!identity) throw new HttpError(401, 'Invalid or expired token');
-    // Closing an account ends its sessions at once: an access token outlives its refresh token by
-    // up to its lifetime (15 minutes), in which it could still create or claim a fundraiser. It
-    // names a user who is no longer there, as `GET /api/user/{id}` and closing again answer.
-    if (!identity.anonymous && (await isClosedAccount(identity.uid))) throw new HttpError(404, 'User not found');
+    const verified = token ? await verifier.verify(token) : null;
+    if (!verified) throw new HttpError(401, 'Invalid or expired token');
+    const { uid, anonymous, issuedAt } = verified;
+    // An access token outlives the session that issued it by up to its lifetime (15 minutes):
+    // a password reset, a sign-out everywhere or a closing ends it at once, in every gateway.
+    // Anonymous sessions are never ended that way.
+    if (!anonymous) {
+      const [closed, validAfter] = await Promise.all([accounts.isClosedAccount(uid), accounts.sessionsValidAfter(uid)]);
+      // It names a user who is no longer there, as `GET /api/user/{id}` and closing again answer.
+      if (closed) throw new HttpError(404, 'User not found');
+      if (validAfter !== null && issuedAt < validAfter) throw new HttpError(401, 'Invalid or expired token');
+    }
     const claimedUid = req.get('x-user-id');
-    if (claimedUid !== undefined && claimedUid !== identity.uid) {
+    if (claimedUid !== undefined && claimedUid !== uid) {
       throw new HttpError(401, 'x-user-id does not match the token');
     }
-    if (req.get('x-anonymous') === 'true' && !identity.anonymous) {
+    if (req.get('x-anonymous') === 'true' && !anonymous) {
       throw new HttpError(401, 'x-anonymous is set but the token is not anonymous');
     }
-    req.user = identity;
+    req.user = { uid, anonymous };
   }
   // Synchronous when there is no token: most requests (shop, scans) carry none, and a promise
   // per request is measurable on the hot paths.

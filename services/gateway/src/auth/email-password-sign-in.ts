@@ -1,4 +1,4 @@
-import { type AuthSession, isTooShortPassword, type SignUpRequest } from '@qrshirt/contracts';
+import { isTooShortPassword, type SignUpRequest } from '@qrshirt/contracts';
 import { type CredentialsStore, emailKey, isValidEmailAddress } from '@qrshirt/core';
 import type { Logger } from 'pino';
 import { HttpError } from '../http/http-error';
@@ -8,7 +8,7 @@ import type { EmailVerification } from './email-verification';
 import type { Identity } from './identity';
 import { hashPassword } from './passwords';
 import { limitByAccount, limitByIp, type RateLimiter } from './rate-limiter';
-import type { Sessions } from './sessions';
+import type { IssuedSession, Sessions } from './sessions';
 
 export interface EmailPasswordSignInDeps {
   accounts: Accounts;
@@ -21,13 +21,14 @@ export interface EmailPasswordSignInDeps {
 
 /**
  * Accounts with an email and a password, anonymous sessions, and what every session can do:
- * refresh and end. `client` is always the caller's address, which rate limits count by.
+ * refresh and end, one or all of an account's. `client` is always the caller's address, which
+ * rate limits count by.
  */
 export function createEmailPasswordSignIn(deps: EmailPasswordSignInDeps) {
   const { accounts, sessions, credentials, limiter, verification, newId } = deps;
   return {
     /** A new account, signed in; `log` is the request's, for a verification link that could not be stored. */
-    async signUp(input: SignUpRequest, client: string, log: Logger): Promise<AuthSession> {
+    async signUp(input: SignUpRequest, client: string, log: Logger): Promise<IssuedSession> {
       const email = input.email.trim();
       // Per client address only, not per email: a limit per email would protect nothing (someone
       // testing which emails are taken tries each once) and would answer 429 instead of the
@@ -63,7 +64,7 @@ export function createEmailPasswordSignIn(deps: EmailPasswordSignInDeps) {
       givenEmail: string,
       client: string,
       checkCredentials: () => Promise<Identity | false>,
-    ): Promise<AuthSession> {
+    ): Promise<IssuedSession> {
       const email = givenEmail.trim();
       if (!isValidEmailAddress(email)) throw authError(400, 'invalid-email');
       const limits = [limitByIp('signin', client), limitByAccount('signin', emailKey(email))];
@@ -77,21 +78,28 @@ export function createEmailPasswordSignIn(deps: EmailPasswordSignInDeps) {
       return sessions.start(user, state);
     },
 
-    async anonymous(client: string): Promise<AuthSession> {
+    async anonymous(client: string): Promise<IssuedSession> {
       await limiter.attempt([limitByIp('anonymous', client)]);
       // No user stream for anonymous sessions: they read and record scans, donations and
       // waitlist entries, none of which needs a stored user, and every first visit makes one.
       return sessions.start({ uid: newId(), anonymous: true }, null);
     },
 
-    async refresh(refreshToken: string): Promise<AuthSession> {
+    /** `refreshToken` is the cookie's, absent when the browser holds none. */
+    async refresh(refreshToken: string | undefined): Promise<IssuedSession> {
+      if (refreshToken === undefined) throw new HttpError(401, 'No session to refresh. Please sign in.');
       const session = await sessions.refresh(refreshToken);
       if (!session) throw new HttpError(401, 'Your session has ended. Please sign in again.');
       return session;
     },
 
-    signOut(refreshToken: string): Promise<void> {
-      return sessions.end(refreshToken);
+    async signOut(refreshToken: string | undefined): Promise<void> {
+      if (refreshToken !== undefined) await sessions.end(refreshToken);
+    },
+
+    /** Ends every session of the signed-in account, this one too (a lost phone, a shared computer). */
+    signOutEverywhere(caller: Identity): Promise<void> {
+      return sessions.endAll(caller.uid);
     },
   };
 }

@@ -1,10 +1,9 @@
-import type { AuthSession } from '@qrshirt/contracts';
 import type { Clock, CredentialsStore } from '@qrshirt/core';
 import type { Accounts } from './accounts';
 import { authError } from './auth-errors';
 import type { StrategyOutcome } from './run-strategy';
 import { newSecret, sha256 } from './secrets';
-import type { Sessions } from './sessions';
+import type { IssuedSession, Sessions } from './sessions';
 
 /** The browser trades the code for tokens right after the redirect; a minute is plenty. */
 const EXCHANGE_CODE_TTL_MS = 60_000;
@@ -61,7 +60,7 @@ export function createGoogleExchange({ accounts, sessions, credentials, clock }:
     },
 
     /** A session for the code's user, when the browser's binding is the one the code was issued to. */
-    async exchange(code: string, binding: string | undefined): Promise<AuthSession> {
+    async exchange(code: string, binding: string | undefined): Promise<IssuedSession> {
       // Another browser's attempt finds nothing and burns nothing: the code stays its owner's.
       const uid = binding
         ? await credentials.takeOneTimeCode('google-exchange', boundCodeHash(code, binding), clock().getTime())

@@ -2,7 +2,7 @@ import type { AuthErrorCode } from '@qrshirt/contracts';
 import { isValidEmailAddress } from '@qrshirt/core';
 import { type Profile, Strategy as GoogleStrategy } from 'passport-google-oauth20';
 import type { Accounts } from './accounts';
-import type { CredentialsStore } from '@qrshirt/core';
+import type { Clock, CredentialsStore } from '@qrshirt/core';
 import { createOAuthStateCookie } from './oauth-state-cookie';
 
 export interface GoogleSettings {
@@ -27,8 +27,13 @@ export interface GoogleRefusal {
  * it ended. An email Google has not verified could be anyone's, so it neither links to the account
  * holding it nor reserves it for a new one.
  */
-export function createGoogleAccounts(deps: { accounts: Accounts; credentials: CredentialsStore; newId: () => string }) {
-  const { accounts, credentials, newId } = deps;
+export function createGoogleAccounts(deps: {
+  accounts: Accounts;
+  credentials: CredentialsStore;
+  newId: () => string;
+  clock: Clock;
+}) {
+  const { accounts, credentials, newId, clock } = deps;
 
   async function userFor(profile: Profile, email: string | null): Promise<string | GoogleRefusal> {
     const linked = await credentials.findIdentity('google', profile.id);
@@ -49,7 +54,7 @@ export function createGoogleAccounts(deps: { accounts: Accounts; credentials: Cr
    */
   async function takeOver(uid: string, profile: Profile): Promise<void> {
     await credentials.deletePasswordHash(uid);
-    await credentials.deleteRefreshFamiliesOf(uid);
+    await credentials.endSessionsOf(uid, clock().getTime());
     await accounts.updateProfile(uid, {
       displayName: profile.displayName || null,
       photoURL: profile.photos?.[0]?.value ?? null,

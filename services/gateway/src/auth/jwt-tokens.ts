@@ -33,6 +33,11 @@ export interface JwtTokens extends TokenVerifier {
 /**
  * Short-lived access tokens: `sub` is the uid, `anon` says whether the session is anonymous.
  * Times come from the injected clock on both sides, so tests can let a token expire.
+ *
+ * `iat` keeps its milliseconds (a JWT NumericDate may have a fraction): ending a user's sessions
+ * refuses the tokens issued before that instant, and in whole seconds a token issued just before
+ * a password reset could not be told from one issued just after it. A token with a whole `iat`
+ * (issued before this) reads as issued at the start of its second, so it is never taken as younger.
  */
 export function createJwtTokens({ secret, algorithm, ttlSeconds, clock }: JwtTokenOptions): JwtTokens {
   const now = () => Math.floor(clock().getTime() / 1000);
@@ -42,8 +47,9 @@ export function createJwtTokens({ secret, algorithm, ttlSeconds, clock }: JwtTok
   const key = createSecretKey(Buffer.from(secret, 'utf8'));
   return {
     issue({ uid, anonymous }) {
-      const issuedAt = now();
-      const accessToken = jwt.sign({ anon: anonymous, iat: issuedAt, exp: issuedAt + ttlSeconds }, key, {
+      const issuedAt = clock().getTime();
+      const exp = Math.floor(issuedAt / 1000) + ttlSeconds;
+      const accessToken = jwt.sign({ anon: anonymous, iat: issuedAt / 1000, exp }, key, {
         algorithm,
         subject: uid,
         issuer: TOKEN_ISSUER,
@@ -62,7 +68,8 @@ export function createJwtTokens({ secret, algorithm, ttlSeconds, clock }: JwtTok
         });
         if (typeof claims !== 'object' || typeof claims.sub !== 'string' || claims.sub === '') return null;
         if (typeof claims.anon !== 'boolean' || typeof claims.exp !== 'number') return null;
-        return { uid: claims.sub, anonymous: claims.anon };
+        if (typeof claims.iat !== 'number') return null;
+        return { uid: claims.sub, anonymous: claims.anon, issuedAt: Math.round(claims.iat * 1000) };
       } catch {
         return null;
       }

@@ -1,18 +1,11 @@
 import type { Request } from 'express';
 import type { StateStore } from 'passport-oauth2';
+import { readCookie } from '../http/cookies';
 import { equalSecrets, newSecret } from './secrets';
 
 const COOKIE = 'qr_oauth_state';
 const COOKIE_PATH = '/api/auth/google';
 const MAX_AGE_MS = 10 * 60_000;
-
-export function readCookie(req: Request, name: string): string | undefined {
-  for (const part of req.get('cookie')?.split(';') ?? []) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
-}
 
 /**
  * OAuth `state` without server sessions: a random value sent to the provider and kept in an

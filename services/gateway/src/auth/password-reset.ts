@@ -81,8 +81,8 @@ export function createPasswordReset({
       const uid = await credentials.takeOneTimeCode('password-reset', sha256(token), clock().getTime());
       if (!uid) throw authError(400, 'code-expired');
       await credentials.setPasswordHash(uid, hash);
-      // Whoever knew the old password may hold sessions: they end with it.
-      await credentials.deleteRefreshFamiliesOf(uid);
+      // Whoever knew the old password may hold sessions: they end with it, access tokens too.
+      await credentials.endSessionsOf(uid, clock().getTime());
       // The link was mailed to the account's address: following it proves the address is theirs.
       const { email, verified } = await accounts.addressOf(uid);
       if (email && !verified && (await accounts.emailHolder(email)) === uid)

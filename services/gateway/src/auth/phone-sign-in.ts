@@ -1,12 +1,12 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { AuthSession, PhoneConfirmRequest, PhoneStartAnswer, PhoneStartRequest } from '@qrshirt/contracts';
+import type { PhoneConfirmRequest, PhoneStartAnswer, PhoneStartRequest } from '@qrshirt/contracts';
 import type { Clock, CredentialsStore } from '@qrshirt/core';
 import { type Accounts, noProfile } from './accounts';
 import { authError } from './auth-errors';
 import type { SmsSender } from './message-senders';
 import { limitByAccount, limitByIp, type RateLimiter } from './rate-limiter';
 import { equalSecrets, sha256 } from './secrets';
-import type { Sessions } from './sessions';
+import type { IssuedSession, Sessions } from './sessions';
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 const CODE_TTL_MS = 10 * 60_000;
@@ -58,7 +58,7 @@ export function createPhoneSignIn(deps: PhoneSignInDeps) {
     },
 
     /** Signs in the number's account (a new one the first time); `client` is the caller's address. */
-    async confirm({ verificationId, code }: PhoneConfirmRequest, client: string): Promise<AuthSession> {
+    async confirm({ verificationId, code }: PhoneConfirmRequest, client: string): Promise<IssuedSession> {
       // Per number, the start limit bounds the guesses: ten codes of five tries each per window.
       const byIp = [limitByIp('phone-confirm', client)];
       await limiter.attempt(byIp);

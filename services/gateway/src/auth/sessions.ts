@@ -6,13 +6,25 @@ import type { Identity } from './identity';
 import type { JwtTokens } from './jwt-tokens';
 import { newSecret, sha256 } from './secrets';
 
+/** A session as issued: the answer's body, and the refresh token that goes into the cookie beside it. */
+export interface IssuedSession {
+  session: AuthSession;
+  refresh: {
+    token: string;
+    /** Until the token expires (its TTL, capped at the session's end). */
+    maxAgeMs: number;
+  };
+}
+
 export interface Sessions {
   /** A new session on one device: an access token and the first refresh token of a new family. */
-  start(identity: Identity, profile: UserProfile | null): Promise<AuthSession>;
+  start(identity: Identity, profile: UserProfile | null): Promise<IssuedSession>;
   /** Trades a refresh token for a new session; null when it is unknown, expired, revoked or reused. */
-  refresh(refreshToken: string): Promise<AuthSession | null>;
+  refresh(refreshToken: string): Promise<IssuedSession | null>;
   /** Ends the session the refresh token belongs to. */
   end(refreshToken: string): Promise<void>;
+  /** Ends every session of the account, on every device, and the access tokens issued so far. */
+  endAll(uid: string): Promise<void>;
 }
 
 /**
@@ -33,11 +45,14 @@ export function createSessions(options: {
 }): Sessions {
   const { tokens, credentials, accounts, clock, refreshTtlMs } = options;
 
-  function answer(identity: Identity, profile: UserProfile | null, family: string, secret: string): AuthSession {
+  function issued(
+    identity: Identity,
+    profile: UserProfile | null,
+    refresh: { family: string; secret: string; maxAgeMs: number },
+  ): IssuedSession {
     return {
-      ...tokens.issue(identity),
-      refreshToken: `${family}.${secret}`,
-      user: sessionUser(identity.uid, identity.anonymous, profile),
+      session: { ...tokens.issue(identity), user: sessionUser(identity.uid, identity.anonymous, profile) },
+      refresh: { token: `${refresh.family}.${refresh.secret}`, maxAgeMs: refresh.maxAgeMs },
     };
   }
 
@@ -57,7 +72,7 @@ export function createSessions(options: {
         },
         now,
       );
-      return answer(identity, profile, family, secret);
+      return issued(identity, profile, { family, secret, maxAgeMs: refreshTtlMs });
     },
     async refresh(refreshToken) {
       const parsed = parseRefreshToken(refreshToken);
@@ -71,14 +86,17 @@ export function createSessions(options: {
         now,
       );
       if (rotation.outcome !== 'rotated') return null;
-      const { uid, anonymous } = rotation.session;
+      const { uid, anonymous, expiresAt } = rotation.session;
       // Anonymous sessions have no stored user (see email-password-sign-in.ts).
       const profile = anonymous ? null : await accounts.profile(uid);
-      return answer({ uid, anonymous }, profile, parsed.family, secret);
+      return issued({ uid, anonymous }, profile, { family: parsed.family, secret, maxAgeMs: expiresAt - now });
     },
     async end(refreshToken) {
       const parsed = parseRefreshToken(refreshToken);
       if (parsed) await credentials.deleteRefreshFamily(parsed.family);
+    },
+    async endAll(uid) {
+      await credentials.endSessionsOf(uid, clock().getTime());
     },
   };
 }

@@ -10,6 +10,7 @@ import {
 } from '@qrshirt/contracts';
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { z } from 'zod';
+import { readCookies } from './cookies';
 import { parseFields } from './field-errors';
 import { authenticationRequired, HttpError } from './http-error';
 import { parseInput } from './validate';
@@ -27,6 +28,8 @@ export interface RouteInput<Route extends RouteDefinition> {
   /** On `rawBody` routes, the body exactly as received (empty when none came); undefined on the others. */
   rawBody: TakesRawBody<Route> extends true ? Buffer : Buffer | undefined;
   headers: Parsed<Route['headers']>;
+  /** The cookies the route declares, once the request proved to come from this site. */
+  cookies: Parsed<Route['cookies']>;
   /** Always there on routes that need a token; on the others, whoever sent a valid one. */
   user: Route['auth'] extends 'none' ? Express.User | undefined : Express.User;
   /** For what the table does not describe: request headers, the client's address, its log. */
@@ -88,6 +91,8 @@ export interface RouteTableOptions {
   authenticate: RequestHandler;
   /** 401 without a user, 403 for anyone but an admin. */
   requireAdmin: RequestHandler;
+  /** 403 for a request another site made: ahead of every route that reads a cookie. */
+  sameOrigin: RequestHandler;
   maxBodyBytes: number;
 }
 
@@ -135,10 +140,11 @@ function send(res: Response, reply: { status: number; body?: unknown; headers?: 
 }
 
 /**
- * Serves the route table and nothing else under it: per route its token check, its guard, its
- * JSON body (only routes that declare one parse one; `rawBody` routes get the bytes instead), its
- * params, query and body through their schemas, then its handler. A method the table does not declare on a known path answers 405
- * with `Allow`.
+ * Serves the route table and nothing else under it: per route its token check, its guard, the
+ * same-origin check of a route that reads cookies, its JSON body (only routes that declare one
+ * parse one; `rawBody` routes get the bytes instead), its params, query, body and cookies through
+ * their schemas, then its handler. A method the table does not declare on a known path answers
+ * 405 with `Allow`.
  */
 export function routeTable(handlers: Handlers, options: RouteTableOptions): Router {
   const router = Router();
@@ -171,6 +177,7 @@ export function routeTable(handlers: Handlers, options: RouteTableOptions): Rout
     const chain: RequestHandler[] = [
       ...(route.readsToken === false ? [] : [options.authenticate]),
       ...guard(route.auth, options),
+      ...(route.cookies ? [options.sameOrigin] : []),
       ...(route.rawBody ? [rawBody] : route.body ? [jsonBody] : []),
       async (req, res) => {
         const reply = await handler({
@@ -179,6 +186,7 @@ export function routeTable(handlers: Handlers, options: RouteTableOptions): Rout
           body: route.body && !route.rawBody ? parseBody(route.body, requiredBody(req.body)) : undefined,
           rawBody: route.rawBody ? (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)) : undefined,
           headers: route.headers ? parseInput(route.headers, req.headers) : undefined,
+          cookies: route.cookies ? parseInput(route.cookies, readCookies(req)) : undefined,
           // The guard above saw to it on routes that need one.
           user: req.user as Express.User,
           req,

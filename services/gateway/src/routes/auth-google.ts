@@ -1,8 +1,9 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { signInPageError } from '../auth/google-exchange';
-import { readCookie } from '../auth/oauth-state-cookie';
 import { asError, runStrategy, type StrategyOutcome } from '../auth/run-strategy';
+import { sessionAnswer } from '../auth/refresh-cookie';
 import { newSecret } from '../auth/secrets';
+import { readCookie } from '../http/cookies';
 import { type Handlers, unavailable } from '../http/route-table';
 import type { AuthContext } from './auth-context';
 
@@ -38,9 +39,9 @@ export function googleHandlers({
   googleExchange,
 }: AuthContext): Pick<Handlers, 'startGoogleSignIn' | 'googleCallback' | 'exchangeGoogleCode'> {
   const exchangeGoogleCode: Handlers['exchangeGoogleCode'] = async ({ body: { code }, req, res }) => {
-    const session = await googleExchange.exchange(code, readCookie(req, BROWSER_COOKIE));
+    const issued = await googleExchange.exchange(code, readCookie(req, BROWSER_COOKIE));
     res.clearCookie(BROWSER_COOKIE, { path: BROWSER_COOKIE_PATH });
-    return { status: 200, body: session };
+    return { status: 200, body: sessionAnswer(res, issued) };
   };
   if (!googleSignIn) {
     return {

@@ -1,3 +1,4 @@
+import { sessionAnswer } from '../auth/refresh-cookie';
 import { type Handlers, unavailable } from '../http/route-table';
 import { type AuthContext, clientAddress } from './auth-context';
 
@@ -9,8 +10,8 @@ export function phoneHandlers({ phone }: AuthContext): Pick<Handlers, 'startPhon
     async startPhoneSignIn({ body, req }) {
       return { status: 202, body: await phone.start(body, clientAddress(req)) };
     },
-    async confirmPhoneSignIn({ body, req }) {
-      return { status: 200, body: await phone.confirm(body, clientAddress(req)) };
+    async confirmPhoneSignIn({ body, req, res }) {
+      return { status: 200, body: sessionAnswer(res, await phone.confirm(body, clientAddress(req))) };
     },
   };
 }

@@ -1,3 +1,4 @@
+import { REFRESH_COOKIE } from '@qrshirt/contracts';
 import passport from 'passport';
 import { createAccounts } from '../auth/accounts';
 import type { AuthOptions } from '../auth/auth-options';
@@ -8,6 +9,7 @@ import { createGoogleAccounts, createGoogleStrategy } from '../auth/google-sign-
 import { createLocalStrategy } from '../auth/local-strategy';
 import { createPasswordReset } from '../auth/password-reset';
 import { createPhoneSignIn } from '../auth/phone-sign-in';
+import { clearRefreshCookie, sessionAnswer } from '../auth/refresh-cookie';
 import { runStrategy } from '../auth/run-strategy';
 import { createSessions } from '../auth/sessions';
 import type { Handlers } from '../http/route-table';
@@ -24,6 +26,7 @@ type AuthOperation =
   | 'startAnonymousSession'
   | 'refreshSession'
   | 'signOut'
+  | 'signOutEverywhere'
   | 'startGoogleSignIn'
   | 'googleCallback'
   | 'exchangeGoogleCode'
@@ -66,25 +69,35 @@ export function authHandlers(deps: RouteDeps & { auth: AuthOptions }): Pick<Hand
 function emailPasswordHandlers({
   emailPassword,
   passport,
-}: AuthContext): Pick<Handlers, 'signUp' | 'signIn' | 'startAnonymousSession' | 'refreshSession' | 'signOut'> {
+}: AuthContext): Pick<
+  Handlers,
+  'signUp' | 'signIn' | 'startAnonymousSession' | 'refreshSession' | 'signOut' | 'signOutEverywhere'
+> {
   return {
-    async signUp({ body, req }) {
-      return { status: 201, body: await emailPassword.signUp(body, clientAddress(req), req.log) };
+    async signUp({ body, req, res }) {
+      return { status: 201, body: sessionAnswer(res, await emailPassword.signUp(body, clientAddress(req), req.log)) };
     },
     async signIn({ body, req, res }) {
       // passport-local reads the email and password from the request itself, so the use case is
       // handed the strategy's run on this request, to make after its own checks and limits.
       const checkCredentials = async () => (await runStrategy(passport, 'local', req, res)).user;
-      return { status: 200, body: await emailPassword.signIn(body.email, clientAddress(req), checkCredentials) };
+      const issued = await emailPassword.signIn(body.email, clientAddress(req), checkCredentials);
+      return { status: 200, body: sessionAnswer(res, issued) };
     },
-    async startAnonymousSession({ req }) {
-      return { status: 200, body: await emailPassword.anonymous(clientAddress(req)) };
+    async startAnonymousSession({ req, res }) {
+      return { status: 200, body: sessionAnswer(res, await emailPassword.anonymous(clientAddress(req))) };
     },
-    async refreshSession({ body: { refreshToken } }) {
-      return { status: 200, body: await emailPassword.refresh(refreshToken) };
+    async refreshSession({ cookies, res }) {
+      return { status: 200, body: sessionAnswer(res, await emailPassword.refresh(cookies[REFRESH_COOKIE])) };
     },
-    async signOut({ body: { refreshToken } }) {
-      await emailPassword.signOut(refreshToken);
+    async signOut({ cookies, res }) {
+      await emailPassword.signOut(cookies[REFRESH_COOKIE]);
+      clearRefreshCookie(res);
+      return { status: 204 };
+    },
+    async signOutEverywhere({ user, res }) {
+      await emailPassword.signOutEverywhere(user);
+      clearRefreshCookie(res);
       return { status: 204 };
     },
   };

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { captureDownloads, textOf } from '@/testing/downloads';
 import { fakeApi } from '@/testing/fake-api';
 import { renderRoute } from '@/testing/render';
-import { signInAs } from '@/testing/session';
+import { sessionFor, signInAs } from '@/testing/session';
+import { getAuthState } from '@/lib/auth/session-store';
 import { DashboardRoute } from './dashboard';
 
 const stats: UserStats = {
@@ -249,6 +250,36 @@ describe('the dashboard', () => {
     const { user } = renderDashboard();
     await user.click(await screen.findByRole('button', { name: 'Download my data' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Your data could not be downloaded: User not found');
+  });
+
+  it('signs out everywhere, then goes on anonymously on the home page', async () => {
+    const server = fakeApi({
+      'GET /api/user/u-1/stats': { json: stats },
+      'POST /api/auth/signout-everywhere': { status: 204 },
+      'POST /api/auth/signout': { status: 204 },
+      'POST /api/auth/anonymous': { json: sessionFor({ uid: 'anon-1', anonymous: true }) },
+    });
+    signInAs({ uid: 'u-1', displayName: 'Ada' });
+    const { user } = renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+    expect(await screen.findByText('You are signed out on every device.')).toBeTruthy();
+    await waitFor(() => expect(getAuthState().session?.user).toMatchObject({ uid: 'anon-1', anonymous: true }));
+    const [request] = server.to('POST', '/api/auth/signout-everywhere');
+    expect(request!.headers.authorization).toBe('Bearer token-u-1');
+  });
+
+  it('says why signing out everywhere failed, and stays signed in', async () => {
+    fakeApi({
+      'GET /api/user/u-1/stats': { json: stats },
+      'POST /api/auth/signout-everywhere': { status: 503, json: { error: 'Service unavailable' } },
+    });
+    signInAs({ uid: 'u-1', displayName: 'Ada' });
+    const { user } = renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'You could not be signed out everywhere: Service unavailable',
+    );
+    expect(getAuthState().session?.user.uid).toBe('u-1');
   });
 
   it("shows why a shirt's change was refused", async () => {

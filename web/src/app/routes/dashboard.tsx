@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { CloseAccountForm } from '@/features/auth/components/close-account-form';
 import { DownloadMyDataButton } from '@/features/auth/components/download-my-data-button';
 import { ProfileForm } from '@/features/auth/components/profile-form';
+import { SignOutEverywhereButton } from '@/features/auth/components/sign-out-everywhere-button';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { useCharities } from '@/features/catalog/api/get-charities';
 import { useManyFundraiserStats } from '@/features/owner-stats/api/get-fundraiser-stats';
@@ -92,6 +93,14 @@ function Dashboard({ user }: { user: SignedInUser }) {
               Edit Profile
             </Button>
             <DownloadMyDataButton uid={user.uid} />
+            <SignOutEverywhereButton
+              onSignedOut={() => {
+                notifications.show({ message: 'You are signed out on every device.' });
+                void navigate(paths.home);
+                // The server ended this session too and cleared its cookie; this clears the page's.
+                void signOut();
+              }}
+            />
             <Button variant="subtle" color="red" onClick={closing.open}>
               Close my account
             </Button>

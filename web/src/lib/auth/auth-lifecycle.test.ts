@@ -2,17 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi } from '@/testing/fake-api';
 import { sessionFor } from '@/testing/session';
 import { authReady, initAuth, sessionForRequest, signOut, startSession } from './auth-lifecycle';
-import { getAuthState, REFRESH_TOKEN_KEY, resetAuthState } from './session-store';
+import { getAuthState, resetAuthState, SESSION_HINT_KEY } from './session-store';
+
+/** Every string the page's storage holds: no script of the page may find a refresh token there. */
+const storedText = () => Object.entries(localStorage).flat().join('\n');
 
 describe('the session', () => {
-  it('resumes a stored session after a reload by trading its refresh token', async () => {
+  it("resumes the cookie's session after a reload, and keeps no token where scripts can read it", async () => {
     resetAuthState();
-    localStorage.setItem(REFRESH_TOKEN_KEY, 'stored-refresh');
+    localStorage.setItem(SESSION_HINT_KEY, '1');
     const server = fakeApi({ 'POST /api/auth/refresh': { json: sessionFor({ uid: 'u-1', displayName: 'Ada' }) } });
     await initAuth();
-    expect(server.to('POST', '/api/auth/refresh')[0]!.body).toEqual({ refreshToken: 'stored-refresh' });
+    const [refresh] = server.to('POST', '/api/auth/refresh');
+    expect(refresh).toMatchObject({ body: undefined, credentials: 'include' });
     expect(getAuthState()).toMatchObject({ status: 'ready', session: { user: { uid: 'u-1', anonymous: false } } });
-    expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('refresh-u-1');
+    expect(storedText()).not.toContain('token-u-1');
+    expect(localStorage.getItem(SESSION_HINT_KEY)).toBe('1');
   });
 
   it('refreshes the access token before it expires', async () => {
@@ -23,14 +28,23 @@ describe('the session', () => {
     expect(session?.expiresAt).toBeGreaterThan(Date.now() + 3_000_000);
   });
 
-  it('signs out by revoking the refresh token and continuing anonymously', async () => {
+  it('goes on anonymously when the cookie is refused', async () => {
+    fakeApi({
+      'POST /api/auth/refresh': { status: 401, json: { error: 'Your session has ended. Please sign in again.' } },
+      'POST /api/auth/anonymous': { json: sessionFor({ uid: 'anon-2', anonymous: true }) },
+    });
+    startSession(sessionFor({ uid: 'u-1' }, 10));
+    expect((await sessionForRequest())?.user).toMatchObject({ uid: 'anon-2', anonymous: true });
+  });
+
+  it('signs out by revoking the cookie and continuing anonymously', async () => {
     const server = fakeApi({
       'POST /api/auth/signout': { status: 204 },
       'POST /api/auth/anonymous': { json: sessionFor({ uid: 'anon-9', anonymous: true }) },
     });
     startSession(sessionFor({ uid: 'u-1' }));
     await signOut();
-    expect(server.to('POST', '/api/auth/signout')[0]!.body).toEqual({ refreshToken: 'refresh-u-1' });
+    expect(server.to('POST', '/api/auth/signout')[0]).toMatchObject({ body: undefined, credentials: 'include' });
     expect(getAuthState().session?.user).toMatchObject({ uid: 'anon-9', anonymous: true });
   });
 

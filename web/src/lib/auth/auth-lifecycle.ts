@@ -4,8 +4,9 @@ import { isApiError } from '@/lib/http';
 import { createAnonymousSession, refreshSession, revokeSession } from './session-endpoints';
 import {
   type ClientSession,
+  forgetLegacyRefreshToken,
   getAuthState,
-  storedRefreshToken,
+  hadSession,
   subscribeToAuth,
   toClientSession,
   updateAuthState,
@@ -46,17 +47,15 @@ async function startAnonymousSession(): Promise<void> {
 }
 
 /**
- * Trades the refresh token for a new session. A refused token ends the session (the user is
+ * Trades the refresh cookie for a new session. A refused one ends the session (the user is
  * signed out and carries on anonymously); a network failure keeps it for the next attempt.
  */
 function refreshNow(): Promise<ClientSession | null> {
   refreshing ??= oneTabAtATime(async () => {
-    // Another tab may have rotated the token while this one waited for the lock: the stored one
-    // is the live one.
-    const token = storedRefreshToken() ?? getAuthState().session?.refreshToken;
-    if (!token) return null;
+    // Another tab may have rotated the token while this one waited for the lock: the browser
+    // sends the cookie as that tab left it.
     try {
-      const session = toClientSession(await refreshSession(token));
+      const session = toClientSession(await refreshSession());
       applySession(session, { broadcast: true });
       return session;
     } catch (error) {
@@ -86,10 +85,11 @@ function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
   return locks ? (locks.request('qrshirt-auth-refresh', work) as Promise<T>) : work();
 }
 
-/** Once per page load: resume the stored session, else start an anonymous one. */
+/** Once per page load: resume the session of the cookie, else start an anonymous one. */
 export function initAuth(): Promise<void> {
   initialising ??= (async () => {
-    if (storedRefreshToken()) await refreshNow();
+    forgetLegacyRefreshToken();
+    if (hadSession()) await refreshNow();
     else await startAnonymousSession();
   })();
   return initialising;
@@ -128,11 +128,10 @@ export function startSession(session: AuthSession): void {
   applySession(toClientSession(session), { broadcast: true });
 }
 
-/** Revokes the refresh token (a failure is only logged) and continues as an anonymous visitor. */
+/** Revokes the refresh cookie (a failure is only logged) and continues as an anonymous visitor. */
 export async function signOut(): Promise<void> {
-  const token = getAuthState().session?.refreshToken;
   applySession(null, { broadcast: true });
-  if (token) await revokeSession(token).catch((error: unknown) => console.warn('Sign-out revoke failed', error));
+  await revokeSession().catch((error: unknown) => console.warn('Sign-out revoke failed', error));
   await startAnonymousSession();
 }
 

@@ -1,11 +1,13 @@
 import type { AuthSession } from '@qrshirt/contracts';
 
-/** The session the client holds: the access token lives in memory only, its expiry as a time. */
+/**
+ * The session the client holds: the access token lives in memory only, its expiry as a time. The
+ * refresh token is the gateway's HttpOnly cookie: no script here, ours or an injected one, reads it.
+ */
 export interface ClientSession {
   accessToken: string;
   /** Epoch milliseconds at which the access token stops being accepted. */
   expiresAt: number;
-  refreshToken: string;
   user: AuthSession['user'];
 }
 
@@ -17,8 +19,14 @@ export interface AuthState {
   anonymousFailed: boolean;
 }
 
-/** Survives reloads so a user stays signed in for as long as the refresh token lives. */
-export const REFRESH_TOKEN_KEY = 'qrshirt_refresh_token';
+/**
+ * Only whether this browser was given a session cookie, no part of it: a page load then resumes
+ * the session with a refresh rather than starting an anonymous one, and a first visit does not ask
+ * for a refresh it cannot have (a 401 in the console of every new visitor).
+ */
+export const SESSION_HINT_KEY = 'qrshirt_has_session';
+/** Where clients before the cookie kept the refresh token itself; removed on every load. */
+export const LEGACY_REFRESH_TOKEN_KEY = 'qrshirt_refresh_token';
 
 const initialState: AuthState = { status: 'loading', session: null, anonymousFailed: false };
 let state = initialState;
@@ -40,33 +48,39 @@ export function subscribeToAuth(listener: () => void): () => void {
 
 export function updateAuthState(change: Partial<AuthState>): void {
   state = { ...state, ...change };
-  if (change.session !== undefined) persistRefreshToken(change.session?.refreshToken ?? null);
+  if (change.session !== undefined) rememberSession(change.session !== null);
   for (const listener of listeners) listener();
 }
 
 export function toClientSession(session: AuthSession, now = Date.now()): ClientSession {
-  return {
-    accessToken: session.accessToken,
-    expiresAt: now + session.expiresIn * 1000,
-    refreshToken: session.refreshToken,
-    user: session.user,
-  };
+  return { accessToken: session.accessToken, expiresAt: now + session.expiresIn * 1000, user: session.user };
 }
 
-export function storedRefreshToken(): string | null {
+/** Whether the last page of this browser had a session (so the cookie may still be there). */
+export function hadSession(): boolean {
   try {
-    return localStorage.getItem(REFRESH_TOKEN_KEY);
+    return localStorage.getItem(SESSION_HINT_KEY) !== null;
   } catch {
-    return null;
+    // Storage disabled (private mode): the cookie may be there all the same; a refresh finds out.
+    return true;
   }
 }
 
-function persistRefreshToken(token: string | null): void {
+function rememberSession(has: boolean): void {
   try {
-    if (token) localStorage.setItem(REFRESH_TOKEN_KEY, token);
-    else localStorage.removeItem(REFRESH_TOKEN_KEY);
+    if (has) localStorage.setItem(SESSION_HINT_KEY, '1');
+    else localStorage.removeItem(SESSION_HINT_KEY);
   } catch {
-    // Storage disabled (private mode): the session lasts as long as the tab.
+    // Storage disabled: hadSession always says yes then.
+  }
+}
+
+/** An older client's refresh token, readable by any script of the page: it goes, unused. */
+export function forgetLegacyRefreshToken(): void {
+  try {
+    localStorage.removeItem(LEGACY_REFRESH_TOKEN_KEY);
+  } catch {
+    // Storage disabled: nothing was kept there either.
   }
 }
 

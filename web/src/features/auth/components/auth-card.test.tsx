@@ -9,7 +9,6 @@ import { AuthCard, type GoogleReturn } from './auth-card';
 const session = (displayName: string, email: string) => ({
   accessToken: 'access-1',
   expiresIn: 3600,
-  refreshToken: 'refresh-1',
   user: { uid: 'u-1', anonymous: false, displayName, email, photoURL: null },
 });
 
