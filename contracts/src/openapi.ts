@@ -2,6 +2,16 @@ import { z } from 'zod';
 import { TRIMMED } from './rest/text-patterns';
 import { apiRouteList } from './routes';
 
+/** The header of a route with `challenge: true`, as the document names it. */
+const proofOfWorkParameter = {
+  name: 'X-Altcha',
+  in: 'header',
+  required: true,
+  description:
+    'A solved proof-of-work challenge: the ALTCHA payload (base64 of JSON `{ challenge, solution }`) for a challenge from GET /api/challenge, each accepted once and before the challenge expires',
+  schema: { type: 'string', minLength: 1 },
+};
+
 const NOT_TRIMMED = `[^${TRIMMED}]`;
 
 /**
@@ -80,6 +90,7 @@ export function buildOpenApiDocument(info: { version: string; serverUrl?: string
       ...objectParameters(route.query, 'query', components),
       ...objectParameters(route.headers, 'header', components),
       ...objectParameters(route.cookies, 'cookie', components),
+      ...(route.challenge ? [proofOfWorkParameter] : []),
     ];
     const responses: Record<string, unknown> = {};
     for (const [status, answer] of Object.entries(route.answers)) {

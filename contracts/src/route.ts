@@ -54,6 +54,12 @@ export interface RouteDefinition {
    * also refuses a request another site made (403): see the gateway's same-origin check.
    */
   cookies?: z.ZodObject;
+  /**
+   * true: the request carries a solved proof-of-work challenge (GET /api/challenge) in the
+   * X-Altcha header, used once, or is refused with 400 before its handler runs. For the anonymous
+   * forms that write something or make us send mail: a script must pay for each request.
+   */
+  challenge?: true;
   answers: Record<number, RouteAnswer>;
 }
 
@@ -75,23 +81,37 @@ const requestTooLarge: RouteAnswer = {
   description: 'The address and headers are over 16 KB: refused by the HTTP server itself, with no body',
 };
 
+const MISSING_PROOF_OF_WORK = 'a missing, forged, expired or already used proof of work (X-Altcha)';
+
 /**
  * The answers every route of its kind can give whether or not it names them: a bad token (401),
  * input that fails its schema or malformed JSON (400), a body too large (413) or in an encoding
  * not supported (415), a session that may not do this (403), an address or headers too long for
- * the HTTP server (431) when it takes parameters that can make them so.
+ * the HTTP server (431) when it takes parameters that can make them so. A route that asks for a
+ * proof of work refuses one that does not do (400, said in its own 400's description).
  */
 export function withCommonAnswers(route: RouteDefinition): RouteDefinition {
   const common: Record<number, RouteAnswer> = {};
   if (route.params || route.query || route.body) common[400] = invalidInput;
+  if (route.challenge) {
+    const own = route.answers[400] ?? common[400];
+    common[400] = own
+      ? { ...own, description: `${own.description}; or ${MISSING_PROOF_OF_WORK}` }
+      : {
+          description: `${MISSING_PROOF_OF_WORK[0]!.toUpperCase()}${MISSING_PROOF_OF_WORK.slice(1)}`,
+          schema: errorAnswer,
+        };
+  }
   if (route.readsToken !== false) common[401] = unauthenticated;
   if (route.auth === 'user' || route.auth === 'admin')
     common[403] = { description: 'Not allowed', schema: errorAnswer };
   if (route.cookies) common[403] = { description: 'Sent from another site', schema: errorAnswer };
-  if (route.params || route.query || route.headers || route.cookies) common[431] = requestTooLarge;
+  if (route.params || route.query || route.headers || route.cookies || route.challenge) common[431] = requestTooLarge;
   if (route.body) {
     common[413] = { description: 'The body is too large', schema: errorAnswer };
     common[415] = { description: 'The body is not JSON in a supported encoding', schema: errorAnswer };
   }
-  return { ...route, answers: { ...common, ...route.answers } };
+  const answers = { ...common, ...route.answers };
+  if (route.challenge) answers[400] = common[400]!;
+  return { ...route, answers };
 }

@@ -7,6 +7,7 @@ import { charityRoutes } from './rest/charities';
 import { claimRoutes } from './rest/claims';
 import { donationRoutes } from './rest/donations';
 import { fundraiserRoutes } from './rest/fundraisers';
+import { proofOfWorkRoutes } from './rest/proof-of-work';
 import { shirtRoutes } from './rest/shirts';
 import { unsubscribeRoutes } from './rest/unsubscribe';
 import { userRoutes } from './rest/users';
@@ -27,6 +28,7 @@ const declared = {
   ...adminRoutes,
   ...adminFunnelRoutes,
   ...apiDescriptionRoutes,
+  ...proofOfWorkRoutes,
 };
 
 /** Every REST operation of the product by its operation id, as each resource's file declares it. */

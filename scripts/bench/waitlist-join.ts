@@ -29,7 +29,7 @@ import {
 } from '@qrshirt/core';
 import { eventStoreFile } from '@qrshirt/runtime';
 import { createSqliteEventStore } from '@qrshirt/sqlite';
-import { startGatewayProcess } from '@qrshirt/test-support';
+import { solveProofOfWork, startGatewayProcess } from '@qrshirt/test-support';
 
 const TARGET_RATIO = 1.5;
 /** Signup streams appended per group commit while generating. */
@@ -63,6 +63,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const round2 = (value: number) => Math.round(value * 100) / 100;
+/** A documentation address (RFC 5737) per request of a run, the first one's apart. */
+const clientAddress = (index: number) => `198.18.${((index + 1) >> 8) & 255}.${(index + 1) & 255}`;
 
 /** Names and emails in clear, as the bench writes them and the signup's stream name needs them. */
 type BenchEntry = EventData<'WaitlistJoined'> & { name: string; email: string };
@@ -118,10 +120,18 @@ interface Load {
   seconds: number;
 }
 
-/** One POST of a JSON body; resolves with the answer's status once its body was read. */
-function post(url: URL, agent: Agent, payload: string): Promise<number> {
+/**
+ * One POST of a JSON body, with its proof of work and a client address of its own (a client may
+ * ask for only so many mails an hour); resolves with the answer's status once its body was read.
+ */
+function post(url: URL, agent: Agent, payload: string, proof: string, client: string): Promise<number> {
   return new Promise<number>((resolve, reject) => {
-    const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) };
+    const headers = {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(payload),
+      'x-altcha': proof,
+      'x-forwarded-for': client,
+    };
     const req = request(url, { method: 'POST', agent, headers }, (res) => {
       res.resume();
       res.once('end', () => resolve(res.statusCode ?? 0));
@@ -144,13 +154,15 @@ async function load(
   let serial = 0;
   const started = performance.now();
   const until = started + seconds * 1000;
-  const send = (payload: string) => post(url, agent, payload);
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (performance.now() < until) {
-        const payload = body(serial++);
+        const index = serial++;
+        const payload = body(index);
+        // Solved before the clock starts: the figure is the join's, as a browser's widget solves first.
+        const proof = await solveProofOfWork(url.origin);
         const sent = performance.now();
-        const status = await send(payload).catch(() => 0);
+        const status = await post(url, agent, payload, proof, clientAddress(index)).catch(() => 0);
         latenciesMs.push(performance.now() - sent);
         if (status !== 201) errors++;
       }
@@ -199,8 +211,9 @@ export async function benchWaitlistJoin(
         });
     };
     // Its whole list is read on the first join after a start: timed on its own.
+    const firstProof = await solveProofOfWork(gateway.url);
     const firstSent = performance.now();
-    const firstStatus = await post(url, agent, bodyFor(legacy)(0));
+    const firstStatus = await post(url, agent, bodyFor(legacy)(0), firstProof, clientAddress(-1));
     const legacyFirstJoinMs = performance.now() - firstSent;
     if (firstStatus !== 201) throw new Error(`the first join on the legacy list answered ${firstStatus}`);
     // A short warm-up so the JIT and the SQLite page cache favour no shirt.

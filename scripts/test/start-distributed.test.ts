@@ -13,6 +13,7 @@ import {
   launchProcess,
   scanner,
   signUp,
+  TEST_ALTCHA_MAX_NUMBER,
 } from '@qrshirt/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -52,7 +53,8 @@ describe.skipIf(missing !== undefined && !required)('npm run start:distributed',
       name: 'start:distributed',
       entry: script,
       args: ['--port', '0'],
-      env: { LOG_LEVEL: 'warn' },
+      // Its gateways inherit it: the sign-up below solves a cheap proof of work.
+      env: { LOG_LEVEL: 'warn', ALTCHA_MAX_NUMBER: TEST_ALTCHA_MAX_NUMBER },
     });
     supervisor = started;
     const output = () => started.output.join('\n');

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { shirtList } from '@qrshirt/contracts';
+import { solveProofOfWork } from '@qrshirt/test-support';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { signUpThroughApi } from './support/accounts';
@@ -70,7 +71,7 @@ describeInBrowser('the admin area', ({ appUrl, appDataDir, newContext }) => {
     const [shirt] = shirtList.parse(await (await fetch(`${appUrl}/api/shirts`)).json());
     const joined = await fetch(`${appUrl}/api/waitlist`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', 'X-Altcha': await solveProofOfWork(appUrl) },
       body: JSON.stringify({
         name: 'Wanda Waitlist',
         email: 'wanda@example.com',

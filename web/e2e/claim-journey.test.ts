@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { joinWaitlistAnswer, shirtList } from '@qrshirt/contracts';
-import { type CapturedMail, mailsTo } from '@qrshirt/test-support';
+import { type CapturedMail, mailsTo, solveProofOfWork } from '@qrshirt/test-support';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { adminAccount, signInWithForm } from './support/admin';
@@ -31,7 +31,7 @@ function linkIn(mail: CapturedMail, page: string): string {
 async function joinWaitlist(appUrl: string, shirt: Shirt, size: string, name: string, email: string) {
   const answer = await fetch(`${appUrl}/api/waitlist`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', 'X-Altcha': await solveProofOfWork(appUrl) },
     body: JSON.stringify({ name, email, selectedSize: size, selectedCharity: 'givedirectly', shirtId: shirt.id }),
   });
   expect(answer.status).toBe(201);

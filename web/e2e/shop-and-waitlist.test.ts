@@ -128,9 +128,14 @@ describeInBrowser('browsing the shop and joining a waitlist', ({ newContext, app
   it('opens a shirt at the top of its page, asks for each missing field in order, then joins', async () => {
     const { page, errors } = await watchedPage(await newContext());
     const waitlistPosts: unknown[] = [];
+    const proofs: (string | undefined)[] = [];
+    let challenges = 0;
     page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().endsWith('/api/waitlist'))
+      if (request.method() === 'POST' && request.url().endsWith('/api/waitlist')) {
         waitlistPosts.push(request.postDataJSON());
+        proofs.push(request.headers()['x-altcha']);
+      }
+      if (request.url().endsWith('/api/challenge')) challenges++;
     });
     await page.goto('/shop');
     const lastCard = page.getByTestId('shirt-card').last();
@@ -167,6 +172,8 @@ describeInBrowser('browsing the shop and joining a waitlist', ({ newContext, app
     await submit.click();
     await toastTitled(page, 'Email Required');
     expect(waitlistPosts).toEqual([]);
+    // The proof of work comes after the form's own checks: nothing was solved for them.
+    expect(challenges).toBe(0);
 
     await page.getByLabel('Email Address').fill('ada@example.com');
     await submit.click();
@@ -178,9 +185,38 @@ describeInBrowser('browsing the shop and joining a waitlist', ({ newContext, app
       .waitFor();
     expect(waitlistPosts).toHaveLength(1);
     expect(waitlistPosts[0]).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', selectedSize: 'M' });
+    // Solved in the page by the ALTCHA widget's worker, from one challenge.
+    expect(challenges).toBe(1);
+    const payload = JSON.parse(Buffer.from(proofs[0]!, 'base64').toString()) as {
+      challenge: { parameters: { algorithm: string } };
+      solution: { derivedKey: string };
+    };
+    expect(payload.challenge.parameters.algorithm).toBe('SHA-256');
+    expect(payload.solution.derivedKey).toMatch(/^[0-9a-f]+$/);
     expect(await page.getByLabel('Your Name').inputValue()).toBe('');
 
     expect(await checkScreen(page, 'shirt')).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it("joins from the app's own shirt page too, reached inside the app, with the widget solving there", async () => {
+    const { page, errors } = await watchedPage(await newContext());
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/signin');
+    await page.getByRole('link', { name: 'Shop', exact: true }).first().click();
+    await page.getByTestId('shirt-card').first().click();
+    await page.getByRole('heading', { name: 'Join the Waitlist' }).waitFor();
+    await page.getByRole('button', { name: 'M', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Choose a charity to support' }).click();
+    await page.getByRole('option').first().click();
+    await page.getByLabel('Your Name').fill('Grace Hopper');
+    await page.getByLabel('Email Address').fill(`grace-${Date.now()}@example.com`);
+    const posted = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith('/api/waitlist'),
+    );
+    await page.getByRole('button', { name: 'Join Waitlist' }).click();
+    await toastTitled(page, 'Welcome to the Waitlist! 🎉');
+    expect((await posted).headers()['x-altcha']).toMatch(/^[A-Za-z0-9+/]+=*$/);
     expect(errors).toEqual([]);
   });
 });

@@ -20,8 +20,13 @@ describeInBrowser('verifying an email address', ({ appDataDir, newContext }) => 
     expect(await banner.textContent()).toContain(email);
     expect(await checkScreen(page, 'dashboard-unverified')).toEqual([]);
 
+    // The banner's Resend link: the proof-of-work widget solves in the page, then a second mail goes.
+    await latestMail(appDataDir, email);
+    await banner.getByRole('button', { name: 'Resend link' }).click();
+    await page.getByText('A new link is on its way').waitFor();
+
     // The mail the product wrote (no SMTP_URL: an .eml file in its data folder), as Grace reads it.
-    const mail = await latestMail(appDataDir, email);
+    const mail = await latestMail(appDataDir, email, 2);
     const link = /https?:\/\/\S+\/verify-email#token=[\w-]+/.exec(mail.text)?.[0];
     expect(link, mail.text).toBeDefined();
     await page.goto(new URL(link!).pathname + new URL(link!).hash);

@@ -166,6 +166,7 @@ export const authRoutes = defineRoutes({
     auth: 'none',
     readsToken: false,
     body: signUpRequest,
+    challenge: true,
     answers: {
       201: session('Signed in to the new account'),
       400: authFailure('invalid-email or weak-password'),
@@ -322,6 +323,7 @@ export const authRoutes = defineRoutes({
     auth: 'none',
     readsToken: false,
     body: passwordResetRequest,
+    challenge: true,
     answers: {
       202: { description: 'The same answer whether or not the address has an account' },
       400: authFailure('invalid-email'),
@@ -361,6 +363,7 @@ export const authRoutes = defineRoutes({
     path: '/api/auth/verify-email/resend',
     summary: "Mail a fresh verification link to the signed-in account's address",
     auth: 'user',
+    challenge: true,
     answers: {
       202: { description: 'A new link is on its way (earlier links keep working until they expire)' },
       401: { description: 'No or bad token', schema: errorAnswer },

@@ -11,6 +11,7 @@ export * from './errors';
 export * from './fundraisers';
 export * from './ids';
 export * from './shirts';
+export * from './proof-of-work';
 export * from './unsubscribe';
 export * from './users';
 export * from './waitlist';

@@ -80,7 +80,18 @@ export const waitlistRoutes = defineRoutes({
     summary: 'Join the waitlist for a shirt',
     auth: 'none',
     body: joinWaitlistRequest,
-    answers: { 201: { description: 'Joined', schema: joinWaitlistAnswer }, 400: invalid, 404: notFound },
+    challenge: true,
+    answers: {
+      201: { description: 'Joined (a repeated join answers the same, and mails nothing)', schema: joinWaitlistAnswer },
+      400: invalid,
+      404: notFound,
+      429: {
+        description:
+          'The mail budget of the address or of the client is spent (mails strangers can ask for); Retry-After says when to come back. Nothing was stored',
+        schema: errorAnswer,
+      },
+      503: { description: 'The mail budgets cannot be checked right now (Redis down)', schema: errorAnswer },
+    },
   },
   getWaitlistStats: {
     method: 'get',

@@ -12,6 +12,7 @@ export * from './find-executable';
 export * from './free-ports';
 export * from './kafka';
 export * from './launch';
+export * from './proof-of-work';
 export * from './redis';
 export * from './require-infra';
 export * from './scan-ledger';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { freePort } from './free-ports';
+import { TEST_ALTCHA_MAX_NUMBER } from './proof-of-work';
 import { type LaunchedProcess, killUnlessReady, launchProcess, waitForLine, waitForUrl } from './launch';
 
 /**
@@ -41,6 +42,7 @@ export async function startGatewayProcess(
       LOG_LEVEL: 'warn',
       AUTH_JWT_SECRET: TEST_JWT_SECRET,
       DONATION_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+      ALTCHA_MAX_NUMBER: TEST_ALTCHA_MAX_NUMBER,
       ...env,
     },
   });

@@ -20,6 +20,7 @@ export * from './users/user-decider';
 export * from './users/email-address';
 export * from './users/email-reservation';
 export * from './identity/credentials-store';
+export * from './identity/spent-challenges';
 export * from './mail/outbox-store';
 export * from './ingestion';
 export * from './seed/catalog-data';

@@ -11,6 +11,7 @@ import { errorHandler, unknownApiRoute } from './http/error-handler';
 import { httpMetrics } from './http/http-metrics';
 import { pageReads } from './http/server-pages';
 import { redactUrl } from './http/redact-url';
+import type { ProofOfWork } from './http/proof-of-work';
 import { routeTable, servedAhead } from './http/route-table';
 import { sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
@@ -23,6 +24,7 @@ import { charityHandlers } from './routes/charities';
 import { claimHandlers } from './routes/claims';
 import { donationHandlers } from './routes/donations';
 import { fundraiserHandlers } from './routes/fundraisers';
+import { proofOfWorkHandlers } from './routes/proof-of-work';
 import { type LiveDeps, liveHandlers } from './routes/live';
 import type { RouteDeps } from './routes/route-deps';
 import { type FrontDoor, scanRoute } from './routes/scan';
@@ -52,6 +54,8 @@ export interface AppOptions extends RouteDeps {
   web: { widgetUrl: string; apiUrl: string };
   /** Serve /metrics and /readyz here too; false when an operations port serves them. */
   opsOnPublicPort: boolean;
+  /** The challenges of GET /api/challenge, and the solutions routes with `challenge: true` spend. */
+  proofOfWork: ProofOfWork;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -121,12 +125,14 @@ export function createApp(options: AppOptions): GatewayApp {
         ...authHandlers(options),
         ...admin.handlers,
         ...apiDescriptionHandlers(),
+        ...proofOfWorkHandlers(options),
       },
       {
         authenticate: tokenCheck,
         requireAdmin: admin.check.requireAdmin,
         sameOrigin: sameOriginOnly(options),
         maxBodyBytes: options.maxBodyBytes,
+        redeemProofOfWork: options.proofOfWork.redeem,
       },
     ),
   );

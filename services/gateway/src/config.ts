@@ -152,6 +152,23 @@ export const configSchema = z.object({
   VITE_DONATION_WIDGET_URL: z.string().trim().default('/widget/demo-donation.html'),
   /** Where the web client calls the API when not on this origin (the same variable its build reads). */
   VITE_API_URL: z.string().trim().default(''),
+  /**
+   * The proof of work of anonymous forms (ALTCHA): the highest counter a challenge may hide, so a
+   * solver tries about half of it on average (SHA-256 each; 100,000 is about a second on a phone).
+   * Tests set it low.
+   */
+  ALTCHA_MAX_NUMBER: z.coerce
+    .number({ error: 'expected a whole number' })
+    .int('expected a whole number')
+    .min(1, 'expected at least 1')
+    .max(0xffff_ffff, 'expected at most 4294967295')
+    .default(100_000),
+  /** How long a challenge can be solved and its solution sent, in seconds. */
+  ALTCHA_EXPIRY_SECONDS: z.coerce
+    .number({ error: 'expected a number of seconds' })
+    .int('expected a number of seconds')
+    .min(1, 'expected a number of seconds')
+    .default(600),
   /** Google sign-in is on when the client id, secret and callback URL are all set. */
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,

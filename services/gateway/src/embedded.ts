@@ -62,6 +62,7 @@ import { createAuth, openCredentialsStore } from './auth/create-auth';
 import { createApp } from './app';
 import type { Config } from './config';
 import { createHttpServer } from './http/create-http-server';
+import { createProofOfWork } from './http/proof-of-work';
 import { createDemoProcessor, DEMO_WEBHOOK_TARGET, demoWebhookTransport } from './donations/demo-processor';
 import { createDonationWebhooks } from './donations/donation-webhooks';
 import { donationWebhookSecret } from './donations/webhook-secret';
@@ -250,6 +251,7 @@ export async function createEmbeddedProcess(
       email: mail.email,
       publicBaseUrl: config.PUBLIC_BASE_URL,
     }),
+    mailBudget: ({ to, client }) => auth.mailBudget(to, client),
     personalData,
     forgetMailTo: mail.forgetRecipient,
   });
@@ -318,6 +320,13 @@ export async function createEmbeddedProcess(
     live: { changeFeed, streams: liveStreams },
     web: { widgetUrl: config.VITE_DONATION_WIDGET_URL, apiUrl: config.VITE_API_URL },
     opsOnPublicPort: config.OPS_PORT === undefined,
+    proofOfWork: createProofOfWork({
+      secrets: { signature: auth.derivedSecret('altcha challenges'), key: auth.derivedSecret('altcha keys') },
+      maxNumber: config.ALTCHA_MAX_NUMBER,
+      expirySeconds: config.ALTCHA_EXPIRY_SECONDS,
+      // Solutions spent in any gateway: they share the credentials store.
+      spent: credentials,
+    }),
   });
 
   const dailySummaries = startDailySummaryJob({

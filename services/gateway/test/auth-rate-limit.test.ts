@@ -155,7 +155,7 @@ function rateLimitScenarios(server: () => TestServer) {
     expectAuthError(answer, 429, 'too-many-requests', TOO_MANY);
   });
 
-  it('mails an account at most 3 reset or verification links an hour, whoever asks', async () => {
+  it('mails an account at most 3 reset or verification links a day, whoever asks', async () => {
     const email = uniqueEmail('reset');
     const session = await signUp(api, { email });
     for (let request = 1; request <= 2; request++) {
@@ -174,15 +174,15 @@ function rateLimitScenarios(server: () => TestServer) {
     );
   });
 
-  it('lets one address ask for at most 5 such mails an hour', async () => {
+  it('lets one address ask for at most 20 such mails an hour, as many as it may open accounts', async () => {
     const asker = newAddress();
-    for (let request = 1; request <= 5; request++) {
+    for (let request = 1; request <= 20; request++) {
       expect(
         (await api('POST', '/api/auth/password-reset', from(asker, { body: { email: uniqueEmail('any') } }))).status,
       ).toBe(202);
     }
-    const sixth = await api('POST', '/api/auth/password-reset', from(asker, { body: { email: uniqueEmail('any') } }));
-    expectAuthError(sixth, 429, 'too-many-requests', TOO_MANY);
+    const refused = await api('POST', '/api/auth/password-reset', from(asker, { body: { email: uniqueEmail('any') } }));
+    expectAuthError(refused, 429, 'too-many-requests', TOO_MANY);
   });
 }
 

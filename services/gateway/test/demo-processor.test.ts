@@ -9,7 +9,13 @@ import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createEmbeddedProcess } from '../src/embedded';
-import { type ApiClient, createApiClient, createFundraiser, TEST_JWT_SECRET } from '@qrshirt/test-support';
+import {
+  type ApiClient,
+  createApiClient,
+  createFundraiser,
+  TEST_ALTCHA_MAX_NUMBER,
+  TEST_JWT_SECRET,
+} from '@qrshirt/test-support';
 import { asUser, startTestServer, type TestServer, userToken } from './support/test-server';
 import { sendWebhook, succeeded } from './support/webhooks';
 
@@ -153,6 +159,7 @@ describe('a demo donation whose first delivery fails', () => {
       PORT: '0',
       HOST: '127.0.0.1',
       AUTH_JWT_SECRET: TEST_JWT_SECRET,
+      ALTCHA_MAX_NUMBER: TEST_ALTCHA_MAX_NUMBER,
     });
     const embedded = await createEmbeddedProcess(config, { eventStore, log });
     cleanup.push(() => embedded.close());

@@ -87,11 +87,12 @@ describe('GET /api/openapi.json', () => {
     ];
     const qrPaths = ['get /api/fundraisers/{id}/qr.svg', 'get /api/fundraisers/{id}/qr.png', 'get /api/openapi.json'];
     const donationPaths = ['post /api/webhooks/donations', 'post /api/demo-processor/donations'];
+    const proofOfWorkPaths = ['get /api/challenge'];
     const documented = Object.entries(body.paths as Record<string, object>).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method} ${path}`),
     );
     expect(documented.sort()).toEqual(
-      [...specPaths, ...accountPaths, ...adminAndLivePaths, ...qrPaths, ...donationPaths].sort(),
+      [...specPaths, ...accountPaths, ...adminAndLivePaths, ...qrPaths, ...donationPaths, ...proofOfWorkPaths].sort(),
     );
     expect(JSON.stringify(body)).not.toContain('#/$defs/');
     for (const ref of JSON.stringify(body).match(/#\/components\/schemas\/\w+/g) ?? []) {

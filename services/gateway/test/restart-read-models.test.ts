@@ -14,6 +14,7 @@ import {
   type RequestOptions,
   scanner,
   signUp,
+  TEST_ALTCHA_MAX_NUMBER,
   TEST_JWT_SECRET,
   TEST_WEBHOOK_SECRET,
   tokenIn,
@@ -38,6 +39,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'silent',
     AUTH_JWT_SECRET: TEST_JWT_SECRET,
     DONATION_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    ALTCHA_MAX_NUMBER: TEST_ALTCHA_MAX_NUMBER,
     ADMIN_EMAILS: ADMIN_EMAIL,
   });
 });

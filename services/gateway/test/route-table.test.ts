@@ -57,7 +57,13 @@ describe('the route table', () => {
   });
 
   it('refuses to serve without a handler for every declared route, or with one for an undeclared route', () => {
-    const options = { authenticate: () => {}, requireAdmin: () => {}, sameOrigin: () => {}, maxBodyBytes: 1024 };
+    const options = {
+      authenticate: () => {},
+      requireAdmin: () => {},
+      sameOrigin: () => {},
+      maxBodyBytes: 1024,
+      redeemProofOfWork: async () => {},
+    };
     const { donate: _donate, ...missingOne } = Object.fromEntries(
       Object.keys(apiRoutes).map((id) => [id, () => {}]),
     ) as unknown as Handlers;
@@ -77,7 +83,15 @@ describe('the route table', () => {
     } as unknown as Handlers;
     const app = express();
     const pass: RequestHandler = (_req, _res, next) => next();
-    app.use(routeTable(handlers, { authenticate: pass, requireAdmin: pass, sameOrigin: pass, maxBodyBytes: 64 }));
+    app.use(
+      routeTable(handlers, {
+        authenticate: pass,
+        requireAdmin: pass,
+        sameOrigin: pass,
+        maxBodyBytes: 64,
+        redeemProofOfWork: async () => {},
+      }),
+    );
     app.use(errorHandler);
     const listening = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => listening.once('listening', resolve));

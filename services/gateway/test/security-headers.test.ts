@@ -37,6 +37,8 @@ describe('security headers', () => {
       expect(csp['script-src'], path).toEqual(["'self'"]);
       expect(csp['frame-src'], path).toEqual(["'self'"]);
       expect(csp['connect-src'], path).toEqual(["'self'"]);
+      // The proof-of-work widget's workers are this site's files: no blob: or data: workers.
+      expect(csp['worker-src'], path).toEqual(["'self'"]);
       expect(csp['frame-ancestors'], path).toEqual(["'none'"]);
       expect(csp['object-src'], path).toEqual(["'none'"]);
       expect(csp, path).not.toHaveProperty('upgrade-insecure-requests');

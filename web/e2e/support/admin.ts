@@ -1,15 +1,20 @@
 import { authSession, type AuthSession } from '@qrshirt/contracts';
 import type { Page } from 'playwright-core';
-import { latestMail, tokenIn } from '@qrshirt/test-support';
+import { latestMail, solveProofOfWork, tokenIn } from '@qrshirt/test-support';
 
 /** The app under test runs with ADMIN_EMAILS set to this address (app-process.ts). */
 export const E2E_ADMIN_EMAIL = 'admin@e2e.example.com';
 const ADMIN_PASSWORD = 'correct horse battery';
 
-async function post(appUrl: string, path: string, body: object): Promise<Response> {
+async function post(
+  appUrl: string,
+  path: string,
+  body: object,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(`${appUrl}${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
 }
@@ -23,11 +28,12 @@ export async function adminAccount(
   appUrl: string,
   appDataDir: string,
 ): Promise<{ email: string; password: string; session: AuthSession }> {
-  let answer = await post(appUrl, '/api/auth/signup', {
-    email: E2E_ADMIN_EMAIL,
-    password: ADMIN_PASSWORD,
-    displayName: 'Olga Ops',
-  });
+  let answer = await post(
+    appUrl,
+    '/api/auth/signup',
+    { email: E2E_ADMIN_EMAIL, password: ADMIN_PASSWORD, displayName: 'Olga Ops' },
+    { 'X-Altcha': await solveProofOfWork(appUrl) },
+  );
   if (answer.status === 201) {
     const token = tokenIn(await latestMail(appDataDir, E2E_ADMIN_EMAIL), 'verify-email');
     const verified = await post(appUrl, '/api/auth/verify-email', { token });

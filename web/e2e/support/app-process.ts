@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, killUnlessReady, launchProcess, waitForUrl } from '@qrshirt/test-support';
+import { freePort, killUnlessReady, launchProcess, TEST_ALTCHA_MAX_NUMBER, waitForUrl } from '@qrshirt/test-support';
 import { E2E_ADMIN_EMAIL } from './admin';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -26,7 +26,15 @@ export async function startApp(timeoutMs = 240_000): Promise<AppProcess> {
     command: ['npm', 'start'],
     cwd: repoRoot,
     // The admin area's tests sign up E2E_ADMIN_EMAIL, which makes that account an admin.
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_EMAILS: E2E_ADMIN_EMAIL },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+      // The widget solves in the page, as it does for people: only cheaper.
+      ALTCHA_MAX_NUMBER: TEST_ALTCHA_MAX_NUMBER,
+    },
     detached: true,
   });
   const url = `http://127.0.0.1:${port}`;

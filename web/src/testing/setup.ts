@@ -2,6 +2,9 @@ import { notifications } from '@mantine/notifications';
 import { act, cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetAuthState, updateAuthState } from '@/lib/auth/session-store';
+import { TEST_PROOF_OF_WORK } from './proof-of-work';
+
+vi.mock('@/lib/proof-of-work/altcha-widget', () => ({ solveInWidget: async () => TEST_PROOF_OF_WORK }));
 
 // What Mantine needs from a browser that jsdom does not provide (Mantine's own testing guide).
 const getComputedStyle = window.getComputedStyle.bind(window);

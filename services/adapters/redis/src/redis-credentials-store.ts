@@ -85,6 +85,13 @@ if redis.call('HGET', KEYS[1], ARGV[1]) == '' then return 0 end
 redis.call('HSET', KEYS[1], ARGV[1], '')
 return 1`;
 
+/* A spent challenge: its key holds its expiry, and Redis's TTL clears it away afterwards. */
+const SPEND_CHALLENGE = `
+local expires_at = redis.call('GET', KEYS[1])
+if expires_at and tonumber(expires_at) > tonumber(ARGV[2]) then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
+return 1`;
+
 const DAY_MS = 24 * 60 * 60_000;
 
 export interface RedisCredentialsStoreOptions {
@@ -96,8 +103,9 @@ export interface RedisCredentialsStoreOptions {
 /**
  * Credentials in Redis, for gateways on several hosts. Keys: `<prefix>:pw:<uid>`,
  * `:rf:<family>` (a hash) with `:rf-user:<uid>` (the user's families), `:valid-after:<uid>`,
- * `:otc:<purpose>:<hash>`, `:pv:<id>`, `:id:<provider>:<subject>` and `:scan-salts`. Redis must
- * persist (AOF): losing these keys signs everyone out and forgets passwords.
+ * `:otc:<purpose>:<hash>`, `:pv:<id>`, `:id:<provider>:<subject>`, `:scan-salts` and
+ * `:spent-challenge:<id>`. Redis must persist (AOF): losing these keys signs everyone out and
+ * forgets passwords.
  */
 export function createRedisCredentialsStore({
   url,
@@ -227,6 +235,17 @@ export function createRedisCredentialsStore({
     async dailySalt(day, candidate, now) {
       const endOfDay = Date.parse(`${day}T00:00:00.000Z`) + DAY_MS;
       return (await redis.eval(DAILY_SALT, 1, key('scan-salts'), day, candidate, ttl(endOfDay, now))) as string;
+    },
+    async spendChallenge(id, expiresAt, now) {
+      const spent = await redis.eval(
+        SPEND_CHALLENGE,
+        1,
+        key('spent-challenge', id),
+        String(expiresAt),
+        String(now),
+        ttl(expiresAt, now),
+      );
+      return spent === 1;
     },
     async personalDataKey(subject, candidate) {
       const stored = (await redis.eval(

@@ -57,7 +57,12 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS personal_data_keys (
     subject TEXT PRIMARY KEY,
     key     BLOB
-  );`;
+  );
+  CREATE TABLE IF NOT EXISTS spent_challenges (
+    id         TEXT PRIMARY KEY,
+    expires_at INTEGER NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS spent_challenges_expiry ON spent_challenges (expires_at);`;
 
 interface FamilyRow {
   uid: string;
@@ -146,6 +151,12 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
     insertSalt: db.prepare('INSERT INTO scan_salts (day, salt) VALUES (?, ?) ON CONFLICT DO NOTHING'),
     getSalt: db.prepare<[string], { salt: string }>('SELECT salt FROM scan_salts WHERE day = ?'),
     deletePastSalts: db.prepare('DELETE FROM scan_salts WHERE day < (SELECT MAX(day) FROM scan_salts)'),
+    sweepChallenges: db.prepare('DELETE FROM spent_challenges WHERE expires_at <= ?'),
+    // A row still there but expired (not swept yet) is spent anew, as if it had been cleared.
+    spendChallenge: db.prepare(
+      `INSERT INTO spent_challenges (id, expires_at) VALUES (?, ?)
+       ON CONFLICT (id) DO UPDATE SET expires_at = excluded.expires_at WHERE expires_at <= ?`,
+    ),
     insertKey: db.prepare('INSERT INTO personal_data_keys (subject, key) VALUES (?, ?) ON CONFLICT DO NOTHING'),
     getKey: db.prepare<[string], { key: Buffer | null }>('SELECT key FROM personal_data_keys WHERE subject = ?'),
     eraseKey: db.prepare(
@@ -270,6 +281,14 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
     async dailySalt(day, candidate) {
       // Every gateway on this file gets the first one stored; with FULL sync, a deleted salt is gone for good.
       return dailySalt.immediate(day, candidate);
+    },
+    async spendChallenge(id, expiresAt, now) {
+      return db
+        .transaction(() => {
+          statements.sweepChallenges.run(now);
+          return statements.spendChallenge.run(id, expiresAt, now).changes === 1;
+        })
+        .immediate();
     },
     async personalDataKey(subject, candidate) {
       return personalDataKey.immediate(subject, candidate);

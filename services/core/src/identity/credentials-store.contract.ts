@@ -253,6 +253,26 @@ export function describeCredentialsStoreContract(
       });
     });
 
+    describe('spent proof-of-work challenges', () => {
+      it('lets exactly one of concurrent spenders spend a challenge, on any client, until it expires', async () => {
+        const challenge = id();
+        const spent = await Promise.all([
+          store.spendChallenge(challenge, NOW + HOUR, NOW),
+          other.spendChallenge(challenge, NOW + HOUR, NOW),
+        ]);
+        expect(spent.sort()).toEqual([false, true]);
+        expect(await store.spendChallenge(challenge, NOW + HOUR, NOW + HOUR - 1)).toBe(false);
+        expect(await other.spendChallenge(id(), NOW + HOUR, NOW)).toBe(true);
+      });
+
+      it('clears an expired challenge away', async () => {
+        const challenge = id();
+        expect(await store.spendChallenge(challenge, NOW + 1_000, NOW)).toBe(true);
+        // Past its expiry it is no longer held: the signature's expiry refuses its solution instead.
+        expect(await other.spendChallenge(challenge, NOW + 2 * HOUR, NOW + 1_000)).toBe(true);
+      });
+    });
+
     describe('personal-data keys', () => {
       const key = () => randomBytes(32);
 

@@ -1,10 +1,12 @@
 import type { DailySalts } from '../fundraisers/scan-visitors';
 import type { PersonalDataKeys } from '../personal-data/personal-data-keys';
+import type { SpentChallenges } from './spent-challenges';
 
 /**
  * Secrets that never go into events: password hashes, refresh-token hashes, one-time codes,
  * phone verifications, which external identity (Google account, phone number) is which user,
- * and the salt of the day that scan visitors are hashed with (`DailySalts`).
+ * the salt of the day that scan visitors are hashed with (`DailySalts`), and the proof-of-work
+ * challenges already solved (`SpentChallenges`).
  * Every adapter passes `credentials-store.contract.ts`. Times are epoch milliseconds passed in by
  * the caller, whose clock decides what has expired; expired records are cleared away by the
  * adapter in its own way. Several gateway processes share one store.
@@ -15,7 +17,7 @@ import type { PersonalDataKeys } from '../personal-data/personal-data-keys';
  */
 export const MAX_SESSION_MS = 90 * 24 * 60 * 60_000;
 
-export interface CredentialsStore extends DailySalts, PersonalDataKeys {
+export interface CredentialsStore extends DailySalts, PersonalDataKeys, SpentChallenges {
   setPasswordHash(uid: string, hash: string): Promise<void>;
   passwordHash(uid: string): Promise<string | null>;
   /** The account can no longer sign in with a password (until one is set again). */

@@ -21,16 +21,19 @@ import { INVALID_REMOVAL_LINK, waitlistRemovalDecider, waitlistRemovalStreamName
 import {
   confirmationTokenFor,
   INVALID_CONFIRMATION_LINK,
+  type JoinWaitlist,
   signupStreamOfToken,
   WAITLIST_STREAM_PREFIX,
   waitlistDecider,
   waitlistSignupStreamName,
 } from './waitlist-decider';
 
-/** What the confirmation mail says; the gateway renders it and stores it in the outbox. */
+/**
+ * What the confirmation mail says; the gateway renders it and stores it in the outbox. Nothing the
+ * joiner typed but the address: whoever joins may not own it, and must not write to its owner.
+ */
 export interface WaitlistConfirmationMail {
   to: string;
-  name: string;
   shirtName: string;
   size: string;
   /** Goes into the link only: the log keeps its SHA-256. */
@@ -47,6 +50,11 @@ export interface WaitlistUseCaseDeps {
   newId: () => string;
   /** Resolves once the mail is stored in the outbox. */
   sendConfirmationLink(this: void, mail: WaitlistConfirmationMail): Promise<void>;
+  /**
+   * Counts a confirmation mail to `to`, asked for by `client` (its address), against the budgets of
+   * mail strangers can ask for; rejects (429, with when to come back) once one is spent.
+   */
+  mailBudget(this: void, mail: { to: string; client: string }): Promise<void>;
   /** Erases a removed entry's name and email, wherever the log holds them. */
   personalData: Pick<PersonalData, 'erase'>;
   /** Forgets the mail to an address: waiting and kept after sending alike. */
@@ -59,6 +67,7 @@ export function createWaitlistUseCases({
   clock,
   newId,
   sendConfirmationLink,
+  mailBudget,
   personalData,
   forgetMailTo,
 }: WaitlistUseCaseDeps) {
@@ -105,8 +114,9 @@ export function createWaitlistUseCases({
     /**
      * Joining twice with the same email, size and charity answers the first entry again. Each
      * signup is its own stream: the decision reads it, the shirt and the charity, never the list.
+     * `client` is the joiner's address, whose mail budget a join that mails counts against.
      */
-    async join(input: JoinWaitlistRequest): Promise<JoinWaitlistAnswer> {
+    async join(input: JoinWaitlistRequest, client: string): Promise<JoinWaitlistAnswer> {
       const signup = { email: input.email, size: input.selectedSize, charityId: input.selectedCharity };
       // The shirt's sizes and the charity's status are checked against the event log, not a
       // read model that may lag behind a shirt or charity created (or approved) a moment ago.
@@ -121,7 +131,7 @@ export function createWaitlistUseCases({
       const token = confirmationTokenFor(stream, newLinkSecret());
       const removeToken = confirmationTokenFor(stream, newLinkSecret());
       const earlierRemoved = await removed(earlier?.entryId);
-      const { state, events } = await commands.handle(stream, waitlistDecider, () => ({
+      const join: JoinWaitlist = {
         type: 'JoinWaitlist',
         entryId: newId(),
         shirt,
@@ -135,12 +145,17 @@ export function createWaitlistUseCases({
         removeTokenHash: linkTokenHash(removeToken),
         removed: earlierRemoved,
         at: clock().toISOString(),
-      }));
+      };
+      // A join that will mail is counted before anything is stored: one past a budget stores
+      // nothing, and a repeated join (which mails nothing) spends no budget.
+      if (shirt && waitlistDecider.decide(join, earlier).length > 0) {
+        await mailBudget({ to: input.email.trim(), client });
+      }
+      const { state, events } = await commands.handle(stream, waitlistDecider, () => join);
       // Only a new signup is mailed: a repeated one keeps the link it was sent.
       if (events.length > 0 && shirt) {
         await sendConfirmationLink({
           to: input.email.trim(),
-          name: input.name.trim(),
           shirtName: shirt.name,
           size: input.selectedSize.trim(),
           token,

@@ -5,10 +5,12 @@ import type { AuthOptions } from './auth-options';
 import type { EmailSender, SmsSender } from './message-senders';
 import { generatedSecret } from './generated-secret';
 import { createJwtTokens } from './jwt-tokens';
-import { createRateLimiter } from './rate-limiter';
+import { createRateLimiter, strangerMail } from './rate-limiter';
 import { createRedisCredentialsStore } from '@qrshirt/redis';
-import { createKeyedHash } from './secrets';
+import { createKeyedHash, deriveSecret } from './secrets';
 import { createSqliteCredentialsStore } from '@qrshirt/sqlite';
+
+const TOO_MANY_MAILS = 'Too many emails were asked for this address, or from your network. Please try again later.';
 
 /** Credentials in a SQLite file beside the event store, or in Redis, where every gateway sees them. */
 export function openCredentialsStore(config: Config): CredentialsStore {
@@ -40,6 +42,14 @@ export function createAuth(
   options: AuthOptions;
   /** A keyed hash under the sign-in secret, for tokens other features sign (unsubscribe links). */
   keyedHash(purpose: string): (text: string) => string;
+  /** A secret derived from the sign-in secret for one purpose (proof-of-work challenges). */
+  derivedSecret(purpose: string): string;
+  /**
+   * Counts a mail someone who has not proved the address is theirs asks for (waitlist
+   * confirmations; reset and verification links share the budget) against the recipient's and
+   * the client's budgets; 429 with Retry-After once one is spent.
+   */
+  mailBudget(to: string, client: string): Promise<void>;
   close(): Promise<void>;
 } {
   const limiter = createRateLimiter({ redisUrl: config.REDIS_URL });
@@ -78,6 +88,8 @@ export function createAuth(
   return {
     options,
     keyedHash: (purpose) => createKeyedHash(secret, purpose),
+    derivedSecret: (purpose) => deriveSecret(secret, purpose),
+    mailBudget: (to, client) => limiter.attempt(strangerMail(to, client), TOO_MANY_MAILS),
     async close() {
       await limiter.close();
       await credentials.close();

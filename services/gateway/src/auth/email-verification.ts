@@ -1,10 +1,10 @@
 import type { VerifyEmailAnswer } from '@qrshirt/contracts';
-import { type Clock, type CredentialsStore, emailKey } from '@qrshirt/core';
+import type { Clock, CredentialsStore } from '@qrshirt/core';
 import { HttpError } from '../http/http-error';
 import { renderMail } from '../mail/mail-templates';
 import type { Accounts } from './accounts';
 import type { EmailSender } from './message-senders';
-import { limitByAccount, limitByIp, type RateLimiter } from './rate-limiter';
+import { type RateLimiter, strangerMail } from './rate-limiter';
 import { newSecret, sha256 } from './secrets';
 
 /** Long enough for someone who signs up in the evening and reads their mail the next day. */
@@ -79,7 +79,7 @@ export function createEmailVerification(deps: {
       if (!email) throw new HttpError(409, 'Your account has no email address to verify');
       if (verified) throw new HttpError(409, 'Your email address is already verified');
       // Shares the budget of every mail a stranger could make us send to this address.
-      await limiter.attempt([limitByIp('mail', client), limitByAccount('mail', emailKey(email))]);
+      await limiter.attempt(strangerMail(email, client));
       await sendLink(uid, email);
     },
   };

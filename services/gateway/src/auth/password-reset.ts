@@ -1,11 +1,11 @@
 import { isTooShortPassword, type PasswordResetConfirmRequest, type PasswordResetRequest } from '@qrshirt/contracts';
-import { type Clock, type CredentialsStore, emailKey, isValidEmailAddress } from '@qrshirt/core';
+import { type Clock, type CredentialsStore, isValidEmailAddress } from '@qrshirt/core';
 import { renderMail } from '../mail/mail-templates';
 import type { Accounts } from './accounts';
 import { authError } from './auth-errors';
 import type { EmailSender } from './message-senders';
 import { hashPassword } from './passwords';
-import { limitByAccount, limitByIp, type RateLimiter } from './rate-limiter';
+import { limitByIp, type RateLimiter, strangerMail } from './rate-limiter';
 import { newSecret, sha256 } from './secrets';
 
 const RESET_TTL_MS = 60 * 60_000;
@@ -68,7 +68,7 @@ export function createPasswordReset({
       const email = input.email.trim();
       if (!isValidEmailAddress(email)) throw authError(400, 'invalid-email');
       // Every request sends an email: all count, success or not.
-      await limiter.attempt([limitByIp('mail', client), limitByAccount('mail', emailKey(email))]);
+      await limiter.attempt(strangerMail(email, client));
       await mailer.sendEmail(await resetMail(email));
     },
 

@@ -1,3 +1,4 @@
+import { emailKey } from '@qrshirt/core';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { HttpError } from '../http/http-error';
@@ -8,7 +9,10 @@ export type LimitedAction =
   | 'signup'
   | 'signin'
   | 'anonymous'
-  /** Every mail a stranger can make us send to an address: verification links and reset links. */
+  /**
+   * Every mail someone can make us send to an address without having proved it is theirs:
+   * waitlist confirmations, reset links, verification links.
+   */
   | 'mail'
   | 'phone-start'
   | 'phone-confirm'
@@ -33,6 +37,11 @@ export function limitByAccount(action: LimitedAction, subject: string): RateLimi
   return { action, scope: 'account', subject };
 }
 
+/** The budgets a mail to `to` asked for by `client` counts against: the recipient's and the client's. */
+export function strangerMail(to: string, client: string): RateLimitKey[] {
+  return [limitByIp('mail', client), limitByAccount('mail', emailKey(to))];
+}
+
 interface Allowance {
   points: number;
   durationSeconds: number;
@@ -40,6 +49,7 @@ interface Allowance {
 
 const HOUR = 3_600;
 const QUARTER_HOUR = 900;
+const DAY = 24 * HOUR;
 
 /**
  * Every limit in one place. Per account (an email's or a phone number's hash): enough for typos,
@@ -51,7 +61,9 @@ export const RATE_LIMITS: Record<LimitedAction, Partial<Record<LimitScope, Allow
   // Successes are forgiven: only failures use the allowance up.
   signin: { ip: { points: 50, durationSeconds: QUARTER_HOUR }, account: { points: 10, durationSeconds: QUARTER_HOUR } },
   anonymous: { ip: { points: 60, durationSeconds: HOUR } },
-  mail: { ip: { points: 5, durationSeconds: HOUR }, account: { points: 3, durationSeconds: HOUR } },
+  // A mailbox gets at most 3 mails a day that nobody who proved it theirs asked for, whoever asks;
+  // a client asks for at most as many as it may open accounts.
+  mail: { ip: { points: 20, durationSeconds: HOUR }, account: { points: 3, durationSeconds: DAY } },
   'phone-start': {
     ip: { points: 50, durationSeconds: QUARTER_HOUR },
     account: { points: 10, durationSeconds: QUARTER_HOUR },
@@ -64,9 +76,9 @@ export interface RateLimiter {
   /**
    * Counts an attempt before it is made, and refuses it with 429 (and Retry-After) when a counter
    * is over its limit. Counting first means parallel guesses cannot all slip in before their
-   * failures are counted.
+   * failures are counted. The refusal says `refusal`, or the spec's too-many-requests message.
    */
-  attempt(keys: readonly RateLimitKey[]): Promise<void>;
+  attempt(keys: readonly RateLimitKey[], refusal?: string): Promise<void>;
   /** Takes back the attempts of a success, where only failures should use the allowance up. */
   forgive(keys: readonly RateLimitKey[]): Promise<void>;
   close(): Promise<void>;
@@ -102,7 +114,7 @@ export function createRateLimiter(backend: { redisUrl?: string } = {}): RateLimi
   };
 
   return {
-    async attempt(keys) {
+    async attempt(keys, refusal) {
       const outcomes = await Promise.allSettled(keys.map((key) => limiterOf(key).consume(key.subject)));
       const refusals = outcomes.flatMap((outcome) =>
         outcome.status === 'rejected' ? [outcome.reason as unknown] : [],
@@ -114,7 +126,10 @@ export function createRateLimiter(backend: { redisUrl?: string } = {}): RateLimi
         throw new HttpError(503, 'Sign-in is unavailable right now. Please try again in a moment.');
       }
       const waitMs = Math.max(...refusals.map((reason) => (reason as RateLimiterRes).msBeforeNext));
-      throw authError(429, 'too-many-requests', { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) });
+      const headers = { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) };
+      throw refusal
+        ? new HttpError(429, refusal, 'too-many-requests', headers)
+        : authError(429, 'too-many-requests', headers);
     },
     async forgive(keys) {
       // Best effort: the success it follows stands, and an attempt left counted only expires later.

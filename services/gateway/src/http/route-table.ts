@@ -5,6 +5,7 @@ import {
   fieldErrorsAnswer,
   type HttpMethod,
   type OperationId,
+  PROOF_OF_WORK_HEADER,
   type RouteAuth,
   type RouteDefinition,
 } from '@qrshirt/contracts';
@@ -94,6 +95,8 @@ export interface RouteTableOptions {
   /** 403 for a request another site made: ahead of every route that reads a cookie. */
   sameOrigin: RequestHandler;
   maxBodyBytes: number;
+  /** Spends the proof of work (X-Altcha) of a route with `challenge: true`; 400 when it does not do. */
+  redeemProofOfWork(payload: string | undefined): Promise<void>;
 }
 
 /** `/api/fundraisers/{id}` as Express writes it. */
@@ -143,8 +146,8 @@ function send(res: Response, reply: { status: number; body?: unknown; headers?: 
  * Serves the route table and nothing else under it: per route its token check, its guard, the
  * same-origin check of a route that reads cookies, its JSON body (only routes that declare one
  * parse one; `rawBody` routes get the bytes instead), its params, query, body and cookies through
- * their schemas, then its handler. A method the table does not declare on a known path answers
- * 405 with `Allow`.
+ * their schemas, its proof of work if it asks for one, then its handler. A method the table does
+ * not declare on a known path answers 405 with `Allow`.
  */
 export function routeTable(handlers: Handlers, options: RouteTableOptions): Router {
   const router = Router();
@@ -180,7 +183,7 @@ export function routeTable(handlers: Handlers, options: RouteTableOptions): Rout
       ...(route.cookies ? [options.sameOrigin] : []),
       ...(route.rawBody ? [rawBody] : route.body ? [jsonBody] : []),
       async (req, res) => {
-        const reply = await handler({
+        const input = {
           params: route.params ? parseInput(route.params, req.params) : undefined,
           query: route.query ? parseInput(route.query, req.query) : undefined,
           body: route.body && !route.rawBody ? parseBody(route.body, requiredBody(req.body)) : undefined,
@@ -191,7 +194,10 @@ export function routeTable(handlers: Handlers, options: RouteTableOptions): Rout
           user: req.user as Express.User,
           req,
           res,
-        });
+        };
+        // After the input is read: a solution is not spent on a request refused for its body.
+        if (route.challenge) await options.redeemProofOfWork(req.get(PROOF_OF_WORK_HEADER));
+        const reply = await handler(input);
         if (reply) send(res, reply);
       },
     ];

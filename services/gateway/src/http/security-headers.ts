@@ -13,7 +13,8 @@ function originOf(url: string): string[] {
 /**
  * Helmet's headers on every answer. The Content-Security-Policy lets pages load only this site's
  * own scripts (no inline script anywhere: the demo widget's script is a file too), frame only this
- * site and the configured donation widget, call only this site's API (or VITE_API_URL's), and be
+ * site and the configured donation widget, call only this site's API (or VITE_API_URL's), start
+ * workers only from this site's own files (the ALTCHA widget's, which solves on submit), and be
  * framed by nobody: clickjacking a donation or a sign-in form is off the table. The one exception
  * is the demo widget page, which this site's own QR page frames.
  * Styles may be inline: Mantine writes its CSS variables into `style` attributes and injects its
@@ -31,6 +32,8 @@ export function securityHeaders({ widgetUrl, apiUrl }: { widgetUrl: string; apiU
     imgSrc: ["'self'", 'data:', 'https:'],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'", ...originOf(apiUrl)],
+    // The proof-of-work widget's workers: script files of this site, never blob: or data: URLs.
+    workerSrc: ["'self'"],
     frameSrc: ["'self'", ...originOf(widgetUrl)],
     frameAncestors: [frameAncestors],
     objectSrc: ["'none'"],

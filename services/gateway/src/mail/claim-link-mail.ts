@@ -8,12 +8,13 @@ import { removalLink } from './waitlist-removal-link';
  * (`#token=`), which browsers never send to a server, so it stays out of access logs and Referer.
  */
 export function createClaimLinkMailer({ email, publicBaseUrl }: { email: EmailSender; publicBaseUrl: string }) {
-  return async ({ to, name, shirtName, charityName, token, removeToken }: ClaimLinkMail): Promise<void> => {
+  // The name was typed by whoever joined the waitlist, who need not own the address: not greeted.
+  return async ({ to, shirtName, charityName, token, removeToken }: ClaimLinkMail): Promise<void> => {
     await email.sendEmail(
       renderMail({
         to,
         subject: `Your ${shirtName} shirt is ready`,
-        heading: `Hello ${name}, your shirt is ready`,
+        heading: 'Hello, your shirt is ready',
         paragraphs: [
           `You joined the waitlist for ${shirtName}, supporting ${charityName}. Your shirt now has its own QR code: every scan and donation it brings counts for ${charityName}.`,
           'Claim it to follow its scans and donations on your dashboard. Sign in, or create an account, with this email address.',

@@ -6,6 +6,8 @@ import { removalLink } from './waitlist-removal-link';
 /**
  * The mail that asks a new waitlist signup to confirm its address: a claim link goes only to an
  * address that asked for the shirt. The token travels in the fragment, as the claim link's does.
+ * Anyone can join with any address, so it carries nothing they typed (it greets no name): the
+ * shop's own words, the shirt and the size only.
  */
 export function createWaitlistConfirmationMailer({
   email,
@@ -14,12 +16,12 @@ export function createWaitlistConfirmationMailer({
   email: EmailSender;
   publicBaseUrl: string;
 }) {
-  return async ({ to, name, shirtName, size, token, removeToken }: WaitlistConfirmationMail): Promise<void> => {
+  return async ({ to, shirtName, size, token, removeToken }: WaitlistConfirmationMail): Promise<void> => {
     await email.sendEmail(
       renderMail({
         to,
         subject: `Confirm your place on the ${shirtName} waitlist`,
-        heading: `Hello ${name}, one click to keep your place`,
+        heading: 'Hello, one click to keep your place',
         paragraphs: [
           `You joined the waitlist for ${shirtName} in size ${size}. Confirm that this address is yours, and we will email you here as soon as your shirt is ready.`,
         ],

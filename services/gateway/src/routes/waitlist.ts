@@ -1,4 +1,5 @@
 import type { Handlers } from '../http/route-table';
+import { clientAddress } from './auth-context';
 import type { RouteDeps } from './route-deps';
 
 export function waitlistHandlers({
@@ -9,8 +10,8 @@ export function waitlistHandlers({
     async getWaitlistStats() {
       return { status: 200, body: await waitlist.getStats() };
     },
-    async joinWaitlist({ body }) {
-      return { status: 201, body: await useCases.waitlist.join(body) };
+    async joinWaitlist({ body, req }) {
+      return { status: 201, body: await useCases.waitlist.join(body, clientAddress(req)) };
     },
     async confirmWaitlistEntry({ body }) {
       return { status: 200, body: await useCases.waitlist.confirm(body.token) };

@@ -10,6 +10,7 @@ import {
   type ApiAnswer,
   createApiClient,
   type RequestOptions,
+  TEST_ALTCHA_MAX_NUMBER,
   TEST_JWT_SECRET,
   TEST_WEBHOOK_SECRET,
 } from '@qrshirt/test-support';
@@ -62,6 +63,7 @@ export async function apiSpecification(
     SEED_CATALOG: 'false',
     AUTH_JWT_SECRET: TEST_JWT_SECRET,
     DONATION_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    ALTCHA_MAX_NUMBER: TEST_ALTCHA_MAX_NUMBER,
     ...options.env,
   });
   const embedded: EmbeddedProcess = await createEmbeddedProcess(config, {

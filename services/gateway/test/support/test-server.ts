@@ -6,6 +6,7 @@ import {
   type ApiClient,
   createApiClient,
   type RequestOptions,
+  TEST_ALTCHA_MAX_NUMBER,
   TEST_JWT_SECRET,
   TEST_WEBHOOK_SECRET,
 } from '@qrshirt/test-support';
@@ -45,6 +46,7 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     AUTH_JWT_SECRET: TEST_JWT_SECRET,
     DONATION_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    ALTCHA_MAX_NUMBER: TEST_ALTCHA_MAX_NUMBER,
     ...options.env,
   });
   const embedded = await createEmbeddedProcess(config, {

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { useResendVerification } from '@/features/auth/api/resend-verification';
+import { useProofOfWork } from '@/lib/proof-of-work/use-proof-of-work';
 import { useCreateClaim } from '@/features/claims/api/create-claim';
 import {
   forgetPendingClaim,
@@ -41,7 +42,8 @@ function SignedInClaim({ user, claim }: { user: SignedInUser; claim: PendingClai
   const navigate = useNavigate();
   const me = useMe(user.uid);
   const claiming = useCreateClaim();
-  const resend = useResendVerification();
+  const proofOfWork = useProofOfWork();
+  const resend = useResendVerification(proofOfWork.solve);
   const tried = useRef(false);
   const verified = me.data?.emailVerified === true;
 
@@ -76,6 +78,7 @@ function SignedInClaim({ user, claim }: { user: SignedInUser; claim: PendingClai
         >
           {resend.isSuccess ? 'Link sent' : 'Send the link again'}
         </Button>
+        {proofOfWork.widget}
       </ClaimCard>
     );
   }

@@ -1,11 +1,17 @@
+import { PROOF_OF_WORK_HEADER } from '@qrshirt/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { requestJson } from '@/lib/http';
 
-/** POST /api/auth/password-reset: emails a link to /signin#reset=<token> if the account exists. */
-export function requestPasswordReset(email: string): Promise<void> {
-  return requestJson('/api/auth/password-reset', { method: 'POST', body: { email } });
+/** POST /api/auth/password-reset with a solved proof of work: emails a link to /signin#reset=<token> if the account exists. */
+export function requestPasswordReset(email: string, proofOfWork: string): Promise<void> {
+  return requestJson('/api/auth/password-reset', {
+    method: 'POST',
+    body: { email },
+    headers: { [PROOF_OF_WORK_HEADER]: proofOfWork },
+  });
 }
 
-export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: requestPasswordReset });
+/** Solves the proof of work (`solve`) as part of sending: the button stays busy throughout. */
+export function useRequestPasswordReset(solve: () => Promise<string>) {
+  return useMutation({ mutationFn: async (email: string) => requestPasswordReset(email, await solve()) });
 }

@@ -5,6 +5,7 @@ import { getAuthState } from '@/lib/auth/session-store';
 import { type FakeAnswer, fakeApi } from '@/testing/fake-api';
 import { renderRoute } from '@/testing/render';
 import { AuthCard, type GoogleReturn } from './auth-card';
+import { TEST_PROOF_OF_WORK } from '@/testing/proof-of-work';
 
 const session = (displayName: string, email: string) => ({
   accessToken: 'access-1',
@@ -174,6 +175,7 @@ describe('signing up', () => {
       'Confirm Password': 'secret1',
     });
     expect(await screen.findByText('Account created successfully!')).toBeTruthy();
+    expect(api.to('POST', '/api/auth/signup')[0]!.headers['x-altcha']).toBe(TEST_PROOF_OF_WORK);
     expect(api.to('POST', '/api/auth/signup')[0]!.body).toEqual({
       displayName: 'Ada',
       email: 'ada@example.com',

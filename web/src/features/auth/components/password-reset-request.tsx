@@ -1,6 +1,7 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useInputState } from '@mantine/hooks';
 import { useState } from 'react';
+import { useProofOfWork } from '@/lib/proof-of-work/use-proof-of-work';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { authFailureMessage } from './auth-failure-message';
 import { type FormMessage, FormMessageAlert } from './form-message';
@@ -14,7 +15,8 @@ interface PasswordResetRequestProps {
 export function PasswordResetRequest({ initialEmail, onBack }: PasswordResetRequestProps) {
   const [email, setEmail] = useInputState(initialEmail);
   const [message, setMessage] = useState<FormMessage>(null);
-  const reset = useRequestPasswordReset();
+  const proofOfWork = useProofOfWork();
+  const reset = useRequestPasswordReset(proofOfWork.solve);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -38,6 +40,7 @@ export function PasswordResetRequest({ initialEmail, onBack }: PasswordResetRequ
         <Text size="sm">Enter your account's email and we'll send you a link to choose a new password.</Text>
         <FormMessageAlert message={message} />
         <TextInput label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} />
+        {proofOfWork.widget}
         <Button type="submit" disabled={reset.isPending} fullWidth>
           Send Reset Link
         </Button>

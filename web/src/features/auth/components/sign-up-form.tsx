@@ -1,5 +1,6 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useProofOfWork } from '@/lib/proof-of-work/use-proof-of-work';
 import { useSignUp } from '../api/sign-up';
 import { authFailureMessage } from './auth-failure-message';
 import { signUpProblem, type SignUpValues } from './auth-validation';
@@ -10,7 +11,8 @@ const EMPTY: SignUpValues = { displayName: '', email: '', password: '', confirmP
 export function SignUpForm({ onSignedIn, initialEmail = '' }: { onSignedIn: () => void; initialEmail?: string }) {
   const [values, setValues] = useState({ ...EMPTY, email: initialEmail });
   const [message, setMessage] = useState<FormMessage>(null);
-  const signUp = useSignUp();
+  const proofOfWork = useProofOfWork();
+  const signUp = useSignUp(proofOfWork.solve);
   const busy = signUp.isPending || message?.kind === 'success';
   const field = (name: keyof SignUpValues) => ({
     value: values[name],
@@ -53,6 +55,7 @@ export function SignUpForm({ onSignedIn, initialEmail = '' }: { onSignedIn: () =
           visibilityToggleFocusable
           {...field('confirmPassword')}
         />
+        {proofOfWork.widget}
         <Button type="submit" disabled={busy} fullWidth>
           Create Account
         </Button>

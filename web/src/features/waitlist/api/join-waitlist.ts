@@ -1,12 +1,23 @@
-import { type JoinWaitlistAnswer, joinWaitlistAnswer, type JoinWaitlistRequest } from '@qrshirt/contracts';
+import {
+  type JoinWaitlistAnswer,
+  joinWaitlistAnswer,
+  type JoinWaitlistRequest,
+  PROOF_OF_WORK_HEADER,
+} from '@qrshirt/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** POST /api/waitlist; the answer's data echoes the name, email and size that were stored. */
-export function joinWaitlist(input: JoinWaitlistRequest): Promise<JoinWaitlistAnswer> {
-  return api('/api/waitlist', { method: 'POST', body: input, schema: joinWaitlistAnswer });
+/** POST /api/waitlist with a solved proof of work; the answer's data echoes the name, email and size that were stored. */
+export function joinWaitlist(input: JoinWaitlistRequest, proofOfWork: string): Promise<JoinWaitlistAnswer> {
+  return api('/api/waitlist', {
+    method: 'POST',
+    body: input,
+    headers: { [PROOF_OF_WORK_HEADER]: proofOfWork },
+    schema: joinWaitlistAnswer,
+  });
 }
 
-export function useJoinWaitlist() {
-  return useMutation({ mutationFn: joinWaitlist });
+/** Solves the proof of work (`solve`) as part of sending, so the form says "Joining Waitlist..." throughout. */
+export function useJoinWaitlist(solve: () => Promise<string>) {
+  return useMutation({ mutationFn: async (input: JoinWaitlistRequest) => joinWaitlist(input, await solve()) });
 }

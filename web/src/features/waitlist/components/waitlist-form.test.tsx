@@ -2,6 +2,7 @@ import type { Charity } from '@qrshirt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, type FakeAnswer, fakeApi } from '@/testing/fake-api';
+import { TEST_PROOF_OF_WORK } from '@/testing/proof-of-work';
 import { renderRoute } from '@/testing/render';
 import { WaitlistForm } from './waitlist-form';
 
@@ -92,6 +93,8 @@ describe('the waitlist form', () => {
     const sending = await screen.findByRole('button', { name: 'Joining Waitlist...' });
     expect((sending as HTMLButtonElement).disabled).toBe(true);
     await waitFor(() => expect(api.to('POST', '/api/waitlist')).toHaveLength(1));
+    // With the widget's solution, found once the form's own checks passed.
+    expect(api.to('POST', '/api/waitlist')[0]!.headers['x-altcha']).toBe(TEST_PROOF_OF_WORK);
     expect(api.to('POST', '/api/waitlist')[0]!.body).toEqual({
       name: 'Ada Lovelace',
       email: 'ada@example.com',

@@ -3,6 +3,7 @@ import { useInputState } from '@mantine/hooks';
 import type { Charity, Shirt } from '@qrshirt/contracts';
 import { useState } from 'react';
 import { track } from '@/lib/analytics';
+import { useProofOfWork } from '@/lib/proof-of-work/use-proof-of-work';
 import { useHydrated } from '@/lib/use-hydrated';
 import { showErrorToast, showSuccessToast } from '@/lib/toast';
 import { useJoinWaitlist } from '../api/join-waitlist';
@@ -23,7 +24,8 @@ export function WaitlistForm({ shirt, charities, charitiesLoading }: WaitlistFor
   const [charityId, setCharityId] = useState<string | null>(null);
   const [name, setName] = useInputState('');
   const [email, setEmail] = useInputState('');
-  const joining = useJoinWaitlist();
+  const proofOfWork = useProofOfWork();
+  const joining = useJoinWaitlist(proofOfWork.solve);
   // A page the server rendered takes its first taps and keys only once it is live: before then
   // they would go nowhere, or be wiped by hydration.
   const live = useHydrated();
@@ -78,6 +80,7 @@ export function WaitlistForm({ shirt, charities, charitiesLoading }: WaitlistFor
           <Button type="submit" size="md" disabled={charitiesLoading || joining.isPending}>
             {joining.isPending ? 'Joining Waitlist...' : 'Join Waitlist'}
           </Button>
+          {proofOfWork.widget}
           <Text size="sm" c="dimmed">
             By joining the waitlist, you'll be notified when the shirt becomes available. No payment required now.
           </Text>

@@ -1,0 +1,11 @@
+import type { Handlers } from '../http/route-table';
+import type { ProofOfWork } from '../http/proof-of-work';
+
+export function proofOfWorkHandlers({ proofOfWork }: { proofOfWork: ProofOfWork }): Pick<Handlers, 'getChallenge'> {
+  return {
+    async getChallenge() {
+      // Each challenge is good for one solution: a cached one would be spent already.
+      return { status: 200, body: await proofOfWork.challenge(), headers: { 'Cache-Control': 'no-store' } };
+    },
+  };
+}
