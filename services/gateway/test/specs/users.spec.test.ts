@@ -1,15 +1,23 @@
+import { emailReservationStreamName } from '@qrshirt/core';
 import { describe, expect, it } from 'vitest';
-import { apiSpecificationPerTest } from '../support/api-specification';
+import { apiSpecificationPerTest, type GivenEvent } from '../support/api-specification';
 import { charityCreated, donationRecorded, fundraiserCreated, shirtAdded, userRegistered } from '../support/given';
 import { anonymousToken, userToken } from '../support/test-server';
 
 const api = apiSpecificationPerTest();
 
+/** Sign-up reserved Ada's address, and her registration was lost (a crash in between). */
+const adaReserved: GivenEvent = {
+  stream: emailReservationStreamName('ada@example.org'),
+  type: 'EmailReserved',
+  data: { userId: 'ada', at: '2026-03-01T10:00:00.000Z' },
+};
+
 describe('POST /api/user', () => {
   it('registers a user on their first sync and updates the profile on the next', async () => {
     const token = userToken('ada');
     await api
-      .given()
+      .given(adaReserved)
       .when('POST', '/api/user', { token, body: { uid: 'ada', displayName: 'Ada', email: 'ada@example.org' } })
       .then({
         status: 200,
@@ -20,6 +28,35 @@ describe('POST /api/user', () => {
       .given()
       .when('POST', '/api/user', { token, body: { uid: 'ada', displayName: 'Ada L.', email: 'ada@example.org' } })
       .then({ status: 200, body: { displayName: 'Ada L.' }, events: [{ type: 'UserProfileUpdated' }] });
+  });
+
+  it('never changes the address: another one is refused with nothing recorded, the account’s own in any case is kept', async () => {
+    const token = userToken('ada');
+    const refusal = {
+      status: 409,
+      body: {
+        error:
+          'Your email address changes only by the link we mail to the new address: use Change email in Edit Profile',
+      },
+      events: [],
+    };
+    await api
+      .given(userRegistered('ada', 'ada@example.org'))
+      .when('POST', '/api/user', { token, body: { uid: 'ada', displayName: 'Mallory', email: 'mine@example.net' } })
+      .then(refusal);
+    await api
+      .given()
+      .when('POST', '/api/user', { token, body: { uid: 'ada', displayName: 'Ada L.', email: 'ADA@Example.org' } })
+      .then({ status: 200, body: { displayName: 'Ada L.', email: 'ada@example.org' } });
+    await api
+      .given()
+      .when('POST', '/api/user', { token, body: { uid: 'ada', displayName: 'Ada', email: null } })
+      .then({ status: 200, body: { displayName: 'Ada', email: 'ada@example.org' } });
+    // A first sync may name only an address reserved for this account.
+    await api
+      .given()
+      .when('POST', '/api/user', { token: userToken('bob'), body: { uid: 'bob', email: 'ada@example.org' } })
+      .then(refusal);
   });
 
   it('syncs only the caller’s own profile', async () => {
