@@ -21,8 +21,8 @@ const CHANGE_TTL_MS = 24 * 60 * 60_000;
 
 const UNKNOWN_LINK = 'This link is unknown, used or expired. Ask for a new one from Edit Profile.';
 const TAKEN = 'Another account uses this email address';
-const MOVED_SINCE =
-  'Your account’s email address changed after this link was sent, so it no longer works. Ask for a new one from Edit Profile.';
+const NOT_THIS_ACCOUNTS =
+  'This link does not match your account’s email address any more. Ask for a new one from Edit Profile.';
 
 export interface EmailChange {
   /**
@@ -133,7 +133,7 @@ export function createEmailChange(deps: {
         : sameAddress(user.email, email) && boundTo(code, token, user.previousEmail, email)
           ? user.previousEmail
           : undefined;
-      if (from === undefined) return refuse(new HttpError(409, MOVED_SINCE));
+      if (from === undefined) return refuse(new HttpError(409, NOT_THIS_ACCOUNTS));
       if ((await accounts.reserveEmail(email, uid)) !== uid) return refuse(new HttpError(409, TAKEN));
       await accounts.verifyEmail(email, uid, 'link');
       await accounts.changeEmail(uid, email);

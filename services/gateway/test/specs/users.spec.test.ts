@@ -154,3 +154,39 @@ describe('GET /api/user/{id}/export', () => {
       expect(JSON.stringify(answer.body), foreign).not.toContain(foreign);
   });
 });
+
+describe('an account whose profile names an address it never proved', () => {
+  // Profiles synced before the sync was refused could name anyone's address: here the address of
+  // Vera, who joined the waitlist with it and holds it, verified.
+  const at = '2026-03-01T10:00:00.000Z';
+  const vera = 'vera@example.org';
+  const history: GivenEvent[] = [
+    { stream: emailReservationStreamName(vera), type: 'EmailReserved', data: { userId: 'vera', at } },
+    { stream: emailReservationStreamName(vera), type: 'EmailVerified', data: { userId: 'vera', via: 'link', at } },
+    userRegistered('mallory', vera),
+    {
+      stream: `waitlist-scan-me.${'b'.repeat(64)}`,
+      type: 'WaitlistJoined',
+      data: { entryId: 'e-vera', shirtId: 'scan-me', name: 'Vera', email: vera, size: 'M', charityId: 'water', at },
+    },
+  ];
+
+  it('neither shows its person the signups made with that address, nor proves it', async () => {
+    await api
+      .given(...history)
+      .when('GET', '/api/user/mallory/export', { token: userToken('mallory') })
+      .then({ status: 200, body: { profile: { email: vera, emailVerified: false }, waitlistEntries: [] } });
+  });
+
+  it('closes without removing those signups or freeing the address', async () => {
+    const signedInNow: GivenEvent = {
+      stream: 'user-mallory',
+      type: 'UserSignedIn',
+      data: { userId: 'mallory', method: 'phone', at: new Date().toISOString() },
+    };
+    await api
+      .given(...history, signedInNow)
+      .when('DELETE', '/api/user/mallory', { token: userToken('mallory'), body: {} })
+      .then({ status: 204, events: [{ stream: 'user-mallory', type: 'UserAccountClosed' }] });
+  });
+});
