@@ -1,6 +1,7 @@
 import type { EventData, EventOf } from '@qrshirt/contracts';
 import { changedFields } from '../event-sourcing/changed-fields';
 import { type Decider, DomainError } from '../event-sourcing/decider';
+import { emailKey } from './email-address';
 
 export type SignInMethod = EventData<'UserSignedIn'>['method'];
 
@@ -96,9 +97,8 @@ export const userStreamName = (userId: string): string => `user-${userId}`;
 export const EMAIL_CHANGES_BY_LINK =
   'Your email address changes only by the link we mail to the new address: use Change email in Edit Profile';
 
-/** Two spellings of one address (case, surrounding blanks) are the same address. */
 const sameAddress = (a: string | null, b: string | null): boolean =>
-  a !== null && b !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
+  a !== null && b !== null && emailKey(a) === emailKey(b);
 
 export const userDecider: Decider<UserCommand, UserEvent, UserState | null> = {
   initialState: () => null,

@@ -28,8 +28,9 @@ export interface AccountClosing {
 /**
  * Closing an account: the closure is recorded first, then every trace is removed: sessions,
  * password, linked identities, mailed links, the address's reservation (free for a new account)
- * and the key, which erases the person's name and email everywhere at once. Each removal can be done again,
- * so a request that stopped half-way is finished by the next one, which then answers 404.
+ * and the key, which erases the person's name and email everywhere at once. Each removal can be
+ * done again, so a request that stopped half-way is finished by the next one, which then answers
+ * 404.
  */
 export function createAccountClosing({
   commands,
