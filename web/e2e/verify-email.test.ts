@@ -47,4 +47,42 @@ describeInBrowser('verifying an email address', ({ appDataDir, newContext }) => 
       .waitFor();
     expect(errors.filter((error) => !error.includes('400'))).toEqual([]);
   });
+
+  it('changes the address from Edit Profile: the link mailed to the new address moves the account', async () => {
+    const { page, errors } = await watchedPage(await newContext());
+    const stamp = Date.now();
+    const [email, newEmail] = [`hopper-${stamp}@example.com`, `grace.hopper-${stamp}@example.com`];
+    await page.goto('/signin');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByLabel('Display Name').fill('Hopper');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('compiler compiler');
+    await page.getByLabel('Confirm Password').fill('compiler compiler');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/dashboard', { timeout: 5000 });
+
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    const form = page.getByRole('form', { name: 'Change email' });
+    await form.getByText(`Your email address is ${email}.`).waitFor();
+    await form.getByLabel('New email address').fill(newEmail);
+    await form.getByRole('button', { name: 'Send link' }).click();
+    await form.getByText(`We sent a link to ${newEmail}. Your address changes once you open it`).waitFor();
+    expect(await checkScreen(page, 'edit-profile-change-email')).toEqual([]);
+
+    const mail = await latestMail(appDataDir, newEmail);
+    expect(mail.subject).toBe('Confirm your new email address');
+    const link = /https?:\/\/\S+\/verify-email#token=[\w-]+&email=\S+/.exec(mail.text)?.[0];
+    expect(link, mail.text).toBeDefined();
+    await page.goto(new URL(link!).pathname + new URL(link!).hash);
+    await page.getByText(`Your email address was changed to ${newEmail}: sign in with it from now on.`).waitFor();
+    expect(new URL(page.url()).hash).toBe('');
+
+    // The new address is verified by the link itself, and the dashboard shows it.
+    await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await page.getByRole('heading', { name: 'Welcome back, Hopper!' }).waitFor();
+    expect(await page.getByTestId('verify-email-banner').count()).toBe(0);
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await page.getByRole('form', { name: 'Change email' }).getByText(`Your email address is ${newEmail}.`).waitFor();
+    expect(errors).toEqual([]);
+  });
 });

@@ -73,5 +73,8 @@ export const UserAccountClosed = defineEvent(
   }),
 );
 
-/** On the `email-<sha256>` stream: the account holding the address was closed, which frees it. */
+/**
+ * On the `email-<sha256>` stream: the account holding the address was closed, or moved to another
+ * address by a change of address's link; the address is free for a new account.
+ */
 export const EmailReleased = defineEvent('EmailReleased', z.object({ userId: z.string().min(1), at: isoInstant }));

@@ -133,11 +133,19 @@ export const passwordResetConfirmRequest = z.object({
 });
 export type PasswordResetConfirmRequest = z.infer<typeof passwordResetConfirmRequest>;
 
-/** POST /api/auth/verify-email: the token from the link `PUBLIC_BASE_URL/verify-email#token=<token>`. */
-export const verifyEmailRequest = z.object({ token: z.string().min(1).max(512) });
+/**
+ * POST /api/auth/verify-email: the token from the link `PUBLIC_BASE_URL/verify-email#token=<token>`,
+ * and, from a change of address's link (`…#token=<token>&email=<new address>`), the new address.
+ */
+export const verifyEmailRequest = z.object({ token: z.string().min(1).max(512), email: email.optional() });
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequest>;
 export const verifyEmailAnswer = z
-  .object({ email: z.string(), emailVerified: z.literal(true) })
+  .object({
+    email: z.string(),
+    emailVerified: z.literal(true),
+    /** Present when the link moved the account to this address. */
+    changed: z.literal(true).optional(),
+  })
   .meta({ id: 'EmailVerified' });
 export type VerifyEmailAnswer = z.infer<typeof verifyEmailAnswer>;
 
@@ -348,14 +356,22 @@ export const authRoutes = defineRoutes({
   verifyEmail: {
     method: 'post',
     path: '/api/auth/verify-email',
-    summary: "Verify the account's address with the mailed token (once, within 24 hours)",
+    summary:
+      "Verify the account's address with the mailed token, or move the account to the new address a change link was mailed to (once, within 24 hours)",
     auth: 'none',
     readsToken: false,
     body: verifyEmailRequest,
     answers: {
-      200: { description: 'The address is verified', schema: verifyEmailAnswer },
+      200: {
+        description: 'The address is verified (and the account moved to it, for a change link)',
+        schema: verifyEmailAnswer,
+      },
       400: { description: 'Malformed body, or an unknown, used or expired token', schema: errorAnswer },
-      409: { description: 'The link was sent to an address the account no longer uses', schema: errorAnswer },
+      409: {
+        description:
+          'The link was sent to an address the account no longer uses, the account’s address changed since, or another account holds the new address',
+        schema: errorAnswer,
+      },
     },
   },
   resendVerification: {

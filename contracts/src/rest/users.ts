@@ -2,12 +2,19 @@ import { z } from 'zod';
 import { defineRoutes, invalidInput as invalid, notFound, unauthenticated } from '../route';
 import { errorAnswer } from './errors';
 import { idParams } from './ids';
+import { EMAIL_AS_SENT, HTTPS_ADDRESS } from './text-patterns';
+
+/**
+ * A profile photo the pages show as an image: https only, never `javascript:`, `data:`, `file:` or
+ * `http:` (a page served over https would not load it, or worse, a crafted one would run).
+ */
+const photoAddress = z.string().max(2048).regex(HTTPS_ADDRESS, 'photoURL must be an https:// address');
 
 /** PATCH /api/user/{id}: the user's own display name, photo and daily summary mail. */
 export const updateProfileRequest = z
   .object({
     displayName: z.string().trim().min(1).max(200).optional(),
-    photoURL: z.url().max(2048).nullable().optional(),
+    photoURL: photoAddress.nullable().optional(),
     /** A mail on each day their shirts were scanned or raised money (owner mail). */
     dailySummary: z.boolean().optional(),
   })
@@ -38,14 +45,24 @@ export const user = z
   .meta({ id: 'User' });
 export type User = z.infer<typeof user>;
 
-/** POST /api/user: the signed-in user syncs their own profile. */
+/**
+ * POST /api/user: the signed-in user syncs their own profile. `email`, when given, must be the
+ * account's own (any case): the sync never changes it (409), `POST /api/user/{id}/email` does.
+ */
 export const syncUserRequest = z.object({
   uid: z.string().min(1).max(128),
   displayName: z.string().max(200).nullable().optional(),
   email: z.email().max(320).nullable().optional(),
-  photoURL: z.url().max(2048).nullable().optional(),
+  photoURL: photoAddress.nullable().optional(),
 });
 export type SyncUserRequest = z.infer<typeof syncUserRequest>;
+
+/**
+ * POST /api/user/{id}/email: the new address. Checked by the sign-in code after trimming, whose
+ * refusal carries the auth code `invalid-email`, as at sign-up.
+ */
+export const changeEmailRequest = z.object({ email: z.string().max(320).meta({ pattern: EMAIL_AS_SENT }) });
+export type ChangeEmailRequest = z.infer<typeof changeEmailRequest>;
 
 export const fundraiserStatsItem = z
   .object({
@@ -159,6 +176,29 @@ export const userRoutes = defineRoutes({
       400: invalid,
       401: unauthenticated,
       403: forbidden,
+      409: { description: '`email` is not the account’s address: nothing was changed', schema: errorAnswer },
+    },
+  },
+  changeEmail: {
+    method: 'post',
+    path: '/api/user/{id}/email',
+    summary:
+      'Change one’s own address: mails a link to the new address, which moves the account once followed (until then the address stays)',
+    auth: 'user',
+    params: idParams,
+    body: changeEmailRequest,
+    answers: {
+      202: { description: 'The link is on its way to the new address (it works once, within 24 hours)' },
+      400: { description: 'Malformed body, or not an email address (invalid-email)', schema: errorAnswer },
+      401: unauthenticated,
+      403: { description: 'Someone else’s account, or an anonymous session', schema: errorAnswer },
+      404: notFound,
+      409: {
+        description: 'It is the account’s address already, or another account holds it',
+        schema: errorAnswer,
+      },
+      429: { description: 'Too many mails (too-many-requests)', schema: errorAnswer },
+      503: { description: 'The rate limits cannot be checked right now (Redis down)', schema: errorAnswer },
     },
   },
   getUser: {

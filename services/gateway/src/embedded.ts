@@ -74,6 +74,7 @@ import { DAILY_SUMMARY_INTERVAL_MS, type DailySummaryJob, startDailySummaryJob }
 import { createAccountClosing } from './auth/account-closing';
 import { createPersonalDataExport } from './auth/personal-data-export';
 import { createAccounts } from './auth/accounts';
+import { createEmailChange } from './auth/email-change';
 import { createEventStreams } from './http/event-streams';
 
 export interface EmbeddedProcess {
@@ -281,6 +282,14 @@ export async function createEmbeddedProcess(
         clock,
       }),
       dataExport: createPersonalDataExport({ commands, eventStore: peopleEventStore, credentials, fundraisers, clock }),
+      emailChange: createEmailChange({
+        accounts,
+        credentials,
+        email: mail.email,
+        limiter: auth.options.limiter,
+        publicBaseUrl: config.PUBLIC_BASE_URL,
+        clock,
+      }),
       charities: createCharityUseCases({ commands, charities: catalog, clock, newId }),
       shirts: createShirtUseCases({ commands, clock, newId }),
       fundraisers,

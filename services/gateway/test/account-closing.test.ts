@@ -146,6 +146,36 @@ describe('closing an account', () => {
     expect((await close(anonymous.body.user.uid, anonymous.body, {})).status).toBe(403);
   });
 
+  it('leaves the waitlist signups made with an address the account never proved', async () => {
+    const [shirt] = (await server.api('GET', '/api/shirts')).body;
+    const [charity] = (await server.api('GET', '/api/charities')).body;
+    const email = uniqueEmail('philippa');
+    const joined = await server.api('POST', '/api/waitlist', {
+      body: { shirtId: shirt.id, selectedSize: shirt.sizes[0], selectedCharity: charity.id, name: 'Philippa', email },
+    });
+    expect(joined.status).toBe(201);
+    const entryId = joined.body.data.id as string;
+    // Someone signs up with the address on the list, never follows the link mailed to it, and
+    // cannot make the profile claim another address either.
+    const squatter = await signUp(server.api, { email, displayName: 'Squatter' });
+    expect(
+      (
+        await server.api('POST', '/api/user', {
+          ...as(squatter),
+          body: { uid: squatter.user.uid, email: uniqueEmail('elsewhere') },
+        })
+      ).status,
+    ).toBe(409);
+    expect((await close(squatter.user.uid, squatter, { password: 'correct horse' })).status).toBe(204);
+
+    const entries = await server.api('GET', '/api/admin/waitlist/entries?limit=500', server.admin);
+    expect(entries.body.entries.find((entry: { id: string }) => entry.id === entryId)).toMatchObject({
+      name: 'Philippa',
+      email,
+      status: 'unconfirmed',
+    });
+  });
+
   it('lets an operator erase a person, recorded with who did it, once', async () => {
     const email = uniqueEmail('peregrine');
     const session = await signUp(server.api, { email, displayName: 'Peregrine Voss' });

@@ -113,8 +113,10 @@ describe('/api/admin/*', () => {
       ...as(copycat),
       body: { uid: copycat.user.uid, email: ADMIN_EMAIL, displayName: 'Copy Cat', photoURL: null },
     });
-    expect(synced.status).toBe(200);
-    expect(synced.body.email).toBe(ADMIN_EMAIL);
+    // The sync no longer changes an address at all: refused, and the profile is as it was.
+    expect(synced.status).toBe(409);
+    const profile = await server.api('GET', `/api/user/${copycat.user.uid}`, as(copycat));
+    expect(profile.body.email).toBe(copycat.user.email);
     expect((await server.api('GET', '/api/admin/overview', as(copycat))).status).toBe(403);
   });
 });

@@ -149,3 +149,30 @@ describe('a credentials file from before sessions had an end', () => {
     }
   });
 });
+
+describe('a credentials file from before links were bound to their address', () => {
+  it('gets the column, and its codes read as bound to nothing', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'qrshirt-credentials-unbound-'));
+    const file = path.join(dir, 'credentials.sqlite');
+    const now = Date.parse('2030-01-01T00:00:00Z');
+    const legacy = new Database(file);
+    legacy.exec(`CREATE TABLE one_time_codes (purpose TEXT NOT NULL, code_hash TEXT NOT NULL, uid TEXT NOT NULL,
+      expires_at INTEGER NOT NULL, PRIMARY KEY (purpose, code_hash))`);
+    legacy.prepare('INSERT INTO one_time_codes VALUES (?, ?, ?, ?)').run('email-verification', 'old', 'u', now + DAY);
+    legacy.close();
+    const store = createSqliteCredentialsStore({ path: file });
+    try {
+      expect(await store.takeOneTimeCode('email-verification', 'old', now)).toEqual({ uid: 'u', addressHash: null });
+      await store.addOneTimeCode(
+        'email-verification',
+        'new',
+        { uid: 'u', expiresAt: now + DAY, addressHash: 'a' },
+        now,
+      );
+      expect(await store.takeOneTimeCode('email-verification', 'new', now)).toEqual({ uid: 'u', addressHash: 'a' });
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

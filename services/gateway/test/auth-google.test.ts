@@ -172,6 +172,28 @@ describe('Google sign-in against a real OAuth2 server', () => {
     ).toBe(401);
   });
 
+  it('ends the links the squatter had mailed: a change of address would take the account back', async () => {
+    const email = uniqueEmail('squatted-again');
+    const squatter = await signUp(server.api, { email, password: 'squatters-password' });
+    const hideout = uniqueEmail('hideout');
+    const asked = await server.api('POST', `/api/user/${squatter.user.uid}/email`, {
+      ...as(squatter),
+      body: { email: hideout },
+    });
+    expect(asked.status).toBe(202);
+    const change = new URLSearchParams(
+      /\/verify-email#(\S+)/.exec((await latestMail(server.dataDir, hideout)).text)![1],
+    );
+
+    const { session } = await signedInWithGoogle({ sub: newSub(), email, email_verified: true, name: 'Real Owner' });
+    expect(session.user.uid).toBe(squatter.user.uid);
+    const followed = await server.api('POST', '/api/auth/verify-email', {
+      body: { token: change.get('token'), email: change.get('email') },
+    });
+    expect(followed.status).toBe(400);
+    expect((await server.api('GET', `/api/user/${session.user.uid}`, as(session))).body.email).toBe(email);
+  });
+
   it('verifies the address of a new account made by Google', async () => {
     const { session } = await signedInWithGoogle({
       sub: newSub(),

@@ -52,6 +52,7 @@ describe('GET /api/openapi.json', () => {
       'patch /api/user/{id}',
       'delete /api/user/{id}',
       'get /api/user/{id}/export',
+      'post /api/user/{id}/email',
       'post /api/auth/verify-email',
       'post /api/auth/verify-email/resend',
       'post /api/unsubscribe',

@@ -13,20 +13,20 @@ describe('POST /api/user', () => {
     const token = userToken('u-1');
     const created = await server.api('POST', '/api/user', {
       token,
-      body: { uid: 'u-1', displayName: 'Ada', email: 'ada@example.com', photoURL: null },
+      body: { uid: 'u-1', displayName: 'Ada', email: null, photoURL: null },
     });
     expect(created.status).toBe(200);
     expect(user.parse(created.body)).toEqual({
       uid: 'u-1',
       displayName: 'Ada',
-      email: 'ada@example.com',
+      email: null,
       photoURL: null,
       dailySummary: false,
     });
 
     const updated = await server.api('POST', '/api/user', {
       token,
-      body: { uid: 'u-1', displayName: 'Ada L.', email: 'ada@example.com', photoURL: 'https://img.example/ada.png' },
+      body: { uid: 'u-1', displayName: 'Ada L.', photoURL: 'https://img.example/ada.png' },
     });
     expect(updated.body).toMatchObject({ displayName: 'Ada L.', photoURL: 'https://img.example/ada.png' });
     const read = await server.api('GET', '/api/user/u-1', { token });
@@ -61,5 +61,30 @@ describe('GET /api/user/{id}', () => {
       status: 404,
       body: { error: 'User not found' },
     });
+  });
+});
+
+describe('profile photos', () => {
+  it('take https addresses only: javascript:, data:, file: and http: are refused with 400, nothing changed', async () => {
+    const token = userToken('u-photo');
+    const photo = 'https://img.example/me.png';
+    expect(
+      (await server.api('POST', '/api/user', { token, body: { uid: 'u-photo', displayName: 'P', photoURL: photo } }))
+        .status,
+    ).toBe(200);
+    for (const photoURL of [
+      'javascript:alert(document.cookie)',
+      'data:image/svg+xml;base64,PHN2Zy8+',
+      'file:///etc/passwd',
+      'http://img.example/me.png',
+    ]) {
+      const synced = await server.api('POST', '/api/user', { token, body: { uid: 'u-photo', photoURL } });
+      expect(synced.status, photoURL).toBe(400);
+      expect(synced.body.error, photoURL).toMatch(/photoURL/);
+      const patched = await server.api('PATCH', '/api/user/u-photo', { token, body: { photoURL } });
+      expect(patched.status, photoURL).toBe(400);
+      expect(patched.body.error, photoURL).toMatch(/photoURL/);
+    }
+    expect((await server.api('GET', '/api/user/u-photo', { token })).body.photoURL).toBe(photo);
   });
 });

@@ -3,6 +3,8 @@ import {
   type CredentialsStore,
   type IdentityProvider,
   MAX_SESSION_MS,
+  type OneTimeCode,
+  type OneTimeCodePurpose,
   type PhoneVerification,
   type RefreshRotation,
 } from '@qrshirt/core';
@@ -24,12 +26,36 @@ redis.call('HSET', KEYS[1], 'hash', ARGV[2], 'expiresAt', tostring(expires_at), 
 redis.call('PEXPIRE', KEYS[1], math.max(1, expires_at - tonumber(ARGV[4])))
 return {'rotated', row[1], row[2], tostring(expires_at)}`;
 
-const TAKE_CODE = `
-local row = redis.call('HMGET', KEYS[1], 'uid', 'expiresAt')
+/*
+ * A code is listed under its user (KEYS[2]), which lives as long as the user's longest-lived code,
+ * so that every code of the user can be found and removed at once.
+ */
+const ADD_CODE = `
+redis.call('HSET', KEYS[1], 'uid', ARGV[1], 'expiresAt', ARGV[2])
+if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'addressHash', ARGV[4]) end
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+redis.call('SADD', KEYS[2], KEYS[1])
+if redis.call('PTTL', KEYS[2]) < tonumber(ARGV[3]) then redis.call('PEXPIRE', KEYS[2], ARGV[3]) end
+return 0`;
+
+/* ARGV[2] = 1 takes the code (and unlists it from its user, whose list is ARGV[3] .. uid). */
+const READ_CODE = `
+local row = redis.call('HMGET', KEYS[1], 'uid', 'expiresAt', 'addressHash')
 if not row[1] then return false end
-redis.call('DEL', KEYS[1])
+if ARGV[2] == '1' then
+  redis.call('DEL', KEYS[1])
+  redis.call('SREM', ARGV[3] .. row[1], KEYS[1])
+end
 if tonumber(row[2]) <= tonumber(ARGV[1]) then return false end
-return row[1]`;
+return {row[1], row[3] or ''}`;
+
+/* Only the codes still of this user: a listed key may have been used, or expired, since. */
+const DELETE_CODES_OF = `
+for _, code in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  if redis.call('HGET', code, 'uid') == ARGV[1] then redis.call('DEL', code) end
+end
+redis.call('DEL', KEYS[1])
+return 0`;
 
 const TRY_VERIFICATION = `
 local row = redis.call('HMGET', KEYS[1], 'phoneKey', 'codeHash', 'expiresAt', 'tries')
@@ -103,9 +129,9 @@ export interface RedisCredentialsStoreOptions {
 /**
  * Credentials in Redis, for gateways on several hosts. Keys: `<prefix>:pw:<uid>`,
  * `:rf:<family>` (a hash) with `:rf-user:<uid>` (the user's families), `:valid-after:<uid>`,
- * `:otc:<purpose>:<hash>`, `:pv:<id>`, `:id:<provider>:<subject>`, `:scan-salts` and
- * `:spent-challenge:<id>`. Redis must persist (AOF): losing these keys signs everyone out and
- * forgets passwords.
+ * `:otc:<purpose>:<hash>` with `:otc-of:<uid>` (the user's codes), `:pv:<id>`,
+ * `:id:<provider>:<subject>`, `:scan-salts` and `:spent-challenge:<id>`. Redis must persist (AOF):
+ * losing these keys signs everyone out and forgets passwords.
  */
 export function createRedisCredentialsStore({
   url,
@@ -117,6 +143,22 @@ export function createRedisCredentialsStore({
   redis.on('error', () => {});
   const key = (...parts: string[]) => [keyPrefix, ...parts].join(':');
   const ttl = (expiresAt: number, now: number) => String(Math.max(1, expiresAt - now));
+  async function readCode(
+    purpose: OneTimeCodePurpose,
+    codeHash: string,
+    now: number,
+    take: boolean,
+  ): Promise<OneTimeCode | null> {
+    const reply = (await redis.eval(
+      READ_CODE,
+      1,
+      key('otc', purpose, codeHash),
+      String(now),
+      take ? '1' : '0',
+      key('otc-of', ''),
+    )) as [string, string] | null;
+    return reply && { uid: reply[0], addressHash: reply[1] || null };
+  }
 
   return {
     async setPasswordHash(uid, hash) {
@@ -173,16 +215,22 @@ export function createRedisCredentialsStore({
       const at = await redis.get(key('valid-after', uid));
       return at === null ? null : Number(at);
     },
-    async addOneTimeCode(purpose, codeHash, { uid, expiresAt }, now) {
-      const codeKey = key('otc', purpose, codeHash);
-      await redis
-        .multi()
-        .hset(codeKey, { uid, expiresAt: String(expiresAt) })
-        .pexpire(codeKey, ttl(expiresAt, now))
-        .exec();
+    async addOneTimeCode(purpose, codeHash, { uid, expiresAt, addressHash }, now) {
+      await redis.eval(
+        ADD_CODE,
+        2,
+        key('otc', purpose, codeHash),
+        key('otc-of', uid),
+        uid,
+        String(expiresAt),
+        ttl(expiresAt, now),
+        addressHash ?? '',
+      );
     },
-    async takeOneTimeCode(purpose, codeHash, now) {
-      return (await redis.eval(TAKE_CODE, 1, key('otc', purpose, codeHash), String(now))) as string | null;
+    takeOneTimeCode: (purpose, codeHash, now) => readCode(purpose, codeHash, now, true),
+    findOneTimeCode: (purpose, codeHash, now) => readCode(purpose, codeHash, now, false),
+    async deleteOneTimeCodesOf(uid) {
+      await redis.eval(DELETE_CODES_OF, 1, key('otc-of', uid), uid);
     },
     async addPhoneVerification(verification, now) {
       const verificationKey = key('pv', verification.id);

@@ -4,6 +4,7 @@ import {
   type CredentialsStore,
   type IdentityProvider,
   MAX_SESSION_MS,
+  type OneTimeCode,
   type PhoneVerification,
   type RefreshSession,
 } from '@qrshirt/core';
@@ -32,9 +33,11 @@ const SCHEMA = `
     code_hash  TEXT    NOT NULL,
     uid        TEXT    NOT NULL,
     expires_at INTEGER NOT NULL,
+    address_hash TEXT,
     PRIMARY KEY (purpose, code_hash)
   );
   CREATE INDEX IF NOT EXISTS one_time_codes_expiry ON one_time_codes (expires_at);
+  CREATE INDEX IF NOT EXISTS one_time_codes_uid ON one_time_codes (uid);
   CREATE TABLE IF NOT EXISTS phone_verifications (
     id         TEXT PRIMARY KEY,
     phone_key  TEXT    NOT NULL,
@@ -72,11 +75,14 @@ interface FamilyRow {
   ends_at: number | null;
 }
 
-/** Files made before sessions had an end get its column; their families get an end at their next rotation. */
-function addEndsAt(db: Database.Database): void {
-  const columns = db.prepare<[], { name: string }>("SELECT name FROM pragma_table_info('refresh_families')").all();
-  if (!columns.some((column) => column.name === 'ends_at'))
-    db.exec('ALTER TABLE refresh_families ADD COLUMN ends_at INTEGER');
+/**
+ * Files made before a column existed get it: refresh families before sessions had an end (they get
+ * one at their next rotation), one-time codes before links were bound to their address (their
+ * codes read as unbound, which bound links' checks refuse).
+ */
+function addColumn(db: Database.Database, table: string, column: string, type: string): void {
+  const columns = db.prepare<[string], { name: string }>('SELECT name FROM pragma_table_info(?)').all(table);
+  if (!columns.some(({ name }) => name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
 }
 
 interface VerificationRow {
@@ -101,7 +107,8 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
       // A destroyed personal-data key must not linger in a free page of the file.
       opened.pragma('secure_delete = ON');
       opened.exec(SCHEMA);
-      addEndsAt(opened);
+      addColumn(opened, 'refresh_families', 'ends_at', 'INTEGER');
+      addColumn(opened, 'one_time_codes', 'address_hash', 'TEXT');
     },
   });
 
@@ -128,10 +135,16 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
     ),
     getValidAfter: db.prepare<[string], { at: number }>('SELECT at FROM sessions_valid_after WHERE uid = ?'),
     sweepCodes: db.prepare('DELETE FROM one_time_codes WHERE expires_at <= ?'),
-    insertCode: db.prepare('INSERT INTO one_time_codes (purpose, code_hash, uid, expires_at) VALUES (?, ?, ?, ?)'),
-    takeCode: db.prepare<[string, string], { uid: string; expires_at: number }>(
-      'DELETE FROM one_time_codes WHERE purpose = ? AND code_hash = ? RETURNING uid, expires_at',
+    insertCode: db.prepare(
+      'INSERT INTO one_time_codes (purpose, code_hash, uid, expires_at, address_hash) VALUES (?, ?, ?, ?, ?)',
     ),
+    takeCode: db.prepare<[string, string], CodeRow>(
+      'DELETE FROM one_time_codes WHERE purpose = ? AND code_hash = ? RETURNING uid, expires_at, address_hash',
+    ),
+    findCode: db.prepare<[string, string], CodeRow>(
+      'SELECT uid, expires_at, address_hash FROM one_time_codes WHERE purpose = ? AND code_hash = ?',
+    ),
+    deleteCodesOf: db.prepare('DELETE FROM one_time_codes WHERE uid = ?'),
     sweepVerifications: db.prepare('DELETE FROM phone_verifications WHERE expires_at <= ?'),
     insertVerification: db.prepare(
       'INSERT INTO phone_verifications (id, phone_key, code_hash, expires_at, tries) VALUES (?, ?, ?, ?, ?)',
@@ -242,15 +255,20 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
     async sessionsValidAfter(uid) {
       return statements.getValidAfter.get(uid)?.at ?? null;
     },
-    async addOneTimeCode(purpose, codeHash, { uid, expiresAt }, now) {
+    async addOneTimeCode(purpose, codeHash, { uid, expiresAt, addressHash }, now) {
       db.transaction(() => {
         statements.sweepCodes.run(now);
-        statements.insertCode.run(purpose, codeHash, uid, expiresAt);
+        statements.insertCode.run(purpose, codeHash, uid, expiresAt, addressHash ?? null);
       }).immediate();
     },
     async takeOneTimeCode(purpose, codeHash, now) {
-      const taken = statements.takeCode.get(purpose, codeHash);
-      return taken && taken.expires_at > now ? taken.uid : null;
+      return unexpired(statements.takeCode.get(purpose, codeHash), now);
+    },
+    async findOneTimeCode(purpose, codeHash, now) {
+      return unexpired(statements.findCode.get(purpose, codeHash), now);
+    },
+    async deleteOneTimeCodesOf(uid) {
+      statements.deleteCodesOf.run(uid);
     },
     async addPhoneVerification(verification, now) {
       db.transaction(() => {
@@ -307,6 +325,16 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
       db.close();
     },
   };
+}
+
+interface CodeRow {
+  uid: string;
+  expires_at: number;
+  address_hash: string | null;
+}
+
+function unexpired(row: CodeRow | undefined, now: number): OneTimeCode | null {
+  return row && row.expires_at > now ? { uid: row.uid, addressHash: row.address_hash } : null;
 }
 
 function toVerification(row: VerificationRow): PhoneVerification {

@@ -155,14 +155,51 @@ export function describeCredentialsStoreContract(
           store.takeOneTimeCode('google-exchange', code, NOW),
           other.takeOneTimeCode('google-exchange', code, NOW),
         ]);
-        expect(taken.sort()).toEqual([null, uid].sort());
+        expect(taken.filter((found) => found !== null)).toEqual([{ uid, addressHash: null }]);
         expect(await store.takeOneTimeCode('google-exchange', code, NOW)).toBeNull();
       });
 
       it('refuses an expired code', async () => {
         const code = id();
         await store.addOneTimeCode('password-reset', code, { uid: id(), expiresAt: NOW + HOUR }, NOW);
+        expect(await store.findOneTimeCode('password-reset', code, NOW + HOUR)).toBeNull();
         expect(await store.takeOneTimeCode('password-reset', code, NOW + HOUR)).toBeNull();
+      });
+
+      it('keeps the hash a link was bound to, and shows the code without spending it until it is taken', async () => {
+        const [code, uid] = [id(), id()];
+        await store.addOneTimeCode('email-change', code, { uid, expiresAt: NOW + DAY, addressHash: 'bound' }, NOW);
+        expect(await store.findOneTimeCode('email-verification', code, NOW)).toBeNull();
+        expect(await other.findOneTimeCode('email-change', code, NOW)).toEqual({ uid, addressHash: 'bound' });
+        expect(await store.findOneTimeCode('email-change', code, NOW + 1)).toEqual({ uid, addressHash: 'bound' });
+        expect(await other.takeOneTimeCode('email-change', code, NOW + 2)).toEqual({ uid, addressHash: 'bound' });
+        expect(await store.findOneTimeCode('email-change', code, NOW + 3)).toBeNull();
+        expect(await store.takeOneTimeCode('email-change', code, NOW + 3)).toBeNull();
+      });
+
+      it("removes every code of one user, whatever its purpose, and nobody else's", async () => {
+        const [uid, someoneElse] = [id(), id()];
+        const [reset, verification, change, theirs] = [id(), id(), id(), id()];
+        await store.addOneTimeCode('password-reset', reset, { uid, expiresAt: NOW + HOUR, addressHash: 'a' }, NOW);
+        await store.addOneTimeCode('email-verification', verification, { uid, expiresAt: NOW + DAY }, NOW);
+        await other.addOneTimeCode('email-change', change, { uid, expiresAt: NOW + DAY, addressHash: 'b' }, NOW);
+        await store.addOneTimeCode('email-change', theirs, { uid: someoneElse, expiresAt: NOW + DAY }, NOW);
+        await store.takeOneTimeCode('password-reset', reset, NOW);
+        await other.deleteOneTimeCodesOf(uid);
+        expect(await store.findOneTimeCode('email-verification', verification, NOW)).toBeNull();
+        expect(await store.takeOneTimeCode('email-change', change, NOW)).toBeNull();
+        expect(await store.takeOneTimeCode('email-change', theirs, NOW)).toEqual({
+          uid: someoneElse,
+          addressHash: null,
+        });
+        // A user without codes, or whose codes are all gone: nothing to do, no error.
+        await store.deleteOneTimeCodesOf(uid);
+        // New codes after the removal work as any other.
+        await store.addOneTimeCode('email-verification', verification, { uid, expiresAt: NOW + DAY }, NOW);
+        expect(await other.takeOneTimeCode('email-verification', verification, NOW)).toEqual({
+          uid,
+          addressHash: null,
+        });
       });
     });
 

@@ -55,15 +55,25 @@ export interface CredentialsStore extends DailySalts, PersonalDataKeys, SpentCha
   /** The time `endSessionsOf` last recorded for `uid`; null if it never ended its sessions. */
   sessionsValidAfter(uid: string): Promise<number | null>;
 
-  /** Short-lived single-use codes (password reset and verification links, Google sign-in hand-overs), by hash. */
+  /**
+   * Short-lived single-use codes (password reset, verification and address change links, Google
+   * sign-in hand-overs), by hash. `addressHash` binds a mailed link to the address it was mailed to.
+   */
   addOneTimeCode(
     purpose: OneTimeCodePurpose,
     codeHash: string,
-    code: { uid: string; expiresAt: number },
+    code: { uid: string; expiresAt: number; addressHash?: string },
     now: number,
   ): Promise<void>;
-  /** The code's user, removing the code; null when unknown, used or expired. */
-  takeOneTimeCode(purpose: OneTimeCodePurpose, codeHash: string, now: number): Promise<string | null>;
+  /** The code, removing it; null when unknown, used or expired. */
+  takeOneTimeCode(purpose: OneTimeCodePurpose, codeHash: string, now: number): Promise<OneTimeCode | null>;
+  /**
+   * The code, leaving it in place; null when unknown, used or expired. A link whose work takes
+   * several steps is taken after the last, so following it again after a crash finishes the work.
+   */
+  findOneTimeCode(purpose: OneTimeCodePurpose, codeHash: string, now: number): Promise<OneTimeCode | null>;
+  /** Removes every code of `uid`, whatever its purpose: links mailed before stop working. */
+  deleteOneTimeCodesOf(uid: string): Promise<void>;
 
   addPhoneVerification(verification: PhoneVerification, now: number): Promise<void>;
   /** Counts one try and answers the verification; null when unknown or out of tries. */
@@ -91,7 +101,17 @@ export interface RefreshSession {
 export type RefreshRotation =
   { outcome: 'rotated'; session: RefreshSession } | { outcome: 'reused' } | { outcome: 'invalid' };
 
-export type OneTimeCodePurpose = 'password-reset' | 'google-exchange' | 'email-verification';
+export type OneTimeCodePurpose = 'password-reset' | 'google-exchange' | 'email-verification' | 'email-change';
+
+export interface OneTimeCode {
+  uid: string;
+  /**
+   * What the code was bound to when stored (a hash of the link's secret with the addresses it was
+   * mailed for); null for a code stored without one (a Google hand-over, or a link stored before
+   * links were bound to their address).
+   */
+  addressHash: string | null;
+}
 
 export type IdentityProvider = 'google' | 'phone';
 

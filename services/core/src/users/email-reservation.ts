@@ -15,7 +15,7 @@ export interface VerifyEmail {
   at: string;
 }
 
-/** The holder's account was closed: the address is free for a new account. */
+/** The holder's account was closed, or moved to another address: this one is free for a new account. */
 export interface ReleaseEmail {
   type: 'ReleaseEmail';
   userId: string;

@@ -1,6 +1,7 @@
 import type { EventData, EventOf } from '@qrshirt/contracts';
 import { changedFields } from '../event-sourcing/changed-fields';
 import { type Decider, DomainError } from '../event-sourcing/decider';
+import { emailKey } from './email-address';
 
 export type SignInMethod = EventData<'UserSignedIn'>['method'];
 
@@ -12,6 +13,11 @@ export interface UserProfile {
 
 export interface UserState extends UserProfile {
   userId: string;
+  /**
+   * The address the account had before its last change of address: a move whose last step (freeing
+   * it) was cut short is finished from here, and closing the account frees it too.
+   */
+  previousEmail: string | null;
   registeredWith: SignInMethod;
   registeredAt: string;
   lastSignInAt: string;
@@ -29,10 +35,24 @@ export interface RegisterUser extends UserProfile {
   at: string;
 }
 
-export interface UpdateProfile extends Partial<UserProfile> {
+export interface UpdateProfile extends Partial<Pick<UserProfile, 'displayName' | 'photoURL'>> {
   type: 'UpdateProfile';
   userId: string;
   dailySummary?: boolean;
+  /**
+   * The address the caller takes to be the account's (the profile sync sends one): refused unless
+   * it is, in any case. A profile update never changes the address: `ChangeEmail` does, once the
+   * new address is proven.
+   */
+  expectedEmail?: string;
+  at: string;
+}
+
+/** The account moves to an address it reserved and proved (followed the link mailed to it). */
+export interface ChangeEmail {
+  type: 'ChangeEmail';
+  userId: string;
+  email: string;
   at: string;
 }
 
@@ -58,7 +78,7 @@ export interface CloseAccount {
   at: string;
 }
 
-export type UserCommand = RegisterUser | UpdateProfile | StopDailySummary | RecordSignIn | CloseAccount;
+export type UserCommand = RegisterUser | UpdateProfile | ChangeEmail | StopDailySummary | RecordSignIn | CloseAccount;
 export type UserEvent =
   | EventOf<'UserRegistered'>
   | EventOf<'UserProfileUpdated'>
@@ -74,6 +94,12 @@ function openAccount(state: UserState | null): UserState {
 
 export const userStreamName = (userId: string): string => `user-${userId}`;
 
+export const EMAIL_CHANGES_BY_LINK =
+  'Your email address changes only by the link we mail to the new address: use Change email in Edit Profile';
+
+const sameAddress = (a: string | null, b: string | null): boolean =>
+  a !== null && b !== null && emailKey(a) === emailKey(b);
+
 export const userDecider: Decider<UserCommand, UserEvent, UserState | null> = {
   initialState: () => null,
 
@@ -86,8 +112,11 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState | null> = {
       }
       case 'UpdateProfile': {
         const user = openAccount(state);
-        const { email, displayName, photoURL, dailySummary } = command;
-        const changes = changedFields<UserProfile>(user, { email, displayName, photoURL });
+        const { expectedEmail, displayName, photoURL, dailySummary } = command;
+        if (expectedEmail !== undefined && !sameAddress(expectedEmail, user.email)) {
+          throw new DomainError('conflict', EMAIL_CHANGES_BY_LINK);
+        }
+        const changes = changedFields<UserProfile>(user, { displayName, photoURL });
         // The client syncs the profile on every sign-in; an unchanged profile is not an error.
         const events: UserEvent[] =
           Object.keys(changes).length === 0
@@ -100,6 +129,12 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState | null> = {
           });
         }
         return events;
+      }
+      case 'ChangeEmail': {
+        const user = openAccount(state);
+        // Following the link again after a move that was cut short: the account is there already.
+        if (user.email === command.email) return [];
+        return [{ type: 'UserProfileUpdated', data: { userId: user.userId, email: command.email, at: command.at } }];
       }
       case 'StopDailySummary': {
         const user = openAccount(state);
@@ -130,6 +165,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState | null> = {
         const { method, at, ...user } = event.data;
         return {
           ...user,
+          previousEmail: null,
           registeredWith: method,
           registeredAt: at,
           lastSignInAt: at,
@@ -144,6 +180,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState | null> = {
         return {
           ...state,
           email: changes.email === undefined ? state.email : changes.email,
+          previousEmail: changes.email === undefined ? state.previousEmail : state.email,
           displayName: changes.displayName === undefined ? state.displayName : changes.displayName,
           photoURL: changes.photoURL === undefined ? state.photoURL : changes.photoURL,
         };

@@ -3,7 +3,8 @@ import type { Clock } from '../clock';
 import type { CommandHandler } from '../event-sourcing/command-handler';
 import { DomainError } from '../event-sourcing/decider';
 import { assertSelf, type Caller } from './caller';
-import { type UserState, userDecider, userStreamName } from './user-decider';
+import { emailReservationDecider, emailReservationStreamName } from './email-reservation';
+import { EMAIL_CHANGES_BY_LINK, type UserState, userDecider, userStreamName } from './user-decider';
 
 export interface UserUseCaseDeps {
   commands: CommandHandler;
@@ -21,18 +22,31 @@ const toUser = (uid: string, state: UserState | null): User => ({
 /** Users' own profiles: read from their stream, so a change shows at once, not after the projection. */
 export function createUserUseCases({ commands, clock }: UserUseCaseDeps) {
   return {
-    /** The spec's profile sync: registers the user the first time, updates the profile after. */
+    /**
+     * The spec's profile sync: registers the user the first time, updates the profile after. It
+     * never changes the address (see `EMAIL_CHANGES_BY_LINK`): a given `email` must be the
+     * account's, and a first sync may name only an address reserved for this user already.
+     */
     async sync(input: SyncUserRequest, caller: Caller): Promise<User> {
       if (input.uid !== caller.uid) throw new DomainError('forbidden', 'You can only sync your own profile');
-      const profile = {
-        displayName: input.displayName ?? null,
-        email: input.email ?? null,
-        photoURL: input.photoURL ?? null,
-      };
+      const email = input.email ?? undefined;
+      const profile = { displayName: input.displayName ?? null, photoURL: input.photoURL ?? null };
+      const registered = await commands.loadState(userStreamName(input.uid), userDecider);
+      if (!registered && email !== undefined) {
+        const holder = await commands.loadState(emailReservationStreamName(email), emailReservationDecider);
+        if (holder?.userId !== input.uid) throw new DomainError('conflict', EMAIL_CHANGES_BY_LINK);
+      }
       const { state } = await commands.handle(userStreamName(input.uid), userDecider, (current) =>
         current
-          ? { type: 'UpdateProfile', userId: input.uid, ...profile, at: clock().toISOString() }
-          : { type: 'RegisterUser', userId: input.uid, ...profile, method: 'password', at: clock().toISOString() },
+          ? { type: 'UpdateProfile', userId: input.uid, ...profile, expectedEmail: email, at: clock().toISOString() }
+          : {
+              type: 'RegisterUser',
+              userId: input.uid,
+              ...profile,
+              email: email?.trim() ?? null,
+              method: 'password',
+              at: clock().toISOString(),
+            },
       );
       return toUser(input.uid, state);
     },

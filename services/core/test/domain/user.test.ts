@@ -1,7 +1,7 @@
 import type { EventOf } from '@qrshirt/contracts';
 import { describe, expect, it } from 'vitest';
 import { foldEvents } from '../../src/event-sourcing/fold-events';
-import { type RegisterUser, userDecider } from '../../src/users/user-decider';
+import { EMAIL_CHANGES_BY_LINK, type RegisterUser, userDecider } from '../../src/users/user-decider';
 import { deciderSpec } from './decider-spec';
 import { T0, T1 } from './fixtures';
 
@@ -43,6 +43,7 @@ describe('user decider', () => {
       .thenFails('not_found', 'User not found');
     for (const command of [
       { type: 'UpdateProfile', userId: 'u-1', displayName: 'Back', at: T1 },
+      { type: 'ChangeEmail', userId: 'u-1', email: 'back@example.com', at: T1 },
       { type: 'RecordSignIn', userId: 'u-1', method: 'password', at: T1 },
       { type: 'StopDailySummary', userId: 'u-1', at: T1 },
     ] as const) {
@@ -58,8 +59,42 @@ describe('user decider', () => {
   it('records only the profile fields that change', () => {
     spec
       .given([registered])
-      .when({ type: 'UpdateProfile', userId: 'u-1', displayName: 'Ada L.', email: 'ada@example.com', at: T1 })
+      .when({ type: 'UpdateProfile', userId: 'u-1', displayName: 'Ada L.', expectedEmail: ' ADA@example.com', at: T1 })
       .then([{ type: 'UserProfileUpdated', data: { userId: 'u-1', displayName: 'Ada L.', at: T1 } }]);
+  });
+
+  it('refuses a profile update that names another address than the account’s, changing nothing', () => {
+    spec
+      .given([registered])
+      .when({ type: 'UpdateProfile', userId: 'u-1', displayName: 'Ada L.', expectedEmail: 'mine@example.com', at: T1 })
+      .thenFails('conflict', EMAIL_CHANGES_BY_LINK);
+    const withoutAddress = { ...registered, data: { ...registered.data, email: null } };
+    spec
+      .given([withoutAddress])
+      .when({ type: 'UpdateProfile', userId: 'u-1', expectedEmail: 'ada@example.com', at: T1 })
+      .thenFails('conflict', EMAIL_CHANGES_BY_LINK);
+  });
+
+  it('moves the account to a new address, once, remembering the one it had', () => {
+    const moved: EventOf<'UserProfileUpdated'> = {
+      type: 'UserProfileUpdated',
+      data: { userId: 'u-1', email: 'countess@example.com', at: T1 },
+    };
+    spec
+      .given([registered])
+      .when({ type: 'ChangeEmail', userId: 'u-1', email: 'countess@example.com', at: T1 })
+      .then([moved]);
+    spec
+      .given([registered, moved])
+      .when({ type: 'ChangeEmail', userId: 'u-1', email: 'countess@example.com', at: T1 })
+      .then([]);
+    expect(foldEvents(userDecider, [registered, moved])).toMatchObject({
+      email: 'countess@example.com',
+      previousEmail: 'ada@example.com',
+    });
+    expect(
+      foldEvents(userDecider, [registered, moved, { ...moved, data: { userId: 'u-1', displayName: 'C', at: T1 } }]),
+    ).toMatchObject({ email: 'countess@example.com', previousEmail: 'ada@example.com' });
   });
 
   it('records nothing for a profile sync that changes nothing', () => {
@@ -101,6 +136,7 @@ describe('user decider', () => {
     expect(state).toEqual({
       userId: 'u-1',
       email: 'ada@example.com',
+      previousEmail: null,
       displayName: 'Ada',
       photoURL: 'https://example.com/a.png',
       registeredWith: 'password',

@@ -9,6 +9,7 @@ import {
   emailReservationStreamName,
   type PersonalData,
   userDecider,
+  type UserState,
   userStreamName,
 } from '@qrshirt/core';
 import { authError } from './auth-errors';
@@ -26,9 +27,10 @@ export interface AccountClosing {
 
 /**
  * Closing an account: the closure is recorded first, then every trace is removed: sessions,
- * password, linked identities, the address's reservation (free for a new account) and the key,
- * which erases the person's name and email everywhere at once. Each removal can be done again,
- * so a request that stopped half-way is finished by the next one, which then answers 404.
+ * password, linked identities, mailed links, the address's reservation (free for a new account)
+ * and the key, which erases the person's name and email everywhere at once. Each removal can be
+ * done again, so a request that stopped half-way is finished by the next one, which then answers
+ * 404.
  */
 export function createAccountClosing({
   commands,
@@ -49,25 +51,36 @@ export function createAccountClosing({
 }): AccountClosing {
   const now = () => clock().toISOString();
 
-  async function removeTraces(userId: string, email: string | null): Promise<void> {
+  async function removeTraces(userId: string, user: UserState): Promise<void> {
     // The access tokens too, at once: the read model that tells they name a closed account lags.
     await credentials.endSessionsOf(userId, clock().getTime());
     await credentials.deletePasswordHash(userId);
     await credentials.deleteIdentitiesOf(userId);
-    // The address is readable only until the key goes: release it and forget its mail first.
-    if (email) {
-      await forgetMailTo(email);
-      // Signups made with an address the person proved theirs are theirs too; with one they never
-      // proved, they may be someone else's. Read before the release, which forgets who verified.
-      const holder = await commands.loadState(emailReservationStreamName(email), emailReservationDecider);
-      if (holder?.userId === userId && holder.verified) await removeWaitlistEntriesMadeWith(email);
-      await commands.handle(emailReservationStreamName(email), emailReservationDecider, () => ({
-        type: 'ReleaseEmail',
-        userId,
-        at: now(),
-      }));
+    await credentials.deleteOneTimeCodesOf(userId);
+    // The account's address, and the one it was moving away from if that move was cut short.
+    for (const email of new Set([user.email, user.previousEmail])) {
+      if (email) await releaseAddress(userId, email);
     }
     await personalData.erase(userDataSubject(userId));
+  }
+
+  /**
+   * Only an address the account holds is its person's: its mail went there because of them, and
+   * any other may be a stranger's. It is readable only until the key goes, so this runs first; a
+   * repeated request finds it released, with its mail forgotten and its signups removed already.
+   */
+  async function releaseAddress(userId: string, email: string): Promise<void> {
+    const holder = await commands.loadState(emailReservationStreamName(email), emailReservationDecider);
+    if (holder?.userId !== userId) return;
+    await forgetMailTo(email);
+    // Signups made with an address the person proved theirs are theirs too; with one they never
+    // proved, they may be someone else's. Read before the release, which forgets who verified.
+    if (holder.verified) await removeWaitlistEntriesMadeWith(email);
+    await commands.handle(emailReservationStreamName(email), emailReservationDecider, () => ({
+      type: 'ReleaseEmail',
+      userId,
+      at: now(),
+    }));
   }
 
   async function close(userId: string, by: 'self' | 'admin', adminId?: string): Promise<void> {
@@ -85,7 +98,7 @@ export function createAccountClosing({
       if (!(error instanceof DomainError && error.kind === 'not_found')) throw error;
       closedBefore = error;
     }
-    if (user) await removeTraces(userId, user.email);
+    if (user) await removeTraces(userId, user);
     if (closedBefore) throw closedBefore;
   }
 

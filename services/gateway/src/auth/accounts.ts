@@ -32,8 +32,12 @@ export interface Accounts {
   addressOf(uid: string): Promise<{ email: string | null; verified: boolean }>;
   /** Records that the holder of the address proved it is theirs (idempotent). */
   verifyEmail(email: string, uid: string, via: 'link' | 'google'): Promise<void>;
+  /** Frees the address if `uid` holds it (idempotent; someone else's stays theirs). */
+  releaseEmail(email: string, uid: string): Promise<void>;
   /** Changes the fields given (nothing when they are as they were). */
-  updateProfile(uid: string, changes: Partial<UserProfile>): Promise<void>;
+  updateProfile(uid: string, changes: Partial<Pick<UserProfile, 'displayName' | 'photoURL'>>): Promise<void>;
+  /** Moves the account to an address it reserved and proved (idempotent). */
+  changeEmail(uid: string, email: string): Promise<void>;
 }
 
 export function createAccounts({ commands, clock }: { commands: CommandHandler; clock: Clock }): Accounts {
@@ -75,6 +79,21 @@ export function createAccounts({ commands, clock }: { commands: CommandHandler; 
         type: 'UpdateProfile',
         userId: uid,
         ...changes,
+        at: now(),
+      }));
+    },
+    async releaseEmail(email, uid) {
+      await commands.handle(emailReservationStreamName(email), emailReservationDecider, () => ({
+        type: 'ReleaseEmail',
+        userId: uid,
+        at: now(),
+      }));
+    },
+    async changeEmail(uid, email) {
+      await commands.handle(userStreamName(uid), userDecider, () => ({
+        type: 'ChangeEmail',
+        userId: uid,
+        email,
         at: now(),
       }));
     },

@@ -3,6 +3,8 @@ import type { Clock, CredentialsStore } from '@qrshirt/core';
 import { HttpError } from '../http/http-error';
 import { renderMail } from '../mail/mail-templates';
 import type { Accounts } from './accounts';
+import { addressBinding, boundTo } from './address-binding';
+import type { EmailChange } from './email-change';
 import type { EmailSender } from './message-senders';
 import { type RateLimiter, strangerMail } from './rate-limiter';
 import { newSecret, sha256 } from './secrets';
@@ -15,9 +17,10 @@ export interface EmailVerification {
   sendLink(uid: string, email: string): Promise<void>;
   /**
    * Spends a token from such a link: 400 when it is unknown, used or expired; 409 when the account
-   * no longer uses the address it was sent to.
+   * no longer holds the address it was sent to. With `email`, the token is a change of address's
+   * (see email-change.ts), and `email` the new address from its link.
    */
-  verify(token: string): Promise<VerifyEmailAnswer>;
+  verify(token: string, email?: string): Promise<VerifyEmailAnswer>;
   /** A fresh link for an account whose address is not verified yet; `client` is the caller's address. */
   resend(uid: string, client: string): Promise<void>;
 }
@@ -26,18 +29,23 @@ const UNKNOWN_TOKEN = 'This verification link is unknown, used or expired. Ask f
 
 /**
  * An address counts as someone's only once they followed a link mailed to it (design section 7).
- * The link's token is stored hashed and works once; it names the account, and the address it
- * verifies is the one that account holds, so a link mailed before a profile change verifies nothing.
+ * Only the address the account holds (its reservation names the account) is ever mailed, and the
+ * link's token, stored hashed, works once and is bound to that address: following it verifies
+ * the address only while the account still holds it, so a link mailed before a change of address
+ * verifies nothing. A change of address's link is followed through the same page and route: both
+ * prove a mailbox with a token from a link, signed in or not, and the page need not know which kind
+ * of link it holds.
  */
 export function createEmailVerification(deps: {
   accounts: Accounts;
   credentials: CredentialsStore;
   email: EmailSender;
   limiter: RateLimiter;
+  emailChange: Pick<EmailChange, 'follow'>;
   publicBaseUrl: string;
   clock: Clock;
 }): EmailVerification {
-  const { accounts, credentials, email: mailer, limiter, publicBaseUrl, clock } = deps;
+  const { accounts, credentials, email: mailer, limiter, emailChange, publicBaseUrl, clock } = deps;
 
   async function sendLink(uid: string, email: string): Promise<void> {
     const token = newSecret();
@@ -45,7 +53,7 @@ export function createEmailVerification(deps: {
     await credentials.addOneTimeCode(
       'email-verification',
       sha256(token),
-      { uid, expiresAt: now + VERIFICATION_TTL_MS },
+      { uid, expiresAt: now + VERIFICATION_TTL_MS, addressHash: addressBinding(token, email) },
       now,
     );
     await mailer.sendEmail(
@@ -64,20 +72,28 @@ export function createEmailVerification(deps: {
 
   return {
     sendLink,
-    async verify(token) {
-      const uid = await credentials.takeOneTimeCode('email-verification', sha256(token), clock().getTime());
-      if (!uid) throw new HttpError(400, UNKNOWN_TOKEN);
-      const { email } = await accounts.addressOf(uid);
-      if (!email || (await accounts.emailHolder(email)) !== uid) {
+    async verify(token, changeTo) {
+      if (changeTo !== undefined) return emailChange.follow(token, changeTo);
+      const code = await credentials.takeOneTimeCode('email-verification', sha256(token), clock().getTime());
+      // A code stored before links were bound names no address: it is as good as expired.
+      if (!code?.addressHash) throw new HttpError(400, UNKNOWN_TOKEN);
+      const user = await accounts.profile(code.uid);
+      const email = user && !user.closed ? user.email : null;
+      const holder = email ? await accounts.reservationOf(email) : null;
+      if (!email || holder?.userId !== code.uid || !boundTo(code, token, email)) {
         throw new HttpError(409, 'This link was sent to an address your account no longer uses.');
       }
-      await accounts.verifyEmail(email, uid, 'link');
+      await accounts.verifyEmail(email, code.uid, 'link');
       return { email, emailVerified: true };
     },
     async resend(uid, client) {
-      const { email, verified } = await accounts.addressOf(uid);
+      const email = (await accounts.profile(uid))?.email;
       if (!email) throw new HttpError(409, 'Your account has no email address to verify');
-      if (verified) throw new HttpError(409, 'Your email address is already verified');
+      const holder = await accounts.reservationOf(email);
+      if (holder?.userId !== uid) {
+        throw new HttpError(409, 'Your account does not hold its email address: change it from Edit Profile');
+      }
+      if (holder.verified) throw new HttpError(409, 'Your email address is already verified');
       // Shares the budget of every mail a stranger could make us send to this address.
       await limiter.attempt(strangerMail(email, client));
       await sendLink(uid, email);

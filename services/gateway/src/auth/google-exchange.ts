@@ -62,10 +62,11 @@ export function createGoogleExchange({ accounts, sessions, credentials, clock }:
     /** A session for the code's user, when the browser's binding is the one the code was issued to. */
     async exchange(code: string, binding: string | undefined): Promise<IssuedSession> {
       // Another browser's attempt finds nothing and burns nothing: the code stays its owner's.
-      const uid = binding
+      const found = binding
         ? await credentials.takeOneTimeCode('google-exchange', boundCodeHash(code, binding), clock().getTime())
         : null;
-      if (!uid) throw authError(401, 'code-expired');
+      if (!found) throw authError(401, 'code-expired');
+      const { uid } = found;
       return sessions.start({ uid, anonymous: false }, await accounts.profile(uid));
     },
   };

@@ -49,12 +49,14 @@ export function createGoogleAccounts(deps: {
   }
 
   /**
-   * Whoever set the account's password never proved the address: they lose the account, and the
-   * name and photo they gave it make way for the Google account's.
+   * Whoever set the account's password never proved the address: they lose the account, every link
+   * they had mailed (a change of address's would take it back), and the name and photo they gave it
+   * make way for the Google account's.
    */
   async function takeOver(uid: string, profile: Profile): Promise<void> {
     await credentials.deletePasswordHash(uid);
     await credentials.endSessionsOf(uid, clock().getTime());
+    await credentials.deleteOneTimeCodesOf(uid);
     await accounts.updateProfile(uid, {
       displayName: profile.displayName || null,
       photoURL: profile.photos?.[0]?.value ?? null,

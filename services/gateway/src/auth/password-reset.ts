@@ -1,7 +1,8 @@
 import { isTooShortPassword, type PasswordResetConfirmRequest, type PasswordResetRequest } from '@qrshirt/contracts';
-import { type Clock, type CredentialsStore, isValidEmailAddress } from '@qrshirt/core';
+import { type Clock, type CredentialsStore, isValidEmailAddress, type OneTimeCode } from '@qrshirt/core';
 import { renderMail } from '../mail/mail-templates';
 import type { Accounts } from './accounts';
+import { addressBinding, boundTo } from './address-binding';
 import { authError } from './auth-errors';
 import type { EmailSender } from './message-senders';
 import { hashPassword } from './passwords';
@@ -49,7 +50,12 @@ export function createPasswordReset({
     }
     const token = newSecret();
     const now = clock().getTime();
-    await credentials.addOneTimeCode('password-reset', sha256(token), { uid, expiresAt: now + RESET_TTL_MS }, now);
+    await credentials.addOneTimeCode(
+      'password-reset',
+      sha256(token),
+      { uid, expiresAt: now + RESET_TTL_MS, addressHash: addressBinding(token, email) },
+      now,
+    );
     return renderMail({
       to: email,
       subject: 'Reset your QR Shirts password',
@@ -62,6 +68,22 @@ export function createPasswordReset({
     });
   }
 
+  /**
+   * The address the link was mailed to, if its account still holds it: the account's address, or
+   * the one it is moving away from (a change of address cut short). Null for a code stored before
+   * links were bound.
+   */
+  async function addressStillHeld(code: OneTimeCode, token: string): Promise<string | null> {
+    const user = await accounts.profile(code.uid);
+    if (!user || user.closed) return null;
+    for (const address of [user.email, user.previousEmail]) {
+      if (address && boundTo(code, token, address) && (await accounts.emailHolder(address)) === code.uid) {
+        return address;
+      }
+    }
+    return null;
+  }
+
   return {
     /** Resolves once the mail is stored; `client` is the caller's address. */
     async request(input: PasswordResetRequest, client: string): Promise<void> {
@@ -72,21 +94,25 @@ export function createPasswordReset({
       await mailer.sendEmail(await resetMail(email));
     },
 
-    /** Sets the password of the account the link was mailed for; `client` is the caller's address. */
+    /**
+     * Sets the password of the account the link was mailed for, while that account still holds
+     * the address it was mailed to (else it does nothing: code-expired); `client` is the caller's
+     * address.
+     */
     async confirm({ token, password }: PasswordResetConfirmRequest, client: string): Promise<void> {
       if (isTooShortPassword(password)) throw authError(400, 'weak-password');
       const byIp = [limitByIp('password-reset-confirm', client)];
       await limiter.attempt(byIp);
       const hash = await hashPassword(password);
-      const uid = await credentials.takeOneTimeCode('password-reset', sha256(token), clock().getTime());
-      if (!uid) throw authError(400, 'code-expired');
+      const code = await credentials.takeOneTimeCode('password-reset', sha256(token), clock().getTime());
+      const email = code && (await addressStillHeld(code, token));
+      if (!code || !email) throw authError(400, 'code-expired');
+      const { uid } = code;
       await credentials.setPasswordHash(uid, hash);
       // Whoever knew the old password may hold sessions: they end with it, access tokens too.
       await credentials.endSessionsOf(uid, clock().getTime());
-      // The link was mailed to the account's address: following it proves the address is theirs.
-      const { email, verified } = await accounts.addressOf(uid);
-      if (email && !verified && (await accounts.emailHolder(email)) === uid)
-        await accounts.verifyEmail(email, uid, 'link');
+      // The link was mailed to this address: following it proves the address is theirs.
+      await accounts.verifyEmail(email, uid, 'link');
       await limiter.forgive(byIp);
     },
   };

@@ -3,14 +3,15 @@ import { type AuthContext, clientAddress } from './auth-context';
 
 /**
  * Address verification: the link's page posts the token (anyone holding the link may, signed in
- * or not: the mailbox is the proof), and a signed-in user may ask for a fresh link.
+ * or not: the mailbox is the proof), with the new address for a change of address's link, and a
+ * signed-in user may ask for a fresh link.
  */
 export function verifyEmailHandlers({
   verification,
 }: AuthContext): Pick<Handlers, 'verifyEmail' | 'resendVerification'> {
   return {
-    async verifyEmail({ body: { token } }) {
-      return { status: 200, body: await verification.verify(token) };
+    async verifyEmail({ body: { token, email } }) {
+      return { status: 200, body: await verification.verify(token, email) };
     },
     async resendVerification({ user: { uid }, req }) {
       await verification.resend(uid, clientAddress(req));

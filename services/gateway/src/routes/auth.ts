@@ -47,7 +47,7 @@ export function authHandlers(deps: RouteDeps & { auth: AuthOptions }): Pick<Hand
   authenticator.use('local', createLocalStrategy(shared));
   const { google, phoneSignIn } = deps.auth;
   if (google) authenticator.use('google', createGoogleStrategy(google, createGoogleAccounts(shared)));
-  const verification = createEmailVerification(shared);
+  const verification = createEmailVerification({ ...shared, emailChange: deps.useCases.emailChange });
   const context: AuthContext = {
     passport: authenticator,
     emailPassword: createEmailPasswordSignIn({ ...shared, verification }),

@@ -16,6 +16,7 @@ import type {
 } from '@qrshirt/core';
 import type { CatalogQueries, FundraiserQueries, WaitlistQueries } from '@qrshirt/projections';
 import type { AccountClosing } from '../auth/account-closing';
+import type { EmailChange } from '../auth/email-change';
 import type { PersonalDataExporter } from '../auth/personal-data-export';
 import type { DemoProcessor } from '../donations/demo-processor';
 import type { DonationWebhooks } from '../donations/donation-webhooks';
@@ -27,6 +28,8 @@ export interface UseCases {
   accountClosing: AccountClosing;
   /** People download what the shop holds about them. */
   dataExport: PersonalDataExporter;
+  /** People move their account to another address, by a link mailed to it. */
+  emailChange: EmailChange;
   charities: CharityUseCases;
   shirts: ShirtUseCases;
   fundraisers: FundraiserUseCases;

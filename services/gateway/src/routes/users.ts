@@ -1,16 +1,21 @@
 import type { Handlers } from '../http/route-table';
+import { clientAddress } from './auth-context';
 import type { RouteDeps } from './route-deps';
 
 export function userHandlers({
   useCases,
 }: RouteDeps): Pick<
   Handlers,
-  'syncUser' | 'getUser' | 'updateProfile' | 'closeAccount' | 'exportUserData' | 'getUserStats'
+  'syncUser' | 'changeEmail' | 'getUser' | 'updateProfile' | 'closeAccount' | 'exportUserData' | 'getUserStats'
 > {
-  const { users, fundraisers, accountClosing, dataExport } = useCases;
+  const { users, fundraisers, accountClosing, dataExport, emailChange } = useCases;
   return {
     async syncUser({ body, user }) {
       return { status: 200, body: await users.sync(body, user) };
+    },
+    async changeEmail({ params, body, user, req }) {
+      await emailChange.request(params.id, user, body.email, clientAddress(req));
+      return { status: 202 };
     },
     async getUser({ params, user }) {
       return { status: 200, body: await users.get(params.id, user) };

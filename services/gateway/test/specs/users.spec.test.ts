@@ -1,15 +1,23 @@
+import { emailReservationStreamName } from '@qrshirt/core';
 import { describe, expect, it } from 'vitest';
-import { apiSpecificationPerTest } from '../support/api-specification';
+import { apiSpecificationPerTest, type GivenEvent } from '../support/api-specification';
 import { charityCreated, donationRecorded, fundraiserCreated, shirtAdded, userRegistered } from '../support/given';
 import { anonymousToken, userToken } from '../support/test-server';
 
 const api = apiSpecificationPerTest();
 
+/** Sign-up reserved Ada's address, and her registration was lost (a crash in between). */
+const adaReserved: GivenEvent = {
+  stream: emailReservationStreamName('ada@example.org'),
+  type: 'EmailReserved',
+  data: { userId: 'ada', at: '2026-03-01T10:00:00.000Z' },
+};
+
 describe('POST /api/user', () => {
   it('registers a user on their first sync and updates the profile on the next', async () => {
     const token = userToken('ada');
     await api
-      .given()
+      .given(adaReserved)
       .when('POST', '/api/user', { token, body: { uid: 'ada', displayName: 'Ada', email: 'ada@example.org' } })
       .then({
         status: 200,
@@ -20,6 +28,35 @@ describe('POST /api/user', () => {
       .given()
       .when('POST', '/api/user', { token, body: { uid: 'ada', displayName: 'Ada L.', email: 'ada@example.org' } })
       .then({ status: 200, body: { displayName: 'Ada L.' }, events: [{ type: 'UserProfileUpdated' }] });
+  });
+
+  it('never changes the address: another one is refused with nothing recorded, the account’s own in any case is kept', async () => {
+    const token = userToken('ada');
+    const refusal = {
+      status: 409,
+      body: {
+        error:
+          'Your email address changes only by the link we mail to the new address: use Change email in Edit Profile',
+      },
+      events: [],
+    };
+    await api
+      .given(userRegistered('ada', 'ada@example.org'))
+      .when('POST', '/api/user', { token, body: { uid: 'ada', displayName: 'Mallory', email: 'mine@example.net' } })
+      .then(refusal);
+    await api
+      .given()
+      .when('POST', '/api/user', { token, body: { uid: 'ada', displayName: 'Ada L.', email: 'ADA@Example.org' } })
+      .then({ status: 200, body: { displayName: 'Ada L.', email: 'ada@example.org' } });
+    await api
+      .given()
+      .when('POST', '/api/user', { token, body: { uid: 'ada', displayName: 'Ada', email: null } })
+      .then({ status: 200, body: { displayName: 'Ada', email: 'ada@example.org' } });
+    // A first sync may name only an address reserved for this account.
+    await api
+      .given()
+      .when('POST', '/api/user', { token: userToken('bob'), body: { uid: 'bob', email: 'ada@example.org' } })
+      .then(refusal);
   });
 
   it('syncs only the caller’s own profile', async () => {
@@ -115,5 +152,41 @@ describe('GET /api/user/{id}/export', () => {
     expect(answer.body.events).toHaveLength(2);
     for (const foreign of ['donation-of-a-stranger', 'stranger-client-key', 'f3', 'bob'])
       expect(JSON.stringify(answer.body), foreign).not.toContain(foreign);
+  });
+});
+
+describe('an account whose profile names an address it never proved', () => {
+  // Profiles synced before the sync was refused could name anyone's address: here the address of
+  // Vera, who joined the waitlist with it and holds it, verified.
+  const at = '2026-03-01T10:00:00.000Z';
+  const vera = 'vera@example.org';
+  const history: GivenEvent[] = [
+    { stream: emailReservationStreamName(vera), type: 'EmailReserved', data: { userId: 'vera', at } },
+    { stream: emailReservationStreamName(vera), type: 'EmailVerified', data: { userId: 'vera', via: 'link', at } },
+    userRegistered('mallory', vera),
+    {
+      stream: `waitlist-scan-me.${'b'.repeat(64)}`,
+      type: 'WaitlistJoined',
+      data: { entryId: 'e-vera', shirtId: 'scan-me', name: 'Vera', email: vera, size: 'M', charityId: 'water', at },
+    },
+  ];
+
+  it('neither shows its person the signups made with that address, nor proves it', async () => {
+    await api
+      .given(...history)
+      .when('GET', '/api/user/mallory/export', { token: userToken('mallory') })
+      .then({ status: 200, body: { profile: { email: vera, emailVerified: false }, waitlistEntries: [] } });
+  });
+
+  it('closes without removing those signups or freeing the address', async () => {
+    const signedInNow: GivenEvent = {
+      stream: 'user-mallory',
+      type: 'UserSignedIn',
+      data: { userId: 'mallory', method: 'phone', at: new Date().toISOString() },
+    };
+    await api
+      .given(...history, signedInNow)
+      .when('DELETE', '/api/user/mallory', { token: userToken('mallory'), body: {} })
+      .then({ status: 204, events: [{ stream: 'user-mallory', type: 'UserAccountClosed' }] });
   });
 });

@@ -374,6 +374,29 @@ describe('the dashboard', () => {
   });
 });
 
+describe('changing the address in Edit Profile', () => {
+  it('offers a field for the new address, which sends the link there', async () => {
+    const server = fakeApi({
+      'GET /api/user/u-1/stats': { json: stats },
+      'GET /api/user/u-1': {
+        json: { uid: 'u-1', displayName: 'Ada', email: 'ada@example.com', photoURL: null, dailySummary: false },
+      },
+      'POST /api/user/u-1/email': { status: 202 },
+    });
+    signInAs({ uid: 'u-1', displayName: 'Ada', email: 'ada@example.com' });
+    const { user } = renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    const form = await screen.findByRole('form', { name: 'Change email' });
+    expect(within(form).getByText(/Your email address is ada@example\.com\./)).toBeTruthy();
+    await user.type(within(form).getByLabelText('New email address'), 'countess@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Send link' }));
+    expect(await within(form).findByText(/Your address changes once you open it/)).toBeTruthy();
+    expect(server.to('POST', '/api/user/u-1/email').map((request) => request.body)).toEqual([
+      { email: 'countess@example.com' },
+    ]);
+  });
+});
+
 describe('the daily summary switch in Edit Profile', () => {
   const profile = { uid: 'u-1', displayName: 'Ada', email: 'ada@example.com', photoURL: null };
 

@@ -1,4 +1,4 @@
-import { Button, Card, Container, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { FundraiserStatsItem } from '@qrshirt/contracts';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
+import { ChangeEmailForm } from '@/features/auth/components/change-email-form';
 import { CloseAccountForm } from '@/features/auth/components/close-account-form';
 import { DownloadMyDataButton } from '@/features/auth/components/download-my-data-button';
 import { ProfileForm } from '@/features/auth/components/profile-form';
@@ -115,6 +116,9 @@ function Dashboard({ user }: { user: SignedInUser }) {
       >
         <Stack gap="lg">
           <ProfileForm user={user} />
+          <Divider label="Email address" labelPosition="left" />
+          <ChangeEmailForm user={user} />
+          <Divider />
           <DailySummarySwitch uid={user.uid} />
         </Stack>
       </Modal>

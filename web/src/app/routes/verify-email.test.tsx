@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { getAuthState } from '@/lib/auth/session-store';
 import { fakeApi } from '@/testing/fake-api';
 import { renderRoute } from '@/testing/render';
 import { signInAs } from '@/testing/session';
@@ -25,6 +26,35 @@ describe('the verify-email page', () => {
     ]);
     await waitFor(() => expect(router.state.location.hash).toBe(''));
     expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it('follows a change of address’s link: sends the new address with the token and says the address changed', async () => {
+    const server = fakeApi({
+      'POST /api/auth/verify-email': { json: { email: 'countess@example.com', emailVerified: true, changed: true } },
+    });
+    const { router } = renderAt(`#token=the-token&email=${encodeURIComponent('countess@example.com')}`);
+    expect(await screen.findByRole('heading', { name: 'Change your email address' })).toBeTruthy();
+    expect(
+      await screen.findByText('Your email address was changed to countess@example.com: sign in with it from now on.'),
+    ).toBeTruthy();
+    expect(server.to('POST', '/api/auth/verify-email').map((request) => request.body)).toEqual([
+      { token: 'the-token', email: 'countess@example.com' },
+    ]);
+    await waitFor(() => expect(router.state.location.hash).toBe(''));
+  });
+
+  it('shows the signed-in browser its account’s address as the server has it after a change', async () => {
+    const server = fakeApi({
+      'POST /api/auth/verify-email': { json: { email: 'countess@example.com', emailVerified: true, changed: true } },
+      'GET /api/user/u-1': {
+        json: { uid: 'u-1', displayName: 'Ada', email: 'countess@example.com', photoURL: null, dailySummary: false },
+      },
+    });
+    signInAs({ uid: 'u-1', displayName: 'Ada', email: 'ada@example.com' });
+    renderAt(`#token=the-token&email=${encodeURIComponent('countess@example.com')}`);
+    await screen.findByText(/Your email address was changed to countess@example\.com/);
+    await waitFor(() => expect(getAuthState().session?.user.email).toBe('countess@example.com'));
+    expect(server.to('GET', '/api/user/u-1')).toHaveLength(1);
   });
 
   it('shows the server’s reason for a used or expired link, and how to get a new one', async () => {

@@ -135,8 +135,13 @@ export async function signOut(): Promise<void> {
   await startAnonymousSession();
 }
 
-/** After a profile update: the greeting and the next sync show the new name and photo. */
-export function updateSessionUser(change: Partial<Pick<ClientSession['user'], 'displayName' | 'photoURL'>>): void {
+/**
+ * After a profile update or a change of address: the greeting and the next sync show the new name,
+ * photo and address.
+ */
+export function updateSessionUser(
+  change: Partial<Pick<ClientSession['user'], 'displayName' | 'photoURL' | 'email'>>,
+): void {
   const { session } = getAuthState();
   if (session) applySession({ ...session, user: { ...session.user, ...change } }, { broadcast: true });
 }

@@ -1,6 +1,6 @@
 import { authErrorMessages } from '@qrshirt/contracts';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getAuthState } from '@/lib/auth/session-store';
 import { type FakeAnswer, fakeApi } from '@/testing/fake-api';
 import { renderRoute } from '@/testing/render';
@@ -89,6 +89,26 @@ describe('signing in', () => {
     expect(await screen.findByText('Shirt page', {}, { timeout: 3000 })).toBeTruthy();
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
     expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('syncs the address the server gave the session, and only logs a refused sync, without a toast', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const api = fakeApi({
+      'POST /api/auth/signin': { json: session('Ada', 'Ada@Example.com') },
+      'POST /api/user': {
+        status: 409,
+        json: { error: 'Your email address changes only by the link we mail to the new address' },
+      },
+    });
+    const { user } = renderSignIn();
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Successfully signed in!')).toBeTruthy();
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('Syncing the signed-in user failed', expect.anything()));
+    expect(api.to('POST', '/api/user')[0]!.body).toMatchObject({ uid: 'u-1', email: 'Ada@Example.com' });
+    expect(screen.queryByText(/changes only by the link/)).toBeNull();
+    warn.mockRestore();
   });
 
   it('goes to the dashboard when nothing sent the user here', async () => {
