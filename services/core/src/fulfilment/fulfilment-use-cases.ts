@@ -30,7 +30,6 @@ import {
 /** What the claim mail says; the gateway renders it and stores it in the outbox. */
 export interface ClaimLinkMail {
   to: string;
-  name: string;
   shirtName: string;
   charityName: string;
   /** Goes into the link only: it is stored nowhere else. */
@@ -64,9 +63,9 @@ export function entryStatus(entry: EventData<'WaitlistJoined'>, statuses: EntryS
 const UNCONFIRMED = "This entry's address has not been confirmed yet: its person has not opened the confirmation link";
 
 /** Whom a claim mail goes to; nobody once the entry's person removed it, which erased both. */
-function recipient({ name, email }: { name: string | null; email: string | null }) {
+function recipient({ name, email }: { name: string | null; email: string | null }): string {
   if (name === null || email === null) throw new DomainError('gone', ENTRY_ERASED);
-  return { name, to: email };
+  return email;
 }
 
 export interface FulfilledEntry {
@@ -186,7 +185,7 @@ export function createFulfilmentUseCases({
     charity: CharityState | null,
   ): Promise<FulfilledEntry> {
     // Checked before anything is written: a fulfilled entry must get its fundraiser and its mail.
-    const { name, to } = recipient(entry);
+    const to = recipient(entry);
     if (!shirt) throw new DomainError('conflict', "The entry's shirt is no longer in the shop");
     if (!isApprovedCharity(charity)) throw new DomainError('conflict', "The entry's charity is no longer in the shop");
     const fundraiserId = newFundraiserId();
@@ -204,7 +203,7 @@ export function createFulfilmentUseCases({
     }));
     const fundraiser = await createItsFundraiser(entry.entryId, fundraiserId, shirt, charity, now);
     const shortCode = await shortCodeOf(fundraiserId);
-    await sendClaimLink({ to, name, shirtName: shirt.name, charityName: charity.name, token, removeToken });
+    await sendClaimLink({ to, shirtName: shirt.name, charityName: charity.name, token, removeToken });
     return { entryId: entry.entryId, fundraiser, shortCode, size: entry.size };
   }
 
@@ -296,7 +295,7 @@ export function createFulfilmentUseCases({
     async reissueClaimLink(entryId: string): Promise<FulfilledEntry> {
       const fulfilment = await commands.loadState(fulfilmentStreamName(entryId), fulfilmentDecider);
       if (!fulfilment) throw new DomainError('not_found', 'This waitlist entry has not been fulfilled');
-      const { name, to } = recipient(fulfilment);
+      const to = recipient(fulfilment);
       const now = clock();
       const [shirt, charity] = await shirtAndCharity(fulfilment.shirtId, fulfilment.charityId);
       const made = await commands.loadState(fundraiserStreamName(fulfilment.fundraiserId), fundraiserDecider);
@@ -319,7 +318,6 @@ export function createFulfilmentUseCases({
       const shortCode = await shortCodeOf(fundraiser.id);
       await sendClaimLink({
         to,
-        name,
         shirtName: shirt?.name ?? fundraiser.name,
         charityName: charity?.name ?? fundraiser.charityId,
         token,
