@@ -29,8 +29,10 @@ import {
   type OpsServer,
   instrumentEventStore,
   createLogger,
+  keepFoldersPrivate,
   openEventStore,
   type ReadinessCheck,
+  restrictNewFiles,
   startOpsServer,
 } from '@qrshirt/runtime';
 import { createKafkaAdminSession, createKafkaIngestion } from '@qrshirt/kafka';
@@ -113,9 +115,13 @@ export async function createEmbeddedProcess(
   config: Config,
   overrides: { clock?: Clock; log?: Logger; eventStore?: EventStore; dailySummaryIntervalMs?: number } = {},
 ): Promise<EmbeddedProcess> {
+  // Here rather than in main.ts: the tests start this process in theirs, and DATA_DIR must be
+  // private however it is started.
+  restrictNewFiles();
   const clock = overrides.clock ?? systemClock;
   const log =
     overrides.log ?? (await createLogger({ service: 'gateway', level: config.LOG_LEVEL, logDir: config.LOG_DIR }));
+  await keepFoldersPrivate([config.DATA_DIR, config.LOG_DIR], log);
   const metrics = createMetricsRegistry('gateway');
   // Given-events specifications hand in an in-memory store holding the history they start from.
   const eventStore = instrumentEventStore(overrides.eventStore ?? openEventStore(config), metrics);

@@ -3,7 +3,9 @@ import {
   createReadiness,
   loadOrExit,
   createLogger,
+  keepFoldersPrivate,
   openEventStore,
+  restrictNewFiles,
   startOpsServer,
   stopOnSignals,
   registerProjectionMetrics,
@@ -18,7 +20,10 @@ import { loadProjectorConfig } from './config';
  * with its checkpoint, while the gateways run with PROJECTIONS=off and only read.
  */
 const config = loadOrExit(loadProjectorConfig);
+restrictNewFiles();
 const log = await createLogger({ service: 'projector', level: config.LOG_LEVEL, logDir: config.LOG_DIR });
+// DATA_DIR holds the SQLite event store, unless the events are in EventStoreDB.
+await keepFoldersPrivate([config.EVENTSTORE_URL ? undefined : config.DATA_DIR, config.LOG_DIR], log);
 const eventStore = openEventStore(config);
 const readModels = createRedisReadModelStore({ url: config.REDIS_URL });
 // The gateways' live streams hear over Redis what this process committed.
