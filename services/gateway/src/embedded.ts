@@ -87,8 +87,8 @@ export interface EmbeddedProcess {
   dailySummaries: DailySummaryJob;
   /** Resolves once every projection has handled every event stored so far. */
   projectionsCaughtUp(timeoutMs?: number): Promise<void>;
-  /** Serves, and with OPS_PORT the operations endpoints too (`opsUrl`). */
-  listen(): Promise<{ server: Server; url: string; opsUrl?: string }>;
+  /** Serves, and the operations endpoints on OPS_HOST:OPS_PORT (`opsUrl`). */
+  listen(): Promise<{ server: Server; url: string; opsUrl: string }>;
   close(): Promise<void>;
 }
 
@@ -262,7 +262,6 @@ export async function createEmbeddedProcess(
     auth: auth.options,
     maxBodyBytes: config.MAX_BODY_BYTES,
     trustProxy: config.TRUST_PROXY,
-    readiness,
     metrics,
     clock,
     newId,
@@ -319,7 +318,6 @@ export async function createEmbeddedProcess(
     },
     live: { changeFeed, streams: liveStreams },
     web: { widgetUrl: config.VITE_DONATION_WIDGET_URL, apiUrl: config.VITE_API_URL },
-    opsOnPublicPort: config.OPS_PORT === undefined,
   });
 
   const dailySummaries = startDailySummaryJob({
@@ -340,15 +338,19 @@ export async function createEmbeddedProcess(
     dailySummaries,
     projectionsCaughtUp,
     async listen() {
-      const { OPS_PORT } = config;
-      if (OPS_PORT !== undefined)
-        ops = await startOpsServer({ host: config.HOST, port: OPS_PORT, readiness, registry: metrics });
+      const opsServer = await startOpsServer({
+        host: config.OPS_HOST,
+        port: config.OPS_PORT,
+        readiness,
+        registry: metrics,
+      });
+      ops = opsServer;
       return new Promise((resolve, reject) => {
         const listening = createHttpServer(app, frontDoor).listen(config.PORT, config.HOST, () => {
           server = listening;
           const address = listening.address();
           const port = typeof address === 'object' && address ? address.port : config.PORT;
-          resolve({ server: listening, url: `http://localhost:${port}`, ...(ops && { opsUrl: ops.url }) });
+          resolve({ server: listening, url: `http://localhost:${port}`, opsUrl: opsServer.url });
         });
         listening.once('error', reject);
       });

@@ -37,7 +37,7 @@ const readiness = createReadiness({
   eventStore: () => eventStore.headPosition(),
   kafka: () => kafka.reachable(),
 });
-const ops = await startOpsServer({ host: config.METRICS_HOST, port: config.METRICS_PORT, readiness, registry });
+const ops = await startOpsServer({ host: config.OPS_HOST, port: config.OPS_PORT, readiness, registry });
 await ingestor.start();
 log.info({ brokers: config.KAFKA_BROKERS, groupId: config.INGESTOR_GROUP_ID, ops: ops.url }, 'ingestor running');
 

@@ -49,7 +49,7 @@ const readiness = createReadiness({
   eventStore: () => eventStore.headPosition(),
   readModels: () => readModels.ping(),
 });
-const ops = await startOpsServer({ host: config.METRICS_HOST, port: config.METRICS_PORT, readiness, registry });
+const ops = await startOpsServer({ host: config.OPS_HOST, port: config.OPS_PORT, readiness, registry });
 for (const { runner } of projections) runner.start();
 log.info({ ops: ops.url, projections: allProjectors.map((projector) => projector.name) }, 'projector running');
 

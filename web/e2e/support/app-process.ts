@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, killUnlessReady, launchProcess, waitForUrl } from '@qrshirt/test-support';
+import { freePorts, killUnlessReady, launchProcess, waitForUrl } from '@qrshirt/test-support';
 import { E2E_ADMIN_EMAIL } from './admin';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -19,14 +19,22 @@ export interface AppProcess {
  * signals the group.
  */
 export async function startApp(timeoutMs = 240_000): Promise<AppProcess> {
-  const port = await freePort();
+  // Its operations port too: another test's process may hold the default one.
+  const [port, opsPort] = await freePorts(2);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qrshirt-e2e-'));
   const app = launchProcess({
     name: 'npm start',
     command: ['npm', 'start'],
     cwd: repoRoot,
     // The admin area's tests sign up E2E_ADMIN_EMAIL, which makes that account an admin.
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_EMAILS: E2E_ADMIN_EMAIL },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      OPS_PORT: String(opsPort),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+    },
     detached: true,
   });
   const url = `http://127.0.0.1:${port}`;
