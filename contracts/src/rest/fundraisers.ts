@@ -269,6 +269,10 @@ export const fundraiserRoutes = defineRoutes({
       401: unauthenticated,
       403: { description: 'Not the owner', schema: errorAnswer },
       404: notFound,
+      429: {
+        description: 'The account has 5 live streams open already (other tabs or devices); closing one frees its place',
+        schema: errorAnswer,
+      },
     },
   },
 });
