@@ -67,8 +67,9 @@ COPY --from=build /app/services/projector/dist services/projector/dist
 COPY --from=build /app/web/dist web/dist
 # The server-rendered pages' module, which the gateway imports to render them.
 COPY --from=build /app/web/dist-server web/dist-server
-# The SQLite event store's folder when no EVENTSTORE_URL is given; owned by the user that runs.
-RUN mkdir /data && chown node:node /data
+# The SQLite event store's folder when no EVENTSTORE_URL is given, with the secrets and mail: owned by
+# the user that runs, and only theirs (the processes keep it so too).
+RUN mkdir -m 700 /data && chown node:node /data
 ENV DATA_DIR=/data
 # Production unless told otherwise: an explicit AUTH_JWT_SECRET is required, phone codes are not
 # written to files.

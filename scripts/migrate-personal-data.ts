@@ -21,7 +21,7 @@ import { openEventStoreDbCopyingLog } from '@qrshirt/eventstoredb';
 import { loadGatewayConfigOrExit, openCredentialsStore } from '@qrshirt/gateway';
 import { allProjectors, rebuildProjection, type ReadModelStore } from '@qrshirt/projections';
 import { createRedisReadModelStore } from '@qrshirt/redis';
-import { eventStoreFile, openEventStore } from '@qrshirt/runtime';
+import { eventStoreFile, openEventStore, restrictNewFiles } from '@qrshirt/runtime';
 import {
   assertSqliteFileFree,
   createSqliteReadModelStore,
@@ -73,6 +73,8 @@ try {
 }
 
 const config = loadGatewayConfigOrExit();
+// What it writes into DATA_DIR (the rewritten log, the read models) stays owner-only.
+restrictNewFiles();
 const say = (line: string): boolean => process.stderr.write(`${NAME}: ${line}\n`);
 
 /** The first batch at once (the run is under way), then a line a second. */

@@ -6,7 +6,7 @@
  * atomically once caught up, and its old version is dropped.
  */
 import { parseArgs } from 'node:util';
-import { openEventStore } from '@qrshirt/runtime';
+import { openEventStore, restrictNewFiles } from '@qrshirt/runtime';
 import { allProjectors, rebuildProjection } from '@qrshirt/projections';
 import { createRedisReadModelStore } from '@qrshirt/redis';
 import { createSqliteReadModelStore } from '@qrshirt/sqlite';
@@ -16,6 +16,8 @@ import { loadGatewayConfigOrExit } from '@qrshirt/gateway';
 const { values } = parseArgs({ options: { projection: { type: 'string', multiple: true } } });
 
 const config = loadGatewayConfigOrExit();
+// The read models it writes into DATA_DIR stay owner-only, as the gateway's are.
+restrictNewFiles();
 const names = values.projection ?? allProjectors.map((projector) => projector.name);
 const unknown = names.filter((name) => !allProjectors.some((projector) => projector.name === name));
 if (unknown.length > 0) {

@@ -10,6 +10,7 @@ import { writeFile } from 'node:fs/promises';
 import { createEventStoreDbEventStore } from '@qrshirt/eventstoredb';
 import { createSqliteEventStore } from '@qrshirt/sqlite';
 import { ReplayArgumentError, formatReplay, replayDonations } from '@qrshirt/projections';
+import { restrictNewFiles } from '@qrshirt/runtime';
 import { createProgress } from './replay/progress';
 import { type ReplayArgs, parseReplayArgs, replaySource, replayUsage } from './replay/replay-args';
 
@@ -28,6 +29,9 @@ if (args.help) {
   process.exit(0);
 }
 
+// Reading the SQLite log may create its -wal and -shm in DATA_DIR, and the report holds donations:
+// both owner-only.
+restrictNewFiles();
 const source = replaySource(process.env);
 // Opening a missing SQLite file would create an empty store and report nothing, silently.
 if (source.kind === 'sqlite' && !existsSync(source.file)) {

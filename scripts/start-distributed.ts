@@ -5,8 +5,9 @@
  * store file in WAL mode. Prints where each listens once all are ready; Ctrl+C (or SIGTERM) stops
  * the gateways first, then the ingestor and the projector, then the servers.
  *
- * Ports: the gateways on --port and --port+1, the ingestor's and projector's health and metrics
- * on 9101 and 9102; `--port 0` picks free ports for all four.
+ * Ports: the gateways on --port and --port+1 with their operations endpoints (/readyz, /metrics)
+ * on 9464 and 9465, the ingestor's and projector's on 9101 and 9102, all on loopback; `--port 0`
+ * picks free ports for all six.
  *
  * Every run starts empty, in a fresh folder deleted at the end: the broker is a throwaway one, and
  * the event store must not outlive the broker whose offsets its ingested events record.
@@ -30,8 +31,10 @@ import {
 const READY_TIMEOUT_MS = 120_000;
 
 interface ServiceProcess extends LaunchedProcess {
-  /** Its health and metrics endpoints: the gateway's own port, or the ingestor's and projector's METRICS_PORT. */
+  /** Where it serves: a gateway's public port; the ingestor's and the projector's OPS_PORT. */
   url: string;
+  /** Its GET /readyz and /metrics: its OPS_PORT. */
+  opsUrl: string;
 }
 
 /**
@@ -42,22 +45,25 @@ interface ServiceProcess extends LaunchedProcess {
 function startService(
   name: string,
   entry: Parameters<typeof processEntry>[0],
-  port: number,
+  ports: { port: number; opsPort: number },
   env: Record<string, string>,
-) {
+): ServiceProcess {
   const label = `${name.padEnd(10)}| `;
   const service = launchProcess({
     name,
     entry: processEntry(entry),
-    env,
+    env: { ...env, OPS_PORT: String(ports.opsPort), OPS_HOST: '127.0.0.1' },
     detached: true,
     onLine: (line) => process.stdout.write(`${label}${line}\n`),
   });
-  return Object.assign(service, { url: `http://127.0.0.1:${port}` });
+  return Object.assign(service, {
+    url: `http://127.0.0.1:${ports.port}`,
+    opsUrl: `http://127.0.0.1:${ports.opsPort}`,
+  });
 }
 
 const waitUntilReady = (service: ServiceProcess) =>
-  waitForUrl(service, `${service.url}/readyz`, { timeoutMs: READY_TIMEOUT_MS, intervalMs: 200 });
+  waitForUrl(service, `${service.opsUrl}/readyz`, { timeoutMs: READY_TIMEOUT_MS, intervalMs: 200 });
 
 const { values } = parseArgs({ options: { port: { type: 'string', default: '8080' } } });
 const basePort = Number(values.port);
@@ -65,8 +71,8 @@ if (!Number.isInteger(basePort) || basePort < 0 || basePort > 65534) {
   console.error('--port: expected a port number (0 for free ports)');
   process.exit(2);
 }
-const [gateway1Port, gateway2Port, ingestorPort, projectorPort] =
-  basePort === 0 ? await freePorts(4) : [basePort, basePort + 1, 9101, 9102];
+const [gateway1Port, gateway2Port, gateway1OpsPort, gateway2OpsPort, ingestorPort, projectorPort] =
+  basePort === 0 ? await freePorts(6) : [basePort, basePort + 1, 9464, 9465, 9101, 9102];
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-distributed-'));
 let redis: LocalRedis | undefined;
@@ -110,14 +116,19 @@ try {
     REDIS_URL: redis.url,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
   };
-  const gateway = (name: string, port: number) =>
-    startService(name, 'gateway', port, { ...shared, PORT: String(port), HOST: '127.0.0.1', PROJECTIONS: 'off' });
+  const gateway = (name: string, port: number, opsPort: number) =>
+    startService(
+      name,
+      'gateway',
+      { port, opsPort },
+      { ...shared, PORT: String(port), HOST: '127.0.0.1', PROJECTIONS: 'off' },
+    );
   const worker = (name: 'ingestor' | 'projector', port: number) =>
-    startService(name, name, port, { ...shared, METRICS_PORT: String(port), METRICS_HOST: '127.0.0.1' });
+    startService(name, name, { port, opsPort: port }, shared);
   // The first gateway creates the event store file, the Kafka topics and the catalogue alone.
-  gateways.push(gateway('gateway-1', gateway1Port!));
+  gateways.push(gateway('gateway-1', gateway1Port!, gateway1OpsPort!));
   await waitUntilReady(gateways[0]!);
-  gateways.push(gateway('gateway-2', gateway2Port!));
+  gateways.push(gateway('gateway-2', gateway2Port!, gateway2OpsPort!));
   workers.push(worker('ingestor', ingestorPort!), worker('projector', projectorPort!));
   await Promise.all([...gateways, ...workers].map(waitUntilReady));
 } catch (error) {
@@ -135,8 +146,10 @@ console.log(
     `  redis       ${redis.url}`,
     `  kafka       ${kafka.brokers}`,
     `  event store ${path.join(dataDir, 'events.sqlite')} (SQLite, WAL, shared)`,
-    ...services.map(
-      (service) => `  ${service.name.padEnd(11)} ${service.url} pid ${service.pid}  (/healthz /readyz /metrics)`,
+    ...services.map((service) =>
+      service.opsUrl === service.url
+        ? `  ${service.name.padEnd(11)} ${service.url} pid ${service.pid}  (/healthz /readyz /metrics)`
+        : `  ${service.name.padEnd(11)} ${service.url} pid ${service.pid}  ops ${service.opsUrl} (/readyz /metrics)`,
     ),
     'Ctrl+C stops them all.',
     '',

@@ -21,6 +21,12 @@ export interface RouteAnswer {
   headers?: Record<string, string>;
 }
 
+/** How many requests one client may make of a route in a window of `seconds`. */
+export interface ClientAllowance {
+  requests: number;
+  seconds: number;
+}
+
 /**
  * One REST operation: the gateway registers it (guard, parsing), the OpenAPI document describes
  * it, and the tests check every answer against it. Nothing under /api is served otherwise.
@@ -60,6 +66,17 @@ export interface RouteDefinition {
    * forms that write something or make us send mail: a script must pay for each request.
    */
   challenge?: true;
+  /**
+   * For what anyone may send without an account: at most this many requests per client (an IPv4
+   * address, an IPv6 /64) per window, counted before the body is read; more are answered 429 with
+   * Retry-After, and nothing of them is stored.
+   */
+  perClient?: ClientAllowance;
+  /**
+   * The largest body it reads, in bytes, below the gateway's MAX_BODY_BYTES: what one request
+   * can add to the log. A larger one is answered 413.
+   */
+  maxBodyBytes?: number;
   answers: Record<number, RouteAnswer>;
 }
 
@@ -83,12 +100,20 @@ const requestTooLarge: RouteAnswer = {
 
 const MISSING_PROOF_OF_WORK = 'a missing, forged, expired or already used proof of work (X-Altcha)';
 
+/** `600 a minute`, `20 an hour`, `5 every 10 seconds`. */
+export function allowanceText({ requests, seconds }: ClientAllowance): string {
+  if (seconds === 60) return `${requests} a minute`;
+  if (seconds === 3600) return `${requests} an hour`;
+  return `${requests} every ${seconds} seconds`;
+}
+
 /**
  * The answers every route of its kind can give whether or not it names them: a bad token (401),
  * input that fails its schema or malformed JSON (400), a body too large (413) or in an encoding
  * not supported (415), a session that may not do this (403), an address or headers too long for
- * the HTTP server (431) when it takes parameters that can make them so. A route that asks for a
- * proof of work refuses one that does not do (400, said in its own 400's description).
+ * the HTTP server (431) when it takes parameters that can make them so, too many requests from
+ * one client (429) when it limits them. A route that asks for a proof of work refuses one that
+ * does not do (400, said in its own 400's description).
  */
 export function withCommonAnswers(route: RouteDefinition): RouteDefinition {
   const common: Record<number, RouteAnswer> = {};
@@ -108,8 +133,17 @@ export function withCommonAnswers(route: RouteDefinition): RouteDefinition {
   if (route.cookies) common[403] = { description: 'Sent from another site', schema: errorAnswer };
   if (route.params || route.query || route.headers || route.cookies || route.challenge) common[431] = requestTooLarge;
   if (route.body) {
-    common[413] = { description: 'The body is too large', schema: errorAnswer };
+    common[413] = {
+      description: route.maxBodyBytes ? `The body is over ${route.maxBodyBytes} bytes` : 'The body is too large',
+      schema: errorAnswer,
+    };
     common[415] = { description: 'The body is not JSON in a supported encoding', schema: errorAnswer };
+  }
+  if (route.perClient) {
+    common[429] = {
+      description: `More than ${allowanceText(route.perClient)} from this client (an IPv4 address, an IPv6 /64); Retry-After says when to try again`,
+      schema: errorAnswer,
+    };
   }
   const answers = { ...common, ...route.answers };
   if (route.challenge) answers[400] = common[400]!;

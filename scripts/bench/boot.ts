@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { type EventData, type EventType, eventMetadata } from '@qrshirt/contracts';
 import { type NewEvent, seedCatalog, seedCharities, seedShirts } from '@qrshirt/core';
 import { createSqliteEventStore } from '@qrshirt/sqlite';
-import { freePort, type LaunchedProcess, launchProcess, runToEnd } from '@qrshirt/test-support';
+import { freePorts, type LaunchedProcess, launchProcess, runToEnd } from '@qrshirt/test-support';
 import { serverBundles } from '../server-bundles';
 import { writeStandaloneSection } from './report';
 
@@ -102,7 +102,7 @@ async function generate(file: string, events: number): Promise<void> {
 
 /** Spawns the gateway as `npm start` runs it, waits for /readyz 200, stops it: seconds to ready. */
 async function bootOnce(dataDir: string, timeoutMs: number): Promise<number> {
-  const port = await freePort();
+  const [port, opsPort] = await freePorts(2);
   const startedAt = performance.now();
   const gateway = launchProcess({
     name: 'gateway',
@@ -111,12 +111,14 @@ async function bootOnce(dataDir: string, timeoutMs: number): Promise<number> {
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
+      OPS_PORT: String(opsPort),
       LOG_LEVEL: 'warn',
     },
   });
   let seconds: number;
   try {
-    seconds = await ready(port, startedAt, timeoutMs, gateway);
+    // /readyz is the operations port's.
+    seconds = await ready(opsPort!, startedAt, timeoutMs, gateway);
   } catch (error) {
     await gateway.terminate();
     throw error;

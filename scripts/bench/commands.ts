@@ -69,6 +69,9 @@ export interface CommandScenario {
 
 const at = new Date(Date.UTC(2026, 0, 1)).toISOString();
 
+/** Donor `n`'s address, which the gateway believes in X-Forwarded-For from loopback. */
+const donorAddress = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
 /** POST /api/fundraisers/{id}/donate: the page's report of a widget's donation, each with its own key. */
 const donate: CommandScenario = {
   name: 'POST /api/fundraisers/{id}/donate',
@@ -142,7 +145,8 @@ const donate: CommandScenario = {
     return {
       method: 'POST',
       path: `/api/fundraisers/${id}/donate`,
-      headers: { 'Idempotency-Key': `bench-${n}-${randomUUID()}` },
+      // Each from a donor of their own: one address may report 60 donations a minute.
+      headers: { 'Idempotency-Key': `bench-${n}-${randomUUID()}`, 'X-Forwarded-For': donorAddress(n) },
       body: { amount: 5 + (n % 100), source: 'widget' },
     };
   },

@@ -58,13 +58,21 @@ async function measure(options: autocannon.Options) {
   };
 }
 
+/** Scanners the requests come from: one address may send 600 scans a minute. */
+const SCANNERS = 2_048;
+
 /**
- * One fixed request per fundraiser, which each connection takes in turn, so every partition gets
- * its share. Fixed requests are encoded once, as the baseline's is: a request rebuilt per call
- * cost the load generator a quarter more CPU per scan, on the cores the pipeline shares.
+ * Fixed requests, which each connection takes in turn, to every fundraiser in turn, so every
+ * partition gets its share, from SCANNERS addresses (X-Forwarded-For, which the gateway believes
+ * from loopback), as JSON. Fixed requests are encoded once, as the baseline's is: a request rebuilt
+ * per call cost the load generator a quarter more CPU per scan, on the cores the pipeline shares.
  */
 function scanRequests(fundraiserIds: string[]): autocannon.Request[] {
-  return fundraiserIds.map((id) => ({ method: 'POST', path: `/api/fundraisers/${id}/scan` }));
+  return Array.from({ length: SCANNERS }, (_, n) => ({
+    method: 'POST',
+    path: `/api/fundraisers/${fundraiserIds[n % fundraiserIds.length]}/scan`,
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.${n >> 8}.${n & 255}` },
+  }));
 }
 
 export async function benchKafka(options: {

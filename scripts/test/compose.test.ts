@@ -211,8 +211,9 @@ describe('docker-compose.yml', () => {
       );
       const parsed = schema.safeParse(withoutInterpolation);
       expect(parsed.error?.issues ?? [], name).toEqual([]);
-      const port = name === 'gateway' ? environment.OPS_PORT : environment.METRICS_PORT;
-      expect(JSON.stringify(service.healthcheck?.test), name).toContain(`127.0.0.1:${port}/readyz`);
+      expect(JSON.stringify(service.healthcheck?.test), name).toContain(`127.0.0.1:${environment.OPS_PORT}/readyz`);
+      // Loopback by default; a container's own loopback is out of a scraper's reach.
+      expect(environment.OPS_HOST, name).toBe('0.0.0.0');
     }
   });
 

@@ -120,7 +120,7 @@ describeWithKafka('the distributed processes stopped by SIGTERM under load', (ka
       ledger: scanLedger(store),
       fundraiserIds,
       answers: load.answers,
-      // Every request, counted or not: the load is one client, one person, counted once.
+      // Every request, counted or not: what the ledger holds to each 202.
       projectedScans: async (id) => (await api('GET', `/api/fundraisers/${id}/stats`, as(owner))).body.scanRequests,
       timeoutMs: 60_000,
     });

@@ -29,6 +29,8 @@ if (missing && !required) console.warn(`[start:distributed] skipped: ${missing} 
 interface Service {
   name: string;
   url: string;
+  /** Its /readyz and /metrics. */
+  opsUrl: string;
   pid: number;
 }
 
@@ -66,8 +68,15 @@ describe.skipIf(missing !== undefined && !required)('npm run start:distributed',
     expect(ready, ready).toContain('Ctrl+C stops them all.');
 
     const services = [
-      ...output().matchAll(/^ {2}(gateway-1|gateway-2|ingestor|projector) +(http:\/\/\S+) pid (\d+)/gm),
-    ].map(([, name, url, pid]): Service => ({ name: name!, url: url!, pid: Number(pid) }));
+      ...output().matchAll(
+        /^ {2}(gateway-1|gateway-2|ingestor|projector) +(http:\/\/\S+) pid (\d+)(?: {2}ops (http:\/\/\S+))?/gm,
+      ),
+    ].map(([, name, url, pid, opsUrl]): Service => ({
+      name: name!,
+      url: url!,
+      opsUrl: opsUrl ?? url!,
+      pid: Number(pid),
+    }));
     expect(services.map((service) => service.name)).toEqual(['gateway-1', 'gateway-2', 'ingestor', 'projector']);
     expect(new Set(services.map((service) => service.pid)).size).toBe(4);
     const [one, two] = [createApiClient(services[0]!.url), createApiClient(services[1]!.url)];
@@ -119,22 +128,25 @@ describe.skipIf(missing !== undefined && !required)('npm run start:distributed',
     expect(mine.body).toMatchObject({ totalScans: 50, totalImpact: 20 });
 
     for (const service of services) {
-      const answer = await fetch(`${service.url}/readyz`);
+      const answer = await fetch(`${service.opsUrl}/readyz`);
       expect(answer.status, service.name).toBe(200);
     }
+    // A gateway's public port serves neither.
+    expect((await fetch(`${services[0]!.url}/readyz`)).status).toBe(404);
+    expect((await fetch(`${services[0]!.url}/metrics`)).status).toBe(404);
     const checks = async (service: Service) =>
-      ((await (await fetch(`${service.url}/readyz`)).json()) as { checks: object }).checks;
+      ((await (await fetch(`${service.opsUrl}/readyz`)).json()) as { checks: object }).checks;
     expect(Object.keys(await checks(services[0]!)).sort()).toEqual(['eventStore', 'kafka', 'readModels']);
     expect(Object.keys(await checks(services[2]!)).sort()).toEqual(['eventStore', 'kafka']);
     expect(Object.keys(await checks(services[3]!)).sort()).toEqual(['eventStore', 'readModels']);
-    const ingestorMetrics = await (await fetch(`${services[2]!.url}/metrics`)).text();
+    const ingestorMetrics = await (await fetch(`${services[2]!.opsUrl}/metrics`)).text();
     expect(ingestorMetrics).toMatch(
       /^kafka_consumer_lag_messages\{topic="scans\.v1",partition="0",service="ingestor"\} \d+$/m,
     );
-    const projectorMetrics = await (await fetch(`${services[3]!.url}/metrics`)).text();
+    const projectorMetrics = await (await fetch(`${services[3]!.opsUrl}/metrics`)).text();
     expect(projectorMetrics).toMatch(/^projection_lag_events\{projection="fundraisers",service="projector"\} 0$/m);
     // The gateways project nothing themselves (PROJECTIONS=off).
-    expect(await (await fetch(`${services[0]!.url}/metrics`)).text()).not.toContain('projection_lag_events{');
+    expect(await (await fetch(`${services[0]!.opsUrl}/metrics`)).text()).not.toContain('projection_lag_events{');
 
     const signalledAt = Date.now();
     expect(await started.terminate(30_000)).toBe(0);

@@ -24,6 +24,12 @@ export const analyticsEvent = z.discriminatedUnion('type', [
 export type AnalyticsEvent = z.infer<typeof analyticsEvent>;
 
 export const MAX_ANALYTICS_BATCH = 100;
+/**
+ * The most bytes a batch's request body may hold: what one request can add to the log (about
+ * 16 KB; a batch of the largest events allowed would be 260 KB). The web client sends larger
+ * queues as several batches.
+ */
+export const MAX_ANALYTICS_BATCH_BYTES = 16_384;
 
 export const analyticsBatch = z.object({ events: z.array(analyticsEvent).min(1).max(MAX_ANALYTICS_BATCH) });
 export type AnalyticsBatch = z.infer<typeof analyticsBatch>;
@@ -39,6 +45,9 @@ export const analyticsRoutes = defineRoutes({
     summary: 'A batch of page views and analytics events',
     auth: 'none',
     body: analyticsBatch,
+    maxBodyBytes: MAX_ANALYTICS_BATCH_BYTES,
+    // A visitor's pages send a batch a second at most; a school or an office shares an address.
+    perClient: { requests: 120, seconds: 60 },
     answers: {
       202: { description: 'Accepted', schema: analyticsAccepted },
       400: invalid,

@@ -185,12 +185,20 @@ export const fundraiserRoutes = defineRoutes({
   recordScan: {
     method: 'post',
     path: '/api/fundraisers/{id}/scan',
-    summary: 'Record a QR scan',
+    summary:
+      "Record a QR scan: sent as JSON (Content-Type: application/json), or by the site's own pages (Sec-Fetch-Site same-origin or same-site)",
     auth: 'none',
     readsToken: false,
     params: idParams,
+    // Room for a crowd behind one address (an office, an event's network), far below a flood.
+    perClient: { requests: 600, seconds: 60 },
     answers: {
       202: { description: 'Accepted and durably stored', schema: scanAccepted },
+      403: {
+        description:
+          "Sent by another site's page without JSON (a form, an image, a no-cors fetch): not stored, not counted",
+        schema: errorAnswer,
+      },
       404: notFound,
       503: { description: 'Ingestion is overloaded or down; retry later', schema: errorAnswer },
     },
@@ -203,6 +211,9 @@ export const fundraiserRoutes = defineRoutes({
     params: idParams,
     headers: donateHeaders,
     body: donateRequest,
+    maxBodyBytes: 1_024,
+    // A donor reports each donation once; a crowd at an event may share an address.
+    perClient: { requests: 60, seconds: 60 },
     answers: {
       201: { description: 'Reported; `id` is the report id a processor may name in its webhook', schema: donation },
       200: { description: 'Already reported under this Idempotency-Key', schema: donation },
@@ -258,6 +269,10 @@ export const fundraiserRoutes = defineRoutes({
       401: unauthenticated,
       403: { description: 'Not the owner', schema: errorAnswer },
       404: notFound,
+      429: {
+        description: 'The account has 5 live streams open already (other tabs or devices); closing one frees its place',
+        schema: errorAnswer,
+      },
     },
   },
 });

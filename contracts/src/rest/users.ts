@@ -288,6 +288,10 @@ export const userRoutes = defineRoutes({
       },
       401: unauthenticated,
       403: { description: 'Another user', schema: errorAnswer },
+      429: {
+        description: 'The account has 5 live streams open already (other tabs or devices); closing one frees its place',
+        schema: errorAnswer,
+      },
     },
   },
 });

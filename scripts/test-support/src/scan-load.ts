@@ -1,5 +1,6 @@
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { scanner } from './scanners';
 
 /** One scan request and how the gateway answered it. Times are `performance.now()` of this process. */
 export interface ScanAnswer {
@@ -40,7 +41,8 @@ const REQUEST_TIMEOUT_MS = 30_000;
 
 /**
  * Scanners hitting `POST /api/fundraisers/{id}/scan`, `concurrency` at a time over keep-alive
- * connections, recording every answer so a test can hold the gateway to each 202 it gave.
+ * connections, recording every answer so a test can hold the gateway to each 202 it gave. Each
+ * request is a person of its own (`scanner(n)`): one address may send 600 scans a minute.
  */
 export function startScanLoad(options: ScanLoadOptions): ScanLoad {
   const { url, fundraiserIds, concurrency, total, ratePerSecond } = options;
@@ -59,7 +61,7 @@ export function startScanLoad(options: ScanLoadOptions): ScanLoad {
   let issued = 0;
   let stopped = false;
 
-  async function scanner(): Promise<void> {
+  async function scan(): Promise<void> {
     while (!stopped && issued < total) {
       const index = issued++;
       if (ratePerSecond !== undefined) {
@@ -69,12 +71,12 @@ export function startScanLoad(options: ScanLoadOptions): ScanLoad {
       }
       const fundraiserId = fundraiserIds[index % fundraiserIds.length]!;
       const sentAt = performance.now();
-      const answer = await postScan(agent, hostname, Number(port), fundraiserId);
+      const answer = await postScan(agent, hostname, Number(port), fundraiserId, scanner(index));
       answers.push({ fundraiserId, ...answer, sentAt, answeredAt: performance.now() });
     }
   }
 
-  const done = Promise.all(Array.from({ length: concurrency }, scanner)).then(() => agent.destroy());
+  const done = Promise.all(Array.from({ length: concurrency }, scan)).then(() => agent.destroy());
   return {
     answers,
     done,
@@ -90,6 +92,7 @@ function postScan(
   hostname: string,
   port: number,
   fundraiserId: string,
+  headers: Record<string, string>,
 ): Promise<Pick<ScanAnswer, 'status' | 'scanId' | 'error'>> {
   return new Promise((resolve) => {
     const req = request(
@@ -99,6 +102,7 @@ function postScan(
         port,
         method: 'POST',
         path: `/api/fundraisers/${fundraiserId}/scan`,
+        headers,
         timeout: REQUEST_TIMEOUT_MS,
       },
       (res) => {

@@ -5,13 +5,14 @@ export const PHONE =
 /**
  * The headers of scanner number `n`, a person of their own: an address of their own (in
  * X-Forwarded-For, which the tests' gateways believe from loopback, as TRUST_PROXY's default
- * says) and a phone. Scans from one test client would otherwise be one visitor, counted once
- * per 30 minutes.
+ * says) and a phone, sending JSON as the spec's client does. Scans from one test client would
+ * otherwise be one visitor, counted once per 30 minutes.
  */
 export function scanner(n: number, overrides: { address?: string; userAgent?: string } = {}): Record<string, string> {
   return {
     'x-forwarded-for': overrides.address ?? `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
     'user-agent': overrides.userAgent ?? PHONE,
+    'content-type': 'application/json',
   };
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { freePort } from './free-ports';
+import { freePorts } from './free-ports';
 import { TEST_ALTCHA_MAX_NUMBER } from './proof-of-work';
 import { type LaunchedProcess, killUnlessReady, launchProcess, waitForLine, waitForUrl } from './launch';
 
@@ -22,23 +22,30 @@ export const TEST_WEBHOOK_SECRET = `whsec_${randomBytes(32).toString('base64')}`
 
 export interface GatewayProcess extends LaunchedProcess {
   url: string;
+  /** Where its GET /readyz and /metrics answer (its operations port). */
+  opsUrl: string;
 }
 
 /**
- * `npm start`'s entry point as a separate OS process on a free loopback port, logging at warn and
- * signing tokens with TEST_JWT_SECRET unless `env` says otherwise; resolves once /healthz answers.
+ * `npm start`'s entry point as a separate OS process on free loopback ports (its own and its
+ * operations port: parallel tests must not compete for the defaults), logging at warn and signing
+ * tokens with TEST_JWT_SECRET unless `env` says otherwise; resolves once /healthz answers.
+ * Ports are asked of the OS here rather than left to it (0): at warn, the process logs no line
+ * saying which it got.
  */
 export async function startGatewayProcess(
   env: Record<string, string> = {},
   timeoutMs = 60_000,
 ): Promise<GatewayProcess> {
-  const port = await freePort();
+  const [port, opsPort] = await freePorts(2);
   const gateway = launchProcess({
     name: 'gateway',
     entry: processEntry('gateway'),
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
+      OPS_PORT: String(opsPort),
+      OPS_HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       AUTH_JWT_SECRET: TEST_JWT_SECRET,
       DONATION_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
@@ -48,7 +55,7 @@ export async function startGatewayProcess(
   });
   const url = `http://127.0.0.1:${port}`;
   await killUnlessReady(gateway, waitForUrl(gateway, `${url}/healthz`, { timeoutMs }));
-  return Object.assign(gateway, { url });
+  return Object.assign(gateway, { url, opsUrl: `http://127.0.0.1:${env.OPS_PORT ?? opsPort}` });
 }
 
 /** One JSON line of a process's pino log; a line that is not JSON is its `msg`. */
@@ -88,8 +95,9 @@ async function startWorker(
   const worker = launchProcess({
     name,
     entry: processEntry(name),
-    // METRICS_PORT 0: several of them in one test must not compete for the default port.
-    env: { LOG_LEVEL: 'info', METRICS_PORT: '0', METRICS_HOST: '127.0.0.1', ...env },
+    // OPS_PORT 0: several of them in one test must not compete for the default port; the
+    // 'running' line says which one it got.
+    env: { LOG_LEVEL: 'info', OPS_PORT: '0', OPS_HOST: '127.0.0.1', ...env },
     onLine: (line, stream) => {
       if (stream === 'stdout' && line.trim() !== '') logs.push(parseLogLine(line));
     },

@@ -1,3 +1,4 @@
+export * from './client-address';
 export * from './clock';
 export * from './event-sourcing/event-store';
 export * from './event-sourcing/expected-revision';

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Readiness } from '@qrshirt/runtime';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
@@ -42,9 +41,7 @@ export interface AppOptions extends RouteDeps {
   maxBodyBytes: number;
   /** Express's `trust proxy` value. */
   trustProxy: boolean | number | string;
-  /** GET /readyz: the event store, the read model store and Kafka, when used. */
-  readiness: Readiness;
-  /** GET /metrics; request latency is recorded into it. */
+  /** Request latency is recorded into it (GET /metrics, on the operations port). */
   metrics: Registry;
   /** /api/admin/*: who is an admin, the overview, projection status and rebuilds. */
   admin: AdminDeps;
@@ -52,8 +49,6 @@ export interface AppOptions extends RouteDeps {
   live: LiveDeps;
   /** What the pages may frame and call besides this site (the Content-Security-Policy). */
   web: { widgetUrl: string; apiUrl: string };
-  /** Serve /metrics and /readyz here too; false when an operations port serves them. */
-  opsOnPublicPort: boolean;
   /** The challenges of GET /api/challenge, and the solutions routes with `challenge: true` spend. */
   proofOfWork: ProofOfWork;
 }
@@ -101,7 +96,7 @@ export function createApp(options: AppOptions): GatewayApp {
   app.post(scan.pattern, scan.handler);
   app.use(compressAnswers());
   app.use(requestLog);
-  app.use(systemRoutes(options));
+  app.use(systemRoutes());
   const admin = adminHandlers(options);
   const { tokens, isClosedAccount, credentials } = options.auth;
   const tokenCheck = authenticate(tokens, {

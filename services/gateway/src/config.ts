@@ -6,6 +6,7 @@ import {
   loadOrExit,
   logDir,
   logLevel,
+  opsServerEnv,
   optionalUrl,
 } from '@qrshirt/runtime';
 import { kafkaBrokerList } from '@qrshirt/kafka';
@@ -143,8 +144,8 @@ export const configSchema = z.object({
    * donations that count as confirmed.
    */
   DEMO_PROCESSOR: z.enum(['true', 'false'], { error: 'expected true or false' }).optional(),
-  /** With a port, /metrics and /readyz are served only there (not on PORT). */
-  OPS_PORT: z.coerce.number({ error: 'expected a port number' }).int().min(0).max(65535).optional(),
+  /** /metrics and /readyz (and /healthz) are served here only; PORT answers /healthz alone. */
+  ...opsServerEnv(9464),
   /**
    * The donation widget the web client embeds (the same variable its build reads): its origin
    * is the one other site the pages may frame.
@@ -201,6 +202,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ? []
     : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   problems.push(...crossCheck(env));
+  if (parsed.success && parsed.data.OPS_PORT === parsed.data.PORT && parsed.data.PORT !== 0) {
+    problems.push('OPS_PORT: must differ from PORT (the operations endpoints have a port of their own)');
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const { DEMO_PROCESSOR, ...settings } = parsed.data;
   return {

@@ -30,8 +30,10 @@ import {
   type OpsServer,
   instrumentEventStore,
   createLogger,
+  keepFoldersPrivate,
   openEventStore,
   type ReadinessCheck,
+  restrictNewFiles,
   startOpsServer,
 } from '@qrshirt/runtime';
 import { createKafkaAdminSession, createKafkaIngestion } from '@qrshirt/kafka';
@@ -89,8 +91,8 @@ export interface EmbeddedProcess {
   dailySummaries: DailySummaryJob;
   /** Resolves once every projection has handled every event stored so far. */
   projectionsCaughtUp(timeoutMs?: number): Promise<void>;
-  /** Serves, and with OPS_PORT the operations endpoints too (`opsUrl`). */
-  listen(): Promise<{ server: Server; url: string; opsUrl?: string }>;
+  /** Serves, and the operations endpoints on OPS_HOST:OPS_PORT (`opsUrl`). */
+  listen(): Promise<{ server: Server; url: string; opsUrl: string }>;
   close(): Promise<void>;
 }
 
@@ -117,9 +119,13 @@ export async function createEmbeddedProcess(
   config: Config,
   overrides: { clock?: Clock; log?: Logger; eventStore?: EventStore; dailySummaryIntervalMs?: number } = {},
 ): Promise<EmbeddedProcess> {
+  // Here rather than in main.ts: the tests start this process in theirs, and DATA_DIR must be
+  // private however it is started.
+  restrictNewFiles();
   const clock = overrides.clock ?? systemClock;
   const log =
     overrides.log ?? (await createLogger({ service: 'gateway', level: config.LOG_LEVEL, logDir: config.LOG_DIR }));
+  await keepFoldersPrivate([config.DATA_DIR, config.LOG_DIR], log);
   const metrics = createMetricsRegistry('gateway');
   // Given-events specifications hand in an in-memory store holding the history they start from.
   const eventStore = instrumentEventStore(overrides.eventStore ?? openEventStore(config), metrics);
@@ -261,7 +267,6 @@ export async function createEmbeddedProcess(
     auth: auth.options,
     maxBodyBytes: config.MAX_BODY_BYTES,
     trustProxy: config.TRUST_PROXY,
-    readiness,
     metrics,
     clock,
     newId,
@@ -328,7 +333,6 @@ export async function createEmbeddedProcess(
     },
     live: { changeFeed, streams: liveStreams },
     web: { widgetUrl: config.VITE_DONATION_WIDGET_URL, apiUrl: config.VITE_API_URL },
-    opsOnPublicPort: config.OPS_PORT === undefined,
     proofOfWork: createProofOfWork({
       secrets: { signature: auth.derivedSecret('altcha challenges'), key: auth.derivedSecret('altcha keys') },
       maxNumber: config.ALTCHA_MAX_NUMBER,
@@ -356,15 +360,19 @@ export async function createEmbeddedProcess(
     dailySummaries,
     projectionsCaughtUp,
     async listen() {
-      const { OPS_PORT } = config;
-      if (OPS_PORT !== undefined)
-        ops = await startOpsServer({ host: config.HOST, port: OPS_PORT, readiness, registry: metrics });
+      const opsServer = await startOpsServer({
+        host: config.OPS_HOST,
+        port: config.OPS_PORT,
+        readiness,
+        registry: metrics,
+      });
+      ops = opsServer;
       return new Promise((resolve, reject) => {
         const listening = createHttpServer(app, frontDoor).listen(config.PORT, config.HOST, () => {
           server = listening;
           const address = listening.address();
           const port = typeof address === 'object' && address ? address.port : config.PORT;
-          resolve({ server: listening, url: `http://localhost:${port}`, ...(ops && { opsUrl: ops.url }) });
+          resolve({ server: listening, url: `http://localhost:${port}`, opsUrl: opsServer.url });
         });
         listening.once('error', reject);
       });

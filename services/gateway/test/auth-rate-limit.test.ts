@@ -113,6 +113,37 @@ function rateLimitScenarios(server: () => TestServer) {
     expect((await api('POST', '/api/auth/anonymous', from(newAddress()))).status).toBe(200);
   });
 
+  it('counts an IPv6 client by its /64, and an IPv4-mapped address as the IPv4 one', async () => {
+    const subscriber = `2001:db8:${(++nextAddress).toString(16)}:1`;
+    const sessions = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        api('POST', '/api/auth/anonymous', from(`${subscriber}:${(i + 1).toString(16)}::${i + 1}`)),
+      ),
+    );
+    expect(new Set(sessions.map((answer) => answer.status))).toEqual(new Set([200]));
+    expectAuthError(
+      await api('POST', '/api/auth/anonymous', from(`${subscriber}:ffff:ffff:ffff:ffff`)),
+      429,
+      'too-many-requests',
+      TOO_MANY,
+    );
+    expect((await api('POST', '/api/auth/anonymous', from(`${subscriber.replace(/:1$/, ':2')}::1`))).status).toBe(200);
+
+    const visitor = newAddress();
+    const halves = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        api('POST', '/api/auth/anonymous', from(i % 2 ? visitor : `::ffff:${visitor}`)),
+      ),
+    );
+    expect(new Set(halves.map((answer) => answer.status))).toEqual(new Set([200]));
+    expectAuthError(
+      await api('POST', '/api/auth/anonymous', from(`::ffff:${visitor}`)),
+      429,
+      'too-many-requests',
+      TOO_MANY,
+    );
+  });
+
   it('sends at most 10 codes to a number and 50 from an address', async () => {
     const number = newNumber();
     for (let start = 1; start <= 10; start++) {

@@ -14,6 +14,17 @@ describe('configuration', () => {
     expect(config.databaseFile).toBe(path.resolve('data/events.sqlite'));
   });
 
+  it('serves the operations endpoints on a port of their own, on loopback, unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ PORT: 8080, OPS_PORT: 9464, OPS_HOST: '127.0.0.1' });
+    expect(loadConfig({ OPS_PORT: '0', OPS_HOST: '0.0.0.0' })).toMatchObject({ OPS_PORT: 0, OPS_HOST: '0.0.0.0' });
+    expect(() => loadConfig({ PORT: '9464' })).toThrow(
+      'OPS_PORT: must differ from PORT (the operations endpoints have a port of their own)',
+    );
+    expect(() => loadConfig({ OPS_PORT: 'metrics' })).toThrow('OPS_PORT: expected a port number');
+    // Both picked by the OS: they cannot be the same.
+    expect(loadConfig({ PORT: '0', OPS_PORT: '0' })).toMatchObject({ PORT: 0, OPS_PORT: 0 });
+  });
+
   it('names every wrong variable on a line of its own', () => {
     try {
       loadConfig({ PORT: 'eighty', REDIS_URL: 'not a url', SEED_CATALOG: 'maybe' });

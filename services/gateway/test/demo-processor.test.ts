@@ -158,6 +158,7 @@ describe('a demo donation whose first delivery fails', () => {
       DATA_DIR: dataDir,
       PORT: '0',
       HOST: '127.0.0.1',
+      OPS_PORT: '0',
       AUTH_JWT_SECRET: TEST_JWT_SECRET,
       ALTCHA_MAX_NUMBER: TEST_ALTCHA_MAX_NUMBER,
     });

@@ -271,7 +271,10 @@ describe('POST /api/webhooks/donations: bad input, once signed', () => {
   it('413 for a body over MAX_BODY_BYTES, before anything else', async () => {
     const body = JSON.stringify({ ...succeeded({ fundraiserId, amount: 1 }), padding: 'x'.repeat(70_000) });
     const answer = await post(body, signedHeaders(body));
-    expect(answer).toMatchObject({ status: 413, body: { error: 'The request body is too large' } });
+    expect(answer).toMatchObject({
+      status: 413,
+      body: { error: 'The request body is too large: at most 65536 bytes here' },
+    });
   });
 
   it('400 for a body that is not JSON, or lacks the donation', async () => {

@@ -16,7 +16,10 @@ describe('bad input never yields a 500', () => {
 
   it('answers an oversized body with 413', async () => {
     const answer = await server.api('POST', '/api/waitlist', { body: { name: 'x'.repeat(4096) } });
-    expect(answer).toMatchObject({ status: 413, body: { error: 'The request body is too large' } });
+    expect(answer).toMatchObject({
+      status: 413,
+      body: { error: 'The request body is too large: at most 2048 bytes here' },
+    });
   });
 
   it('answers wrong types with 400', async () => {

@@ -17,7 +17,7 @@ afterEach(() => {
 async function serve(streams: EventStreams) {
   const closed: string[] = [];
   const app = express().get('/stream/:name', (req, res) => {
-    const stream = streams.open(res);
+    const stream = streams.open(res, req.params.name);
     stream.onClose(() => closed.push(req.params.name));
     stream.send('stats', JSON.stringify({ hello: req.params.name }));
   });

@@ -43,7 +43,7 @@ describe.skipIf(redisMissing && !infraRequired('redis'))('gateway health and met
 
   it('answers /healthz, and /readyz naming each dependency it asked', async () => {
     expect((await server.api('GET', '/healthz')).body).toEqual({ status: 'ok' });
-    const ready = await server.api('GET', '/readyz');
+    const ready = await server.ops('GET', '/readyz');
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({ status: 'ready', checks: { eventStore: 'up', readModels: 'up' } });
   });
@@ -58,7 +58,7 @@ describe.skipIf(redisMissing && !infraRequired('redis'))('gateway health and met
     await server.api('GET', '/api/fundraisers/no-such-fundraiser');
     await server.embedded.projectionsCaughtUp();
 
-    const answer = await server.api('GET', '/metrics');
+    const answer = await server.ops('GET', '/metrics');
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^text\/plain/);
     const metrics = answer.body as string;
@@ -88,7 +88,7 @@ describe.skipIf(redisMissing && !infraRequired('redis'))('gateway health and met
     try {
       for (let i = 0; i < 4; i++) await server.api('POST', `/api/fundraisers/${fundraiser.id}/scan`);
       await new Promise((resolve) => setTimeout(resolve, 1_100));
-      const metrics = (await server.api('GET', '/metrics')).body as string;
+      const metrics = (await server.ops('GET', '/metrics')).body as string;
       expect(sample(metrics, 'projection_lag_events', { projection: 'fundraisers' })).toBe(4);
       expect(sample(metrics, 'projection_lag_seconds', { projection: 'fundraisers' })).toBeGreaterThanOrEqual(1);
       expect(sample(metrics, 'projection_lag_events', { projection: 'catalog' })).toBe(0);
@@ -96,13 +96,13 @@ describe.skipIf(redisMissing && !infraRequired('redis'))('gateway health and met
       fundraisers.start();
     }
     await server.embedded.projectionsCaughtUp();
-    const metrics = (await server.api('GET', '/metrics')).body as string;
+    const metrics = (await server.ops('GET', '/metrics')).body as string;
     expect(sample(metrics, 'projection_lag_events', { projection: 'fundraisers' })).toBe(0);
   });
 
   it('answers /readyz with 503 naming the read model store once Redis is down, while /healthz stays up', async () => {
     await redis.stop();
-    const answer = await server.api('GET', '/readyz');
+    const answer = await server.ops('GET', '/readyz');
     expect(answer.status).toBe(503);
     expect(answer.body.error).toBe('Not ready: readModels unreachable');
     expect(answer.body.checks.eventStore).toBe('up');

@@ -1,7 +1,7 @@
 import { fundraiserStats, userStats } from '@qrshirt/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type LiveStream, openLiveStream } from './support/live-stream';
-import { createFundraiser, scanner } from '@qrshirt/test-support';
+import { createFundraiser, eventually, scanner } from '@qrshirt/test-support';
 import { anonymousToken, asUser, startTestServer, type TestServer, userToken } from './support/test-server';
 import { confirmDonation } from './support/webhooks';
 
@@ -84,6 +84,42 @@ describe('GET /api/user/{id}/live', () => {
   it('answers only that user: 401 without a token, 403 for anyone else', async () => {
     expect((await answerOf('/api/user/live-owner/live', {})).status).toBe(401);
     expect((await answerOf('/api/user/live-owner/live', { token: userToken('someone-else') })).status).toBe(403);
+  });
+});
+
+describe('live streams per account', () => {
+  it('opens at most 5 for one account, both kinds together: the 6th answers 429, and closing one frees its place', async () => {
+    const account = 'live-many-tabs';
+    const mine = { token: userToken(account), headers: { 'x-user-id': account } };
+    const { id } = await createFundraiser(server.api, asUser(account));
+    const tabs = [
+      await live(`/api/fundraisers/${id}/live`, mine),
+      await live(`/api/fundraisers/${id}/live`, mine),
+      await live(`/api/user/${account}/live`, mine),
+      await live(`/api/user/${account}/live`, mine),
+      await live(`/api/fundraisers/${id}/live`, mine),
+    ];
+    expect(tabs.map((tab) => tab.status)).toEqual([200, 200, 200, 200, 200]);
+    const tooMany = {
+      status: 429,
+      body: {
+        error: 'You have 5 live updates open already (in other tabs or on other devices): close one to open another',
+      },
+    };
+    expect(await answerOf(`/api/user/${account}/live`, mine)).toEqual(tooMany);
+    expect(await answerOf(`/api/fundraisers/${id}/live`, mine)).toEqual(tooMany);
+    // Another account has its own five.
+    expect((await live('/api/user/live-owner/live', owner)).status).toBe(200);
+
+    tabs[0]!.close();
+    const reopened = await eventually(
+      () => live(`/api/user/${account}/live`, mine),
+      (stream) => stream.status === 200,
+      5_000,
+    );
+    expect(reopened.status).toBe(200);
+    expect(await reopened.next(() => true)).toMatchObject({ shirtsOwned: 1 });
+    expect((await answerOf(`/api/user/${account}/live`, mine)).status).toBe(429);
   });
 });
 

@@ -71,7 +71,7 @@ describe('mail through a real SMTP server', () => {
 
   it('counts what it sent in the metrics', async () => {
     await smtp.waitFor((messages) => messages.length >= 1);
-    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    const metrics = await (await fetch(`${server.opsUrl}/metrics`)).text();
     expect(metrics).toMatch(/^outbox_messages_sent_total\{[^}]*channel="email"[^}]*\} [1-9]/m);
     expect(metrics).toMatch(/^outbox_messages_queued\{[^}]*\} 0$/m);
     expect(metrics).toMatch(/^outbox_oldest_queued_age_seconds\{[^}]*\} 0$/m);
@@ -104,7 +104,7 @@ describe('a mail server that refuses at first', () => {
     await smtp.waitFor((messages) => messages.some((message) => message.messageId === messageId));
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(withId(smtp, messageId!)).toHaveLength(1);
-    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    const metrics = await (await fetch(`${server.opsUrl}/metrics`)).text();
     expect(metrics).toMatch(/^outbox_send_failures_total\{[^}]*channel="email"[^}]*\} 2$/m);
   });
 });

@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '@qrshirt/test-support';
 import { startTestServer, type TestServer } from './support/test-server';
 
 describe('operations endpoints on OPS_PORT', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: { OPS_PORT: String(await freePort()) } });
+    server = await startTestServer();
   });
   afterAll(() => server.stop());
 
-  it('serves /metrics and /readyz on the operations port', async () => {
-    expect(server.opsUrl).toBeDefined();
+  it('serves /metrics, /readyz and /healthz on the operations port, on loopback', async () => {
+    expect(new URL(server.opsUrl).hostname).toBe('127.0.0.1');
+    expect(new URL(server.opsUrl).port).not.toBe(new URL(server.url).port);
+    expect(await (await fetch(`${server.opsUrl}/healthz`)).json()).toEqual({ status: 'ok' });
     const metrics = await fetch(`${server.opsUrl}/metrics`);
     expect(metrics.status).toBe(200);
     expect(await metrics.text()).toContain('http_request_duration_seconds');

@@ -30,8 +30,8 @@ describeWithRedis(
         expect(server.embedded.runners).toEqual([]);
         // Nothing projects the catalogue this process would otherwise seed and project.
         expect((await server.api('GET', '/api/shirts')).body).toEqual([]);
-        expect((await server.api('GET', '/readyz')).status).toBe(200);
-        const metrics = (await server.api('GET', '/metrics')).body as string;
+        expect((await server.ops('GET', '/readyz')).status).toBe(200);
+        const metrics = (await server.ops('GET', '/metrics')).body as string;
         expect(metrics).not.toMatch(/^projection_lag_events\{/m);
       } finally {
         await server.stop();

@@ -36,6 +36,7 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     PORT: '0',
     HOST: '127.0.0.1',
+    OPS_PORT: '0',
     LOG_LEVEL: 'silent',
     AUTH_JWT_SECRET: TEST_JWT_SECRET,
     DONATION_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,

@@ -114,7 +114,7 @@ describe('the route table', () => {
       const tooLarge = await post('x'.repeat(65), 'application/json');
       expect({ status: tooLarge.status, body: await tooLarge.json() }).toEqual({
         status: 413,
-        body: { error: 'The request body is too large' },
+        body: { error: 'The request body is too large: at most 64 bytes here' },
       });
     } finally {
       await new Promise((resolve) => listening.close(resolve));

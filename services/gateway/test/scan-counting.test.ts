@@ -93,6 +93,23 @@ describe('POST /api/fundraisers/{id}/scan counts people, once', () => {
     expect(await stats(id, 'limit-owner')).toMatchObject({ scans: 32, scanRequests: 33 });
   });
 
+  it('counts an IPv6 client by its /64: two of its addresses share the 30 an hour', async () => {
+    const { id } = await createFundraiser(server.api, asUser('ipv6-owner'));
+    for (let i = 0; i < 31; i++) {
+      const address = i % 2 ? '2001:db8:5:64::1' : `2001:db8:5:64:${(i + 1).toString(16)}::99`;
+      await scan(id, scanner(0, { address, userAgent: `${PHONE} #${i}` }));
+      later(1);
+    }
+    expect(await stats(id, 'ipv6-owner')).toMatchObject({ scans: 30, scanRequests: 31 });
+    const stored = await storedScans(id);
+    expect(stored.at(-1)).toMatchObject({ counted: false, bot: false });
+    expect(new Set(stored.map((event) => event.addressHash)).size).toBe(1);
+
+    // The next /64 is another subscriber.
+    await scan(id, scanner(0, { address: '2001:db8:5:65::1' }));
+    expect(await stats(id, 'ipv6-owner')).toMatchObject({ scans: 31, scanRequests: 32 });
+  });
+
   it('answers robots and link previewers 202, stores their requests, and never counts them', async () => {
     const { id } = await createFundraiser(server.api, asUser('robot-owner'));
     const robots = Object.values(ROBOTS);

@@ -9,6 +9,7 @@ import {
   createApiClient,
   createFundraiser,
   type GatewayProcess,
+  newClient,
   signUp,
   startGatewayProcess,
   startScanLoad,
@@ -27,7 +28,11 @@ function startDonations(url: string, fundraiserId: string, donors: number) {
   const donor = async () => {
     while (!stopped) {
       try {
-        const answer = await api('POST', `/api/fundraisers/${fundraiserId}/donate`, { body: { amount: 2 } });
+        // Donors of their own: one address may report 60 donations a minute.
+        const answer = await api('POST', `/api/fundraisers/${fundraiserId}/donate`, {
+          body: { amount: 2 },
+          headers: newClient(),
+        });
         if (answer.status !== 201) continue;
         accepted.push(answer.body.id);
         const event = succeeded({ fundraiserId, amount: 2, reportId: answer.body.id });
@@ -123,9 +128,9 @@ describe('the embedded process stopped by SIGTERM under load', () => {
     const stats = await createApiClient(gateway.url)('GET', `/api/fundraisers/${fundraiser.id}/stats`, {
       token: owner.accessToken,
     });
-    // The load is one client (one address, no user agent): one person, counted once.
+    // Each scan of the load is a person of their own (startScanLoad), counted once.
     expect(stats.body).toMatchObject({
-      scans: 1,
+      scans: storedScans.size,
       scanRequests: storedScans.size,
       donations: storedDonations.size,
       amountRaised: 2 * storedDonations.size,

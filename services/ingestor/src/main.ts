@@ -5,7 +5,9 @@ import {
   instrumentEventStore,
   loadOrExit,
   createLogger,
+  keepFoldersPrivate,
   openEventStore,
+  restrictNewFiles,
   startOpsServer,
   stopOnSignals,
 } from '@qrshirt/runtime';
@@ -15,7 +17,10 @@ import { registerIngestorMetrics } from './ingestor-metrics';
 
 /** The ingestor process (`npm run start:ingestor`): Kafka's scans and analytics into the event store. */
 const config = loadOrExit(loadIngestorConfig);
+restrictNewFiles();
 const log = await createLogger({ service: 'ingestor', level: config.LOG_LEVEL, logDir: config.LOG_DIR });
+// DATA_DIR holds the SQLite event store, unless the events are in EventStoreDB.
+await keepFoldersPrivate([config.EVENTSTORE_URL ? undefined : config.DATA_DIR, config.LOG_DIR], log);
 const registry = createMetricsRegistry('ingestor');
 const eventStore = instrumentEventStore(openEventStore(config), registry);
 const kafka = createKafkaAdminSession(config.KAFKA_BROKERS, 'ingestor-probe');
@@ -32,7 +37,7 @@ const readiness = createReadiness({
   eventStore: () => eventStore.headPosition(),
   kafka: () => kafka.reachable(),
 });
-const ops = await startOpsServer({ host: config.METRICS_HOST, port: config.METRICS_PORT, readiness, registry });
+const ops = await startOpsServer({ host: config.OPS_HOST, port: config.OPS_PORT, readiness, registry });
 await ingestor.start();
 log.info({ brokers: config.KAFKA_BROKERS, groupId: config.INGESTOR_GROUP_ID, ops: ops.url }, 'ingestor running');
 

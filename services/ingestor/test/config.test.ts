@@ -19,17 +19,18 @@ describe('ingestor configuration', () => {
     expect(loadIngestorConfig({ KAFKA_BROKERS: 'kafka:9092,kafka2:9092' })).toMatchObject({
       KAFKA_BROKERS: ['kafka:9092', 'kafka2:9092'],
       INGESTOR_GROUP_ID: 'ingestor',
-      METRICS_PORT: 9101,
+      OPS_PORT: 9101,
+      OPS_HOST: '127.0.0.1',
     });
   });
 
   it('stops with exit code 2 and one line per wrong or missing variable, without a stack trace', () => {
-    const run = start({ METRICS_PORT: 'ninety', KAFKA_SESSION_TIMEOUT_MS: '5' });
+    const run = start({ OPS_PORT: 'ninety', KAFKA_SESSION_TIMEOUT_MS: '5' });
     expect(run.status).toBe(2);
     expect(run.stderr.trim().split('\n').sort()).toEqual([
       'KAFKA_BROKERS: expected host:port[,host:port]',
       'KAFKA_SESSION_TIMEOUT_MS: expected milliseconds',
-      'METRICS_PORT: expected a port number',
+      'OPS_PORT: expected a port number',
     ]);
     expect(run.stdout).toBe('');
   });

@@ -3,7 +3,9 @@ import {
   createReadiness,
   loadOrExit,
   createLogger,
+  keepFoldersPrivate,
   openEventStore,
+  restrictNewFiles,
   startOpsServer,
   stopOnSignals,
   registerProjectionMetrics,
@@ -18,7 +20,10 @@ import { loadProjectorConfig } from './config';
  * with its checkpoint, while the gateways run with PROJECTIONS=off and only read.
  */
 const config = loadOrExit(loadProjectorConfig);
+restrictNewFiles();
 const log = await createLogger({ service: 'projector', level: config.LOG_LEVEL, logDir: config.LOG_DIR });
+// DATA_DIR holds the SQLite event store, unless the events are in EventStoreDB.
+await keepFoldersPrivate([config.EVENTSTORE_URL ? undefined : config.DATA_DIR, config.LOG_DIR], log);
 const eventStore = openEventStore(config);
 const readModels = createRedisReadModelStore({ url: config.REDIS_URL });
 // The gateways' live streams hear over Redis what this process committed.
@@ -44,7 +49,7 @@ const readiness = createReadiness({
   eventStore: () => eventStore.headPosition(),
   readModels: () => readModels.ping(),
 });
-const ops = await startOpsServer({ host: config.METRICS_HOST, port: config.METRICS_PORT, readiness, registry });
+const ops = await startOpsServer({ host: config.OPS_HOST, port: config.OPS_PORT, readiness, registry });
 for (const { runner } of projections) runner.start();
 log.info({ ops: ops.url, projections: allProjectors.map((projector) => projector.name) }, 'projector running');
 

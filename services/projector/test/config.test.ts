@@ -8,7 +8,12 @@ const mainFile = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 describe('projector configuration', () => {
   it('needs only REDIS_URL; the rest has defaults', () => {
     const config = loadProjectorConfig({ REDIS_URL: 'redis://redis:6379' });
-    expect(config).toMatchObject({ REDIS_URL: 'redis://redis:6379', METRICS_PORT: 9102, LOG_LEVEL: 'info' });
+    expect(config).toMatchObject({
+      REDIS_URL: 'redis://redis:6379',
+      OPS_PORT: 9102,
+      OPS_HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+    });
     expect(config.EVENTSTORE_URL).toBeUndefined();
   });
 

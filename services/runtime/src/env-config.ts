@@ -58,8 +58,12 @@ export const eventStoreEnv = {
   EVENTSTORE_URL: optionalUrl('esdb://host:port?tls=false'),
 };
 
-/** Where a background process serves GET /healthz, /readyz and /metrics. */
+/**
+ * Where a process serves GET /readyz and /metrics (and /healthz): a port of its own, on loopback
+ * unless told otherwise, so that neither its dependencies' state nor its figures reach whoever
+ * reaches the product. 0 picks a free port, which the process logs.
+ */
 export const opsServerEnv = (defaultPort: number) => ({
-  METRICS_PORT: z.coerce.number({ error: 'expected a port number' }).int().min(0).max(65535).default(defaultPort),
-  METRICS_HOST: z.string().min(1).default('0.0.0.0'),
+  OPS_PORT: z.coerce.number({ error: 'expected a port number' }).int().min(0).max(65535).default(defaultPort),
+  OPS_HOST: z.string().trim().min(1).default('127.0.0.1'),
 });

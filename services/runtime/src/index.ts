@@ -6,6 +6,7 @@ export * from './logger';
 export * from './metrics-registry';
 export * from './open-event-store';
 export * from './ops-server';
+export * from './private-folders';
 export * from './projection-metrics';
 export * from './readiness';
 export * from './shutdown';

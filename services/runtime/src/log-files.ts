@@ -2,6 +2,7 @@ import { mkdir, readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import pinoRoll from 'pino-roll';
 import type { DestinationStream } from 'pino';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './private-folders';
 
 /** The privacy policy (spec, "Privacy policy"): logs are kept 90 days, then deleted. */
 export const LOG_RETENTION_DAYS = 90;
@@ -39,9 +40,10 @@ export async function removeExpiredLogFiles(dir: string, service: string, now: D
  * midnight (pino-roll), and deleting files past the retention at start and at each new file.
  * pino-roll's own `limit` counts files, not days: a week with the process down would stretch it.
  * Writes are synchronous, as pino's stdout is: `process.exit` after a shutdown loses no line.
+ * The folder and its files are owner-only, as DATA_DIR's are (see private-folders.ts).
  */
 export async function openLogFiles({ dir, service }: { dir: string; service: string }): Promise<DestinationStream> {
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const sweep = () =>
     removeExpiredLogFiles(dir, service, new Date()).catch((error: unknown) => {
       process.emitWarning(`old log files in ${dir} not removed: ${String(error)}`);
@@ -53,6 +55,7 @@ export async function openLogFiles({ dir, service }: { dir: string; service: str
     dateFormat: 'yyyy-MM-dd',
     mkdir: true,
     sync: true,
+    mode: PRIVATE_FILE_MODE,
   });
   // sonic-boom says 'ready' each time it opens a file: at start (a second, idle sweep) and at every roll.
   stream.on('ready', () => void sweep());

@@ -9,8 +9,9 @@ export interface OpsServer {
 }
 
 /**
- * The health and metrics endpoints of a process that serves no other HTTP (ingestor, projector):
- * GET /healthz (the process is up), GET /readyz (its dependencies answer), GET /metrics.
+ * A process's operations endpoints, on a port of their own (OPS_PORT, OPS_HOST: see
+ * `opsServerEnv`): GET /healthz (the process is up), GET /readyz (its dependencies answer), GET
+ * /metrics. The gateway's public port answers /healthz only.
  */
 export function startOpsServer(options: {
   host: string;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, killUnlessReady, launchProcess, TEST_ALTCHA_MAX_NUMBER, waitForUrl } from '@qrshirt/test-support';
+import { freePorts, killUnlessReady, launchProcess, TEST_ALTCHA_MAX_NUMBER, waitForUrl } from '@qrshirt/test-support';
 import { E2E_ADMIN_EMAIL } from './admin';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -19,7 +19,8 @@ export interface AppProcess {
  * signals the group.
  */
 export async function startApp(timeoutMs = 240_000): Promise<AppProcess> {
-  const port = await freePort();
+  // Its operations port too: another test's process may hold the default one.
+  const [port, opsPort] = await freePorts(2);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qrshirt-e2e-'));
   const app = launchProcess({
     name: 'npm start',
@@ -29,6 +30,7 @@ export async function startApp(timeoutMs = 240_000): Promise<AppProcess> {
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
+      OPS_PORT: String(opsPort),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,

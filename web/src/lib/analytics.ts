@@ -1,4 +1,4 @@
-import { type AnalyticsEvent, MAX_ANALYTICS_BATCH } from '@qrshirt/contracts';
+import { type AnalyticsEvent, MAX_ANALYTICS_BATCH, MAX_ANALYTICS_BATCH_BYTES } from '@qrshirt/contracts';
 import { api } from './api-client';
 
 /** Events wait this long so a page view and the click after it travel in one request. */
@@ -7,14 +7,42 @@ const FLUSH_DELAY_MS = 1000;
 let queue: AnalyticsEvent[] = [];
 let timer: ReturnType<typeof setTimeout> | undefined;
 
+const encoder = new TextEncoder();
+const bytesOf = (value: unknown) => encoder.encode(JSON.stringify(value)).length;
+/** `{"events":[]}`: a batch's body around its events. */
+const ENVELOPE_BYTES = bytesOf({ events: [] });
+
+/**
+ * `events` in request bodies the gateway takes: at most MAX_ANALYTICS_BATCH events and
+ * MAX_ANALYTICS_BATCH_BYTES each (it answers a larger body 413), in their order.
+ */
+export function analyticsBatches(events: readonly AnalyticsEvent[]): AnalyticsEvent[][] {
+  const batches: AnalyticsEvent[][] = [];
+  let batch: AnalyticsEvent[] = [];
+  let bytes = ENVELOPE_BYTES;
+  for (const event of events) {
+    const size = bytesOf(event);
+    // Each event after the first one of a batch comes with its comma.
+    if (batch.length === MAX_ANALYTICS_BATCH || (batch.length > 0 && bytes + 1 + size > MAX_ANALYTICS_BATCH_BYTES)) {
+      batches.push(batch);
+      batch = [];
+      bytes = ENVELOPE_BYTES;
+    }
+    bytes += (batch.length > 0 ? 1 : 0) + size;
+    batch.push(event);
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
+
 function flush(): void {
   clearTimeout(timer);
   timer = undefined;
-  while (queue.length > 0) {
-    const events = queue.slice(0, MAX_ANALYTICS_BATCH);
-    queue = queue.slice(MAX_ANALYTICS_BATCH);
+  const events = queue;
+  queue = [];
+  for (const batch of analyticsBatches(events)) {
     // Analytics never disturbs the visitor: a lost batch is only worth a warning.
-    api('/api/analytics', { method: 'POST', body: { events }, keepalive: true }).catch((error: unknown) =>
+    api('/api/analytics', { method: 'POST', body: { events: batch }, keepalive: true }).catch((error: unknown) =>
       console.warn('Analytics batch not sent', error),
     );
   }

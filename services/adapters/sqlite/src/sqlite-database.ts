@@ -44,7 +44,8 @@ export function openSqliteFile(
   if (synchronous !== 'FULL' && synchronous !== 'NORMAL') {
     throw new Error(`synchronous must be FULL or NORMAL, got ${String(synchronous)}`);
   }
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  // Owner-only, as the processes' umask makes the files in it (see @qrshirt/runtime's private-folders.ts).
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
   try {
     db.pragma('journal_mode = WAL');

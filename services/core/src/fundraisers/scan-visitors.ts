@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { ScanRequest } from '@qrshirt/contracts';
 import { isbot } from 'isbot';
 import { LRUCache } from 'lru-cache';
+import { addressGroup } from '../client-address';
 import type { Clock } from '../clock';
 import { IngestionUnavailableError } from '../ingestion/ingestion';
 
@@ -108,11 +109,17 @@ export function createScanVisitors({
   }
 
   return {
-    /** `at` is the scan's time: it picks the day, and so the salt. */
+    /**
+     * `at` is the scan's time: it picks the day, and so the salt. The address counts as its group
+     * (`addressGroup`: an IPv6 address by its /64), the unit an IPv6 network gives one subscriber:
+     * its addresses are one address here, as a household behind one IPv4 address is.
+     */
     async identify(fundraiserId: string, address: string, userAgent: string, at: Date): Promise<ScanVisitor> {
       const found = keyAt(at.getTime());
       const key = found instanceof Buffer ? found : await found;
-      const keyed = createHmac('sha256', key).update(`${fundraiserId}\0${address}`).digest();
+      const keyed = createHmac('sha256', key)
+        .update(`${fundraiserId}\0${addressGroup(address)}`)
+        .digest();
       // The address hash stores half of the keyed digest; the other half, never stored, keys the
       // visitor hash, so neither can be computed from the other and a user agent.
       const visitor = createHash('sha256').update(keyed).update(userAgent).digest();

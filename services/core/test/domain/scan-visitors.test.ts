@@ -82,3 +82,18 @@ describe("a scan's visitor", () => {
     expect((await visitors.identify('f-1', '203.0.113.9', PHONE, DAY_ONE)).visitorHash).toEqual(expect.any(String));
   });
 });
+
+describe("a scan's address", () => {
+  it('is its /64 for IPv6, so one subscriber is one address however many of theirs they use', async () => {
+    const visitors = gateway(sharedSalts());
+    const identify = (address: string) => visitors.identify('f-1', address, PHONE, DAY_ONE);
+    const home = await identify('2001:db8:0:7:1111:2222:3333:4444');
+    for (const sibling of ['2001:db8:0:7::1', '2001:DB8:0:7:ffff:ffff:ffff:ffff', '2001:0db8:0000:0007::9%eth0']) {
+      expect(await identify(sibling), sibling).toEqual(home);
+    }
+    expect((await identify('2001:db8:0:8::1')).addressHash).not.toBe(home.addressHash);
+    // An IPv4 client seen on a dual-stack socket is its IPv4 address.
+    expect(await identify('::ffff:192.0.2.1')).toEqual(await identify('192.0.2.1'));
+    expect((await identify('192.0.2.2')).addressHash).not.toBe((await identify('192.0.2.1')).addressHash);
+  });
+});

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '@qrshirt/runtime';
 
 /**
  * A secret a start without its variable needs (AUTH_JWT_SECRET, DONATION_WEBHOOK_SECRET): 256
@@ -15,7 +16,7 @@ export function generatedSecret(
   file: string,
   format: (bytes: Buffer) => string = (bytes) => bytes.toString('hex'),
 ): string {
-  mkdirSync(path.dirname(file), { recursive: true });
+  mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const read = () => readFileSync(file, 'utf8').trim();
   try {
     return read();
@@ -23,7 +24,7 @@ export function generatedSecret(
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
-  writeFileSync(temporary, `${format(randomBytes(32))}\n`, { mode: 0o600, flag: 'wx' });
+  writeFileSync(temporary, `${format(randomBytes(32))}\n`, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
   try {
     linkSync(temporary, file);
   } catch (error) {

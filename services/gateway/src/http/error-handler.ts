@@ -9,6 +9,8 @@ const domainStatus = { validation: 400, not_found: 404, conflict: 409, forbidden
 interface BodyParserError {
   type: string;
   status: number;
+  /** The most bytes the parser took (entity.too.large). */
+  limit?: number;
 }
 
 function isBodyParserError(error: unknown): error is BodyParserError {
@@ -46,7 +48,10 @@ function toAnswer(error: unknown): Answer | undefined {
     return { status: 503, error: error.message };
   if (isBodyParserError(error)) {
     if (error.type === 'entity.parse.failed') return { status: 400, error: 'The request body is not valid JSON' };
-    if (error.type === 'entity.too.large') return { status: 413, error: 'The request body is too large' };
+    if (error.type === 'entity.too.large') {
+      const most = error.limit === undefined ? '' : `: at most ${error.limit} bytes here`;
+      return { status: 413, error: `The request body is too large${most}` };
+    }
     if (error.type === 'encoding.unsupported' || error.type === 'charset.unsupported') {
       return { status: 415, error: 'The request body encoding is not supported' };
     }

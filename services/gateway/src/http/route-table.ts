@@ -11,6 +11,7 @@ import {
 } from '@qrshirt/contracts';
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { z } from 'zod';
+import { limitPerClient } from './client-limits';
 import { readCookies } from './cookies';
 import { parseFields } from './field-errors';
 import { authenticationRequired, HttpError } from './http-error';
@@ -143,11 +144,12 @@ function send(res: Response, reply: { status: number; body?: unknown; headers?: 
 }
 
 /**
- * Serves the route table and nothing else under it: per route its token check, its guard, the
- * same-origin check of a route that reads cookies, its JSON body (only routes that declare one
- * parse one; `rawBody` routes get the bytes instead), its params, query, body and cookies through
- * their schemas, its proof of work if it asks for one, then its handler. A method the table does
- * not declare on a known path answers 405 with `Allow`.
+ * Serves the route table and nothing else under it: per route its limit per client, its token
+ * check, its guard, the same-origin check of a route that reads cookies, its JSON body (only
+ * routes that declare one parse one, up to their `maxBodyBytes`; `rawBody` routes get the bytes
+ * instead), its params, query, body and cookies through their schemas, its proof of work if it
+ * asks for one, then its handler. A method the table does not declare on a known path answers
+ * 405 with `Allow`.
  */
 export function routeTable(handlers: Handlers, options: RouteTableOptions): Router {
   const router = Router();
@@ -177,11 +179,15 @@ export function routeTable(handlers: Handlers, options: RouteTableOptions): Rout
       remember(path, route.method);
       continue;
     }
+    const body = route.maxBodyBytes
+      ? express.json({ limit: Math.min(route.maxBodyBytes, options.maxBodyBytes) })
+      : jsonBody;
     const chain: RequestHandler[] = [
+      ...(route.perClient ? [limitPerClient(route.perClient)] : []),
       ...(route.readsToken === false ? [] : [options.authenticate]),
       ...guard(route.auth, options),
       ...(route.cookies ? [options.sameOrigin] : []),
-      ...(route.rawBody ? [rawBody] : route.body ? [jsonBody] : []),
+      ...(route.rawBody ? [rawBody] : route.body ? [body] : []),
       async (req, res) => {
         const input = {
           params: route.params ? parseInput(route.params, req.params) : undefined,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { OutboxMessage } from '@qrshirt/core';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '@qrshirt/runtime';
 
 /** Hands one message to whatever delivers it; rejects when it was not taken. */
 export interface Transport {
@@ -48,7 +49,8 @@ export function createSmtpTransport({ url, from }: { url: string; from: string }
 
 /**
  * Without SMTP_URL: each mail is written whole (headers, text and HTML parts, its Message-ID) as
- * `<folder>/<time>-<id>.eml`, which any mail client opens, and a log line names the file.
+ * `<folder>/<time>-<id>.eml`, which any mail client opens, and a log line names the file. Owner-only:
+ * the mails carry live reset, verification and claim links.
  */
 export function createEmlFileTransport({
   folder,
@@ -63,22 +65,22 @@ export function createEmlFileTransport({
   return {
     async deliver(message) {
       const { message: bytes } = (await composer.sendMail(mailOptions(message, from))) as { message: Buffer };
-      await mkdir(folder, { recursive: true });
+      await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
       const file = path.join(folder, `${fileTime(new Date())}-${message.id}.eml`);
-      await writeFile(file, bytes);
+      await writeFile(file, bytes, { mode: PRIVATE_FILE_MODE });
       log.info({ file, subject: message.subject }, `mail written to ${file} (open it with any mail client)`);
     },
     close: () => composer.close(),
   };
 }
 
-/** No SMS provider is connected: each text is written as `<folder>/<time>-<id>.txt`, named in the log. */
+/** No SMS provider is connected: each text (a sign-in code) is written owner-only as `<folder>/<time>-<id>.txt`, named in the log. */
 export function createSmsFileTransport({ folder, log }: { folder: string; log: Logger }): Transport {
   return {
     async deliver(message) {
-      await mkdir(folder, { recursive: true });
+      await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
       const file = path.join(folder, `${fileTime(new Date())}-${message.id}.txt`);
-      await writeFile(file, `To: ${message.to}\n\n${message.text}\n`);
+      await writeFile(file, `To: ${message.to}\n\n${message.text}\n`, { mode: PRIVATE_FILE_MODE });
       log.info({ file }, `SMS written to ${file}`);
     },
     close: () => undefined,

@@ -1,3 +1,4 @@
+import { addressGroup } from '@qrshirt/core';
 import type { Request } from 'express';
 import type passport from 'passport';
 import type { EmailPasswordSignIn } from '../auth/email-password-sign-in';
@@ -21,5 +22,8 @@ export interface AuthContext {
   googleSignIn: boolean;
 }
 
-/** The address rate limits count per client: Express's, which honours `trust proxy`. */
-export const clientAddress = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+/**
+ * The client rate limits count: Express's address, which honours `trust proxy`, an IPv6 one
+ * grouped by its /64 (`addressGroup`), which one subscriber gets whole.
+ */
+export const clientAddress = (req: Request): string => addressGroup(req.ip ?? req.socket.remoteAddress ?? 'unknown');

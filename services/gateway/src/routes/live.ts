@@ -61,14 +61,14 @@ export function liveHandlers({
   return {
     async streamFundraiserStats({ params: { id }, user, req, res }) {
       await fundraisers.owned(id, user);
-      const stream = streams.open(res);
+      const stream = streams.open(res, user.uid);
       const push = pushLatest(stream, () => fundraisers.stats(id, user), req);
       stream.onClose(changeFeed.subscribe(liveTopics.fundraiser(id), push));
       push();
     },
     streamUserStats({ params: { id }, user, req, res }) {
       assertSelf(id, user);
-      const stream = streams.open(res);
+      const stream = streams.open(res, user.uid);
       // The user's fundraisers, followed as they appear: a new one is announced on the user's topic.
       const following = new Map<string, () => void>();
       const push = pushLatest(

@@ -1,7 +1,10 @@
 import { apiRoutes } from '@qrshirt/contracts';
+import { addressGroup } from '@qrshirt/core';
 import type { Request, RequestHandler, Response } from 'express';
 import { startTime } from 'pino-http';
+import { clientLimit } from '../http/client-limits';
 import { errorHandler } from '../http/error-handler';
+import { HttpError } from '../http/http-error';
 import type { HttpMetrics } from '../http/http-metrics';
 import { expressPath } from '../http/route-table';
 import type { SecurityHeaders } from '../http/security-headers';
@@ -29,6 +32,30 @@ export interface AheadOfExpress {
 
 const ignore = () => undefined;
 
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+/** What Sec-Fetch-Site says of a request the site's own pages (or the person, typing it) made. */
+const OWN_SITE = new Set(['same-origin', 'same-site', 'none']);
+
+/**
+ * Whether another site's page sent this scan. A page can make a browser POST anywhere without
+ * asking (a form, an image, a `no-cors` fetch, a beacon), but only with a body a form could send:
+ * never as `application/json`, which takes a CORS preflight this gateway does not grant. So a
+ * JSON scan, as the spec's client sends it, is the site's; otherwise Fetch Metadata says whose
+ * page sent it. A browser without it (before 2023) still sends Origin with a POST. A request with
+ * neither comes from no web page at all (a program can send any header anyway).
+ */
+function fromAnotherSite(req: Request): boolean {
+  const type = req.headers['content-type'];
+  if (type !== undefined && JSON_TYPE.test(type)) return false;
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined) return !OWN_SITE.has(site);
+  const origin = req.headers.origin;
+  return origin !== undefined && origin.slice(origin.indexOf('//') + 2) !== req.headers.host;
+}
+
+const CROSS_SITE =
+  "A scan from another site's page is not taken: send it as JSON (Content-Type: application/json) or from this site";
+
 /**
  * POST /api/fundraisers/{id}/scan, the route a crowd of phones calls at once. A scan is served by
  * `frontDoor`, ahead of Express, whose router and middleware chain cost each scan about 7 µs of
@@ -41,9 +68,15 @@ const ignore = () => undefined;
  * request id and the same `{ error }` answer as any other request, through the request log and
  * the error handler. `handler` serves, in Express, the spellings of the path the front door
  * leaves to it.
+ *
+ * Before anything is stored: a scan another site's page sent is refused (403, see
+ * `fromAnotherSite`), so no site can turn its visitors into scanners; and one client (an IPv4
+ * address, an IPv6 /64) may send the route's `perClient` allowance, counted in this gateway's
+ * memory (http/client-limits.ts says why), a map lookup per scan.
  */
 export function scanRoute({ useCases }: Pick<RouteDeps, 'useCases'>, ahead: AheadOfExpress) {
   const { fundraisers } = useCases;
+  const limit = clientLimit(route.perClient);
 
   /** `headers`: the security headers when no middleware has set them (ahead of Express). */
   async function serve(
@@ -57,9 +90,12 @@ export function scanRoute({ useCases }: Pick<RouteDeps, 'useCases'>, ahead: Ahea
     (res as Response & { [startTime]: number })[startTime] = Date.now();
     let answer: string;
     try {
-      const params = parseInput(route.params, { id });
+      if (fromAnotherSite(req)) throw new HttpError(403, CROSS_SITE);
       // The address is what TRUST_PROXY makes of X-Forwarded-For: hashed with the user agent, never kept.
-      const origin = { address: req.ip ?? '', userAgent: req.headers['user-agent'] ?? '' };
+      const address = req.ip ?? '';
+      await limit(addressGroup(address));
+      const params = parseInput(route.params, { id });
+      const origin = { address, userAgent: req.headers['user-agent'] ?? '' };
       answer = JSON.stringify(await fundraisers.recordScan(params.id, origin));
     } catch (error) {
       for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i]!, headers[i + 1]!);

@@ -59,6 +59,7 @@ export async function apiSpecification(
     DATA_DIR: dataDir,
     PORT: '0',
     HOST: '127.0.0.1',
+    OPS_PORT: '0',
     LOG_LEVEL: 'silent',
     SEED_CATALOG: 'false',
     AUTH_JWT_SECRET: TEST_JWT_SECRET,

@@ -17,11 +17,13 @@ import { createEmbeddedProcess, type EmbeddedProcess } from '../../src/embedded'
 
 export interface TestServer {
   url: string;
-  /** With OPS_PORT: where /metrics and /readyz are served. */
-  opsUrl?: string;
+  /** Where /metrics and /readyz are served: the operations port, a free one of its own. */
+  opsUrl: string;
   embedded: EmbeddedProcess;
   dataDir: string;
   api: ApiClient;
+  /** Requests to the operations port. */
+  ops: ApiClient;
   stop(): Promise<void>;
 }
 
@@ -43,6 +45,8 @@ export async function startTestServer(
     DATA_DIR: dataDir,
     PORT: '0',
     HOST: '127.0.0.1',
+    // Free ports picked by the OS: parallel test files never compete for the default.
+    OPS_PORT: '0',
     LOG_LEVEL: 'silent',
     AUTH_JWT_SECRET: TEST_JWT_SECRET,
     DONATION_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
@@ -62,6 +66,7 @@ export async function startTestServer(
     embedded,
     dataDir,
     api: createApiClient(url),
+    ops: createApiClient(opsUrl),
     async stop() {
       await embedded.close();
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });

@@ -115,8 +115,7 @@ async function startScanPipeline(
     const projectedScans = async (fundraiserId: string) => {
       const answer = await api('GET', `/api/fundraisers/${fundraiserId}/stats`, owner);
       if (answer.status !== 200) throw new Error(`stats answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-      // Every request the pipeline took: the load is one client, one person counted once, so
-      // `scans` would say nothing here.
+      // Every request the pipeline took, counted or not: what the ledger holds to each 202.
       return (answer.body as { scanRequests: number }).scanRequests;
     };
     return {

@@ -14,7 +14,12 @@ const address = new URL(window.location.href);
 const fundraiserId = /^\/fundraiser\/([^/]+)$/.exec(address.pathname)?.[1];
 if (fundraiserId && address.searchParams.get('scan') === 'true') {
   const api = String(import.meta.env.VITE_API_URL ?? '').trim();
-  fetch(`${api}/api/fundraisers/${fundraiserId}/scan`, { method: 'POST' })
+  // As JSON, as every API call goes (spec section 7): the gateway takes a scan that is not JSON only
+  // from this site's own pages, which a separate API origin (VITE_API_URL) may not be.
+  fetch(`${api}/api/fundraisers/${fundraiserId}/scan`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+  })
     .then((answer) => {
       if (!answer.ok) throw new Error(`the API answered ${answer.status}`);
       const now = new URL(window.location.href);
