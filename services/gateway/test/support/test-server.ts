@@ -8,6 +8,7 @@ import {
   type RequestOptions,
   TEST_ALTCHA_MAX_NUMBER,
   TEST_JWT_SECRET,
+  TEST_LOOKUP_KEY_SECRET,
   TEST_WEBHOOK_SECRET,
 } from '@qrshirt/test-support';
 import type { Logger } from 'pino';
@@ -45,6 +46,7 @@ export async function startTestServer(
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     AUTH_JWT_SECRET: TEST_JWT_SECRET,
+    LOOKUP_KEY_SECRET: TEST_LOOKUP_KEY_SECRET,
     DONATION_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
     ALTCHA_MAX_NUMBER: TEST_ALTCHA_MAX_NUMBER,
     ...options.env,
