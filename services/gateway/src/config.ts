@@ -9,6 +9,7 @@ import {
   optionalUrl,
 } from '@qrshirt/runtime';
 import { kafkaBrokerList } from '@qrshirt/kafka';
+import { MIN_LOOKUP_KEY_SECRET_LENGTH } from '@qrshirt/core';
 
 export { ConfigError };
 import { z } from 'zod';
@@ -122,7 +123,12 @@ export const configSchema = z.object({
    * Keys the hashes stream names and credentials find addresses, waitlist signups and phone numbers
    * by. Unset outside production: generated on first start and kept in DATA_DIR. Never changed.
    */
-  LOOKUP_KEY_SECRET: optionalText.pipe(z.string().min(32, 'expected at least 32 characters').optional()),
+  LOOKUP_KEY_SECRET: optionalText.pipe(
+    z
+      .string()
+      .min(MIN_LOOKUP_KEY_SECRET_LENGTH, `expected at least ${MIN_LOOKUP_KEY_SECRET_LENGTH} characters`)
+      .optional(),
+  ),
   AUTH_JWT_ALGORITHM: z.enum(['HS256', 'HS384', 'HS512'], { error: 'expected HS256, HS384 or HS512' }).default('HS256'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number({ error: 'expected a number of seconds' })

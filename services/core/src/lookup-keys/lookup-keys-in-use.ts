@@ -65,10 +65,11 @@ export async function recordLookupKeysInUse(
 
 /**
  * Before a process finds anything by its lookup keys: the log must name nothing by an unkeyed
- * hash, or a taken address would look free (a second account for it) and a signup new. Once the
- * log records that its names are keyed this is one stream read; until then every reservation and
- * signup is looked at (one pass, at the first start of this version), and a log holding none of
- * the old names (a new one) gets the record. Throws LookupKeysError saying what to do otherwise.
+ * hash, or a taken address would look free (open to a second account) and a repeated signup new.
+ * Once the log records that its names are keyed this is one stream read; until then every
+ * reservation and signup is looked at (one pass, at the first start of this version), and a log
+ * holding none of the old names (a new one) gets the record. Throws LookupKeysError saying what
+ * to do otherwise.
  */
 export async function ensureLookupKeysInUse({
   eventStore,

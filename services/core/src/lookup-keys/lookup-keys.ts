@@ -15,10 +15,10 @@ export interface WaitlistSignup {
  * Every lookup key starts with this. The unkeyed hashes names carried before (64 hex digits)
  * cannot, so a name says whether it was migrated.
  */
-export const KEYED_PREFIX = 'k-';
+const KEYED_PREFIX = 'k-';
 
 /** A lookup key: the prefix and an HMAC-SHA256 in hex. */
-export const LOOKUP_KEY = /^k-[0-9a-f]{64}$/;
+export const LOOKUP_KEY = new RegExp(`^${KEYED_PREFIX}[0-9a-f]{64}$`);
 
 /** An unkeyed SHA-256 in hex, as stream names and phone identities carried before lookup keys. */
 export const UNKEYED_HASH = /^[0-9a-f]{64}$/;
