@@ -14,26 +14,21 @@ import {
   migrateLogInPlace,
   type ClearDataSealer,
   type CopyMigrationResult,
-  type EventStore,
-  withoutTruncated,
 } from '@qrshirt/core';
 import { openEventStoreDbCopyingLog } from '@qrshirt/eventstoredb';
 import { loadGatewayConfigOrExit, openCredentialsStore } from '@qrshirt/gateway';
-import { allProjectors, rebuildProjection, type ReadModelStore } from '@qrshirt/projections';
-import { createRedisReadModelStore } from '@qrshirt/redis';
-import { eventStoreFile, openEventStore, restrictNewFiles } from '@qrshirt/runtime';
+import { eventStoreFile, restrictNewFiles } from '@qrshirt/runtime';
 import {
   assertSqliteFileFree,
-  createSqliteReadModelStore,
   eraseSqliteReadModels,
   openSqliteRewritableLog,
   SqliteFileInUseError,
 } from '@qrshirt/sqlite';
-import { pino } from 'pino';
+import { throttled } from './migrations/progress';
+import { rebuildReadModels } from './migrations/read-models';
 
 const NAME = 'migrate-personal-data';
 const DEFAULT_BATCH_SIZE = 500;
-const REPORT_EVERY_MS = 1_000;
 
 const usage = `Usage: npm run ${NAME} -- [--batch-size N]
 
@@ -77,16 +72,6 @@ const config = loadGatewayConfigOrExit();
 restrictNewFiles();
 const say = (line: string): boolean => process.stderr.write(`${NAME}: ${line}\n`);
 
-/** The first batch at once (the run is under way), then a line a second. */
-function throttled(report: () => string): () => void {
-  let last = 0;
-  return () => {
-    if (Date.now() - last < REPORT_EVERY_MS) return;
-    last = Date.now();
-    say(report());
-  };
-}
-
 async function migrateSqlite(sealer: ClearDataSealer): Promise<void> {
   const file = eventStoreFile(config.DATA_DIR);
   // Opening a missing file would create an empty store and migrate nothing, silently.
@@ -94,7 +79,10 @@ async function migrateSqlite(sealer: ClearDataSealer): Promise<void> {
   const log = openSqliteRewritableLog(file);
   try {
     let progress = { position: 0, head: 0, rewritten: 0 };
-    const report = throttled(() => `events ${progress.position}/${progress.head}, ${progress.rewritten} rewritten`);
+    const report = throttled(
+      say,
+      () => `events ${progress.position}/${progress.head}, ${progress.rewritten} rewritten`,
+    );
     const result = await migrateLogInPlace({
       log,
       sealer,
@@ -121,7 +109,10 @@ async function migrateEventStoreDb(url: string, sealer: ClearDataSealer): Promis
   const log = openEventStoreDbCopyingLog({ connectionString: url });
   try {
     let progress: Readonly<CopyMigrationResult> | undefined;
-    const report = throttled(() => `streams ${progress?.streams ?? 0}, ${progress?.rewrittenStreams ?? 0} rewritten`);
+    const report = throttled(
+      say,
+      () => `streams ${progress?.streams ?? 0}, ${progress?.rewrittenStreams ?? 0} rewritten`,
+    );
     const result = await migrateLogByCopies({
       log,
       sealer,
@@ -149,38 +140,12 @@ async function migrateEventStoreDb(url: string, sealer: ClearDataSealer): Promis
 }
 
 /** Read models hold copies of the clear values: emptied, then projected again from the sealed log. */
-async function rebuildReadModels(truncatedBefore: ReadonlyMap<string, number>): Promise<void> {
+async function renewReadModels(truncatedBefore: ReadonlyMap<string, number>): Promise<void> {
   if (!config.REDIS_URL) {
     eraseSqliteReadModels(config.readModelsFile);
     say(`${config.readModelsFile} emptied and compacted`);
   }
-  const opened = openEventStore(config);
-  const eventStore: EventStore = withoutTruncated(opened, truncatedBefore);
-  const store: ReadModelStore = config.REDIS_URL
-    ? createRedisReadModelStore({ url: config.REDIS_URL })
-    : createSqliteReadModelStore({ path: config.readModelsFile });
-  const log = pino({ level: config.LOG_LEVEL }, pino.destination(2));
-  try {
-    for (const projector of allProjectors) {
-      const report = throttled(() => `read models: ${projector.name} ${checkpoint}/${head}`);
-      let checkpoint = 0;
-      let head = 0;
-      await rebuildProjection({
-        eventStore,
-        store,
-        projector,
-        log,
-        onProgress(progress) {
-          ({ checkpoint, head } = progress);
-          report();
-        },
-      });
-    }
-    say(`read models rebuilt from the migrated log (${allProjectors.length} projections)`);
-  } finally {
-    await store.close();
-    await opened.close();
-  }
+  await rebuildReadModels(config, truncatedBefore, say);
   if (config.REDIS_URL) {
     say(
       'Redis keeps old values in its snapshot and append-only files until they are rewritten: run BGSAVE and BGREWRITEAOF',
@@ -196,7 +161,7 @@ try {
   const truncatedBefore = config.EVENTSTORE_URL
     ? await migrateEventStoreDb(config.EVENTSTORE_URL, sealer)
     : (await migrateSqlite(sealer), new Map<string, number>());
-  await rebuildReadModels(truncatedBefore);
+  await renewReadModels(truncatedBefore);
   say('done');
 } catch (error) {
   if (error instanceof SqliteFileInUseError) fail(error.message, 3);

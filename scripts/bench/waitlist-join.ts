@@ -19,6 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type EventData, eventMetadata } from '@qrshirt/contracts';
 import {
+  createLookupKeys,
   type EventStore,
   legacyWaitlistStreamName,
   type NewEvent,
@@ -29,13 +30,15 @@ import {
 } from '@qrshirt/core';
 import { eventStoreFile } from '@qrshirt/runtime';
 import { createSqliteEventStore } from '@qrshirt/sqlite';
-import { solveProofOfWork, startGatewayProcess } from '@qrshirt/test-support';
+import { solveProofOfWork, startGatewayProcess, TEST_LOOKUP_KEY_SECRET } from '@qrshirt/test-support';
 
 const TARGET_RATIO = 1.5;
 /** Signup streams appended per group commit while generating. */
 const ROUND = 5_000;
 /** Events per append to a legacy list. */
 const LEGACY_BATCH = 1_000;
+/** The keys of the gateway the bench starts (startGatewayProcess's secret). */
+const lookupKeys = createLookupKeys(TEST_LOOKUP_KEY_SECRET);
 
 export interface WaitlistJoinScenario {
   name: string;
@@ -100,7 +103,7 @@ async function generate(eventStore: EventStore, entries: number, busy: string, l
     );
     await Promise.all(
       round.map((data) =>
-        eventStore.appendToStream(waitlistSignupStreamName(busy, data), [event(data)], {
+        eventStore.appendToStream(waitlistSignupStreamName(lookupKeys, busy, data), [event(data)], {
           expectedRevision: 'no_stream',
         }),
       ),

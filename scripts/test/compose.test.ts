@@ -102,7 +102,7 @@ describe('docker-compose.yml', () => {
       const config = spawnSync('docker', ['compose', 'config', '--quiet'], {
         cwd: root,
         encoding: 'utf8',
-        env: { ...process.env, AUTH_JWT_SECRET: 'x'.repeat(64) },
+        env: { ...process.env, AUTH_JWT_SECRET: 'x'.repeat(64), LOOKUP_KEY_SECRET: 'y'.repeat(64) },
       });
       expect(config.stderr).toBe('');
       expect(config.status).toBe(0);

@@ -20,6 +20,7 @@ import {
   ScanRecorded,
   ShortCodeReserved,
 } from './fundraisers';
+import { LookupKeysInUse } from './lookup-keys';
 import { ShirtAdded, ShirtUpdated } from './shirts';
 import {
   DailySummarySet,
@@ -47,6 +48,7 @@ export * from './define-event';
 export * from './donations';
 export * from './fundraiser-changes';
 export * from './fundraisers';
+export * from './lookup-keys';
 export * from './personal-data';
 export * from './shirts';
 export * from './users';
@@ -61,6 +63,7 @@ export const eventDefinitions = {
   EmailVerified,
   EmailReleased,
   UserAccountClosed,
+  LookupKeysInUse,
   AdminDataAccessed,
   CharityCreated,
   CharityUpdated,

@@ -45,11 +45,11 @@ export const UserSignedIn = defineEvent(
   z.object({ userId: z.string().min(1), method: signInMethod, at: isoInstant }),
 );
 
-/** Appended to `email-<sha256>` with expected revision "no stream": one account per email. */
+/** Appended to `email-<lookup key>` with expected revision "no stream": one account per email. */
 export const EmailReserved = defineEvent('EmailReserved', z.object({ userId: z.string().min(1), at: isoInstant }));
 
 /**
- * On the same `email-<sha256>` stream: the holder proved the address is theirs, by following a
+ * On the same `email-<lookup key>` stream: the holder proved the address is theirs, by following a
  * mailed link or by signing in with Google, which verified it. Rights that hang on an address
  * (ADMIN_EMAILS, claiming a waitlisted shirt) need this.
  */
@@ -74,7 +74,7 @@ export const UserAccountClosed = defineEvent(
 );
 
 /**
- * On the `email-<sha256>` stream: the account holding the address was closed, or moved to another
+ * On the `email-<lookup key>` stream: the account holding the address was closed, or moved to another
  * address by a change of address's link; the address is free for a new account.
  */
 export const EmailReleased = defineEvent('EmailReleased', z.object({ userId: z.string().min(1), at: isoInstant }));

@@ -17,6 +17,12 @@ export const processEntry = (name: 'gateway' | 'ingestor' | 'projector'): string
  */
 export const TEST_JWT_SECRET = randomBytes(32).toString('hex');
 
+/**
+ * The secret test gateways key lookup keys with (stream names of addresses and signups), made anew
+ * likewise: a test that writes a log itself names its streams with it.
+ */
+export const TEST_LOOKUP_KEY_SECRET = randomBytes(32).toString('hex');
+
 /** The donation processor's webhook secret of test gateways, in Standard Webhooks' `whsec_` form; made anew likewise. */
 export const TEST_WEBHOOK_SECRET = `whsec_${randomBytes(32).toString('base64')}`;
 
@@ -28,10 +34,10 @@ export interface GatewayProcess extends LaunchedProcess {
 
 /**
  * `npm start`'s entry point as a separate OS process on free loopback ports (its own and its
- * operations port: parallel tests must not compete for the defaults), logging at warn and signing
- * tokens with TEST_JWT_SECRET unless `env` says otherwise; resolves once /healthz answers.
- * Ports are asked of the OS here rather than left to it (0): at warn, the process logs no line
- * saying which it got.
+ * operations port: parallel tests must not compete for the defaults), logging at warn, signing
+ * tokens with TEST_JWT_SECRET and keying lookup keys with TEST_LOOKUP_KEY_SECRET unless `env`
+ * says otherwise; resolves once /healthz answers. Ports are asked of the OS here rather than left
+ * to it (0): at warn, the process logs no line saying which it got.
  */
 export async function startGatewayProcess(
   env: Record<string, string> = {},
@@ -48,6 +54,7 @@ export async function startGatewayProcess(
       OPS_HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       AUTH_JWT_SECRET: TEST_JWT_SECRET,
+      LOOKUP_KEY_SECRET: TEST_LOOKUP_KEY_SECRET,
       DONATION_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
       ALTCHA_MAX_NUMBER: TEST_ALTCHA_MAX_NUMBER,
       ...env,

@@ -10,6 +10,7 @@ import {
   optionalUrl,
 } from '@qrshirt/runtime';
 import { kafkaBrokerList } from '@qrshirt/kafka';
+import { MIN_LOOKUP_KEY_SECRET_LENGTH } from '@qrshirt/core';
 
 export { ConfigError };
 import { z } from 'zod';
@@ -29,6 +30,12 @@ function crossCheck(env: NodeJS.ProcessEnv): string[] {
   // must share it and a data folder that may be rebuilt, which would sign everyone out.
   if (env.NODE_ENV === 'production' && !env.AUTH_JWT_SECRET?.trim()) {
     problems.push('AUTH_JWT_SECRET: required in production (32+ random characters, the same in every gateway)');
+  }
+  // More so: another secret, or a lost one, gives every name another key, and nobody is found.
+  if (env.NODE_ENV === 'production' && !env.LOOKUP_KEY_SECRET?.trim()) {
+    problems.push(
+      'LOOKUP_KEY_SECRET: required in production (32+ random characters, the same in every gateway and never changed)',
+    );
   }
   if (env.PROJECTIONS === 'off' && !env.REDIS_URL?.trim()) {
     problems.push('REDIS_URL: required when PROJECTIONS=off (the projector process writes the read models there)');
@@ -113,6 +120,16 @@ export const configSchema = z.object({
   CREDENTIALS_STORE: z.enum(['sqlite', 'redis'], { error: 'expected sqlite or redis' }).default('sqlite'),
   /** Unset outside production: a random secret is generated on first start and kept in DATA_DIR. */
   AUTH_JWT_SECRET: optionalText.pipe(z.string().min(32, 'expected at least 32 characters').optional()),
+  /**
+   * Keys the hashes stream names and credentials find addresses, waitlist signups and phone numbers
+   * by. Unset outside production: generated on first start and kept in DATA_DIR. Never changed.
+   */
+  LOOKUP_KEY_SECRET: optionalText.pipe(
+    z
+      .string()
+      .min(MIN_LOOKUP_KEY_SECRET_LENGTH, `expected at least ${MIN_LOOKUP_KEY_SECRET_LENGTH} characters`)
+      .optional(),
+  ),
   AUTH_JWT_ALGORITHM: z.enum(['HS256', 'HS384', 'HS512'], { error: 'expected HS256, HS384 or HS512' }).default('HS256'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number({ error: 'expected a number of seconds' })
@@ -191,6 +208,8 @@ export type Config = Omit<z.infer<typeof configSchema>, 'DEMO_PROCESSOR'> & {
   readModelsFile: string;
   /** Where a start without AUTH_JWT_SECRET keeps the secret it generated. */
   generatedSecretFile: string;
+  /** Where a start without LOOKUP_KEY_SECRET keeps the secret it generated. */
+  lookupKeySecretFile: string;
   /** `.eml` files of mail when there is no SMTP_URL, SMS codes always (no SMS provider exists yet). */
   mailDir: string;
   smsDir: string;
@@ -215,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     credentialsFile: path.resolve(parsed.data.DATA_DIR, 'credentials.sqlite'),
     readModelsFile: path.resolve(parsed.data.DATA_DIR, 'read-models.sqlite'),
     generatedSecretFile: path.resolve(parsed.data.DATA_DIR, 'auth-secret'),
+    lookupKeySecretFile: path.resolve(parsed.data.DATA_DIR, 'lookup-key-secret'),
     mailDir: path.resolve(parsed.data.DATA_DIR, 'mail'),
     smsDir: path.resolve(parsed.data.DATA_DIR, 'sms'),
   };

@@ -18,6 +18,7 @@ import {
   createShirtUseCases,
   createUserUseCases,
   createWaitlistUseCases,
+  ensureLookupKeysInUse,
   type EventStore,
   seedCatalog,
   systemClock,
@@ -77,6 +78,7 @@ import { createAccountClosing } from './auth/account-closing';
 import { createPersonalDataExport } from './auth/personal-data-export';
 import { createAccounts } from './auth/accounts';
 import { createEmailChange } from './auth/email-change';
+import { lookupKeysOf } from './auth/lookup-keys';
 import { createEventStreams } from './http/event-streams';
 
 export interface EmbeddedProcess {
@@ -129,6 +131,13 @@ export async function createEmbeddedProcess(
   const metrics = createMetricsRegistry('gateway');
   // Given-events specifications hand in an in-memory store holding the history they start from.
   const eventStore = instrumentEventStore(overrides.eventStore ?? openEventStore(config), metrics);
+  const lookupKeys = lookupKeysOf(config);
+  // Before anything is found by a key: a log still naming addresses by unkeyed hashes, or by keys
+  // of another secret, would show every address free (LookupKeysError says what to run).
+  await ensureLookupKeysInUse({ eventStore, keys: lookupKeys, clock }).catch(async (error: unknown) => {
+    await eventStore.close();
+    throw error;
+  });
   // Redis with REDIS_URL; else a SQLite file in DATA_DIR, where they keep their checkpoints
   // across restarts.
   const readModels = config.REDIS_URL
@@ -228,7 +237,7 @@ export async function createEmbeddedProcess(
           mail.webhooks.send({ messageId: webhookId, to: DEMO_WEBHOOK_TARGET, subject: summary, body }),
       })
     : null;
-  const accounts = createAccounts({ commands, clock });
+  const accounts = createAccounts({ commands, clock, lookupKeys });
   const userQueries = createUserQueries(readModels, personalData);
   const auth = createAuth(config, {
     clock,
@@ -236,6 +245,7 @@ export async function createEmbeddedProcess(
     mail,
     credentials,
     isClosedAccount: (uid) => userQueries.isClosed(uid),
+    lookupKeys,
   });
   const ownerMail = createOwnerMailUseCases({
     commands,
@@ -261,6 +271,7 @@ export async function createEmbeddedProcess(
     mailBudget: ({ to, client }) => auth.mailBudget(to, client),
     personalData,
     forgetMailTo: mail.forgetRecipient,
+    lookupKeys,
   });
   const { app, frontDoor } = createApp({
     log,
@@ -276,23 +287,33 @@ export async function createEmbeddedProcess(
     eventStore: peopleEventStore,
     commands,
     ingestion,
+    lookupKeys,
     useCases: {
-      users: createUserUseCases({ commands, clock }),
+      users: createUserUseCases({ commands, clock, lookupKeys }),
       accountClosing: createAccountClosing({
         commands,
         credentials,
         personalData,
         forgetMailTo: mail.forgetRecipient,
         removeWaitlistEntriesMadeWith: (address) => waitlist.removeEntriesMadeWith(address),
+        lookupKeys,
         clock,
       }),
-      dataExport: createPersonalDataExport({ commands, eventStore: peopleEventStore, credentials, fundraisers, clock }),
+      dataExport: createPersonalDataExport({
+        commands,
+        eventStore: peopleEventStore,
+        credentials,
+        fundraisers,
+        lookupKeys,
+        clock,
+      }),
       emailChange: createEmailChange({
         accounts,
         credentials,
         email: mail.email,
         limiter: auth.options.limiter,
         publicBaseUrl: config.PUBLIC_BASE_URL,
+        lookupKeys,
         clock,
       }),
       charities: createCharityUseCases({ commands, charities: catalog, clock, newId }),

@@ -35,13 +35,20 @@ describe('sign-in configuration', () => {
     // No default secret: a start without one generates its own (auth-secret.test.ts).
     expect(loadConfig({}).AUTH_JWT_SECRET).toBeUndefined();
     expect(loadConfig({}).generatedSecretFile).toBe(path.resolve('data/auth-secret'));
+    expect(loadConfig({}).LOOKUP_KEY_SECRET).toBeUndefined();
+    expect(loadConfig({}).lookupKeySecretFile).toBe(path.resolve('data/lookup-key-secret'));
   });
 
-  it('refuses production without a secret of its own', () => {
+  it('refuses production without secrets of its own', () => {
     const line = 'AUTH_JWT_SECRET: required in production (32+ random characters, the same in every gateway)';
-    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([line]);
-    expect(problemsOf({ NODE_ENV: 'production', AUTH_JWT_SECRET: '  ' })).toEqual([line]);
-    expect(problemsOf({ NODE_ENV: 'production', AUTH_JWT_SECRET: SECRET })).toEqual([]);
+    const lookup =
+      'LOOKUP_KEY_SECRET: required in production (32+ random characters, the same in every gateway and never changed)';
+    const keyed = { LOOKUP_KEY_SECRET: `${SECRET}-for-lookup-keys` };
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([line, lookup]);
+    expect(problemsOf({ NODE_ENV: 'production', AUTH_JWT_SECRET: '  ', ...keyed })).toEqual([line]);
+    expect(problemsOf({ NODE_ENV: 'production', AUTH_JWT_SECRET: SECRET, LOOKUP_KEY_SECRET: ' ' })).toEqual([lookup]);
+    expect(problemsOf({ NODE_ENV: 'production', AUTH_JWT_SECRET: SECRET, ...keyed })).toEqual([]);
+    expect(problemsOf({ LOOKUP_KEY_SECRET: 'short' })).toEqual(['LOOKUP_KEY_SECRET: expected at least 32 characters']);
   });
 
   it('names each wrong sign-in variable on a line of its own', () => {
@@ -71,18 +78,19 @@ describe('sign-in configuration', () => {
 
   it('stops `npm start` in production without a secret: exit code 2, one clear line', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', mainFile], {
-      env: { ...process.env, NODE_ENV: 'production', AUTH_JWT_SECRET: '' },
+      env: { ...process.env, NODE_ENV: 'production', AUTH_JWT_SECRET: '', LOOKUP_KEY_SECRET: '' },
       encoding: 'utf8',
       timeout: 30_000,
     });
     expect(run.status).toBe(2);
-    expect(run.stderr.split('\n').filter((line) => line.startsWith('AUTH_JWT_SECRET'))).toEqual([
+    expect(run.stderr.split('\n').filter((line) => /^(AUTH_JWT|LOOKUP_KEY)_SECRET/.test(line))).toEqual([
       'AUTH_JWT_SECRET: required in production (32+ random characters, the same in every gateway)',
+      'LOOKUP_KEY_SECRET: required in production (32+ random characters, the same in every gateway and never changed)',
     ]);
     expect(run.stderr).not.toContain('    at ');
   });
 
-  it('runs in production with a secret, without any outbox endpoint and without phone sign-in', async () => {
+  it('runs in production with its secrets, without any outbox endpoint and without phone sign-in', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-production-'));
     const gateway = await startGatewayProcess({ NODE_ENV: 'production', AUTH_JWT_SECRET: SECRET, DATA_DIR: dataDir });
     try {

@@ -68,7 +68,7 @@ describe('configuration', () => {
       );
     }
     expect(loadConfig({}).demoProcessor).toBe(true);
-    const production = { NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32) };
+    const production = { NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32), LOOKUP_KEY_SECRET: 'y'.repeat(32) };
     expect(loadConfig(production).demoProcessor).toBe(false);
     expect(loadConfig({ ...production, DEMO_PROCESSOR: 'true' }).demoProcessor).toBe(true);
     expect(loadConfig({ DEMO_PROCESSOR: 'false' }).demoProcessor).toBe(false);

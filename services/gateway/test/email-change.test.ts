@@ -1,5 +1,5 @@
 import { me, user } from '@qrshirt/contracts';
-import { createCommandHandler, withPersonalData } from '@qrshirt/core';
+import { createCommandHandler, createLookupKeys, withPersonalData } from '@qrshirt/core';
 import {
   as,
   type CapturedMail,
@@ -7,6 +7,7 @@ import {
   mailsTo,
   newClient,
   signUp,
+  TEST_LOOKUP_KEY_SECRET,
   tokenIn,
   uniqueEmail,
   waitForMails,
@@ -203,7 +204,11 @@ describe('changing one’s address', () => {
     const commands = createCommandHandler({
       eventStore: withPersonalData(server.embedded.eventStore, server.embedded.personalData),
     });
-    const accounts = createAccounts({ commands, clock: time.clock });
+    const accounts = createAccounts({
+      commands,
+      clock: time.clock,
+      lookupKeys: createLookupKeys(TEST_LOOKUP_KEY_SECRET),
+    });
     expect(await accounts.reserveEmail(fresh, gus.user.uid)).toBe(gus.user.uid);
     await accounts.verifyEmail(fresh, gus.user.uid, 'link');
     await accounts.changeEmail(gus.user.uid, fresh);

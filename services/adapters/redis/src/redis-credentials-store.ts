@@ -80,6 +80,27 @@ redis.call('DEL', KEYS[1])
 return 0`;
 
 /*
+ * A phone identity (KEYS[1]) under its new subject (KEYS[2]), still listed under its user (whose
+ * list is ARGV[1] .. uid). An error when the new subject is another user's.
+ */
+const RENAME_IDENTITY = `
+local uid = redis.call('GET', KEYS[1])
+if not uid then return 0 end
+local holder = redis.call('GET', KEYS[2])
+if holder and holder ~= uid then return redis.error_reply("phone identity " .. KEYS[2] .. " is another user's already") end
+redis.call('SET', KEYS[2], uid)
+redis.call('DEL', KEYS[1])
+redis.call('SREM', ARGV[1] .. uid, KEYS[1])
+redis.call('SADD', ARGV[1] .. uid, KEYS[2])
+return 1`;
+
+/* A verification's number key (ARGV[1]) replaced by its new one (ARGV[2]), unless it went meanwhile. */
+const RENAME_VERIFICATION_KEY = `
+if redis.call('HGET', KEYS[1], 'phoneKey') ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'phoneKey', ARGV[2])
+return 1`;
+
+/*
  * The salts of scan visitors' hashes, one hash field per UTC day: today's is set if missing, every
  * earlier day's deleted, and the key expires at the end of the newest day, so a salt is
  * forgotten after its day even when no gateway asks again.
@@ -279,6 +300,33 @@ export function createRedisCredentialsStore({
     },
     async deleteIdentitiesOf(uid) {
       await redis.eval(DELETE_IDENTITIES_OF, 1, key('ids-of', uid), uid);
+    },
+    async renamePhoneSubjects(rename) {
+      let renamed = 0;
+      const identities = key('id', 'phone', '');
+      for await (const found of redis.scanStream({ match: `${identities}*`, count: 500 })) {
+        for (const identityKey of found as string[]) {
+          const to = rename(identityKey.slice(identities.length));
+          if (to === null) continue;
+          renamed += (await redis.eval(
+            RENAME_IDENTITY,
+            2,
+            identityKey,
+            key('id', 'phone', to),
+            key('ids-of', ''),
+          )) as number;
+        }
+      }
+      const verifications = key('pv', '');
+      for await (const found of redis.scanStream({ match: `${verifications}*`, count: 500 })) {
+        for (const verificationKey of found as string[]) {
+          const phoneKey = await redis.hget(verificationKey, 'phoneKey');
+          const to = phoneKey === null ? null : rename(phoneKey);
+          if (to === null) continue;
+          renamed += (await redis.eval(RENAME_VERIFICATION_KEY, 1, verificationKey, phoneKey!, to)) as number;
+        }
+      }
+      return renamed;
     },
     async dailySalt(day, candidate, now) {
       const endOfDay = Date.parse(`${day}T00:00:00.000Z`) + DAY_MS;

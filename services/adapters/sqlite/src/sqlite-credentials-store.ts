@@ -161,6 +161,15 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
     findIdentity: db.prepare<[string, string], { uid: string }>(
       'SELECT uid FROM identities WHERE provider = ? AND subject = ?',
     ),
+    phoneSubjects: db.prepare<[], { subject: string; uid: string }>(
+      "SELECT subject, uid FROM identities WHERE provider = 'phone'",
+    ),
+    renamePhoneSubject: db.prepare("UPDATE identities SET subject = ? WHERE provider = 'phone' AND subject = ?"),
+    deletePhoneSubject: db.prepare("DELETE FROM identities WHERE provider = 'phone' AND subject = ?"),
+    verificationKeys: db.prepare<[], { id: string; phone_key: string }>(
+      'SELECT id, phone_key FROM phone_verifications',
+    ),
+    renameVerificationKey: db.prepare('UPDATE phone_verifications SET phone_key = ? WHERE id = ?'),
     insertSalt: db.prepare('INSERT INTO scan_salts (day, salt) VALUES (?, ?) ON CONFLICT DO NOTHING'),
     getSalt: db.prepare<[string], { salt: string }>('SELECT salt FROM scan_salts WHERE day = ?'),
     deletePastSalts: db.prepare('DELETE FROM scan_salts WHERE day < (SELECT MAX(day) FROM scan_salts)'),
@@ -193,6 +202,27 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
       return { outcome: 'rotated' as const, session };
     },
   );
+
+  // All or nothing: a renaming cut short is done again from the start.
+  const renamePhoneSubjects = db.transaction((rename: (subject: string) => string | null): number => {
+    let renamed = 0;
+    for (const { subject, uid } of statements.phoneSubjects.all()) {
+      const to = rename(subject);
+      if (to === null) continue;
+      const holder = statements.findIdentity.get('phone', to)?.uid;
+      if (holder !== undefined && holder !== uid) throw new Error(`phone identity ${to} is another user's already`);
+      if (holder === uid) statements.deletePhoneSubject.run(subject);
+      else statements.renamePhoneSubject.run(to, subject);
+      renamed++;
+    }
+    for (const { id, phone_key: phoneKey } of statements.verificationKeys.all()) {
+      const to = rename(phoneKey);
+      if (to === null) continue;
+      statements.renameVerificationKey.run(to, id);
+      renamed++;
+    }
+    return renamed;
+  });
 
   // Both or neither: a crash in between would leave the access tokens alive with their sessions gone.
   const endSessions = db.transaction((uid: string, at: number) => {
@@ -295,6 +325,12 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
     },
     async deleteIdentitiesOf(uid) {
       statements.deleteIdentitiesOf.run(uid);
+    },
+    async renamePhoneSubjects(rename) {
+      const renamed = renamePhoneSubjects.immediate(rename);
+      // As for an erased key: the old subjects leave the WAL's copies of the pages too.
+      if (renamed > 0) db.pragma('wal_checkpoint(TRUNCATE)');
+      return renamed;
     },
     async dailySalt(day, candidate) {
       // Every gateway on this file gets the first one stored; with FULL sync, a deleted salt is gone for good.

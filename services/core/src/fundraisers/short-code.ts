@@ -53,7 +53,7 @@ export interface ReserveShortCode {
 export type ShortCodeState = { fundraiserId: string } | null;
 
 /**
- * One fundraiser per code, as `email-<hash>` is one account per address: the command handler
+ * One fundraiser per code, as `email-<key>` is one account per address: the command handler
  * appends with the revision it read, "no stream" for a free code, so of two concurrent
  * reservations one is stored and the other reserves nothing. The caller compares the holder.
  */

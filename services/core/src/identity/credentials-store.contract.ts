@@ -235,6 +235,45 @@ export function describeCredentialsStoreContract(
     });
 
     describe('identities', () => {
+      it('renames phone identities and verifications under way, keeping their users, once', async () => {
+        const [uid, someoneElse] = [id(), id()];
+        const [renamed, kept, pending] = [id(), id(), id()];
+        await store.linkIdentity('phone', renamed, uid);
+        await store.linkIdentity('google', renamed, someoneElse);
+        await store.linkIdentity('phone', kept, someoneElse);
+        const verification = { id: id(), phoneKey: pending, codeHash: 'c', expiresAt: NOW + HOUR, tries: 0 };
+        await store.addPhoneVerification(verification, NOW);
+        // Every other subject in the store (other tests') is left alone, as keyed ones are by the migration.
+        const renames = new Map<string, string>([
+          [renamed, `k-${renamed}`],
+          [pending, `k-${pending}`],
+        ]);
+        const rename = (subject: string) => renames.get(subject) ?? null;
+
+        expect(await other.renamePhoneSubjects(rename)).toBe(2);
+        expect(await store.findIdentity('phone', renamed)).toBeNull();
+        expect(await store.findIdentity('phone', `k-${renamed}`)).toBe(uid);
+        expect(await store.findIdentity('google', renamed)).toBe(someoneElse);
+        expect(await store.findIdentity('phone', kept)).toBe(someoneElse);
+        expect(await store.identitiesOf(uid)).toEqual([{ provider: 'phone', subject: `k-${renamed}` }]);
+        expect(await store.tryPhoneVerification(verification.id, 5)).toMatchObject({ phoneKey: `k-${pending}` });
+        expect(await store.renamePhoneSubjects(rename)).toBe(0);
+        // Closing the account still finds the renamed identity to unlink.
+        await store.deleteIdentitiesOf(uid);
+        expect(await other.findIdentity('phone', `k-${renamed}`)).toBeNull();
+      });
+
+      it("refuses to give a phone identity a subject that is another user's", async () => {
+        const [first, second, subject, taken] = [id(), id(), id(), id()];
+        await store.linkIdentity('phone', subject, first);
+        await store.linkIdentity('phone', taken, second);
+        await expect(store.renamePhoneSubjects((found) => (found === subject ? taken : null))).rejects.toThrow(
+          /another user's/,
+        );
+        expect(await other.findIdentity('phone', subject)).toBe(first);
+        expect(await other.findIdentity('phone', taken)).toBe(second);
+      });
+
       it('links an identity to the first user that claims it', async () => {
         const [subject, first, second] = [id(), id(), id()];
         expect(await store.findIdentity('google', subject)).toBeNull();

@@ -88,6 +88,13 @@ export interface CredentialsStore extends DailySalts, PersonalDataKeys, SpentCha
   identitiesOf(uid: string): Promise<{ provider: IdentityProvider; subject: string }[]>;
   /** Unlinks every identity linked to `uid` (its account was closed): they can sign up anew. */
   deleteIdentitiesOf(uid: string): Promise<void>;
+  /**
+   * Gives every phone identity, and every phone verification under way, the subject `rename`
+   * answers for its own, keeping its user (none where it answers null): `npm run
+   * migrate-lookup-keys`, with the product stopped. Answers how many it changed, so a second call
+   * answers 0. Throws, changing nothing more, when a new subject is someone else's already.
+   */
+  renamePhoneSubjects(rename: (subject: string) => string | null): Promise<number>;
 
   close(): Promise<void>;
 }
@@ -117,7 +124,7 @@ export type IdentityProvider = 'google' | 'phone';
 
 export interface PhoneVerification {
   id: string;
-  /** A keyed hash of the number: the store never holds the number itself. */
+  /** The number's lookup key: the store never holds the number itself. */
   phoneKey: string;
   codeHash: string;
   expiresAt: number;

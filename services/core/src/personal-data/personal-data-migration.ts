@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { personalDataFields, personalDataSubject } from '@qrshirt/contracts';
+import { derivedEventId } from '../event-sourcing/derived-event-id';
 import type { EventStore, NewEvent, StoredEvent } from '../event-sourcing/event-store';
 import type { PersonalDataKeys } from './personal-data-keys';
 import { newPersonalDataKey, openValue, sealValue, sealedSubject } from './sealed-value';
@@ -155,8 +155,8 @@ export interface CopyingLog {
   readAllOf(types: readonly string[]): AsyncIterable<StoredEvent>;
   /** The stream's events that reads still return (not truncated), oldest first. */
   readLive(streamName: string): Promise<StoredEvent[]>;
-  /** Appends if the stream's last revision is still `expectedRevision`. */
-  append(streamName: string, events: readonly NewEvent[], expectedRevision: number): Promise<void>;
+  /** Appends if the stream's last revision is still `expectedRevision` ('no_stream': it has none). */
+  append(streamName: string, events: readonly NewEvent[], expectedRevision: number | 'no_stream'): Promise<void>;
   /** Hides the events before `revision` from every read; the server deletes them later. */
   truncateBefore(streamName: string, revision: number): Promise<void>;
 }
@@ -229,7 +229,7 @@ export async function migrateLogByCopies(options: {
     }
     if (toCopy.length > 0) {
       const copies = toCopy.map((event, i) => ({
-        id: copyId(event.id),
+        id: derivedEventId('personal-data-copy', event.id),
         type: event.type,
         data: sealed[i] ?? event.data,
         metadata: { ...event.metadata, [COPY_OF]: event.id, [ORIGINAL_RECORDED_AT]: event.recordedAt.toISOString() },
@@ -277,14 +277,4 @@ export function withoutTruncated(store: EventStore, truncatedBefore: ReadonlyMap
     subscribe: (options) =>
       store.subscribe({ ...options, onEvents: (events) => options.onEvents(events.filter(visible)) }),
   };
-}
-
-/**
- * The copy's id, derived from the original's: a retried append of the same copies is recognised
- * by the server as the same append, and a copy never reuses the id of the event it replaces.
- */
-function copyId(originalId: string): string {
-  const hex = createHash('sha256').update(`personal-data-copy:${originalId}`).digest('hex');
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

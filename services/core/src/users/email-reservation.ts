@@ -1,6 +1,6 @@
 import type { EventOf } from '@qrshirt/contracts';
 import { type Decider, DomainError } from '../event-sourcing/decider';
-import { emailKey } from './email-address';
+import type { LookupKeys } from '../lookup-keys/lookup-keys';
 
 export interface ReserveEmail {
   type: 'ReserveEmail';
@@ -28,8 +28,14 @@ export type EmailReservationCommand = ReserveEmail | VerifyEmail | ReleaseEmail;
 export type EmailReservationState = { userId: string; verified: boolean } | null;
 export type EmailReservationEvent = EventOf<'EmailReserved'> | EventOf<'EmailVerified'> | EventOf<'EmailReleased'>;
 
-/** Hashed, so the stream name carries no address; the same for any spelling of one address. */
-export const emailReservationStreamName = (email: string): string => `email-${emailKey(email)}`;
+export const EMAIL_RESERVATION_STREAM_PREFIX = 'email-';
+
+/**
+ * `email-<lookup key>`: the stream name carries no address, nor anything to test one against
+ * without the server's secret; the same for any spelling of one address.
+ */
+export const emailReservationStreamName = (keys: Pick<LookupKeys, 'email'>, email: string): string =>
+  `${EMAIL_RESERVATION_STREAM_PREFIX}${keys.email(email)}`;
 
 /**
  * One account per email. The command handler appends with the revision it read, "no stream" for a

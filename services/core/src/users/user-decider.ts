@@ -1,7 +1,7 @@
 import type { EventData, EventOf } from '@qrshirt/contracts';
 import { changedFields } from '../event-sourcing/changed-fields';
 import { type Decider, DomainError } from '../event-sourcing/decider';
-import { emailKey } from './email-address';
+import { sameEmailAddress } from './email-address';
 
 export type SignInMethod = EventData<'UserSignedIn'>['method'];
 
@@ -97,9 +97,6 @@ export const userStreamName = (userId: string): string => `user-${userId}`;
 export const EMAIL_CHANGES_BY_LINK =
   'Your email address changes only by the link we mail to the new address: use Change email in Edit Profile';
 
-const sameAddress = (a: string | null, b: string | null): boolean =>
-  a !== null && b !== null && emailKey(a) === emailKey(b);
-
 export const userDecider: Decider<UserCommand, UserEvent, UserState | null> = {
   initialState: () => null,
 
@@ -113,7 +110,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState | null> = {
       case 'UpdateProfile': {
         const user = openAccount(state);
         const { expectedEmail, displayName, photoURL, dailySummary } = command;
-        if (expectedEmail !== undefined && !sameAddress(expectedEmail, user.email)) {
+        if (expectedEmail !== undefined && !sameEmailAddress(expectedEmail, user.email)) {
           throw new DomainError('conflict', EMAIL_CHANGES_BY_LINK);
         }
         const changes = changedFields<UserProfile>(user, { displayName, photoURL });

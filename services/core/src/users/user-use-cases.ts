@@ -1,6 +1,7 @@
 import type { SyncUserRequest, UpdateProfileRequest, User } from '@qrshirt/contracts';
 import type { Clock } from '../clock';
 import type { CommandHandler } from '../event-sourcing/command-handler';
+import type { LookupKeys } from '../lookup-keys/lookup-keys';
 import { DomainError } from '../event-sourcing/decider';
 import { assertSelf, type Caller } from './caller';
 import { emailReservationDecider, emailReservationStreamName } from './email-reservation';
@@ -9,6 +10,8 @@ import { EMAIL_CHANGES_BY_LINK, type UserState, userDecider, userStreamName } fr
 export interface UserUseCaseDeps {
   commands: CommandHandler;
   clock: Clock;
+  /** Names an address's reservation stream. */
+  lookupKeys: Pick<LookupKeys, 'email'>;
 }
 
 const toUser = (uid: string, state: UserState | null): User => ({
@@ -20,7 +23,7 @@ const toUser = (uid: string, state: UserState | null): User => ({
 });
 
 /** Users' own profiles: read from their stream, so a change shows at once, not after the projection. */
-export function createUserUseCases({ commands, clock }: UserUseCaseDeps) {
+export function createUserUseCases({ commands, clock, lookupKeys }: UserUseCaseDeps) {
   return {
     /**
      * The spec's profile sync: registers the user the first time, updates the profile after. It
@@ -33,7 +36,7 @@ export function createUserUseCases({ commands, clock }: UserUseCaseDeps) {
       const profile = { displayName: input.displayName ?? null, photoURL: input.photoURL ?? null };
       const registered = await commands.loadState(userStreamName(input.uid), userDecider);
       if (!registered && email !== undefined) {
-        const holder = await commands.loadState(emailReservationStreamName(email), emailReservationDecider);
+        const holder = await commands.loadState(emailReservationStreamName(lookupKeys, email), emailReservationDecider);
         if (holder?.userId !== input.uid) throw new DomainError('conflict', EMAIL_CHANGES_BY_LINK);
       }
       const { state } = await commands.handle(userStreamName(input.uid), userDecider, (current) =>

@@ -1,7 +1,8 @@
 import { readEvent } from '@qrshirt/contracts';
 import { LRUCache } from 'lru-cache';
 import type { EventStore } from '../event-sourcing/event-store';
-import { type WaitlistSignup, legacyWaitlistStreamName, waitlistSignupKey } from './waitlist-decider';
+import type { LookupKeys, WaitlistSignup } from '../lookup-keys/lookup-keys';
+import { legacyWaitlistStreamName } from './waitlist-decider';
 
 /** A shirt's legacy list as read so far: each signup's first entry id, and the last revision read. */
 interface LegacyList {
@@ -18,9 +19,12 @@ interface LegacyList {
  */
 export function createLegacyWaitlists({
   eventStore,
+  lookupKeys,
   maxShirts = 10_000,
 }: {
   eventStore: EventStore;
+  /** What tells two signups apart, as the signups' own streams do. */
+  lookupKeys: Pick<LookupKeys, 'waitlistSignup'>;
   maxShirts?: number;
 }) {
   const shirts = new LRUCache<string, LegacyList>({ max: maxShirts });
@@ -34,7 +38,7 @@ export function createLegacyWaitlists({
       const event = readEvent(stored.type, stored.data, stored.metadata);
       // An entry whose person removed it has no address left to match: signing up again joins anew.
       if (event.type === 'WaitlistJoined' && event.data.email !== null) {
-        const key = waitlistSignupKey({ ...event.data, email: event.data.email });
+        const key = lookupKeys.waitlistSignup({ ...event.data, email: event.data.email });
         if (!list.entries.has(key)) list.entries.set(key, event.data.entryId);
       }
       list.revision = stored.revision;
@@ -51,7 +55,7 @@ export function createLegacyWaitlists({
         read = catchUp(shirtId).finally(() => reading.delete(shirtId));
         reading.set(shirtId, read);
       }
-      return (await read).entries.get(waitlistSignupKey(signup)) ?? null;
+      return (await read).entries.get(lookupKeys.waitlistSignup(signup)) ?? null;
     },
   };
 }

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { EventOf } from '@qrshirt/contracts';
 import { type CharityState, isApprovedCharity } from '../charities/charity-decider';
 import { type Decider, DomainError } from '../event-sourcing/decider';
+import { type LookupKeys, LOOKUP_KEY, UNKEYED_HASH, type WaitlistSignup } from '../lookup-keys/lookup-keys';
 import { isValidEmailAddress } from '../users/email-address';
 import type { ShirtState } from '../shirts/shirt-decider';
 
@@ -44,13 +44,6 @@ export interface ConfirmWaitlistEntry {
   at: string;
 }
 
-/** What makes two signups the same one: the shirt (in the stream name), the email in any case, the size, the charity. */
-export interface WaitlistSignup {
-  email: string;
-  size: string;
-  charityId: string;
-}
-
 /** One stream per signup, so a decision reads two events at most however long the shirt's list grows. */
 export type WaitlistSignupState = {
   entryId: string;
@@ -89,20 +82,17 @@ export const WAITLIST_STREAM_PREFIX = 'waitlist-';
  */
 export const legacyWaitlistStreamName = (shirtId: string): string => `${WAITLIST_STREAM_PREFIX}${shirtId}`;
 
-/** Hashed, so the stream name carries no address; the same for any spelling of the address. */
-export function waitlistSignupKey(signup: WaitlistSignup): string {
-  return createHash('sha256')
-    .update(`${signup.email.trim().toLowerCase()}\u0000${signup.size.trim()}\u0000${signup.charityId.trim()}`)
-    .digest('hex');
-}
-
 /**
- * `waitlist-<shirtId>.<key>`: written with expected revision "no stream", so of two concurrent
- * identical signups exactly one is stored. The dot cannot occur in a shirt id, so no signup
+ * `waitlist-<shirtId>.<lookup key>`: written with expected revision "no stream", so of two
+ * concurrent identical signups exactly one is stored. The name carries no address, nor anything to
+ * test one against without the server's secret. The dot cannot occur in a shirt id, so no signup
  * stream is ever a shirt's legacy stream.
  */
-export const waitlistSignupStreamName = (shirtId: string, signup: WaitlistSignup): string =>
-  `${WAITLIST_STREAM_PREFIX}${shirtId.trim()}.${waitlistSignupKey(signup)}`;
+export const waitlistSignupStreamName = (
+  keys: Pick<LookupKeys, 'waitlistSignup'>,
+  shirtId: string,
+  signup: WaitlistSignup,
+): string => `${WAITLIST_STREAM_PREFIX}${shirtId.trim()}.${keys.waitlistSignup(signup)}`;
 
 /**
  * A confirmation token names its signup's stream (`<shirtId>.<key>`, without the prefix) before a
@@ -113,11 +103,17 @@ export function confirmationTokenFor(signupStream: string, secret: string): stri
   return `${signupStream.slice(WAITLIST_STREAM_PREFIX.length)}.${secret}`;
 }
 
-/** The signup stream a confirmation token names; null when it cannot be one of ours. */
-export function signupStreamOfToken(token: string): string | null {
-  const parts = token.split('.');
-  if (parts.length !== 3 || !/^[A-Za-z0-9_-]{1,128}$/.test(parts[0]!) || !/^[0-9a-f]{64}$/.test(parts[1]!)) return null;
-  return `${WAITLIST_STREAM_PREFIX}${parts[0]}.${parts[1]}`;
+/**
+ * The signup stream a confirmation or removal token names; null when it cannot be one of ours.
+ * Links mailed before lookup keys carry the unkeyed hash the stream was named by then, which maps
+ * to the stream's name now.
+ */
+export function signupStreamOfToken(keys: Pick<LookupKeys, 'fromUnkeyed'>, token: string): string | null {
+  const [shirtId, key, secret, ...rest] = token.split('.');
+  if (rest.length > 0 || secret === undefined || !/^[A-Za-z0-9_-]{1,128}$/.test(shirtId!)) return null;
+  if (LOOKUP_KEY.test(key!)) return `${WAITLIST_STREAM_PREFIX}${shirtId}.${key}`;
+  if (UNKEYED_HASH.test(key!)) return `${WAITLIST_STREAM_PREFIX}${shirtId}.${keys.fromUnkeyed(key!)}`;
+  return null;
 }
 
 export const MAX_NAME_LENGTH = 200;

@@ -10,7 +10,8 @@ import type { Clock } from '../clock';
 import type { CommandHandler } from '../event-sourcing/command-handler';
 import type { EventStore } from '../event-sourcing/event-store';
 import { readAllFiltered } from '../event-sourcing/read-all-filtered';
-import { emailKey } from '../users/email-address';
+import type { LookupKeys } from '../lookup-keys/lookup-keys';
+import { normalEmailAddress } from '../users/email-address';
 import { shirtDecider, shirtStreamName } from '../shirts/shirt-decider';
 import { createLegacyWaitlists } from './legacy-waitlists';
 import { DomainError } from '../event-sourcing/decider';
@@ -59,6 +60,8 @@ export interface WaitlistUseCaseDeps {
   personalData: Pick<PersonalData, 'erase'>;
   /** Forgets the mail to an address: waiting and kept after sending alike. */
   forgetMailTo(this: void, address: string): Promise<unknown>;
+  /** Names each signup's stream without its address. */
+  lookupKeys: LookupKeys;
 }
 
 export function createWaitlistUseCases({
@@ -70,8 +73,9 @@ export function createWaitlistUseCases({
   mailBudget,
   personalData,
   forgetMailTo,
+  lookupKeys,
 }: WaitlistUseCaseDeps) {
-  const legacy = createLegacyWaitlists({ eventStore });
+  const legacy = createLegacyWaitlists({ eventStore, lookupKeys });
 
   /** Whether the person of the entry (if any) removed it. */
   async function removed(entryId: string | undefined): Promise<boolean> {
@@ -89,7 +93,7 @@ export function createWaitlistUseCases({
   async function mailedRemovalLinks(
     token: string,
   ): Promise<{ entryId: string; hashes: string[]; stream: string } | null> {
-    const signupStream = signupStreamOfToken(token);
+    const signupStream = signupStreamOfToken(lookupKeys, token);
     if (signupStream) {
       const signup = await commands.loadState(signupStream, waitlistDecider);
       return signup && { entryId: signup.entryId, hashes: signup.removeTokenHashes, stream: signupStream };
@@ -120,7 +124,7 @@ export function createWaitlistUseCases({
       const signup = { email: input.email, size: input.selectedSize, charityId: input.selectedCharity };
       // The shirt's sizes and the charity's status are checked against the event log, not a
       // read model that may lag behind a shirt or charity created (or approved) a moment ago.
-      const stream = waitlistSignupStreamName(input.shirtId, signup);
+      const stream = waitlistSignupStreamName(lookupKeys, input.shirtId, signup);
       const [shirt, charity, earlier] = await Promise.all([
         commands.loadState(shirtStreamName(input.shirtId), shirtDecider),
         commands.loadState(charityStreamName(input.selectedCharity), charityDecider),
@@ -178,7 +182,7 @@ export function createWaitlistUseCases({
 
     /** The link's person says the address is theirs and the signup wanted: only then is it fulfilled. */
     async confirm(token: string): Promise<ConfirmedWaitlistEntry> {
-      const stream = signupStreamOfToken(token);
+      const stream = signupStreamOfToken(lookupKeys, token);
       if (!stream) throw new DomainError('not_found', INVALID_CONFIRMATION_LINK);
       const signup = await commands.loadState(stream, waitlistDecider);
       const entryRemoved = await removed(signup?.entryId);
@@ -222,10 +226,11 @@ export function createWaitlistUseCases({
      * removed before stay as they are, so closing again finishes what a first try left.
      */
     async removeEntriesMadeWith(email: string): Promise<void> {
-      const address = emailKey(email);
+      const address = normalEmailAddress(email);
       for await (const stored of readAllFiltered(eventStore, WAITLIST_STREAM_PREFIX, ['WaitlistJoined'])) {
         const { entryId, email: madeWith } = stored.data as { entryId?: unknown; email?: unknown };
-        if (typeof entryId !== 'string' || typeof madeWith !== 'string' || emailKey(madeWith) !== address) continue;
+        if (typeof entryId !== 'string' || typeof madeWith !== 'string' || normalEmailAddress(madeWith) !== address)
+          continue;
         await personalData.erase(waitlistDataSubject(entryId));
         await commands.handle(waitlistRemovalStreamName(entryId), waitlistRemovalDecider, () => ({
           type: 'RemoveEntryOfClosedAccount',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isValidEmailAddress } from '../../src/users/email-address';
 import { emailReservationDecider, emailReservationStreamName } from '../../src/users/email-reservation';
 import { deciderSpec } from './decider-spec';
+import { lookupKeys } from './fixtures';
 
 const spec = deciderSpec(emailReservationDecider);
 const at = '2025-01-01T00:00:00.000Z';
@@ -21,11 +22,12 @@ describe('email reservation decider', () => {
       .then([]);
   });
 
-  it('names one stream for every spelling of an address, without the address in it', () => {
-    const name = emailReservationStreamName('Ada@Example.com ');
-    expect(name).toBe(emailReservationStreamName('ada@example.com'));
-    expect(name).toMatch(/^email-[0-9a-f]{64}$/);
-    expect(name).not.toBe(emailReservationStreamName('ada@example.org'));
+  it('names one stream for every spelling of an address, by its lookup key', () => {
+    const name = emailReservationStreamName(lookupKeys, 'Ada@Example.com ');
+    expect(name).toBe(emailReservationStreamName(lookupKeys, 'ada@example.com'));
+    expect(name).toBe(`email-${lookupKeys.email('ada@example.com')}`);
+    expect(name).toMatch(/^email-k-[0-9a-f]{64}$/);
+    expect(name).not.toBe(emailReservationStreamName(lookupKeys, 'ada@example.org'));
   });
 
   it('accepts what an email input accepts', () => {

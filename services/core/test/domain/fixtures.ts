@@ -2,10 +2,14 @@ import type { EventOf } from '@qrshirt/contracts';
 import { type CharityState, charityDecider } from '../../src/charities/charity-decider';
 import type { ReportDonation } from '../../src/donations/donation-report-decider';
 import { foldEvents } from '../../src/event-sourcing/fold-events';
+import { createLookupKeys } from '../../src/lookup-keys/lookup-keys';
 import { type ShirtState, shirtDecider } from '../../src/shirts/shirt-decider';
 
 export const T0 = '2025-03-01T10:00:00.000Z';
 export const T1 = '2025-03-01T11:00:00.000Z';
+
+/** Lookup keys under a secret of the tests' own. */
+export const lookupKeys = createLookupKeys('tests-lookup-key-secret-'.padEnd(40, 'x'));
 
 export const charityCreated: EventOf<'CharityCreated'> = {
   type: 'CharityCreated',

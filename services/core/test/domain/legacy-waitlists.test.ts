@@ -2,7 +2,7 @@ import { type EventData, eventMetadata } from '@qrshirt/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { createInMemoryEventStore } from '../../src/event-sourcing/in-memory-event-store';
 import { createLegacyWaitlists } from '../../src/waitlist/legacy-waitlists';
-import { T0 } from './fixtures';
+import { lookupKeys, T0 } from './fixtures';
 
 /** A signup as logs from before per-signup streams hold it: on the shirt's one list. */
 const oldEntry = (entryId: string, email: string, size = 'M'): EventData<'WaitlistJoined'> => ({
@@ -25,7 +25,7 @@ describe("the shirts' waitlists of old logs", () => {
   it('finds the first entry of a signup in any spelling of the address, and nothing for another signup', async () => {
     const eventStore = createInMemoryEventStore();
     await append(eventStore, oldEntry('e-1', 'Ada@Example.org'), oldEntry('e-2', 'bob@example.org'));
-    const legacy = createLegacyWaitlists({ eventStore });
+    const legacy = createLegacyWaitlists({ eventStore, lookupKeys });
 
     expect(await legacy.find('scan-me', { email: ' ada@example.ORG', size: 'M', charityId: 'water' })).toBe('e-1');
     expect(await legacy.find('scan-me', { email: 'ada@example.org', size: 'L', charityId: 'water' })).toBeNull();
@@ -36,7 +36,7 @@ describe("the shirts' waitlists of old logs", () => {
     const eventStore = createInMemoryEventStore();
     await append(eventStore, oldEntry('e-1', 'ada@example.org'));
     const readStream = vi.spyOn(eventStore, 'readStream');
-    const legacy = createLegacyWaitlists({ eventStore });
+    const legacy = createLegacyWaitlists({ eventStore, lookupKeys });
 
     await legacy.find('scan-me', { email: 'ada@example.org', size: 'M', charityId: 'water' });
     await append(eventStore, oldEntry('e-2', 'bob@example.org'));
@@ -49,7 +49,7 @@ describe("the shirts' waitlists of old logs", () => {
     const eventStore = createInMemoryEventStore();
     await append(eventStore, oldEntry('e-1', 'ada@example.org'), oldEntry('e-2', 'bob@example.org'));
     const readStream = vi.spyOn(eventStore, 'readStream');
-    const legacy = createLegacyWaitlists({ eventStore });
+    const legacy = createLegacyWaitlists({ eventStore, lookupKeys });
 
     const found = await Promise.all([
       legacy.find('scan-me', { email: 'ada@example.org', size: 'M', charityId: 'water' }),

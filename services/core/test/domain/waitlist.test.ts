@@ -10,11 +10,11 @@ import {
   legacyWaitlistStreamName,
   signupStreamOfToken,
   waitlistDecider,
-  waitlistSignupKey,
   waitlistSignupStreamName,
 } from '../../src/waitlist/waitlist-decider';
 import { deciderSpec } from './decider-spec';
-import { T0, T1, charity, shirt } from './fixtures';
+import { T0, T1, charity, lookupKeys, shirt } from './fixtures';
+import { createLookupKeys, unkeyedWaitlistSignupHash } from '../../src/lookup-keys/lookup-keys';
 
 const spec = deciderSpec(waitlistDecider);
 
@@ -265,31 +265,42 @@ describe('confirming a signup', () => {
 
 describe('waitlist streams', () => {
   const signup = { email: 'ada@example.com', size: 'M', charityId: 'givedirectly' };
+  const key = lookupKeys.waitlistSignup(signup);
 
   it('gives each signup its own stream: one per shirt, email in any case, size and charity', () => {
-    const stream = waitlistSignupStreamName('scan-me-maybe', signup);
-    expect(stream).toBe(`waitlist-scan-me-maybe.${waitlistSignupKey(signup)}`);
-    expect(waitlistSignupStreamName('scan-me-maybe', { ...signup, email: ' Ada@Example.COM ' })).toBe(stream);
-    expect(waitlistSignupStreamName('scan-me-maybe', { ...signup, size: 'L' })).not.toBe(stream);
-    expect(waitlistSignupStreamName('scan-me-maybe', { ...signup, charityId: 'water' })).not.toBe(stream);
-    expect(waitlistSignupStreamName('plot-twist', signup)).not.toBe(stream);
+    const stream = waitlistSignupStreamName(lookupKeys, 'scan-me-maybe', signup);
+    expect(stream).toBe(`waitlist-scan-me-maybe.${key}`);
+    expect(waitlistSignupStreamName(lookupKeys, 'scan-me-maybe', { ...signup, email: ' Ada@Example.COM ' })).toBe(
+      stream,
+    );
+    expect(waitlistSignupStreamName(lookupKeys, 'scan-me-maybe', { ...signup, size: 'L' })).not.toBe(stream);
+    expect(waitlistSignupStreamName(lookupKeys, 'scan-me-maybe', { ...signup, charityId: 'water' })).not.toBe(stream);
+    expect(waitlistSignupStreamName(lookupKeys, 'plot-twist', signup)).not.toBe(stream);
   });
 
   it('names no address in a stream, and never a legacy list of one shirt', () => {
-    const stream = waitlistSignupStreamName('scan-me-maybe', signup);
+    const stream = waitlistSignupStreamName(lookupKeys, 'scan-me-maybe', signup);
     expect(stream).not.toContain('ada');
-    expect(stream).toMatch(/^waitlist-scan-me-maybe\.[0-9a-f]{64}$/);
+    expect(stream).toMatch(/^waitlist-scan-me-maybe\.k-[0-9a-f]{64}$/);
     // Shirt ids are letters, digits, "-" and "_": no legacy stream name holds a dot.
     expect(legacyWaitlistStreamName('scan-me-maybe')).toBe('waitlist-scan-me-maybe');
   });
 
   it("names its signup's stream in a confirmation token, and nothing else passes for one", () => {
-    const stream = waitlistSignupStreamName('scan-me-maybe', signup);
+    const stream = waitlistSignupStreamName(lookupKeys, 'scan-me-maybe', signup);
     const token = confirmationTokenFor(stream, 'c2VjcmV0');
-    expect(token).toBe(`scan-me-maybe.${waitlistSignupKey(signup)}.c2VjcmV0`);
-    expect(signupStreamOfToken(token)).toBe(stream);
-    for (const bad of ['', 'x', 'scan-me-maybe.abc.secret', `../x.${waitlistSignupKey(signup)}.s`, `${token}.more`]) {
-      expect(signupStreamOfToken(bad)).toBeNull();
+    expect(token).toBe(`scan-me-maybe.${key}.c2VjcmV0`);
+    expect(signupStreamOfToken(lookupKeys, token)).toBe(stream);
+    for (const bad of ['', 'x', 'scan-me-maybe.abc.secret', `../x.${key}.s`, `${token}.more`, 'a.k-abc.s']) {
+      expect(signupStreamOfToken(lookupKeys, bad)).toBeNull();
     }
+  });
+
+  it('takes a token mailed before lookup keys, which holds the unkeyed hash, to the same stream', () => {
+    const stream = waitlistSignupStreamName(lookupKeys, 'scan-me-maybe', signup);
+    const mailedBefore = `scan-me-maybe.${unkeyedWaitlistSignupHash(signup)}.c2VjcmV0`;
+    expect(signupStreamOfToken(lookupKeys, mailedBefore)).toBe(stream);
+    const otherSecret = createLookupKeys('another-lookup-key-secret'.padEnd(40, 'y'));
+    expect(signupStreamOfToken(otherSecret, mailedBefore)).not.toBe(stream);
   });
 });

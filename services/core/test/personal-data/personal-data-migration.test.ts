@@ -1,79 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
   COPY_OF,
-  type CopyingLog,
   createClearDataSealer,
   createInMemoryEventStore,
   createPersonalData,
-  type EventStore,
   migrateLogByCopies,
   type NewEvent,
   ORIGINAL_RECORDED_AT,
   withoutTruncated,
   withPersonalData,
 } from '../../src/index';
+import { truncatingLog } from '../event-sourcing/truncating-log';
 import { keysInMemory } from './keys-in-memory';
 
 /*
  * The EventStoreDB way of `npm run migrate-personal-data` (sealed copies, then `$tb`), against a
- * log that behaves as EventStoreDB does: a truncated stream's reads skip the events before its
- * `$tb` at once, while $all holds them until a scavenge. (The SQLite way, in place, runs as a
+ * log that behaves as EventStoreDB does (truncating-log.ts). (The SQLite way, in place, runs as a
  * process in the gateway's tests.)
  */
-
-interface TruncatingLog extends CopyingLog {
-  /** Deletes what truncations hide, as the server's scavenge does. */
-  scavenge(): Promise<void>;
-  /** The next append writes only its first `count` events, then fails, as a crash between requests. */
-  failAppendAfter(count: number): void;
-  /** The next truncation fails, as a crash right after the copies were appended. */
-  failNextTruncation(): void;
-}
-
-function truncatingLog(store: EventStore): TruncatingLog {
-  const truncatedBefore = new Map<string, number>();
-  const scavenged = new Set<string>();
-  let appendFailsAfter: number | undefined;
-  let truncationFails = false;
-  return {
-    async *readAllOf(types) {
-      for (const event of await store.readAll({ eventTypes: types })) {
-        if (!scavenged.has(event.id)) yield event;
-      }
-    },
-    async readLive(streamName) {
-      const from = truncatedBefore.get(streamName) ?? 0;
-      return (await store.readStream(streamName)).filter((event) => event.revision >= from);
-    },
-    async append(streamName, events, expectedRevision) {
-      if (appendFailsAfter !== undefined) {
-        const count = appendFailsAfter;
-        appendFailsAfter = undefined;
-        await store.appendToStream(streamName, events.slice(0, count), { expectedRevision });
-        throw new Error('connection lost');
-      }
-      await store.appendToStream(streamName, events, { expectedRevision });
-    },
-    async truncateBefore(streamName, revision) {
-      if (truncationFails) {
-        truncationFails = false;
-        throw new Error('connection lost');
-      }
-      truncatedBefore.set(streamName, revision);
-    },
-    async scavenge() {
-      for (const event of await store.readAll()) {
-        if (event.revision < (truncatedBefore.get(event.streamName) ?? 0)) scavenged.add(event.id);
-      }
-    },
-    failAppendAfter(count) {
-      appendFailsAfter = count;
-    },
-    failNextTruncation() {
-      truncationFails = true;
-    },
-  };
-}
 
 const at = '2024-06-01T09:00:00.000Z';
 const registered = (userId: string, email: string, displayName: string): NewEvent => ({

@@ -7,6 +7,7 @@ import {
   DomainError,
   emailReservationDecider,
   emailReservationStreamName,
+  type LookupKeys,
   type PersonalData,
   userDecider,
   type UserState,
@@ -38,6 +39,7 @@ export function createAccountClosing({
   personalData,
   forgetMailTo,
   removeWaitlistEntriesMadeWith,
+  lookupKeys,
   clock,
 }: {
   commands: CommandHandler;
@@ -47,6 +49,8 @@ export function createAccountClosing({
   forgetMailTo(this: void, address: string): Promise<unknown>;
   /** Removes and erases the waitlist entries made with an address. */
   removeWaitlistEntriesMadeWith(this: void, address: string): Promise<void>;
+  /** Names the reservation of an address the account holds. */
+  lookupKeys: Pick<LookupKeys, 'email'>;
   clock: Clock;
 }): AccountClosing {
   const now = () => clock().toISOString();
@@ -70,13 +74,14 @@ export function createAccountClosing({
    * repeated request finds it released, with its mail forgotten and its signups removed already.
    */
   async function releaseAddress(userId: string, email: string): Promise<void> {
-    const holder = await commands.loadState(emailReservationStreamName(email), emailReservationDecider);
+    const reservation = emailReservationStreamName(lookupKeys, email);
+    const holder = await commands.loadState(reservation, emailReservationDecider);
     if (holder?.userId !== userId) return;
     await forgetMailTo(email);
     // Signups made with an address the person proved theirs are theirs too; with one they never
     // proved, they may be someone else's. Read before the release, which forgets who verified.
     if (holder.verified) await removeWaitlistEntriesMadeWith(email);
-    await commands.handle(emailReservationStreamName(email), emailReservationDecider, () => ({
+    await commands.handle(reservation, emailReservationDecider, () => ({
       type: 'ReleaseEmail',
       userId,
       at: now(),

@@ -5,6 +5,7 @@ import {
   emailReservationDecider,
   type EmailReservationState,
   emailReservationStreamName,
+  type LookupKeys,
   type SignInMethod,
   type UserProfile,
   type UserState,
@@ -40,17 +41,25 @@ export interface Accounts {
   changeEmail(uid: string, email: string): Promise<void>;
 }
 
-export function createAccounts({ commands, clock }: { commands: CommandHandler; clock: Clock }): Accounts {
+export function createAccounts({
+  commands,
+  clock,
+  lookupKeys,
+}: {
+  commands: CommandHandler;
+  clock: Clock;
+  lookupKeys: Pick<LookupKeys, 'email'>;
+}): Accounts {
   const now = () => clock().toISOString();
-  const reservationOf = (email: string) =>
-    commands.loadState(emailReservationStreamName(email), emailReservationDecider);
+  const reservation = (email: string) => emailReservationStreamName(lookupKeys, email);
+  const reservationOf = (email: string) => commands.loadState(reservation(email), emailReservationDecider);
   return {
     async emailHolder(email) {
       return (await reservationOf(email))?.userId ?? null;
     },
     reservationOf,
     async reserveEmail(email, uid) {
-      const { state } = await commands.handle(emailReservationStreamName(email), emailReservationDecider, () => ({
+      const { state } = await commands.handle(reservation(email), emailReservationDecider, () => ({
         type: 'ReserveEmail',
         userId: uid,
         at: now(),
@@ -83,7 +92,7 @@ export function createAccounts({ commands, clock }: { commands: CommandHandler; 
       }));
     },
     async releaseEmail(email, uid) {
-      await commands.handle(emailReservationStreamName(email), emailReservationDecider, () => ({
+      await commands.handle(reservation(email), emailReservationDecider, () => ({
         type: 'ReleaseEmail',
         userId: uid,
         at: now(),
@@ -98,7 +107,7 @@ export function createAccounts({ commands, clock }: { commands: CommandHandler; 
       }));
     },
     async verifyEmail(email, uid, via) {
-      await commands.handle(emailReservationStreamName(email), emailReservationDecider, () => ({
+      await commands.handle(reservation(email), emailReservationDecider, () => ({
         type: 'VerifyEmail',
         userId: uid,
         via,

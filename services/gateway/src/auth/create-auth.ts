@@ -1,4 +1,4 @@
-import type { Clock, CredentialsStore } from '@qrshirt/core';
+import type { Clock, CredentialsStore, LookupKeys } from '@qrshirt/core';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { AuthOptions } from './auth-options';
@@ -31,12 +31,15 @@ export function createAuth(
     mail,
     credentials,
     isClosedAccount,
+    lookupKeys,
   }: {
     clock: Clock;
     log: Logger;
     mail: { email: EmailSender; sms: SmsSender };
     credentials: CredentialsStore;
     isClosedAccount: AuthOptions['isClosedAccount'];
+    /** Names the recipients' budgets of mail. */
+    lookupKeys: Pick<LookupKeys, 'email'>;
   },
 ): {
   options: AuthOptions;
@@ -89,7 +92,7 @@ export function createAuth(
     options,
     keyedHash: (purpose) => createKeyedHash(secret, purpose),
     derivedSecret: (purpose) => deriveSecret(secret, purpose),
-    mailBudget: (to, client) => limiter.attempt(strangerMail(to, client), TOO_MANY_MAILS),
+    mailBudget: (to, client) => limiter.attempt(strangerMail(lookupKeys.email(to), client), TOO_MANY_MAILS),
     async close() {
       await limiter.close();
       await credentials.close();

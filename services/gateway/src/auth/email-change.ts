@@ -4,13 +4,14 @@ import {
   type Clock,
   type CredentialsStore,
   DomainError,
-  emailKey,
   isValidEmailAddress,
+  type LookupKeys,
+  sameEmailAddress,
 } from '@qrshirt/core';
 import { HttpError } from '../http/http-error';
 import { renderMail } from '../mail/mail-templates';
 import type { Accounts } from './accounts';
-import { addressBinding, boundTo, sameAddress } from './address-binding';
+import { addressBinding, boundTo } from './address-binding';
 import { authError } from './auth-errors';
 import type { EmailSender } from './message-senders';
 import { limitByAccount, limitByIp, type RateLimiter } from './rate-limiter';
@@ -54,9 +55,11 @@ export function createEmailChange(deps: {
   email: EmailSender;
   limiter: RateLimiter;
   publicBaseUrl: string;
+  /** Names the new address's budget of mail. */
+  lookupKeys: Pick<LookupKeys, 'email'>;
   clock: Clock;
 }): EmailChange {
-  const { accounts, credentials, email: mailer, limiter, publicBaseUrl, clock } = deps;
+  const { accounts, credentials, email: mailer, limiter, publicBaseUrl, lookupKeys, clock } = deps;
 
   async function openAccount(uid: string) {
     const user = await accounts.profile(uid);
@@ -74,13 +77,13 @@ export function createEmailChange(deps: {
       // Like every mail a caller can make us send: per client, per recipient, and per account.
       await limiter.attempt([
         limitByIp('mail', client),
-        limitByAccount('mail', emailKey(email)),
+        limitByAccount('mail', lookupKeys.email(email)),
         limitByAccount('mail', userId),
       ]);
       const user = await openAccount(userId);
       const holder = await accounts.reservationOf(email);
       if (holder && holder.userId !== userId) throw new HttpError(409, TAKEN);
-      if (holder && sameAddress(user.email, email)) {
+      if (holder && sameEmailAddress(user.email, email)) {
         throw new HttpError(
           409,
           holder.verified
@@ -130,14 +133,14 @@ export function createEmailChange(deps: {
       // its previous address is that one.
       const from = boundTo(code, token, user.email, email)
         ? user.email
-        : sameAddress(user.email, email) && boundTo(code, token, user.previousEmail, email)
+        : sameEmailAddress(user.email, email) && boundTo(code, token, user.previousEmail, email)
           ? user.previousEmail
           : undefined;
       if (from === undefined) return refuse(new HttpError(409, NOT_THIS_ACCOUNTS));
       if ((await accounts.reserveEmail(email, uid)) !== uid) return refuse(new HttpError(409, TAKEN));
       await accounts.verifyEmail(email, uid, 'link');
       await accounts.changeEmail(uid, email);
-      if (from !== null && !sameAddress(from, email)) await accounts.releaseEmail(from, uid);
+      if (from !== null && !sameEmailAddress(from, email)) await accounts.releaseEmail(from, uid);
       await credentials.deleteOneTimeCodesOf(uid);
       return { email, emailVerified: true, changed: true };
     },

@@ -1,5 +1,5 @@
 import { isTooShortPassword, type SignUpRequest } from '@qrshirt/contracts';
-import { type CredentialsStore, emailKey, isValidEmailAddress } from '@qrshirt/core';
+import { type CredentialsStore, isValidEmailAddress, type LookupKeys } from '@qrshirt/core';
 import type { Logger } from 'pino';
 import { HttpError } from '../http/http-error';
 import type { Accounts } from './accounts';
@@ -16,6 +16,8 @@ export interface EmailPasswordSignInDeps {
   credentials: CredentialsStore;
   limiter: RateLimiter;
   verification: EmailVerification;
+  /** Names the address's sign-in budget. */
+  lookupKeys: Pick<LookupKeys, 'email'>;
   newId: () => string;
 }
 
@@ -25,7 +27,7 @@ export interface EmailPasswordSignInDeps {
  * rate limits count by.
  */
 export function createEmailPasswordSignIn(deps: EmailPasswordSignInDeps) {
-  const { accounts, sessions, credentials, limiter, verification, newId } = deps;
+  const { accounts, sessions, credentials, limiter, verification, lookupKeys, newId } = deps;
   return {
     /** A new account, signed in; `log` is the request's, for a verification link that could not be stored. */
     async signUp(input: SignUpRequest, client: string, log: Logger): Promise<IssuedSession> {
@@ -67,7 +69,7 @@ export function createEmailPasswordSignIn(deps: EmailPasswordSignInDeps) {
     ): Promise<IssuedSession> {
       const email = givenEmail.trim();
       if (!isValidEmailAddress(email)) throw authError(400, 'invalid-email');
-      const limits = [limitByIp('signin', client), limitByAccount('signin', emailKey(email))];
+      const limits = [limitByIp('signin', client), limitByAccount('signin', lookupKeys.email(email))];
       await limiter.attempt(limits);
       const user = await checkCredentials();
       // One answer whether the email has no account (user-not-found) or the password is wrong

@@ -1,5 +1,5 @@
 import type { VerifyEmailAnswer } from '@qrshirt/contracts';
-import type { Clock, CredentialsStore } from '@qrshirt/core';
+import type { Clock, CredentialsStore, LookupKeys } from '@qrshirt/core';
 import { HttpError } from '../http/http-error';
 import { renderMail } from '../mail/mail-templates';
 import type { Accounts } from './accounts';
@@ -43,9 +43,11 @@ export function createEmailVerification(deps: {
   limiter: RateLimiter;
   emailChange: Pick<EmailChange, 'follow'>;
   publicBaseUrl: string;
+  /** Names the address's budget of mail. */
+  lookupKeys: Pick<LookupKeys, 'email'>;
   clock: Clock;
 }): EmailVerification {
-  const { accounts, credentials, email: mailer, limiter, emailChange, publicBaseUrl, clock } = deps;
+  const { accounts, credentials, email: mailer, limiter, emailChange, publicBaseUrl, lookupKeys, clock } = deps;
 
   async function sendLink(uid: string, email: string): Promise<void> {
     const token = newSecret();
@@ -95,7 +97,7 @@ export function createEmailVerification(deps: {
       }
       if (holder.verified) throw new HttpError(409, 'Your email address is already verified');
       // Shares the budget of every mail a stranger could make us send to this address.
-      await limiter.attempt(strangerMail(email, client));
+      await limiter.attempt(strangerMail(lookupKeys.email(email), client));
       await sendLink(uid, email);
     },
   };

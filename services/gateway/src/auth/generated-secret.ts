@@ -4,7 +4,8 @@ import path from 'node:path';
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '@qrshirt/runtime';
 
 /**
- * A secret a start without its variable needs (AUTH_JWT_SECRET, DONATION_WEBHOOK_SECRET): 256
+ * A secret a start without its variable needs (AUTH_JWT_SECRET, LOOKUP_KEY_SECRET,
+ * DONATION_WEBHOOK_SECRET): 256
  * random bits made on first start, written as `format` says (hex by default), and kept in `file`
  * (mode 0600), so no secret anyone can read in the repository signs anything, and every process on
  * one data folder (start:distributed's gateways) uses the same one.

@@ -1,5 +1,11 @@
 import { isTooShortPassword, type PasswordResetConfirmRequest, type PasswordResetRequest } from '@qrshirt/contracts';
-import { type Clock, type CredentialsStore, isValidEmailAddress, type OneTimeCode } from '@qrshirt/core';
+import {
+  type Clock,
+  type CredentialsStore,
+  isValidEmailAddress,
+  type LookupKeys,
+  type OneTimeCode,
+} from '@qrshirt/core';
 import { renderMail } from '../mail/mail-templates';
 import type { Accounts } from './accounts';
 import { addressBinding, boundTo } from './address-binding';
@@ -17,6 +23,8 @@ export interface PasswordResetDeps {
   limiter: RateLimiter;
   email: EmailSender;
   publicBaseUrl: string;
+  /** Names the address's budget of mail. */
+  lookupKeys: Pick<LookupKeys, 'email'>;
   clock: Clock;
 }
 
@@ -31,6 +39,7 @@ export function createPasswordReset({
   limiter,
   email: mailer,
   publicBaseUrl,
+  lookupKeys,
   clock,
 }: PasswordResetDeps) {
   async function resetMail(email: string) {
@@ -90,7 +99,7 @@ export function createPasswordReset({
       const email = input.email.trim();
       if (!isValidEmailAddress(email)) throw authError(400, 'invalid-email');
       // Every request sends an email: all count, success or not.
-      await limiter.attempt(strangerMail(email, client));
+      await limiter.attempt(strangerMail(lookupKeys.email(email), client));
       await mailer.sendEmail(await resetMail(email));
     },
 

@@ -6,13 +6,14 @@ import {
   type CommandHandler,
   type CredentialsStore,
   DomainError,
-  emailKey,
   emailReservationDecider,
   emailReservationStreamName,
   type EventStore,
   fulfilmentStreamName,
   type FundraiserUseCases,
   fundraiserStreamName,
+  type LookupKeys,
+  normalEmailAddress,
   readAllFiltered,
   type StoredEvent,
   userDecider,
@@ -81,6 +82,7 @@ export function createPersonalDataExport({
   eventStore,
   credentials,
   fundraisers,
+  lookupKeys,
   clock,
 }: {
   commands: CommandHandler;
@@ -88,6 +90,8 @@ export function createPersonalDataExport({
   eventStore: EventStore;
   credentials: Pick<CredentialsStore, 'passwordHash' | 'identitiesOf'>;
   fundraisers: Pick<FundraiserUseCases, 'userStats'>;
+  /** Names the reservation of the account's address. */
+  lookupKeys: Pick<LookupKeys, 'email'>;
   clock: Clock;
 }): PersonalDataExporter {
   async function streamOf(name: string): Promise<Readable[]> {
@@ -156,10 +160,11 @@ export function createPersonalDataExport({
       assertSelf(userId, caller);
       const user = await commands.loadState(userStreamName(userId), userDecider);
       if (!user || user.closed) throw new DomainError('not_found', 'User not found');
+      const reservationStream = user.email ? emailReservationStreamName(lookupKeys, user.email) : null;
       const [userEvents, reservationEvents, holder, passwordHash, identities, stats] = await Promise.all([
         streamOf(userStreamName(userId)),
-        user.email ? streamOf(emailReservationStreamName(user.email)) : [],
-        user.email ? commands.loadState(emailReservationStreamName(user.email), emailReservationDecider) : null,
+        reservationStream ? streamOf(reservationStream) : [],
+        reservationStream ? commands.loadState(reservationStream, emailReservationDecider) : null,
         credentials.passwordHash(userId),
         credentials.identitiesOf(userId),
         fundraisers.userStats(userId, caller),
@@ -177,13 +182,13 @@ export function createPersonalDataExport({
         .filter(({ event }) => FUNDRAISER_FACTS.has(event.type));
       const claimedEntries = new Set(fundraiserEvents.flatMap((found) => entryIdOf(found) ?? []));
 
-      const address = emailVerified && user.email ? emailKey(user.email) : null;
+      const address = emailVerified && user.email ? normalEmailAddress(user.email) : null;
       const entries: Awaited<ReturnType<typeof entryOf>>[] = [];
       for await (const joined of signups()) {
         if (joined.event.type !== 'WaitlistJoined') continue;
         const { entryId, email } = joined.event.data;
         const theirs =
-          (address !== null && email !== null && emailKey(email) === address) || claimedEntries.has(entryId);
+          (address !== null && email !== null && normalEmailAddress(email) === address) || claimedEntries.has(entryId);
         if (theirs) entries.push(await entryOf({ ...joined, event: joined.event }));
       }
 

@@ -1,11 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { PhoneConfirmRequest, PhoneStartAnswer, PhoneStartRequest } from '@qrshirt/contracts';
-import type { Clock, CredentialsStore } from '@qrshirt/core';
+import type { Clock, CredentialsStore, LookupKeys } from '@qrshirt/core';
 import { type Accounts, noProfile } from './accounts';
 import { authError } from './auth-errors';
 import type { SmsSender } from './message-senders';
 import { limitByAccount, limitByIp, type RateLimiter } from './rate-limiter';
-import { equalSecrets, sha256 } from './secrets';
+import { equalSecrets } from './secrets';
 import type { IssuedSession, Sessions } from './sessions';
 
 const E164 = /^\+[1-9]\d{6,14}$/;
@@ -20,24 +20,26 @@ export interface PhoneSignInDeps {
   sms: SmsSender;
   /** Keyed hash for the codes. */
   codeHash: (text: string) => string;
+  /** The number's key: its account's identity, and its budget of texts. */
+  lookupKeys: Pick<LookupKeys, 'phone'>;
   clock: Clock;
   newId: () => string;
 }
 
 /**
  * Sign-in with a code sent by SMS. The code is stored as a keyed hash bound to its verification,
- * lives ten minutes and allows five tries; the number itself is kept only as a hash, which is
- * also the account's key.
+ * lives ten minutes and allows five tries; the number itself is kept only as its lookup key, which
+ * is also the account's identity.
  */
 export function createPhoneSignIn(deps: PhoneSignInDeps) {
-  const { accounts, sessions, credentials, limiter, sms, codeHash, clock, newId } = deps;
+  const { accounts, sessions, credentials, limiter, sms, codeHash, lookupKeys, clock, newId } = deps;
   const hashCode = (verificationId: string, code: string) => codeHash(`${verificationId}:${code}`);
   return {
     /** Texts a code to the number; `client` is the caller's address. */
     async start({ phoneNumber }: PhoneStartRequest, client: string): Promise<PhoneStartAnswer> {
       const number = phoneNumber.replace(/[\s().-]/g, '');
       if (!E164.test(number)) throw authError(400, 'invalid-phone-number');
-      const phoneKey = sha256(number);
+      const phoneKey = lookupKeys.phone(number);
       // Every start sends an SMS, which costs money and bothers the number's owner: all count.
       await limiter.attempt([limitByIp('phone-start', client), limitByAccount('phone-start', phoneKey)]);
       const verificationId = randomUUID();

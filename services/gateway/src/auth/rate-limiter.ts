@@ -1,4 +1,3 @@
-import { emailKey } from '@qrshirt/core';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { HttpError } from '../http/http-error';
@@ -32,14 +31,20 @@ export function limitByIp(action: LimitedAction, client: string): RateLimitKey {
   return { action, scope: 'ip', subject: client };
 }
 
-/** `subject` is a hash of the email or phone number, so counters hold no personal data. */
+/**
+ * `subject` is the lookup key of the email or phone number (or a user id), so counters hold no
+ * personal data, nor anything to test an address against without the server's secret.
+ */
 export function limitByAccount(action: LimitedAction, subject: string): RateLimitKey {
   return { action, scope: 'account', subject };
 }
 
-/** The budgets a mail to `to` asked for by `client` counts against: the recipient's and the client's. */
-export function strangerMail(to: string, client: string): RateLimitKey[] {
-  return [limitByIp('mail', client), limitByAccount('mail', emailKey(to))];
+/**
+ * The budgets a mail asked for by `client` counts against: the recipient's (`recipientKey`, the
+ * lookup key of its address) and the client's.
+ */
+export function strangerMail(recipientKey: string, client: string): RateLimitKey[] {
+  return [limitByIp('mail', client), limitByAccount('mail', recipientKey)];
 }
 
 interface Allowance {
@@ -52,7 +57,7 @@ const QUARTER_HOUR = 900;
 const DAY = 24 * HOUR;
 
 /**
- * Every limit in one place. Per account (an email's or a phone number's hash): enough for typos,
+ * Every limit in one place. Per account (an email's or a phone number's lookup key): enough for typos,
  * far too few for guessing. Per client address: several people can share one (an office, a school).
  */
 export const RATE_LIMITS: Record<LimitedAction, Partial<Record<LimitScope, Allowance>>> = {
@@ -89,7 +94,8 @@ type Limiter = RateLimiterMemory | RateLimiterRedis;
 /**
  * Limits with rate-limiter-flexible: fixed windows starting at a key's first hit, O(1) per
  * request, in process or in Redis (shared by every gateway; a window then ends by Redis's clock).
- * Keys are `qr:rl:<action>:<scope>:<subject>`; subjects are addresses or hashes, never an email.
+ * Keys are `qr:rl:<action>:<scope>:<subject>`; subjects are client addresses, lookup keys or user ids,
+ * never an email.
  */
 export function createRateLimiter(backend: { redisUrl?: string } = {}): RateLimiter {
   // A request waits for its counters: when Redis is gone, fail within moments instead of queueing.

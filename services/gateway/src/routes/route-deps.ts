@@ -8,6 +8,7 @@ import type {
   FulfilmentUseCases,
   FundraiserUseCases,
   Ingestion,
+  LookupKeys,
   OwnerMailUseCases,
   ShirtUseCases,
   UserUseCases,
@@ -61,4 +62,6 @@ export interface RouteDeps {
   demoProcessor: DemoProcessor | null;
   /** PUBLIC_BASE_URL, without a trailing slash: where links and QR codes send people. */
   publicBaseUrl: string;
+  /** What addresses and phone numbers are found by, in stream names, credentials and rate limits. */
+  lookupKeys: LookupKeys;
 }

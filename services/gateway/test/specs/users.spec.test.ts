@@ -1,6 +1,6 @@
 import { emailReservationStreamName } from '@qrshirt/core';
 import { describe, expect, it } from 'vitest';
-import { apiSpecificationPerTest, type GivenEvent } from '../support/api-specification';
+import { apiSpecificationPerTest, type GivenEvent, lookupKeys } from '../support/api-specification';
 import { charityCreated, donationRecorded, fundraiserCreated, shirtAdded, userRegistered } from '../support/given';
 import { anonymousToken, userToken } from '../support/test-server';
 
@@ -8,7 +8,7 @@ const api = apiSpecificationPerTest();
 
 /** Sign-up reserved Ada's address, and her registration was lost (a crash in between). */
 const adaReserved: GivenEvent = {
-  stream: emailReservationStreamName('ada@example.org'),
+  stream: emailReservationStreamName(lookupKeys, 'ada@example.org'),
   type: 'EmailReserved',
   data: { userId: 'ada', at: '2026-03-01T10:00:00.000Z' },
 };
@@ -161,11 +161,15 @@ describe('an account whose profile names an address it never proved', () => {
   const at = '2026-03-01T10:00:00.000Z';
   const vera = 'vera@example.org';
   const history: GivenEvent[] = [
-    { stream: emailReservationStreamName(vera), type: 'EmailReserved', data: { userId: 'vera', at } },
-    { stream: emailReservationStreamName(vera), type: 'EmailVerified', data: { userId: 'vera', via: 'link', at } },
+    { stream: emailReservationStreamName(lookupKeys, vera), type: 'EmailReserved', data: { userId: 'vera', at } },
+    {
+      stream: emailReservationStreamName(lookupKeys, vera),
+      type: 'EmailVerified',
+      data: { userId: 'vera', via: 'link', at },
+    },
     userRegistered('mallory', vera),
     {
-      stream: `waitlist-scan-me.${'b'.repeat(64)}`,
+      stream: `waitlist-scan-me.k-${'b'.repeat(64)}`,
       type: 'WaitlistJoined',
       data: { entryId: 'e-vera', shirtId: 'scan-me', name: 'Vera', email: vera, size: 'M', charityId: 'water', at },
     },

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type EventType, SCHEMA_VERSION, eventMetadata, personalDataFields } from '@qrshirt/contracts';
-import { createInMemoryEventStore, type EventStore, type StoredEvent } from '@qrshirt/core';
+import { createInMemoryEventStore, createLookupKeys, type EventStore, type StoredEvent } from '@qrshirt/core';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { createEmbeddedProcess, type EmbeddedProcess } from '../../src/embedded';
@@ -12,8 +12,12 @@ import {
   type RequestOptions,
   TEST_ALTCHA_MAX_NUMBER,
   TEST_JWT_SECRET,
+  TEST_LOOKUP_KEY_SECRET,
   TEST_WEBHOOK_SECRET,
 } from '@qrshirt/test-support';
+
+/** The lookup keys of the gateway a specification runs: histories name their streams with them. */
+export const lookupKeys = createLookupKeys(TEST_LOOKUP_KEY_SECRET);
 
 /** An event of the history a specification starts from. */
 export interface GivenEvent {
@@ -63,6 +67,7 @@ export async function apiSpecification(
     LOG_LEVEL: 'silent',
     SEED_CATALOG: 'false',
     AUTH_JWT_SECRET: TEST_JWT_SECRET,
+    LOOKUP_KEY_SECRET: TEST_LOOKUP_KEY_SECRET,
     DONATION_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
     ALTCHA_MAX_NUMBER: TEST_ALTCHA_MAX_NUMBER,
     ...options.env,

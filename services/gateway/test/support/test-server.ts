@@ -8,6 +8,7 @@ import {
   type RequestOptions,
   TEST_ALTCHA_MAX_NUMBER,
   TEST_JWT_SECRET,
+  TEST_LOOKUP_KEY_SECRET,
   TEST_WEBHOOK_SECRET,
 } from '@qrshirt/test-support';
 import type { Logger } from 'pino';
@@ -49,6 +50,7 @@ export async function startTestServer(
     OPS_PORT: '0',
     LOG_LEVEL: 'silent',
     AUTH_JWT_SECRET: TEST_JWT_SECRET,
+    LOOKUP_KEY_SECRET: TEST_LOOKUP_KEY_SECRET,
     DONATION_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
     ALTCHA_MAX_NUMBER: TEST_ALTCHA_MAX_NUMBER,
     ...options.env,
