@@ -7,7 +7,6 @@
  * looks through every name again and changes nothing.
  */
 import { existsSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import {
   type CopyRenameResult,
   type LookupKeys,
@@ -20,16 +19,15 @@ import {
   UNKEYED_HASH,
 } from '@qrshirt/core';
 import { openEventStoreDbCopyingLog } from '@qrshirt/eventstoredb';
-import { loadGatewayConfigOrExit, lookupKeysOf, openCredentialsStore } from '@qrshirt/gateway';
-import { eventStoreFile, openEventStore, restrictNewFiles } from '@qrshirt/runtime';
+import { lookupKeysOf, openCredentialsStore } from '@qrshirt/gateway';
+import { eventStoreFile, openEventStore } from '@qrshirt/runtime';
 import { assertSqliteFileFree, openSqliteRenamableLog, SqliteFileInUseError } from '@qrshirt/sqlite';
+import { startMigration } from './migrations/cli';
 import { throttled } from './migrations/progress';
 import { rebuildReadModels } from './migrations/read-models';
 
 const NAME = 'migrate-lookup-keys';
-const DEFAULT_BATCH_SIZE = 500;
-
-const usage = `Usage: npm run ${NAME} -- [--batch-size N]
+const usage = (defaultBatchSize: number) => `Usage: npm run ${NAME} -- [--batch-size N]
 
 Renames every stream named by an unkeyed hash of an email address (email-<hash>,
 waitlist-<shirtId>.<hash>) to the name its lookup key gives it, and gives every phone identity
@@ -39,38 +37,11 @@ number without LOOKUP_KEY_SECRET. Run it once, with the product stopped, on the 
 Safe to run again: it renames what an interrupted run left and nothing after a finished one.
 
 Options:
-  --batch-size N   stream names looked at per transaction (SQLite; default ${DEFAULT_BATCH_SIZE})
+  --batch-size N   stream names looked at per transaction (SQLite; default ${defaultBatchSize})
   -h, --help       this text
 `;
 
-function fail(message: string, code = 1): never {
-  console.error(`${NAME}: ${message}`);
-  process.exit(code);
-}
-
-let batchSize = DEFAULT_BATCH_SIZE;
-try {
-  const { values } = parseArgs({
-    options: { 'batch-size': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-  });
-  if (values.help) {
-    process.stdout.write(usage);
-    process.exit(0);
-  }
-  if (values['batch-size'] !== undefined) {
-    batchSize = Number(values['batch-size']);
-    if (!Number.isSafeInteger(batchSize) || batchSize < 1) {
-      fail(`--batch-size must be a whole number of at least 1, got ${values['batch-size']}`, 2);
-    }
-  }
-} catch (error) {
-  fail(`${(error as Error).message} (see --help)`, 2);
-}
-
-const config = loadGatewayConfigOrExit();
-// What it writes into DATA_DIR (the vacuumed log, a generated secret) stays owner-only.
-restrictNewFiles();
-const say = (line: string): boolean => process.stderr.write(`${NAME}: ${line}\n`);
+const { batchSize, config, fail, say } = startMigration(NAME, usage);
 
 /** Whether the log records its names as keys of this secret already (another secret's: refused). */
 async function recorded(keys: LookupKeys): Promise<boolean> {

@@ -7,7 +7,6 @@
  * The read models, which copied those values, are emptied and rebuilt from the migrated log.
  */
 import { existsSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import {
   createClearDataSealer,
   migrateLogByCopies,
@@ -16,21 +15,20 @@ import {
   type CopyMigrationResult,
 } from '@qrshirt/core';
 import { openEventStoreDbCopyingLog } from '@qrshirt/eventstoredb';
-import { loadGatewayConfigOrExit, openCredentialsStore } from '@qrshirt/gateway';
-import { eventStoreFile, restrictNewFiles } from '@qrshirt/runtime';
+import { openCredentialsStore } from '@qrshirt/gateway';
+import { eventStoreFile } from '@qrshirt/runtime';
 import {
   assertSqliteFileFree,
   eraseSqliteReadModels,
   openSqliteRewritableLog,
   SqliteFileInUseError,
 } from '@qrshirt/sqlite';
+import { startMigration } from './migrations/cli';
 import { throttled } from './migrations/progress';
 import { rebuildReadModels } from './migrations/read-models';
 
 const NAME = 'migrate-personal-data';
-const DEFAULT_BATCH_SIZE = 500;
-
-const usage = `Usage: npm run ${NAME} -- [--batch-size N]
+const usage = (defaultBatchSize: number) => `Usage: npm run ${NAME} -- [--batch-size N]
 
 Seals, under each person's key, the names and emails that events stored before sealing hold in
 clear, then empties and rebuilds the read models from the migrated log. Run it once, with the
@@ -39,38 +37,11 @@ CREDENTIALS_STORE). Safe to run again: it resumes an interrupted run and changes
 finished one.
 
 Options:
-  --batch-size N   events rewritten per transaction (SQLite; default ${DEFAULT_BATCH_SIZE})
+  --batch-size N   events rewritten per transaction (SQLite; default ${defaultBatchSize})
   -h, --help       this text
 `;
 
-function fail(message: string, code = 1): never {
-  console.error(`${NAME}: ${message}`);
-  process.exit(code);
-}
-
-let batchSize = DEFAULT_BATCH_SIZE;
-try {
-  const { values } = parseArgs({
-    options: { 'batch-size': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-  });
-  if (values.help) {
-    process.stdout.write(usage);
-    process.exit(0);
-  }
-  if (values['batch-size'] !== undefined) {
-    batchSize = Number(values['batch-size']);
-    if (!Number.isSafeInteger(batchSize) || batchSize < 1) {
-      fail(`--batch-size must be a whole number of at least 1, got ${values['batch-size']}`, 2);
-    }
-  }
-} catch (error) {
-  fail(`${(error as Error).message} (see --help)`, 2);
-}
-
-const config = loadGatewayConfigOrExit();
-// What it writes into DATA_DIR (the rewritten log, the read models) stays owner-only.
-restrictNewFiles();
-const say = (line: string): boolean => process.stderr.write(`${NAME}: ${line}\n`);
+const { batchSize, config, fail, say } = startMigration(NAME, usage);
 
 async function migrateSqlite(sealer: ClearDataSealer): Promise<void> {
   const file = eventStoreFile(config.DATA_DIR);
