@@ -22,6 +22,9 @@ describeWithRedis(
       dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-redis-'));
       const env = { REDIS_URL: redis.url };
       server = await startTestServer({ env, dataDir });
+      // With Redis the process serves before its projections caught up: the seeded catalogue the
+      // fundraiser is made from may not be projected yet.
+      await server.embedded.projectionsCaughtUp();
       const owned = await createFundraiser(server.api, asUser('redis-owner'));
       for (let i = 0; i < 12; i++) {
         await server.api('POST', `/api/fundraisers/${owned.id}/scan`, { headers: scanner(i) });
