@@ -11,7 +11,7 @@ export const serverBundles = [
 
 /**
  * The worker threads the processes start, bundled beside each process's bundle under the name
- * their starter looks for there (`sqlite-writer-thread.mjs`: see services/adapters/sqlite/src/sqlite-writer.ts).
+ * their starter looks for there (`dist/sqlite-writer-thread.mjs`: see services/adapters/sqlite/src/sqlite-writer.ts).
  */
 export const threadEntries = [
   { entry: 'services/adapters/sqlite/src/sqlite-writer-thread.ts', name: 'sqlite-writer-thread' },

@@ -14,5 +14,5 @@ export const publicDir = path.join(packageDir, 'public');
 /** `vite build`'s output; `npm start` builds it first when the web sources changed. */
 export const webDistDir = path.resolve(packageDir, '../../web/dist');
 
-/** The QR landing's server module, built with the client (see http/landing-page.ts). */
+/** The QR landing's server module, built with the client (see http/server-pages.ts). */
 export const webServerDir = path.resolve(packageDir, '../../web/dist-server');
