@@ -18,7 +18,8 @@ const NOT_TRIMMED = `[^${TRIMMED}]`;
  * zod checks `.trim().min(n)` on the trimmed text, but JSON Schema's minLength counts every character:
  * without more, a name of one space (or one vertical tab) is a valid request the server refuses. So
  * such strings also carry a pattern for "at least n characters from the first non-blank one to the
- * last". Patterns are not anchored in JSON Schema: it may match anywhere in the string.
+ * last". Patterns are not anchored in JSON Schema: it may match anywhere in the string. A longest
+ * length has no such pattern, so it must be checked before `.trim()`, on the text as sent.
  */
 function requireTrimmedLength({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: Record<string, unknown> }) {
   if (!(zodSchema instanceof z.ZodString)) return;
@@ -28,8 +29,17 @@ function requireTrimmedLength({ zodSchema, jsonSchema }: { zodSchema: unknown; j
       check._zod.def.check === 'overwrite' &&
       (check as z.core.$ZodCheckOverwrite<string>)._zod.def.tx(' x\u3000') === 'x',
   );
+  if (trimmedAt === -1) return;
+  const lengthCheckedAfterTrim = checks
+    .slice(trimmedAt + 1)
+    .some((check) => check._zod.def.check === 'max_length' || check._zod.def.check === 'length_equals');
+  if (lengthCheckedAfterTrim) {
+    throw new Error(
+      'a string schema checks its longest length after .trim(): JSON Schema counts the blanks too, so check it before .trim()',
+    );
+  }
   const minimum = jsonSchema.minLength;
-  if (trimmedAt === -1 || typeof minimum !== 'number' || minimum < 1) return;
+  if (typeof minimum !== 'number' || minimum < 1) return;
   if (!checks.slice(trimmedAt + 1).some((check) => check._zod.def.check === 'min_length')) return;
   const pattern = minimum === 1 ? NOT_TRIMMED : `${NOT_TRIMMED}[\\s\\S]{${minimum - 2},}${NOT_TRIMMED}`;
   if (jsonSchema.pattern === undefined && jsonSchema.allOf === undefined) jsonSchema.pattern = pattern;

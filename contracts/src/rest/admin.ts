@@ -25,9 +25,9 @@ export type FieldErrorsAnswer = z.infer<typeof fieldErrorsAnswer>;
 const text = (label: string, max: number) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
+    .max(max, `${label} must be at most ${max} characters`)
     .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .min(1, `${label} is required`);
 
 /** Optional: an empty form input or query parameter (a cleared field or filter) means "not given". */
 const unsetWhenBlank = <Schema extends z.ZodType>(schema: Schema) =>
@@ -99,8 +99,8 @@ const imageInput = z.object({
   url: webAddress('Image address'),
   alt: z
     .string({ error: 'Image description must be text' })
-    .trim()
-    .max(500, 'Image description must be at most 500 characters'),
+    .max(500, 'Image description must be at most 500 characters')
+    .trim(),
   isMain: z.boolean({ error: 'Main image must be true or false' }),
 });
 
@@ -108,8 +108,8 @@ const shirtFields = z.object({
   name: text('Name', 200),
   description: z
     .string({ error: (issue) => (issue.input === undefined ? 'Description is required' : 'Description must be text') })
-    .trim()
-    .max(5000, 'Description must be at most 5000 characters'),
+    .max(5000, 'Description must be at most 5000 characters')
+    .trim(),
   /** Dollars, as the shop shows it. */
   price: z
     .number({ error: 'Price must be a number' })

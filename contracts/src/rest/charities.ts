@@ -35,15 +35,15 @@ export const charityList = z.array(charity);
 const address = (field: string, pattern: RegExp, rule: string) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be text`) })
-    .trim()
     .max(2048)
+    .trim()
     .refine((value) => pattern.test(value), `${field} must be ${rule}`)
     .meta({ pattern: asSent(pattern) });
 
 /** A link the shop shows: the website https only, the logo https or a path on this site. */
 export const createCharityRequest = z.object({
-  name: z.string().trim().min(1).max(200),
-  mission: z.string().trim().min(1).max(2000),
+  name: z.string().max(200).trim().min(1),
+  mission: z.string().max(2000).trim().min(1),
   website_url: address('website_url', HTTPS_ADDRESS, 'an https:// address'),
   logo_url: address('logo_url', LOGO_ADDRESS, 'an https:// address or a path on this site starting with /').optional(),
 });

@@ -5,7 +5,7 @@ import { fundraiser } from './fundraisers';
 
 /** The token from the claim link (`/claim#token=<token>`) mailed when an operator fulfilled the entry. */
 export const createClaimRequest = z.object({
-  token: z.string({ error: 'token is required' }).trim().min(1, 'token is required').max(512),
+  token: z.string({ error: 'token is required' }).max(512).trim().min(1, 'token is required'),
 });
 export type CreateClaimRequest = z.infer<typeof createClaimRequest>;
 

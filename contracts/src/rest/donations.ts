@@ -74,7 +74,7 @@ export const demoDonationRequest = z.object({
    * The widget's name for this donation, which it gives the page too (the page sends it as the
    * report's Idempotency-Key): the processor's webhook then names that report.
    */
-  reference: z.string().trim().min(1).max(MAX_IDEMPOTENCY_KEY).optional(),
+  reference: z.string().max(MAX_IDEMPOTENCY_KEY).trim().min(1).optional(),
 });
 export type DemoDonationRequest = z.infer<typeof demoDonationRequest>;
 

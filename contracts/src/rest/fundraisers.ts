@@ -17,9 +17,9 @@ export const fundraiser = z
 export type Fundraiser = z.infer<typeof fundraiser>;
 
 export const createFundraiserRequest = z.object({
-  charityId: z.string().trim().min(1).max(128),
-  shirtId: z.string().trim().min(1).max(128),
-  name: z.string().trim().min(1).max(200).optional(),
+  charityId: z.string().max(128).trim().min(1),
+  shirtId: z.string().max(128).trim().min(1),
+  name: z.string().max(200).trim().min(1).optional(),
 });
 export type CreateFundraiserRequest = z.infer<typeof createFundraiserRequest>;
 
@@ -39,8 +39,8 @@ export type FundraiserDetails = z.infer<typeof fundraiserDetails>;
 
 /** Only the fields sent change; `goal: null` removes the goal. */
 export const updateFundraiserRequest = z.object({
-  name: z.string().trim().min(1).max(200).optional(),
-  charityId: z.string().trim().min(1).max(128).optional(),
+  name: z.string().max(200).trim().min(1).optional(),
+  charityId: z.string().max(128).trim().min(1).optional(),
   goal: z
     .number({ error: 'goal must be a number of dollars, or null' })
     .min(0, { error: 'goal must not be negative' })
@@ -68,7 +68,7 @@ export const donateRequest = z.object({
     ],
     { error: 'amount must be a number greater than 0' },
   ),
-  source: z.string().trim().min(1).max(64).optional(),
+  source: z.string().max(64).trim().min(1).optional(),
 });
 export type DonateRequest = z.infer<typeof donateRequest>;
 

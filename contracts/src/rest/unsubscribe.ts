@@ -4,7 +4,7 @@ import { errorAnswer } from './errors';
 
 /** The token from the unsubscribe link (`/unsubscribe#token=<token>`) of a daily summary mail. */
 export const unsubscribeRequest = z.object({
-  token: z.string({ error: 'token is required' }).trim().min(1, 'token is required').max(512),
+  token: z.string({ error: 'token is required' }).max(512).trim().min(1, 'token is required'),
 });
 export type UnsubscribeRequest = z.infer<typeof unsubscribeRequest>;
 

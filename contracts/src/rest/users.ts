@@ -13,7 +13,7 @@ const photoAddress = z.string().max(2048).regex(HTTPS_ADDRESS, 'photoURL must be
 /** PATCH /api/user/{id}: the user's own display name, photo and daily summary mail. */
 export const updateProfileRequest = z
   .object({
-    displayName: z.string().trim().min(1).max(200).optional(),
+    displayName: z.string().max(200).trim().min(1).optional(),
     photoURL: photoAddress.nullable().optional(),
     /** A mail on each day their shirts were scanned or raised money (owner mail). */
     dailySummary: z.boolean().optional(),

@@ -5,21 +5,21 @@ import { errorAnswer } from './errors';
 
 /** Presence is checked in the spec's order (size, charity, name, email), as the client does. */
 export const joinWaitlistRequest = z.object({
-  selectedSize: z.string({ error: 'selectedSize is required' }).trim().min(1, 'selectedSize is required').max(32),
+  selectedSize: z.string({ error: 'selectedSize is required' }).max(32).trim().min(1, 'selectedSize is required'),
   selectedCharity: z
     .string({ error: 'selectedCharity is required' })
+    .max(128)
     .trim()
-    .min(1, 'selectedCharity is required')
-    .max(128),
-  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(200),
+    .min(1, 'selectedCharity is required'),
+  name: z.string({ error: 'name is required' }).max(200).trim().min(1, 'name is required'),
   email: z
     .string({ error: 'email is required' })
+    .max(320)
     .trim()
     .min(1, 'email is required')
-    .max(320)
     // Checked by the waitlist's decider, with the spec's message.
     .meta({ pattern: EMAIL_AS_SENT }),
-  shirtId: z.string({ error: 'shirtId is required' }).trim().min(1, 'shirtId is required').max(128),
+  shirtId: z.string({ error: 'shirtId is required' }).max(128).trim().min(1, 'shirtId is required'),
 });
 export type JoinWaitlistRequest = z.infer<typeof joinWaitlistRequest>;
 
@@ -54,13 +54,13 @@ export type WaitlistStats = z.infer<typeof waitlistStats>;
 
 /** The token from the confirmation link (`/waitlist/confirm#token=<token>`) mailed when the person joined. */
 export const confirmWaitlistEntryRequest = z.object({
-  token: z.string({ error: 'token is required' }).trim().min(1, 'token is required').max(512),
+  token: z.string({ error: 'token is required' }).max(512).trim().min(1, 'token is required'),
 });
 export type ConfirmWaitlistEntryRequest = z.infer<typeof confirmWaitlistEntryRequest>;
 
 /** The token from a removal link (`/waitlist/remove#token=<token>`), which every waitlist mail carries. */
 export const removeWaitlistEntryRequest = z.object({
-  token: z.string({ error: 'token is required' }).trim().min(1, 'token is required').max(512),
+  token: z.string({ error: 'token is required' }).max(512).trim().min(1, 'token is required'),
 });
 export type RemoveWaitlistEntryRequest = z.infer<typeof removeWaitlistEntryRequest>;
 

@@ -100,4 +100,21 @@ describe('charities', () => {
     expect(badUrl.status).toBe(400);
     expect(badUrl.body.error).toMatch(/website_url/);
   });
+
+  it('counts blanks toward the longest length the document gives, as JSON Schema does', async () => {
+    const token = userToken('alice');
+    const address = `https://x.example/${'a'.repeat(2048 - 'https://x.example/'.length)}`;
+    const longest = { name: 'n'.repeat(200), mission: 'x', website_url: address };
+    expect((await server.api('POST', '/api/charity', { token, body: longest })).status).toBe(201);
+    const paddedAddress = await server.api('POST', '/api/charity', {
+      token,
+      body: { ...longest, website_url: ` ${address}` },
+    });
+    expect(paddedAddress).toMatchObject({ status: 400, body: { error: expect.stringContaining('website_url') } });
+    const paddedName = await server.api('POST', '/api/charity', {
+      token,
+      body: { ...longest, name: `${longest.name}\n` },
+    });
+    expect(paddedName).toMatchObject({ status: 400, body: { error: expect.stringContaining('name') } });
+  });
 });
