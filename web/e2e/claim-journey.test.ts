@@ -119,7 +119,7 @@ describeInBrowser('from the waitlist to owning a shirt', ({ appUrl, appDataDir, 
     await signUp.getByRole('button', { name: 'Create Account' }).click();
 
     // Back on the claim page, which waits for the address to be proved hers.
-    await page.waitForURL('**/claim', { timeout: 5000 });
+    await page.waitForURL('**/claim');
     await page.getByText(/^Please verify your email address first: we mailed a link to /).waitFor();
     await page.goto(linkIn(await mailAbout(appDataDir, email, /Confirm your email/), 'verify-email'));
     await page.getByText(`Your email address is verified: ${email}`).waitFor();

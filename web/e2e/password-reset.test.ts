@@ -30,7 +30,7 @@ describeInBrowser('resetting a forgotten password', ({ appUrl, appDataDir, newCo
     await linkPage.getByLabel('Email').fill(email);
     await linkPage.getByLabel('Password', { exact: true }).fill('a brand new password');
     await linkPage.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await linkPage.waitForURL('**/dashboard', { timeout: 5000 });
+    await linkPage.waitForURL('**/dashboard');
     await linkPage.getByRole('heading', { name: 'Welcome back, Forgetful!' }).waitFor();
     expect([...errors, ...linkErrors]).toEqual([]);
   });

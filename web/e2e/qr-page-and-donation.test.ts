@@ -12,7 +12,7 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL('**/dashboard', { timeout: 5000 });
+  await page.waitForURL('**/dashboard');
 }
 
 const ANOTHER_PHONE =

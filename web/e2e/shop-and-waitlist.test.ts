@@ -12,10 +12,7 @@ async function cardsInFirstRow(page: Page): Promise<number> {
 }
 
 async function toastTitled(page: Page, title: string): Promise<void> {
-  await page
-    .locator('.mantine-Notification-title', { hasText: title })
-    .last()
-    .waitFor({ state: 'visible', timeout: 5000 });
+  await page.locator('.mantine-Notification-title', { hasText: title }).last().waitFor({ state: 'visible' });
 }
 
 describeInBrowser('browsing the shop and joining a waitlist', ({ newContext, appUrl }) => {

@@ -19,7 +19,7 @@ describeInBrowser('signing up from a page that needs an account', ({ newContext 
     await page.getByText('Account created successfully!').waitFor();
     const created = Date.now();
 
-    await page.waitForURL('**/dashboard', { timeout: 5000 });
+    await page.waitForURL('**/dashboard');
     expect(Date.now() - created).toBeGreaterThan(1000);
     await page.getByRole('heading', { name: 'Welcome back, Ada!' }).waitFor();
     await page.getByText('No shirts yet').waitFor();

@@ -14,7 +14,7 @@ describeInBrowser('verifying an email address', ({ appDataDir, newContext }) => 
     await page.getByLabel('Password', { exact: true }).fill('compiler compiler');
     await page.getByLabel('Confirm Password').fill('compiler compiler');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL('**/dashboard', { timeout: 5000 });
+    await page.waitForURL('**/dashboard');
     const banner = page.getByTestId('verify-email-banner');
     await banner.getByText('Please verify your email address').waitFor();
     expect(await banner.textContent()).toContain(email);
@@ -59,7 +59,7 @@ describeInBrowser('verifying an email address', ({ appDataDir, newContext }) => 
     await page.getByLabel('Password', { exact: true }).fill('compiler compiler');
     await page.getByLabel('Confirm Password').fill('compiler compiler');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL('**/dashboard', { timeout: 5000 });
+    await page.waitForURL('**/dashboard');
 
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     const form = page.getByRole('form', { name: 'Change email' });

@@ -52,5 +52,5 @@ export async function signInWithForm(page: Page, email: string, password: string
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL('**/dashboard', { timeout: 5000 });
+  await page.waitForURL('**/dashboard');
 }
