@@ -53,6 +53,47 @@ function namedFiles(text: string): string[] {
 
 const isTrackedFile = (named: string): boolean => tracked.some((file) => file === named || file.endsWith(`/${named}`));
 
+/** The anchors of a Markdown file's headings, as GitHub makes them (a repeated heading gets `-1`, `-2`, ...). */
+function anchorsOf(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  const seen = new Map<string, number>();
+  for (const [, heading] of markdown.replace(/^```[\s\S]*?^```/gm, '').matchAll(/^#{1,6} +(.+?) *#*$/gm)) {
+    const slug = heading!
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/ /g, '-');
+    const count = seen.get(slug) ?? 0;
+    seen.set(slug, count + 1);
+    anchors.add(count === 0 ? slug : `${slug}-${count}`);
+  }
+  return anchors;
+}
+
+/** The links of a Markdown file that point into the repository: `[text](target)`, relative to the file. */
+function localLinks(markdown: string): string[] {
+  return [...markdown.matchAll(/\]\(([^)\s]+)\)/g)]
+    .map((match) => match[1]!)
+    .filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target));
+}
+
+/** Each local link of `file` whose file or heading does not exist, as `file: target`. */
+function brokenLinks(file: string, markdown: string, read: (file: string) => string): string[] {
+  const broken: string[] = [];
+  for (const target of localLinks(markdown)) {
+    const [pathPart, anchor] = target.split('#', 2) as [string, string | undefined];
+    const linked = pathPart === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), pathPart));
+    if (!known.has(linked.replace(/\/$/, ''))) {
+      broken.push(`${file}: ${target}`);
+      continue;
+    }
+    const headings = linked === file ? markdown : linked.endsWith('.md') ? read(linked) : undefined;
+    if (anchor !== undefined && headings !== undefined && !anchorsOf(headings).has(anchor)) {
+      broken.push(`${file}: ${target}`);
+    }
+  }
+  return broken;
+}
+
 describe('paths named in the docs and in comments', () => {
   it('exist: every path or file name the README, docs/ or a code comment names is tracked', () => {
     const docs = tracked.filter((file) => file === 'README.md' || (file.startsWith('docs/') && file.endsWith('.md')));
@@ -69,6 +110,32 @@ describe('paths named in the docs and in comments', () => {
       for (const named of namedFiles(searched)) if (!isTrackedFile(named)) missing.push(`${file}: ${named}`);
     }
     expect(missing).toEqual([]);
+  });
+
+  it('resolve: every link between the README and docs/ reaches a tracked file and, with an anchor, its heading', () => {
+    const docs = tracked.filter((file) => file === 'README.md' || (file.startsWith('docs/') && file.endsWith('.md')));
+    const read = (file: string): string => readFileSync(path.join(root, file), 'utf8');
+    expect(docs.flatMap((file) => brokenLinks(file, read(file), read))).toEqual([]);
+  });
+
+  it('finds a link to a missing file or heading', () => {
+    const files: Record<string, string> = {
+      'docs/api.md': '# The API\n\n## Donations: reported, then confirmed\n\n## Admins\n\n## Admins\n',
+    };
+    const read = (file: string): string => files[file] ?? readFileSync(path.join(root, file), 'utf8');
+    const readme = [
+      '[ok](docs/api.md#donations-reported-then-confirmed) [second](docs/api.md#admins-1)',
+      '[web](https://example.org/x.md) [self](#where-to-read-on) [folder](web/)',
+      '[gone](docs/gone.md) [no heading](docs/api.md#donations) [no self heading](#nowhere)',
+    ].join('\n');
+    expect(brokenLinks('README.md', `${readme}\n\n## Where to read on\n`, read)).toEqual([
+      'README.md: docs/gone.md',
+      'README.md: docs/api.md#donations',
+      'README.md: #nowhere',
+    ]);
+    expect(brokenLinks('docs/api.md', '[up](../README.md) [up, wrong](../READ.md)', read)).toEqual([
+      'docs/api.md: ../READ.md',
+    ]);
   });
 
   it('finds a path that does not exist, in a doc and in a comment', () => {

@@ -37,6 +37,18 @@ function sections(text: string): Map<string, Map<string, Entry>> {
 
 const example = sections(readFileSync(fileURLToPath(new URL('../../.env.example', import.meta.url)), 'utf8'));
 
+/** The variables the first column of the README's settings table names. */
+function readmeSettings(markdown: string): Set<string> {
+  const table = markdown.split(/^## /m).find((section) => section.startsWith('Settings\n')) ?? '';
+  const names = table
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
+    .flatMap((line) => [...line.split('|')[1]!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1]!));
+  return new Set(names);
+}
+
+const readme = readmeSettings(readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8'));
+
 describe('.env.example', () => {
   for (const [process, schema] of Object.entries(schemas)) {
     describe(`the ${process} section`, () => {
@@ -44,6 +56,10 @@ describe('.env.example', () => {
 
       it('lists every variable the process reads, and no other', () => {
         expect([...listed.keys()].sort()).toEqual(Object.keys(schema.shape).sort());
+      });
+
+      it("is in the README's settings table, every variable", () => {
+        expect(Object.keys(schema.shape).filter((key) => !readme.has(key))).toEqual([]);
       });
 
       it('gives each set variable its default, and leaves unset only those without one', () => {

@@ -121,7 +121,7 @@ return salt`;
 /*
  * Personal-data keys, one hash field per subject (base64). An erased subject keeps an empty field:
  * nothing is sealed for it again. HSET of that field replaces the key in memory; what the server's
- * own snapshots and append-only file kept of it is the Redis operator's to expire (see README).
+ * own snapshots and append-only file kept of it is the Redis operator's to expire (see docs/operations.md).
  */
 const PERSONAL_DATA_KEY = `
 if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 1 then return ARGV[2] end

@@ -4,7 +4,7 @@ import type { IssuedSession } from './sessions';
 
 /**
  * Secure always, whatever the request came over: browsers keep a Secure cookie from
- * http://localhost too, so `npm start` works, and nowhere else over plain HTTP (see the README).
+ * http://localhost too, so `npm start` works, and nowhere else over plain HTTP (see docs/api.md).
  * Strict: a browser sends it on no request another site starts, links and redirects included.
  */
 const attributes: CookieOptions = { httpOnly: true, secure: true, sameSite: 'strict', path: REFRESH_COOKIE_PATH };
