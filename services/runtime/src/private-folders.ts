@@ -41,10 +41,23 @@ export async function makePrivate(folder: string): Promise<string[]> {
       else exposed.push(entry);
     }
     if (!stats.isDirectory()) return;
-    for (const name of await readdir(entry)) await visit(path.join(entry, name));
+    for (const name of await readdir(entry)) await unlessGone(visit(path.join(entry, name)));
   };
   await visit(path.resolve(folder));
   return exposed;
+}
+
+/**
+ * A file that went between its folder's listing and its visit has nothing left to make private:
+ * SQLite creates and deletes its `-journal` beside the database while another thread of the
+ * process writes, and a start once failed on it (ENOENT from lstat).
+ */
+async function unlessGone(visiting: Promise<void>): Promise<void> {
+  try {
+    await visiting;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
 }
 
 /** Where a process says what it could not make private. */
