@@ -122,6 +122,29 @@ describeInBrowser('browsing the shop and joining a waitlist', ({ newContext, app
     expect(errors).toEqual([]);
   });
 
+  it('leaves a visitor where they scrolled before the shop became live, so a tap lands on what they saw', async () => {
+    const context = await newContext();
+    const { page, errors } = await watchedPage(context);
+    // A slow phone's CPU: the shop is on screen, and scrolled, long before it is live.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+    // The layout counts the page view in the effect that would scroll: once it is sent, that ran.
+    const pageView = page.waitForRequest(
+      (request) => request.url().endsWith('/api/analytics') && (request.postData() ?? '').includes('page_view'),
+      { timeout: 30_000 },
+    );
+    await page.goto('/shop');
+    const lastLink = page.getByTestId('shirt-card').last().getByRole('link', { name: 'Join Waitlist' });
+    await lastLink.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    await pageView;
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await lastLink.click();
+    await page.waitForURL('**/shirt/**');
+    expect(errors).toEqual([]);
+  });
+
   it('opens a shirt at the top of its page, asks for each missing field in order, then joins', async () => {
     const { page, errors } = await watchedPage(await newContext());
     const waitlistPosts: unknown[] = [];
@@ -201,8 +224,10 @@ describeInBrowser('browsing the shop and joining a waitlist', ({ newContext, app
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/signin');
     await page.getByRole('link', { name: 'Shop', exact: true }).first().click();
-    await page.getByTestId('shirt-card').first().click();
+    // The last card, scrolled to: the shirt's page, reached inside the app, still starts at the top.
+    await page.getByTestId('shirt-card').last().click();
     await page.getByRole('heading', { name: 'Join the Waitlist' }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.getByRole('button', { name: 'M', exact: true }).click();
     await page.getByRole('combobox', { name: 'Choose a charity to support' }).click();
     await page.getByRole('option').first().click();

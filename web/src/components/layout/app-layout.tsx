@@ -1,6 +1,6 @@
 import { Anchor, AppShell, Burger, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { trackPageView } from '@/lib/analytics';
@@ -18,9 +18,14 @@ export function AppLayout({ extraLinks }: { extraLinks?: ExtraLinks } = {}) {
   const { pathname } = useLocation();
 
   const closeMenu = menu.close;
+  const shownPath = useRef<string | undefined>(undefined);
   // Spec section 2: each navigation starts at the top of the new page, and counts as a page view.
+  // A page the browser loaded whole starts where the browser put it: on a server-rendered page,
+  // the visitor may have scrolled (and tapped) before it became live, and a jump to the top then
+  // moved what they were tapping.
   useEffect(() => {
-    window.scrollTo(0, 0);
+    if (shownPath.current !== undefined && shownPath.current !== pathname) window.scrollTo(0, 0);
+    shownPath.current = pathname;
     closeMenu();
     trackPageView(pathname, document.title);
   }, [pathname, closeMenu]);
