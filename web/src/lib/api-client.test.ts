@@ -1,16 +1,17 @@
+import { shirtList, user, userStats } from '@qrshirt/contracts';
 import { describe, expect, it } from 'vitest';
 import { updateAuthState } from '@/lib/auth/session-store';
 import { fakeApi } from '@/testing/fake-api';
 import { sessionFor, signInAs } from '@/testing/session';
 import { startSession } from './auth/auth-lifecycle';
-import { api } from './api-client';
+import { call } from './api-client';
 import { ApiError } from './http';
 
 describe('the API client', () => {
   it('sends the bearer token and the user id of a signed-in user', async () => {
     const server = fakeApi({ 'GET /api/shirts': { json: [] } });
     signInAs({ uid: 'u-1' });
-    await api('/api/shirts');
+    await call('listShirts', { schema: shirtList });
     expect(server.requests[0]!.headers).toMatchObject({
       authorization: 'Bearer token-u-1',
       'x-user-id': 'u-1',
@@ -22,7 +23,7 @@ describe('the API client', () => {
   it('adds x-anonymous for an anonymous session', async () => {
     const server = fakeApi({ 'GET /api/shirts': { json: [] } });
     startSession(sessionFor({ uid: 'anon-1', anonymous: true }));
-    await api('/api/shirts');
+    await call('listShirts', { schema: shirtList });
     expect(server.requests[0]!.headers).toMatchObject({
       authorization: 'Bearer token-anon-1',
       'x-user-id': 'anon-1',
@@ -33,7 +34,7 @@ describe('the API client', () => {
   it('says the anonymous sign-in failed when there is no session because of it', async () => {
     const server = fakeApi({ 'GET /api/shirts': { json: [] } });
     updateAuthState({ anonymousFailed: true });
-    await api('/api/shirts');
+    await call('listShirts', { schema: shirtList });
     expect(server.requests[0]!.headers).toMatchObject({
       'x-anonymous-attempted': 'true',
       'x-anonymous-failed': 'true',
@@ -43,7 +44,7 @@ describe('the API client', () => {
 
   it('refuses a request that needs a user when there is none, without sending it', async () => {
     const server = fakeApi({});
-    await expect(api('/api/user/u-1/stats', { requiresAuth: true })).rejects.toThrow(
+    await expect(call('getUserStats', { params: { id: 'u-1' }, schema: userStats })).rejects.toThrow(
       'Authentication required for this request',
     );
     expect(server.requests).toHaveLength(0);
@@ -56,7 +57,7 @@ describe('the API client', () => {
     ['else the status', { text: '' }, 'HTTP 502'],
   ])('explains a failure with %s', async (_rule, answer, message) => {
     fakeApi({ 'GET /api/shirts': { status: 502, ...answer } });
-    const failure = await api('/api/shirts').catch((error: unknown) => error);
+    const failure = await call('listShirts', { schema: shirtList }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).message).toBe(message);
     expect((failure as ApiError).status).toBe(502);
@@ -67,11 +68,11 @@ describe('the API client', () => {
       'GET /api/user/u-1': (request) =>
         request.headers.authorization === 'Bearer token-u-1'
           ? { status: 401, json: { error: 'Invalid or expired token' } }
-          : { json: { uid: 'u-1', displayName: null, email: null, photoURL: null } },
+          : { json: { uid: 'u-1', displayName: null, email: null, photoURL: null, dailySummary: false } },
       'POST /api/auth/refresh': { json: { ...sessionFor({ uid: 'u-1' }), accessToken: 'renewed' } },
     });
     signInAs({ uid: 'u-1' });
-    await api('/api/user/u-1');
+    await call('getUser', { params: { id: 'u-1' }, schema: user });
     // The refresh token is the cookie the browser sends along; the API calls themselves carry none.
     expect(server.to('POST', '/api/auth/refresh')).toMatchObject([{ body: undefined, credentials: 'include' }]);
     expect(server.to('GET', '/api/user/u-1').map((request) => request.headers.authorization)).toEqual([
