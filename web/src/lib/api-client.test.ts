@@ -1,10 +1,10 @@
-import { shirtList, user, userStats } from '@qrshirt/contracts';
-import { describe, expect, it } from 'vitest';
+import { type Charity, charity, donation, shirt, shirtList, user, userStats } from '@qrshirt/contracts';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { updateAuthState } from '@/lib/auth/session-store';
 import { fakeApi } from '@/testing/fake-api';
 import { sessionFor, signInAs } from '@/testing/session';
 import { startSession } from './auth/auth-lifecycle';
-import { call } from './api-client';
+import { call, callResponse } from './api-client';
 import { ApiError } from './http';
 
 describe('the API client', () => {
@@ -42,7 +42,7 @@ describe('the API client', () => {
     expect(server.requests[0]!.headers.authorization).toBeUndefined();
   });
 
-  it('refuses a request that needs a user when there is none, without sending it', async () => {
+  it('refuses a call of a route that needs a session when there is none, without sending it', async () => {
     const server = fakeApi({});
     await expect(call('getUserStats', { params: { id: 'u-1' }, schema: userStats })).rejects.toThrow(
       'Authentication required for this request',
@@ -80,5 +80,49 @@ describe('the API client', () => {
       'Bearer renewed',
     ]);
     expect(server.to('GET', '/api/user/u-1').map((request) => request.credentials)).toEqual([undefined, undefined]);
+  });
+
+  it("sends the operation's method, its encoded path, query, declared headers and body", async () => {
+    const server = fakeApi({
+      'POST /api/fundraisers/f%201%2F2/donate': {
+        status: 201,
+        json: { id: 'd-1', fundraiserId: 'f 1/2', amount: 5, currency: 'USD' },
+      },
+      'GET /api/fundraisers/f-1/qr.png': { text: 'png' },
+    });
+    const answer = await call('donate', {
+      params: { id: 'f 1/2' },
+      headers: { 'idempotency-key': 'k-1' },
+      body: { amount: 5, source: 'widget' },
+      schema: donation,
+    });
+    await callResponse('getQrPng', { params: { id: 'f-1' }, query: { download: '1' } });
+    expect(answer).toEqual({ id: 'd-1', fundraiserId: 'f 1/2', amount: 5, currency: 'USD' });
+    expect(server.requests[0]).toMatchObject({ method: 'POST', body: { amount: 5, source: 'widget' } });
+    expect(server.requests[0]!.headers['idempotency-key']).toBe('k-1');
+    expect(server.requests[1]).toMatchObject({
+      method: 'GET',
+      path: '/api/fundraisers/f-1/qr.png',
+      search: '?download=1',
+    });
+  });
+
+  it('refuses an answer its schema does not read, however OK its status', async () => {
+    fakeApi({ 'GET /api/shirt/s-1': { json: { id: 's-1', name: 'Tee' } } });
+    await expect(call('getShirt', { params: { id: 's-1' }, schema: shirt })).rejects.toThrow(/price/);
+  });
+
+  it("answers what the call's schema reads, which tsc holds to the route's answer (checked by tsc)", () => {
+    // Never run: the types are the test.
+    const typed = () => {
+      expectTypeOf(call('getCharity', { params: { id: 'c-1' }, schema: charity })).resolves.toEqualTypeOf<Charity>();
+      // @ts-expect-error a schema of another route's answer
+      void call('getCharity', { params: { id: 'c-1' }, schema: shirt });
+      // @ts-expect-error the path's parameter is missing
+      void call('getCharity', { schema: charity });
+      // @ts-expect-error an answer with a JSON body is always parsed
+      void call('getCharity', { params: { id: 'c-1' } });
+    };
+    expectTypeOf(typed).returns.toBeVoid();
   });
 });

@@ -8,15 +8,7 @@ import {
   routeAddresses,
 } from '@qrshirt/contracts';
 import type { z } from 'zod';
-import {
-  apiUrl,
-  ApiError,
-  type CallView,
-  errorFromResponse,
-  type JsonRequest,
-  type OperationCall,
-  parseAnswer,
-} from './http';
+import { apiUrl, ApiError, type CallView, errorFromResponse, type OperationCall, parseAnswer } from './http';
 import { authReady, renewSession, sessionForRequest } from './auth/auth-lifecycle';
 import { getAuthState, type ClientSession } from './auth/session-store';
 
@@ -100,34 +92,6 @@ export async function callResponse<Id extends OperationId>(
   if (response.status === 401 && session && !(await refusesCredential(response))) {
     session = await renewSession();
     response = await send(request, options, session);
-  }
-  if (!response.ok) throw await errorFromResponse(response);
-  return response;
-}
-
-export interface PathRequest<T> extends JsonRequest<T> {
-  /** Spec section 5: such a request fails without a user instead of going out unauthenticated. */
-  requiresAuth?: boolean;
-  keepalive?: boolean;
-  signal?: AbortSignal;
-}
-
-/** As `call`, by path: for the callers not moved to operation ids yet. */
-export async function api<T>(path: string, request: PathRequest<T> = {}): Promise<T> {
-  return parseAnswer(await apiResponse(path, request), request.schema);
-}
-
-/** As `callResponse`, by path: for the callers not moved to operation ids yet. */
-export async function apiResponse(path: string, request: PathRequest<unknown> = {}): Promise<Response> {
-  const { method = 'GET', headers = {}, body } = request;
-  await authReady();
-  let session = await sessionForRequest();
-  if (request.requiresAuth && !session) throw new ApiError('Authentication required for this request', 401);
-  const sent = { method, path, headers, ...(body !== undefined && { body }) };
-  let response = await send(sent, request, session);
-  if (response.status === 401 && session && !(await refusesCredential(response))) {
-    session = await renewSession();
-    response = await send(sent, request, session);
   }
   if (!response.ok) throw await errorFromResponse(response);
   return response;

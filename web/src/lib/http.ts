@@ -101,23 +101,3 @@ export async function parseAnswer<T>(response: Response, schema: z.ZodType<T> | 
   if (response.status === 204 || !schema) return undefined as T;
   return schema.parse(await response.json());
 }
-
-export interface JsonRequest<T> {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  headers?: Record<string, string>;
-  /** Every answer is checked: a server that drifted from the contract fails here, loudly. */
-  schema?: z.ZodType<T>;
-}
-
-/** As `callWithoutSession`, by path: for the callers not moved to operation ids yet. */
-export async function requestJson<T>(path: string, request: JsonRequest<T> = {}): Promise<T> {
-  const response = await fetch(apiUrl(path), {
-    method: request.method ?? 'GET',
-    credentials: 'include',
-    headers: { 'Content-Type': 'application/json', ...request.headers },
-    ...(request.body !== undefined && { body: JSON.stringify(request.body) }),
-  });
-  if (!response.ok) throw await errorFromResponse(response);
-  return parseAnswer(response, request.schema);
-}
