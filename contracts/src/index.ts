@@ -4,3 +4,5 @@ export * from './rest';
 export * from './route';
 export * from './routes';
 export * from './route-match';
+export * from './api-call';
+export * from './route-addresses';

@@ -1,4 +1,13 @@
-import { answerProblem, findRoute, PROOF_OF_WORK_HEADER } from '@qrshirt/contracts';
+import {
+  answerProblem,
+  apiRequest,
+  type CallAnswer,
+  type CallArguments,
+  type CallInput,
+  findRoute,
+  type OperationId,
+  PROOF_OF_WORK_HEADER,
+} from '@qrshirt/contracts';
 import { solveProofOfWork } from './proof-of-work';
 
 // Tests read answers field by field and assert on them, so an untyped body keeps them short.
@@ -47,4 +56,30 @@ export function createApiClient(baseUrl: string): ApiClient {
     if (problem) throw new Error(problem);
     return { status: answer.status, headers: answer.headers, body };
   };
+}
+
+/**
+ * An operation's input as the route's schemas type it (path parameters, query, body), with the
+ * session's `token` and any headers (`as(session)`, `newClient()`, a route's own): the proof of
+ * work of a challenge route may be left out, the client solves one.
+ */
+export type OperationInput<Id extends OperationId> = Omit<CallInput<Id>, 'headers'> &
+  Pick<RequestOptions, 'token' | 'headers'>;
+
+/**
+ * The operation `operationId` through `api`, by its id instead of its path, so a path, parameter
+ * or body field renamed in contracts fails tsc where a test calls it: `callOperation(api, 'donate',
+ * { params: { id }, body: { amount: 5 } })`. `api` checks the answer against the route table as
+ * ever; its body is typed as the route's 2xx answer, which a refusal's `{ error }` is not.
+ */
+export async function callOperation<Id extends OperationId>(
+  api: ApiClient,
+  operationId: Id,
+  ...[input]: CallArguments<OperationInput<Id>>
+): Promise<ApiAnswer<CallAnswer<Id>>> {
+  const { token, headers, ...typed } = (input ?? {}) as OperationInput<Id>;
+  const { method, path, body } = apiRequest(operationId, ...([typed] as CallArguments<CallInput<Id>>));
+  const answer = await api(method, path, { body, ...(token && { token }), ...(headers && { headers }) });
+  // `api` has held the body to the route's schema for its status.
+  return answer as ApiAnswer<CallAnswer<Id>>;
 }

@@ -1,5 +1,10 @@
-import { type AnalyticsEvent, MAX_ANALYTICS_BATCH, MAX_ANALYTICS_BATCH_BYTES } from '@qrshirt/contracts';
-import { api } from './api-client';
+import {
+  analyticsAccepted,
+  type AnalyticsEvent,
+  MAX_ANALYTICS_BATCH,
+  MAX_ANALYTICS_BATCH_BYTES,
+} from '@qrshirt/contracts';
+import { call } from './api-client';
 
 /** Events wait this long so a page view and the click after it travel in one request. */
 const FLUSH_DELAY_MS = 1000;
@@ -42,8 +47,8 @@ function flush(): void {
   queue = [];
   for (const batch of analyticsBatches(events)) {
     // Analytics never disturbs the visitor: a lost batch is only worth a warning.
-    api('/api/analytics', { method: 'POST', body: { events: batch }, keepalive: true }).catch((error: unknown) =>
-      console.warn('Analytics batch not sent', error),
+    call('recordAnalytics', { body: { events: batch }, keepalive: true, schema: analyticsAccepted }).catch(
+      (error: unknown) => console.warn('Analytics batch not sent', error),
     );
   }
 }

@@ -1,14 +1,25 @@
-import { apiUrl, ApiError, errorFromResponse, type JsonRequest } from './http';
+import {
+  type ApiRequest,
+  apiRequest,
+  type CallAnswer,
+  type CallArguments,
+  type CallInput,
+  type OperationId,
+  routeAddresses,
+} from '@qrshirt/contracts';
+import type { z } from 'zod';
+import { apiUrl, ApiError, type CallView, errorFromResponse, type OperationCall, parseAnswer } from './http';
 import { authReady, renewSession, sessionForRequest } from './auth/auth-lifecycle';
 import { getAuthState, type ClientSession } from './auth/session-store';
 
-export interface ApiRequest<T> extends JsonRequest<T> {
-  /** Spec section 5: such a request fails without a user instead of going out unauthenticated. */
-  requiresAuth?: boolean;
+/** How the web sends a request, besides what the route table says of it. */
+export interface SendOptions {
   /** Lets the request outlive the page (analytics sent while leaving). */
   keepalive?: boolean;
   /** Ends the request, or the reading of its answer, when aborted (a stream left open). */
   signal?: AbortSignal;
+  /** The media type asked for, when it is not JSON (a stream of server-sent events). */
+  accept?: string;
 }
 
 /** Spec section 7: who is asking, in the headers the gateway reads. */
@@ -24,17 +35,18 @@ export function authHeaders(session: ClientSession | null, anonymousFailed: bool
   return {};
 }
 
-async function send<T>(path: string, request: ApiRequest<T>, session: ClientSession | null): Promise<Response> {
-  return fetch(apiUrl(path), {
-    method: request.method ?? 'GET',
+async function send(request: ApiRequest, options: SendOptions, session: ClientSession | null): Promise<Response> {
+  return fetch(apiUrl(request.path), {
+    method: request.method,
     headers: {
       'Content-Type': 'application/json',
+      ...(options.accept && { Accept: options.accept }),
       ...authHeaders(session, getAuthState().anonymousFailed),
       ...request.headers,
     },
     ...(request.body !== undefined && { body: JSON.stringify(request.body) }),
-    ...(request.keepalive && { keepalive: true }),
-    ...(request.signal && { signal: request.signal }),
+    ...(options.keepalive && { keepalive: true }),
+    ...(options.signal && { signal: options.signal }),
   });
 }
 
@@ -51,25 +63,35 @@ async function refusesCredential(response: Response): Promise<boolean> {
 }
 
 /**
- * The one API client: waits (at most 1 s) for the session, sends the spec's headers, retries
- * once with a renewed session when a token is refused, applies the spec's error message rule
- * and checks every answer against its contract schema.
+ * The one API client: calls an operation of the route table by its id, with its input typed by
+ * the route's schemas. Waits (at most 1 s) for the session, sends the spec's headers, retries once
+ * with a renewed session when a token is refused, applies the spec's error message rule and
+ * checks every answer against its contract schema.
  */
-export async function api<T>(path: string, request: ApiRequest<T> = {}): Promise<T> {
-  const response = await apiResponse(path, request);
-  if (response.status === 204 || !request.schema) return undefined as T;
-  return request.schema.parse(await response.json());
+export async function call<Id extends OperationId, View = CallAnswer<Id>>(
+  operationId: Id,
+  ...[input]: CallArguments<OperationCall<Id, View> & SendOptions>
+): Promise<CallView<Id, View>> {
+  const response = await callResponse(operationId, ...([input] as CallArguments<CallInput<Id> & SendOptions>));
+  return parseAnswer(response, (input as { schema?: z.ZodType<CallView<Id, View>> } | undefined)?.schema);
 }
 
-/** As `api`, for answers that are not one JSON document (downloads, server-sent events): the OK response itself. */
-export async function apiResponse(path: string, request: ApiRequest<unknown> = {}): Promise<Response> {
+/** As `call`, for answers that are not one JSON document (downloads, server-sent events): the OK response itself. */
+export async function callResponse<Id extends OperationId>(
+  operationId: Id,
+  ...[input]: CallArguments<CallInput<Id> & SendOptions>
+): Promise<Response> {
+  const request = apiRequest(operationId, ...([input] as CallArguments<CallInput<Id>>));
+  const options: SendOptions = input ?? {};
   await authReady();
   let session = await sessionForRequest();
-  if (request.requiresAuth && !session) throw new ApiError('Authentication required for this request', 401);
-  let response = await send(path, request, session);
+  // Spec section 5: a route that needs a session fails without one instead of going out unauthenticated.
+  if (routeAddresses[operationId].auth !== 'none' && !session)
+    throw new ApiError('Authentication required for this request', 401);
+  let response = await send(request, options, session);
   if (response.status === 401 && session && !(await refusesCredential(response))) {
     session = await renewSession();
-    response = await send(path, request, session);
+    response = await send(request, options, session);
   }
   if (!response.ok) throw await errorFromResponse(response);
   return response;

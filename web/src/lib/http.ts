@@ -1,3 +1,4 @@
+import { apiRequest, type CallAnswer, type CallArguments, type CallInput, type OperationId } from '@qrshirt/contracts';
 import type { z } from 'zod';
 import { env } from '@/config/env';
 
@@ -48,16 +49,31 @@ function fieldProblems(fields: unknown): Record<string, string> | undefined {
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
-export interface JsonRequest<T> {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  headers?: Record<string, string>;
-  /** Every answer is checked: a server that drifted from the contract fails here, loudly. */
-  schema?: z.ZodType<T>;
-}
+/**
+ * The schema a call parses its answer with: the feature imports it (the route table itself would
+ * build every schema of the API), and `tsc` holds it to the route: it must read the declared 2xx
+ * answer, whole or a part of it (`View`, what the call answers). None for an answer without a JSON
+ * body (204, a file, a stream).
+ */
+export type AnswerSchema<Id extends OperationId, View> = [CallAnswer<Id>] extends [undefined]
+  ? { schema?: never }
+  : {
+      schema: z.ZodType<View> & ([CallAnswer<Id>] extends [View] ? unknown : { "reads the route's 2xx answer": true });
+    };
+
+/** What a call answers: what its schema read, nothing when the route answers no JSON. */
+export type CallView<Id extends OperationId, View> = [CallAnswer<Id>] extends [undefined] ? undefined : View;
+
+/** An operation's typed input (its path parameters, query, headers and body) and its answer's schema. */
+export type OperationCall<Id extends OperationId, View> = CallInput<Id> & AnswerSchema<Id, View>;
 
 export function apiUrl(path: string): string {
   return `${env.VITE_API_URL.replace(/\/$/, '')}${path}`;
+}
+
+/** The address of an operation with its parameters filled in: for a link, an image or a redirect. */
+export function operationUrl<Id extends OperationId>(operationId: Id, ...input: CallArguments<CallInput<Id>>): string {
+  return apiUrl(apiRequest(operationId, ...input).path);
 }
 
 /**
@@ -65,14 +81,23 @@ export function apiUrl(path: string): string {
  * read the session's refresh cookie. `include` lets the cookie go to and come from VITE_API_URL
  * when it is another origin (same-origin requests carry it anyway).
  */
-export async function requestJson<T>(path: string, request: JsonRequest<T> = {}): Promise<T> {
+export async function callWithoutSession<Id extends OperationId, View = CallAnswer<Id>>(
+  operationId: Id,
+  ...[input]: CallArguments<OperationCall<Id, View>>
+): Promise<CallView<Id, View>> {
+  const { method, path, headers, body } = apiRequest(operationId, ...([input] as CallArguments<CallInput<Id>>));
   const response = await fetch(apiUrl(path), {
-    method: request.method ?? 'GET',
+    method,
     credentials: 'include',
-    headers: { 'Content-Type': 'application/json', ...request.headers },
-    ...(request.body !== undefined && { body: JSON.stringify(request.body) }),
+    headers: { 'Content-Type': 'application/json', ...headers },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
   });
   if (!response.ok) throw await errorFromResponse(response);
-  if (response.status === 204 || !request.schema) return undefined as T;
-  return request.schema.parse(await response.json());
+  return parseAnswer(response, (input as { schema?: z.ZodType<CallView<Id, View>> } | undefined)?.schema);
+}
+
+/** Every JSON answer is checked: a server that drifted from the contract fails here, loudly. */
+export async function parseAnswer<T>(response: Response, schema: z.ZodType<T> | undefined): Promise<T> {
+  if (response.status === 204 || !schema) return undefined as T;
+  return schema.parse(await response.json());
 }

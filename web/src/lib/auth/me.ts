@@ -1,10 +1,10 @@
 import { type Me, me } from '@qrshirt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** GET /api/me: who the signed-in user is to the server: admin or not, address verified or not. */
 export function getMe(): Promise<Me> {
-  return api('/api/me', { schema: me, requiresAuth: true });
+  return call('getMe', { schema: me });
 }
 
 /** Per user: after a sign-out and another sign-in, the next user is asked afresh. */

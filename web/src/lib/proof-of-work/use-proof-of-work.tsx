@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { apiUrl } from '@/lib/http';
+import { operationUrl } from '@/lib/http';
 
 export interface ProofOfWork {
   /** Where the widget lives: inside the form (or beside the button) it proves. */
@@ -22,7 +22,7 @@ export function useProofOfWork(): ProofOfWork {
     // Never on the server, whose page module must stay one self-contained file: no widget in it.
     if (import.meta.env.SSR || !place.current) throw new Error('The form is no longer on the page');
     const { solveInWidget } = await import('./altcha-widget');
-    return solveInWidget(place.current, apiUrl('/api/challenge'));
+    return solveInWidget(place.current, operationUrl('getChallenge'));
   }, []);
   return { widget: <span ref={place} data-proof-of-work="" />, solve };
 }

@@ -1,15 +1,11 @@
 import { charity, type CharityWithStatus, charityWithStatus } from '@qrshirt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { publishCharity } from './publish-catalog-change';
 
 /** POST /api/admin/charities/{id}/approve: the charity goes into the shop. */
 export function approveCharity(charityId: string): Promise<CharityWithStatus> {
-  return api(`/api/admin/charities/${encodeURIComponent(charityId)}/approve`, {
-    method: 'POST',
-    schema: charityWithStatus,
-    requiresAuth: true,
-  });
+  return call('approveCharity', { params: { id: charityId }, schema: charityWithStatus });
 }
 
 /** Settles once the shop shows the charity (and the cached charity lists are gone). */

@@ -1,10 +1,10 @@
 import { type AdminCreateShirtRequest, type Shirt, shirt } from '@qrshirt/contracts';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { publishShirt, usePublishedSave } from './publish-catalog-change';
 
 /** POST /api/admin/shirts: a 400 carries each field's problem in the error's `fields`. */
 export function createShirt(input: AdminCreateShirtRequest): Promise<Shirt> {
-  return api('/api/admin/shirts', { method: 'POST', body: input, schema: shirt, requiresAuth: true });
+  return call('adminCreateShirt', { body: input, schema: shirt });
 }
 
 /** Settles once the shop shows the new shirt. */

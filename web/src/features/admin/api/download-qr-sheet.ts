@@ -1,6 +1,6 @@
 import type { FulfilWaitlistBatchRequest } from '@qrshirt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiResponse } from '@/lib/api-client';
+import { callResponse } from '@/lib/api-client';
 import { saveBlob } from '@/lib/save-file';
 
 const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9_-]+/g, '-');
@@ -11,11 +11,7 @@ const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9_-]+/g, '-');
  * size: two sizes of one shirt printed on one day would otherwise get the same file name.
  */
 export async function downloadQrSheet(request: FulfilWaitlistBatchRequest): Promise<string> {
-  const response = await apiResponse('/api/admin/waitlist/fulfil', {
-    method: 'POST',
-    body: request,
-    requiresAuth: true,
-  });
+  const response = await callResponse('fulfilWaitlistBatch', { body: request });
   const name = `qr-sheet-${fileSafe(request.shirtId)}-${fileSafe(request.size)}.pdf`;
   saveBlob(await response.blob(), name);
   return name;

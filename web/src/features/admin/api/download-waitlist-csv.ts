@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import { callResponse } from '@/lib/api-client';
 import { saveDownload } from './save-download';
 
 /** GET /api/admin/waitlist/entries.csv: every entry, saved as the file the server names. */
 export function downloadWaitlistCsv(): Promise<string> {
-  return saveDownload('/api/admin/waitlist/entries.csv', 'waitlist.csv');
+  return saveDownload(callResponse('downloadWaitlistCsv'), 'waitlist.csv');
 }
 
 export function useDownloadWaitlistCsv() {

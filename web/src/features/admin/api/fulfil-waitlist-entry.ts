@@ -1,6 +1,6 @@
 import { type AdminWaitlistEntriesPage, type FulfilledWaitlistEntry, fulfilledWaitlistEntry } from '@qrshirt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 const ENTRIES_KEY = ['admin', 'waitlist', 'entries'];
 
@@ -9,11 +9,7 @@ const ENTRIES_KEY = ['admin', 'waitlist', 'entries'];
  * until its person claims it with the link mailed to them (409 once fulfilled).
  */
 export function fulfilWaitlistEntry(entryId: string): Promise<FulfilledWaitlistEntry> {
-  return api(`/api/admin/waitlist/entries/${encodeURIComponent(entryId)}/fulfil`, {
-    method: 'POST',
-    schema: fulfilledWaitlistEntry,
-    requiresAuth: true,
-  });
+  return call('fulfilWaitlistEntry', { params: { entryId }, schema: fulfilledWaitlistEntry });
 }
 
 export function useFulfilWaitlistEntry() {

@@ -1,16 +1,12 @@
 import { type AdminAuditPage, adminAuditPage } from '@qrshirt/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 export const AUDIT_PAGE_SIZE = 25;
 
 /** GET /api/admin/audit: one page of the audit trail, newest first; `after` is the previous page's `next`. */
 export function getAudit(after: number | null): Promise<AdminAuditPage> {
-  const query = new URLSearchParams({
-    limit: String(AUDIT_PAGE_SIZE),
-    ...(after !== null && { after: String(after) }),
-  });
-  return api(`/api/admin/audit?${query}`, { schema: adminAuditPage, requiresAuth: true });
+  return call('listAdminAudit', { query: { limit: AUDIT_PAGE_SIZE, after }, schema: adminAuditPage });
 }
 
 export const auditQueryOptions = (after: number | null) =>

@@ -1,13 +1,10 @@
 import { type AdminCharity, adminCharityList, type CharityStatus } from '@qrshirt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** GET /api/admin/charities?status=: the charities of one review status, oldest first, with their submitter. */
 export async function getCharitiesForReview(status: CharityStatus): Promise<AdminCharity[]> {
-  const { charities } = await api(`/api/admin/charities?status=${status}`, {
-    schema: adminCharityList,
-    requiresAuth: true,
-  });
+  const { charities } = await call('listAdminCharities', { query: { status }, schema: adminCharityList });
   return charities;
 }
 

@@ -1,10 +1,10 @@
 import { type Charity, charityList } from '@qrshirt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** GET /api/charities as the server has it now: the admin edits the list, so never the local cache's copy. */
 export function getCharities(): Promise<Charity[]> {
-  return api('/api/charities', { schema: charityList });
+  return call('listCharities', { schema: charityList });
 }
 
 export const adminCharitiesQueryOptions = () =>

@@ -1,6 +1,6 @@
 import { type AdminEventsPage, adminEventsPage } from '@qrshirt/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 export const EVENTS_PAGE_SIZE = 25;
 
@@ -28,17 +28,20 @@ export const noEventFilters: EventFilters = {
 
 /** GET /api/admin/events: one page of the log; `after` is the previous page's `next`. */
 export function getEvents(filters: EventFilters, after: number | null): Promise<AdminEventsPage> {
-  const query = new URLSearchParams({
-    limit: String(EVENTS_PAGE_SIZE),
-    order: filters.order,
-    reveal: String(filters.reveal),
+  const given = (name: 'streamPrefix' | 'type' | 'from' | 'to') => filters[name].trim() || undefined;
+  return call('listEvents', {
+    query: {
+      limit: EVENTS_PAGE_SIZE,
+      order: filters.order,
+      reveal: filters.reveal ? 'true' : 'false',
+      streamPrefix: given('streamPrefix'),
+      type: given('type'),
+      from: given('from'),
+      to: given('to'),
+      after,
+    },
+    schema: adminEventsPage,
   });
-  for (const name of ['streamPrefix', 'type', 'from', 'to'] as const) {
-    const value = filters[name].trim();
-    if (value) query.set(name, value);
-  }
-  if (after !== null) query.set('after', String(after));
-  return api(`/api/admin/events?${query}`, { schema: adminEventsPage, requiresAuth: true });
 }
 
 export const eventsQueryOptions = (filters: EventFilters, after: number | null) =>

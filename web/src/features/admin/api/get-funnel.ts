@@ -1,13 +1,10 @@
 import { type AdminFunnel, adminFunnel, type AdminFunnelQuery } from '@qrshirt/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** GET /api/admin/funnel: the steps per day and per shirt; the server picks the last 30 days when no range is given. */
 export function getFunnel(query: AdminFunnelQuery): Promise<AdminFunnel> {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);
-  const search = params.size === 0 ? '' : `?${params.toString()}`;
-  return api(`/api/admin/funnel${search}`, { schema: adminFunnel, requiresAuth: true });
+  return call('getAdminFunnel', { query, schema: adminFunnel });
 }
 
 export const funnelQueryOptions = (query: AdminFunnelQuery) =>

@@ -1,17 +1,19 @@
 import { type AdminOutboxPage, adminOutboxPage, type OutboxStatus } from '@qrshirt/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 export const OUTBOX_PAGE_SIZE = 25;
 
 /** GET /api/admin/outbox: one page of messages, newest first, and the count per status. */
 export function getOutbox(status: OutboxStatus | null, cursor: number | null): Promise<AdminOutboxPage> {
-  const query = new URLSearchParams({
-    limit: String(OUTBOX_PAGE_SIZE),
-    ...(status !== null && { status }),
-    ...(cursor !== null && { cursor: String(cursor) }),
+  return call('listOutbox', {
+    query: {
+      limit: OUTBOX_PAGE_SIZE,
+      status: status ?? undefined,
+      cursor: cursor === null ? undefined : String(cursor),
+    },
+    schema: adminOutboxPage,
   });
-  return api(`/api/admin/outbox?${query}`, { schema: adminOutboxPage, requiresAuth: true });
 }
 
 export const outboxQueryOptions = (status: OutboxStatus | null, cursor: number | null) =>

@@ -1,13 +1,13 @@
 import { type AdminProjections, adminProjections } from '@qrshirt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** Lag changes by the second: the page follows it while it is open. */
 const REFRESH_MS = 5_000;
 
 /** GET /api/admin/projections: each projection's checkpoint, lag, state and last rebuild. */
 export function getProjections(): Promise<AdminProjections> {
-  return api('/api/admin/projections', { schema: adminProjections, requiresAuth: true });
+  return call('listProjections', { schema: adminProjections });
 }
 
 export const projectionsQueryOptions = () =>

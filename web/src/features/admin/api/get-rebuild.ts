@@ -1,15 +1,12 @@
 import { type RebuildStatus, rebuildStatus } from '@qrshirt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 const POLL_MS = 500;
 
 /** GET /api/admin/projections/{name}/rebuild: progress of the last rebuild started from this gateway. */
 export function getRebuild(name: string): Promise<RebuildStatus> {
-  return api(`/api/admin/projections/${encodeURIComponent(name)}/rebuild`, {
-    schema: rebuildStatus,
-    requiresAuth: true,
-  });
+  return call('getRebuild', { params: { name }, schema: rebuildStatus });
 }
 
 /** Polled while the rebuild runs, then left alone. */

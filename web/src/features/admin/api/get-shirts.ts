@@ -1,10 +1,10 @@
 import { type Shirt, shirtList } from '@qrshirt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** GET /api/shirts as the server has it now: the admin edits the list, so never the local cache's copy. */
 export function getShirts(): Promise<Shirt[]> {
-  return api('/api/shirts', { schema: shirtList });
+  return call('listShirts', { schema: shirtList });
 }
 
 export const adminShirtsQueryOptions = () => queryOptions({ queryKey: ['admin', 'shirts'], queryFn: getShirts });

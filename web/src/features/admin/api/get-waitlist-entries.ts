@@ -1,16 +1,12 @@
 import { type AdminWaitlistEntriesPage, adminWaitlistEntriesPage } from '@qrshirt/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 export const WAITLIST_PAGE_SIZE = 25;
 
 /** GET /api/admin/waitlist/entries: one page, newest first; `after` is the previous page's `next`. */
 export function getWaitlistEntries(after: number | null): Promise<AdminWaitlistEntriesPage> {
-  const query = new URLSearchParams({
-    limit: String(WAITLIST_PAGE_SIZE),
-    ...(after !== null && { after: String(after) }),
-  });
-  return api(`/api/admin/waitlist/entries?${query}`, { schema: adminWaitlistEntriesPage, requiresAuth: true });
+  return call('listWaitlistEntries', { query: { limit: WAITLIST_PAGE_SIZE, after }, schema: adminWaitlistEntriesPage });
 }
 
 export const waitlistEntriesQueryOptions = (after: number | null) =>

@@ -1,10 +1,10 @@
 import { type AdminWaitlistStats, adminWaitlistStats } from '@qrshirt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** GET /api/admin/waitlist: counts per shirt, size and charity, with their names. */
 export function getWaitlistStats(): Promise<AdminWaitlistStats> {
-  return api('/api/admin/waitlist', { schema: adminWaitlistStats, requiresAuth: true });
+  return call('getAdminWaitlistStats', { schema: adminWaitlistStats });
 }
 
 export const waitlistStatsQueryOptions = () =>

@@ -1,6 +1,6 @@
 import { type Charity, charity, type Shirt, shirt } from '@qrshirt/contracts';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { cacheKeys, clearCharityCaches, removeCached } from '@/lib/cache';
 
 /** How long a change may take to reach the shop's read model before the form stops waiting. */
@@ -27,7 +27,7 @@ async function waitUntilShopShows<T>(read: () => Promise<T>, saved: T): Promise<
 
 /** Spec section 9: a changed charity clears the charity caches, so the shop's selector shows it. */
 export async function publishCharity(queryClient: QueryClient, saved: Charity): Promise<void> {
-  await waitUntilShopShows(() => api(`/api/charity/${encodeURIComponent(saved.id)}`, { schema: charity }), saved);
+  await waitUntilShopShows(() => call('getCharity', { params: { id: saved.id }, schema: charity }), saved);
   clearCharityCaches();
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: ['charities'] }),
@@ -38,7 +38,7 @@ export async function publishCharity(queryClient: QueryClient, saved: Charity): 
 
 /** The shirt list and the shirt's own entry leave the caches, so the shop shows the change. */
 export async function publishShirt(queryClient: QueryClient, saved: Shirt): Promise<void> {
-  await waitUntilShopShows(() => api(`/api/shirt/${encodeURIComponent(saved.id)}`, { schema: shirt }), saved);
+  await waitUntilShopShows(() => call('getShirt', { params: { id: saved.id }, schema: shirt }), saved);
   removeCached(cacheKeys.shirts);
   removeCached(cacheKeys.shirt(saved.id));
   await Promise.all([

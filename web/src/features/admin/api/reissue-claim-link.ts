@@ -1,17 +1,13 @@
 import { type FulfilledWaitlistEntry, fulfilledWaitlistEntry } from '@qrshirt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /**
  * POST /api/admin/waitlist/entries/{entryId}/claim-link: mails a fulfilled entry's person a new
  * claim link, which replaces the earlier one (409 once claimed).
  */
 export function reissueClaimLink(entryId: string): Promise<FulfilledWaitlistEntry> {
-  return api(`/api/admin/waitlist/entries/${encodeURIComponent(entryId)}/claim-link`, {
-    method: 'POST',
-    schema: fulfilledWaitlistEntry,
-    requiresAuth: true,
-  });
+  return call('reissueClaimLink', { params: { entryId }, schema: fulfilledWaitlistEntry });
 }
 
 export function useReissueClaimLink() {

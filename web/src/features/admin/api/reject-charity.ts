@@ -1,15 +1,10 @@
 import { type CharityWithStatus, charityWithStatus } from '@qrshirt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** POST /api/admin/charities/{id}/reject: stays out of the shop; its submitter sees the reason. */
 export function rejectCharity(charityId: string, reason: string): Promise<CharityWithStatus> {
-  return api(`/api/admin/charities/${encodeURIComponent(charityId)}/reject`, {
-    method: 'POST',
-    body: { reason },
-    schema: charityWithStatus,
-    requiresAuth: true,
-  });
+  return call('rejectCharity', { params: { id: charityId }, body: { reason }, schema: charityWithStatus });
 }
 
 export function useRejectCharity() {

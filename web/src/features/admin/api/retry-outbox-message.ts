@@ -1,14 +1,10 @@
 import { type AdminOutboxMessage, adminOutboxMessage } from '@qrshirt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** POST /api/admin/outbox/{id}/retry: sends a waiting or dead message again now (409 once sent). */
 export function retryOutboxMessage(id: string): Promise<AdminOutboxMessage> {
-  return api(`/api/admin/outbox/${encodeURIComponent(id)}/retry`, {
-    method: 'POST',
-    schema: adminOutboxMessage,
-    requiresAuth: true,
-  });
+  return call('retryOutboxMessage', { params: { id }, schema: adminOutboxMessage });
 }
 
 export function useRetryOutboxMessage() {

@@ -1,15 +1,11 @@
 import { type RebuildStatus, rebuildStatus } from '@qrshirt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { rebuildQueryOptions } from './get-rebuild';
 
 /** POST /api/admin/projections/{name}/rebuild: starts a blue/green rebuild (409 while one runs). */
 export function startRebuild(name: string): Promise<RebuildStatus> {
-  return api(`/api/admin/projections/${encodeURIComponent(name)}/rebuild`, {
-    method: 'POST',
-    schema: rebuildStatus,
-    requiresAuth: true,
-  });
+  return call('startRebuild', { params: { name }, schema: rebuildStatus });
 }
 
 export function useStartRebuild() {

@@ -1,15 +1,10 @@
 import { type AdminUpdateCharityRequest, type Charity, charity } from '@qrshirt/contracts';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { publishCharity, usePublishedSave } from './publish-catalog-change';
 
 /** PUT /api/admin/charities/{id}: only the fields given change. */
 export function updateCharity(charityId: string, changes: AdminUpdateCharityRequest): Promise<Charity> {
-  return api(`/api/admin/charities/${encodeURIComponent(charityId)}`, {
-    method: 'PUT',
-    body: changes,
-    schema: charity,
-    requiresAuth: true,
-  });
+  return call('adminUpdateCharity', { params: { id: charityId }, body: changes, schema: charity });
 }
 
 /** Settles once the shop shows the change. */

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** POST /api/user/{id}/email: mails a link to the new address; the account moves once it is followed. */
 export function requestEmailChange(uid: string, email: string): Promise<void> {
-  return api(`/api/user/${encodeURIComponent(uid)}/email`, { method: 'POST', requiresAuth: true, body: { email } });
+  return call('changeEmail', { params: { id: uid }, body: { email } });
 }
 
 export function useRequestEmailChange(uid: string) {

@@ -1,13 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** DELETE /api/user/{id}: closes the signed-in user's own account (the caller then signs out). */
 export async function closeAccount(uid: string, password: string): Promise<void> {
-  await api(`/api/user/${encodeURIComponent(uid)}`, {
-    method: 'DELETE',
-    body: password ? { password } : {},
-    requiresAuth: true,
-  });
+  await call('closeAccount', { params: { id: uid }, body: password ? { password } : {} });
 }
 
 export function useCloseAccount(uid: string) {

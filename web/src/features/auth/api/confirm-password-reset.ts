@@ -1,10 +1,10 @@
 import { type PasswordResetConfirmRequest } from '@qrshirt/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { requestJson } from '@/lib/http';
+import { callWithoutSession } from '@/lib/http';
 
 /** POST /api/auth/password-reset/confirm: the emailed token and the new password. */
 export function confirmPasswordReset(input: PasswordResetConfirmRequest): Promise<void> {
-  return requestJson('/api/auth/password-reset/confirm', { method: 'POST', body: input });
+  return callWithoutSession('confirmPasswordReset', { body: input });
 }
 
 export function useConfirmPasswordReset() {

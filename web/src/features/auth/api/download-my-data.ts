@@ -1,6 +1,6 @@
 import { personalDataExport } from '@qrshirt/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { saveBlob } from '@/lib/save-file';
 
 /**
@@ -9,10 +9,7 @@ import { saveBlob } from '@/lib/save-file';
  * contract, then handed to the browser; answers the file's name.
  */
 export async function downloadMyData(uid: string): Promise<string> {
-  const data = await api(`/api/user/${encodeURIComponent(uid)}/export`, {
-    schema: personalDataExport,
-    requiresAuth: true,
-  });
+  const data = await call('exportUserData', { params: { id: uid }, schema: personalDataExport });
   const name = `qrshirts-data-${uid}.json`;
   saveBlob(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), name);
   return name;

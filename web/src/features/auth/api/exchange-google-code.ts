@@ -1,13 +1,11 @@
 import { authSession, type AuthSession } from '@qrshirt/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { requestJson } from '@/lib/http';
+import { callWithoutSession } from '@/lib/http';
 import { completeSignIn } from './complete-sign-in';
 
 /** POST /api/auth/exchange: trades the one-time code Google's callback left in the URL. */
 export async function exchangeGoogleCode(code: string): Promise<AuthSession> {
-  return completeSignIn(
-    await requestJson('/api/auth/exchange', { method: 'POST', body: { code }, schema: authSession }),
-  );
+  return completeSignIn(await callWithoutSession('exchangeGoogleCode', { body: { code }, schema: authSession }));
 }
 
 export function useExchangeGoogleCode() {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiUrl, errorFromResponse } from '@/lib/http';
+import { errorFromResponse, operationUrl } from '@/lib/http';
 
 /**
  * GET /api/auth/google redirects to Google when it is configured and answers 503 when it is not.
@@ -7,7 +7,7 @@ import { apiUrl, errorFromResponse } from '@/lib/http';
  * error on this page instead of landing on a bare JSON answer.
  */
 export async function startGoogleSignIn(): Promise<void> {
-  const url = apiUrl('/api/auth/google');
+  const url = operationUrl('startGoogleSignIn');
   const probe = await fetch(url, { redirect: 'manual' });
   if (probe.type !== 'opaqueredirect' && !probe.ok) throw await errorFromResponse(probe);
   window.location.assign(url);

@@ -1,11 +1,10 @@
 import { PROOF_OF_WORK_HEADER } from '@qrshirt/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { requestJson } from '@/lib/http';
+import { callWithoutSession } from '@/lib/http';
 
 /** POST /api/auth/password-reset with a solved proof of work: emails a link to /signin#reset=<token> if the account exists. */
 export function requestPasswordReset(email: string, proofOfWork: string): Promise<void> {
-  return requestJson('/api/auth/password-reset', {
-    method: 'POST',
+  return callWithoutSession('requestPasswordReset', {
     body: { email },
     headers: { [PROOF_OF_WORK_HEADER]: proofOfWork },
   });

@@ -1,14 +1,10 @@
 import { PROOF_OF_WORK_HEADER } from '@qrshirt/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** POST /api/auth/verify-email/resend with a solved proof of work: mails the signed-in account a fresh verification link. */
 export function resendVerification(proofOfWork: string): Promise<void> {
-  return api('/api/auth/verify-email/resend', {
-    method: 'POST',
-    requiresAuth: true,
-    headers: { [PROOF_OF_WORK_HEADER]: proofOfWork },
-  });
+  return call('resendVerification', { headers: { [PROOF_OF_WORK_HEADER]: proofOfWork } });
 }
 
 /** Solves the proof of work (`solve`) as part of sending: the button stays busy throughout. */

@@ -1,11 +1,11 @@
 import { authSession, type AuthSession, type SignInRequest } from '@qrshirt/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { requestJson } from '@/lib/http';
+import { callWithoutSession } from '@/lib/http';
 import { completeSignIn } from './complete-sign-in';
 
 /** POST /api/auth/signin with email and password. */
 export async function signIn(input: SignInRequest): Promise<AuthSession> {
-  return completeSignIn(await requestJson('/api/auth/signin', { method: 'POST', body: input, schema: authSession }));
+  return completeSignIn(await callWithoutSession('signIn', { body: input, schema: authSession }));
 }
 
 export function useSignIn() {

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /**
  * POST /api/auth/signout-everywhere: ends every session of the signed-in account (other devices,
  * a forgotten shared computer) and this one, whose cookie the answer clears; the caller then signs out.
  */
 export async function signOutEverywhere(): Promise<void> {
-  await api('/api/auth/signout-everywhere', { method: 'POST', requiresAuth: true });
+  await call('signOutEverywhere');
 }
 
 export function useSignOutEverywhere() {

@@ -1,13 +1,12 @@
 import { authSession, type AuthSession, PROOF_OF_WORK_HEADER, type SignUpRequest } from '@qrshirt/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { requestJson } from '@/lib/http';
+import { callWithoutSession } from '@/lib/http';
 import { completeSignIn } from './complete-sign-in';
 
 /** POST /api/auth/signup with a solved proof of work: creates the account and signs it in (201). */
 export async function signUp(input: SignUpRequest, proofOfWork: string): Promise<AuthSession> {
   return completeSignIn(
-    await requestJson('/api/auth/signup', {
-      method: 'POST',
+    await callWithoutSession('signUp', {
       body: input,
       headers: { [PROOF_OF_WORK_HEADER]: proofOfWork },
       schema: authSession,

@@ -1,16 +1,11 @@
 import { type UpdateProfileRequest, user, type User } from '@qrshirt/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { updateSessionUser } from '@/lib/auth/auth-lifecycle';
 
 /** PATCH /api/user/{id}: the signed-in user's display name and photo. */
 export async function updateProfile(uid: string, change: UpdateProfileRequest): Promise<User> {
-  const updated = await api(`/api/user/${encodeURIComponent(uid)}`, {
-    method: 'PATCH',
-    body: change,
-    schema: user,
-    requiresAuth: true,
-  });
+  const updated = await call('updateProfile', { params: { id: uid }, body: change, schema: user });
   updateSessionUser({ displayName: updated.displayName, photoURL: updated.photoURL });
   return updated;
 }

@@ -1,6 +1,6 @@
 import { user, type VerifyEmailAnswer, verifyEmailAnswer } from '@qrshirt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { updateSessionUser } from '@/lib/auth/auth-lifecycle';
 import { getAuthState } from '@/lib/auth/session-store';
 
@@ -15,8 +15,7 @@ export interface VerificationLink {
  * mailed; the link's new address goes with the token.
  */
 export function verifyEmail({ token, email }: VerificationLink): Promise<VerifyEmailAnswer> {
-  return api('/api/auth/verify-email', {
-    method: 'POST',
+  return call('verifyEmail', {
     body: email === null ? { token } : { token, email },
     schema: verifyEmailAnswer,
   });
@@ -29,7 +28,7 @@ export function verifyEmail({ token, email }: VerificationLink): Promise<VerifyE
 async function refreshSessionEmail(): Promise<void> {
   const { session } = getAuthState();
   if (!session || session.user.anonymous) return;
-  const profile = await api(`/api/user/${encodeURIComponent(session.user.uid)}`, { schema: user, requiresAuth: true });
+  const profile = await call('getUser', { params: { id: session.user.uid }, schema: user });
   updateSessionUser({ email: profile.email });
 }
 

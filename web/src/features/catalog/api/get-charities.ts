@@ -1,12 +1,12 @@
 import { type Charity, charityList } from '@qrshirt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { cachedFetch, cacheKeys, cacheTtl } from '@/lib/cache';
 
 /** GET /api/charities, through the local cache (30 min). */
 export function getCharities(): Promise<Charity[]> {
   return cachedFetch(cacheKeys.charities, cacheTtl.charities, charityList, () =>
-    api('/api/charities', { schema: charityList }),
+    call('listCharities', { schema: charityList }),
   );
 }
 

@@ -1,12 +1,12 @@
 import { type Charity, charity } from '@qrshirt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { cachedFetch, cacheKeys, cacheTtl } from '@/lib/cache';
 
 /** GET /api/charity/{id}, through the local cache (60 min). */
 export function getCharity(charityId: string): Promise<Charity> {
   return cachedFetch(cacheKeys.charity(charityId), cacheTtl.charity, charity, () =>
-    api(`/api/charity/${encodeURIComponent(charityId)}`, { schema: charity }),
+    call('getCharity', { params: { id: charityId }, schema: charity }),
   );
 }
 

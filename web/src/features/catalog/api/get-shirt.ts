@@ -1,12 +1,12 @@
 import { type Shirt, shirt } from '@qrshirt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { cachedFetch, cacheKeys, cacheTtl } from '@/lib/cache';
 
 /** GET /api/shirt/{id}, through the local cache (15 min). */
 export function getShirt(shirtId: string): Promise<Shirt> {
   return cachedFetch(cacheKeys.shirt(shirtId), cacheTtl.shirt, shirt, () =>
-    api(`/api/shirt/${encodeURIComponent(shirtId)}`, { schema: shirt }),
+    call('getShirt', { params: { id: shirtId }, schema: shirt }),
   );
 }
 

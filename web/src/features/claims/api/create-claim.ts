@@ -1,10 +1,10 @@
 import { type Fundraiser, fundraiser } from '@qrshirt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** POST /api/claims: the signed-in person becomes the owner of the shirt the link was mailed for. */
 export function createClaim(token: string): Promise<Fundraiser> {
-  return api('/api/claims', { method: 'POST', body: { token }, schema: fundraiser, requiresAuth: true });
+  return call('createClaim', { body: { token }, schema: fundraiser });
 }
 
 export function useCreateClaim() {

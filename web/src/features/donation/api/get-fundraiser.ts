@@ -1,10 +1,10 @@
 import { type FundraiserDetails, fundraiserDetails } from '@qrshirt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** GET /api/fundraisers/{id}: public, so a scanner's anonymous session can read it; with the goal and confirmed money. */
 export function getFundraiser(fundraiserId: string): Promise<FundraiserDetails> {
-  return api(`/api/fundraisers/${encodeURIComponent(fundraiserId)}`, { schema: fundraiserDetails });
+  return call('getFundraiser', { params: { id: fundraiserId }, schema: fundraiserDetails });
 }
 
 export const fundraiserQueryOptions = (fundraiserId: string) =>

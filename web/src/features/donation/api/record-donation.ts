@@ -1,6 +1,6 @@
 import { type Donation, donation } from '@qrshirt/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 export interface RecordDonationInput {
   fundraiserId: string;
@@ -11,10 +11,10 @@ export interface RecordDonationInput {
 
 /** POST /api/fundraisers/{id}/donate with the amount the widget reported. */
 export function recordDonation({ fundraiserId, amount, idempotencyKey }: RecordDonationInput): Promise<Donation> {
-  return api(`/api/fundraisers/${encodeURIComponent(fundraiserId)}/donate`, {
-    method: 'POST',
+  return call('donate', {
+    params: { id: fundraiserId },
     body: { amount, source: 'widget' },
-    headers: { 'Idempotency-Key': idempotencyKey },
+    headers: { 'idempotency-key': idempotencyKey },
     schema: donation,
   });
 }

@@ -1,10 +1,10 @@
 import { scanAccepted, type ScanAccepted } from '@qrshirt/contracts';
 import { useEffect, useRef } from 'react';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** POST /api/fundraisers/{id}/scan (no body). */
 export function recordScan(fundraiserId: string): Promise<ScanAccepted> {
-  return api(`/api/fundraisers/${encodeURIComponent(fundraiserId)}/scan`, { method: 'POST', schema: scanAccepted });
+  return call('recordScan', { params: { id: fundraiserId }, schema: scanAccepted });
 }
 
 /**

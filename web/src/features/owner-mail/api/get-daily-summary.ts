@@ -1,10 +1,10 @@
 import { type User, user } from '@qrshirt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** GET /api/user/{id}: the signed-in user's own profile, of which the daily summary choice. */
 export function getProfile(uid: string): Promise<User> {
-  return api(`/api/user/${encodeURIComponent(uid)}`, { schema: user, requiresAuth: true });
+  return call('getUser', { params: { id: uid }, schema: user });
 }
 
 export const profileQueryOptions = (uid: string) =>

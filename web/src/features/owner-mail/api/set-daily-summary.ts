@@ -1,16 +1,11 @@
 import { type User, user } from '@qrshirt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { profileQueryOptions } from './get-daily-summary';
 
 /** PATCH /api/user/{id} with the daily summary choice only. */
 export function setDailySummary(uid: string, dailySummary: boolean): Promise<User> {
-  return api(`/api/user/${encodeURIComponent(uid)}`, {
-    method: 'PATCH',
-    body: { dailySummary },
-    schema: user,
-    requiresAuth: true,
-  });
+  return call('updateProfile', { params: { id: uid }, body: { dailySummary }, schema: user });
 }
 
 export function useSetDailySummary(uid: string) {

@@ -1,10 +1,10 @@
 import { type UnsubscribeAnswer, unsubscribeAnswer } from '@qrshirt/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** POST /api/unsubscribe: the daily summary's link stops it, signed in or not. */
 export function unsubscribe(token: string): Promise<UnsubscribeAnswer> {
-  return api('/api/unsubscribe', { method: 'POST', body: { token }, schema: unsubscribeAnswer });
+  return call('unsubscribe', { body: { token }, schema: unsubscribeAnswer });
 }
 
 export function useUnsubscribe() {

@@ -1,13 +1,10 @@
 import { type FundraiserStats, fundraiserStats } from '@qrshirt/contracts';
 import { type QueryClient, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** GET /api/fundraisers/{id}/stats: owner only, with the per-day series. */
 export function getFundraiserStats(fundraiserId: string): Promise<FundraiserStats> {
-  return api(`/api/fundraisers/${encodeURIComponent(fundraiserId)}/stats`, {
-    schema: fundraiserStats,
-    requiresAuth: true,
-  });
+  return call('getFundraiserStats', { params: { id: fundraiserId }, schema: fundraiserStats });
 }
 
 export const fundraiserStatsQueryOptions = (fundraiserId: string) =>

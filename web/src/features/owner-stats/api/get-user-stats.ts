@@ -1,10 +1,10 @@
 import { type UserStats, userStats } from '@qrshirt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** GET /api/user/{id}/stats: the signed-in user's own impact. */
 export function getUserStats(uid: string): Promise<UserStats> {
-  return api(`/api/user/${encodeURIComponent(uid)}/stats`, { schema: userStats, requiresAuth: true });
+  return call('getUserStats', { params: { id: uid }, schema: userStats });
 }
 
 export const userStatsQueryOptions = (uid: string) =>

@@ -97,7 +97,8 @@ describe('live dashboard figures', () => {
     const stop = new AbortController();
     const seen: number[] = [];
     const following = followLiveStats({
-      path: '/api/user/u-1/live',
+      stream: 'streamUserStats',
+      id: 'u-1',
       schema: userStats,
       signal: stop.signal,
       onStats: (next) => seen.push(next.totalScans),
@@ -128,7 +129,8 @@ describe('live dashboard figures', () => {
     signInAs({ uid: 'u-1' });
     const seen: FundraiserStats[] = [];
     await followLiveStats({
-      path: '/api/fundraisers/f-9/live',
+      stream: 'streamFundraiserStats',
+      id: 'f-9',
       schema: fundraiserStats,
       signal: new AbortController().signal,
       onStats: (next) => seen.push(next),

@@ -2,7 +2,7 @@ import { type FundraiserStats, fundraiserStats, type UserStats, userStats } from
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { z } from 'zod';
-import { apiResponse } from '@/lib/api-client';
+import { callResponse } from '@/lib/api-client';
 import { isApiError } from '@/lib/http';
 import { fundraiserStatsQueryOptions } from './get-fundraiser-stats';
 import { userStatsQueryOptions } from './get-user-stats';
@@ -34,8 +34,10 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 export interface FollowLiveOptions<T> {
-  /** A `/live` path: `event: stats` messages carry the same JSON as the matching `/stats` path. */
-  path: string;
+  /** A `/live` operation: its `event: stats` messages carry the same JSON as the matching `/stats` one. */
+  stream: 'streamUserStats' | 'streamFundraiserStats';
+  /** The user's or the fundraiser's. */
+  id: string;
   schema: z.ZodType<T>;
   onStats: (stats: T) => void;
   /** Aborting it closes the stream and ends the following. */
@@ -50,7 +52,8 @@ export interface FollowLiveOptions<T> {
  * contract ends it, and the page keeps the figures it fetched.
  */
 export async function followLiveStats<T>({
-  path,
+  stream,
+  id,
   schema,
   onStats,
   signal,
@@ -59,16 +62,12 @@ export async function followLiveStats<T>({
   let attempt = 0;
   while (!signal.aborted) {
     try {
-      const response = await apiResponse(path, {
-        requiresAuth: true,
-        signal,
-        headers: { Accept: 'text/event-stream' },
-      });
+      const response = await callResponse(stream, { params: { id }, signal, accept: 'text/event-stream' });
       for await (const message of readServerSentEvents(response.body!)) {
         if (message.event !== 'stats') continue;
         const stats = schema.safeParse(JSON.parse(message.data));
         if (!stats.success) {
-          console.error(`live updates from ${path} do not match the contract`, stats.error);
+          console.error(`live updates of ${stream} ${id} do not match the contract`, stats.error);
           return;
         }
         onStats(stats.data);
@@ -103,7 +102,8 @@ export function useLiveUserStats(uid: string | undefined): void {
     if (!uid) return;
     const stop = new AbortController();
     void followLiveStats({
-      path: `/api/user/${encodeURIComponent(uid)}/live`,
+      stream: 'streamUserStats',
+      id: uid,
       schema: userStats,
       signal: stop.signal,
       onStats: (stats) => applyUserStats(queryClient, uid, stats),
@@ -119,7 +119,8 @@ export function useLiveFundraiserStats(fundraiserId: string | undefined, isOwner
     if (!fundraiserId || !isOwner) return;
     const stop = new AbortController();
     void followLiveStats<FundraiserStats>({
-      path: `/api/fundraisers/${encodeURIComponent(fundraiserId)}/live`,
+      stream: 'streamFundraiserStats',
+      id: fundraiserId,
       schema: fundraiserStats,
       signal: stop.signal,
       onStats: (stats) => queryClient.setQueryData(fundraiserStatsQueryOptions(fundraiserId).queryKey, stats),

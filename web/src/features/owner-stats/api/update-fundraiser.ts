@@ -1,15 +1,10 @@
 import { type FundraiserDetails, fundraiserDetails, type UpdateFundraiserRequest } from '@qrshirt/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** PATCH /api/fundraisers/{id}: the owner's name, charity and goal for their shirt. */
 export function updateFundraiser(fundraiserId: string, change: UpdateFundraiserRequest): Promise<FundraiserDetails> {
-  return api(`/api/fundraisers/${encodeURIComponent(fundraiserId)}`, {
-    method: 'PATCH',
-    body: change,
-    schema: fundraiserDetails,
-    requiresAuth: true,
-  });
+  return call('updateFundraiser', { params: { id: fundraiserId }, body: change, schema: fundraiserDetails });
 }
 
 export function useUpdateFundraiser(fundraiserId: string) {

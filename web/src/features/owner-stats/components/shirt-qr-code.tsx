@@ -1,5 +1,5 @@
 import { Anchor, Group, Image, Stack } from '@mantine/core';
-import { apiUrl } from '@/lib/http';
+import { operationUrl } from '@/lib/http';
 
 interface ShirtQrCodeProps {
   fundraiserId: string;
@@ -20,21 +20,29 @@ function fileName(name: string): string {
  * gateway with the `qrcode` library, and downloads of it as PNG and SVG (`download=1` makes the gateway send it as a file).
  */
 export function ShirtQrCode({ fundraiserId, name }: ShirtQrCodeProps) {
-  const base = apiUrl(`/api/fundraisers/${encodeURIComponent(fundraiserId)}`);
+  const params = { id: fundraiserId };
   return (
     <Stack gap={4} align="center">
       <Image
-        src={`${base}/qr.svg`}
+        src={operationUrl('getQrSvg', { params })}
         alt={`QR code for ${name}: scanning it opens its fundraiser page`}
         w={120}
         h={120}
         loading="lazy"
       />
       <Group gap="sm">
-        <Anchor href={`${base}/qr.png?download=1`} download={`${fileName(name)}-qr.png`} size="sm">
+        <Anchor
+          href={operationUrl('getQrPng', { params, query: { download: '1' } })}
+          download={`${fileName(name)}-qr.png`}
+          size="sm"
+        >
           Download PNG
         </Anchor>
-        <Anchor href={`${base}/qr.svg?download=1`} download={`${fileName(name)}-qr.svg`} size="sm">
+        <Anchor
+          href={operationUrl('getQrSvg', { params, query: { download: '1' } })}
+          download={`${fileName(name)}-qr.svg`}
+          size="sm"
+        >
           Download SVG
         </Anchor>
       </Group>

@@ -5,12 +5,11 @@ import {
   PROOF_OF_WORK_HEADER,
 } from '@qrshirt/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** POST /api/waitlist with a solved proof of work; the answer's data echoes the name, email and size that were stored. */
 export function joinWaitlist(input: JoinWaitlistRequest, proofOfWork: string): Promise<JoinWaitlistAnswer> {
-  return api('/api/waitlist', {
-    method: 'POST',
+  return call('joinWaitlist', {
     body: input,
     headers: { [PROOF_OF_WORK_HEADER]: proofOfWork },
     schema: joinWaitlistAnswer,
