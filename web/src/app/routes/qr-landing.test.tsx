@@ -145,7 +145,7 @@ describe('the QR landing page', () => {
     );
     expect(screen.getByTestId('total-raised').textContent).toBe('$30.00');
     const donation = api.to('POST', '/api/fundraisers/f-1/donate')[0]!;
-    expect(donation.body).toEqual({ amount: 12.5, source: 'widget' });
+    expect(donation.body).toEqual({ amount: 12.5 });
     expect(donation.headers['idempotency-key']).toBeTruthy();
 
     act(() => {

@@ -13,7 +13,7 @@ export interface RecordDonationInput {
 export function recordDonation({ fundraiserId, amount, idempotencyKey }: RecordDonationInput): Promise<Donation> {
   return api(`/api/fundraisers/${encodeURIComponent(fundraiserId)}/donate`, {
     method: 'POST',
-    body: { amount, source: 'widget' },
+    body: { amount },
     headers: { 'Idempotency-Key': idempotencyKey },
     schema: donation,
   });
