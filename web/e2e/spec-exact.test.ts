@@ -5,6 +5,12 @@ import { createFundraiser, signUpThroughApi } from './support/accounts';
 import { watchedPage } from './support/browser';
 import { describeInBrowser } from './support/describe-in-browser';
 
+/** The next document the page loads, which a click is about to cause. */
+const nextDocumentLoad = (page: Page) =>
+  page.waitForRequest((request) => request.isNavigationRequest() && request.resourceType() === 'document', {
+    timeout: 10_000,
+  });
+
 async function toastTitled(page: Page, title: string) {
   const toast = page.locator('.mantine-Notification-root', { hasText: title }).last();
   await toast.waitFor({ state: 'visible' });
@@ -21,6 +27,24 @@ describeInBrowser('the spec, exactly, on every page', ({ appUrl, newContext }) =
     fundraiser = await createFundraiser(appUrl, owner.session);
     shirts = (await (await fetch(`${appUrl}/api/shirts`)).json()) as Shirt[];
     charities = (await (await fetch(`${appUrl}/api/charities`)).json()) as Charity[];
+  });
+
+  it("reloads the page from the landing's Try Again, wherever its error view shows", async () => {
+    const { page } = await watchedPage(await newContext());
+    await page.goto('/qr/nobody-has-this-one');
+    await page.getByText('Fundraiser not found').waitFor();
+    let reloaded = nextDocumentLoad(page);
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    expect(new URL((await reloaded).url()).pathname).toBe('/qr/nobody-has-this-one');
+
+    await page.route('**/api/charity/**', (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":"gone"}' }),
+    );
+    await page.goto(`/qr/${fundraiser.id}`);
+    await page.getByText('Failed to load data').waitFor();
+    reloaded = nextDocumentLoad(page);
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    expect(new URL((await reloaded).url()).pathname).toBe(`/qr/${fundraiser.id}`);
   });
 
   it('says a shirt nobody has failed to load, in the page and in a toast, and leads back to the shop', async () => {

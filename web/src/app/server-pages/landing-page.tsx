@@ -20,7 +20,7 @@ export function seedLandingQueries(queryClient: QueryClient, data: LandingData):
 
 /** No fundraiser by that id or code: the landing's error view, whose Try Again reloads the page. */
 export function FundraiserNotFound() {
-  return <QrLandingError message="Fundraiser not found" onRetry={() => window.location.reload()} />;
+  return <QrLandingError message="Fundraiser not found" />;
 }
 
 /**
