@@ -1,9 +1,33 @@
 import type { Charity, Fundraiser, Shirt } from '@qrshirt/contracts';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { createFundraiser, signUpThroughApi } from './support/accounts';
 import { watchedPage } from './support/browser';
 import { describeInBrowser } from './support/describe-in-browser';
+
+/** The product's key prefix in the local cache (spec section 9). */
+const PREFIX = 'qrshirt_cache_';
+
+interface CachedEntry {
+  timestamp: number;
+  ttl: number;
+}
+
+/** The local cache's entry under `key`, once the page has written it. */
+async function cachedEntry(page: Page, key: string): Promise<CachedEntry> {
+  const entry = await page.waitForFunction((name) => localStorage.getItem(name), PREFIX + key, { timeout: 15_000 });
+  return JSON.parse((await entry.jsonValue())!) as CachedEntry;
+}
+
+/** Every API request the page sends, by path. */
+function apiRequests(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request: Request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) paths.push(`${request.method()} ${pathname}`);
+  });
+  return paths;
+}
 
 /** The next document the page loads, which a click is about to cause. */
 const nextDocumentLoad = (page: Page) =>
@@ -55,6 +79,41 @@ describeInBrowser('the spec, exactly, on every page', ({ appUrl, newContext }) =
     const toast = await toastTitled(page, 'Error Loading Shirt');
     expect(await toast.innerText()).toContain('Failed to load shirt data. Please refresh the page.');
     expect(await page.getByRole('link', { name: 'Back to Shop' }).getAttribute('href')).toBe('/shop');
+  });
+
+  it("shows 'Error Loading Shirts' on the server-rendered shop when a later load fails", async () => {
+    const context = await newContext();
+    const { page } = await watchedPage(context);
+    await page.clock.install();
+    await page.goto('/shop');
+    // Live once the warm-up, 2 s after the load, has stored the charities.
+    await cachedEntry(page, 'charities_all');
+    await page.route('**/api/shirts', (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":"gone"}' }),
+    );
+    // Long enough for the list and its cached copy to be old; then the connection comes back.
+    await page.clock.fastForward('31:00');
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Try Again' }).waitFor();
+    const toast = await toastTitled(page, 'Error Loading Shirts');
+    expect(await toast.innerText()).toContain('Failed to load shirts. Please refresh the page.');
+  });
+
+  it("leaves the shop's error view alone until Try Again: the warm-up asks no more, the toast shows once", async () => {
+    const { page } = await watchedPage(await newContext());
+    const requests = apiRequests(page);
+    await page.route('**/api/shirts', (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":"gone"}' }),
+    );
+    await page.goto('/privacy');
+    // Inside the app, before its warm-up (2 s after the load) runs.
+    await page.getByRole('banner').getByRole('link', { name: 'Shop' }).click();
+    await page.getByRole('button', { name: 'Try Again' }).waitFor();
+    await page.waitForTimeout(3500);
+    expect(requests.filter((request) => request === 'GET /api/shirts')).toHaveLength(1);
+    expect(await page.getByText('Loading shirts...').count()).toBe(0);
+    expect(await page.locator('.mantine-Notification-root', { hasText: 'Error Loading Shirts' }).count()).toBe(1);
   });
 
   it('reports a donation with the body the spec gives: the amount alone', async () => {

@@ -36,7 +36,7 @@ const LANDING_PATH = /^\/(fundraiser|q)\//;
 /** The modules that hydrate the page the server sent: the landing, the shop, a shirt's or the homepage. */
 function pageClient(pathname: string): (() => Promise<unknown>)[] {
   if (LANDING_PATH.test(pathname)) return [() => import('./landing-schemas'), () => import('./landing-client')];
-  if (pathname === '/shop') return [() => import('./shop-client')];
+  if (pathname === '/shop') return [() => import('./shop-libraries'), () => import('./shop-client')];
   if (pathname.startsWith('/shirt/')) return [() => import('./shirt-libraries'), () => import('./shirt-client')];
   return [() => import('./home-client')];
 }

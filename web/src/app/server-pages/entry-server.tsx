@@ -13,12 +13,11 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { createQueryClient } from '@/lib/query-client';
 import { HomeRoute } from '../routes/home';
-import { ShopRoute } from '../routes/shop';
 import { StaticContent } from './islands';
 import { type LandingData, LandingPage, seedLandingQueries } from './landing-page';
 import { PAGE_DATA_ID, ServerPageShell } from './page-shell';
 import { SHIRT_PAGE_PATH, type ShirtData, ShirtPage, seedShirtQueries } from './shirt-page';
-import { seedShopQueries, type ShopData } from './shop-page';
+import { seedShopQueries, type ShopData, ShopPage } from './shop-page';
 
 /** The server pages' build's entries, as web/vite.config.ts names them. */
 const BOOT_ENTRY = 'src/app/server-pages/boot.ts';
@@ -209,7 +208,7 @@ export function createShopRenderer(distDir: string): (request: ShopRequest) => R
     const data: ShopData = { shirts: shirtList.parse(shirts) };
     const queryClient = createQueryClient();
     seedShopQueries(queryClient, data);
-    const body = renderBody(url, queryClient, <ShopRoute />);
+    const body = renderBody(url, queryClient, <ShopPage />);
     return { status: 200, html: pageDocument(tags, { title: 'Shop · QR Shirts for Charity', body, data }) };
   };
 }
