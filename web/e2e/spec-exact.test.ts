@@ -5,6 +5,7 @@ import { createFundraiser, signUpThroughApi } from './support/accounts';
 import { watchedPage } from './support/browser';
 import { describeInBrowser } from './support/describe-in-browser';
 
+const MINUTE = 60_000;
 /** The product's key prefix in the local cache (spec section 9). */
 const PREFIX = 'qrshirt_cache_';
 
@@ -51,6 +52,53 @@ describeInBrowser('the spec, exactly, on every page', ({ appUrl, newContext }) =
     fundraiser = await createFundraiser(appUrl, owner.session);
     shirts = (await (await fetch(`${appUrl}/api/shirts`)).json()) as Shirt[];
     charities = (await (await fetch(`${appUrl}/api/charities`)).json()) as Charity[];
+  });
+
+  it('keeps the shirts the server-rendered shop showed in the local cache for 10 min, read by the next page', async () => {
+    const { page, errors } = await watchedPage(await newContext());
+    const visitedAt = Date.now();
+    await page.goto('/shop');
+    const entry = await cachedEntry(page, 'shirts_all');
+    expect(entry.ttl).toBe(10 * MINUTE);
+    expect(entry.timestamp).toBeGreaterThanOrEqual(visitedAt - 1000);
+
+    const requests = apiRequests(page);
+    await page.goto('/privacy');
+    await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
+    // The warm-up (2 s after the load) reads the list from the cache instead of asking again.
+    await cachedEntry(page, 'charities_all');
+    await page.waitForTimeout(3000);
+    expect(requests.filter((request) => request === 'GET /api/shirts')).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it("keeps a server-rendered shirt page's shirt for 15 min and its charities for 30 min, read by the next page", async () => {
+    const { page, errors } = await watchedPage(await newContext());
+    const shirt = shirts[0]!;
+    await page.goto(`/shirt/${shirt.id}`);
+    expect((await cachedEntry(page, `shirt_${shirt.id}`)).ttl).toBe(15 * MINUTE);
+    expect((await cachedEntry(page, 'charities_all')).ttl).toBe(30 * MINUTE);
+    await cachedEntry(page, 'shirts_all');
+
+    const requests = apiRequests(page);
+    await page.goto('/privacy');
+    await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
+    await page.waitForTimeout(3000);
+    expect(requests.filter((request) => /^GET \/api\/(charities|shirts)$/.test(request))).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it("keeps a server-rendered landing's charity for 60 min, read by the app's landing next", async () => {
+    const { page, errors } = await watchedPage(await newContext());
+    await page.goto(`/fundraiser/${fundraiser.id}`);
+    expect((await cachedEntry(page, `charity_${fundraiser.charityId}`)).ttl).toBe(60 * MINUTE);
+
+    const requests = apiRequests(page);
+    await page.goto(`/qr/${fundraiser.id}`);
+    await page.getByRole('heading', { name: 'About This Cause' }).waitFor();
+    expect(requests).toContain(`GET /api/fundraisers/${fundraiser.id}`);
+    expect(requests.filter((request) => request.startsWith('GET /api/charity/'))).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
   it("reloads the page from the landing's Try Again, wherever its error view shows", async () => {

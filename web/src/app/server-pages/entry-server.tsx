@@ -14,7 +14,7 @@ import { StaticRouter } from 'react-router';
 import { createQueryClient } from '@/lib/query-client';
 import { HomeRoute } from '../routes/home';
 import { StaticContent } from './islands';
-import { type LandingData, LandingPage, seedLandingQueries } from './landing-page';
+import { type LandingCacheData, type LandingData, LandingPage, seedLandingQueries } from './landing-page';
 import { PAGE_DATA_ID, ServerPageShell } from './page-shell';
 import { SHIRT_PAGE_PATH, type ShirtData, ShirtPage, seedShirtQueries } from './shirt-page';
 import { seedShopQueries, type ShopData, ShopPage } from './shop-page';
@@ -187,7 +187,8 @@ export function createLandingRenderer(distDir: string): (request: LandingRequest
       </StaticContent>,
     );
     const title = data.found ? `Support ${data.charity.name} · QR Shirts for Charity` : 'QR Shirts for Charity';
-    return { status: data.found ? 200 : 404, html: pageDocument(tags, { title, body }) };
+    const cached: LandingCacheData | undefined = data.found ? { charity: data.charity } : undefined;
+    return { status: data.found ? 200 : 404, html: pageDocument(tags, { title, body, data: cached }) };
   };
 }
 
