@@ -3,7 +3,7 @@ import type { Page, Request } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { createFundraiser, signUpThroughApi } from './support/accounts';
 import { watchedPage } from './support/browser';
-import { describeInBrowser } from './support/describe-in-browser';
+import { describeInBrowser, PHONE_USER_AGENT } from './support/describe-in-browser';
 
 const MINUTE = 60_000;
 /** The product's key prefix in the local cache (spec section 9). */
@@ -162,6 +162,21 @@ describeInBrowser('the spec, exactly, on every page', ({ appUrl, newContext }) =
     expect(requests.filter((request) => request === 'GET /api/shirts')).toHaveLength(1);
     expect(await page.getByText('Loading shirts...').count()).toBe(0);
     expect(await page.locator('.mantine-Notification-root', { hasText: 'Error Loading Shirts' }).count()).toBe(1);
+  });
+
+  it("records the server-rendered landing's scan as the app's calls go: as JSON, with the visitor's session", async () => {
+    const { page, errors } = await watchedPage(await newContext({ userAgent: PHONE_USER_AGENT }));
+    const scan = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith(`/api/fundraisers/${fundraiser.id}/scan`),
+    );
+    await page.goto(`/fundraiser/${fundraiser.id}?scan=true`);
+    const headers = (await scan).headers();
+    expect(headers['content-type']).toBe('application/json');
+    expect(headers.authorization).toMatch(/^Bearer \S+$/);
+    expect(headers['x-user-id']).toEqual(expect.any(String));
+    expect(headers['x-anonymous']).toBe('true');
+    await page.waitForURL((url) => !url.search.includes('scan'));
+    expect(errors).toEqual([]);
   });
 
   it('reports a donation with the body the spec gives: the amount alone', async () => {

@@ -1,11 +1,8 @@
-import { SCAN_RECORDED } from './scan-recorded';
-
 /*
  * The one script tag of the server-rendered pages (the QR landing, the homepage, the shop and a
  * shirt's page), loaded with `async` so it runs as soon as it arrives. First, on the landing, the
- * scan: a QR code's visit (`?scan=true`) is recorded at once, with a plain fetch that waits for
- * nothing else, then the flag leaves the address as the app's landing does, so a reload or a
- * shared link does not count again. Failures are only logged (spec section 8).
+ * scan: a QR code's visit (`?scan=true`) loads, at once and waiting for nothing else, the module
+ * that records it as the app's calls go, with the visitor's session (landing-scan.ts).
  * Then, once the page has loaded and painted what the server sent, the code that hydrates it, in
  * steps with a pause between them: each step's code is evaluated in a task of its own, none long
  * enough to keep a phone from answering a tap for long.
@@ -13,20 +10,8 @@ import { SCAN_RECORDED } from './scan-recorded';
 const address = new URL(window.location.href);
 const fundraiserId = /^\/fundraiser\/([^/]+)$/.exec(address.pathname)?.[1];
 if (fundraiserId && address.searchParams.get('scan') === 'true') {
-  const api = String(import.meta.env.VITE_API_URL ?? '').trim();
-  // As JSON, as every API call goes (spec section 7): the gateway takes a scan that is not JSON only
-  // from this site's own pages, which a separate API origin (VITE_API_URL) may not be.
-  fetch(`${api}/api/fundraisers/${fundraiserId}/scan`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-  })
-    .then((answer) => {
-      if (!answer.ok) throw new Error(`the API answered ${answer.status}`);
-      const now = new URL(window.location.href);
-      now.searchParams.delete('scan');
-      window.history.replaceState(window.history.state, '', `${now.pathname}${now.search}${now.hash}`);
-      window.dispatchEvent(new Event(SCAN_RECORDED));
-    })
+  void import('./landing-scan')
+    .then(({ recordLandingScan }) => recordLandingScan(decodeURIComponent(fundraiserId)))
     .catch((error: unknown) => console.warn('Recording the scan failed', error));
 }
 
