@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { charityWithStatus } from '@qrshirt/contracts';
+import { charity as charitySchema, charityWithStatus } from '@qrshirt/contracts';
 import { createFundraiser, launchProcess } from '@qrshirt/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminTestServer, startAdminServer } from './support/admin';
@@ -72,8 +72,9 @@ describe('the QR landing rendered by the gateway', () => {
     expect(answer.headers.get('cache-control')).toBe('no-cache');
     const html = await answer.text();
 
-    // One script, the page's own: only the islands hydrate, from their own props.
-    expect(scriptTags(html)).toEqual([pageScript]);
+    // The page's own script: only the islands hydrate, from their own props. Beside it, as
+    // data, the charity, for the local cache.
+    expectOnlyThePagesScripts(html);
     expect(html).not.toContain('<b>all</b>');
     expect(html).not.toContain(`"><script>`);
 
@@ -99,6 +100,8 @@ describe('the QR landing rendered by the gateway', () => {
       { name: 'owner-stats', props: { fundraiserId, ownerId: (fundraiser.body as { userId: string }).userId } },
       { name: 'donation', props: { fundraiserId, charityName: hostile.name } },
     ]);
+    // As the app's own load caches it: the charity's public fields.
+    expect(pageData(html)).toEqual({ charity: charitySchema.parse(charity.body) });
   });
 
   it('answers an unknown fundraiser with the landing\'s "Fundraiser not found" and a 404', async () => {
@@ -108,6 +111,7 @@ describe('the QR landing rendered by the gateway', () => {
     expect(html).toContain('Fundraiser not found');
     expect(html).toContain('Try Again');
     expect(islands(html)).toEqual([{ name: 'not-found', props: {} }]);
+    expect(html).not.toContain('page-data');
   });
 
   it('answers a short link nobody holds with the same view and a 404', async () => {

@@ -116,6 +116,15 @@ describe('serving the web client', () => {
     expect((await fetch(`${url}/assets/gone-123.js`)).status).toBe(404);
   });
 
+  it("answers a page opened at any other address, a file's name included, with the app (its Page Not Found) and a 404", async () => {
+    const opened = await fetch(`${url}/anything.txt`, { headers: { accept: 'text/html,*/*;q=0.8' } });
+    expect(opened.status).toBe(404);
+    expect(await opened.text()).toBe('<!doctype html><title>app</title>');
+    const fetched = await fetch(`${url}/anything.txt`);
+    expect(fetched.status).toBe(404);
+    expect(await fetched.text()).not.toContain('<title>app</title>');
+  });
+
   it("sends a short link on to its fundraiser's page as a scan, in any case, and never lets it be cached", async () => {
     for (const code of ['abcd2345', 'ABCD2345']) {
       const answer = await fetch(`${url}/q/${code}`, { redirect: 'manual' });

@@ -17,7 +17,7 @@ export async function demoDonate(appUrl: string, fundraiserId: string, amount: n
   const reported = await fetch(`${appUrl}/api/fundraisers/${fundraiserId}/donate`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'Idempotency-Key': reference },
-    body: JSON.stringify({ amount, source: 'widget' }),
+    body: JSON.stringify({ amount }),
   });
   if (reported.status !== 201) throw new Error(`the report answered ${reported.status}: ${await reported.text()}`);
   donation.parse(await reported.json());

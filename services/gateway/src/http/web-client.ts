@@ -106,6 +106,12 @@ export function webClient({
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !isClientRoute(req.path)) return next();
     sendIndex(res, 200);
   };
+  // Spec section 2: any other address a person opens (`/anything.txt`) is the app's Page Not Found,
+  // with its 404; a missing file asked for by a page (an image, a script) stays a bare 404.
+  const pageNotFound: RequestHandler = (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.headers.accept?.includes('text/html')) return next();
+    sendIndex(res, 404);
+  };
   // The code as sent, undecoded: one of ours is plain letters and digits, and a malformed escape
   // in anything else is an unknown code like any other, not a 400.
   const shortLink: RequestHandler = async (req, res, next) => {
@@ -168,5 +174,6 @@ export function webClient({
     .use('/assets', precompressed(path.join(distDir, 'assets'), { immutable: true, maxAge: '1y', index: false }))
     .use(precompressed(distDir, { index: false }))
     .use(express.static(publicDir, { maxAge: '1h', index: false }))
-    .use(spaFallback);
+    .use(spaFallback)
+    .use(pageNotFound);
 }

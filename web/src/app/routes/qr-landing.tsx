@@ -36,13 +36,14 @@ function QrLandingSkeleton() {
   );
 }
 
-export function QrLandingError({ message, onRetry }: { message: string; onRetry: () => void }) {
+/** Spec section 2: the landing's error view, whose Try Again reloads the page, wherever it shows. */
+export function QrLandingError({ message }: { message: string }) {
   return (
     <Container size="sm" py={80}>
       <Stack align="center" ta="center">
         <Title order={1}>Oops!</Title>
         <Text>{message}</Text>
-        <Button onClick={onRetry}>Try Again</Button>
+        <Button onClick={() => window.location.reload()}>Try Again</Button>
       </Stack>
     </Container>
   );
@@ -123,17 +124,12 @@ export function QrLanding({ fundraiserId }: { fundraiserId: string | undefined }
   const fundraiser = useFundraiser(fundraiserId);
   const charity = useCharity(fundraiser.data?.charityId);
 
-  const retry = () => {
-    void fundraiser.refetch();
-    if (fundraiser.data) void charity.refetch();
-  };
-
-  if (!fundraiserId) return <QrLandingError message="No fundraiser ID provided" onRetry={retry} />;
+  if (!fundraiserId) return <QrLandingError message="No fundraiser ID provided" />;
   if (fundraiser.isError) {
     const message = isApiError(fundraiser.error, 404) ? 'Fundraiser not found' : 'Failed to load data';
-    return <QrLandingError message={message} onRetry={retry} />;
+    return <QrLandingError message={message} />;
   }
-  if (charity.isError) return <QrLandingError message="Failed to load data" onRetry={retry} />;
+  if (charity.isError) return <QrLandingError message="Failed to load data" />;
   if (fundraiser.isPending || charity.isPending) return <QrLandingSkeleton />;
 
   return (

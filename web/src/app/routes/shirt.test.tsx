@@ -54,14 +54,16 @@ describe('the shirt page', () => {
     expect(screen.getByRole('button', { name: /Show image 2/ }).getAttribute('aria-current')).toBe('true');
   });
 
-  it('explains an unknown shirt and leads back to the shop', async () => {
+  it('reports an unknown shirt as a failed load, in a toast too, and leads back to the shop', async () => {
     fakeApi({
       'GET /api/shirt/nope': { status: 404, json: { error: 'Shirt not found' } },
       'GET /api/charities': { json: charities },
     });
     renderShirt('nope');
     expect(await screen.findByText('Shirt Not Found')).toBeTruthy();
-    expect(screen.getByText("The shirt you're looking for doesn't exist.")).toBeTruthy();
+    expect(screen.getByText('Failed to load shirt. Please try again.')).toBeTruthy();
+    const toast = (await screen.findByText('Error Loading Shirt')).closest('.mantine-Notification-root') as HTMLElement;
+    expect(within(toast).getByText('Failed to load shirt data. Please refresh the page.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Shop' }).getAttribute('href')).toBe('/shop');
   });
 

@@ -8,7 +8,6 @@ import { useShirt } from '@/features/catalog/api/get-shirt';
 import { ShirtCarousel } from '@/features/catalog/components/shirt-carousel';
 import { ShirtFeatures } from '@/features/catalog/components/shirt-features';
 import { WaitlistForm } from '@/features/waitlist/components/waitlist-form';
-import { isApiError } from '@/lib/http';
 import { showErrorToast } from '@/lib/toast';
 
 const NEXT_STEPS = [
@@ -35,13 +34,13 @@ export function ShirtRoute() {
   const { shirtId } = useParams();
   const shirt = useShirt(shirtId);
   const charities = useCharities();
-  const missing = isApiError(shirt.error, 404);
 
+  // Spec sections 2 and 8: a shirt that does not exist fails to load like any other, with the same words.
   useEffect(() => {
-    if (shirt.errorUpdatedAt > 0 && !missing) {
+    if (shirt.errorUpdatedAt > 0) {
       showErrorToast('Error Loading Shirt', 'Failed to load shirt data. Please refresh the page.');
     }
-  }, [shirt.errorUpdatedAt, missing]);
+  }, [shirt.errorUpdatedAt]);
 
   useEffect(() => {
     if (charities.errorUpdatedAt > 0) {
@@ -61,11 +60,7 @@ export function ShirtRoute() {
     );
   }
   if (shirt.isError) {
-    return (
-      <ShirtNotFound
-        message={missing ? "The shirt you're looking for doesn't exist." : 'Failed to load shirt. Please try again.'}
-      />
-    );
+    return <ShirtNotFound message="Failed to load shirt. Please try again." />;
   }
 
   const { data } = shirt;

@@ -6,5 +6,5 @@ import { QrLandingError } from './qr-landing';
  * landing's not-found view. Trying again asks the gateway again.
  */
 export function ShortLinkRoute() {
-  return <QrLandingError message="Fundraiser not found" onRetry={() => window.location.reload()} />;
+  return <QrLandingError message="Fundraiser not found" />;
 }

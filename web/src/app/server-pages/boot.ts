@@ -1,41 +1,17 @@
-import type { ApiRoutes } from '@qrshirt/contracts';
-import { SCAN_RECORDED } from './scan-recorded';
-
 /*
  * The one script tag of the server-rendered pages (the QR landing, the homepage, the shop and a
  * shirt's page), loaded with `async` so it runs as soon as it arrives. First, on the landing, the
- * scan: a QR code's visit (`?scan=true`) is recorded at once, with a plain fetch that waits for
- * nothing else, then the flag leaves the address as the app's landing does, so a reload or a
- * shared link does not count again. Failures are only logged (spec section 8).
+ * scan: a QR code's visit (`?scan=true`) loads, at once and waiting for nothing else, the module
+ * that records it as the app's calls go, with the visitor's session (landing-scan.ts).
  * Then, once the page has loaded and painted what the server sent, the code that hydrates it, in
  * steps with a pause between them: each step's code is evaluated in a task of its own, none long
  * enough to keep a phone from answering a tap for long.
  */
-/**
- * Written out rather than read from the route addresses, whose table would make this first script
- * half as large again (1 KB gzipped); its type holds it to the route table all the same.
- */
-// eslint-disable-next-line no-restricted-syntax
-const SCAN_PATH = '/api/fundraisers/{id}/scan' satisfies ApiRoutes['recordScan']['path'];
-
 const address = new URL(window.location.href);
 const fundraiserId = /^\/fundraiser\/([^/]+)$/.exec(address.pathname)?.[1];
 if (fundraiserId && address.searchParams.get('scan') === 'true') {
-  const api = String(import.meta.env.VITE_API_URL ?? '').trim();
-  // As JSON, as every API call goes (spec section 7): the gateway takes a scan that is not JSON only
-  // from this site's own pages, which a separate API origin (VITE_API_URL) may not be.
-  // The id as the address holds it, percent-encoded already: a path segment as it stands.
-  fetch(`${api}${SCAN_PATH.replace('{id}', fundraiserId)}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-  })
-    .then((answer) => {
-      if (!answer.ok) throw new Error(`the API answered ${answer.status}`);
-      const now = new URL(window.location.href);
-      now.searchParams.delete('scan');
-      window.history.replaceState(window.history.state, '', `${now.pathname}${now.search}${now.hash}`);
-      window.dispatchEvent(new Event(SCAN_RECORDED));
-    })
+  void import('./landing-scan')
+    .then(({ recordLandingScan }) => recordLandingScan(decodeURIComponent(fundraiserId)))
     .catch((error: unknown) => console.warn('Recording the scan failed', error));
 }
 
@@ -45,7 +21,7 @@ const LANDING_PATH = /^\/(fundraiser|q)\//;
 /** The modules that hydrate the page the server sent: the landing, the shop, a shirt's or the homepage. */
 function pageClient(pathname: string): (() => Promise<unknown>)[] {
   if (LANDING_PATH.test(pathname)) return [() => import('./landing-schemas'), () => import('./landing-client')];
-  if (pathname === '/shop') return [() => import('./shop-client')];
+  if (pathname === '/shop') return [() => import('./shop-libraries'), () => import('./shop-client')];
   if (pathname.startsWith('/shirt/')) return [() => import('./shirt-libraries'), () => import('./shirt-client')];
   return [() => import('./home-client')];
 }

@@ -13,12 +13,11 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { createQueryClient } from '@/lib/query-client';
 import { HomeRoute } from '../routes/home';
-import { ShopRoute } from '../routes/shop';
 import { StaticContent } from './islands';
-import { type LandingData, LandingPage, seedLandingQueries } from './landing-page';
+import { type LandingCacheData, type LandingData, LandingPage, seedLandingQueries } from './landing-page';
 import { PAGE_DATA_ID, ServerPageShell } from './page-shell';
 import { SHIRT_PAGE_PATH, type ShirtData, ShirtPage, seedShirtQueries } from './shirt-page';
-import { seedShopQueries, type ShopData } from './shop-page';
+import { seedShopQueries, type ShopData, ShopPage } from './shop-page';
 
 /** The server pages' build's entries, as web/vite.config.ts names them. */
 const BOOT_ENTRY = 'src/app/server-pages/boot.ts';
@@ -188,7 +187,8 @@ export function createLandingRenderer(distDir: string): (request: LandingRequest
       </StaticContent>,
     );
     const title = data.found ? `Support ${data.charity.name} · QR Shirts for Charity` : 'QR Shirts for Charity';
-    return { status: data.found ? 200 : 404, html: pageDocument(tags, { title, body }) };
+    const cached: LandingCacheData | undefined = data.found ? { charity: data.charity } : undefined;
+    return { status: data.found ? 200 : 404, html: pageDocument(tags, { title, body, data: cached }) };
   };
 }
 
@@ -209,7 +209,7 @@ export function createShopRenderer(distDir: string): (request: ShopRequest) => R
     const data: ShopData = { shirts: shirtList.parse(shirts) };
     const queryClient = createQueryClient();
     seedShopQueries(queryClient, data);
-    const body = renderBody(url, queryClient, <ShopRoute />);
+    const body = renderBody(url, queryClient, <ShopPage />);
     return { status: 200, html: pageDocument(tags, { title: 'Shop · QR Shirts for Charity', body, data }) };
   };
 }

@@ -6,11 +6,14 @@
  */
 import { createQueryClient } from '@/lib/query-client';
 import { LandingDonation, OwnerImpactStats } from '../routes/qr-landing';
-import { hydrateIslands } from './hydrate-page';
-import { FundraiserNotFound } from './landing-page';
+import { hydrateIslands, readPageData } from './hydrate-page';
+import { cacheLandingData, FundraiserNotFound, type LandingCacheData } from './landing-page';
+import { PAGE_DATA_ID } from './page-shell';
 import { SCAN_RECORDED } from './scan-recorded';
 
 const queryClient = createQueryClient();
+// A fundraiser nobody has comes without data: nothing to cache.
+if (document.getElementById(PAGE_DATA_ID)) cacheLandingData(readPageData<LandingCacheData>());
 // The owner's Total Scans, if already read, counts the scan the early script recorded.
 window.addEventListener(SCAN_RECORDED, () => {
   void queryClient.invalidateQueries({ queryKey: ['fundraiser-stats'] });

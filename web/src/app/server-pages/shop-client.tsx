@@ -1,9 +1,10 @@
 /* What makes the server-rendered shop live: loaded by boot.ts once the page has painted. */
 import { createQueryClient } from '@/lib/query-client';
-import { ShopRoute } from '../routes/shop';
 import { hydratePage, readPageData } from './hydrate-page';
-import { seedShopQueries, type ShopData } from './shop-page';
+import { cacheShopData, seedShopQueries, type ShopData, ShopPage } from './shop-page';
 
 const queryClient = createQueryClient();
-seedShopQueries(queryClient, readPageData<ShopData>());
-hydratePage(queryClient, <ShopRoute />);
+const data = readPageData<ShopData>();
+seedShopQueries(queryClient, data);
+cacheShopData(data);
+hydratePage(queryClient, <ShopPage />);

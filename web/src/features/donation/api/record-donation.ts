@@ -13,7 +13,7 @@ export interface RecordDonationInput {
 export function recordDonation({ fundraiserId, amount, idempotencyKey }: RecordDonationInput): Promise<Donation> {
   return call('donate', {
     params: { id: fundraiserId },
-    body: { amount, source: 'widget' },
+    body: { amount },
     headers: { 'idempotency-key': idempotencyKey },
     schema: donation,
   });

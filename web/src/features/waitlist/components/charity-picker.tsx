@@ -8,7 +8,10 @@ interface CharityPickerProps {
   onChange: (charityId: string | null) => void;
 }
 
-/** Spec: the charity selector with its '{n} available' badge, then the chosen charity's panel. */
+/**
+ * Spec: the charity selector with its '{n} available' badge (as written: Mantine's badge
+ * capitalises unless told otherwise), then the chosen charity's panel.
+ */
 export function CharityPicker({ charities, loading, value, onChange }: CharityPickerProps) {
   const chosen = charities?.find((charity) => charity.id === value);
   const empty = !loading && (charities?.length ?? 0) === 0;
@@ -20,7 +23,7 @@ export function CharityPicker({ charities, loading, value, onChange }: CharityPi
           Choose a charity to support
         </Text>
         {charities && (
-          <Badge variant="light" color="blue">
+          <Badge variant="light" color="blue" tt="none">
             {charities.length} available
           </Badge>
         )}
