@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { type EventData, type Fundraiser, readEvent, type WaitlistEntryStatus } from '@qrshirt/contracts';
 import { type CharityState, charityDecider, charityStreamName, isApprovedCharity } from '../charities/charity-decider';
-import type { Clock } from '../clock';
-import type { CommandHandler } from '../event-sourcing/command-handler';
-import { DomainError } from '../event-sourcing/decider';
-import type { EventStore, StoredEvent } from '../event-sourcing/event-store';
-import { readAllFiltered } from '../event-sourcing/read-all-filtered';
+import type { Clock } from '../kit/clock';
+import type { CommandHandler } from '../kit/command-handler';
+import { DomainError } from '../kit/decider';
+import type { EventStore, StoredEvent } from '../kit/event-store';
+import { readAllFiltered } from '../kit/read-all-filtered';
 import {
   fundraiserDecider,
   type FundraiserState,
@@ -14,8 +14,8 @@ import {
 } from '../fundraisers/fundraiser-decider';
 import { type ShirtState, shirtDecider, shirtStreamName } from '../shirts/shirt-decider';
 import { randomCode } from '../fundraisers/short-code';
-import { linkTokenHash, newLinkSecret } from '../link-tokens';
-import type { Caller } from '../users/caller';
+import { linkTokenHash, newLinkSecret } from '../kit/link-tokens';
+import type { Caller } from '../kit/caller';
 import { WAITLIST_STREAM_PREFIX } from '../waitlist/waitlist-decider';
 import { WAITLIST_REMOVAL_STREAM_PREFIX } from '../waitlist/waitlist-removal-decider';
 import {

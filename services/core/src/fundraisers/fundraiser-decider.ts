@@ -1,6 +1,6 @@
 import type { EventOf } from '@qrshirt/contracts';
 import { type CharityState, isApprovedCharity } from '../charities/charity-decider';
-import { type Decider, DomainError } from '../event-sourcing/decider';
+import { type Decider, DomainError } from '../kit/decider';
 import type { FulfilmentState } from '../fulfilment/fulfilment-decider';
 import type { ShirtState } from '../shirts/shirt-decider';
 

@@ -6,17 +6,17 @@ import {
   waitlistDataSubject,
 } from '@qrshirt/contracts';
 import { charityDecider, charityStreamName } from '../charities/charity-decider';
-import type { Clock } from '../clock';
-import type { CommandHandler } from '../event-sourcing/command-handler';
-import type { EventStore } from '../event-sourcing/event-store';
-import { readAllFiltered } from '../event-sourcing/read-all-filtered';
-import type { LookupKeys } from '../lookup-keys/lookup-keys';
-import { normalEmailAddress } from '../users/email-address';
+import type { Clock } from '../kit/clock';
+import type { CommandHandler } from '../kit/command-handler';
+import type { EventStore } from '../kit/event-store';
+import { readAllFiltered } from '../kit/read-all-filtered';
+import type { LookupKeys } from '../kit/lookup-keys';
+import { normalEmailAddress } from '../kit/email-address';
 import { shirtDecider, shirtStreamName } from '../shirts/shirt-decider';
 import { createLegacyWaitlists } from './legacy-waitlists';
-import { DomainError } from '../event-sourcing/decider';
+import { DomainError } from '../kit/decider';
 import { ENTRY_ID, fulfilmentDecider, fulfilmentStreamName } from '../fulfilment/fulfilment-decider';
-import { linkTokenHash, newLinkSecret } from '../link-tokens';
+import { linkTokenHash, newLinkSecret } from '../kit/link-tokens';
 import type { PersonalData } from '../personal-data/personal-data';
 import { INVALID_REMOVAL_LINK, waitlistRemovalDecider, waitlistRemovalStreamName } from './waitlist-removal-decider';
 import {
