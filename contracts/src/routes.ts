@@ -2,29 +2,33 @@ import { adminRoutes } from './rest/admin';
 import { adminFunnelRoutes } from './rest/admin-funnel';
 import { analyticsRoutes } from './rest/analytics';
 import { apiDescriptionRoutes } from './rest/api-description';
-import { authRoutes } from './rest/auth';
+import { authRoutes, meRoutes } from './rest/auth';
 import { charityRoutes } from './rest/charities';
 import { claimRoutes } from './rest/claims';
 import { donationRoutes } from './rest/donations';
-import { fundraiserRoutes } from './rest/fundraisers';
+import { fundraiserRoutes, fundraiserStreamRoutes, scanRoutes } from './rest/fundraisers';
 import { proofOfWorkRoutes } from './rest/proof-of-work';
 import { shirtRoutes } from './rest/shirts';
 import { unsubscribeRoutes } from './rest/unsubscribe';
-import { userRoutes } from './rest/users';
+import { userRoutes, userStreamRoutes } from './rest/users';
 import { waitlistRoutes } from './rest/waitlist';
 import { type RouteDefinition, withCommonAnswers } from './route';
 
 const declared = {
   ...userRoutes,
+  ...userStreamRoutes,
   ...charityRoutes,
   ...shirtRoutes,
   ...waitlistRoutes,
   ...fundraiserRoutes,
+  ...scanRoutes,
+  ...fundraiserStreamRoutes,
   ...claimRoutes,
   ...unsubscribeRoutes,
   ...donationRoutes,
   ...analyticsRoutes,
   ...authRoutes,
+  ...meRoutes,
   ...adminRoutes,
   ...adminFunnelRoutes,
   ...apiDescriptionRoutes,

@@ -274,6 +274,10 @@ export const userRoutes = defineRoutes({
     params: idParams,
     answers: { 200: { description: 'Impact figures', schema: userStats }, 401: unauthenticated, 403: forbidden },
   },
+});
+
+/** An owner's stats as they change. */
+export const userStreamRoutes = defineRoutes({
   streamUserStats: {
     method: 'get',
     path: '/api/user/{id}/live',

@@ -25,6 +25,7 @@ import { donationHandlers } from './routes/donations';
 import { fundraiserHandlers } from './routes/fundraisers';
 import { proofOfWorkHandlers } from './routes/proof-of-work';
 import { type LiveDeps, liveHandlers } from './routes/live';
+import { meHandlers } from './routes/me';
 import type { RouteDeps } from './routes/route-deps';
 import { type FrontDoor, scanRoute } from './routes/scan';
 import { shirtHandlers } from './routes/shirts';
@@ -119,6 +120,7 @@ export function createApp(options: AppOptions): GatewayApp {
         ...liveHandlers(options),
         ...authHandlers(options),
         ...admin.handlers,
+        ...meHandlers(admin.check),
         ...apiDescriptionHandlers(),
         ...proofOfWorkHandlers(options),
       },

@@ -1,5 +1,6 @@
+import type { fundraiserRoutes } from '@qrshirt/contracts';
 import type { Response } from 'express';
-import type { Handlers } from '../http/route-table';
+import type { HandlersOf } from '../http/route-table';
 import { createFundraiserQrCodes, type QrFormat, qrContentTypes } from '../qr/fundraiser-qr';
 import type { RouteDeps } from './route-deps';
 
@@ -9,13 +10,7 @@ import type { RouteDeps } from './route-deps';
  */
 const QR_CACHE_CONTROL = 'public, max-age=86400';
 
-export function fundraiserHandlers({
-  useCases,
-  publicBaseUrl,
-}: RouteDeps): Pick<
-  Handlers,
-  'createFundraiser' | 'getFundraiser' | 'updateFundraiser' | 'donate' | 'getFundraiserStats' | 'getQrSvg' | 'getQrPng'
-> {
+export function fundraiserHandlers({ useCases, publicBaseUrl }: RouteDeps): HandlersOf<typeof fundraiserRoutes> {
   const { fundraisers } = useCases;
   const qrCodes = createFundraiserQrCodes({ publicBaseUrl, shortCodeOf: fundraisers.shortCode });
 

@@ -1,13 +1,9 @@
-import type { Handlers } from '../http/route-table';
+import type { userRoutes } from '@qrshirt/contracts';
+import type { HandlersOf } from '../http/route-table';
 import { clientAddress } from './auth-context';
 import type { RouteDeps } from './route-deps';
 
-export function userHandlers({
-  useCases,
-}: RouteDeps): Pick<
-  Handlers,
-  'syncUser' | 'changeEmail' | 'getUser' | 'updateProfile' | 'closeAccount' | 'exportUserData' | 'getUserStats'
-> {
+export function userHandlers({ useCases }: RouteDeps): HandlersOf<typeof userRoutes> {
   const { users, fundraisers, accountClosing, dataExport, emailChange } = useCases;
   return {
     async syncUser({ body, user }) {
