@@ -9,6 +9,7 @@ import {
   type PersonalData,
   withPersonalData,
   createDonationUseCases,
+  createClaimMailRemovalLinks,
   createFulfilmentUseCases,
   createFundraiserUseCases,
   createInProcessBatcher,
@@ -272,6 +273,7 @@ export async function createEmbeddedProcess(
     personalData,
     forgetMailTo: mail.forgetRecipient,
     lookupKeys,
+    claimMailRemovalLinks: createClaimMailRemovalLinks(commands),
   });
   const { app, frontDoor } = createApp({
     log,

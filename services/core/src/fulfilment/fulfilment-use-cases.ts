@@ -18,6 +18,7 @@ import { linkTokenHash, newLinkSecret } from '../kit/link-tokens';
 import type { Caller } from '../kit/caller';
 import { WAITLIST_STREAM_PREFIX } from '../waitlist/waitlist-decider';
 import { WAITLIST_REMOVAL_STREAM_PREFIX } from '../waitlist/waitlist-removal-decider';
+import type { MailedRemovalLinks } from '../waitlist/waitlist-use-cases';
 import {
   CLAIM_LINK_TTL_MS,
   ENTRY_ERASED,
@@ -26,6 +27,21 @@ import {
   fulfilmentDecider,
   fulfilmentStreamName,
 } from './fulfilment-decider';
+
+/**
+ * The removal links a claim mail carried: its token is `<entryId>.<secret>`, whose hashes the
+ * entry's fulfilment keeps (entries of old logs without a signup stream have only these). The
+ * waitlist's use cases take it as their port to fulfilment.
+ */
+export function createClaimMailRemovalLinks(commands: CommandHandler) {
+  return async (token: string): Promise<MailedRemovalLinks | null> => {
+    const [entryId, secret, ...rest] = token.split('.');
+    if (rest.length > 0 || !secret || !ENTRY_ID.test(entryId!)) return null;
+    const stream = fulfilmentStreamName(entryId!);
+    const fulfilment = await commands.loadState(stream, fulfilmentDecider);
+    return fulfilment && { entryId: fulfilment.entryId, hashes: fulfilment.removeTokenHashes, stream };
+  };
+}
 
 /** What the claim mail says; the gateway renders it and stores it in the outbox. */
 export interface ClaimLinkMail {
