@@ -6,7 +6,7 @@ import { authRoutes, meRoutes } from './rest/auth';
 import { charityRoutes } from './rest/charities';
 import { claimRoutes } from './rest/claims';
 import { donationRoutes } from './rest/donations';
-import { fundraiserRoutes, fundraiserStreamRoutes, scanRoutes } from './rest/fundraisers';
+import { donateRoutes, fundraiserRoutes, fundraiserStreamRoutes, scanRoutes } from './rest/fundraisers';
 import { proofOfWorkRoutes } from './rest/proof-of-work';
 import { shirtRoutes } from './rest/shirts';
 import { unsubscribeRoutes } from './rest/unsubscribe';
@@ -21,6 +21,7 @@ const declared = {
   ...shirtRoutes,
   ...waitlistRoutes,
   ...fundraiserRoutes,
+  ...donateRoutes,
   ...scanRoutes,
   ...fundraiserStreamRoutes,
   ...claimRoutes,

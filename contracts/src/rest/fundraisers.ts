@@ -140,7 +140,7 @@ export const qrCodeQuery = z.object({ download: z.string().max(8).optional() });
 
 const forbidden = { description: 'Not allowed', schema: errorAnswer };
 
-/** Fundraisers, their donations, stats and QR codes. */
+/** Fundraisers, their stats and QR codes. */
 export const fundraiserRoutes = defineRoutes({
   createFundraiser: {
     method: 'post',
@@ -182,25 +182,6 @@ export const fundraiserRoutes = defineRoutes({
       404: { description: 'Unknown fundraiser, or no approved charity with that id', schema: errorAnswer },
     },
   },
-  donate: {
-    method: 'post',
-    path: '/api/fundraisers/{id}/donate',
-    summary: "Report a donation the widget completed: it awaits confirmation until the processor's webhook confirms it",
-    auth: 'none',
-    params: idParams,
-    headers: donateHeaders,
-    body: donateRequest,
-    maxBodyBytes: 1_024,
-    // A donor reports each donation once; a crowd at an event may share an address.
-    perClient: { requests: 60, seconds: 60 },
-    answers: {
-      201: { description: 'Reported; `id` is the report id a processor may name in its webhook', schema: donation },
-      200: { description: 'Already reported under this Idempotency-Key', schema: donation },
-      400: invalid,
-      404: notFound,
-      409: { description: 'Idempotency-Key reused with another amount', schema: errorAnswer },
-    },
-  },
   getFundraiserStats: {
     method: 'get',
     path: '/api/fundraisers/{id}/stats',
@@ -233,6 +214,29 @@ export const fundraiserRoutes = defineRoutes({
     params: idParams,
     query: qrCodeQuery,
     answers: { 200: { description: 'The QR code', contentType: 'image/png' }, 400: invalid, 404: notFound },
+  },
+});
+
+/** The donation widget's report of a donation, which the donations feature records. */
+export const donateRoutes = defineRoutes({
+  donate: {
+    method: 'post',
+    path: '/api/fundraisers/{id}/donate',
+    summary: "Report a donation the widget completed: it awaits confirmation until the processor's webhook confirms it",
+    auth: 'none',
+    params: idParams,
+    headers: donateHeaders,
+    body: donateRequest,
+    maxBodyBytes: 1_024,
+    // A donor reports each donation once; a crowd at an event may share an address.
+    perClient: { requests: 60, seconds: 60 },
+    answers: {
+      201: { description: 'Reported; `id` is the report id a processor may name in its webhook', schema: donation },
+      200: { description: 'Already reported under this Idempotency-Key', schema: donation },
+      400: invalid,
+      404: notFound,
+      409: { description: 'Idempotency-Key reused with another amount', schema: errorAnswer },
+    },
   },
 });
 

@@ -108,6 +108,7 @@ export function createApp(options: AppOptions): GatewayApp {
     routeTable(
       {
         ...fundraiserHandlers(options),
+        ...options.modules.donations.handlers,
         recordScan: servedAhead,
         ...claimHandlers(options),
         ...unsubscribeHandlers(options),

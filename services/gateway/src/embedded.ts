@@ -8,7 +8,7 @@ import {
   createPersonalData,
   type PersonalData,
   withPersonalData,
-  createDonationUseCases,
+  donationsModule,
   createClaimMailRemovalLinks,
   createFulfilmentUseCases,
   createFundraiserUseCases,
@@ -211,7 +211,8 @@ export async function createEmbeddedProcess(
     clock,
     newId,
   });
-  const donations = createDonationUseCases({ commands, findFundraiser: fundraisers.get, clock, newId });
+  const donationsFeature = donationsModule({ commands, findFundraiser: fundraisers.get, clock, newId });
+  const donations = donationsFeature.useCases;
   const webhookSecret = donationWebhookSecret(config);
   if (!config.DONATION_WEBHOOK_SECRET && config.NODE_ENV === 'production') {
     log.warn(
@@ -277,6 +278,7 @@ export async function createEmbeddedProcess(
   });
   const { app, frontDoor } = createApp({
     log,
+    modules: { donations: donationsFeature },
     auth: auth.options,
     maxBodyBytes: config.MAX_BODY_BYTES,
     trustProxy: config.TRUST_PROXY,

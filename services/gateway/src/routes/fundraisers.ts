@@ -32,10 +32,6 @@ export function fundraiserHandlers({ useCases, publicBaseUrl }: RouteDeps): Hand
     async updateFundraiser({ params, body, user }) {
       return { status: 200, body: await fundraisers.update(params.id, user, body) };
     },
-    async donate({ params, body, headers }) {
-      const { created, donation } = await useCases.donations.report(params.id, body, headers['idempotency-key']);
-      return { status: created ? 201 : 200, body: donation };
-    },
     async getFundraiserStats({ params, user }) {
       return { status: 200, body: await fundraisers.stats(params.id, user) };
     },

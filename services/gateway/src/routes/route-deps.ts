@@ -3,6 +3,7 @@ import type {
   CharityUseCases,
   Clock,
   CommandHandler,
+  DonationsModule,
   DonationUseCases,
   EventStore,
   FulfilmentUseCases,
@@ -45,8 +46,14 @@ export interface UseCases {
   adminAudit: AdminAudit;
 }
 
+/** The features' modules: each brings the handlers of the routes its use cases answer alone. */
+export interface Modules {
+  donations: DonationsModule;
+}
+
 /** What the route modules need; the composition root builds it once per process. */
 export interface RouteDeps {
+  modules: Modules;
   clock: Clock;
   newId: () => string;
   eventStore: EventStore;
