@@ -6,7 +6,13 @@ import { authRoutes, meRoutes } from './rest/auth';
 import { charityRoutes } from './rest/charities';
 import { claimRoutes } from './rest/claims';
 import { donationRoutes } from './rest/donations';
-import { donateRoutes, fundraiserRoutes, fundraiserStreamRoutes, scanRoutes } from './rest/fundraisers';
+import {
+  donateRoutes,
+  fundraiserQrRoutes,
+  fundraiserRoutes,
+  fundraiserStreamRoutes,
+  scanRoutes,
+} from './rest/fundraisers';
 import { proofOfWorkRoutes } from './rest/proof-of-work';
 import { shirtRoutes } from './rest/shirts';
 import { unsubscribeRoutes } from './rest/unsubscribe';
@@ -21,6 +27,7 @@ const declared = {
   ...shirtRoutes,
   ...waitlistRoutes,
   ...fundraiserRoutes,
+  ...fundraiserQrRoutes,
   ...donateRoutes,
   ...scanRoutes,
   ...fundraiserStreamRoutes,

@@ -140,7 +140,7 @@ export const qrCodeQuery = z.object({ download: z.string().max(8).optional() });
 
 const forbidden = { description: 'Not allowed', schema: errorAnswer };
 
-/** Fundraisers, their stats and QR codes. */
+/** Fundraisers and their stats. */
 export const fundraiserRoutes = defineRoutes({
   createFundraiser: {
     method: 'post',
@@ -195,6 +195,10 @@ export const fundraiserRoutes = defineRoutes({
       404: notFound,
     },
   },
+});
+
+/** A fundraiser's QR code, as an image. */
+export const fundraiserQrRoutes = defineRoutes({
   getQrSvg: {
     method: 'get',
     path: '/api/fundraisers/{id}/qr.svg',

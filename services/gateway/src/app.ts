@@ -20,9 +20,8 @@ import type { AdminDeps } from './routes/admin-deps';
 import { analyticsHandlers } from './routes/analytics';
 import { authHandlers } from './routes/auth';
 import { charityHandlers } from './routes/charities';
-import { claimHandlers } from './routes/claims';
 import { donationHandlers } from './routes/donations';
-import { fundraiserHandlers } from './routes/fundraisers';
+import { fundraiserQrHandlers } from './routes/fundraisers';
 import { proofOfWorkHandlers } from './routes/proof-of-work';
 import { type LiveDeps, liveHandlers } from './routes/live';
 import { meHandlers } from './routes/me';
@@ -30,7 +29,6 @@ import type { RouteDeps } from './routes/route-deps';
 import { type FrontDoor, scanRoute } from './routes/scan';
 import { shirtHandlers } from './routes/shirts';
 import { apiDescriptionHandlers, systemRoutes } from './routes/system';
-import { unsubscribeHandlers } from './routes/unsubscribe';
 import { userHandlers } from './routes/users';
 import { waitlistHandlers } from './routes/waitlist';
 import { publicDir } from './package-dirs';
@@ -104,14 +102,16 @@ export function createApp(options: AppOptions): GatewayApp {
     isClosedAccount,
     sessionsValidAfter: (uid) => credentials.sessionsValidAfter(uid),
   });
+  const { donations, fundraisers, fulfilment, ownerMail } = options.modules;
   app.use(
     routeTable(
       {
-        ...fundraiserHandlers(options),
-        ...options.modules.donations.handlers,
+        ...donations.handlers,
+        ...fundraisers.handlers,
+        ...fulfilment.handlers,
+        ...ownerMail.handlers,
+        ...fundraiserQrHandlers(options),
         recordScan: servedAhead,
-        ...claimHandlers(options),
-        ...unsubscribeHandlers(options),
         ...donationHandlers(options),
         ...shirtHandlers(options),
         ...charityHandlers(options),

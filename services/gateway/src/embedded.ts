@@ -10,10 +10,10 @@ import {
   withPersonalData,
   donationsModule,
   createClaimMailRemovalLinks,
-  createFulfilmentUseCases,
-  createFundraiserUseCases,
+  fulfilmentModule,
+  fundraisersModule,
   createInProcessBatcher,
-  createOwnerMailUseCases,
+  ownerMailModule,
   createRecordAnalytics,
   createScanVisitors,
   createShirtUseCases,
@@ -203,7 +203,7 @@ export async function createEmbeddedProcess(
   const funnelQueries = createFunnelQueries(readModels);
   // The day's salt lives with the credentials (SQLite file or Redis), where every gateway sees it.
   const scanVisitors = createScanVisitors({ salts: credentials, clock });
-  const fundraisers = createFundraiserUseCases({
+  const fundraisersFeature = fundraisersModule({
     commands,
     fundraisers: fundraiserQueries,
     ingestion,
@@ -211,6 +211,7 @@ export async function createEmbeddedProcess(
     clock,
     newId,
   });
+  const fundraisers = fundraisersFeature.useCases;
   const donationsFeature = donationsModule({ commands, findFundraiser: fundraisers.get, clock, newId });
   const donations = donationsFeature.useCases;
   const webhookSecret = donationWebhookSecret(config);
@@ -249,7 +250,7 @@ export async function createEmbeddedProcess(
     isClosedAccount: (uid) => userQueries.isClosed(uid),
     lookupKeys,
   });
-  const ownerMail = createOwnerMailUseCases({
+  const ownerMailFeature = ownerMailModule({
     commands,
     fundraisers: fundraiserQueries,
     subscribers: () => userQueries.dailySummarySubscribers(),
@@ -257,6 +258,15 @@ export async function createEmbeddedProcess(
     sign: auth.keyedHash('unsubscribe links'),
     sendDailySummary: createDailySummaryMailer({ email: mail.email, publicBaseUrl: config.PUBLIC_BASE_URL }),
     clock,
+  });
+  const ownerMail = ownerMailFeature.useCases;
+  const fulfilmentFeature = fulfilmentModule({
+    commands,
+    eventStore: peopleEventStore,
+    clock,
+    sendClaimLink: createClaimLinkMailer({ email: mail.email, publicBaseUrl: config.PUBLIC_BASE_URL }),
+    addressOf: (uid) => accounts.addressOf(uid),
+    shortCodeOf: fundraisers.shortCode,
   });
   const rebuilds = createRebuildJobs({ eventStore, store: readModels, log: projectionLog, clock });
   const liveStreams = createEventStreams();
@@ -278,7 +288,12 @@ export async function createEmbeddedProcess(
   });
   const { app, frontDoor } = createApp({
     log,
-    modules: { donations: donationsFeature },
+    modules: {
+      donations: donationsFeature,
+      fundraisers: fundraisersFeature,
+      fulfilment: fulfilmentFeature,
+      ownerMail: ownerMailFeature,
+    },
     auth: auth.options,
     maxBodyBytes: config.MAX_BODY_BYTES,
     trustProxy: config.TRUST_PROXY,
@@ -325,14 +340,7 @@ export async function createEmbeddedProcess(
       fundraisers,
       donations,
       waitlist,
-      fulfilment: createFulfilmentUseCases({
-        commands,
-        eventStore: peopleEventStore,
-        clock,
-        sendClaimLink: createClaimLinkMailer({ email: mail.email, publicBaseUrl: config.PUBLIC_BASE_URL }),
-        addressOf: (uid) => accounts.addressOf(uid),
-        shortCodeOf: fundraisers.shortCode,
-      }),
+      fulfilment: fulfilmentFeature.useCases,
       recordAnalytics: createRecordAnalytics({ ingestion, clock }),
       ownerMail,
       adminAudit: createAdminAudit({ eventStore, clock }),

@@ -1,4 +1,4 @@
-import type { fundraiserRoutes } from '@qrshirt/contracts';
+import type { fundraiserQrRoutes } from '@qrshirt/contracts';
 import type { Response } from 'express';
 import type { HandlersOf } from '../http/route-table';
 import { createFundraiserQrCodes, type QrFormat, qrContentTypes } from '../qr/fundraiser-qr';
@@ -10,7 +10,8 @@ import type { RouteDeps } from './route-deps';
  */
 const QR_CACHE_CONTROL = 'public, max-age=86400';
 
-export function fundraiserHandlers({ useCases, publicBaseUrl }: RouteDeps): HandlersOf<typeof fundraiserRoutes> {
+/** The fundraisers module's routes that answer with an image rather than JSON. */
+export function fundraiserQrHandlers({ useCases, publicBaseUrl }: RouteDeps): HandlersOf<typeof fundraiserQrRoutes> {
   const { fundraisers } = useCases;
   const qrCodes = createFundraiserQrCodes({ publicBaseUrl, shortCodeOf: fundraisers.shortCode });
 
@@ -23,18 +24,6 @@ export function fundraiserHandlers({ useCases, publicBaseUrl }: RouteDeps): Hand
   }
 
   return {
-    async createFundraiser({ body, user }) {
-      return { status: 201, body: await fundraisers.create(user.uid, body) };
-    },
-    async getFundraiser({ params }) {
-      return { status: 200, body: await fundraisers.details(params.id) };
-    },
-    async updateFundraiser({ params, body, user }) {
-      return { status: 200, body: await fundraisers.update(params.id, user, body) };
-    },
-    async getFundraiserStats({ params, user }) {
-      return { status: 200, body: await fundraisers.stats(params.id, user) };
-    },
     async getQrSvg({ params, query, res }) {
       await sendQrCode(res, params.id, 'svg', query.download);
     },

@@ -4,6 +4,9 @@ import type {
   Clock,
   CommandHandler,
   DonationsModule,
+  FulfilmentModule,
+  FundraisersModule,
+  OwnerMailModule,
   DonationUseCases,
   EventStore,
   FulfilmentUseCases,
@@ -49,6 +52,9 @@ export interface UseCases {
 /** The features' modules: each brings the handlers of the routes its use cases answer alone. */
 export interface Modules {
   donations: DonationsModule;
+  fundraisers: FundraisersModule;
+  fulfilment: FulfilmentModule;
+  ownerMail: OwnerMailModule;
 }
 
 /** What the route modules need; the composition root builds it once per process. */
