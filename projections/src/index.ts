@@ -8,6 +8,7 @@ export * from './rebuild';
 export * from './rebuild-jobs';
 export * from './replay';
 export * from './runner';
+export * from './start-projections';
 export * from './store/read-model-store';
 export * from './store/read-model-store-errors';
 export * from './store/memory-read-model-store';

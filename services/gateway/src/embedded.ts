@@ -48,13 +48,12 @@ import {
   createFunnelQueries,
   createOverviewQueries,
   createProjectionMonitor,
-  createProjectionRunner,
   createRebuildJobs,
   createUserQueries,
   createWaitlistQueries,
   fundraisersProjector,
   type ProjectionRunner,
-  publishLiveChanges,
+  startProjections,
   type ReadModelStore,
   waitWhileCatchingUp,
 } from '@qrshirt/projections';
@@ -161,20 +160,18 @@ export async function createEmbeddedProcess(
       })
     : createMemoryChangeFeed({ onListenerError: (err) => log.warn({ err }, 'live updates: listener failed') });
   // PROJECTIONS=off: the projector process writes the Redis read models this gateway reads.
-  const projections = (config.PROJECTIONS === 'in-process' ? allProjectors : []).map((projector) => ({
-    projector,
-    runner: createProjectionRunner({
-      eventStore,
-      store: readModels,
-      projector,
-      log: projectionLog,
-      // Live streams read this projection's figures: only its commits may announce changes.
-      ...(projector === fundraisersProjector && { onCommitted: publishLiveChanges(changeFeed) }),
-    }),
-  }));
-  const runners = projections.map(({ runner }) => runner);
+  const {
+    projections,
+    runners,
+    stop: stopProjections,
+  } = startProjections({
+    eventStore,
+    store: readModels,
+    projectors: config.PROJECTIONS === 'in-process' ? allProjectors : [],
+    log: projectionLog,
+    live: { projector: fundraisersProjector, feed: changeFeed },
+  });
   registerProjectionMetrics(metrics, { eventStore, projections });
-  for (const runner of runners) runner.start();
   const projectionsCaughtUp = async (timeoutMs?: number) => {
     await Promise.all(runners.map((runner) => runner.waitUntilCaughtUp(timeoutMs)));
   };
@@ -423,7 +420,7 @@ export async function createEmbeddedProcess(
       scanVisitors.close();
       await rebuilds.close();
       await dailySummaries.stop();
-      await Promise.all(runners.map((runner) => runner.stop()));
+      await stopProjections();
       await changeFeed.close();
       await kafka?.close();
       await auth.close();
