@@ -42,7 +42,7 @@ const CORE_FEATURES = {
   users: [],
   donations: [],
   'personal-data': [],
-  fundraisers: ['charities', 'shirts'],
+  fundraisers: ['charities', 'shirts', 'donations'],
   waitlist: ['charities', 'shirts', 'personal-data'],
   fulfilment: ['charities', 'shirts', 'fundraisers', 'waitlist'],
   ingestion: ['fundraisers'],

@@ -9,6 +9,7 @@ export * from './rebuild-jobs';
 export * from './replay';
 export * from './runner';
 export * from './start-projections';
-export * from './store/read-model-store';
+/** The read-model store port, which core's projectors write through and this kit's runner commits. */
+export type { ProjectionStore, ReadModelOp, ReadModelStore } from '@qrshirt/core';
 export * from './store/read-model-store-errors';
 export * from './store/memory-read-model-store';

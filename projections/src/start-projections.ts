@@ -1,10 +1,8 @@
-import type { EventStore } from '@qrshirt/core';
+import type { EventStore, Projector, ReadModelStore } from '@qrshirt/core';
 import type { ProjectionLog } from './apply-batch';
 import type { ChangeFeed } from './change-feed/change-feed';
 import { publishLiveChanges } from './change-feed/publish-live-changes';
-import type { Projector } from './projectors/projector';
 import { createProjectionRunner, type ProjectionRunner } from './runner';
-import type { ReadModelStore } from './store/read-model-store';
 
 export interface StartProjectionsOptions {
   eventStore: EventStore;

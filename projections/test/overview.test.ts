@@ -1,8 +1,8 @@
 import type { AdminOverview, DailyStats } from '@qrshirt/contracts';
-import type { EventStore } from '@qrshirt/core';
+import { type EventStore, fundraisersProjector } from '@qrshirt/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeWithRedis } from '@qrshirt/test-support/vitest';
-import { catalogProjector, fundraisersProjector, overviewProjector } from '../src/projectors';
+import { catalogProjector, overviewProjector } from '../src/projectors';
 import { createOverviewQueries } from '../src/queries';
 import { type ProjectionRunner, createProjectionRunner } from '../src/runner';
 import { openTempEventStore } from './support/event-store';

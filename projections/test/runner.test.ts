@@ -1,14 +1,8 @@
 import { eventMetadata } from '@qrshirt/contracts';
-import type { EventStore } from '@qrshirt/core';
+import { type EventStore, type Projector, fundraisersProjector, createFundraiserQueries } from '@qrshirt/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { allProjectors, fundraisersProjector } from '../src/projectors';
-import type { Projector } from '../src/projectors/projector';
-import {
-  createCatalogQueries,
-  createFundraiserQueries,
-  createUserQueries,
-  createWaitlistQueries,
-} from '../src/queries';
+import { allProjectors } from '../src/projectors';
+import { createCatalogQueries, createUserQueries, createWaitlistQueries } from '../src/queries';
 import { type ProjectionRunner, createProjectionRunner } from '../src/runner';
 import { spyOnCommits } from './support/commit-spy';
 import { openTempEventStore } from './support/event-store';

@@ -1,7 +1,4 @@
-import { confirmedChange, confirmedMoneyEvents } from './donation-money';
-import { dayOf } from './hash-fields';
-import type { Projector } from './projector';
-import type { ReadModelOp } from '../store/read-model-store';
+import { confirmedChange, confirmedMoneyEvents, dayOf, type Projector, type ReadModelOp } from '@qrshirt/core';
 
 /** Every shirt together, in the per-day hashes. */
 export const ALL_SHIRTS = '*';

@@ -1,7 +1,12 @@
-import { confirmedChange, confirmedMoneyEvents } from './donation-money';
-import type { Projector } from './projector';
-import { moneyOps, scanOps } from './fundraisers';
-import { dayOf, hsetFields } from './hash-fields';
+import {
+  confirmedChange,
+  confirmedMoneyEvents,
+  type Projector,
+  moneyOps,
+  scanOps,
+  dayOf,
+  hsetFields,
+} from '@qrshirt/core';
 
 export const overviewKeys = {
   /** scans (counted), scanRequests, donations and amountCents (confirmed, net of refunds), fundraisers, users */

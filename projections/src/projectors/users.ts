@@ -1,5 +1,4 @@
-import type { Projector } from './projector';
-import { hsetFields } from './hash-fields';
+import { type Projector, hsetFields } from '@qrshirt/core';
 
 export const userKeys = {
   user: (id: string) => `user:${id}`,

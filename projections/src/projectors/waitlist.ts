@@ -1,4 +1,4 @@
-import type { Projector } from './projector';
+import type { Projector } from '@qrshirt/core';
 
 export const waitlistKeys = {
   totals: 'totals',

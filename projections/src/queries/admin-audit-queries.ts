@@ -1,7 +1,6 @@
 import type { AdminAuditEntry, AdminAuditPage } from '@qrshirt/contracts';
-import { DomainError } from '@qrshirt/core';
+import { DomainError, type ReadModelStore } from '@qrshirt/core';
 import { adminAuditKeys, adminAuditProjector, auditDayOf } from '../projectors/admin-audit';
-import type { ReadModelStore } from '../store/read-model-store';
 
 /**
  * The audit trail, newest first: by day, and within a day by log position. A page reads the set

@@ -1,8 +1,6 @@
 import type { AdminCharity, Charity, CharityStatus, Shirt } from '@qrshirt/contracts';
-import { toShirt } from '@qrshirt/core';
+import { toShirt, decodeHash, type ReadModelStore } from '@qrshirt/core';
 import { catalogKeys, catalogProjector } from '../projectors/catalog';
-import { decodeHash } from '../projectors/hash-fields';
-import type { ReadModelStore } from '../store/read-model-store';
 
 interface StoredShirt {
   id: string;

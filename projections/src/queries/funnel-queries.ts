@@ -5,9 +5,8 @@ import {
   type FunnelSteps,
   MAX_FUNNEL_DAYS,
 } from '@qrshirt/contracts';
-import { DomainError } from '@qrshirt/core';
+import { DomainError, type ReadModelStore } from '@qrshirt/core';
 import { ALL_SHIRTS, type FunnelStep, funnelKeys, funnelProjector } from '../projectors/funnel';
-import type { ReadModelStore } from '../store/read-model-store';
 
 const DAY_MS = 86_400_000;
 const dayString = (time: number) => new Date(time).toISOString().slice(0, 10);

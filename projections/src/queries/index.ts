@@ -1,6 +1,5 @@
 export * from './admin-audit-queries';
 export * from './catalog-queries';
-export * from './fundraiser-queries';
 export * from './overview-queries';
 export * from './user-queries';
 export * from './waitlist-queries';

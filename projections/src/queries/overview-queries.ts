@@ -1,10 +1,7 @@
 import type { AdminOverview } from '@qrshirt/contracts';
 import { catalogKeys, catalogProjector } from '../projectors/catalog';
-import { fundraiserKeys, fundraisersProjector } from '../projectors/fundraisers';
-import { decodeHash } from '../projectors/hash-fields';
+import { fundraiserKeys, fundraisersProjector, decodeHash, dailySeries, type ReadModelStore } from '@qrshirt/core';
 import { overviewKeys, overviewProjector } from '../projectors/overview';
-import { dailySeries } from './fundraiser-queries';
-import type { ReadModelStore } from '../store/read-model-store';
 
 const dollars = (cents: number) => cents / 100;
 

@@ -1,7 +1,6 @@
 import type { User } from '@qrshirt/contracts';
-import { decodeHash } from '../projectors/hash-fields';
+import { decodeHash, type ReadModelStore } from '@qrshirt/core';
 import { userKeys, usersProjector } from '../projectors/users';
-import type { ReadModelStore } from '../store/read-model-store';
 
 /**
  * The read model keeps names, emails and photos' addresses as the log does, sealed under their person's key:

@@ -1,6 +1,6 @@
 import type { WaitlistStats } from '@qrshirt/contracts';
 import { waitlistKeys, waitlistProjector } from '../projectors/waitlist';
-import type { ReadModelStore } from '../store/read-model-store';
+import type { ReadModelStore } from '@qrshirt/core';
 
 const counts = (hash: Record<string, string>) =>
   Object.fromEntries(Object.entries(hash).map(([field, value]) => [field, Number(value)]));

@@ -23,6 +23,8 @@ import {
   type EventStore,
   seedCatalog,
   systemClock,
+  createFundraiserQueries,
+  fundraisersProjector,
 } from '@qrshirt/core';
 import {
   closeServer,
@@ -43,7 +45,6 @@ import {
   allProjectors,
   createAdminAuditQueries,
   createCatalogQueries,
-  createFundraiserQueries,
   createMemoryChangeFeed,
   createFunnelQueries,
   createOverviewQueries,
@@ -51,7 +52,6 @@ import {
   createRebuildJobs,
   createUserQueries,
   createWaitlistQueries,
-  fundraisersProjector,
   type ProjectionRunner,
   startProjections,
   type ReadModelStore,

@@ -1,3 +1,4 @@
+import { fundraisersProjector } from '@qrshirt/core';
 import {
   createMetricsRegistry,
   createReadiness,
@@ -10,7 +11,7 @@ import {
   stopOnSignals,
   registerProjectionMetrics,
 } from '@qrshirt/runtime';
-import { allProjectors, fundraisersProjector, startProjections } from '@qrshirt/projections';
+import { allProjectors, startProjections } from '@qrshirt/projections';
 import { createRedisChangeFeed, createRedisReadModelStore } from '@qrshirt/redis';
 import { loadProjectorConfig } from './config';
 

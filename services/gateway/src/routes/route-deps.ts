@@ -18,8 +18,9 @@ import type {
   UserUseCases,
   WaitlistUseCases,
   createRecordAnalytics,
+  FundraiserQueries,
 } from '@qrshirt/core';
-import type { CatalogQueries, FundraiserQueries, WaitlistQueries } from '@qrshirt/projections';
+import type { CatalogQueries, WaitlistQueries } from '@qrshirt/projections';
 import type { AccountClosing } from '../auth/account-closing';
 import type { EmailChange } from '../auth/email-change';
 import type { PersonalDataExporter } from '../auth/personal-data-export';
