@@ -195,6 +195,17 @@ export const fundraiserRoutes = defineRoutes({
       404: notFound,
     },
   },
+  getAdminFundraiserStats: {
+    method: 'get',
+    path: '/api/admin/fundraisers/{id}/stats',
+    summary: "A fundraiser's figures, whoever owns it: for an operator answering its owner's question",
+    auth: 'admin',
+    params: idParams,
+    answers: {
+      200: { description: 'Figures and the per-day series, as its owner sees them', schema: fundraiserStats },
+      404: notFound,
+    },
+  },
 });
 
 /** A fundraiser's QR code, as an image. */

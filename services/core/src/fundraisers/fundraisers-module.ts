@@ -22,6 +22,9 @@ export function fundraisersModule(deps: FundraiserUseCaseDeps) {
     async getFundraiserStats({ params, user }) {
       return { status: 200, body: await useCases.stats(params.id, user) };
     },
+    async getAdminFundraiserStats({ params }) {
+      return { status: 200, body: await useCases.statsForOperator(params.id) };
+    },
   };
   return { useCases, handlers };
 }
