@@ -36,13 +36,14 @@ const byName = (...types) => [
  */
 const CORE_FEATURES = {
   'admin-audit': [],
-  analytics: [],
   charities: [],
   shirts: [],
   users: [],
   donations: [],
   'personal-data': [],
   fundraisers: ['charities', 'shirts', 'donations'],
+  catalogue: ['shirts'],
+  analytics: ['donations', 'fundraisers', 'catalogue'],
   waitlist: ['charities', 'shirts', 'personal-data'],
   fulfilment: ['charities', 'shirts', 'fundraisers', 'waitlist'],
   ingestion: ['fundraisers'],

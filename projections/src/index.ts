@@ -3,7 +3,6 @@ export * from './catch-up';
 export * from './change-feed';
 export * from './projection-monitor';
 export * from './projectors';
-export * from './queries';
 export * from './rebuild';
 export * from './rebuild-jobs';
 export * from './replay';

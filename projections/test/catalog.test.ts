@@ -1,8 +1,6 @@
 import type { DomainEvent } from '@qrshirt/contracts';
 import { describe, expect, it } from 'vitest';
-import { catalogKeys, catalogProjector } from '../src/projectors/catalog';
-import { hsetFields, type ReadModelOp } from '@qrshirt/core';
-import { createCatalogQueries } from '../src/queries/catalog-queries';
+import { hsetFields, type ReadModelOp, catalogKeys, catalogProjector, createCatalogQueries } from '@qrshirt/core';
 import { createMemoryReadModelStore } from '../src/store/memory-read-model-store';
 
 const at = '2026-03-01T10:00:00.000Z';

@@ -8,11 +8,14 @@ import {
   fundraiserKeys,
   fundraisersProjector,
   createFundraiserQueries,
+  catalogProjector,
+  createCatalogQueries,
+  createUserQueries,
+  createWaitlistQueries,
 } from '@qrshirt/core';
 import { createSqliteEventStore } from '@qrshirt/sqlite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { allProjectors, catalogProjector } from '../src/projectors';
-import { createCatalogQueries, createUserQueries, createWaitlistQueries } from '../src/queries';
+import { allProjectors } from '../src/projectors';
 import { rebuildProjection } from '../src/rebuild';
 import { type ProjectionRunner, createProjectionRunner } from '../src/runner';
 import { createRedisReadModelStore } from '@qrshirt/redis';

@@ -1,7 +1,12 @@
-import { type EventStore, type ReadModelStore, fundraisersProjector, createFundraiserQueries } from '@qrshirt/core';
+import {
+  type EventStore,
+  type ReadModelStore,
+  fundraisersProjector,
+  createFundraiserQueries,
+  catalogProjector,
+  createCatalogQueries,
+} from '@qrshirt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogProjector } from '../src/projectors';
-import { createCatalogQueries } from '../src/queries';
 import {
   type ReplayFigures,
   type ReplayGroupBy,

@@ -1,8 +1,15 @@
 import { eventMetadata } from '@qrshirt/contracts';
-import { type EventStore, type Projector, fundraisersProjector, createFundraiserQueries } from '@qrshirt/core';
+import {
+  type EventStore,
+  type Projector,
+  fundraisersProjector,
+  createFundraiserQueries,
+  createCatalogQueries,
+  createUserQueries,
+  createWaitlistQueries,
+} from '@qrshirt/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { allProjectors } from '../src/projectors';
-import { createCatalogQueries, createUserQueries, createWaitlistQueries } from '../src/queries';
 import { type ProjectionRunner, createProjectionRunner } from '../src/runner';
 import { spyOnCommits } from './support/commit-spy';
 import { openTempEventStore } from './support/event-store';

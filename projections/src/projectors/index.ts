@@ -1,18 +1,15 @@
-import { adminAuditProjector } from './admin-audit';
-import { catalogProjector } from './catalog';
-import { fundraisersProjector, type Projector } from '@qrshirt/core';
-import { funnelProjector } from './funnel';
-import { overviewProjector } from './overview';
-import { usersProjector } from './users';
-import { waitlistProjector } from './waitlist';
+import {
+  adminAuditProjector,
+  catalogProjector,
+  fundraisersProjector,
+  funnelProjector,
+  overviewProjector,
+  type Projector,
+  usersProjector,
+  waitlistProjector,
+} from '@qrshirt/core';
 
-export * from './admin-audit';
-export * from './catalog';
-export * from './funnel';
-export * from './overview';
-export * from './users';
-export * from './waitlist';
-
+/** Every feature's projector: what each process that projects runs. */
 export const allProjectors: readonly Projector[] = [
   catalogProjector,
   fundraisersProjector,

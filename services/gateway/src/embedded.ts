@@ -25,6 +25,12 @@ import {
   systemClock,
   createFundraiserQueries,
   fundraisersProjector,
+  createAdminAuditQueries,
+  createCatalogQueries,
+  createFunnelQueries,
+  createOverviewQueries,
+  createUserQueries,
+  createWaitlistQueries,
 } from '@qrshirt/core';
 import {
   closeServer,
@@ -43,15 +49,9 @@ import {
 import { createKafkaAdminSession, createKafkaIngestion } from '@qrshirt/kafka';
 import {
   allProjectors,
-  createAdminAuditQueries,
-  createCatalogQueries,
   createMemoryChangeFeed,
-  createFunnelQueries,
-  createOverviewQueries,
   createProjectionMonitor,
   createRebuildJobs,
-  createUserQueries,
-  createWaitlistQueries,
   type ProjectionRunner,
   startProjections,
   type ReadModelStore,

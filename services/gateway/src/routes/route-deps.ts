@@ -19,8 +19,9 @@ import type {
   WaitlistUseCases,
   createRecordAnalytics,
   FundraiserQueries,
+  CatalogQueries,
+  WaitlistQueries,
 } from '@qrshirt/core';
-import type { CatalogQueries, WaitlistQueries } from '@qrshirt/projections';
 import type { AccountClosing } from '../auth/account-closing';
 import type { EmailChange } from '../auth/email-change';
 import type { PersonalDataExporter } from '../auth/personal-data-export';

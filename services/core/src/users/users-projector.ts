@@ -1,4 +1,5 @@
-import { type Projector, hsetFields } from '@qrshirt/core';
+import type { Projector } from '../kit/projector';
+import { hsetFields } from '../kit/hash-fields';
 
 export const userKeys = {
   user: (id: string) => `user:${id}`,

@@ -1,4 +1,4 @@
-import type { Projector } from '@qrshirt/core';
+import type { Projector } from '../kit/projector';
 
 export const waitlistKeys = {
   totals: 'totals',

@@ -1,4 +1,7 @@
-import { confirmedChange, confirmedMoneyEvents, dayOf, type Projector, type ReadModelOp } from '@qrshirt/core';
+import { confirmedChange, confirmedMoneyEvents } from '../donations/donation-money';
+import { dayOf } from '../kit/hash-fields';
+import type { Projector } from '../kit/projector';
+import type { ReadModelOp } from '../ports/read-model-store';
 
 /** Every shirt together, in the per-day hashes. */
 export const ALL_SHIRTS = '*';
