@@ -16,12 +16,13 @@ import {
 import { proofOfWorkRoutes } from './rest/proof-of-work';
 import { shirtRoutes } from './rest/shirts';
 import { unsubscribeRoutes } from './rest/unsubscribe';
-import { userRoutes, userStreamRoutes } from './rest/users';
+import { userRoutes, userStatsRoutes, userStreamRoutes } from './rest/users';
 import { waitlistRoutes } from './rest/waitlist';
 import { type RouteDefinition, withCommonAnswers } from './route';
 
 const declared = {
   ...userRoutes,
+  ...userStatsRoutes,
   ...userStreamRoutes,
   ...charityRoutes,
   ...shirtRoutes,

@@ -266,6 +266,10 @@ export const userRoutes = defineRoutes({
       404: { description: 'No such account, or a closed one', schema: errorAnswer },
     },
   },
+});
+
+/** An owner's impact across their fundraisers, which the fundraisers feature answers. */
+export const userStatsRoutes = defineRoutes({
   getUserStats: {
     method: 'get',
     path: '/api/user/{id}/stats',

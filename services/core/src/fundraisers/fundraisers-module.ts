@@ -1,4 +1,4 @@
-import type { fundraiserRoutes } from '@qrshirt/contracts';
+import type { fundraiserRoutes, userStatsRoutes } from '@qrshirt/contracts';
 import type { FeatureHandlers } from '../kit/route-handler';
 import { createFundraiserUseCases, type FundraiserUseCaseDeps } from './fundraiser-use-cases';
 
@@ -9,7 +9,7 @@ import { createFundraiserUseCases, type FundraiserUseCaseDeps } from './fundrais
  */
 export function fundraisersModule(deps: FundraiserUseCaseDeps) {
   const useCases = createFundraiserUseCases(deps);
-  const handlers: FeatureHandlers<typeof fundraiserRoutes> = {
+  const handlers: FeatureHandlers<typeof fundraiserRoutes & typeof userStatsRoutes> = {
     async createFundraiser({ body, user }) {
       return { status: 201, body: await useCases.create(user.uid, body) };
     },
@@ -24,6 +24,9 @@ export function fundraisersModule(deps: FundraiserUseCaseDeps) {
     },
     async getAdminFundraiserStats({ params }) {
       return { status: 200, body: await useCases.statsForOperator(params.id) };
+    },
+    async getUserStats({ params, user }) {
+      return { status: 200, body: await useCases.userStats(params.id, user) };
     },
   };
   return { useCases, handlers };

@@ -4,7 +4,7 @@ import { clientAddress } from './auth-context';
 import type { RouteDeps } from './route-deps';
 
 export function userHandlers({ useCases }: RouteDeps): HandlersOf<typeof userRoutes> {
-  const { users, fundraisers, accountClosing, dataExport, emailChange } = useCases;
+  const { users, accountClosing, dataExport, emailChange } = useCases;
   return {
     async syncUser({ body, user }) {
       return { status: 200, body: await users.sync(body, user) };
@@ -33,9 +33,6 @@ export function userHandlers({ useCases }: RouteDeps): HandlersOf<typeof userRou
           'Cache-Control': 'no-store',
         },
       };
-    },
-    async getUserStats({ params, user }) {
-      return { status: 200, body: await fundraisers.userStats(params.id, user) };
     },
   };
 }
