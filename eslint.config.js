@@ -20,17 +20,64 @@ const DRIVERS = [
   'pino',
 ];
 
-/** May import these layers' packages, by name. */
+/** May import these layers' packages, by name. The domain is core's package and the projections. */
 const byName = (...types) => [
   {
-    to: { element: { type: types } },
+    to: { element: { type: types.flatMap((type) => (type === 'domain' ? ['domain', 'core'] : [type])) } },
     dependency: { source: ['@qrshirt/*', '@qrshirt/*/testing', '@qrshirt/*/vitest'] },
   },
 ];
 
+/**
+ * Core's feature folders (services/core/src/<feature>), each drawn below the ones it may use:
+ * besides itself, a feature imports only the kit, the ports and contracts, and these features.
+ * Where a feature needs one drawn above it, that one hands it a small port (a function or a type
+ * the lower one declares), as fulfilment does for the waitlist's removal links and for claims.
+ */
+const CORE_FEATURES = {
+  'admin-audit': [],
+  charities: [],
+  shirts: [],
+  users: [],
+  donations: [],
+  'personal-data': [],
+  fundraisers: ['charities', 'shirts', 'donations'],
+  catalogue: ['shirts'],
+  analytics: ['donations', 'fundraisers', 'catalogue'],
+  waitlist: ['charities', 'shirts', 'personal-data'],
+  fulfilment: ['charities', 'shirts', 'fundraisers', 'waitlist'],
+  ingestion: ['fundraisers'],
+  'owner-mail': ['fundraisers', 'users'],
+  'lookup-keys': ['personal-data', 'users', 'waitlist'],
+  seed: ['charities', 'shirts'],
+};
+
+const toCore = (type, captured) => ({ to: { element: { type, ...(captured && { captured }) } } });
+
+/** Inside core: the package's entry composes its folders; the folders keep to their own drawing. */
+const coreFolders = [
+  {
+    from: { element: { type: 'core' } },
+    allow: [toCore(['core', 'core-kit', 'core-ports', 'core-feature'])],
+  },
+  {
+    from: { element: { type: ['core-kit', 'core-ports'] } },
+    allow: [toCore(['core-kit', 'core-ports']), ...byName('contracts')],
+  },
+  ...Object.entries(CORE_FEATURES).map(([feature, uses]) => ({
+    from: { element: { type: 'core-feature', captured: { feature } } },
+    allow: [
+      toCore('core-feature', { feature: [feature, ...uses] }),
+      toCore(['core-kit', 'core-ports']),
+      ...byName('contracts'),
+    ],
+  })),
+];
+
 /** What each layer may import; contracts imports nothing of ours. */
 const layers = [
-  { from: { element: { type: 'domain' } }, allow: byName('contracts', 'domain') },
+  { from: { element: { type: ['domain', 'core'] } }, allow: byName('contracts', 'domain') },
+  ...coreFolders,
   { from: { element: { type: 'adapter' } }, allow: byName('contracts', 'domain') },
   { from: { element: { type: 'runtime' } }, allow: byName('contracts', 'domain', 'adapter') },
   // Only processes compose: each is a composition root over the layers below it.
@@ -52,7 +99,7 @@ const layersInTests = layers.map((policy) => ({
   allow: [
     ...policy.allow,
     ...byName('test-support'),
-    ...(policy.from.element.type === 'domain' ? byName('adapter') : []),
+    ...([policy.from.element.type].flat().includes('domain') ? byName('adapter') : []),
   ],
 }));
 
@@ -75,7 +122,11 @@ export default tseslint.config(
       'boundaries/dependency-nodes': ['import', 'dynamic-import', 'export'],
       'boundaries/elements': [
         { type: 'contracts', pattern: 'contracts', partialMatch: false },
-        { type: 'domain', pattern: ['services/core', 'projections'], capture: ['package'], partialMatch: false },
+        { type: 'core-kit', pattern: 'services/core/src/kit', partialMatch: false },
+        { type: 'core-ports', pattern: 'services/core/src/ports', partialMatch: false },
+        { type: 'core-feature', pattern: 'services/core/src/*', capture: ['feature'], partialMatch: false },
+        { type: 'core', pattern: 'services/core', partialMatch: false },
+        { type: 'domain', pattern: 'projections', partialMatch: false },
         { type: 'adapter', pattern: 'services/adapters/*', capture: ['package'], partialMatch: false },
         { type: 'runtime', pattern: 'services/runtime', partialMatch: false },
         { type: 'process', pattern: 'services/*', capture: ['package'], partialMatch: false },

@@ -41,6 +41,7 @@ export const routeAddresses = {
   recordScan: { method: 'post', path: '/api/fundraisers/{id}/scan', auth: 'none' },
   donate: { method: 'post', path: '/api/fundraisers/{id}/donate', auth: 'none' },
   getFundraiserStats: { method: 'get', path: '/api/fundraisers/{id}/stats', auth: 'any' },
+  getAdminFundraiserStats: { method: 'get', path: '/api/admin/fundraisers/{id}/stats', auth: 'admin' },
   getQrSvg: { method: 'get', path: '/api/fundraisers/{id}/qr.svg', auth: 'none' },
   getQrPng: { method: 'get', path: '/api/fundraisers/{id}/qr.png', auth: 'none' },
   streamFundraiserStats: { method: 'get', path: '/api/fundraisers/{id}/live', auth: 'any' },

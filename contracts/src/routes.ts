@@ -2,29 +2,42 @@ import { adminRoutes } from './rest/admin';
 import { adminFunnelRoutes } from './rest/admin-funnel';
 import { analyticsRoutes } from './rest/analytics';
 import { apiDescriptionRoutes } from './rest/api-description';
-import { authRoutes } from './rest/auth';
+import { authRoutes, meRoutes } from './rest/auth';
 import { charityRoutes } from './rest/charities';
 import { claimRoutes } from './rest/claims';
 import { donationRoutes } from './rest/donations';
-import { fundraiserRoutes } from './rest/fundraisers';
+import {
+  donateRoutes,
+  fundraiserQrRoutes,
+  fundraiserRoutes,
+  fundraiserStreamRoutes,
+  scanRoutes,
+} from './rest/fundraisers';
 import { proofOfWorkRoutes } from './rest/proof-of-work';
 import { shirtRoutes } from './rest/shirts';
 import { unsubscribeRoutes } from './rest/unsubscribe';
-import { userRoutes } from './rest/users';
+import { userRoutes, userStatsRoutes, userStreamRoutes } from './rest/users';
 import { waitlistRoutes } from './rest/waitlist';
 import { type RouteDefinition, withCommonAnswers } from './route';
 
 const declared = {
   ...userRoutes,
+  ...userStatsRoutes,
+  ...userStreamRoutes,
   ...charityRoutes,
   ...shirtRoutes,
   ...waitlistRoutes,
   ...fundraiserRoutes,
+  ...fundraiserQrRoutes,
+  ...donateRoutes,
+  ...scanRoutes,
+  ...fundraiserStreamRoutes,
   ...claimRoutes,
   ...unsubscribeRoutes,
   ...donationRoutes,
   ...analyticsRoutes,
   ...authRoutes,
+  ...meRoutes,
   ...adminRoutes,
   ...adminFunnelRoutes,
   ...apiDescriptionRoutes,

@@ -1,8 +1,6 @@
 import { type DomainEvent, readEvent } from '@qrshirt/contracts';
-import type { StoredEvent } from '@qrshirt/core';
+import type { StoredEvent, Projector, ReadModelOp } from '@qrshirt/core';
 import { compactOps } from './compact-ops';
-import type { Projector } from './projectors/projector';
-import type { ReadModelOp } from './store/read-model-store';
 
 export interface ProjectionLog {
   warn(details: object, message: string): void;

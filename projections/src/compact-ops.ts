@@ -1,4 +1,4 @@
-import type { ReadModelOp } from './store/read-model-store';
+import type { ReadModelOp } from '@qrshirt/core';
 
 /**
  * Folds the counter increments of a batch into one per key and field: a thousand scans of a

@@ -1,10 +1,8 @@
 import type { AdminProjection, AdminProjections, ProjectionState } from '@qrshirt/contracts';
-import type { Clock, EventStore } from '@qrshirt/core';
+import type { Clock, EventStore, Projector, ReadModelStore } from '@qrshirt/core';
 import { createFirstPending } from './pending-events';
-import type { Projector } from './projectors/projector';
 import type { RebuildJobs } from './rebuild-jobs';
 import type { ProjectionRunner } from './runner';
-import type { ReadModelStore } from './store/read-model-store';
 
 export interface ProjectionMonitor {
   find(name: string): Projector | undefined;

@@ -1,9 +1,7 @@
 import type { RebuildStatus } from '@qrshirt/contracts';
-import type { Clock, EventStore } from '@qrshirt/core';
+import type { Clock, EventStore, Projector, ReadModelStore } from '@qrshirt/core';
 import type { ProjectionLog } from './apply-batch';
-import type { Projector } from './projectors/projector';
 import { rebuildProjection } from './rebuild';
-import type { ReadModelStore } from './store/read-model-store';
 
 export interface RebuildJobs {
   /** Starts a blue/green rebuild in the background; the caller checks that none is running. */

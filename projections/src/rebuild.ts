@@ -1,7 +1,5 @@
-import type { EventStore } from '@qrshirt/core';
+import type { EventStore, Projector, ReadModelStore } from '@qrshirt/core';
 import { type ProjectionLog, opsForBatch } from './apply-batch';
-import type { Projector } from './projectors/projector';
-import type { ReadModelStore } from './store/read-model-store';
 
 export interface RebuildProgress {
   projection: string;

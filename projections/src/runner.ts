@@ -1,8 +1,6 @@
-import type { EventStore, StoredEvent, Subscription } from '@qrshirt/core';
+import type { EventStore, StoredEvent, Subscription, Projector, ReadModelStore } from '@qrshirt/core';
 import { type ProjectionLog, opsForBatch } from './apply-batch';
 import { createFirstPending } from './pending-events';
-import type { Projector } from './projectors/projector';
-import type { ReadModelStore } from './store/read-model-store';
 
 export interface ProjectionStatus {
   name: string;

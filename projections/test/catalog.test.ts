@@ -1,10 +1,7 @@
 import type { DomainEvent } from '@qrshirt/contracts';
 import { describe, expect, it } from 'vitest';
-import { catalogKeys, catalogProjector } from '../src/projectors/catalog';
-import { hsetFields } from '../src/projectors/hash-fields';
-import { createCatalogQueries } from '../src/queries/catalog-queries';
+import { hsetFields, type ReadModelOp, catalogKeys, catalogProjector, createCatalogQueries } from '@qrshirt/core';
 import { createMemoryReadModelStore } from '../src/store/memory-read-model-store';
-import type { ReadModelOp } from '../src/store/read-model-store';
 
 const at = '2026-03-01T10:00:00.000Z';
 const fields = { mission: 'Helps.', website_url: 'https://help.example.org' };

@@ -1,3 +1,4 @@
+import { fundraisersProjector } from '@qrshirt/core';
 import { eventMetadata } from '@qrshirt/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeWithRedis } from '@qrshirt/test-support/vitest';
@@ -5,7 +6,6 @@ import type { ChangeFeed } from '../src/change-feed/change-feed';
 import { createMemoryChangeFeed } from '../src/change-feed/memory-change-feed';
 import { publishLiveChanges } from '../src/change-feed/publish-live-changes';
 import { createRedisChangeFeed } from '@qrshirt/redis';
-import { fundraisersProjector } from '../src/projectors';
 import { createProjectionRunner } from '../src/runner';
 import { createMemoryReadModelStore } from '../src/store/memory-read-model-store';
 import { openTempEventStore } from './support/event-store';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compactOps } from '../src/compact-ops';
 import { createMemoryReadModelStore } from '../src/store/memory-read-model-store';
-import type { ReadModelOp } from '../src/store/read-model-store';
+import type { ReadModelOp } from '@qrshirt/core';
 
 const inc = (key: string, field: string, by: number): ReadModelOp => ({ op: 'hincrby', key, field, by });
 

@@ -2,9 +2,7 @@ import type { DomainEvent } from '@qrshirt/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeWithRedis } from '@qrshirt/test-support/vitest';
 import { compactOps } from '../src/compact-ops';
-import { funnelProjector } from '../src/projectors';
-import { createFunnelQueries, funnelRange } from '../src/queries';
-import type { ReadModelStore } from '../src/store/read-model-store';
+import { type ReadModelStore, funnelProjector, createFunnelQueries, funnelRange } from '@qrshirt/core';
 import { type BackendKind, type ReadModelBackend, memoryBackend, redisBackend } from './support/read-model-backends';
 
 const D1 = '2026-03-01';

@@ -1,9 +1,13 @@
 import type { AdminOverview, DailyStats } from '@qrshirt/contracts';
-import type { EventStore } from '@qrshirt/core';
+import {
+  type EventStore,
+  fundraisersProjector,
+  catalogProjector,
+  overviewProjector,
+  createOverviewQueries,
+} from '@qrshirt/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeWithRedis } from '@qrshirt/test-support/vitest';
-import { catalogProjector, fundraisersProjector, overviewProjector } from '../src/projectors';
-import { createOverviewQueries } from '../src/queries';
 import { type ProjectionRunner, createProjectionRunner } from '../src/runner';
 import { openTempEventStore } from './support/event-store';
 import { charities, createHistory, fundraisers, type History } from './support/history';

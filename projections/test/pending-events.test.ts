@@ -1,7 +1,6 @@
-import { createInMemoryEventStore, type EventStore } from '@qrshirt/core';
+import { createInMemoryEventStore, type EventStore, fundraisersProjector } from '@qrshirt/core';
 import { describe, expect, it } from 'vitest';
 import { createFirstPending } from '../src/pending-events';
-import { fundraisersProjector } from '../src/projectors';
 import { createProjectionRunner } from '../src/runner';
 import { createMemoryReadModelStore } from '../src/store/memory-read-model-store';
 import { createRecordingLog } from './support/recording-log';

@@ -1,7 +1,6 @@
-import { createInMemoryEventStore, type EventStore, type PositionUnit } from '@qrshirt/core';
+import { createInMemoryEventStore, type EventStore, type PositionUnit, fundraisersProjector } from '@qrshirt/core';
 import { describe, expect, it } from 'vitest';
 import { createProjectionMonitor } from '../src/projection-monitor';
-import { fundraisersProjector } from '../src/projectors';
 import { createRebuildJobs } from '../src/rebuild-jobs';
 import { createMemoryReadModelStore } from '../src/store/memory-read-model-store';
 import { createRecordingLog } from './support/recording-log';

@@ -1,7 +1,6 @@
-import type { EventStore } from '@qrshirt/core';
+import { type EventStore, fundraisersProjector } from '@qrshirt/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeWithRedis } from '@qrshirt/test-support/vitest';
-import { fundraisersProjector } from '../src/projectors';
 import { createRebuildJobs } from '../src/rebuild-jobs';
 import { createProjectionRunner } from '../src/runner';
 import { openTempEventStore } from './support/event-store';

@@ -2,19 +2,22 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type EventStore } from '@qrshirt/core';
-import { createSqliteEventStore } from '@qrshirt/sqlite';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { allProjectors, catalogProjector, fundraiserKeys, fundraisersProjector } from '../src/projectors';
 import {
-  createCatalogQueries,
+  type EventStore,
+  type ReadModelStore,
+  fundraiserKeys,
+  fundraisersProjector,
   createFundraiserQueries,
+  catalogProjector,
+  createCatalogQueries,
   createUserQueries,
   createWaitlistQueries,
-} from '../src/queries';
+} from '@qrshirt/core';
+import { createSqliteEventStore } from '@qrshirt/sqlite';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { allProjectors } from '../src/projectors';
 import { rebuildProjection } from '../src/rebuild';
 import { type ProjectionRunner, createProjectionRunner } from '../src/runner';
-import type { ReadModelStore } from '../src/store/read-model-store';
 import { createRedisReadModelStore } from '@qrshirt/redis';
 import { spyOnCommits } from './support/commit-spy';
 import { openTempEventStore } from './support/event-store';

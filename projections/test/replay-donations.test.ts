@@ -1,7 +1,12 @@
-import type { EventStore } from '@qrshirt/core';
+import {
+  type EventStore,
+  type ReadModelStore,
+  fundraisersProjector,
+  createFundraiserQueries,
+  catalogProjector,
+  createCatalogQueries,
+} from '@qrshirt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogProjector, fundraisersProjector } from '../src/projectors';
-import { createCatalogQueries, createFundraiserQueries } from '../src/queries';
 import {
   type ReplayFigures,
   type ReplayGroupBy,
@@ -12,7 +17,6 @@ import {
 } from '../src/replay';
 import { createProjectionRunner, type ProjectionRunner } from '../src/runner';
 import { createMemoryReadModelStore } from '../src/store/memory-read-model-store';
-import type { ReadModelStore } from '../src/store/read-model-store';
 import { openTempEventStore } from './support/event-store';
 import { createHistory, newEvent, scanBeforeCounting, userIds } from './support/history';
 

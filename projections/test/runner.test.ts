@@ -1,14 +1,15 @@
 import { eventMetadata } from '@qrshirt/contracts';
-import type { EventStore } from '@qrshirt/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { allProjectors, fundraisersProjector } from '../src/projectors';
-import type { Projector } from '../src/projectors/projector';
 import {
-  createCatalogQueries,
+  type EventStore,
+  type Projector,
+  fundraisersProjector,
   createFundraiserQueries,
+  createCatalogQueries,
   createUserQueries,
   createWaitlistQueries,
-} from '../src/queries';
+} from '@qrshirt/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { allProjectors } from '../src/projectors';
 import { type ProjectionRunner, createProjectionRunner } from '../src/runner';
 import { spyOnCommits } from './support/commit-spy';
 import { openTempEventStore } from './support/event-store';

@@ -452,8 +452,8 @@ const auditUnavailable = {
   schema: errorAnswer,
 };
 
-/** The admin API (ADMIN_EMAILS). */
-export const adminRoutes = defineRoutes({
+/** Totals and series across the shop. */
+export const adminOverviewRoutes = defineRoutes({
   getAdminOverview: {
     method: 'get',
     path: '/api/admin/overview',
@@ -466,6 +466,10 @@ export const adminRoutes = defineRoutes({
       ...guarded,
     },
   },
+});
+
+/** Reviewing and editing charities. */
+export const adminCharityRoutes = defineRoutes({
   listAdminCharities: {
     method: 'get',
     path: '/api/admin/charities',
@@ -530,6 +534,10 @@ export const adminRoutes = defineRoutes({
       404: notFound,
     },
   },
+});
+
+/** Adding and editing shirts. */
+export const adminShirtRoutes = defineRoutes({
   adminCreateShirt: {
     method: 'post',
     path: '/api/admin/shirts',
@@ -552,6 +560,10 @@ export const adminRoutes = defineRoutes({
       404: notFound,
     },
   },
+});
+
+/** The waitlist's entries, and fulfilling them. */
+export const adminWaitlistRoutes = defineRoutes({
   getAdminWaitlistStats: {
     method: 'get',
     path: '/api/admin/waitlist',
@@ -637,6 +649,10 @@ export const adminRoutes = defineRoutes({
       409: { description: 'Every waiting entry was fulfilled meanwhile', schema: errorAnswer },
     },
   },
+});
+
+/** The mail outbox. */
+export const adminOutboxRoutes = defineRoutes({
   listOutbox: {
     method: 'get',
     path: '/api/admin/outbox',
@@ -662,6 +678,10 @@ export const adminRoutes = defineRoutes({
       409: { description: 'Already sent', schema: errorAnswer },
     },
   },
+});
+
+/** The read models and their rebuilds. */
+export const adminProjectionRoutes = defineRoutes({
   listProjections: {
     method: 'get',
     path: '/api/admin/projections',
@@ -694,6 +714,10 @@ export const adminRoutes = defineRoutes({
       404: { description: 'Unknown projection, or none started here', schema: errorAnswer },
     },
   },
+});
+
+/** Erasing a person. */
+export const adminUserRoutes = defineRoutes({
   eraseUser: {
     method: 'delete',
     path: '/api/admin/users/{id}',
@@ -707,6 +731,10 @@ export const adminRoutes = defineRoutes({
       404: { description: 'Unknown user, or one erased already', schema: errorAnswer },
     },
   },
+});
+
+/** The event log. */
+export const adminEventRoutes = defineRoutes({
   listEvents: {
     method: 'get',
     path: '/api/admin/events',
@@ -720,6 +748,10 @@ export const adminRoutes = defineRoutes({
       503: auditUnavailable,
     },
   },
+});
+
+/** The event log as a replay file. */
+export const adminReplayRoutes = defineRoutes({
   downloadReplay: {
     method: 'get',
     path: '/api/admin/replay',
@@ -738,6 +770,10 @@ export const adminRoutes = defineRoutes({
       503: auditUnavailable,
     },
   },
+});
+
+/** Who saw names and emails. */
+export const adminAuditRoutes = defineRoutes({
   listAdminAudit: {
     method: 'get',
     path: '/api/admin/audit',
@@ -751,3 +787,17 @@ export const adminRoutes = defineRoutes({
     },
   },
 });
+
+/** The admin API (ADMIN_EMAILS). */
+export const adminRoutes = {
+  ...adminOverviewRoutes,
+  ...adminCharityRoutes,
+  ...adminShirtRoutes,
+  ...adminWaitlistRoutes,
+  ...adminOutboxRoutes,
+  ...adminProjectionRoutes,
+  ...adminUserRoutes,
+  ...adminEventRoutes,
+  ...adminReplayRoutes,
+  ...adminAuditRoutes,
+};

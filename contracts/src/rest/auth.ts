@@ -165,8 +165,8 @@ const limitsUnavailable = {
   schema: errorAnswer,
 };
 
-/** Sign-in, sessions and address verification. */
-export const authRoutes = defineRoutes({
+/** Accounts by e-mail and password, anonymous sessions, and signing out. */
+export const emailPasswordRoutes = defineRoutes({
   signUp: {
     method: 'post',
     path: '/api/auth/signup',
@@ -251,6 +251,10 @@ export const authRoutes = defineRoutes({
       403: { description: 'Anonymous session', schema: errorAnswer },
     },
   },
+});
+
+/** Signing in with Google. */
+export const googleSignInRoutes = defineRoutes({
   startGoogleSignIn: {
     method: 'get',
     path: '/api/auth/google',
@@ -288,6 +292,10 @@ export const authRoutes = defineRoutes({
       401: authFailure('code-expired: unknown, used or expired code'),
     },
   },
+});
+
+/** Signing in by a code sent to a phone. */
+export const phoneSignInRoutes = defineRoutes({
   startPhoneSignIn: {
     method: 'post',
     path: '/api/auth/phone/start',
@@ -324,6 +332,10 @@ export const authRoutes = defineRoutes({
       },
     },
   },
+});
+
+/** Resetting a forgotten password by mail. */
+export const passwordResetRoutes = defineRoutes({
   requestPasswordReset: {
     method: 'post',
     path: '/api/auth/password-reset',
@@ -353,6 +365,10 @@ export const authRoutes = defineRoutes({
       503: limitsUnavailable,
     },
   },
+});
+
+/** Verifying an account's address. */
+export const emailVerificationRoutes = defineRoutes({
   verifyEmail: {
     method: 'post',
     path: '/api/auth/verify-email',
@@ -389,6 +405,10 @@ export const authRoutes = defineRoutes({
       503: limitsUnavailable,
     },
   },
+});
+
+/** Who the session is. */
+export const meRoutes = defineRoutes({
   getMe: {
     method: 'get',
     path: '/api/me',
@@ -397,3 +417,12 @@ export const authRoutes = defineRoutes({
     answers: { 200: { description: 'The caller', schema: me }, 401: unauthenticated },
   },
 });
+
+/** Sign-in, sessions and address verification. */
+export const authRoutes = {
+  ...emailPasswordRoutes,
+  ...googleSignInRoutes,
+  ...phoneSignInRoutes,
+  ...passwordResetRoutes,
+  ...emailVerificationRoutes,
+};

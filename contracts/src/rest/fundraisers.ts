@@ -140,7 +140,7 @@ export const qrCodeQuery = z.object({ download: z.string().max(8).optional() });
 
 const forbidden = { description: 'Not allowed', schema: errorAnswer };
 
-/** Shirts owners wear for a charity: scans, donations, figures, QR codes. */
+/** Fundraisers and their stats. */
 export const fundraiserRoutes = defineRoutes({
   createFundraiser: {
     method: 'post',
@@ -182,6 +182,81 @@ export const fundraiserRoutes = defineRoutes({
       404: { description: 'Unknown fundraiser, or no approved charity with that id', schema: errorAnswer },
     },
   },
+  getFundraiserStats: {
+    method: 'get',
+    path: '/api/fundraisers/{id}/stats',
+    summary: "A fundraiser's figures (owner only)",
+    auth: 'any',
+    params: idParams,
+    answers: {
+      200: { description: 'Figures and the per-day series', schema: fundraiserStats },
+      401: unauthenticated,
+      403: forbidden,
+      404: notFound,
+    },
+  },
+  getAdminFundraiserStats: {
+    method: 'get',
+    path: '/api/admin/fundraisers/{id}/stats',
+    summary: "A fundraiser's figures, whoever owns it: for an operator answering its owner's question",
+    auth: 'admin',
+    params: idParams,
+    answers: {
+      200: { description: 'Figures and the per-day series, as its owner sees them', schema: fundraiserStats },
+      404: notFound,
+    },
+  },
+});
+
+/** A fundraiser's QR code, as an image. */
+export const fundraiserQrRoutes = defineRoutes({
+  getQrSvg: {
+    method: 'get',
+    path: '/api/fundraisers/{id}/qr.svg',
+    summary:
+      "The QR code for the shirt: its short link PUBLIC_BASE_URL/q/<code>, which opens the fundraiser's page as a scan (SVG)",
+    auth: 'none',
+    params: idParams,
+    query: qrCodeQuery,
+    answers: { 200: { description: 'The QR code', contentType: 'image/svg+xml' }, 400: invalid, 404: notFound },
+  },
+  getQrPng: {
+    method: 'get',
+    path: '/api/fundraisers/{id}/qr.png',
+    summary:
+      "The QR code for the shirt: its short link PUBLIC_BASE_URL/q/<code>, which opens the fundraiser's page as a scan (PNG)",
+    auth: 'none',
+    params: idParams,
+    query: qrCodeQuery,
+    answers: { 200: { description: 'The QR code', contentType: 'image/png' }, 400: invalid, 404: notFound },
+  },
+});
+
+/** The donation widget's report of a donation, which the donations feature records. */
+export const donateRoutes = defineRoutes({
+  donate: {
+    method: 'post',
+    path: '/api/fundraisers/{id}/donate',
+    summary: "Report a donation the widget completed: it awaits confirmation until the processor's webhook confirms it",
+    auth: 'none',
+    params: idParams,
+    headers: donateHeaders,
+    body: donateRequest,
+    maxBodyBytes: 1_024,
+    // A donor reports each donation once; a crowd at an event may share an address.
+    perClient: { requests: 60, seconds: 60 },
+    answers: {
+      201: { description: 'Reported; `id` is the report id a processor may name in its webhook', schema: donation },
+      200: { description: 'Already reported under this Idempotency-Key', schema: donation },
+      400: invalid,
+      404: notFound,
+      409: { description: 'Idempotency-Key reused with another amount', schema: errorAnswer },
+    },
+  },
+});
+
+/** A scan of a fundraiser's shirt: the busiest route, served ahead of the others. */
+export const scanRoutes = defineRoutes({
   recordScan: {
     method: 'post',
     path: '/api/fundraisers/{id}/scan',
@@ -203,58 +278,10 @@ export const fundraiserRoutes = defineRoutes({
       503: { description: 'Ingestion is overloaded or down; retry later', schema: errorAnswer },
     },
   },
-  donate: {
-    method: 'post',
-    path: '/api/fundraisers/{id}/donate',
-    summary: "Report a donation the widget completed: it awaits confirmation until the processor's webhook confirms it",
-    auth: 'none',
-    params: idParams,
-    headers: donateHeaders,
-    body: donateRequest,
-    maxBodyBytes: 1_024,
-    // A donor reports each donation once; a crowd at an event may share an address.
-    perClient: { requests: 60, seconds: 60 },
-    answers: {
-      201: { description: 'Reported; `id` is the report id a processor may name in its webhook', schema: donation },
-      200: { description: 'Already reported under this Idempotency-Key', schema: donation },
-      400: invalid,
-      404: notFound,
-      409: { description: 'Idempotency-Key reused with another amount', schema: errorAnswer },
-    },
-  },
-  getFundraiserStats: {
-    method: 'get',
-    path: '/api/fundraisers/{id}/stats',
-    summary: "A fundraiser's figures (owner only)",
-    auth: 'any',
-    params: idParams,
-    answers: {
-      200: { description: 'Figures and the per-day series', schema: fundraiserStats },
-      401: unauthenticated,
-      403: forbidden,
-      404: notFound,
-    },
-  },
-  getQrSvg: {
-    method: 'get',
-    path: '/api/fundraisers/{id}/qr.svg',
-    summary:
-      "The QR code for the shirt: its short link PUBLIC_BASE_URL/q/<code>, which opens the fundraiser's page as a scan (SVG)",
-    auth: 'none',
-    params: idParams,
-    query: qrCodeQuery,
-    answers: { 200: { description: 'The QR code', contentType: 'image/svg+xml' }, 400: invalid, 404: notFound },
-  },
-  getQrPng: {
-    method: 'get',
-    path: '/api/fundraisers/{id}/qr.png',
-    summary:
-      "The QR code for the shirt: its short link PUBLIC_BASE_URL/q/<code>, which opens the fundraiser's page as a scan (PNG)",
-    auth: 'none',
-    params: idParams,
-    query: qrCodeQuery,
-    answers: { 200: { description: 'The QR code', contentType: 'image/png' }, 400: invalid, 404: notFound },
-  },
+});
+
+/** A fundraiser's stats as they change. */
+export const fundraiserStreamRoutes = defineRoutes({
   streamFundraiserStats: {
     method: 'get',
     path: '/api/fundraisers/{id}/live',

@@ -3,6 +3,7 @@ export * from './admin-audit';
 export * from './admin-funnel';
 export * from './admin-replay';
 export * from './analytics';
+export * from './api-description';
 export * from './auth';
 export * from './charities';
 export * from './claims';

@@ -266,6 +266,10 @@ export const userRoutes = defineRoutes({
       404: { description: 'No such account, or a closed one', schema: errorAnswer },
     },
   },
+});
+
+/** An owner's impact across their fundraisers, which the fundraisers feature answers. */
+export const userStatsRoutes = defineRoutes({
   getUserStats: {
     method: 'get',
     path: '/api/user/{id}/stats',
@@ -274,6 +278,10 @@ export const userRoutes = defineRoutes({
     params: idParams,
     answers: { 200: { description: 'Impact figures', schema: userStats }, 401: unauthenticated, 403: forbidden },
   },
+});
+
+/** An owner's stats as they change. */
+export const userStreamRoutes = defineRoutes({
   streamUserStats: {
     method: 'get',
     path: '/api/user/{id}/live',

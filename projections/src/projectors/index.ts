@@ -1,23 +1,15 @@
-import { adminAuditProjector } from './admin-audit';
-import { catalogProjector } from './catalog';
-import { fundraisersProjector } from './fundraisers';
-import { funnelProjector } from './funnel';
-import { overviewProjector } from './overview';
-import type { Projector } from './projector';
-import { usersProjector } from './users';
-import { waitlistProjector } from './waitlist';
+import {
+  adminAuditProjector,
+  catalogProjector,
+  fundraisersProjector,
+  funnelProjector,
+  overviewProjector,
+  type Projector,
+  usersProjector,
+  waitlistProjector,
+} from '@qrshirt/core';
 
-export * from './admin-audit';
-export * from './catalog';
-export * from './donation-money';
-export * from './fundraisers';
-export * from './funnel';
-export * from './hash-fields';
-export * from './overview';
-export * from './projector';
-export * from './users';
-export * from './waitlist';
-
+/** Every feature's projector: what each process that projects runs. */
 export const allProjectors: readonly Projector[] = [
   catalogProjector,
   fundraisersProjector,

@@ -1,6 +1,5 @@
 import type { DomainEvent } from '@qrshirt/contracts';
-import { confirmedChange } from '../projectors/donation-money';
-import { dayOf } from '../projectors/hash-fields';
+import { confirmedChange, dayOf } from '@qrshirt/core';
 import type { ReplayWindow } from './replay-window';
 
 export const replayGroupings = ['day', 'charity', 'fundraiser', 'shirt'] as const;

@@ -1,5 +1,5 @@
 import { ReadModelValueError, ReadModelVersionError } from './read-model-store-errors';
-import type { ProjectionStore, ReadModelOp, ReadModelStore } from './read-model-store';
+import type { ProjectionStore, ReadModelOp, ReadModelStore } from '@qrshirt/core';
 
 type Value =
   | { kind: 'string'; value: string }

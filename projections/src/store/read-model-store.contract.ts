@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ReadModelValueError, ReadModelVersionError } from './read-model-store-errors';
-import type { ProjectionStore, ReadModelOp, ReadModelStore } from './read-model-store';
+import type { ProjectionStore, ReadModelOp, ReadModelStore } from '@qrshirt/core';
 
 /**
  * The behaviour every read-model store adapter must show. `setup` runs before each test and

@@ -1,4 +1,4 @@
-import type { ReadModelStore } from '../../src/store/read-model-store';
+import type { ReadModelStore } from '@qrshirt/core';
 
 /**
  * Wraps a store client to watch its commits: `rejected` counts those the checkpoint guard

@@ -1,6 +1,5 @@
 import { expect } from 'vitest';
-import { createFundraiserQueries } from '../../src/queries';
-import type { ReadModelStore } from '../../src/store/read-model-store';
+import { type ReadModelStore, createFundraiserQueries } from '@qrshirt/core';
 import { type History, fundraiserIds, userIds } from './history';
 
 /** Every fundraiser's and owner's figures, per day included, exactly as the history generated them. */

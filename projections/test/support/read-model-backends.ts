@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { createMemoryReadModelStore } from '../../src/store/memory-read-model-store';
-import type { ReadModelStore } from '../../src/store/read-model-store';
+import type { ReadModelStore } from '@qrshirt/core';
 import { createRedisReadModelStore } from '@qrshirt/redis';
 import type { TestRedis } from '@qrshirt/test-support/vitest';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressGroup } from '../src/client-address';
+import { addressGroup } from '../src/kit/client-address';
 
 describe('addressGroup: the client a per-address rule counts', () => {
   it('keeps IPv4 addresses as they are, and reads IPv4-mapped IPv6 as IPv4', () => {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import type { EventStore } from '../src/event-sourcing/event-store';
-import { createInMemoryEventStore } from '../src/event-sourcing/in-memory-event-store';
+import type { EventStore } from '../src/kit/event-store';
+import { createInMemoryEventStore } from '../src/kit/in-memory-event-store';
 import { analyticsStream, createInProcessBatcher, EMBEDDED_SCAN_STREAM } from '../src/ingestion/in-process-batcher';
-import { IngestionUnavailableError } from '../src/ingestion/ingestion';
+import { IngestionUnavailableError } from '../src/ports/ingestion';
 import { scanRecorded } from '../src/fundraisers/scan-counting';
 
 let store: EventStore;

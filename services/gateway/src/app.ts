@@ -20,16 +20,15 @@ import type { AdminDeps } from './routes/admin-deps';
 import { analyticsHandlers } from './routes/analytics';
 import { authHandlers } from './routes/auth';
 import { charityHandlers } from './routes/charities';
-import { claimHandlers } from './routes/claims';
 import { donationHandlers } from './routes/donations';
-import { fundraiserHandlers } from './routes/fundraisers';
+import { fundraiserQrHandlers } from './routes/fundraisers';
 import { proofOfWorkHandlers } from './routes/proof-of-work';
 import { type LiveDeps, liveHandlers } from './routes/live';
+import { meHandlers } from './routes/me';
 import type { RouteDeps } from './routes/route-deps';
 import { type FrontDoor, scanRoute } from './routes/scan';
 import { shirtHandlers } from './routes/shirts';
 import { apiDescriptionHandlers, systemRoutes } from './routes/system';
-import { unsubscribeHandlers } from './routes/unsubscribe';
 import { userHandlers } from './routes/users';
 import { waitlistHandlers } from './routes/waitlist';
 import { publicDir } from './package-dirs';
@@ -103,13 +102,16 @@ export function createApp(options: AppOptions): GatewayApp {
     isClosedAccount,
     sessionsValidAfter: (uid) => credentials.sessionsValidAfter(uid),
   });
+  const { donations, fundraisers, fulfilment, ownerMail } = options.modules;
   app.use(
     routeTable(
       {
-        ...fundraiserHandlers(options),
+        ...donations.handlers,
+        ...fundraisers.handlers,
+        ...fulfilment.handlers,
+        ...ownerMail.handlers,
+        ...fundraiserQrHandlers(options),
         recordScan: servedAhead,
-        ...claimHandlers(options),
-        ...unsubscribeHandlers(options),
         ...donationHandlers(options),
         ...shirtHandlers(options),
         ...charityHandlers(options),
@@ -119,6 +121,7 @@ export function createApp(options: AppOptions): GatewayApp {
         ...liveHandlers(options),
         ...authHandlers(options),
         ...admin.handlers,
+        ...meHandlers(admin.check),
         ...apiDescriptionHandlers(),
         ...proofOfWorkHandlers(options),
       },

@@ -8,11 +8,12 @@ import {
   createPersonalData,
   type PersonalData,
   withPersonalData,
-  createDonationUseCases,
-  createFulfilmentUseCases,
-  createFundraiserUseCases,
+  donationsModule,
+  createClaimMailRemovalLinks,
+  fulfilmentModule,
+  fundraisersModule,
   createInProcessBatcher,
-  createOwnerMailUseCases,
+  ownerMailModule,
   createRecordAnalytics,
   createScanVisitors,
   createShirtUseCases,
@@ -22,6 +23,14 @@ import {
   type EventStore,
   seedCatalog,
   systemClock,
+  createFundraiserQueries,
+  fundraisersProjector,
+  createAdminAuditQueries,
+  createCatalogQueries,
+  createFunnelQueries,
+  createOverviewQueries,
+  createUserQueries,
+  createWaitlistQueries,
 } from '@qrshirt/core';
 import {
   closeServer,
@@ -40,20 +49,11 @@ import {
 import { createKafkaAdminSession, createKafkaIngestion } from '@qrshirt/kafka';
 import {
   allProjectors,
-  createAdminAuditQueries,
-  createCatalogQueries,
-  createFundraiserQueries,
   createMemoryChangeFeed,
-  createFunnelQueries,
-  createOverviewQueries,
   createProjectionMonitor,
-  createProjectionRunner,
   createRebuildJobs,
-  createUserQueries,
-  createWaitlistQueries,
-  fundraisersProjector,
   type ProjectionRunner,
-  publishLiveChanges,
+  startProjections,
   type ReadModelStore,
   waitWhileCatchingUp,
 } from '@qrshirt/projections';
@@ -160,20 +160,18 @@ export async function createEmbeddedProcess(
       })
     : createMemoryChangeFeed({ onListenerError: (err) => log.warn({ err }, 'live updates: listener failed') });
   // PROJECTIONS=off: the projector process writes the Redis read models this gateway reads.
-  const projections = (config.PROJECTIONS === 'in-process' ? allProjectors : []).map((projector) => ({
-    projector,
-    runner: createProjectionRunner({
-      eventStore,
-      store: readModels,
-      projector,
-      log: projectionLog,
-      // Live streams read this projection's figures: only its commits may announce changes.
-      ...(projector === fundraisersProjector && { onCommitted: publishLiveChanges(changeFeed) }),
-    }),
-  }));
-  const runners = projections.map(({ runner }) => runner);
+  const {
+    projections,
+    runners,
+    stop: stopProjections,
+  } = startProjections({
+    eventStore,
+    store: readModels,
+    projectors: config.PROJECTIONS === 'in-process' ? allProjectors : [],
+    log: projectionLog,
+    live: { projector: fundraisersProjector, feed: changeFeed },
+  });
   registerProjectionMetrics(metrics, { eventStore, projections });
-  for (const runner of runners) runner.start();
   const projectionsCaughtUp = async (timeoutMs?: number) => {
     await Promise.all(runners.map((runner) => runner.waitUntilCaughtUp(timeoutMs)));
   };
@@ -202,7 +200,7 @@ export async function createEmbeddedProcess(
   const funnelQueries = createFunnelQueries(readModels);
   // The day's salt lives with the credentials (SQLite file or Redis), where every gateway sees it.
   const scanVisitors = createScanVisitors({ salts: credentials, clock });
-  const fundraisers = createFundraiserUseCases({
+  const fundraisersFeature = fundraisersModule({
     commands,
     fundraisers: fundraiserQueries,
     ingestion,
@@ -210,7 +208,9 @@ export async function createEmbeddedProcess(
     clock,
     newId,
   });
-  const donations = createDonationUseCases({ commands, findFundraiser: fundraisers.get, clock, newId });
+  const fundraisers = fundraisersFeature.useCases;
+  const donationsFeature = donationsModule({ commands, findFundraiser: fundraisers.get, clock, newId });
+  const donations = donationsFeature.useCases;
   const webhookSecret = donationWebhookSecret(config);
   if (!config.DONATION_WEBHOOK_SECRET && config.NODE_ENV === 'production') {
     log.warn(
@@ -247,7 +247,7 @@ export async function createEmbeddedProcess(
     isClosedAccount: (uid) => userQueries.isClosed(uid),
     lookupKeys,
   });
-  const ownerMail = createOwnerMailUseCases({
+  const ownerMailFeature = ownerMailModule({
     commands,
     fundraisers: fundraiserQueries,
     subscribers: () => userQueries.dailySummarySubscribers(),
@@ -255,6 +255,15 @@ export async function createEmbeddedProcess(
     sign: auth.keyedHash('unsubscribe links'),
     sendDailySummary: createDailySummaryMailer({ email: mail.email, publicBaseUrl: config.PUBLIC_BASE_URL }),
     clock,
+  });
+  const ownerMail = ownerMailFeature.useCases;
+  const fulfilmentFeature = fulfilmentModule({
+    commands,
+    eventStore: peopleEventStore,
+    clock,
+    sendClaimLink: createClaimLinkMailer({ email: mail.email, publicBaseUrl: config.PUBLIC_BASE_URL }),
+    addressOf: (uid) => accounts.addressOf(uid),
+    shortCodeOf: fundraisers.shortCode,
   });
   const rebuilds = createRebuildJobs({ eventStore, store: readModels, log: projectionLog, clock });
   const liveStreams = createEventStreams();
@@ -272,9 +281,16 @@ export async function createEmbeddedProcess(
     personalData,
     forgetMailTo: mail.forgetRecipient,
     lookupKeys,
+    claimMailRemovalLinks: createClaimMailRemovalLinks(commands),
   });
   const { app, frontDoor } = createApp({
     log,
+    modules: {
+      donations: donationsFeature,
+      fundraisers: fundraisersFeature,
+      fulfilment: fulfilmentFeature,
+      ownerMail: ownerMailFeature,
+    },
     auth: auth.options,
     maxBodyBytes: config.MAX_BODY_BYTES,
     trustProxy: config.TRUST_PROXY,
@@ -321,14 +337,7 @@ export async function createEmbeddedProcess(
       fundraisers,
       donations,
       waitlist,
-      fulfilment: createFulfilmentUseCases({
-        commands,
-        eventStore: peopleEventStore,
-        clock,
-        sendClaimLink: createClaimLinkMailer({ email: mail.email, publicBaseUrl: config.PUBLIC_BASE_URL }),
-        addressOf: (uid) => accounts.addressOf(uid),
-        shortCodeOf: fundraisers.shortCode,
-      }),
+      fulfilment: fulfilmentFeature.useCases,
       recordAnalytics: createRecordAnalytics({ ingestion, clock }),
       ownerMail,
       adminAudit: createAdminAudit({ eventStore, clock }),
@@ -411,7 +420,7 @@ export async function createEmbeddedProcess(
       scanVisitors.close();
       await rebuilds.close();
       await dailySummaries.stop();
-      await Promise.all(runners.map((runner) => runner.stop()));
+      await stopProjections();
       await changeFeed.close();
       await kafka?.close();
       await auth.close();

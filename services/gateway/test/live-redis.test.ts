@@ -1,10 +1,5 @@
-import {
-  allProjectors,
-  createProjectionRunner,
-  fundraisersProjector,
-  type ProjectionRunner,
-  publishLiveChanges,
-} from '@qrshirt/projections';
+import { fundraisersProjector } from '@qrshirt/core';
+import { allProjectors, createProjectionRunner, type ProjectionRunner, publishLiveChanges } from '@qrshirt/projections';
 import { createRedisChangeFeed, createRedisReadModelStore } from '@qrshirt/redis';
 import { pino } from 'pino';
 import { afterAll, expect, it } from 'vitest';

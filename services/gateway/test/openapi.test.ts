@@ -81,6 +81,7 @@ describe('GET /api/openapi.json', () => {
       'get /api/admin/events',
       'get /api/admin/replay',
       'get /api/admin/audit',
+      'get /api/admin/fundraisers/{id}/stats',
       'get /api/fundraisers/{id}/live',
       'get /api/user/{id}/live',
       'get /api/admin/outbox',

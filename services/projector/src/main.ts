@@ -1,3 +1,4 @@
+import { fundraisersProjector } from '@qrshirt/core';
 import {
   createMetricsRegistry,
   createReadiness,
@@ -10,7 +11,7 @@ import {
   stopOnSignals,
   registerProjectionMetrics,
 } from '@qrshirt/runtime';
-import { publishLiveChanges, allProjectors, fundraisersProjector, createProjectionRunner } from '@qrshirt/projections';
+import { allProjectors, startProjections } from '@qrshirt/projections';
 import { createRedisChangeFeed, createRedisReadModelStore } from '@qrshirt/redis';
 import { loadProjectorConfig } from './config';
 
@@ -31,17 +32,14 @@ const changeFeed = createRedisChangeFeed({
   url: config.REDIS_URL,
   onError: (err) => log.warn({ err }, 'live updates: Redis change feed'),
 });
-const projections = allProjectors.map((projector) => ({
-  projector,
-  runner: createProjectionRunner({
-    eventStore,
-    store: readModels,
-    projector,
-    log,
-    // Live streams read this projection's figures: only its commits may announce changes.
-    ...(projector === fundraisersProjector && { onCommitted: publishLiveChanges(changeFeed) }),
-  }),
-}));
+const { projections, stop: stopProjections } = startProjections({
+  eventStore,
+  store: readModels,
+  projectors: allProjectors,
+  log,
+  // Live streams read the fundraisers' figures: the gateways hear of them over Redis.
+  live: { projector: fundraisersProjector, feed: changeFeed },
+});
 
 const registry = createMetricsRegistry('projector');
 registerProjectionMetrics(registry, { eventStore, projections });
@@ -50,15 +48,13 @@ const readiness = createReadiness({
   readModels: () => readModels.ping(),
 });
 const ops = await startOpsServer({ host: config.OPS_HOST, port: config.OPS_PORT, readiness, registry });
-for (const { runner } of projections) runner.start();
 log.info({ ops: ops.url, projections: allProjectors.map((projector) => projector.name) }, 'projector running');
 
 stopOnSignals({
   log,
   async stop() {
     await ops.close();
-    // Each runner finishes the batch in hand: its ops and checkpoint are committed together.
-    await Promise.all(projections.map(({ runner }) => runner.stop()));
+    await stopProjections();
     await changeFeed.close();
     await readModels.close();
     await eventStore.close();

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createSqliteEventStore } from '@qrshirt/sqlite';
-import { seedCatalog, systemClock } from '@qrshirt/core';
+import { seedCatalog, systemClock, createCatalogQueries } from '@qrshirt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   findRedisServer,
@@ -12,7 +12,6 @@ import {
   startRedis,
   type WorkerProcess,
 } from '@qrshirt/test-support';
-import { createCatalogQueries } from '@qrshirt/projections';
 import { createRedisReadModelStore } from '@qrshirt/redis';
 
 const redisMissing = findRedisServer() === undefined;

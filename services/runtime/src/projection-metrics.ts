@@ -1,6 +1,6 @@
-import type { EventStore } from '@qrshirt/core';
+import type { EventStore, Projector } from '@qrshirt/core';
 import { Gauge, type Registry } from 'prom-client';
-import type { Projector, ProjectionRunner } from '@qrshirt/projections';
+import type { ProjectionRunner } from '@qrshirt/projections';
 
 export interface RunningProjection {
   projector: Projector;

@@ -1,6 +1,6 @@
 import { type AdminDataAccessAction, eventMetadata } from '@qrshirt/contracts';
-import type { Clock } from '../clock';
-import type { EventStore } from '../event-sourcing/event-store';
+import type { Clock } from '../kit/clock';
+import type { EventStore } from '../kit/event-store';
 
 /** One stream per UTC day: appends need no decision, so no stream is read, and none grows for ever. */
 const adminAuditStreamName = (at: Date): string => `admin-audit-${at.toISOString().slice(0, 10)}`;

@@ -1,6 +1,6 @@
 import type { AnalyticsAccepted, AnalyticsEvent } from '@qrshirt/contracts';
-import type { Clock } from '../clock';
-import type { AnalyticsFact, Ingestion } from '../ingestion/ingestion';
+import type { Clock } from '../kit/clock';
+import type { AnalyticsFact, Ingestion } from '../ports/ingestion';
 
 const eventTypeOf = {
   page_view: 'PageViewed',

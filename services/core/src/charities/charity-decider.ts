@@ -1,6 +1,6 @@
 import type { CharityStatus, EventData, EventOf } from '@qrshirt/contracts';
-import { changedFields } from '../event-sourcing/changed-fields';
-import { type Decider, DomainError } from '../event-sourcing/decider';
+import { changedFields } from '../kit/changed-fields';
+import { type Decider, DomainError } from '../kit/decider';
 
 export type CharityFields = Omit<EventData<'CharityCreated'>, 'charityId' | 'createdBy' | 'status' | 'at'>;
 

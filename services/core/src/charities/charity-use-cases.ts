@@ -1,8 +1,8 @@
 import type { Charity, CharityWithStatus } from '@qrshirt/contracts';
-import type { Clock } from '../clock';
-import type { CommandHandler } from '../event-sourcing/command-handler';
-import { DomainError } from '../event-sourcing/decider';
-import type { Caller } from '../users/caller';
+import type { Clock } from '../kit/clock';
+import type { CommandHandler } from '../kit/command-handler';
+import { DomainError } from '../kit/decider';
+import type { Caller } from '../kit/caller';
 import { type CharityFields, type CharityState, charityDecider, charityStreamName } from './charity-decider';
 
 /** The catalogue read model (projections' catalogue queries), as these use cases read it. */

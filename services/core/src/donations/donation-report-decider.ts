@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EventOf } from '@qrshirt/contracts';
-import { type Decider, DomainError } from '../event-sourcing/decider';
+import { type Decider, DomainError } from '../kit/decider';
 
 /** The widget's report: POST /api/fundraisers/{id}/donate. */
 export interface ReportDonation {

@@ -6,9 +6,9 @@ import type {
   Fundraiser,
 } from '@qrshirt/contracts';
 import { MAX_IDEMPOTENCY_KEY } from '@qrshirt/contracts';
-import type { Clock } from '../clock';
-import type { CommandHandler } from '../event-sourcing/command-handler';
-import { DomainError } from '../event-sourcing/decider';
+import type { Clock } from '../kit/clock';
+import type { CommandHandler } from '../kit/command-handler';
+import { DomainError } from '../kit/decider';
 import {
   donationReportDecider,
   donationReportStreamName,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EventOf } from '@qrshirt/contracts';
-import type { Decider } from '../event-sourcing/decider';
+import type { Decider } from '../kit/decider';
 
 export interface RecordWebhook {
   type: 'RecordWebhook';

@@ -1,5 +1,5 @@
 import type { EventOf } from '@qrshirt/contracts';
-import { type Decider, DomainError } from '../event-sourcing/decider';
+import { type Decider, DomainError } from '../kit/decider';
 import { parseAmountCents } from './donation-report-decider';
 
 /** The processor's `donation.succeeded`. */

@@ -1,5 +1,5 @@
 import type { EventData, EventOf } from '@qrshirt/contracts';
-import { type Decider, DomainError } from '../event-sourcing/decider';
+import { type Decider, DomainError } from '../kit/decider';
 
 /**
  * What the entry's fulfilment recorded: the fundraiser made for it, the claim link's hash, and the

@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { type EventData, type Fundraiser, readEvent, type WaitlistEntryStatus } from '@qrshirt/contracts';
 import { type CharityState, charityDecider, charityStreamName, isApprovedCharity } from '../charities/charity-decider';
-import type { Clock } from '../clock';
-import type { CommandHandler } from '../event-sourcing/command-handler';
-import { DomainError } from '../event-sourcing/decider';
-import type { EventStore, StoredEvent } from '../event-sourcing/event-store';
-import { readAllFiltered } from '../event-sourcing/read-all-filtered';
+import type { Clock } from '../kit/clock';
+import type { CommandHandler } from '../kit/command-handler';
+import { DomainError } from '../kit/decider';
+import type { EventStore, StoredEvent } from '../kit/event-store';
+import { readAllFiltered } from '../kit/read-all-filtered';
 import {
   fundraiserDecider,
   type FundraiserState,
@@ -14,10 +14,11 @@ import {
 } from '../fundraisers/fundraiser-decider';
 import { type ShirtState, shirtDecider, shirtStreamName } from '../shirts/shirt-decider';
 import { randomCode } from '../fundraisers/short-code';
-import { linkTokenHash, newLinkSecret } from '../link-tokens';
-import type { Caller } from '../users/caller';
+import { linkTokenHash, newLinkSecret } from '../kit/link-tokens';
+import type { Caller } from '../kit/caller';
 import { WAITLIST_STREAM_PREFIX } from '../waitlist/waitlist-decider';
 import { WAITLIST_REMOVAL_STREAM_PREFIX } from '../waitlist/waitlist-removal-decider';
+import type { MailedRemovalLinks } from '../waitlist/waitlist-use-cases';
 import {
   CLAIM_LINK_TTL_MS,
   ENTRY_ERASED,
@@ -26,6 +27,21 @@ import {
   fulfilmentDecider,
   fulfilmentStreamName,
 } from './fulfilment-decider';
+
+/**
+ * The removal links a claim mail carried: its token is `<entryId>.<secret>`, whose hashes the
+ * entry's fulfilment keeps (entries of old logs without a signup stream have only these). The
+ * waitlist's use cases take it as their port to fulfilment.
+ */
+export function createClaimMailRemovalLinks(commands: CommandHandler) {
+  return async (token: string): Promise<MailedRemovalLinks | null> => {
+    const [entryId, secret, ...rest] = token.split('.');
+    if (rest.length > 0 || !secret || !ENTRY_ID.test(entryId!)) return null;
+    const stream = fulfilmentStreamName(entryId!);
+    const fulfilment = await commands.loadState(stream, fulfilmentDecider);
+    return fulfilment && { entryId: fulfilment.entryId, hashes: fulfilment.removeTokenHashes, stream };
+  };
+}
 
 /** What the claim mail says; the gateway renders it and stores it in the outbox. */
 export interface ClaimLinkMail {

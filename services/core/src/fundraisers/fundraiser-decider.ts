@@ -1,7 +1,6 @@
-import type { EventOf } from '@qrshirt/contracts';
+import type { EventData, EventOf } from '@qrshirt/contracts';
 import { type CharityState, isApprovedCharity } from '../charities/charity-decider';
-import { type Decider, DomainError } from '../event-sourcing/decider';
-import type { FulfilmentState } from '../fulfilment/fulfilment-decider';
+import { type Decider, DomainError } from '../kit/decider';
 import type { ShirtState } from '../shirts/shirt-decider';
 
 export interface FundraiserState {
@@ -34,6 +33,16 @@ export interface CreateFundraiser {
   at: string;
 }
 
+/**
+ * What a claim is checked against: the waitlist entry's fulfilment, as the fulfilment feature
+ * records it (its state is one). The port by which fulfilment tells fundraisers, so that this
+ * folder need not know that one.
+ */
+export type ClaimOffer = Pick<
+  EventData<'WaitlistEntryFulfilled'>,
+  'entryId' | 'fundraiserId' | 'email' | 'claimTokenHash' | 'claimExpiresAt'
+>;
+
 /** The person a waitlist entry's fundraiser was made for takes it, with the token mailed to them. */
 export interface ClaimFundraiser {
   type: 'ClaimFundraiser';
@@ -43,7 +52,7 @@ export interface ClaimFundraiser {
   /** SHA-256 of the token they hold. */
   tokenHash: string;
   /** Loaded by the caller from the entry's `fulfilment-<entryId>` stream; null when empty. */
-  fulfilment: FulfilmentState | null;
+  fulfilment: ClaimOffer | null;
   at: string;
 }
 

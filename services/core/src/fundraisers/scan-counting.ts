@@ -1,5 +1,6 @@
 import { type EventData, eventMetadata, readEvent, type ScanRequest, UnknownEventError } from '@qrshirt/contracts';
-import type { EventStore, NewEvent, StoredEvent } from '../event-sourcing/event-store';
+import type { EventStore, NewEvent, StoredEvent } from '../kit/event-store';
+import type { ScanRequestInput } from '../ports/ingestion';
 
 /** A visitor's scans of one fundraiser count once per this long. */
 export const VISITOR_WINDOW_MS = 30 * 60_000;
@@ -108,7 +109,6 @@ export function toScanRequest(scan: ScanRequestInput): ScanRequest {
     bot: scan.bot ?? false,
   };
 }
-export type ScanRequestInput = Pick<ScanRequest, 'scanId' | 'fundraiserId' | 'at'> & Partial<ScanRequest>;
 
 /** The event a writer appends: the request and its decision. */
 export function scanRecorded(scan: ScanRequest, counted: boolean): NewEvent<'ScanRecorded', EventData<'ScanRecorded'>> {

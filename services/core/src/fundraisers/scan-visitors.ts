@@ -2,20 +2,10 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { ScanRequest } from '@qrshirt/contracts';
 import { isbot } from 'isbot';
 import { LRUCache } from 'lru-cache';
-import { addressGroup } from '../client-address';
-import type { Clock } from '../clock';
-import { IngestionUnavailableError } from '../ingestion/ingestion';
-
-/** Where every gateway finds the salt of the day (the credentials store: SQLite file or Redis). */
-export interface DailySalts {
-  /**
-   * The salt of this UTC day (`yyyy-mm-dd`), the same for every caller: the one stored, or
-   * `candidate` when none was. Only the newest day asked for is kept: the salts of days before it
-   * are deleted (a late caller's past day included, once answered), and it is forgotten after
-   * its day even if nobody asks again.
-   */
-  dailySalt(day: string, candidate: string, now: number): Promise<string>;
-}
+import { addressGroup } from '../kit/client-address';
+import type { Clock } from '../kit/clock';
+import type { DailySalts } from '../ports/daily-salts';
+import { IngestionUnavailableError } from '../ports/ingestion';
 
 export interface ScanVisitorsOptions {
   salts: DailySalts;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EventOf } from '@qrshirt/contracts';
-import type { Decider } from '../event-sourcing/decider';
+import type { Decider } from '../kit/decider';
 
 /*
  * Read off a print and typed by a person whose phone cannot scan the shirt: no 0/o, no 1/l/i.

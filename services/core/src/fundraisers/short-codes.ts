@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
-import type { Clock } from '../clock';
-import type { CommandHandler } from '../event-sourcing/command-handler';
-import { DomainError } from '../event-sourcing/decider';
+import type { Clock } from '../kit/clock';
+import type { CommandHandler } from '../kit/command-handler';
+import { DomainError } from '../kit/decider';
 import { fundraiserDecider, fundraiserStreamName } from './fundraiser-decider';
 import { normaliseShortCode, shortCodeCandidate, shortCodeDecider, shortCodeStreamName } from './short-code';
 

@@ -1,8 +1,8 @@
 import { eventMetadata, type ScanRequest } from '@qrshirt/contracts';
-import { ConcurrencyError, type EventStore, type NewEvent } from '../event-sourcing/event-store';
+import { ConcurrencyError, type EventStore, type NewEvent } from '../kit/event-store';
 import { rebuildScanCounter, type ScanCounter, scanRecorded, toScanRequest } from '../fundraisers/scan-counting';
-import { type AnalyticsFact, type Ingestion, IngestionUnavailableError, type ScanFact } from './ingestion';
-import { createMicroBatcher, type Waiting } from './micro-batcher';
+import { type AnalyticsFact, type Ingestion, IngestionUnavailableError, type ScanFact } from '../ports/ingestion';
+import { createMicroBatcher, type Waiting } from '../kit/micro-batcher';
 
 export interface InProcessBatcherOptions {
   eventStore: EventStore;

@@ -1,3 +1,3 @@
 export * from './in-process-batcher';
-export * from './ingestion';
-export * from './micro-batcher';
+export * from '../ports/ingestion';
+export * from '../kit/micro-batcher';

@@ -1,8 +1,8 @@
-import { derivedEventId } from '../event-sourcing/derived-event-id';
-import type { StoredEvent } from '../event-sourcing/event-store';
+import { derivedEventId } from '../kit/derived-event-id';
+import type { StoredEvent } from '../kit/event-store';
 import { type CopyingLog, ORIGINAL_RECORDED_AT } from '../personal-data/personal-data-migration';
 import { keyedStreamName, LOOKUP_STREAM_OPENERS, LOOKUP_STREAM_PREFIXES } from './keyed-names';
-import type { LookupKeys } from './lookup-keys';
+import type { LookupKeys } from '../kit/lookup-keys';
 
 /*
  * `npm run migrate-lookup-keys`: each stream named by an unkeyed hash of an address (a

@@ -1,9 +1,9 @@
 import { eventMetadata } from '@qrshirt/contracts';
-import type { Clock } from '../clock';
-import type { EventStore } from '../event-sourcing/event-store';
-import { readAllFiltered } from '../event-sourcing/read-all-filtered';
+import type { Clock } from '../kit/clock';
+import type { EventStore } from '../kit/event-store';
+import { readAllFiltered } from '../kit/read-all-filtered';
 import { keyedStreamName, LOOKUP_STREAM_OPENERS, LOOKUP_STREAM_PREFIXES } from './keyed-names';
-import type { LookupKeys } from './lookup-keys';
+import type { LookupKeys } from '../kit/lookup-keys';
 
 /** Where `LookupKeysInUse` is recorded. */
 export const LOOKUP_KEYS_STREAM = 'lookup-keys';

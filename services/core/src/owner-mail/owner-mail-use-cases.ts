@@ -1,7 +1,7 @@
 import type { UnsubscribeAnswer } from '@qrshirt/contracts';
-import type { Clock } from '../clock';
-import type { CommandHandler } from '../event-sourcing/command-handler';
-import { DomainError } from '../event-sourcing/decider';
+import type { Clock } from '../kit/clock';
+import type { CommandHandler } from '../kit/command-handler';
+import { DomainError } from '../kit/decider';
 import type { FundraiserReadModel } from '../fundraisers/fundraiser-use-cases';
 import { userDecider, userStreamName } from '../users/user-decider';
 import { type DailySummary, dueDay, summariseDay } from './daily-summary';

@@ -1,4 +1,4 @@
-import type { EventStore } from '../event-sourcing/event-store';
+import type { EventStore } from '../kit/event-store';
 import type { PersonalData } from './personal-data';
 
 /**

@@ -1,7 +1,7 @@
 import { personalDataFields, personalDataSubject } from '@qrshirt/contracts';
-import { derivedEventId } from '../event-sourcing/derived-event-id';
-import type { EventStore, NewEvent, StoredEvent } from '../event-sourcing/event-store';
-import type { PersonalDataKeys } from './personal-data-keys';
+import { derivedEventId } from '../kit/derived-event-id';
+import type { EventStore, NewEvent, StoredEvent } from '../kit/event-store';
+import type { PersonalDataKeys } from '../ports/personal-data-keys';
 import { newPersonalDataKey, openValue, sealValue, sealedSubject } from './sealed-value';
 
 /*

@@ -1,6 +1,6 @@
 import { personalDataFields, personalDataSubject } from '@qrshirt/contracts';
-import { DomainError } from '../event-sourcing/decider';
-import type { PersonalDataKeys } from './personal-data-keys';
+import { DomainError } from '../kit/decider';
+import type { PersonalDataKeys } from '../ports/personal-data-keys';
 import { newPersonalDataKey, openValue, sealValue, sealedSubject } from './sealed-value';
 
 /**

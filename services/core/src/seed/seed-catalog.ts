@@ -1,10 +1,10 @@
 import type { DomainEvent } from '@qrshirt/contracts';
-import type { Clock } from '../clock';
+import type { Clock } from '../kit/clock';
 import { type CharityFields, charityDecider, charityStreamName } from '../charities/charity-decider';
-import { createCommandHandler } from '../event-sourcing/command-handler';
-import { type Decider, DomainError } from '../event-sourcing/decider';
+import { createCommandHandler } from '../kit/command-handler';
+import { type Decider, DomainError } from '../kit/decider';
 import { type ShirtFields, shirtDecider, shirtStreamName } from '../shirts/shirt-decider';
-import type { EventStore } from '../event-sourcing/event-store';
+import type { EventStore } from '../kit/event-store';
 import {
   type SeedCharity,
   type SeedShirt,

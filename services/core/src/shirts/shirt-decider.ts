@@ -1,6 +1,6 @@
 import type { EventData, EventOf } from '@qrshirt/contracts';
-import { changedFields } from '../event-sourcing/changed-fields';
-import { type Decider, DomainError } from '../event-sourcing/decider';
+import { changedFields } from '../kit/changed-fields';
+import { type Decider, DomainError } from '../kit/decider';
 
 export type ShirtFields = Omit<EventData<'ShirtAdded'>, 'shirtId' | 'at'>;
 export type ShirtImage = ShirtFields['images'][number];

@@ -1,6 +1,6 @@
 import type { AdminCreateShirtRequest, AdminUpdateShirtRequest, Shirt } from '@qrshirt/contracts';
-import type { Clock } from '../clock';
-import type { CommandHandler } from '../event-sourcing/command-handler';
+import type { Clock } from '../kit/clock';
+import type { CommandHandler } from '../kit/command-handler';
 import { type ShirtFields, type ShirtState, shirtDecider, shirtStreamName } from './shirt-decider';
 
 export interface ShirtUseCaseDeps {

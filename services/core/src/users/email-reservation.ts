@@ -1,6 +1,6 @@
 import type { EventOf } from '@qrshirt/contracts';
-import { type Decider, DomainError } from '../event-sourcing/decider';
-import type { LookupKeys } from '../lookup-keys/lookup-keys';
+import { type Decider, DomainError } from '../kit/decider';
+import type { LookupKeys } from '../kit/lookup-keys';
 
 export interface ReserveEmail {
   type: 'ReserveEmail';

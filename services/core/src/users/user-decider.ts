@@ -1,7 +1,7 @@
 import type { EventData, EventOf } from '@qrshirt/contracts';
-import { changedFields } from '../event-sourcing/changed-fields';
-import { type Decider, DomainError } from '../event-sourcing/decider';
-import { sameEmailAddress } from './email-address';
+import { changedFields } from '../kit/changed-fields';
+import { type Decider, DomainError } from '../kit/decider';
+import { sameEmailAddress } from '../kit/email-address';
 
 export type SignInMethod = EventData<'UserSignedIn'>['method'];
 

@@ -1,9 +1,9 @@
 import type { SyncUserRequest, UpdateProfileRequest, User } from '@qrshirt/contracts';
-import type { Clock } from '../clock';
-import type { CommandHandler } from '../event-sourcing/command-handler';
-import type { LookupKeys } from '../lookup-keys/lookup-keys';
-import { DomainError } from '../event-sourcing/decider';
-import { assertSelf, type Caller } from './caller';
+import type { Clock } from '../kit/clock';
+import type { CommandHandler } from '../kit/command-handler';
+import type { LookupKeys } from '../kit/lookup-keys';
+import { DomainError } from '../kit/decider';
+import { assertSelf, type Caller } from '../kit/caller';
 import { emailReservationDecider, emailReservationStreamName } from './email-reservation';
 import { EMAIL_CHANGES_BY_LINK, type UserState, userDecider, userStreamName } from './user-decider';
 

@@ -1,7 +1,7 @@
 import { readEvent } from '@qrshirt/contracts';
 import { LRUCache } from 'lru-cache';
-import type { EventStore } from '../event-sourcing/event-store';
-import type { LookupKeys, WaitlistSignup } from '../lookup-keys/lookup-keys';
+import type { EventStore } from '../kit/event-store';
+import type { LookupKeys, WaitlistSignup } from '../kit/lookup-keys';
 import { legacyWaitlistStreamName } from './waitlist-decider';
 
 /** A shirt's legacy list as read so far: each signup's first entry id, and the last revision read. */

@@ -1,8 +1,8 @@
 import type { EventOf } from '@qrshirt/contracts';
 import { type CharityState, isApprovedCharity } from '../charities/charity-decider';
-import { type Decider, DomainError } from '../event-sourcing/decider';
-import { type LookupKeys, LOOKUP_KEY, UNKEYED_HASH, type WaitlistSignup } from '../lookup-keys/lookup-keys';
-import { isValidEmailAddress } from '../users/email-address';
+import { type Decider, DomainError } from '../kit/decider';
+import { type LookupKeys, LOOKUP_KEY, UNKEYED_HASH, type WaitlistSignup } from '../kit/lookup-keys';
+import { isValidEmailAddress } from '../kit/email-address';
 import type { ShirtState } from '../shirts/shirt-decider';
 
 export interface JoinWaitlist {

@@ -1,5 +1,5 @@
 import type { EventOf } from '@qrshirt/contracts';
-import { type Decider, DomainError } from '../event-sourcing/decider';
+import { type Decider, DomainError } from '../kit/decider';
 
 /** The entry's person opened a removal link mailed to them. */
 export interface RemoveWaitlistEntry {

@@ -6,17 +6,16 @@ import {
   waitlistDataSubject,
 } from '@qrshirt/contracts';
 import { charityDecider, charityStreamName } from '../charities/charity-decider';
-import type { Clock } from '../clock';
-import type { CommandHandler } from '../event-sourcing/command-handler';
-import type { EventStore } from '../event-sourcing/event-store';
-import { readAllFiltered } from '../event-sourcing/read-all-filtered';
-import type { LookupKeys } from '../lookup-keys/lookup-keys';
-import { normalEmailAddress } from '../users/email-address';
+import type { Clock } from '../kit/clock';
+import type { CommandHandler } from '../kit/command-handler';
+import type { EventStore } from '../kit/event-store';
+import { readAllFiltered } from '../kit/read-all-filtered';
+import type { LookupKeys } from '../kit/lookup-keys';
+import { normalEmailAddress } from '../kit/email-address';
 import { shirtDecider, shirtStreamName } from '../shirts/shirt-decider';
 import { createLegacyWaitlists } from './legacy-waitlists';
-import { DomainError } from '../event-sourcing/decider';
-import { ENTRY_ID, fulfilmentDecider, fulfilmentStreamName } from '../fulfilment/fulfilment-decider';
-import { linkTokenHash, newLinkSecret } from '../link-tokens';
+import { DomainError } from '../kit/decider';
+import { linkTokenHash, newLinkSecret } from '../kit/link-tokens';
 import type { PersonalData } from '../personal-data/personal-data';
 import { INVALID_REMOVAL_LINK, waitlistRemovalDecider, waitlistRemovalStreamName } from './waitlist-removal-decider';
 import {
@@ -43,6 +42,13 @@ export interface WaitlistConfirmationMail {
   removeToken: string;
 }
 
+/** The entry a removal token names, the hashes of the removal links its mails carried, and where they are kept. */
+export interface MailedRemovalLinks {
+  entryId: string;
+  hashes: string[];
+  stream: string;
+}
+
 export interface WaitlistUseCaseDeps {
   commands: CommandHandler;
   /** Read directly for the legacy lists of old logs (see legacy-waitlists.ts). */
@@ -62,6 +68,11 @@ export interface WaitlistUseCaseDeps {
   forgetMailTo(this: void, address: string): Promise<unknown>;
   /** Names each signup's stream without its address. */
   lookupKeys: LookupKeys;
+  /**
+   * The removal links a claim mail carried (`<entryId>.<secret>`), which fulfilment keeps; null
+   * when the token is not one. The port by which fulfilment, which depends on the waitlist, answers it.
+   */
+  claimMailRemovalLinks(this: void, token: string): Promise<MailedRemovalLinks | null>;
 }
 
 export function createWaitlistUseCases({
@@ -74,6 +85,7 @@ export function createWaitlistUseCases({
   personalData,
   forgetMailTo,
   lookupKeys,
+  claimMailRemovalLinks,
 }: WaitlistUseCaseDeps) {
   const legacy = createLegacyWaitlists({ eventStore, lookupKeys });
 
@@ -90,19 +102,13 @@ export function createWaitlistUseCases({
    * `<entryId>.<secret>` (in the fulfilment's, which entries of old logs without a signup stream
    * have too). Null when the token cannot name either.
    */
-  async function mailedRemovalLinks(
-    token: string,
-  ): Promise<{ entryId: string; hashes: string[]; stream: string } | null> {
+  async function mailedRemovalLinks(token: string): Promise<MailedRemovalLinks | null> {
     const signupStream = signupStreamOfToken(lookupKeys, token);
     if (signupStream) {
       const signup = await commands.loadState(signupStream, waitlistDecider);
       return signup && { entryId: signup.entryId, hashes: signup.removeTokenHashes, stream: signupStream };
     }
-    const [entryId, secret, ...rest] = token.split('.');
-    if (rest.length > 0 || !secret || !ENTRY_ID.test(entryId!)) return null;
-    const stream = fulfilmentStreamName(entryId!);
-    const fulfilment = await commands.loadState(stream, fulfilmentDecider);
-    return fulfilment && { entryId: fulfilment.entryId, hashes: fulfilment.removeTokenHashes, stream };
+    return claimMailRemovalLinks(token);
   }
 
   /** The address the entry's mails went to, as its stream (read in clear) holds it; null once erased. */

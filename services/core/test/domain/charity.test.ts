@@ -7,7 +7,7 @@ import {
   charityStreamName,
   isApprovedCharity,
 } from '../../src/charities/charity-decider';
-import { foldEvents } from '../../src/event-sourcing/fold-events';
+import { foldEvents } from '../../src/kit/fold-events';
 import { deciderSpec } from './decider-spec';
 import { T0, T1, charityCreated } from './fixtures';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { charityDecider, charityStreamName } from '../../src/charities/charity-decider';
-import { type CommandHandler, createCommandHandler } from '../../src/event-sourcing/command-handler';
-import { DomainError } from '../../src/event-sourcing/decider';
+import { type CommandHandler, createCommandHandler } from '../../src/kit/command-handler';
+import { DomainError } from '../../src/kit/decider';
 import { donationReportDecider, donationReportStreamName } from '../../src/donations/donation-report-decider';
 import { processorDonationDecider, processorDonationStreamName } from '../../src/donations/processor-donation-decider';
 import {
@@ -10,7 +10,7 @@ import {
   fundraiserStreamName,
 } from '../../src/fundraisers/fundraiser-decider';
 import { userDecider, userStreamName } from '../../src/users/user-decider';
-import { ConcurrencyError, type EventStore } from '../../src/event-sourcing/event-store';
+import { ConcurrencyError, type EventStore } from '../../src/kit/event-store';
 import { createInMemoryEventStore } from '@qrshirt/core';
 import { T0, T1, charity, reportDonation, shirt } from './fixtures';
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { type Decider, DomainError, type DomainErrorKind } from '../../src/event-sourcing/decider';
-import { foldEvents } from '../../src/event-sourcing/fold-events';
+import { type Decider, DomainError, type DomainErrorKind } from '../../src/kit/decider';
+import { foldEvents } from '../../src/kit/fold-events';
 
 /** Given past events, when a command is decided, then these events (or this DomainError). */
 export function deciderSpec<Command, Event, State>(decider: Decider<Command, Event, State>) {

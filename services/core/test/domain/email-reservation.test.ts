@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidEmailAddress } from '../../src/users/email-address';
+import { isValidEmailAddress } from '../../src/kit/email-address';
 import { emailReservationDecider, emailReservationStreamName } from '../../src/users/email-reservation';
 import { deciderSpec } from './decider-spec';
 import { lookupKeys } from './fixtures';

@@ -1,6 +1,6 @@
 import type { EventData, EventOf } from '@qrshirt/contracts';
 import { describe, expect, it } from 'vitest';
-import { foldEvents } from '../../src/event-sourcing/fold-events';
+import { foldEvents } from '../../src/kit/fold-events';
 import {
   ENTRY_ERASED,
   type FulfilEntry,

@@ -1,6 +1,6 @@
 import { type EventData, eventMetadata } from '@qrshirt/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { createInMemoryEventStore } from '../../src/event-sourcing/in-memory-event-store';
+import { createInMemoryEventStore } from '../../src/kit/in-memory-event-store';
 import { createLegacyWaitlists } from '../../src/waitlist/legacy-waitlists';
 import { lookupKeys, T0 } from './fixtures';
 

@@ -1,6 +1,6 @@
 import type { ScanRequest } from '@qrshirt/contracts';
 import { describe, expect, it } from 'vitest';
-import { createInMemoryEventStore } from '../../src/event-sourcing/in-memory-event-store';
+import { createInMemoryEventStore } from '../../src/kit/in-memory-event-store';
 import {
   ADDRESS_LIMIT,
   createScanCounter,

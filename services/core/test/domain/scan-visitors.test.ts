@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createScanVisitors, type DailySalts, type ScanVisitors } from '../../src/fundraisers/scan-visitors';
-import { IngestionUnavailableError } from '../../src/ingestion/ingestion';
+import { createScanVisitors, type ScanVisitors } from '../../src/fundraisers/scan-visitors';
+import type { DailySalts } from '../../src/ports/daily-salts';
+import { IngestionUnavailableError } from '../../src/ports/ingestion';
 
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
 const DAY_ONE = new Date('2026-03-01T10:00:00.000Z');

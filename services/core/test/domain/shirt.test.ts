@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldEvents } from '../../src/event-sourcing/fold-events';
+import { foldEvents } from '../../src/kit/fold-events';
 import { type ShirtFields, shirtDecider } from '../../src/shirts/shirt-decider';
 import { deciderSpec } from './decider-spec';
 import { T0, T1, shirtAdded } from './fixtures';

@@ -1,8 +1,8 @@
 import type { EventOf } from '@qrshirt/contracts';
 import { createInMemoryEventStore } from '@qrshirt/core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type CommandHandler, createCommandHandler } from '../../src/event-sourcing/command-handler';
-import type { EventStore } from '../../src/event-sourcing/event-store';
+import { type CommandHandler, createCommandHandler } from '../../src/kit/command-handler';
+import type { EventStore } from '../../src/kit/event-store';
 import { fundraiserDecider, fundraiserStreamName } from '../../src/fundraisers/fundraiser-decider';
 import {
   normaliseShortCode,

@@ -1,6 +1,6 @@
 import type { EventOf } from '@qrshirt/contracts';
 import { describe, expect, it } from 'vitest';
-import { foldEvents } from '../../src/event-sourcing/fold-events';
+import { foldEvents } from '../../src/kit/fold-events';
 import { EMAIL_CHANGES_BY_LINK, type RegisterUser, userDecider } from '../../src/users/user-decider';
 import { deciderSpec } from './decider-spec';
 import { T0, T1 } from './fixtures';

@@ -1,6 +1,6 @@
 import type { EventOf } from '@qrshirt/contracts';
 import { describe, expect, it } from 'vitest';
-import { foldEvents } from '../../src/event-sourcing/fold-events';
+import { foldEvents } from '../../src/kit/fold-events';
 import {
   CONFIRMATION_LINK_USED,
   confirmationTokenFor,
@@ -14,7 +14,7 @@ import {
 } from '../../src/waitlist/waitlist-decider';
 import { deciderSpec } from './decider-spec';
 import { T0, T1, charity, lookupKeys, shirt } from './fixtures';
-import { createLookupKeys, unkeyedWaitlistSignupHash } from '../../src/lookup-keys/lookup-keys';
+import { createLookupKeys, unkeyedWaitlistSignupHash } from '../../src/kit/lookup-keys';
 
 const spec = deciderSpec(waitlistDecider);
 

@@ -5,8 +5,8 @@ import {
   type FulfilmentUseCases,
   type StoredEvent,
   WAITLIST_STREAM_PREFIX,
+  type CatalogQueries,
 } from '@qrshirt/core';
-import type { CatalogQueries } from '@qrshirt/projections';
 
 type Statuses = Awaited<ReturnType<FulfilmentUseCases['statuses']>>;
 

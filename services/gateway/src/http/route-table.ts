@@ -9,6 +9,7 @@ import {
   type RouteAuth,
   type RouteDefinition,
 } from '@qrshirt/contracts';
+import type { RouteReply as FeatureReply } from '@qrshirt/core';
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { z } from 'zod';
 import { limitPerClient } from './client-limits';
@@ -40,14 +41,8 @@ export interface RouteInput<Route extends RouteDefinition> {
   res: Response;
 }
 
-type ReplyTo<Status, Answer> = Answer extends { schema: infer Schema extends z.ZodType }
-  ? { status: Status; body: z.input<Schema>; headers?: Record<string, string> }
-  : { status: Status; body?: undefined; headers?: Record<string, string> };
-
 /** A JSON answer with one of the route's declared statuses and that status's body. */
-export type RouteReply<Route extends RouteDefinition> = {
-  [Status in keyof Route['answers'] & number]: ReplyTo<Status, Route['answers'][Status]>;
-}[keyof Route['answers'] & number];
+export type RouteReply<Route extends RouteDefinition> = FeatureReply<Route>;
 
 export type RouteHandler<Route extends RouteDefinition> = (
   input: RouteInput<Route>,

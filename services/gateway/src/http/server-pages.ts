@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DomainError } from '@qrshirt/core';
+import { DomainError, type CatalogQueries } from '@qrshirt/core';
 import type { Response } from 'express';
-import type { CatalogQueries } from '@qrshirt/projections';
 import { webServerDir } from '../package-dirs';
 import type { UseCases } from '../routes/route-deps';
 

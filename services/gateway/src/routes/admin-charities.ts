@@ -1,14 +1,9 @@
-import type { Handlers } from '../http/route-table';
+import type { adminCharityRoutes } from '@qrshirt/contracts';
+import type { HandlersOf } from '../http/route-table';
 import type { RouteDeps } from './route-deps';
 
 /** The catalogue's charities: an admin's are in the shop at once, a member's wait for review here. */
-export function adminCharityHandlers({
-  catalog,
-  useCases,
-}: RouteDeps): Pick<
-  Handlers,
-  'listAdminCharities' | 'approveCharity' | 'rejectCharity' | 'adminCreateCharity' | 'adminUpdateCharity'
-> {
+export function adminCharityHandlers({ catalog, useCases }: RouteDeps): HandlersOf<typeof adminCharityRoutes> {
   return {
     async listAdminCharities({ query }) {
       return { status: 200, body: { charities: await catalog.listCharitiesByStatus(query.status) } };

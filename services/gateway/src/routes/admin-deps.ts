@@ -1,3 +1,4 @@
+import type { AdminAuditQueries, OverviewQueries } from '@qrshirt/core';
 import type {
   AdminFunnel,
   AdminFunnelQuery,
@@ -5,7 +6,7 @@ import type {
   AdminOutboxPage,
   AdminOutboxQuery,
 } from '@qrshirt/contracts';
-import type { AdminAuditQueries, OverviewQueries, ProjectionMonitor, RebuildJobs } from '@qrshirt/projections';
+import type { ProjectionMonitor, RebuildJobs } from '@qrshirt/projections';
 
 /** What the admin routes need beyond the shared route deps; built by the composition root. */
 export interface AdminDeps {

@@ -1,6 +1,6 @@
-import type { AdminEvent } from '@qrshirt/contracts';
+import type { AdminEvent, adminEventRoutes } from '@qrshirt/contracts';
 import { maskEmailsIn, maskPersonalData } from '../admin/mask-personal-data';
-import type { Handlers } from '../http/route-table';
+import type { HandlersOf } from '../http/route-table';
 import type { RouteDeps } from './route-deps';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -18,7 +18,7 @@ function instant(value: string | undefined, dayEdge: 'start' | 'end'): Date | un
  * newest first unless `order=oldest`. Names and emails are masked unless `reveal=true`, which the
  * audit trail records (with the filters) before the log is read.
  */
-export function adminEventHandlers({ eventStore, useCases }: RouteDeps): Pick<Handlers, 'listEvents'> {
+export function adminEventHandlers({ eventStore, useCases }: RouteDeps): HandlersOf<typeof adminEventRoutes> {
   return {
     async listEvents({ query, user }) {
       if (query.reveal) {

@@ -1,13 +1,10 @@
+import type { adminOutboxRoutes } from '@qrshirt/contracts';
 import { HttpError, notFound } from '../http/http-error';
-import type { Handlers } from '../http/route-table';
+import type { HandlersOf } from '../http/route-table';
 import type { AdminDeps } from './admin-deps';
 
 /** The mail outbox as admins see it (addresses masked), and a retry for a stuck or dead message. */
-export function adminOutboxHandlers({
-  admin,
-}: {
-  admin: AdminDeps;
-}): Pick<Handlers, 'listOutbox' | 'retryOutboxMessage'> {
+export function adminOutboxHandlers({ admin }: { admin: AdminDeps }): HandlersOf<typeof adminOutboxRoutes> {
   return {
     async listOutbox({ query }) {
       return { status: 200, body: await admin.outbox.list(query) };

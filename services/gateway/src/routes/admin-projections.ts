@@ -1,5 +1,6 @@
+import type { adminProjectionRoutes } from '@qrshirt/contracts';
 import { HttpError, notFound } from '../http/http-error';
-import type { Handlers } from '../http/route-table';
+import type { HandlersOf } from '../http/route-table';
 import type { AdminDeps } from './admin-deps';
 
 /**
@@ -7,11 +8,7 @@ import type { AdminDeps } from './admin-deps';
  * active version until the new one has caught up, and its progress is kept here (another
  * gateway behind the same load balancer does not know it).
  */
-export function adminProjectionHandlers({
-  admin,
-}: {
-  admin: AdminDeps;
-}): Pick<Handlers, 'listProjections' | 'startRebuild' | 'getRebuild'> {
+export function adminProjectionHandlers({ admin }: { admin: AdminDeps }): HandlersOf<typeof adminProjectionRoutes> {
   const { projections, rebuilds } = admin;
 
   function projectorNamed(name: string) {

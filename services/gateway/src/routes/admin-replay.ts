@@ -1,4 +1,4 @@
-import type { AdminReplayFormat } from '@qrshirt/contracts';
+import type { AdminReplayFormat, adminReplayRoutes } from '@qrshirt/contracts';
 import {
   ReplayArgumentError,
   type ReplayWindow,
@@ -7,7 +7,7 @@ import {
   replayWindow,
 } from '@qrshirt/projections';
 import { HttpError } from '../http/http-error';
-import type { Handlers } from '../http/route-table';
+import type { HandlersOf } from '../http/route-table';
 import type { RouteDeps } from './route-deps';
 
 const contentTypes: Record<AdminReplayFormat, string> = {
@@ -34,7 +34,7 @@ function windowOf(texts: {
  * gateway's event store (never the read models) up to the head it had when the request came.
  * The audit trail records the download, with its parameters, before the log is read.
  */
-export function adminReplayHandlers({ eventStore, clock, useCases }: RouteDeps): Pick<Handlers, 'downloadReplay'> {
+export function adminReplayHandlers({ eventStore, clock, useCases }: RouteDeps): HandlersOf<typeof adminReplayRoutes> {
   return {
     async downloadReplay({ query, res, user }) {
       const { groupBy, format, ...dates } = query;

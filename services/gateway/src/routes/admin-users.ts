@@ -1,7 +1,8 @@
-import type { Handlers } from '../http/route-table';
+import type { adminUserRoutes } from '@qrshirt/contracts';
+import type { HandlersOf } from '../http/route-table';
 import type { RouteDeps } from './route-deps';
 
-export function adminUserHandlers({ useCases }: RouteDeps): Pick<Handlers, 'eraseUser'> {
+export function adminUserHandlers({ useCases }: RouteDeps): HandlersOf<typeof adminUserRoutes> {
   return {
     async eraseUser({ params, user }) {
       await useCases.accountClosing.eraseByAdmin(params.id, user.uid);

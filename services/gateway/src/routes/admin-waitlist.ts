@@ -1,8 +1,13 @@
-import type { AdminWaitlistEntry, AdminWaitlistStats, FulfilledWaitlistEntry } from '@qrshirt/contracts';
+import type {
+  AdminWaitlistEntry,
+  AdminWaitlistStats,
+  FulfilledWaitlistEntry,
+  adminWaitlistRoutes,
+} from '@qrshirt/contracts';
 import type { FulfilledEntry } from '@qrshirt/core';
 import { createWaitlistEntries } from '../admin/waitlist-entries';
 import { csvLine } from '../http/csv';
-import type { Handlers } from '../http/route-table';
+import type { HandlersOf } from '../http/route-table';
 import { fundraiserShortUrl } from '../qr/fundraiser-qr';
 import { renderQrSheet } from '../qr/qr-sheet';
 import type { RouteDeps } from './route-deps';
@@ -38,15 +43,7 @@ export function adminWaitlistHandlers({
   useCases,
   publicBaseUrl,
   clock,
-}: RouteDeps): Pick<
-  Handlers,
-  | 'getAdminWaitlistStats'
-  | 'listWaitlistEntries'
-  | 'downloadWaitlistCsv'
-  | 'fulfilWaitlistEntry'
-  | 'reissueClaimLink'
-  | 'fulfilWaitlistBatch'
-> {
+}: RouteDeps): HandlersOf<typeof adminWaitlistRoutes> {
   const { fulfilment } = useCases;
   const entries = createWaitlistEntries({ eventStore, catalog, fulfilment });
 

@@ -1,6 +1,7 @@
+import type { adminFunnelRoutes, adminRoutes } from '@qrshirt/contracts';
 import { createAccounts } from '../auth/accounts';
 import { type AdminCheck, createAdminCheck } from '../auth/require-admin';
-import type { Handlers } from '../http/route-table';
+import type { HandlersOf } from '../http/route-table';
 import { adminAuditHandlers } from './admin-audit';
 import { adminCharityHandlers } from './admin-charities';
 import type { AdminDeps } from './admin-deps';
@@ -12,49 +13,20 @@ import { adminReplayHandlers } from './admin-replay';
 import { adminShirtHandlers } from './admin-shirts';
 import { adminUserHandlers } from './admin-users';
 import { adminWaitlistHandlers } from './admin-waitlist';
-import { meHandlers } from './me';
 import type { RouteDeps } from './route-deps';
-
-type AdminOperation =
-  | 'getMe'
-  | 'getAdminOverview'
-  | 'getAdminFunnel'
-  | 'listAdminCharities'
-  | 'approveCharity'
-  | 'rejectCharity'
-  | 'adminCreateCharity'
-  | 'adminUpdateCharity'
-  | 'adminCreateShirt'
-  | 'adminUpdateShirt'
-  | 'getAdminWaitlistStats'
-  | 'listWaitlistEntries'
-  | 'downloadWaitlistCsv'
-  | 'fulfilWaitlistEntry'
-  | 'reissueClaimLink'
-  | 'fulfilWaitlistBatch'
-  | 'listOutbox'
-  | 'retryOutboxMessage'
-  | 'listProjections'
-  | 'startRebuild'
-  | 'getRebuild'
-  | 'eraseUser'
-  | 'listEvents'
-  | 'downloadReplay'
-  | 'listAdminAudit';
 
 /**
  * Everything under /api/admin (the route table guards each with the admin check), one module per
- * resource, and GET /api/me, which tells anyone signed in whether they are an admin.
+ * resource, and the admin check GET /api/me tells anyone signed in about.
  */
 export function adminHandlers(deps: RouteDeps & { admin: AdminDeps }): {
   check: AdminCheck;
-  handlers: Pick<Handlers, AdminOperation>;
+  handlers: HandlersOf<typeof adminRoutes & typeof adminFunnelRoutes>;
 } {
   const check = createAdminCheck({ adminEmails: deps.admin.adminEmails, accounts: createAccounts(deps) });
   return {
     check,
     handlers: {
-      ...meHandlers(check),
       ...adminOverviewHandlers(deps),
       ...adminCharityHandlers(deps),
       ...adminShirtHandlers(deps),

@@ -1,7 +1,8 @@
-import type { Handlers } from '../http/route-table';
+import type { analyticsRoutes } from '@qrshirt/contracts';
+import type { HandlersOf } from '../http/route-table';
 import type { RouteDeps } from './route-deps';
 
-export function analyticsHandlers({ useCases }: RouteDeps): Pick<Handlers, 'recordAnalytics'> {
+export function analyticsHandlers({ useCases }: RouteDeps): HandlersOf<typeof analyticsRoutes> {
   return {
     async recordAnalytics({ body }) {
       return { status: 202, body: await useCases.recordAnalytics(body.events) };

@@ -1,10 +1,11 @@
+import type { googleSignInRoutes } from '@qrshirt/contracts';
 import type { Request, RequestHandler, Response } from 'express';
 import { signInPageError } from '../auth/google-exchange';
 import { asError, runStrategy, type StrategyOutcome } from '../auth/run-strategy';
 import { sessionAnswer } from '../auth/refresh-cookie';
 import { newSecret } from '../auth/secrets';
 import { readCookie } from '../http/cookies';
-import { type Handlers, unavailable } from '../http/route-table';
+import { type HandlersOf, unavailable } from '../http/route-table';
 import type { AuthContext } from './auth-context';
 
 /**
@@ -37,8 +38,12 @@ export function googleHandlers({
   passport,
   googleSignIn,
   googleExchange,
-}: AuthContext): Pick<Handlers, 'startGoogleSignIn' | 'googleCallback' | 'exchangeGoogleCode'> {
-  const exchangeGoogleCode: Handlers['exchangeGoogleCode'] = async ({ body: { code }, req, res }) => {
+}: AuthContext): HandlersOf<typeof googleSignInRoutes> {
+  const exchangeGoogleCode: HandlersOf<typeof googleSignInRoutes>['exchangeGoogleCode'] = async ({
+    body: { code },
+    req,
+    res,
+  }) => {
     const issued = await googleExchange.exchange(code, readCookie(req, BROWSER_COOKIE));
     res.clearCookie(BROWSER_COOKIE, { path: BROWSER_COOKIE_PATH });
     return { status: 200, body: sessionAnswer(res, issued) };

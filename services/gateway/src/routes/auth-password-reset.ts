@@ -1,9 +1,8 @@
-import type { Handlers } from '../http/route-table';
+import type { passwordResetRoutes } from '@qrshirt/contracts';
+import type { HandlersOf } from '../http/route-table';
 import { type AuthContext, clientAddress } from './auth-context';
 
-export function passwordResetHandlers({
-  passwordReset,
-}: AuthContext): Pick<Handlers, 'requestPasswordReset' | 'confirmPasswordReset'> {
+export function passwordResetHandlers({ passwordReset }: AuthContext): HandlersOf<typeof passwordResetRoutes> {
   return {
     async requestPasswordReset({ body, req }) {
       await passwordReset.request(body, clientAddress(req));

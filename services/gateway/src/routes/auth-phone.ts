@@ -1,10 +1,11 @@
+import type { phoneSignInRoutes } from '@qrshirt/contracts';
 import { sessionAnswer } from '../auth/refresh-cookie';
-import { type Handlers, unavailable } from '../http/route-table';
+import { type HandlersOf, unavailable } from '../http/route-table';
 import { type AuthContext, clientAddress } from './auth-context';
 
 const notConfigured = unavailable('Phone sign-in is not configured');
 
-export function phoneHandlers({ phone }: AuthContext): Pick<Handlers, 'startPhoneSignIn' | 'confirmPhoneSignIn'> {
+export function phoneHandlers({ phone }: AuthContext): HandlersOf<typeof phoneSignInRoutes> {
   if (!phone) return { startPhoneSignIn: notConfigured, confirmPhoneSignIn: notConfigured };
   return {
     async startPhoneSignIn({ body, req }) {

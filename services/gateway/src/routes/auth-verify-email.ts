@@ -1,4 +1,5 @@
-import type { Handlers } from '../http/route-table';
+import type { emailVerificationRoutes } from '@qrshirt/contracts';
+import type { HandlersOf } from '../http/route-table';
 import { type AuthContext, clientAddress } from './auth-context';
 
 /**
@@ -6,9 +7,7 @@ import { type AuthContext, clientAddress } from './auth-context';
  * or not: the mailbox is the proof), with the new address for a change of address's link, and a
  * signed-in user may ask for a fresh link.
  */
-export function verifyEmailHandlers({
-  verification,
-}: AuthContext): Pick<Handlers, 'verifyEmail' | 'resendVerification'> {
+export function verifyEmailHandlers({ verification }: AuthContext): HandlersOf<typeof emailVerificationRoutes> {
   return {
     async verifyEmail({ body: { token, email } }) {
       return { status: 200, body: await verification.verify(token, email) };

@@ -1,4 +1,4 @@
-import { REFRESH_COOKIE } from '@qrshirt/contracts';
+import { REFRESH_COOKIE, type authRoutes, type emailPasswordRoutes } from '@qrshirt/contracts';
 import passport from 'passport';
 import { createAccounts } from '../auth/accounts';
 import type { AuthOptions } from '../auth/auth-options';
@@ -12,7 +12,7 @@ import { createPhoneSignIn } from '../auth/phone-sign-in';
 import { clearRefreshCookie, sessionAnswer } from '../auth/refresh-cookie';
 import { runStrategy } from '../auth/run-strategy';
 import { createSessions } from '../auth/sessions';
-import type { Handlers } from '../http/route-table';
+import type { HandlersOf } from '../http/route-table';
 import { type AuthContext, clientAddress } from './auth-context';
 import { googleHandlers } from './auth-google';
 import { passwordResetHandlers } from './auth-password-reset';
@@ -20,25 +20,8 @@ import { phoneHandlers } from './auth-phone';
 import { verifyEmailHandlers } from './auth-verify-email';
 import type { RouteDeps } from './route-deps';
 
-type AuthOperation =
-  | 'signUp'
-  | 'signIn'
-  | 'startAnonymousSession'
-  | 'refreshSession'
-  | 'signOut'
-  | 'signOutEverywhere'
-  | 'startGoogleSignIn'
-  | 'googleCallback'
-  | 'exchangeGoogleCode'
-  | 'startPhoneSignIn'
-  | 'confirmPhoneSignIn'
-  | 'requestPasswordReset'
-  | 'confirmPasswordReset'
-  | 'verifyEmail'
-  | 'resendVerification';
-
 /** Every `/api/auth/*` route, with the use cases they call, made once over shared accounts and sessions. */
-export function authHandlers(deps: RouteDeps & { auth: AuthOptions }): Pick<Handlers, AuthOperation> {
+export function authHandlers(deps: RouteDeps & { auth: AuthOptions }): HandlersOf<typeof authRoutes> {
   const accounts = createAccounts(deps);
   const sessions = createSessions({ ...deps.auth, accounts, clock: deps.clock });
   const shared = { ...deps, ...deps.auth, accounts, sessions };
@@ -66,13 +49,7 @@ export function authHandlers(deps: RouteDeps & { auth: AuthOptions }): Pick<Hand
   };
 }
 
-function emailPasswordHandlers({
-  emailPassword,
-  passport,
-}: AuthContext): Pick<
-  Handlers,
-  'signUp' | 'signIn' | 'startAnonymousSession' | 'refreshSession' | 'signOut' | 'signOutEverywhere'
-> {
+function emailPasswordHandlers({ emailPassword, passport }: AuthContext): HandlersOf<typeof emailPasswordRoutes> {
   return {
     async signUp({ body, req, res }) {
       return { status: 201, body: sessionAnswer(res, await emailPassword.signUp(body, clientAddress(req), req.log)) };

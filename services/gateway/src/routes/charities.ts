@@ -1,11 +1,9 @@
+import type { charityRoutes } from '@qrshirt/contracts';
 import { jsonOnce } from '../http/json-once';
-import type { Handlers } from '../http/route-table';
+import type { HandlersOf } from '../http/route-table';
 import type { RouteDeps } from './route-deps';
 
-export function charityHandlers({
-  catalog,
-  useCases,
-}: RouteDeps): Pick<Handlers, 'listCharities' | 'getCharity' | 'createCharity'> {
+export function charityHandlers({ catalog, useCases }: RouteDeps): HandlersOf<typeof charityRoutes> {
   const serialised = jsonOnce();
   return {
     async listCharities({ res }) {

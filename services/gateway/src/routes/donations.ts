@@ -1,12 +1,10 @@
-import type { Handlers } from '../http/route-table';
+import type { donationRoutes } from '@qrshirt/contracts';
+import type { HandlersOf } from '../http/route-table';
 import { unavailable } from '../http/route-table';
 import type { RouteDeps } from './route-deps';
 
 /** The processor's webhook, and the demo processor behind the demo widget. */
-export function donationHandlers({
-  donationWebhooks,
-  demoProcessor,
-}: RouteDeps): Pick<Handlers, 'receiveDonationWebhook' | 'createDemoDonation'> {
+export function donationHandlers({ donationWebhooks, demoProcessor }: RouteDeps): HandlersOf<typeof donationRoutes> {
   return {
     async receiveDonationWebhook({ rawBody, req }) {
       return { status: 200, body: await donationWebhooks.receive({ headers: req.headers, body: rawBody }, req.log) };

@@ -1,5 +1,6 @@
+import type { fundraiserQrRoutes } from '@qrshirt/contracts';
 import type { Response } from 'express';
-import type { Handlers } from '../http/route-table';
+import type { HandlersOf } from '../http/route-table';
 import { createFundraiserQrCodes, type QrFormat, qrContentTypes } from '../qr/fundraiser-qr';
 import type { RouteDeps } from './route-deps';
 
@@ -9,13 +10,8 @@ import type { RouteDeps } from './route-deps';
  */
 const QR_CACHE_CONTROL = 'public, max-age=86400';
 
-export function fundraiserHandlers({
-  useCases,
-  publicBaseUrl,
-}: RouteDeps): Pick<
-  Handlers,
-  'createFundraiser' | 'getFundraiser' | 'updateFundraiser' | 'donate' | 'getFundraiserStats' | 'getQrSvg' | 'getQrPng'
-> {
+/** The fundraisers module's routes that answer with an image rather than JSON. */
+export function fundraiserQrHandlers({ useCases, publicBaseUrl }: RouteDeps): HandlersOf<typeof fundraiserQrRoutes> {
   const { fundraisers } = useCases;
   const qrCodes = createFundraiserQrCodes({ publicBaseUrl, shortCodeOf: fundraisers.shortCode });
 
@@ -28,22 +24,6 @@ export function fundraiserHandlers({
   }
 
   return {
-    async createFundraiser({ body, user }) {
-      return { status: 201, body: await fundraisers.create(user.uid, body) };
-    },
-    async getFundraiser({ params }) {
-      return { status: 200, body: await fundraisers.details(params.id) };
-    },
-    async updateFundraiser({ params, body, user }) {
-      return { status: 200, body: await fundraisers.update(params.id, user, body) };
-    },
-    async donate({ params, body, headers }) {
-      const { created, donation } = await useCases.donations.report(params.id, body, headers['idempotency-key']);
-      return { status: created ? 201 : 200, body: donation };
-    },
-    async getFundraiserStats({ params, user }) {
-      return { status: 200, body: await fundraisers.stats(params.id, user) };
-    },
     async getQrSvg({ params, query, res }) {
       await sendQrCode(res, params.id, 'svg', query.download);
     },

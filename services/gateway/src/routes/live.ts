@@ -1,8 +1,9 @@
+import type { fundraiserStreamRoutes, userStreamRoutes } from '@qrshirt/contracts';
 import { assertSelf } from '@qrshirt/core';
 import { type ChangeFeed, liveTopics } from '@qrshirt/projections';
 import type { Request } from 'express';
 import type { EventStream, EventStreams } from '../http/event-streams';
-import type { Handlers } from '../http/route-table';
+import type { HandlersOf } from '../http/route-table';
 import type { RouteDeps } from './route-deps';
 
 /** What the live routes need beyond the shared route deps; built by the composition root. */
@@ -54,7 +55,7 @@ function pushLatest(stream: EventStream, read: () => Promise<object>, req: Reque
 export function liveHandlers({
   useCases,
   live,
-}: RouteDeps & { live: LiveDeps }): Pick<Handlers, 'streamFundraiserStats' | 'streamUserStats'> {
+}: RouteDeps & { live: LiveDeps }): HandlersOf<typeof fundraiserStreamRoutes & typeof userStreamRoutes> {
   const { changeFeed, streams } = live;
   const { fundraisers } = useCases;
 

@@ -1,12 +1,13 @@
+import type { meRoutes } from '@qrshirt/contracts';
 import type { AdminCheck } from '../auth/require-admin';
-import type { Handlers } from '../http/route-table';
+import type { HandlersOf } from '../http/route-table';
 
 /**
  * Who the caller is, whether the web client should offer the admin area and whether the address
  * still needs verifying. Outside /api/admin on purpose: asking must not be refused, or every
  * signed-in page would log a 403.
  */
-export function meHandlers({ facts }: AdminCheck): Pick<Handlers, 'getMe'> {
+export function meHandlers({ facts }: AdminCheck): HandlersOf<typeof meRoutes> {
   return {
     async getMe({ user }) {
       return { status: 200, body: { uid: user.uid, anonymous: user.anonymous, ...(await facts(user)) } };

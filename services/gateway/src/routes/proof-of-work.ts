@@ -1,7 +1,12 @@
-import type { Handlers } from '../http/route-table';
+import type { proofOfWorkRoutes } from '@qrshirt/contracts';
+import type { HandlersOf } from '../http/route-table';
 import type { ProofOfWork } from '../http/proof-of-work';
 
-export function proofOfWorkHandlers({ proofOfWork }: { proofOfWork: ProofOfWork }): Pick<Handlers, 'getChallenge'> {
+export function proofOfWorkHandlers({
+  proofOfWork,
+}: {
+  proofOfWork: ProofOfWork;
+}): HandlersOf<typeof proofOfWorkRoutes> {
   return {
     async getChallenge() {
       // Each challenge is good for one solution: a cached one would be spent already.

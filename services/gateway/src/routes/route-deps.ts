@@ -3,6 +3,10 @@ import type {
   CharityUseCases,
   Clock,
   CommandHandler,
+  DonationsModule,
+  FulfilmentModule,
+  FundraisersModule,
+  OwnerMailModule,
   DonationUseCases,
   EventStore,
   FulfilmentUseCases,
@@ -14,8 +18,10 @@ import type {
   UserUseCases,
   WaitlistUseCases,
   createRecordAnalytics,
+  FundraiserQueries,
+  CatalogQueries,
+  WaitlistQueries,
 } from '@qrshirt/core';
-import type { CatalogQueries, FundraiserQueries, WaitlistQueries } from '@qrshirt/projections';
 import type { AccountClosing } from '../auth/account-closing';
 import type { EmailChange } from '../auth/email-change';
 import type { PersonalDataExporter } from '../auth/personal-data-export';
@@ -45,8 +51,17 @@ export interface UseCases {
   adminAudit: AdminAudit;
 }
 
+/** The features' modules: each brings the handlers of the routes its use cases answer alone. */
+export interface Modules {
+  donations: DonationsModule;
+  fundraisers: FundraisersModule;
+  fulfilment: FulfilmentModule;
+  ownerMail: OwnerMailModule;
+}
+
 /** What the route modules need; the composition root builds it once per process. */
 export interface RouteDeps {
+  modules: Modules;
   clock: Clock;
   newId: () => string;
   eventStore: EventStore;

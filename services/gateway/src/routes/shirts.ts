@@ -1,9 +1,10 @@
+import type { shirtRoutes } from '@qrshirt/contracts';
 import { notFound } from '../http/http-error';
 import { jsonOnce } from '../http/json-once';
-import type { Handlers } from '../http/route-table';
+import type { HandlersOf } from '../http/route-table';
 import type { RouteDeps } from './route-deps';
 
-export function shirtHandlers({ catalog }: Pick<RouteDeps, 'catalog'>): Pick<Handlers, 'listShirts' | 'getShirt'> {
+export function shirtHandlers({ catalog }: Pick<RouteDeps, 'catalog'>): HandlersOf<typeof shirtRoutes> {
   const serialised = jsonOnce();
   return {
     async listShirts({ res }) {

@@ -1,10 +1,10 @@
-import { buildOpenApiDocument } from '@qrshirt/contracts';
+import { buildOpenApiDocument, type apiDescriptionRoutes } from '@qrshirt/contracts';
 import { Router } from 'express';
 import { unknownApiRoute } from '../http/error-handler';
-import type { Handlers } from '../http/route-table';
+import type { HandlersOf } from '../http/route-table';
 
 /** GET /api/openapi.json, made once from the route table. */
-export function apiDescriptionHandlers(): Pick<Handlers, 'getOpenApi'> {
+export function apiDescriptionHandlers(): HandlersOf<typeof apiDescriptionRoutes> {
   const openApi = buildOpenApiDocument({ version: '1.0.0' });
   return {
     getOpenApi() {

@@ -1,14 +1,10 @@
-import type { Handlers } from '../http/route-table';
+import type { userRoutes } from '@qrshirt/contracts';
+import type { HandlersOf } from '../http/route-table';
 import { clientAddress } from './auth-context';
 import type { RouteDeps } from './route-deps';
 
-export function userHandlers({
-  useCases,
-}: RouteDeps): Pick<
-  Handlers,
-  'syncUser' | 'changeEmail' | 'getUser' | 'updateProfile' | 'closeAccount' | 'exportUserData' | 'getUserStats'
-> {
-  const { users, fundraisers, accountClosing, dataExport, emailChange } = useCases;
+export function userHandlers({ useCases }: RouteDeps): HandlersOf<typeof userRoutes> {
+  const { users, accountClosing, dataExport, emailChange } = useCases;
   return {
     async syncUser({ body, user }) {
       return { status: 200, body: await users.sync(body, user) };
@@ -37,9 +33,6 @@ export function userHandlers({
           'Cache-Control': 'no-store',
         },
       };
-    },
-    async getUserStats({ params, user }) {
-      return { status: 200, body: await fundraisers.userStats(params.id, user) };
     },
   };
 }

@@ -1,11 +1,9 @@
-import type { Handlers } from '../http/route-table';
+import type { waitlistRoutes } from '@qrshirt/contracts';
+import type { HandlersOf } from '../http/route-table';
 import { clientAddress } from './auth-context';
 import type { RouteDeps } from './route-deps';
 
-export function waitlistHandlers({
-  useCases,
-  waitlist,
-}: RouteDeps): Pick<Handlers, 'joinWaitlist' | 'getWaitlistStats' | 'confirmWaitlistEntry' | 'removeWaitlistEntry'> {
+export function waitlistHandlers({ useCases, waitlist }: RouteDeps): HandlersOf<typeof waitlistRoutes> {
   return {
     async getWaitlistStats() {
       return { status: 200, body: await waitlist.getStats() };

@@ -1,6 +1,6 @@
 import type { WaitlistStats } from '@qrshirt/contracts';
-import { waitlistKeys, waitlistProjector } from '../projectors/waitlist';
-import type { ReadModelStore } from '../store/read-model-store';
+import { waitlistKeys, waitlistProjector } from './waitlist-projector';
+import type { ReadModelStore } from '../ports/read-model-store';
 
 const counts = (hash: Record<string, string>) =>
   Object.fromEntries(Object.entries(hash).map(([field, value]) => [field, Number(value)]));

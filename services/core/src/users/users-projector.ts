@@ -1,5 +1,5 @@
-import type { Projector } from './projector';
-import { hsetFields } from './hash-fields';
+import type { Projector } from '../kit/projector';
+import { hsetFields } from '../kit/hash-fields';
 
 export const userKeys = {
   user: (id: string) => `user:${id}`,

@@ -1,5 +1,5 @@
 import type { DomainEvent, EventType } from '@qrshirt/contracts';
-import type { ReadModelOp } from '../store/read-model-store';
+import type { ReadModelOp } from '../ports/read-model-store';
 
 export interface EventPosition {
   globalPosition: number;

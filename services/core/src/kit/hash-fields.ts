@@ -1,4 +1,4 @@
-import type { ReadModelOp } from '../store/read-model-store';
+import type { ReadModelOp } from '../ports/read-model-store';
 
 /**
  * Read-model hashes hold JSON-encoded values, so null, numbers, arrays and strings round-trip,

@@ -4,10 +4,10 @@ import {
   confirmedMoneyEvents,
   reportedChange,
   reportedMoneyEvents,
-} from './donation-money';
-import type { Projector } from './projector';
-import { dayOf, hsetFields } from './hash-fields';
-import type { ReadModelOp } from '../store/read-model-store';
+} from '../donations/donation-money';
+import type { Projector } from '../kit/projector';
+import { dayOf, hsetFields } from '../kit/hash-fields';
+import type { ReadModelOp } from '../ports/read-model-store';
 
 export const fundraiserKeys = {
   fundraiser: (id: string) => `fundraiser:${id}`,

@@ -1,10 +1,10 @@
 import type { AdminOverview } from '@qrshirt/contracts';
-import { catalogKeys, catalogProjector } from '../projectors/catalog';
-import { fundraiserKeys, fundraisersProjector } from '../projectors/fundraisers';
-import { decodeHash } from '../projectors/hash-fields';
-import { overviewKeys, overviewProjector } from '../projectors/overview';
-import { dailySeries } from './fundraiser-queries';
-import type { ReadModelStore } from '../store/read-model-store';
+import { catalogKeys, catalogProjector } from '../catalogue/catalog-projector';
+import { fundraiserKeys, fundraisersProjector } from '../fundraisers/fundraisers-projector';
+import { decodeHash } from '../kit/hash-fields';
+import { dailySeries } from '../fundraisers/fundraiser-queries';
+import type { ReadModelStore } from '../ports/read-model-store';
+import { overviewKeys, overviewProjector } from './overview-projector';
 
 const dollars = (cents: number) => cents / 100;
 

@@ -1,5 +1,5 @@
 import type { AdminAuditEntry } from '@qrshirt/contracts';
-import type { Projector } from './projector';
+import type { Projector } from '../kit/projector';
 
 /** An entry's UTC day, which files it: `yyyy-mm-dd`. */
 export const auditDayOf = (at: string): string => new Date(at).toISOString().slice(0, 10);

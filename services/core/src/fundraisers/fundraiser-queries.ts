@@ -6,9 +6,9 @@ import type {
   FundraiserStats,
   UserStats,
 } from '@qrshirt/contracts';
-import { fundraiserKeys, fundraisersProjector } from '../projectors/fundraisers';
-import { decodeHash } from '../projectors/hash-fields';
-import type { ReadModelStore } from '../store/read-model-store';
+import { fundraiserKeys, fundraisersProjector } from './fundraisers-projector';
+import { decodeHash } from '../kit/hash-fields';
+import type { ReadModelStore } from '../ports/read-model-store';
 
 export interface FundraiserRecord extends Fundraiser {
   createdAt: string;

@@ -1,8 +1,8 @@
 import type { AdminCharity, Charity, CharityStatus, Shirt } from '@qrshirt/contracts';
-import { toShirt } from '@qrshirt/core';
-import { catalogKeys, catalogProjector } from '../projectors/catalog';
-import { decodeHash } from '../projectors/hash-fields';
-import type { ReadModelStore } from '../store/read-model-store';
+import { toShirt } from '../shirts/shirt-use-cases';
+import { decodeHash } from '../kit/hash-fields';
+import type { ReadModelStore } from '../ports/read-model-store';
+import { catalogKeys, catalogProjector } from './catalog-projector';
 
 interface StoredShirt {
   id: string;

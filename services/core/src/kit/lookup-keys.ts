@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { normalEmailAddress } from '../users/email-address';
+import { normalEmailAddress } from './email-address';
 
 /**
  * What makes two waitlist signups the same one, with the shirt (in the stream name): the email in

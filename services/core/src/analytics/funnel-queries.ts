@@ -5,9 +5,9 @@ import {
   type FunnelSteps,
   MAX_FUNNEL_DAYS,
 } from '@qrshirt/contracts';
-import { DomainError } from '@qrshirt/core';
-import { ALL_SHIRTS, type FunnelStep, funnelKeys, funnelProjector } from '../projectors/funnel';
-import type { ReadModelStore } from '../store/read-model-store';
+import { DomainError } from '../kit/decider';
+import type { ReadModelStore } from '../ports/read-model-store';
+import { ALL_SHIRTS, type FunnelStep, funnelKeys, funnelProjector } from './funnel-projector';
 
 const DAY_MS = 86_400_000;
 const dayString = (time: number) => new Date(time).toISOString().slice(0, 10);

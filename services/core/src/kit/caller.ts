@@ -1,4 +1,4 @@
-import { DomainError } from '../event-sourcing/decider';
+import { DomainError } from './decider';
 
 /** Who asks, as the gateway verified their token. */
 export interface Caller {

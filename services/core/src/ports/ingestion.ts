@@ -1,5 +1,7 @@
-import type { EventData } from '@qrshirt/contracts';
-import type { ScanRequestInput } from '../fundraisers/scan-counting';
+import type { EventData, ScanRequest } from '@qrshirt/contracts';
+
+/** A scan request as the ingestion port takes it: older gateways left the visitor's hashes out. */
+export type ScanRequestInput = Pick<ScanRequest, 'scanId' | 'fundraiserId' | 'at'> & Partial<ScanRequest>;
 
 /**
  * A scan request as the gateway accepted it: its visitor's hashes and whether it came from a

@@ -1,7 +1,7 @@
 import type { AdminAuditEntry, AdminAuditPage } from '@qrshirt/contracts';
-import { DomainError } from '@qrshirt/core';
-import { adminAuditKeys, adminAuditProjector, auditDayOf } from '../projectors/admin-audit';
-import type { ReadModelStore } from '../store/read-model-store';
+import { DomainError } from '../kit/decider';
+import type { ReadModelStore } from '../ports/read-model-store';
+import { adminAuditKeys, adminAuditProjector, auditDayOf } from './admin-audit-projector';
 
 /**
  * The audit trail, newest first: by day, and within a day by log position. A page reads the set

@@ -1,4 +1,4 @@
-import { IngestionUnavailableError } from './ingestion';
+import { IngestionUnavailableError } from '../ports/ingestion';
 
 export interface Waiting<Item> {
   item: Item;

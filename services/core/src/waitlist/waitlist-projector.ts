@@ -1,4 +1,4 @@
-import type { Projector } from './projector';
+import type { Projector } from '../kit/projector';
 
 export const waitlistKeys = {
   totals: 'totals',

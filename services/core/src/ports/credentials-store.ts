@@ -1,5 +1,5 @@
-import type { DailySalts } from '../fundraisers/scan-visitors';
-import type { PersonalDataKeys } from '../personal-data/personal-data-keys';
+import type { DailySalts } from './daily-salts';
+import type { PersonalDataKeys } from './personal-data-keys';
 import type { SpentChallenges } from './spent-challenges';
 
 /**

@@ -1,7 +1,7 @@
-import { confirmedChange, confirmedMoneyEvents } from './donation-money';
-import { dayOf } from './hash-fields';
-import type { Projector } from './projector';
-import type { ReadModelOp } from '../store/read-model-store';
+import { confirmedChange, confirmedMoneyEvents } from '../donations/donation-money';
+import { dayOf } from '../kit/hash-fields';
+import type { Projector } from '../kit/projector';
+import type { ReadModelOp } from '../ports/read-model-store';
 
 /** Every shirt together, in the per-day hashes. */
 export const ALL_SHIRTS = '*';

@@ -1,7 +1,7 @@
-import { confirmedChange, confirmedMoneyEvents } from './donation-money';
-import type { Projector } from './projector';
-import { moneyOps, scanOps } from './fundraisers';
-import { dayOf, hsetFields } from './hash-fields';
+import { confirmedChange, confirmedMoneyEvents } from '../donations/donation-money';
+import type { Projector } from '../kit/projector';
+import { moneyOps, scanOps } from '../fundraisers/fundraisers-projector';
+import { dayOf, hsetFields } from '../kit/hash-fields';
 
 export const overviewKeys = {
   /** scans (counted), scanRequests, donations and amountCents (confirmed, net of refunds), fundraisers, users */

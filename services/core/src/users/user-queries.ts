@@ -1,7 +1,7 @@
 import type { User } from '@qrshirt/contracts';
-import { decodeHash } from '../projectors/hash-fields';
-import { userKeys, usersProjector } from '../projectors/users';
-import type { ReadModelStore } from '../store/read-model-store';
+import { decodeHash } from '../kit/hash-fields';
+import type { ReadModelStore } from '../ports/read-model-store';
+import { userKeys, usersProjector } from './users-projector';
 
 /**
  * The read model keeps names, emails and photos' addresses as the log does, sealed under their person's key:

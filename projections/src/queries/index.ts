@@ -1,7 +1,0 @@
-export * from './admin-audit-queries';
-export * from './catalog-queries';
-export * from './fundraiser-queries';
-export * from './overview-queries';
-export * from './user-queries';
-export * from './waitlist-queries';
-export * from './funnel-queries';

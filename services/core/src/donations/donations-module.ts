@@ -1,0 +1,21 @@
+import type { donateRoutes } from '@qrshirt/contracts';
+import type { FeatureHandlers } from '../kit/route-handler';
+import { createDonationUseCases, type DonationUseCaseDeps } from './donation-use-cases';
+
+/**
+ * The donations feature as the composition root mounts it: its use cases, and the handlers of its
+ * routes that need nothing but them. The processor's webhook checks a signature over the raw
+ * bytes and the demo processor sends mail: their handlers are the gateway's (routes/donations.ts).
+ */
+export function donationsModule(deps: DonationUseCaseDeps) {
+  const useCases = createDonationUseCases(deps);
+  const handlers: FeatureHandlers<typeof donateRoutes> = {
+    async donate({ params, body, headers }) {
+      const { created, donation } = await useCases.report(params.id, body, headers['idempotency-key']);
+      return { status: created ? 201 : 200, body: donation };
+    },
+  };
+  return { useCases, handlers };
+}
+
+export type DonationsModule = ReturnType<typeof donationsModule>;

@@ -1,0 +1,35 @@
+import type { fundraiserRoutes, userStatsRoutes } from '@qrshirt/contracts';
+import type { FeatureHandlers } from '../kit/route-handler';
+import { createFundraiserUseCases, type FundraiserUseCaseDeps } from './fundraiser-use-cases';
+
+/**
+ * The fundraisers feature as the composition root mounts it: its use cases, and the handlers of
+ * its routes that need nothing but them. Its QR images, its live stats and the scan's front door
+ * write to the response themselves: their handlers are the gateway's.
+ */
+export function fundraisersModule(deps: FundraiserUseCaseDeps) {
+  const useCases = createFundraiserUseCases(deps);
+  const handlers: FeatureHandlers<typeof fundraiserRoutes & typeof userStatsRoutes> = {
+    async createFundraiser({ body, user }) {
+      return { status: 201, body: await useCases.create(user.uid, body) };
+    },
+    async getFundraiser({ params }) {
+      return { status: 200, body: await useCases.details(params.id) };
+    },
+    async updateFundraiser({ params, body, user }) {
+      return { status: 200, body: await useCases.update(params.id, user, body) };
+    },
+    async getFundraiserStats({ params, user }) {
+      return { status: 200, body: await useCases.stats(params.id, user) };
+    },
+    async getAdminFundraiserStats({ params }) {
+      return { status: 200, body: await useCases.statsForOperator(params.id) };
+    },
+    async getUserStats({ params, user }) {
+      return { status: 200, body: await useCases.userStats(params.id, user) };
+    },
+  };
+  return { useCases, handlers };
+}
+
+export type FundraisersModule = ReturnType<typeof fundraisersModule>;
