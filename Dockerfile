@@ -78,4 +78,5 @@ ENV NODE_ENV=production
 USER node
 EXPOSE 8080
 # node itself is PID 1 (not npm, which would not pass SIGTERM on): the graceful shutdown runs.
-CMD ["node", "services/gateway/dist/main.mjs"]
+# With the bundles' source maps (copied beside them), a stack trace names src/*.ts lines.
+CMD ["node", "--enable-source-maps", "services/gateway/dist/main.mjs"]

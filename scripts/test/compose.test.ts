@@ -254,7 +254,7 @@ describe('Dockerfile', () => {
       const folder = bundle.slice(0, bundle.lastIndexOf('/'));
       expect(final).toContain(`COPY --from=build /app/${folder} ${folder}`);
     }
-    expect(final).toMatch(/^CMD \["node", "services\/gateway\/dist\/main\.mjs"\]$/m);
+    expect(final).toMatch(/^CMD \["node", "--enable-source-maps", "services\/gateway\/dist\/main\.mjs"\]$/m);
   });
 
   it('copies only what exists', () => {
