@@ -239,6 +239,10 @@ describe('Dockerfile', () => {
   it('is multi-stage, and the final stage installs production dependencies only and runs unprivileged', () => {
     expect(stages.length).toBeGreaterThan(1);
     expect(final).toMatch(/npm ci --omit=dev/);
+    // Only the server workspaces': what their bundles leave external, not the web client's.
+    const install = /npm ci --omit=dev((?:[^\n]*\\\n)*[^\n]*)/.exec(final)![1]!;
+    const workspaces = [...install.matchAll(/--workspace (\S+)/g)].map((match) => match[1]);
+    expect(workspaces.sort()).toEqual(serverBundles.map(({ bundle }) => bundle.split('/dist/')[0]).sort());
     const user = /^USER (\S+)$/m.exec(final)?.[1];
     expect(user).toBeDefined();
     expect(['root', '0']).not.toContain(user);
