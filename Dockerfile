@@ -24,7 +24,10 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build --workspace web && npm run build:server
 
-# Final stage: production dependencies only, the sources, the built client, a non-root user.
+# Final stage: the bundles, the built client and a non-root user, with only what the bundles leave
+# to node_modules (scripts/server-bundles.ts keeps every npm package external): the production
+# dependencies of the three server workspaces. Not the web client's (React, Mantine: the built
+# files and the server pages' module, web/dist-server, hold what they use), nor the build tools.
 FROM node:24-bookworm-slim
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -55,6 +58,7 @@ RUN apt-get update \
  && mkdir /tmp/node-headers \
  && tar -xzf /tmp/node-linux-*.tgz -C /tmp/node-headers --strip-components=1 package/include \
  && npm_config_nodedir=/tmp/node-headers npm ci --omit=dev --no-audit --no-fund \
+      --workspace services/gateway --workspace services/ingestor --workspace services/projector \
  && rm -rf /tmp/node-linux-*.tgz /tmp/node-headers \
  && npm cache clean --force \
  && apt-get purge -y python3 make g++ \
@@ -78,4 +82,5 @@ ENV NODE_ENV=production
 USER node
 EXPOSE 8080
 # node itself is PID 1 (not npm, which would not pass SIGTERM on): the graceful shutdown runs.
-CMD ["node", "services/gateway/dist/main.mjs"]
+# With the bundles' source maps (copied beside them), a stack trace names src/*.ts lines.
+CMD ["node", "--enable-source-maps", "services/gateway/dist/main.mjs"]

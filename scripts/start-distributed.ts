@@ -11,6 +11,10 @@
  *
  * Every run starts empty, in a fresh folder deleted at the end: the broker is a throwaway one, and
  * the event store must not outlive the broker whose offsets its ingested events record.
+ *
+ * The services run from their bundles, as `npm start` and the image run them: this bundles them
+ * first (scripts/server-bundles.ts); `npm run start:distributed` also builds the web client the
+ * gateways serve if it is stale, as `npm start` does.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,11 +26,11 @@ import {
   launchProcess,
   type LocalKafka,
   type LocalRedis,
-  processEntry,
   startKafka,
   startRedis,
   waitForUrl,
 } from '@qrshirt/test-support';
+import { bundleCommand, buildServerBundles, type ServerProcessName } from './server-bundles';
 
 const READY_TIMEOUT_MS = 120_000;
 
@@ -44,14 +48,14 @@ interface ServiceProcess extends LaunchedProcess {
  */
 function startService(
   name: string,
-  entry: Parameters<typeof processEntry>[0],
+  which: ServerProcessName,
   ports: { port: number; opsPort: number },
   env: Record<string, string>,
 ): ServiceProcess {
   const label = `${name.padEnd(10)}| `;
   const service = launchProcess({
     name,
-    entry: processEntry(entry),
+    command: bundleCommand(which),
     env: { ...env, OPS_PORT: String(ports.opsPort), OPS_HOST: '127.0.0.1' },
     detached: true,
     onLine: (line) => process.stdout.write(`${label}${line}\n`),
@@ -108,8 +112,8 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 }
 
 try {
-  console.log('starting Redis and Kafka...');
-  [redis, kafka] = await Promise.all([startRedis(), startKafka()]);
+  console.log('bundling the services, starting Redis and Kafka...');
+  [redis, kafka] = await Promise.all([startRedis(), startKafka(), buildServerBundles()]);
   const shared = {
     DATA_DIR: dataDir,
     KAFKA_BROKERS: kafka.brokers,

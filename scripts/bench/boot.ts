@@ -16,7 +16,7 @@ import { type EventData, type EventType, eventMetadata } from '@qrshirt/contract
 import { type NewEvent, seedCatalog, seedCharities, seedShirts } from '@qrshirt/core';
 import { createSqliteEventStore } from '@qrshirt/sqlite';
 import { freePorts, type LaunchedProcess, launchProcess, runToEnd } from '@qrshirt/test-support';
-import { serverBundles } from '../server-bundles';
+import { bundleCommand } from '../server-bundles';
 import { writeStandaloneSection } from './report';
 
 const FUNDRAISERS = 5;
@@ -28,8 +28,6 @@ const TARGET_RATIO = 1.5;
 /** The first start projects the whole log: generous, since 10M events take minutes. */
 const CATCH_UP_TIMEOUT_MS = 60 * 60_000;
 const RESTART_TIMEOUT_MS = 120_000;
-/** What `npm start` runs, bundled by `npm run build:server` as its `prestart` does. */
-const GATEWAY = serverBundles.find(({ entry }) => entry === 'services/gateway/src/main.ts')!.bundle;
 const REPORT = 'docs/benchmarks.md';
 const HEADING = '## Boot: time to /readyz against the length of the log (embedded process)';
 
@@ -106,7 +104,7 @@ async function bootOnce(dataDir: string, timeoutMs: number): Promise<number> {
   const startedAt = performance.now();
   const gateway = launchProcess({
     name: 'gateway',
-    command: [process.execPath, GATEWAY],
+    command: bundleCommand('gateway'),
     env: {
       DATA_DIR: dataDir,
       PORT: String(port),

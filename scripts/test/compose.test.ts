@@ -239,6 +239,10 @@ describe('Dockerfile', () => {
   it('is multi-stage, and the final stage installs production dependencies only and runs unprivileged', () => {
     expect(stages.length).toBeGreaterThan(1);
     expect(final).toMatch(/npm ci --omit=dev/);
+    // Only the server workspaces': what their bundles leave external, not the web client's.
+    const install = /npm ci --omit=dev((?:[^\n]*\\\n)*[^\n]*)/.exec(final)![1]!;
+    const workspaces = [...install.matchAll(/--workspace (\S+)/g)].map((match) => match[1]);
+    expect(workspaces.sort()).toEqual(serverBundles.map(({ bundle }) => bundle.split('/dist/')[0]).sort());
     const user = /^USER (\S+)$/m.exec(final)?.[1];
     expect(user).toBeDefined();
     expect(['root', '0']).not.toContain(user);
@@ -254,7 +258,7 @@ describe('Dockerfile', () => {
       const folder = bundle.slice(0, bundle.lastIndexOf('/'));
       expect(final).toContain(`COPY --from=build /app/${folder} ${folder}`);
     }
-    expect(final).toMatch(/^CMD \["node", "services\/gateway\/dist\/main\.mjs"\]$/m);
+    expect(final).toMatch(/^CMD \["node", "--enable-source-maps", "services\/gateway\/dist\/main\.mjs"\]$/m);
   });
 
   it('copies only what exists', () => {

@@ -1,4 +1,3 @@
-import { openSqliteFile } from '@qrshirt/sqlite';
 import type Database from 'better-sqlite3';
 import {
   type CredentialsStore,
@@ -8,6 +7,7 @@ import {
   type PhoneVerification,
   type RefreshSession,
 } from '@qrshirt/core';
+import { openSqliteFile } from './sqlite-database';
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS passwords (

@@ -1,6 +1,6 @@
 import type { OutboxStatus } from '@qrshirt/contracts';
-import { openSqliteFile } from '@qrshirt/sqlite';
 import type { OutboxMessage, OutboxStore } from '@qrshirt/core';
+import { openSqliteFile } from './sqlite-database';
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS outbox (
