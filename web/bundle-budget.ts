@@ -5,7 +5,7 @@ import type { Plugin } from 'vite';
 export const HOMEPAGE_BUDGET_BYTES = 250 * 1024;
 
 /** The route module the homepage lazily loads, as the build manifest names it. */
-export const HOMEPAGE_ROUTE = 'src/app/routes/home.tsx';
+const HOMEPAGE_ROUTE = 'src/app/routes/home.tsx';
 
 export interface ManifestChunk {
   file: string;

@@ -1,6 +1,6 @@
 import type { EventStore, StoredEvent } from '@qrshirt/core';
 
-export type FirstPending = (
+type FirstPending = (
   name: string,
   eventTypes: readonly string[],
   checkpoint: number | null,

@@ -1,11 +1,11 @@
 /** What progress is written to: process.stderr, or a stand-in in tests. */
-export interface ProgressStream {
+interface ProgressStream {
   isTTY?: boolean;
   columns?: number;
   write(text: string): unknown;
 }
 
-export interface Progress {
+interface Progress {
   update(done: number, total: number, detail: string): void;
   /** Clears the bar, so whatever is printed next starts on a clean line. */
   finish(): void;

@@ -105,7 +105,7 @@ export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
   };
 }
 
-export type ReplaySource = { kind: 'sqlite'; file: string } | { kind: 'eventstoredb'; url: string };
+type ReplaySource = { kind: 'sqlite'; file: string } | { kind: 'eventstoredb'; url: string };
 
 /**
  * The log the product runs on: EventStoreDB when EVENTSTORE_URL is set, else the SQLite file in

@@ -1,6 +1,6 @@
 import type { ProjectionLog } from '../../src/apply-batch';
 
-export interface LogEntry {
+interface LogEntry {
   details: Record<string, unknown>;
   message: string;
 }

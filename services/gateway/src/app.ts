@@ -33,7 +33,7 @@ import { userHandlers } from './routes/users';
 import { waitlistHandlers } from './routes/waitlist';
 import { publicDir } from './package-dirs';
 
-export interface AppOptions extends RouteDeps {
+interface AppOptions extends RouteDeps {
   log: Logger;
   /** Sign-in and tokens: `auth.tokens` also verifies every bearer token. */
   auth: AuthOptions;
@@ -55,7 +55,7 @@ export interface AppOptions extends RouteDeps {
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 /** The gateway's Express app, and what its HTTP server serves ahead of it (see scan.ts). */
-export interface GatewayApp {
+interface GatewayApp {
   app: Express;
   frontDoor: FrontDoor;
 }

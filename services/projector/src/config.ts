@@ -11,7 +11,7 @@ export const projectorConfigSchema = z.object({
   LOG_DIR: logDir,
 });
 
-export type ProjectorConfig = z.infer<typeof projectorConfigSchema> & { databaseFile: string };
+type ProjectorConfig = z.infer<typeof projectorConfigSchema> & { databaseFile: string };
 
 export function loadProjectorConfig(env: NodeJS.ProcessEnv = process.env): ProjectorConfig {
   const config = parseEnv(projectorConfigSchema, env);

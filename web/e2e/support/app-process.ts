@@ -7,7 +7,7 @@ import { E2E_ADMIN_EMAIL } from './admin';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-export interface AppProcess {
+interface AppProcess {
   url: string;
   dataDir: string;
   stop(): Promise<void>;

@@ -6,11 +6,11 @@ import { type Browser, type BrowserContext, chromium, type Frame, type Page } fr
 import { CHROMIUM } from './chromium';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const screenshotDir = path.join(repoRoot, 'docs/screenshots');
+const screenshotDir = path.join(repoRoot, 'docs/screenshots');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The two widths of issue 5: a small phone and a laptop. */
-export const WIDTHS = [375, 1280] as const;
+const WIDTHS = [375, 1280] as const;
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -19,7 +19,7 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export interface WatchedPage {
+interface WatchedPage {
   page: Page;
   /** Console errors and uncaught exceptions, with the address they happened on. */
   errors: string[];

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { launchBrowser } from './browser';
 import { chromiumMissing, chromiumRequired } from './chromium';
 
-export interface BrowserSuite {
+interface BrowserSuite {
   /** The product under test, started by the global setup. */
   appUrl: string;
   /** Its data folder, where its mail is written as files. */

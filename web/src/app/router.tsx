@@ -6,7 +6,7 @@ import { adminRoutes } from './routes/admin/admin-routes';
 import { RouteError } from './routes/route-error';
 
 /** Spec section 2. Each screen's code loads when it is first visited. */
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <AppLayout extraLinks={AdminNavLink} />,
     HydrateFallback: PageLoader,

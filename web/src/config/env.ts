@@ -16,9 +16,9 @@ const envSchema = z.object({
   VITE_SOCIAL_URL: z.url().default('https://www.instagram.com/'),
 });
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
-export function parseEnv(source: Record<string, unknown>): Env {
+function parseEnv(source: Record<string, unknown>): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);

@@ -13,7 +13,7 @@ import { authReady, renewSession, sessionForRequest } from './auth/auth-lifecycl
 import { getAuthState, type ClientSession } from './auth/session-store';
 
 /** How the web sends a request, besides what the route table says of it. */
-export interface SendOptions {
+interface SendOptions {
   /** Lets the request outlive the page (analytics sent while leaving). */
   keepalive?: boolean;
   /** Ends the request, or the reading of its answer, when aborted (a stream left open). */
@@ -23,7 +23,7 @@ export interface SendOptions {
 }
 
 /** Spec section 7: who is asking, in the headers the gateway reads. */
-export function authHeaders(session: ClientSession | null, anonymousFailed: boolean): Record<string, string> {
+function authHeaders(session: ClientSession | null, anonymousFailed: boolean): Record<string, string> {
   if (session) {
     return {
       Authorization: `Bearer ${session.accessToken}`,

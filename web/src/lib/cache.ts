@@ -20,7 +20,7 @@ export const cacheKeys = {
 } as const;
 
 /** What is stored under each key (spec section 3, cached wrapper). */
-export interface CachedEntry<T = unknown> {
+interface CachedEntry<T = unknown> {
   data: T;
   timestamp: number;
   ttl: number;
@@ -44,7 +44,7 @@ function readEntry(key: string): CachedEntry | null {
   }
 }
 
-export function isExpired(entry: CachedEntry, now = Date.now()): boolean {
+function isExpired(entry: CachedEntry, now = Date.now()): boolean {
   return now - entry.timestamp > entry.ttl;
 }
 
@@ -105,7 +105,7 @@ export function clearCharityCaches(): void {
   }
 }
 
-export interface CacheStatusRow {
+interface CacheStatusRow {
   key: string;
   ageMs: number;
   ttlMs: number;

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   /** The query string, with its `?` (empty without one). */

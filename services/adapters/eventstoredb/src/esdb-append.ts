@@ -10,7 +10,7 @@ const RETRY_DELAYS_MS = [100, 400, 1_600];
 
 export type AppendClient = Pick<EventStoreDBClient, 'appendToStream' | 'readStream'>;
 
-export interface EsdbAppendContext {
+interface EsdbAppendContext {
   client: AppendClient;
   jsonEvent(event: {
     id: string;

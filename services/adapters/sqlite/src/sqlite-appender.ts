@@ -62,7 +62,7 @@ interface PendingAppend extends SerializedAppend {
 
 type Outcome = { ok: true; result: CommittedAppend } | { ok: false; error: unknown };
 
-export interface SqliteAppender {
+interface SqliteAppender {
   append(append: SerializedAppend): Promise<CommittedAppend>;
   /** Commits what is queued now instead of on the next turn of the event loop. */
   flush(): void;

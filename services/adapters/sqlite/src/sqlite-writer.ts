@@ -7,13 +7,13 @@ import type { SqliteSynchronous } from './sqlite-database';
 import { type FromWriter, fromWireError, type ToWriter, type WriterThreadData } from './sqlite-writer-protocol';
 
 /** Where the event store's appends are committed. */
-export interface SqliteWriter {
+interface SqliteWriter {
   append(append: SerializedAppend): Promise<CommittedAppend>;
   /** Commits and answers every append already given, then stops. */
   close(): Promise<void>;
 }
 
-export interface SqliteWriterOptions {
+interface SqliteWriterOptions {
   path: string;
   synchronous: SqliteSynchronous;
   /** The store's own connection: the writer of an in-memory database (':memory:') must share it. */

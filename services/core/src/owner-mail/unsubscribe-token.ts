@@ -24,4 +24,3 @@ export function createUnsubscribeTokens(sign: (text: string) => string) {
     },
   };
 }
-export type UnsubscribeTokens = ReturnType<typeof createUnsubscribeTokens>;

@@ -10,7 +10,7 @@ const PREFIX = 'pd1.';
 const ALGORITHM = 'aes-256-gcm';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
-export const PERSONAL_DATA_KEY_BYTES = 32;
+const PERSONAL_DATA_KEY_BYTES = 32;
 
 export const newPersonalDataKey = (): Buffer => randomBytes(PERSONAL_DATA_KEY_BYTES);
 

@@ -59,4 +59,3 @@ export function createLegacyWaitlists({
     },
   };
 }
-export type LegacyWaitlists = ReturnType<typeof createLegacyWaitlists>;

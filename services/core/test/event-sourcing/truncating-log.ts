@@ -5,7 +5,7 @@ import type { CopyingLog, EventStore } from '../../src/index';
  * skip the events before its `$tb` at once, while $all holds them until a scavenge.
  */
 
-export interface TruncatingLog extends CopyingLog {
+interface TruncatingLog extends CopyingLog {
   /** Deletes what truncations hide, as the server's scavenge does. */
   scavenge(): Promise<void>;
   /** The next append writes only its first `count` events, then fails, as a crash between requests. */

@@ -7,13 +7,13 @@ export function maskEmail(email: string): string {
 }
 
 /** "Jane Doe" -> "J***". */
-export function maskName(name: string): string {
+function maskName(name: string): string {
   const first = [...name.trim()][0];
   return first === undefined ? name : `${first}***`;
 }
 
 /** "https://photos.example/a/jane.jpg" -> "https://photos.example/***": whose photo is not shown. */
-export function maskPhoto(url: string): string {
+function maskPhoto(url: string): string {
   return URL.canParse(url) ? `${new URL(url).origin}/***` : maskName(url);
 }
 

@@ -17,7 +17,7 @@ import { authError } from './auth-errors';
 import { verifyPassword } from './passwords';
 
 /** How recent a sign-in must be to close an account that has no password to confirm it with. */
-export const RECENT_SIGN_IN_MS = 5 * 60_000;
+const RECENT_SIGN_IN_MS = 5 * 60_000;
 
 export interface AccountClosing {
   /** The person closes their own account, proving it is them (`password`, or a recent sign-in). */

@@ -5,7 +5,7 @@ import type { TokenVerifier } from './token-verifier';
 const BEARER = /^Bearer\s+(\S+)$/i;
 
 /** What the token check asks about an account besides the token itself. */
-export interface AccountSessions {
+interface AccountSessions {
   /** Whether the account was closed, as far as its read model has seen. */
   isClosedAccount(this: void, uid: string): Promise<boolean>;
   /** The instant the account last ended its sessions (epoch ms): tokens issued before it are refused. */

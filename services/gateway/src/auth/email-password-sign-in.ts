@@ -10,7 +10,7 @@ import { hashPassword } from './passwords';
 import { limitByAccount, limitByIp, type RateLimiter } from './rate-limiter';
 import type { IssuedSession, Sessions } from './sessions';
 
-export interface EmailPasswordSignInDeps {
+interface EmailPasswordSignInDeps {
   accounts: Accounts;
   sessions: Sessions;
   credentials: CredentialsStore;

@@ -10,7 +10,7 @@ import { type RateLimiter, strangerMail } from './rate-limiter';
 import { newSecret, sha256 } from './secrets';
 
 /** Long enough for someone who signs up in the evening and reads their mail the next day. */
-export const VERIFICATION_TTL_MS = 24 * 60 * 60_000;
+const VERIFICATION_TTL_MS = 24 * 60 * 60_000;
 
 export interface EmailVerification {
   /** Mails the account's address a link that verifies it; resolves once the mail is stored. */

@@ -23,7 +23,7 @@ function failureCode(info: unknown, providerError: unknown): string {
   return 'cancelled-popup-request';
 }
 
-export interface GoogleExchangeDeps {
+interface GoogleExchangeDeps {
   accounts: Accounts;
   sessions: Sessions;
   credentials: CredentialsStore;

@@ -15,7 +15,7 @@ export interface GoogleSettings {
 }
 
 /** Why a Google sign-in was refused, as the spec's auth code the callback hands the client. */
-export interface GoogleRefusal {
+interface GoogleRefusal {
   code: AuthErrorCode;
 }
 

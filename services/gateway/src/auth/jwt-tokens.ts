@@ -4,16 +4,16 @@ import jwt from 'jsonwebtoken';
 import type { Identity } from './identity';
 import type { TokenVerifier } from './token-verifier';
 
-export type JwtAlgorithm = 'HS256' | 'HS384' | 'HS512';
+type JwtAlgorithm = 'HS256' | 'HS384' | 'HS512';
 
 /**
  * Who issues the access tokens and for whom: a token this product signed for something else
  * (another service sharing the secret by mistake) is not an access token here.
  */
-export const TOKEN_ISSUER = 'qrshirt';
-export const TOKEN_AUDIENCE = 'qrshirt-api';
+const TOKEN_ISSUER = 'qrshirt';
+const TOKEN_AUDIENCE = 'qrshirt-api';
 
-export interface JwtTokenOptions {
+interface JwtTokenOptions {
   secret: string;
   algorithm: JwtAlgorithm;
   ttlSeconds: number;

@@ -17,7 +17,7 @@ import { newSecret, sha256 } from './secrets';
 
 const RESET_TTL_MS = 60 * 60_000;
 
-export interface PasswordResetDeps {
+interface PasswordResetDeps {
   accounts: Accounts;
   credentials: CredentialsStore;
   limiter: RateLimiter;

@@ -12,7 +12,7 @@ const E164 = /^\+[1-9]\d{6,14}$/;
 const CODE_TTL_MS = 10 * 60_000;
 const MAX_TRIES = 5;
 
-export interface PhoneSignInDeps {
+interface PhoneSignInDeps {
   accounts: Accounts;
   sessions: Sessions;
   credentials: CredentialsStore;

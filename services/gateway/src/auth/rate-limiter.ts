@@ -4,7 +4,7 @@ import { HttpError } from '../http/http-error';
 import { authError } from './auth-errors';
 
 /** What is limited; each has its allowances in `RATE_LIMITS`. */
-export type LimitedAction =
+type LimitedAction =
   | 'signup'
   | 'signin'
   | 'anonymous'
@@ -17,7 +17,7 @@ export type LimitedAction =
   | 'phone-confirm'
   | 'password-reset-confirm';
 
-export type LimitScope = 'ip' | 'account';
+type LimitScope = 'ip' | 'account';
 
 /** One counter: what is limited (e.g. `signin`) for whom (a client address or an account key). */
 export interface RateLimitKey {
@@ -60,7 +60,7 @@ const DAY = 24 * HOUR;
  * Every limit in one place. Per account (an email's or a phone number's lookup key): enough for typos,
  * far too few for guessing. Per client address: several people can share one (an office, a school).
  */
-export const RATE_LIMITS: Record<LimitedAction, Partial<Record<LimitScope, Allowance>>> = {
+const RATE_LIMITS: Record<LimitedAction, Partial<Record<LimitScope, Allowance>>> = {
   // Successful sign-ups count too: one address must not open unlimited accounts.
   signup: { ip: { points: 20, durationSeconds: HOUR } },
   // Successes are forgiven: only failures use the allowance up.

@@ -9,7 +9,7 @@ import type { DonationWebhooks } from './donation-webhooks';
 export const DEMO_WEBHOOK_TARGET = 'demo processor → POST /api/webhooks/donations';
 
 /** A webhook to store in the outbox: delivered, and retried, by its sender. */
-export interface QueuedWebhook {
+interface QueuedWebhook {
   /** The Standard Webhooks message id: the same on every try. */
   webhookId: string;
   /** The JSON body, exactly as it will be signed and sent. */

@@ -8,7 +8,7 @@ import { HttpError } from './http-error';
  * Counts a request of `client` (what `clientAddress` reads) against its allowance; rejects with a
  * 429 HttpError (and Retry-After) past it.
  */
-export type ClientLimit = (client: string) => Promise<void>;
+type ClientLimit = (client: string) => Promise<void>;
 
 /**
  * The limit of one route that anyone may write to without an account (`perClient` in the route

@@ -21,7 +21,7 @@ export interface EventStreams {
 }
 
 /** Streams one account may hold open at once in a gateway: a few tabs and devices. */
-export const STREAMS_PER_ACCOUNT = 5;
+const STREAMS_PER_ACCOUNT = 5;
 
 /**
  * Server-sent event streams with a heartbeat comment (every 15 s by default), so proxies and

@@ -23,7 +23,7 @@ type Parsed<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
 /** Routes whose body reaches the handler as bytes (`rawBody: true`), unparsed. */
 type TakesRawBody<Route extends RouteDefinition> = Route['rawBody'] extends true ? true : false;
 
-export interface RouteInput<Route extends RouteDefinition> {
+interface RouteInput<Route extends RouteDefinition> {
   params: Parsed<Route['params']>;
   query: Parsed<Route['query']>;
   /** Undefined on `rawBody` routes: their handler parses `rawBody` once it trusts it. */
@@ -42,7 +42,7 @@ export interface RouteInput<Route extends RouteDefinition> {
 }
 
 /** A JSON answer with one of the route's declared statuses and that status's body. */
-export type RouteReply<Route extends RouteDefinition> = FeatureReply<Route>;
+type RouteReply<Route extends RouteDefinition> = FeatureReply<Route>;
 
 export type RouteHandler<Route extends RouteDefinition> = (
   input: RouteInput<Route>,
@@ -83,7 +83,7 @@ export type HandlersOf<Routes extends Record<string, RouteDefinition>> = {
   [Id in keyof Routes]: RouteHandler<Routes[Id]>;
 };
 
-export interface RouteTableOptions {
+interface RouteTableOptions {
   /** Reads the bearer token into `req.user`; refuses a bad one. */
   authenticate: RequestHandler;
   /** 401 without a user, 403 for anyone but an admin. */

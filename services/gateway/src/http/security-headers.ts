@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
 /** The page the QR page frames; only this site may frame it. */
-export const WIDGET_PAGE = '/widget/demo-donation.html';
+const WIDGET_PAGE = '/widget/demo-donation.html';
 
 /** The origin of an absolute http(s) URL; none for a path on this site ('self' covers it). */
 function originOf(url: string): string[] {

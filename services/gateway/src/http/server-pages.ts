@@ -11,7 +11,7 @@ import type { UseCases } from '../routes/route-deps';
  * builds with the client. The gateway imports the built file by its path at run time, never the
  * web's sources: this interface is the whole of what it relies on.
  */
-export const serverPagesBundle = path.join(webServerDir, 'entry-server.js');
+const serverPagesBundle = path.join(webServerDir, 'entry-server.js');
 
 /** A fundraiser and its charity as the API answers them; null when no fundraiser has that id. */
 export type LandingFound = { fundraiser: unknown; charity: unknown } | null;

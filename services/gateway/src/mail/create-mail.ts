@@ -12,7 +12,7 @@ import { createRedisOutboxStore } from '@qrshirt/redis';
 import { createSqliteOutboxStore } from '@qrshirt/sqlite';
 import { createEmlFileTransport, createSmsFileTransport, createSmtpTransport, type Transport } from './transports';
 
-export interface Mail {
+interface Mail {
   email: EmailSender;
   sms: SmsSender;
   /**

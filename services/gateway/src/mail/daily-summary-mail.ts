@@ -15,7 +15,7 @@ function figures({ scans, donations, amountRaised }: Pick<DailySummary, 'scans' 
 }
 
 /** "Your shirt yesterday: 12 scans, $30 raised": what the day brought, readable in the inbox list. */
-export function dailySummarySubject({ shirts, scans, donations, amountRaised }: DailySummary): string {
+function dailySummarySubject({ shirts, scans, donations, amountRaised }: DailySummary): string {
   const headline: string[] = [];
   if (scans > 0) headline.push(count(scans, 'scan', 'scans'));
   if (amountRaised > 0) headline.push(`${dollars(amountRaised)} raised`);

@@ -1,8 +1,8 @@
 import type { EmailMessage } from '../auth/message-senders';
 
-export const PRODUCT_NAME = 'QR Shirts';
+const PRODUCT_NAME = 'QR Shirts';
 
-export interface MailContent {
+interface MailContent {
   to: string;
   subject: string;
   heading: string;

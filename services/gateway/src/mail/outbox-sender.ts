@@ -5,7 +5,7 @@ import type { Transport } from './transports';
 /** How long a message sent to the whole window may keep being tried. */
 export const RETRY_WINDOW_MS = 24 * 60 * 60_000;
 /** How long a sent message's record (no body: who, what subject, when) stays for admins to see. */
-export const SENT_RETENTION_MS = 30 * 24 * 60 * 60_000;
+const SENT_RETENTION_MS = 30 * 24 * 60 * 60_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
 const FIRST_RETRY_MS = 5_000;
 const LONGEST_WAIT_MS = 60 * 60_000;
@@ -15,18 +15,18 @@ const LONGEST_WAIT_MS = 60 * 60_000;
  * of jitter so that messages failing together do not come back together; a last try at the end
  * of the window; null once the window is over (the message is dead).
  */
-export function nextAttemptAt(attempts: number, now: number, deadline: number, random = Math.random): number | null {
+function nextAttemptAt(attempts: number, now: number, deadline: number, random = Math.random): number | null {
   if (now >= deadline) return null;
   const wait = Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_WAIT_MS) * (0.9 + random() * 0.2);
   return Math.min(Math.round(now + wait), deadline);
 }
 
-export interface SenderEvents {
+interface SenderEvents {
   sent(message: OutboxMessage): void;
   failed(message: OutboxMessage, dead: boolean): void;
 }
 
-export interface OutboxSender {
+interface OutboxSender {
   start(): void;
   /** Looks for due messages now (this process stored one). */
   wake(): void;

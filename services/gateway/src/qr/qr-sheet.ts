@@ -2,7 +2,7 @@ import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { fundraiserShortUrl, qrCodeOptions, qrSideModules } from './fundraiser-qr';
 
-export interface SheetCode {
+interface SheetCode {
   /** The fundraiser's short code: what its QR code encodes, and printed under it. */
   shortCode: string;
   /** Printed small under the code, so the print shop can match codes and shirts. */

@@ -24,7 +24,7 @@ const PLAIN_SCAN_URL = /^\/api\/fundraisers\/([A-Za-z0-9][A-Za-z0-9_-]*)\/scan(?
 export type FrontDoor = (req: Request, res: Response) => boolean;
 
 /** What Express runs for every request, which a scan taken ahead of it must run too. */
-export interface AheadOfExpress {
+interface AheadOfExpress {
   securityHeaders: SecurityHeaders;
   metrics: HttpMetrics;
   requestLog: RequestHandler;

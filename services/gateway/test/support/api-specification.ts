@@ -37,7 +37,7 @@ export interface Then {
   events?: { stream?: string; type: string; data?: Record<string, unknown> }[];
 }
 
-export interface ApiSpecification {
+interface ApiSpecification {
   given(...events: GivenEvent[]): {
     when(
       method: string,

@@ -8,7 +8,7 @@ export interface DonationEvent {
   data: Record<string, unknown>;
 }
 
-export interface SignOptions {
+interface SignOptions {
   secret?: string;
   /** The `webhook-id`; a new one by default. */
   id?: string;

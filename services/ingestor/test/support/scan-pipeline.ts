@@ -27,7 +27,7 @@ export const PARTITIONS = 6;
 /** Short, so a killed or paused ingestor's partitions move within seconds. */
 export const SESSION_TIMEOUT_MS = 6_000;
 
-export interface ScanPipeline {
+interface ScanPipeline {
   gateway: GatewayProcess;
   fundraiserIds: string[];
   /** The SQLite event store file the gateway and the ingestors share. */

@@ -11,7 +11,7 @@ export interface ClientSession {
   user: AuthSession['user'];
 }
 
-export interface AuthState {
+interface AuthState {
   /** 'loading' until the first refresh or anonymous session settled (or the wait timed out). */
   status: 'loading' | 'ready';
   session: ClientSession | null;

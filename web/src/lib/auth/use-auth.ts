@@ -3,7 +3,7 @@ import { getAuthState, getInitialAuthState, subscribeToAuth } from './session-st
 
 export type SignedInUser = { uid: string; displayName: string | null; email: string | null; photoURL: string | null };
 
-export type AuthView =
+type AuthView =
   | { status: 'loading'; user: null }
   | { status: 'signed-in'; user: SignedInUser }
   | { status: 'signed-out'; user: null };

@@ -1,7 +1,7 @@
 import { useCallback, useRef } from 'react';
 import { operationUrl } from '@/lib/http';
 
-export interface ProofOfWork {
+interface ProofOfWork {
   /** Where the widget lives: inside the form (or beside the button) it proves. */
   widget: React.ReactNode;
   /**

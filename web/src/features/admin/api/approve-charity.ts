@@ -4,7 +4,7 @@ import { call } from '@/lib/api-client';
 import { publishCharity } from './publish-catalog-change';
 
 /** POST /api/admin/charities/{id}/approve: the charity goes into the shop. */
-export function approveCharity(charityId: string): Promise<CharityWithStatus> {
+function approveCharity(charityId: string): Promise<CharityWithStatus> {
   return call('approveCharity', { params: { id: charityId }, schema: charityWithStatus });
 }
 

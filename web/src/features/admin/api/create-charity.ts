@@ -3,7 +3,7 @@ import { call } from '@/lib/api-client';
 import { publishCharity, usePublishedSave } from './publish-catalog-change';
 
 /** POST /api/admin/charities: a 400 carries each field's problem in the error's `fields`. */
-export function createCharity(input: AdminCreateCharityRequest): Promise<Charity> {
+function createCharity(input: AdminCreateCharityRequest): Promise<Charity> {
   return call('adminCreateCharity', { body: input, schema: charity });
 }
 

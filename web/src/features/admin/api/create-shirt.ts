@@ -3,7 +3,7 @@ import { call } from '@/lib/api-client';
 import { publishShirt, usePublishedSave } from './publish-catalog-change';
 
 /** POST /api/admin/shirts: a 400 carries each field's problem in the error's `fields`. */
-export function createShirt(input: AdminCreateShirtRequest): Promise<Shirt> {
+function createShirt(input: AdminCreateShirtRequest): Promise<Shirt> {
   return call('adminCreateShirt', { body: input, schema: shirt });
 }
 

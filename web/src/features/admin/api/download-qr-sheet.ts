@@ -10,7 +10,7 @@ const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9_-]+/g, '-');
  * the PDF sheet of their QR codes. Named here rather than by the server, whose name leaves out the
  * size: two sizes of one shirt printed on one day would otherwise get the same file name.
  */
-export async function downloadQrSheet(request: FulfilWaitlistBatchRequest): Promise<string> {
+async function downloadQrSheet(request: FulfilWaitlistBatchRequest): Promise<string> {
   const response = await callResponse('fulfilWaitlistBatch', { body: request });
   const name = `qr-sheet-${fileSafe(request.shirtId)}-${fileSafe(request.size)}.pdf`;
   saveBlob(await response.blob(), name);

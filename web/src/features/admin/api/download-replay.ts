@@ -4,7 +4,7 @@ import { callResponse } from '@/lib/api-client';
 import { saveDownload } from './save-download';
 
 /** GET /api/admin/replay: the donation history replayed from the event log, saved as the file the server names. */
-export function downloadReplay(query: AdminReplayQuery): Promise<string> {
+function downloadReplay(query: AdminReplayQuery): Promise<string> {
   const given = (value: string | undefined) => value?.trim() || undefined;
   const { groupBy, format, from, to, asOf } = query;
   return saveDownload(

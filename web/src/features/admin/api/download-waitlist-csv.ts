@@ -3,7 +3,7 @@ import { callResponse } from '@/lib/api-client';
 import { saveDownload } from './save-download';
 
 /** GET /api/admin/waitlist/entries.csv: every entry, saved as the file the server names. */
-export function downloadWaitlistCsv(): Promise<string> {
+function downloadWaitlistCsv(): Promise<string> {
   return saveDownload(callResponse('downloadWaitlistCsv'), 'waitlist.csv');
 }
 

@@ -8,7 +8,7 @@ const ENTRIES_KEY = ['admin', 'waitlist', 'entries'];
  * POST /api/admin/waitlist/entries/{entryId}/fulfil: a fundraiser for the entry, owned by nobody
  * until its person claims it with the link mailed to them (409 once fulfilled).
  */
-export function fulfilWaitlistEntry(entryId: string): Promise<FulfilledWaitlistEntry> {
+function fulfilWaitlistEntry(entryId: string): Promise<FulfilledWaitlistEntry> {
   return call('fulfilWaitlistEntry', { params: { entryId }, schema: fulfilledWaitlistEntry });
 }
 

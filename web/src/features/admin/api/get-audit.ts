@@ -2,14 +2,14 @@ import { type AdminAuditPage, adminAuditPage } from '@qrshirt/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
-export const AUDIT_PAGE_SIZE = 25;
+const AUDIT_PAGE_SIZE = 25;
 
 /** GET /api/admin/audit: one page of the audit trail, newest first; `after` is the previous page's `next`. */
-export function getAudit(after: number | null): Promise<AdminAuditPage> {
+function getAudit(after: number | null): Promise<AdminAuditPage> {
   return call('listAdminAudit', { query: { limit: AUDIT_PAGE_SIZE, after }, schema: adminAuditPage });
 }
 
-export const auditQueryOptions = (after: number | null) =>
+const auditQueryOptions = (after: number | null) =>
   queryOptions({ queryKey: ['admin', 'audit', after], queryFn: () => getAudit(after) });
 
 /** The page stays on screen while the next one loads. */

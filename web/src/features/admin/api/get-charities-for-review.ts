@@ -3,12 +3,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
 /** GET /api/admin/charities?status=: the charities of one review status, oldest first, with their submitter. */
-export async function getCharitiesForReview(status: CharityStatus): Promise<AdminCharity[]> {
+async function getCharitiesForReview(status: CharityStatus): Promise<AdminCharity[]> {
   const { charities } = await call('listAdminCharities', { query: { status }, schema: adminCharityList });
   return charities;
 }
 
-export const charitiesForReviewQueryOptions = (status: CharityStatus) =>
+const charitiesForReviewQueryOptions = (status: CharityStatus) =>
   queryOptions({ queryKey: ['admin', 'charities', status], queryFn: () => getCharitiesForReview(status) });
 
 export function useCharitiesForReview(status: CharityStatus) {

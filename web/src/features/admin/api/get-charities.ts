@@ -3,12 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
 /** GET /api/charities as the server has it now: the admin edits the list, so never the local cache's copy. */
-export function getCharities(): Promise<Charity[]> {
+function getCharities(): Promise<Charity[]> {
   return call('listCharities', { schema: charityList });
 }
 
-export const adminCharitiesQueryOptions = () =>
-  queryOptions({ queryKey: ['admin', 'charities'], queryFn: getCharities });
+const adminCharitiesQueryOptions = () => queryOptions({ queryKey: ['admin', 'charities'], queryFn: getCharities });
 
 export function useAdminCharities() {
   return useQuery(adminCharitiesQueryOptions());

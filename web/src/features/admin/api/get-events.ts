@@ -2,7 +2,7 @@ import { type AdminEventsPage, adminEventsPage } from '@qrshirt/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
-export const EVENTS_PAGE_SIZE = 25;
+const EVENTS_PAGE_SIZE = 25;
 
 /** What the event browser filters by; empty texts do not filter. */
 export interface EventFilters {
@@ -27,7 +27,7 @@ export const noEventFilters: EventFilters = {
 };
 
 /** GET /api/admin/events: one page of the log; `after` is the previous page's `next`. */
-export function getEvents(filters: EventFilters, after: number | null): Promise<AdminEventsPage> {
+function getEvents(filters: EventFilters, after: number | null): Promise<AdminEventsPage> {
   const given = (name: 'streamPrefix' | 'type' | 'from' | 'to') => filters[name].trim() || undefined;
   return call('listEvents', {
     query: {
@@ -44,7 +44,7 @@ export function getEvents(filters: EventFilters, after: number | null): Promise<
   });
 }
 
-export const eventsQueryOptions = (filters: EventFilters, after: number | null) =>
+const eventsQueryOptions = (filters: EventFilters, after: number | null) =>
   queryOptions({ queryKey: ['admin', 'events', filters, after], queryFn: () => getEvents(filters, after) });
 
 /** The page stays on screen while the next one loads. */

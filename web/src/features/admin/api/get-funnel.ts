@@ -3,11 +3,11 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { call } from '@/lib/api-client';
 
 /** GET /api/admin/funnel: the steps per day and per shirt; the server picks the last 30 days when no range is given. */
-export function getFunnel(query: AdminFunnelQuery): Promise<AdminFunnel> {
+function getFunnel(query: AdminFunnelQuery): Promise<AdminFunnel> {
   return call('getAdminFunnel', { query, schema: adminFunnel });
 }
 
-export const funnelQueryOptions = (query: AdminFunnelQuery) =>
+const funnelQueryOptions = (query: AdminFunnelQuery) =>
   queryOptions({ queryKey: ['admin', 'funnel', query], queryFn: () => getFunnel(query) });
 
 export function useFunnel(query: AdminFunnelQuery) {

@@ -1,6 +1,6 @@
 import { useMe } from '@/lib/auth/me';
 
-export type AdminAccess = 'checking' | 'admin' | 'not-admin' | 'failed';
+type AdminAccess = 'checking' | 'admin' | 'not-admin' | 'failed';
 
 /** Whether the signed-in user (none: undefined) may use the admin area; anyone else is 'not-admin'. */
 export function useAdminAccess(uid: string | undefined): AdminAccess {

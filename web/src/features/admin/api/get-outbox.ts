@@ -2,10 +2,10 @@ import { type AdminOutboxPage, adminOutboxPage, type OutboxStatus } from '@qrshi
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
-export const OUTBOX_PAGE_SIZE = 25;
+const OUTBOX_PAGE_SIZE = 25;
 
 /** GET /api/admin/outbox: one page of messages, newest first, and the count per status. */
-export function getOutbox(status: OutboxStatus | null, cursor: number | null): Promise<AdminOutboxPage> {
+function getOutbox(status: OutboxStatus | null, cursor: number | null): Promise<AdminOutboxPage> {
   return call('listOutbox', {
     query: {
       limit: OUTBOX_PAGE_SIZE,
@@ -16,7 +16,7 @@ export function getOutbox(status: OutboxStatus | null, cursor: number | null): P
   });
 }
 
-export const outboxQueryOptions = (status: OutboxStatus | null, cursor: number | null) =>
+const outboxQueryOptions = (status: OutboxStatus | null, cursor: number | null) =>
   queryOptions({ queryKey: ['admin', 'outbox', status, cursor], queryFn: () => getOutbox(status, cursor) });
 
 /** The page stays on screen while the next one loads. */

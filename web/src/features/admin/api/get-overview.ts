@@ -3,15 +3,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
 /** How many fundraisers and charities the overview ranks. */
-export const OVERVIEW_TOP = 10;
+const OVERVIEW_TOP = 10;
 
 /** GET /api/admin/overview: totals, per-day series and the top fundraisers and charities. */
-export function getOverview(top = OVERVIEW_TOP): Promise<AdminOverview> {
+function getOverview(top = OVERVIEW_TOP): Promise<AdminOverview> {
   return call('getAdminOverview', { query: { top }, schema: adminOverview });
 }
 
-export const overviewQueryOptions = () =>
-  queryOptions({ queryKey: ['admin', 'overview'], queryFn: () => getOverview() });
+const overviewQueryOptions = () => queryOptions({ queryKey: ['admin', 'overview'], queryFn: () => getOverview() });
 
 export function useOverview() {
   return useQuery(overviewQueryOptions());

@@ -6,11 +6,11 @@ import { call } from '@/lib/api-client';
 const REFRESH_MS = 5_000;
 
 /** GET /api/admin/projections: each projection's checkpoint, lag, state and last rebuild. */
-export function getProjections(): Promise<AdminProjections> {
+function getProjections(): Promise<AdminProjections> {
   return call('listProjections', { schema: adminProjections });
 }
 
-export const projectionsQueryOptions = () =>
+const projectionsQueryOptions = () =>
   queryOptions({ queryKey: ['admin', 'projections'], queryFn: getProjections, refetchInterval: REFRESH_MS });
 
 export function useProjections() {

@@ -5,7 +5,7 @@ import { call } from '@/lib/api-client';
 const POLL_MS = 500;
 
 /** GET /api/admin/projections/{name}/rebuild: progress of the last rebuild started from this gateway. */
-export function getRebuild(name: string): Promise<RebuildStatus> {
+function getRebuild(name: string): Promise<RebuildStatus> {
   return call('getRebuild', { params: { name }, schema: rebuildStatus });
 }
 

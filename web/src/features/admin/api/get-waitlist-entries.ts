@@ -2,14 +2,14 @@ import { type AdminWaitlistEntriesPage, adminWaitlistEntriesPage } from '@qrshir
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
-export const WAITLIST_PAGE_SIZE = 25;
+const WAITLIST_PAGE_SIZE = 25;
 
 /** GET /api/admin/waitlist/entries: one page, newest first; `after` is the previous page's `next`. */
-export function getWaitlistEntries(after: number | null): Promise<AdminWaitlistEntriesPage> {
+function getWaitlistEntries(after: number | null): Promise<AdminWaitlistEntriesPage> {
   return call('listWaitlistEntries', { query: { limit: WAITLIST_PAGE_SIZE, after }, schema: adminWaitlistEntriesPage });
 }
 
-export const waitlistEntriesQueryOptions = (after: number | null) =>
+const waitlistEntriesQueryOptions = (after: number | null) =>
   queryOptions({ queryKey: ['admin', 'waitlist', 'entries', after], queryFn: () => getWaitlistEntries(after) });
 
 /** The page stays on screen while the next one loads. */

@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
 /** GET /api/admin/waitlist: counts per shirt, size and charity, with their names. */
-export function getWaitlistStats(): Promise<AdminWaitlistStats> {
+function getWaitlistStats(): Promise<AdminWaitlistStats> {
   return call('getAdminWaitlistStats', { schema: adminWaitlistStats });
 }
 
-export const waitlistStatsQueryOptions = () =>
+const waitlistStatsQueryOptions = () =>
   queryOptions({ queryKey: ['admin', 'waitlist', 'stats'], queryFn: getWaitlistStats });
 
 export function useWaitlistStats() {

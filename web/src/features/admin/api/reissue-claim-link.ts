@@ -6,7 +6,7 @@ import { call } from '@/lib/api-client';
  * POST /api/admin/waitlist/entries/{entryId}/claim-link: mails a fulfilled entry's person a new
  * claim link, which replaces the earlier one (409 once claimed).
  */
-export function reissueClaimLink(entryId: string): Promise<FulfilledWaitlistEntry> {
+function reissueClaimLink(entryId: string): Promise<FulfilledWaitlistEntry> {
   return call('reissueClaimLink', { params: { entryId }, schema: fulfilledWaitlistEntry });
 }
 

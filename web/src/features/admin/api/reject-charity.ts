@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
 /** POST /api/admin/charities/{id}/reject: stays out of the shop; its submitter sees the reason. */
-export function rejectCharity(charityId: string, reason: string): Promise<CharityWithStatus> {
+function rejectCharity(charityId: string, reason: string): Promise<CharityWithStatus> {
   return call('rejectCharity', { params: { id: charityId }, body: { reason }, schema: charityWithStatus });
 }
 

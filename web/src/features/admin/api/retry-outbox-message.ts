@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
 /** POST /api/admin/outbox/{id}/retry: sends a waiting or dead message again now (409 once sent). */
-export function retryOutboxMessage(id: string): Promise<AdminOutboxMessage> {
+function retryOutboxMessage(id: string): Promise<AdminOutboxMessage> {
   return call('retryOutboxMessage', { params: { id }, schema: adminOutboxMessage });
 }
 

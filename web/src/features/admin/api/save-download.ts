@@ -1,7 +1,7 @@
 import { saveBlob } from '@/lib/save-file';
 
 /** The file name the server suggests in Content-Disposition, else the fallback. */
-export function downloadName(response: Response, fallback: string): string {
+function downloadName(response: Response, fallback: string): string {
   const disposition = response.headers.get('Content-Disposition') ?? '';
   return /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallback;
 }

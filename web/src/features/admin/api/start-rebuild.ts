@@ -4,7 +4,7 @@ import { call } from '@/lib/api-client';
 import { rebuildQueryOptions } from './get-rebuild';
 
 /** POST /api/admin/projections/{name}/rebuild: starts a blue/green rebuild (409 while one runs). */
-export function startRebuild(name: string): Promise<RebuildStatus> {
+function startRebuild(name: string): Promise<RebuildStatus> {
   return call('startRebuild', { params: { name }, schema: rebuildStatus });
 }
 

@@ -3,7 +3,7 @@ import { call } from '@/lib/api-client';
 import { publishCharity, usePublishedSave } from './publish-catalog-change';
 
 /** PUT /api/admin/charities/{id}: only the fields given change. */
-export function updateCharity(charityId: string, changes: AdminUpdateCharityRequest): Promise<Charity> {
+function updateCharity(charityId: string, changes: AdminUpdateCharityRequest): Promise<Charity> {
   return call('adminUpdateCharity', { params: { id: charityId }, body: changes, schema: charity });
 }
 

@@ -3,7 +3,7 @@ import { call } from '@/lib/api-client';
 import { publishShirt, usePublishedSave } from './publish-catalog-change';
 
 /** PUT /api/admin/shirts/{id}: only the fields given change. */
-export function updateShirt(shirtId: string, changes: AdminUpdateShirtRequest): Promise<Shirt> {
+function updateShirt(shirtId: string, changes: AdminUpdateShirtRequest): Promise<Shirt> {
   return call('adminUpdateShirt', { params: { id: shirtId }, body: changes, schema: shirt });
 }
 

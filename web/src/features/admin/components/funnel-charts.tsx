@@ -6,7 +6,7 @@ import { formatCount, formatUsd } from '@/lib/format';
 import { SectionCard } from './section-card';
 
 /** The shop's steps, from a look to a shirt someone wears. */
-export const shopSteps = [
+const shopSteps = [
   { name: 'pageViews', label: 'Page views', color: 'blue.6' },
   { name: 'shirtClicks', label: 'Shirt clicks', color: 'cyan.6' },
   { name: 'waitlistJoins', label: 'Waitlist joins', color: 'teal.6' },
@@ -15,7 +15,7 @@ export const shopSteps = [
 ] as const satisfies readonly { name: keyof FunnelSteps; label: string; color: string }[];
 
 /** A worn shirt's steps, from a scan to money. */
-export const shirtSteps = [
+const shirtSteps = [
   { name: 'scans', label: 'Scans', color: 'grape.6' },
   { name: 'donations', label: 'Donations', color: 'pink.6' },
 ] as const satisfies readonly { name: keyof FunnelSteps; label: string; color: string }[];

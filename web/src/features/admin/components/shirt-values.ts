@@ -9,7 +9,7 @@ export interface ImageValues {
 }
 
 /** The shirt form's state: inputs hold text, the price may be empty. */
-export interface ShirtValues {
+interface ShirtValues {
   name: string;
   description: string;
   price: number | string;

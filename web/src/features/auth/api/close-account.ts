@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
 /** DELETE /api/user/{id}: closes the signed-in user's own account (the caller then signs out). */
-export async function closeAccount(uid: string, password: string): Promise<void> {
+async function closeAccount(uid: string, password: string): Promise<void> {
   await call('closeAccount', { params: { id: uid }, body: password ? { password } : {} });
 }
 

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { callWithoutSession } from '@/lib/http';
 
 /** POST /api/auth/password-reset/confirm: the emailed token and the new password. */
-export function confirmPasswordReset(input: PasswordResetConfirmRequest): Promise<void> {
+function confirmPasswordReset(input: PasswordResetConfirmRequest): Promise<void> {
   return callWithoutSession('confirmPasswordReset', { body: input });
 }
 

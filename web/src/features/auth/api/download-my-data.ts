@@ -8,7 +8,7 @@ import { saveBlob } from '@/lib/save-file';
  * Fetched with the session's token (a plain link could not carry it) and checked against its
  * contract, then handed to the browser; answers the file's name.
  */
-export async function downloadMyData(uid: string): Promise<string> {
+async function downloadMyData(uid: string): Promise<string> {
   const data = await call('exportUserData', { params: { id: uid }, schema: personalDataExport });
   const name = `qrshirts-data-${uid}.json`;
   saveBlob(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), name);

@@ -4,7 +4,7 @@ import { callWithoutSession } from '@/lib/http';
 import { completeSignIn } from './complete-sign-in';
 
 /** POST /api/auth/exchange: trades the one-time code Google's callback left in the URL. */
-export async function exchangeGoogleCode(code: string): Promise<AuthSession> {
+async function exchangeGoogleCode(code: string): Promise<AuthSession> {
   return completeSignIn(await callWithoutSession('exchangeGoogleCode', { body: { code }, schema: authSession }));
 }
 

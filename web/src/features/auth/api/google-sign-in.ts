@@ -6,7 +6,7 @@ import { errorFromResponse, operationUrl } from '@/lib/http';
  * A first request that does not follow redirects tells the two apart, so the visitor sees the
  * error on this page instead of landing on a bare JSON answer.
  */
-export async function startGoogleSignIn(): Promise<void> {
+async function startGoogleSignIn(): Promise<void> {
   const url = operationUrl('startGoogleSignIn');
   const probe = await fetch(url, { redirect: 'manual' });
   if (probe.type !== 'opaqueredirect' && !probe.ok) throw await errorFromResponse(probe);

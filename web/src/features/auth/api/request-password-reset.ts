@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { callWithoutSession } from '@/lib/http';
 
 /** POST /api/auth/password-reset with a solved proof of work: emails a link to /signin#reset=<token> if the account exists. */
-export function requestPasswordReset(email: string, proofOfWork: string): Promise<void> {
+function requestPasswordReset(email: string, proofOfWork: string): Promise<void> {
   return callWithoutSession('requestPasswordReset', {
     body: { email },
     headers: { [PROOF_OF_WORK_HEADER]: proofOfWork },

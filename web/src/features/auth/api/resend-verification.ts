@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
 /** POST /api/auth/verify-email/resend with a solved proof of work: mails the signed-in account a fresh verification link. */
-export function resendVerification(proofOfWork: string): Promise<void> {
+function resendVerification(proofOfWork: string): Promise<void> {
   return call('resendVerification', { headers: { [PROOF_OF_WORK_HEADER]: proofOfWork } });
 }
 

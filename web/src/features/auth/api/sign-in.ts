@@ -4,7 +4,7 @@ import { callWithoutSession } from '@/lib/http';
 import { completeSignIn } from './complete-sign-in';
 
 /** POST /api/auth/signin with email and password. */
-export async function signIn(input: SignInRequest): Promise<AuthSession> {
+async function signIn(input: SignInRequest): Promise<AuthSession> {
   return completeSignIn(await callWithoutSession('signIn', { body: input, schema: authSession }));
 }
 

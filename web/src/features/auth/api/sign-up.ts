@@ -4,7 +4,7 @@ import { callWithoutSession } from '@/lib/http';
 import { completeSignIn } from './complete-sign-in';
 
 /** POST /api/auth/signup with a solved proof of work: creates the account and signs it in (201). */
-export async function signUp(input: SignUpRequest, proofOfWork: string): Promise<AuthSession> {
+async function signUp(input: SignUpRequest, proofOfWork: string): Promise<AuthSession> {
   return completeSignIn(
     await callWithoutSession('signUp', {
       body: input,

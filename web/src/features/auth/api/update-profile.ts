@@ -4,7 +4,7 @@ import { call } from '@/lib/api-client';
 import { updateSessionUser } from '@/lib/auth/auth-lifecycle';
 
 /** PATCH /api/user/{id}: the signed-in user's display name and photo. */
-export async function updateProfile(uid: string, change: UpdateProfileRequest): Promise<User> {
+async function updateProfile(uid: string, change: UpdateProfileRequest): Promise<User> {
   const updated = await call('updateProfile', { params: { id: uid }, body: change, schema: user });
   updateSessionUser({ displayName: updated.displayName, photoURL: updated.photoURL });
   return updated;

@@ -14,7 +14,7 @@ export interface VerificationLink {
  * POST /api/auth/verify-email: spends the token of the link sign-up (or a change of address)
  * mailed; the link's new address goes with the token.
  */
-export function verifyEmail({ token, email }: VerificationLink): Promise<VerifyEmailAnswer> {
+function verifyEmail({ token, email }: VerificationLink): Promise<VerifyEmailAnswer> {
   return call('verifyEmail', {
     body: email === null ? { token } : { token, email },
     schema: verifyEmailAnswer,

@@ -4,7 +4,7 @@ import { call } from '@/lib/api-client';
 import { cachedFetch, cacheKeys, cacheTtl } from '@/lib/cache';
 
 /** GET /api/charities, through the local cache (30 min). */
-export function getCharities(): Promise<Charity[]> {
+function getCharities(): Promise<Charity[]> {
   return cachedFetch(cacheKeys.charities, cacheTtl.charities, charityList, () =>
     call('listCharities', { schema: charityList }),
   );

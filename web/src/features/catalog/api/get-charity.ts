@@ -4,7 +4,7 @@ import { call } from '@/lib/api-client';
 import { cachedFetch, cacheKeys, cacheTtl } from '@/lib/cache';
 
 /** GET /api/charity/{id}, through the local cache (60 min). */
-export function getCharity(charityId: string): Promise<Charity> {
+function getCharity(charityId: string): Promise<Charity> {
   return cachedFetch(cacheKeys.charity(charityId), cacheTtl.charity, charity, () =>
     call('getCharity', { params: { id: charityId }, schema: charity }),
   );

@@ -4,7 +4,7 @@ import { call } from '@/lib/api-client';
 import { cachedFetch, cacheKeys, cacheTtl } from '@/lib/cache';
 
 /** GET /api/shirt/{id}, through the local cache (15 min). */
-export function getShirt(shirtId: string): Promise<Shirt> {
+function getShirt(shirtId: string): Promise<Shirt> {
   return cachedFetch(cacheKeys.shirt(shirtId), cacheTtl.shirt, shirt, () =>
     call('getShirt', { params: { id: shirtId }, schema: shirt }),
   );

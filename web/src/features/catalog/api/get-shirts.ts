@@ -4,7 +4,7 @@ import { call } from '@/lib/api-client';
 import { cachedFetch, cacheKeys, cacheTtl } from '@/lib/cache';
 
 /** GET /api/shirts, through the local cache (10 min). */
-export function getShirts(): Promise<Shirt[]> {
+function getShirts(): Promise<Shirt[]> {
   return cachedFetch(cacheKeys.shirts, cacheTtl.shirts, shirtList, () => call('listShirts', { schema: shirtList }));
 }
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
 /** POST /api/claims: the signed-in person becomes the owner of the shirt the link was mailed for. */
-export function createClaim(token: string): Promise<Fundraiser> {
+function createClaim(token: string): Promise<Fundraiser> {
   return call('createClaim', { body: { token }, schema: fundraiser });
 }
 

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
 /** GET /api/fundraisers/{id}: public, so a scanner's anonymous session can read it; with the goal and confirmed money. */
-export function getFundraiser(fundraiserId: string): Promise<FundraiserDetails> {
+function getFundraiser(fundraiserId: string): Promise<FundraiserDetails> {
   return call('getFundraiser', { params: { id: fundraiserId }, schema: fundraiserDetails });
 }
 

@@ -2,7 +2,7 @@ import { type Donation, donation } from '@qrshirt/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
-export interface RecordDonationInput {
+interface RecordDonationInput {
   fundraiserId: string;
   amount: number;
   /** One per widget message: a retried request records the donation once. */
@@ -10,7 +10,7 @@ export interface RecordDonationInput {
 }
 
 /** POST /api/fundraisers/{id}/donate with the amount the widget reported. */
-export function recordDonation({ fundraiserId, amount, idempotencyKey }: RecordDonationInput): Promise<Donation> {
+function recordDonation({ fundraiserId, amount, idempotencyKey }: RecordDonationInput): Promise<Donation> {
   return call('donate', {
     params: { id: fundraiserId },
     body: { amount },

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
 /** GET /api/user/{id}: the signed-in user's own profile, of which the daily summary choice. */
-export function getProfile(uid: string): Promise<User> {
+function getProfile(uid: string): Promise<User> {
   return call('getUser', { params: { id: uid }, schema: user });
 }
 

@@ -4,7 +4,7 @@ import { call } from '@/lib/api-client';
 import { profileQueryOptions } from './get-daily-summary';
 
 /** PATCH /api/user/{id} with the daily summary choice only. */
-export function setDailySummary(uid: string, dailySummary: boolean): Promise<User> {
+function setDailySummary(uid: string, dailySummary: boolean): Promise<User> {
   return call('updateProfile', { params: { id: uid }, body: { dailySummary }, schema: user });
 }
 

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
 /** POST /api/unsubscribe: the daily summary's link stops it, signed in or not. */
-export function unsubscribe(token: string): Promise<UnsubscribeAnswer> {
+function unsubscribe(token: string): Promise<UnsubscribeAnswer> {
   return call('unsubscribe', { body: { token }, schema: unsubscribeAnswer });
 }
 

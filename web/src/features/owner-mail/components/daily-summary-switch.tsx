@@ -2,7 +2,7 @@ import { Switch } from '@mantine/core';
 import { useDailySummary } from '../api/get-daily-summary';
 import { useSetDailySummary } from '../api/set-daily-summary';
 
-export const DAILY_SUMMARY_LABEL = 'Email me a daily summary on days my shirts are scanned or raise money';
+const DAILY_SUMMARY_LABEL = 'Email me a daily summary on days my shirts are scanned or raise money';
 
 /** The owner's choice of the daily summary mail, saved as soon as it is flipped. */
 export function DailySummarySwitch({ uid }: { uid: string }) {

@@ -3,7 +3,7 @@ import { type QueryClient, queryOptions, useQueries, useQuery } from '@tanstack/
 import { call } from '@/lib/api-client';
 
 /** GET /api/fundraisers/{id}/stats: owner only, with the per-day series. */
-export function getFundraiserStats(fundraiserId: string): Promise<FundraiserStats> {
+function getFundraiserStats(fundraiserId: string): Promise<FundraiserStats> {
   return call('getFundraiserStats', { params: { id: fundraiserId }, schema: fundraiserStats });
 }
 

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
 /** GET /api/user/{id}/stats: the signed-in user's own impact. */
-export function getUserStats(uid: string): Promise<UserStats> {
+function getUserStats(uid: string): Promise<UserStats> {
   return call('getUserStats', { params: { id: uid }, schema: userStats });
 }
 

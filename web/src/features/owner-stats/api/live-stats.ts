@@ -12,7 +12,7 @@ const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
 
 /** Doubling waits up to 30 s, each shortened at random so many pages do not reconnect in step. */
-export function liveRetryDelay(attempt: number): number {
+function liveRetryDelay(attempt: number): number {
   return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** attempt) * (0.5 + Math.random() / 2);
 }
 
@@ -33,7 +33,7 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-export interface FollowLiveOptions<T> {
+interface FollowLiveOptions<T> {
   /** A `/live` operation: its `event: stats` messages carry the same JSON as the matching `/stats` one. */
   stream: 'streamUserStats' | 'streamFundraiserStats';
   /** The user's or the fundraiser's. */

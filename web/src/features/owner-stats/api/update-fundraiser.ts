@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
 /** PATCH /api/fundraisers/{id}: the owner's name, charity and goal for their shirt. */
-export function updateFundraiser(fundraiserId: string, change: UpdateFundraiserRequest): Promise<FundraiserDetails> {
+function updateFundraiser(fundraiserId: string, change: UpdateFundraiserRequest): Promise<FundraiserDetails> {
   return call('updateFundraiser', { params: { id: fundraiserId }, body: change, schema: fundraiserDetails });
 }
 

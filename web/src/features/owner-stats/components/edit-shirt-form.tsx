@@ -5,7 +5,7 @@ import { isApiError } from '@/lib/http';
 import { showSuccessToast } from '@/lib/toast';
 import { useUpdateFundraiser } from '../api/update-fundraiser';
 
-export interface CharityOption {
+interface CharityOption {
   id: string;
   name: string;
 }

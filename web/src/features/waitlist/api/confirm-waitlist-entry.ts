@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
 /** POST /api/waitlist/confirm: the token of the link the signup mailed. */
-export function confirmWaitlistEntry(token: string): Promise<ConfirmedWaitlistEntry> {
+function confirmWaitlistEntry(token: string): Promise<ConfirmedWaitlistEntry> {
   return call('confirmWaitlistEntry', { body: { token }, schema: confirmedWaitlistEntry });
 }
 

@@ -8,7 +8,7 @@ import { useMutation } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
 /** POST /api/waitlist with a solved proof of work; the answer's data echoes the name, email and size that were stored. */
-export function joinWaitlist(input: JoinWaitlistRequest, proofOfWork: string): Promise<JoinWaitlistAnswer> {
+function joinWaitlist(input: JoinWaitlistRequest, proofOfWork: string): Promise<JoinWaitlistAnswer> {
   return call('joinWaitlist', {
     body: input,
     headers: { [PROOF_OF_WORK_HEADER]: proofOfWork },

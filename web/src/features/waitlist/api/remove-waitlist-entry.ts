@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
 /** POST /api/waitlist/remove: the token of the removal link a waitlist mail carried. */
-export function removeWaitlistEntry(token: string): Promise<RemovedWaitlistEntry> {
+function removeWaitlistEntry(token: string): Promise<RemovedWaitlistEntry> {
   return call('removeWaitlistEntry', { body: { token }, schema: removedWaitlistEntry });
 }
 

@@ -1,11 +1,11 @@
-export interface WaitlistValues {
+interface WaitlistValues {
   size: string | null;
   charityId: string | null;
   name: string;
   email: string;
 }
 
-export interface ValidationProblem {
+interface ValidationProblem {
   title: string;
   message: string;
 }
