@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, inject } from 'vitest';
 import { launchBrowser } from './browser';
 import { chromiumMissing, chromiumRequired } from './chromium';
 
@@ -28,11 +28,19 @@ export function describeInBrowser(name: string, body: (suite: BrowserSuite) => v
   const appUrl = inject('appUrl');
   const appDataDir = inject('appDataDir');
   let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
   const suite: BrowserSuite = {
     appUrl,
     appDataDir,
-    newContext: (options = {}) =>
-      browser!.newContext({ baseURL: appUrl, viewport: { width: 1280, height: 900 }, ...options }),
+    newContext: async (options = {}) => {
+      const context = await browser!.newContext({
+        baseURL: appUrl,
+        viewport: { width: 1280, height: 900 },
+        ...options,
+      });
+      contexts.push(context);
+      return context;
+    },
   };
 
   if (chromiumMissing && !chromiumRequired) {
@@ -45,6 +53,11 @@ export function describeInBrowser(name: string, body: (suite: BrowserSuite) => v
     beforeAll(async () => {
       if (chromiumMissing) throw new Error(`REQUIRE_INFRA names chromium, but ${chromiumMissing}`);
       browser = await launchBrowser();
+    });
+    // A test's pages close with it: a dashboard left open keeps its live stream, and an account
+    // may hold only so many at once (a later test's dashboard was refused one, 429).
+    afterEach(async () => {
+      await Promise.all(contexts.splice(0).map((context) => context.close()));
     });
     afterAll(async () => {
       await browser?.close();
