@@ -51,6 +51,12 @@ export function authErrorMessage(code: string | undefined): string {
  */
 export const REFRESH_COOKIE = 'qrshirt_refresh';
 /**
+ * The meta tag a gateway with ANONYMOUS_AUTH=false writes into every page it serves, content
+ * "false": its client then starts no anonymous session and sends no anonymous header. One build
+ * serves either setting; a page without the tag (Vite's dev server) keeps anonymous sessions.
+ */
+export const ANONYMOUS_AUTH_META = 'qrshirt-anonymous-auth';
+/**
  * The narrowest path that covers both routes that read the cookie, refresh and sign-out, rather
  * than moving sign-out under /api/auth/refresh: within one origin a path is no boundary (RFC 6265,
  * 8.6), it only keeps the cookie off requests that have no use for it (every other API call, the
@@ -204,7 +210,12 @@ export const emailPasswordRoutes = defineRoutes({
     summary: 'Start an anonymous session (public reads, scans, donations, waitlist)',
     auth: 'none',
     readsToken: false,
-    answers: { 200: session('An anonymous session'), 429: tooMany, 503: limitsUnavailable },
+    answers: {
+      200: session('An anonymous session'),
+      403: { description: 'Anonymous sign-in is turned off (ANONYMOUS_AUTH=false)', schema: errorAnswer },
+      429: tooMany,
+      503: limitsUnavailable,
+    },
   },
   refreshSession: {
     method: 'post',

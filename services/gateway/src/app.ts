@@ -142,6 +142,7 @@ export function createApp(options: AppOptions): GatewayApp {
       publicDir,
       fundraiserIdByShortCode: options.useCases.fundraisers.byShortCode,
       read: pageReads(options),
+      anonymousAuth: options.auth.anonymousSignIn,
       log: options.log,
     }),
   );

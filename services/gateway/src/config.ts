@@ -96,6 +96,14 @@ export const configSchema = z.object({
     .int()
     .positive()
     .default(64 * 1024),
+  /**
+   * Anonymous sessions for visitors (spec section 7). `false`: no anonymous sign-in, and the web
+   * client reads the public pages without a token or any anonymous header.
+   */
+  ANONYMOUS_AUTH: z
+    .enum(['true', 'false'], { error: 'expected true or false' })
+    .default('true')
+    .transform((value) => value === 'true'),
   SEED_CATALOG: z
     .enum(['true', 'false'], { error: 'expected true or false' })
     .default('true')

@@ -16,9 +16,12 @@ interface AppProcess {
 /**
  * The product started the README's way (`npm start`, which builds the web client first) on a
  * free port with a fresh data folder. npm, its shell and node share a process group, so stopping
- * signals the group.
+ * signals the group. `env` adds settings (a second app with another configuration, same build).
  */
-export async function startApp(timeoutMs = 240_000): Promise<AppProcess> {
+export async function startApp({
+  timeoutMs = 240_000,
+  env = {},
+}: { timeoutMs?: number; env?: Record<string, string> } = {}): Promise<AppProcess> {
   // Its operations port too: another test's process may hold the default one.
   const [port, opsPort] = await freePorts(2);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qrshirt-e2e-'));
@@ -36,6 +39,7 @@ export async function startApp(timeoutMs = 240_000): Promise<AppProcess> {
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       // The widget solves in the page, as it does for people: only cheaper.
       ALTCHA_MAX_NUMBER: TEST_ALTCHA_MAX_NUMBER,
+      ...env,
     },
     detached: true,
   });

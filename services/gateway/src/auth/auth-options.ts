@@ -18,6 +18,8 @@ export interface AuthOptions {
    * codes are written to DATA_DIR/sms/ for the developer to read; in production it is off.
    */
   phoneSignIn: boolean;
+  /** Whether visitors may start anonymous sessions (ANONYMOUS_AUTH). */
+  anonymousSignIn: boolean;
   /** Keyed hash for phone codes. */
   codeHash: (text: string) => string;
   refreshTtlMs: number;

@@ -73,6 +73,7 @@ export function createAuth(
     sms: mail.sms,
     email: mail.email,
     phoneSignIn,
+    anonymousSignIn: config.ANONYMOUS_AUTH,
     codeHash: createKeyedHash(secret, 'phone codes'),
     refreshTtlMs: config.REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60_000,
     ...(GOOGLE_CLIENT_ID &&

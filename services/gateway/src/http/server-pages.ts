@@ -5,6 +5,7 @@ import { DomainError, type CatalogQueries } from '@qrshirt/core';
 import type { Response } from 'express';
 import { webServerDir } from '../package-dirs';
 import type { UseCases } from '../routes/route-deps';
+import { withClientSettings } from './client-settings';
 
 /**
  * The server-rendered pages' module (web/src/app/server-pages/entry-server.tsx), which `npm start`
@@ -37,7 +38,16 @@ interface ServerPagesModule {
  * (false) when the server module is not built: the caller then serves the client's index.html,
  * whose router shows the same page. The module is imported once, on the first page asked for.
  */
-export function serverPages({ distDir, serverBundle = serverPagesBundle }: { distDir: string; serverBundle?: string }) {
+export function serverPages({
+  distDir,
+  serverBundle = serverPagesBundle,
+  settings,
+}: {
+  distDir: string;
+  serverBundle?: string;
+  /** What the pages tell their client (see withClientSettings). */
+  settings: { anonymousAuth: boolean };
+}) {
   let renderers:
     Promise<{ landing: LandingRenderer; home: HomeRenderer; shop: ShopRenderer; shirt: ShirtRenderer }> | undefined;
   const load = () => {
@@ -53,7 +63,7 @@ export function serverPages({ distDir, serverBundle = serverPagesBundle }: { dis
   const send = (res: Response, { status, html }: RenderedPage) => {
     // Revalidated on every visit: the landing carries figures that move, and a new build's pages
     // name new files.
-    res.status(status).setHeader('Cache-Control', 'no-cache').type('html').send(html);
+    res.status(status).setHeader('Cache-Control', 'no-cache').type('html').send(withClientSettings(html, settings));
     return true;
   };
   return {

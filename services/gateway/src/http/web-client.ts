@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import { webDistDir } from '../package-dirs';
+import { withClientSettings } from './client-settings';
 import { serverPages, type PageReads } from './server-pages';
 
 /** Client routes have no file extension; a missing /images/x.svg must stay a 404, not become the app. */
@@ -81,6 +83,7 @@ export function webClient({
   fundraiserIdByShortCode,
   read,
   serverPagesModule,
+  anonymousAuth = true,
   log,
 }: {
   distDir?: string;
@@ -90,27 +93,31 @@ export function webClient({
   read: PageReads;
   /** The server-rendered pages' built module; web/dist-server's unless a test names another. */
   serverPagesModule?: string;
+  /** ANONYMOUS_AUTH: whether the pages' client starts anonymous sessions. */
+  anonymousAuth?: boolean;
   log?: Pick<Logger, 'warn'>;
 }): Router {
-  const pages = serverPages({ distDir, ...(serverPagesModule && { serverBundle: serverPagesModule }) });
+  const settings = { anonymousAuth };
+  const pages = serverPages({ distDir, settings, ...(serverPagesModule && { serverBundle: serverPagesModule }) });
   const indexFile = path.join(distDir, 'index.html');
-  const sendIndex = (res: Response, status: number) => {
+  const sendIndex = async (res: Response, status: number) => {
     if (!existsSync(indexFile)) {
       res.status(503).json({ error: 'The web client is not built: run `npm run build -w web` (npm start does it)' });
       return;
     }
     res.status(status).setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexFile);
+    if (anonymousAuth) res.sendFile(indexFile);
+    else res.type('html').send(withClientSettings(await readFile(indexFile, 'utf8'), settings));
   };
   const spaFallback: RequestHandler = (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !isClientRoute(req.path)) return next();
-    sendIndex(res, 200);
+    return sendIndex(res, 200);
   };
   // Spec section 2: any other address a person opens (`/anything.txt`) is the app's Page Not Found,
   // with its 404; a missing file asked for by a page (an image, a script) stays a bare 404.
   const pageNotFound: RequestHandler = (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.headers.accept?.includes('text/html')) return next();
-    sendIndex(res, 404);
+    return sendIndex(res, 404);
   };
   // The code as sent, undecoded: one of ours is plain letters and digits, and a malformed escape
   // in anything else is an unknown code like any other, not a 400.

@@ -20,6 +20,8 @@ export interface AuthContext {
   googleExchange: GoogleExchange;
   /** Whether Google sign-in is configured: passport then has its strategy. */
   googleSignIn: boolean;
+  /** Whether anonymous sessions are offered (ANONYMOUS_AUTH). */
+  anonymousSignIn: boolean;
 }
 
 /**

@@ -12,6 +12,7 @@ import { createPhoneSignIn } from '../auth/phone-sign-in';
 import { clearRefreshCookie, sessionAnswer } from '../auth/refresh-cookie';
 import { runStrategy } from '../auth/run-strategy';
 import { createSessions } from '../auth/sessions';
+import { HttpError } from '../http/http-error';
 import type { HandlersOf } from '../http/route-table';
 import { type AuthContext, clientAddress } from './auth-context';
 import { googleHandlers } from './auth-google';
@@ -28,7 +29,7 @@ export function authHandlers(deps: RouteDeps & { auth: AuthOptions }): HandlersO
   // An instance of its own rather than passport's global one: each app gets its own strategies.
   const authenticator = new passport.Passport();
   authenticator.use('local', createLocalStrategy(shared));
-  const { google, phoneSignIn } = deps.auth;
+  const { google, phoneSignIn, anonymousSignIn } = deps.auth;
   if (google) authenticator.use('google', createGoogleStrategy(google, createGoogleAccounts(shared)));
   const verification = createEmailVerification({ ...shared, emailChange: deps.useCases.emailChange });
   const context: AuthContext = {
@@ -39,6 +40,7 @@ export function authHandlers(deps: RouteDeps & { auth: AuthOptions }): HandlersO
     phone: phoneSignIn ? createPhoneSignIn(shared) : undefined,
     googleExchange: createGoogleExchange(shared),
     googleSignIn: google !== undefined,
+    anonymousSignIn,
   };
   return {
     ...emailPasswordHandlers(context),
@@ -49,7 +51,11 @@ export function authHandlers(deps: RouteDeps & { auth: AuthOptions }): HandlersO
   };
 }
 
-function emailPasswordHandlers({ emailPassword, passport }: AuthContext): HandlersOf<typeof emailPasswordRoutes> {
+function emailPasswordHandlers({
+  emailPassword,
+  passport,
+  anonymousSignIn,
+}: AuthContext): HandlersOf<typeof emailPasswordRoutes> {
   return {
     async signUp({ body, req, res }) {
       return { status: 201, body: sessionAnswer(res, await emailPassword.signUp(body, clientAddress(req), req.log)) };
@@ -62,6 +68,8 @@ function emailPasswordHandlers({ emailPassword, passport }: AuthContext): Handle
       return { status: 200, body: sessionAnswer(res, issued) };
     },
     async startAnonymousSession({ req, res }) {
+      // A choice of the operator, not a fault: the web client, told so by its page, never asks.
+      if (!anonymousSignIn) throw new HttpError(403, 'Anonymous sign-in is turned off on this site');
       return { status: 200, body: sessionAnswer(res, await emailPassword.anonymous(clientAddress(req))) };
     },
     async refreshSession({ cookies, res }) {

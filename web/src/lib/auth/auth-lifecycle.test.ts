@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi } from '@/testing/fake-api';
 import { sessionFor } from '@/testing/session';
 import { authReady, initAuth, sessionForRequest, signOut, startSession } from './auth-lifecycle';
@@ -54,5 +54,30 @@ describe('the session', () => {
     await authReady();
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     expect(Date.now() - started).toBeLessThan(1500);
+  });
+});
+
+describe('the session with anonymous authentication off (the page says so)', () => {
+  beforeEach(() => {
+    document.head.insertAdjacentHTML('beforeend', '<meta name="qrshirt-anonymous-auth" content="false">');
+  });
+  afterEach(() => {
+    document.querySelector('meta[name="qrshirt-anonymous-auth"]')?.remove();
+  });
+
+  it('signs out to no session at all, asking for no anonymous one', async () => {
+    const server = fakeApi({ 'POST /api/auth/signout': { status: 204 } });
+    startSession(sessionFor({ uid: 'u-1' }));
+    await signOut();
+    expect(server.to('POST', '/api/auth/anonymous')).toHaveLength(0);
+    expect(getAuthState()).toMatchObject({ status: 'ready', session: null, anonymousFailed: false });
+  });
+
+  it('drops an anonymous session that a cookie from before the switch still renews', async () => {
+    const server = fakeApi({ 'POST /api/auth/refresh': { json: sessionFor({ uid: 'anon-3', anonymous: true }) } });
+    startSession(sessionFor({ uid: 'u-1' }, 10));
+    expect(await sessionForRequest()).toBeNull();
+    expect(server.to('POST', '/api/auth/anonymous')).toHaveLength(0);
+    expect(getAuthState()).toMatchObject({ status: 'ready', session: null, anonymousFailed: false });
   });
 });

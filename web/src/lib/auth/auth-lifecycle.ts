@@ -1,4 +1,4 @@
-import type { AuthSession } from '@qrshirt/contracts';
+import { ANONYMOUS_AUTH_META, type AuthSession } from '@qrshirt/contracts';
 import { AUTH_INIT_WAIT_MS } from '@/config/constants';
 import { isApiError } from '@/lib/http';
 import { createAnonymousSession, refreshSession, revokeSession } from './session-endpoints';
@@ -28,7 +28,18 @@ tabs?.addEventListener('message', (event: MessageEvent<ClientSession | null>) =>
   applySession(event.data, { broadcast: false });
 });
 
-function applySession(session: ClientSession | null, { broadcast }: { broadcast: boolean }): void {
+/**
+ * Spec section 7: with anonymous authentication off (the gateway's ANONYMOUS_AUTH=false, which its
+ * pages carry in a meta tag), a visitor has no session and requests go unauthenticated.
+ */
+function anonymousAuthOn(): boolean {
+  if (typeof document === 'undefined') return true;
+  return document.querySelector(`meta[name="${ANONYMOUS_AUTH_META}"]`)?.getAttribute('content') !== 'false';
+}
+
+function applySession(given: ClientSession | null, { broadcast }: { broadcast: boolean }): void {
+  // An anonymous session from before the switch was turned off (a refresh cookie) ends here.
+  const session = given?.user.anonymous && !anonymousAuthOn() ? null : given;
   clearTimeout(refreshTimer);
   updateAuthState({ session, status: 'ready', ...(session && { anonymousFailed: false }) });
   if (broadcast) tabs?.postMessage(session);
@@ -38,6 +49,10 @@ function applySession(session: ClientSession | null, { broadcast }: { broadcast:
 }
 
 async function startAnonymousSession(): Promise<void> {
+  if (!anonymousAuthOn()) {
+    updateAuthState({ session: null, status: 'ready' });
+    return;
+  }
   try {
     applySession(toClientSession(await createAnonymousSession()), { broadcast: true });
   } catch (error) {
@@ -55,9 +70,8 @@ function refreshNow(): Promise<ClientSession | null> {
     // Another tab may have rotated the token while this one waited for the lock: the browser
     // sends the cookie as that tab left it.
     try {
-      const session = toClientSession(await refreshSession());
-      applySession(session, { broadcast: true });
-      return session;
+      applySession(toClientSession(await refreshSession()), { broadcast: true });
+      return getAuthState().session;
     } catch (error) {
       if (isApiError(error) && error.status < 500) {
         applySession(null, { broadcast: true });
