@@ -67,6 +67,11 @@ export const DonationConfirmed = defineEvent(
     currency: z.literal('USD'),
     /** The report the processor named, if it named one. */
     reportId: z.string().min(1).nullable(),
+    /**
+     * Real money (true) or a processor's test money (false), which is reported beside the money
+     * raised and never added to it. Absent on events written before the two were told apart: live.
+     */
+    live: z.boolean().optional(),
     at: isoInstant,
   }),
 );
@@ -84,6 +89,8 @@ export const DonationRefunded = defineEvent(
     amountCents: z.number().int().positive(),
     currency: z.literal('USD'),
     donatedAt: isoInstant,
+    /** The refunded donation's `live` (absent: live). */
+    live: z.boolean().optional(),
     at: isoInstant,
   }),
 );
@@ -98,3 +105,6 @@ export const DonationWebhookReceived = defineEvent(
     at: isoInstant,
   }),
 );
+
+/** Whether a confirmed or refunded donation is real money: events from before the flag are. */
+export const isLiveMoney = (data: { live?: boolean }): boolean => data.live !== false;

@@ -34,6 +34,11 @@ export const donationWebhookPayload = z
       currency: z.literal('USD', { error: 'currency must be USD' }),
       /** The id POST /api/fundraisers/{id}/donate answered, when the processor was given it. */
       reportId: resourceId.optional(),
+      /**
+       * False for the processor's test money, reported beside the money raised and never added to
+       * it. Absent: real money. A refund follows its donation whatever it says.
+       */
+      live: z.boolean({ error: 'live must be true or false' }).optional(),
     }),
   })
   .meta({ id: 'DonationWebhook' });

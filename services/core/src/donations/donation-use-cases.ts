@@ -118,6 +118,7 @@ export function createDonationUseCases({ commands, findFundraiser, clock, newId 
           fundraiserId: data.fundraiserId,
           amount: data.amount,
           reportId,
+          live: data.live ?? true,
           at,
         }));
         outcome = events.length > 0 ? 'confirmed' : 'unchanged';

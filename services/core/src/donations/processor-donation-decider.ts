@@ -1,4 +1,4 @@
-import type { EventOf } from '@qrshirt/contracts';
+import { type EventOf, isLiveMoney } from '@qrshirt/contracts';
 import { type Decider, DomainError } from '../kit/decider';
 import { parseAmountCents } from './donation-report-decider';
 
@@ -10,6 +10,8 @@ export interface ConfirmDonation {
   /** Dollars, as the webhook gave them; parsed to cents by the widget's rule. */
   amount: unknown;
   reportId: string | null;
+  /** Real money, or the processor's test money. */
+  live: boolean;
   at: string;
 }
 
@@ -28,6 +30,7 @@ export interface ProcessorDonationState {
   fundraiserId: string;
   amountCents: number;
   reportId: string | null;
+  live: boolean;
   confirmedAt: string;
   refunded: boolean;
 }
@@ -61,6 +64,7 @@ export const processorDonationDecider: Decider<
               amountCents,
               currency: 'USD',
               reportId: command.reportId,
+              live: command.live,
               at: command.at,
             },
           },
@@ -78,6 +82,7 @@ export const processorDonationDecider: Decider<
               amountCents: state.amountCents,
               currency: 'USD',
               donatedAt: state.confirmedAt,
+              live: state.live,
               at: command.at,
             },
           },
@@ -90,7 +95,8 @@ export const processorDonationDecider: Decider<
     switch (event.type) {
       case 'DonationConfirmed': {
         const { donationId, fundraiserId, amountCents, reportId, at } = event.data;
-        return state ?? { donationId, fundraiserId, amountCents, reportId, confirmedAt: at, refunded: false };
+        const live = isLiveMoney(event.data);
+        return state ?? { donationId, fundraiserId, amountCents, reportId, live, confirmedAt: at, refunded: false };
       }
       case 'DonationRefunded':
         return state && { ...state, refunded: true };

@@ -145,23 +145,45 @@ describe('donation report decider', () => {
 describe('processor donation decider', () => {
   const spec = deciderSpec(processorDonationDecider);
 
-  const confirm = (amount: unknown = 12.5, reportId: string | null = null): ConfirmDonation => ({
+  const confirm = (amount: unknown = 12.5, reportId: string | null = null, live = true): ConfirmDonation => ({
     type: 'ConfirmDonation',
     donationId: 'pi_1',
     fundraiserId: 'f-1',
     amount,
     reportId,
+    live,
     at: T1,
   });
-  const confirmed = (amountCents = 1250, reportId: string | null = null): EventOf<'DonationConfirmed'> => ({
+  const confirmed = (
+    amountCents = 1250,
+    reportId: string | null = null,
+    live = true,
+  ): EventOf<'DonationConfirmed'> => ({
     type: 'DonationConfirmed',
-    data: { donationId: 'pi_1', fundraiserId: 'f-1', amountCents, currency: 'USD', reportId, at: T1 },
+    data: { donationId: 'pi_1', fundraiserId: 'f-1', amountCents, currency: 'USD', reportId, live, at: T1 },
   });
   const refund = { type: 'RefundDonation', donationId: 'pi_1', at: T2 } as const;
-  const refunded: EventOf<'DonationRefunded'> = {
+  const refundedAs = (live: boolean): EventOf<'DonationRefunded'> => ({
     type: 'DonationRefunded',
-    data: { donationId: 'pi_1', fundraiserId: 'f-1', amountCents: 1250, currency: 'USD', donatedAt: T1, at: T2 },
-  };
+    data: { donationId: 'pi_1', fundraiserId: 'f-1', amountCents: 1250, currency: 'USD', donatedAt: T1, live, at: T2 },
+  });
+  const refunded = refundedAs(true);
+
+  it('records whether the money is live, and its refund follows the donation', () => {
+    spec
+      .given([])
+      .when(confirm(12.5, null, false))
+      .then([confirmed(1250, null, false)]);
+    spec
+      .given([confirmed(1250, null, false)])
+      .when(refund)
+      .then([refundedAs(false)]);
+    const { live: _written, ...before } = confirmed().data;
+    spec
+      .given([{ type: 'DonationConfirmed', data: before }])
+      .when(refund)
+      .then([refunded]);
+  });
 
   it('confirms a donation once, whatever repeats it', () => {
     spec

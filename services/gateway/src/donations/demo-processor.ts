@@ -56,7 +56,15 @@ export function createDemoProcessor({
       const reportId = reference ? reportIdFor(fundraiserId, reference) : null;
       const payload: DonationWebhookPayload = {
         type: 'donation.succeeded',
-        data: { donationId, fundraiserId, amount: cents / 100, currency: 'USD', ...(reportId && { reportId }) },
+        // The demo charges nothing: its donations are test money, never counted as raised.
+        data: {
+          donationId,
+          fundraiserId,
+          amount: cents / 100,
+          currency: 'USD',
+          live: false,
+          ...(reportId && { reportId }),
+        },
       };
       await enqueue({
         webhookId: `msg_${newId()}`,
