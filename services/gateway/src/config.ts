@@ -22,6 +22,16 @@ const optionalText = z
   .optional();
 
 const googleVariables = ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_CALLBACK_URL'] as const;
+const stripeVariables = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+
+/** Every variable of a group that is set, or one problem per variable the group then misses. */
+function allOrNone(env: NodeJS.ProcessEnv, names: readonly string[]): string[] {
+  const set = names.filter((name) => env[name]?.trim());
+  if (set.length === 0) return [];
+  return names
+    .filter((name) => !set.includes(name))
+    .map((name) => `${name}: required when ${set.join(' and ')} is set`);
+}
 
 /** Rules that span variables; checked on the raw environment so they are reported with the rest. */
 function crossCheck(env: NodeJS.ProcessEnv): string[] {
@@ -43,11 +53,12 @@ function crossCheck(env: NodeJS.ProcessEnv): string[] {
   if (env.CREDENTIALS_STORE === 'redis' && !env.REDIS_URL?.trim()) {
     problems.push('REDIS_URL: required when CREDENTIALS_STORE=redis');
   }
-  const googleSet = googleVariables.filter((name) => env[name]?.trim());
-  if (googleSet.length > 0) {
-    for (const name of googleVariables) {
-      if (!googleSet.includes(name)) problems.push(`${name}: required when ${googleSet.join(' and ')} is set`);
-    }
+  problems.push(...allOrNone(env, googleVariables), ...allOrNone(env, stripeVariables));
+  // Live keys with test keys would take real money and show it nowhere, or the other way round.
+  const secretMode = /^[sr]k_(live|test)_/.exec(env.STRIPE_SECRET_KEY?.trim() ?? '')?.[1];
+  const publishableMode = /^pk_(live|test)_/.exec(env.STRIPE_PUBLISHABLE_KEY?.trim() ?? '')?.[1];
+  if (secretMode && publishableMode && secretMode !== publishableMode) {
+    problems.push(`STRIPE_PUBLISHABLE_KEY: a ${publishableMode} key with a ${secretMode} STRIPE_SECRET_KEY`);
   }
   return problems;
 }
@@ -203,11 +214,54 @@ export const configSchema = z.object({
   GOOGLE_AUTHORIZATION_URL: z.url('expected a URL').default('https://accounts.google.com/o/oauth2/v2/auth'),
   GOOGLE_TOKEN_URL: z.url('expected a URL').default('https://www.googleapis.com/oauth2/v4/token'),
   GOOGLE_USERINFO_URL: z.url('expected a URL').default('https://www.googleapis.com/oauth2/v3/userinfo'),
+  /** Stripe takes donations when its secret key, publishable key and webhook secret are all set. */
+  STRIPE_SECRET_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[sr]k_(live|test)_\w+$/, 'expected a secret or restricted key (sk_live_…, sk_test_…, rk_…)')
+      .optional(),
+  ),
+  STRIPE_PUBLISHABLE_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^pk_(live|test)_\w+$/, 'expected a publishable key (pk_live_… or pk_test_…)')
+      .optional(),
+  ),
+  /** The signing secret of the webhook endpoint Stripe posts to (/api/webhooks/stripe). */
+  STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^whsec_\w+$/, "expected the endpoint's signing secret (whsec_…)")
+      .optional(),
+  ),
+  /** Where the Stripe API answers; unset: Stripe's own. Tests and local development set stripe-mock's. */
+  STRIPE_API_URL: optionalUrl('http://127.0.0.1:12111 (stripe-mock) or https://api.stripe.com'),
 });
 
-export type Config = Omit<z.infer<typeof configSchema>, 'DEMO_PROCESSOR'> & {
+/** Stripe, when it takes donations: `live` when its keys are live keys (real money). */
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  apiUrl: URL | undefined;
+  live: boolean;
+}
+
+function stripeConfig(settings: z.infer<typeof configSchema>): StripeConfig | null {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey } = settings;
+  const webhookSecret = settings.STRIPE_WEBHOOK_SECRET;
+  if (!secretKey || !publishableKey || !webhookSecret) return null;
+  const apiUrl = settings.STRIPE_API_URL === undefined ? undefined : new URL(settings.STRIPE_API_URL);
+  return { secretKey, publishableKey, webhookSecret, apiUrl, live: /^[sr]k_live_/.test(secretKey) };
+}
+
+type StripeVariable = (typeof stripeVariables)[number] | 'STRIPE_API_URL';
+
+export type Config = Omit<z.infer<typeof configSchema>, 'DEMO_PROCESSOR' | StripeVariable> & {
   /** Whether the demo processor takes donations (DEMO_PROCESSOR, or its default for NODE_ENV). */
   demoProcessor: boolean;
+  /** Stripe's settings when all three of its variables are set; null: no Stripe. */
+  stripe: StripeConfig | null;
   /** Where a start without DONATION_WEBHOOK_SECRET keeps the one it generated. */
   donationWebhookSecretFile: string;
   databaseFile: string;
@@ -233,9 +287,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('OPS_PORT: must differ from PORT (the operations endpoints have a port of their own)');
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
-  const { DEMO_PROCESSOR, ...settings } = parsed.data;
+  const {
+    DEMO_PROCESSOR,
+    STRIPE_SECRET_KEY: _secretKey,
+    STRIPE_PUBLISHABLE_KEY: _publishableKey,
+    STRIPE_WEBHOOK_SECRET: _webhookSecret,
+    STRIPE_API_URL: _apiUrl,
+    ...settings
+  } = parsed.data;
   return {
     ...settings,
+    stripe: stripeConfig(parsed.data),
     demoProcessor: DEMO_PROCESSOR === undefined ? settings.NODE_ENV !== 'production' : DEMO_PROCESSOR === 'true',
     donationWebhookSecretFile: path.resolve(parsed.data.DATA_DIR, 'donation-webhook-secret'),
     databaseFile: eventStoreFile(parsed.data.DATA_DIR),

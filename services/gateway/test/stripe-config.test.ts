@@ -1,0 +1,71 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+
+const mainFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+const testKeys = {
+  STRIPE_SECRET_KEY: 'sk_test_123',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+  STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+};
+
+describe('Stripe configuration', () => {
+  it('is off without its variables, and on with all three', () => {
+    expect(loadConfig({}).stripe).toBeNull();
+    expect(loadConfig(testKeys).stripe).toEqual({
+      secretKey: 'sk_test_123',
+      publishableKey: 'pk_test_123',
+      webhookSecret: 'whsec_abc',
+      apiUrl: undefined,
+      live: false,
+    });
+    const live = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_live_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+    }).stripe;
+    expect(live).toMatchObject({ live: true, apiUrl: new URL('http://127.0.0.1:12111') });
+  });
+
+  it('names each variable a partial set misses, and keys that are not what they say', () => {
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_123' }).sort()).toEqual([
+      'STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set',
+      'STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set',
+    ]);
+    expect(problemsOf({ ...testKeys, STRIPE_SECRET_KEY: 'pk_test_123', STRIPE_API_URL: 'nowhere' }).sort()).toEqual([
+      'STRIPE_API_URL: expected http://127.0.0.1:12111 (stripe-mock) or https://api.stripe.com',
+      'STRIPE_SECRET_KEY: expected a secret or restricted key (sk_live_…, sk_test_…, rk_…)',
+    ]);
+    expect(problemsOf({ ...testKeys, STRIPE_SECRET_KEY: 'sk_live_123' })).toEqual([
+      'STRIPE_PUBLISHABLE_KEY: a test key with a live STRIPE_SECRET_KEY',
+    ]);
+  });
+
+  it('stops the start of a partial set: exit code 2, one line per missing variable', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', mainFile], {
+      env: { ...process.env, STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PUBLISHABLE_KEY: '', STRIPE_WEBHOOK_SECRET: '' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr.split('\n').filter((line) => line.startsWith('STRIPE_'))).toEqual([
+      'STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set',
+      'STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set',
+    ]);
+    expect(run.stderr).not.toContain('    at ');
+  });
+});
