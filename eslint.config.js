@@ -42,7 +42,7 @@ const CORE_FEATURES = {
   donations: [],
   'personal-data': [],
   fundraisers: ['charities', 'shirts', 'donations'],
-  catalogue: ['shirts'],
+  catalogue: ['shirts', 'charities'],
   analytics: ['donations', 'fundraisers', 'catalogue'],
   waitlist: ['charities', 'shirts', 'personal-data'],
   fulfilment: ['charities', 'shirts', 'fundraisers', 'waitlist'],
