@@ -28,15 +28,12 @@ import {
 import {
   closeServer,
   registerProjectionMetrics,
-  createMetricsRegistry,
   createReadiness,
   type OpsServer,
   instrumentEventStore,
-  createLogger,
-  keepFoldersPrivate,
   openEventStore,
+  openProcessBasics,
   type ReadinessCheck,
-  restrictNewFiles,
   startOpsServer,
 } from '@qrshirt/runtime';
 import { createKafkaAdminSession, createKafkaIngestion } from '@qrshirt/kafka';
@@ -115,12 +112,14 @@ export async function createEmbeddedProcess(
 ): Promise<EmbeddedProcess> {
   // Here rather than in main.ts: the tests start this process in theirs, and DATA_DIR must be
   // private however it is started.
-  restrictNewFiles();
+  const { log, metrics } = await openProcessBasics({
+    service: 'gateway',
+    level: config.LOG_LEVEL,
+    logDir: config.LOG_DIR,
+    privateFolders: [config.DATA_DIR, config.LOG_DIR],
+    log: overrides.log,
+  });
   const clock = overrides.clock ?? systemClock;
-  const log =
-    overrides.log ?? (await createLogger({ service: 'gateway', level: config.LOG_LEVEL, logDir: config.LOG_DIR }));
-  await keepFoldersPrivate([config.DATA_DIR, config.LOG_DIR], log);
-  const metrics = createMetricsRegistry('gateway');
   // Given-events specifications hand in an in-memory store holding the history they start from.
   const eventStore = instrumentEventStore(overrides.eventStore ?? openEventStore(config), metrics);
   const lookupKeys = lookupKeysOf(config);
