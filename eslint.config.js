@@ -154,6 +154,24 @@ export default tseslint.config(
     },
   },
   {
+    // Inside the gateway, http/ (the route table, pages, limits) and mail/ are drawn below the
+    // route modules and sign-in that use them: sign-in takes mail's ports, never the reverse.
+    files: ['services/gateway/src/http/**/*.ts', 'services/gateway/src/mail/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../routes/*', '../auth/*', '../app', '../embedded'],
+              message: 'http/ and mail/ are used by routes/ and auth/, not the other way round.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON answers field by field and assert on them: a wrong field fails its
     // assertion, which is what these rules would check, at the price of a type on every answer.
     files: ['**/test/**/*.ts', 'scripts/test/**/*.ts'],

@@ -1,6 +1,6 @@
 import type { userRoutes } from '@qrshirt/contracts';
 import type { HandlersOf } from '../http/route-table';
-import { clientAddress } from './auth-context';
+import { clientAddress } from '../http/client-limits';
 import type { RouteDeps } from './route-deps';
 
 type AccountRoutes = Pick<typeof userRoutes, 'changeEmail' | 'closeAccount' | 'exportUserData'>;
