@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Express } from 'express';
+import type { FeatureModule } from '@qrshirt/core';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Registry } from 'prom-client';
@@ -11,15 +12,14 @@ import { httpMetrics } from './http/http-metrics';
 import { pageReads } from './http/server-pages';
 import { redactUrl } from './http/redact-url';
 import type { ProofOfWork } from './http/proof-of-work';
-import { routeTable, servedAhead } from './http/route-table';
+import { handlersOf, routeTable, servedAhead } from './http/route-table';
 import { sameOriginOnly } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
 import { webClient } from './http/web-client';
 import { adminHandlers } from './routes/admin';
 import type { AdminDeps } from './routes/admin-deps';
-import { analyticsHandlers } from './routes/analytics';
 import { authHandlers } from './routes/auth';
-import { charityHandlers } from './routes/charities';
+import { catalogueListHandlers } from './routes/catalogue';
 import { donationHandlers } from './routes/donations';
 import { fundraiserQrHandlers } from './routes/fundraisers';
 import { proofOfWorkHandlers } from './routes/proof-of-work';
@@ -27,14 +27,15 @@ import { type LiveDeps, liveHandlers } from './routes/live';
 import { meHandlers } from './routes/me';
 import type { RouteDeps } from './routes/route-deps';
 import { type FrontDoor, scanRoute } from './routes/scan';
-import { shirtHandlers } from './routes/shirts';
 import { apiDescriptionHandlers, systemRoutes } from './routes/system';
-import { userHandlers } from './routes/users';
-import { waitlistHandlers } from './routes/waitlist';
+import { accountHandlers } from './routes/users';
+import { joinWaitlistHandlers } from './routes/waitlist';
 import { publicDir } from './package-dirs';
 
 interface AppOptions extends RouteDeps {
   log: Logger;
+  /** The features' modules: the app mounts their handlers through the route table. */
+  modules: readonly FeatureModule[];
   /** Sign-in and tokens: `auth.tokens` also verifies every bearer token. */
   auth: AuthOptions;
   maxBodyBytes: number;
@@ -102,29 +103,22 @@ export function createApp(options: AppOptions): GatewayApp {
     isClosedAccount,
     sessionsValidAfter: (uid) => credentials.sessionsValidAfter(uid),
   });
-  const { donations, fundraisers, fulfilment, ownerMail } = options.modules;
   app.use(
     routeTable(
-      {
-        ...donations.handlers,
-        ...fundraisers.handlers,
-        ...fulfilment.handlers,
-        ...ownerMail.handlers,
+      handlersOf(options.modules, {
         ...fundraiserQrHandlers(options),
         recordScan: servedAhead,
         ...donationHandlers(options),
-        ...shirtHandlers(options),
-        ...charityHandlers(options),
-        ...waitlistHandlers(options),
-        ...userHandlers(options),
-        ...analyticsHandlers(options),
+        ...catalogueListHandlers(options),
+        ...joinWaitlistHandlers(options),
+        ...accountHandlers(options),
         ...liveHandlers(options),
         ...authHandlers(options),
         ...admin.handlers,
         ...meHandlers(admin.check),
         ...apiDescriptionHandlers(),
         ...proofOfWorkHandlers(options),
-      },
+      }),
       {
         authenticate: tokenCheck,
         requireAdmin: admin.check.requireAdmin,

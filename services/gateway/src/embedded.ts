@@ -1,54 +1,43 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import {
+  adminAuditModule,
+  analyticsModule,
+  catalogueModule,
   type Clock,
-  createAdminAudit,
-  createCharityUseCases,
-  createCommandHandler,
-  createPersonalData,
-  type PersonalData,
-  withPersonalData,
-  donationsModule,
   createClaimMailRemovalLinks,
-  fulfilmentModule,
-  fundraisersModule,
+  createCommandHandler,
+  createFundraiserQueries,
   createInProcessBatcher,
-  ownerMailModule,
-  createRecordAnalytics,
+  createPersonalData,
   createScanVisitors,
-  createShirtUseCases,
-  createUserUseCases,
-  createWaitlistUseCases,
+  donationsModule,
   ensureLookupKeysInUse,
   type EventStore,
+  fulfilmentModule,
+  fundraisersModule,
+  fundraisersProjector,
+  ownerMailModule,
+  type PersonalData,
   seedCatalog,
   systemClock,
-  createFundraiserQueries,
-  fundraisersProjector,
-  createAdminAuditQueries,
-  createCatalogQueries,
-  createFunnelQueries,
-  createOverviewQueries,
-  createUserQueries,
-  createWaitlistQueries,
+  usersModule,
+  waitlistModule,
+  withPersonalData,
 } from '@qrshirt/core';
 import {
   closeServer,
   registerProjectionMetrics,
-  createMetricsRegistry,
   createReadiness,
   type OpsServer,
   instrumentEventStore,
-  createLogger,
-  keepFoldersPrivate,
   openEventStore,
+  openProcessBasics,
   type ReadinessCheck,
-  restrictNewFiles,
   startOpsServer,
 } from '@qrshirt/runtime';
 import { createKafkaAdminSession, createKafkaIngestion } from '@qrshirt/kafka';
 import {
-  allProjectors,
   createMemoryChangeFeed,
   createProjectionMonitor,
   createRebuildJobs,
@@ -123,12 +112,14 @@ export async function createEmbeddedProcess(
 ): Promise<EmbeddedProcess> {
   // Here rather than in main.ts: the tests start this process in theirs, and DATA_DIR must be
   // private however it is started.
-  restrictNewFiles();
+  const { log, metrics } = await openProcessBasics({
+    service: 'gateway',
+    level: config.LOG_LEVEL,
+    logDir: config.LOG_DIR,
+    privateFolders: [config.DATA_DIR, config.LOG_DIR],
+    log: overrides.log,
+  });
   const clock = overrides.clock ?? systemClock;
-  const log =
-    overrides.log ?? (await createLogger({ service: 'gateway', level: config.LOG_LEVEL, logDir: config.LOG_DIR }));
-  await keepFoldersPrivate([config.DATA_DIR, config.LOG_DIR], log);
-  const metrics = createMetricsRegistry('gateway');
   // Given-events specifications hand in an in-memory store holding the history they start from.
   const eventStore = instrumentEventStore(overrides.eventStore ?? openEventStore(config), metrics);
   const lookupKeys = lookupKeysOf(config);
@@ -159,7 +150,95 @@ export async function createEmbeddedProcess(
         onError: (err) => log.warn({ err }, 'live updates: Redis change feed'),
       })
     : createMemoryChangeFeed({ onListenerError: (err) => log.warn({ err }, 'live updates: listener failed') });
+  const ingestion = config.KAFKA_BROKERS
+    ? await createKafkaIngestion({ brokers: config.KAFKA_BROKERS, partitions: config.KAFKA_PARTITIONS })
+    : createInProcessBatcher({ eventStore });
+  const kafka = config.KAFKA_BROKERS ? createKafkaAdminSession(config.KAFKA_BROKERS, 'gateway-probe') : undefined;
+  const newId = randomUUID;
+  const webhookSecret = donationWebhookSecret(config);
+  if (!config.DONATION_WEBHOOK_SECRET && config.NODE_ENV === 'production') {
+    log.warn(
+      { file: config.donationWebhookSecretFile },
+      'no DONATION_WEBHOOK_SECRET: donation webhooks are checked against a secret generated into DATA_DIR, ' +
+        'which a real processor does not know; set its whsec_ secret in every gateway',
+    );
+  }
+  // The features, each one module: its use cases, the handlers of its JSON routes, its projectors.
+  const catalogue = catalogueModule({ commands, readModels, clock, newId });
+  const fundraiserQueries = createFundraiserQueries(readModels);
+  // The day's salt lives with the credentials (SQLite file or Redis), where every gateway sees it.
+  const scanVisitors = createScanVisitors({ salts: credentials, clock });
+  const fundraisers = fundraisersModule({
+    commands,
+    fundraisers: fundraiserQueries,
+    ingestion,
+    visitors: scanVisitors,
+    clock,
+    newId,
+  });
+  const donations = donationsModule({ commands, findFundraiser: fundraisers.useCases.get, clock, newId });
+  const donationWebhooks = createDonationWebhooks({ secret: webhookSecret, donations: donations.useCases });
+  // Every gateway runs a sender; leases make sure only one of them works a given message.
+  const mail = createMail(config, {
+    clock,
+    log: log.child({ component: 'mail' }),
+    metrics,
+    webhooks: demoWebhookTransport({
+      secret: webhookSecret,
+      webhooks: donationWebhooks,
+      log: log.child({ component: 'donations' }),
+    }),
+  });
+  const accounts = createAccounts({ commands, clock, lookupKeys });
+  const users = usersModule({ commands, clock, lookupKeys, readModels, personalData });
+  const auth = createAuth(config, {
+    clock,
+    log,
+    mail,
+    credentials,
+    isClosedAccount: (uid) => users.queries.users.isClosed(uid),
+    lookupKeys,
+  });
+
+  const waitlist = waitlistModule({
+    commands,
+    eventStore: peopleEventStore,
+    readModels,
+    clock,
+    newId,
+    sendConfirmationLink: createWaitlistConfirmationMailer({
+      email: mail.email,
+      publicBaseUrl: config.PUBLIC_BASE_URL,
+    }),
+    mailBudget: ({ to, client }) => auth.mailBudget(to, client),
+    personalData,
+    forgetMailTo: mail.forgetRecipient,
+    lookupKeys,
+    claimMailRemovalLinks: createClaimMailRemovalLinks(commands),
+  });
+  const fulfilment = fulfilmentModule({
+    commands,
+    eventStore: peopleEventStore,
+    clock,
+    sendClaimLink: createClaimLinkMailer({ email: mail.email, publicBaseUrl: config.PUBLIC_BASE_URL }),
+    addressOf: (uid) => accounts.addressOf(uid),
+    shortCodeOf: fundraisers.useCases.shortCode,
+  });
+  const ownerMail = ownerMailModule({
+    commands,
+    fundraisers: fundraiserQueries,
+    subscribers: () => users.queries.users.dailySummarySubscribers(),
+    addressOf: (uid) => accounts.addressOf(uid),
+    sign: auth.keyedHash('unsubscribe links'),
+    sendDailySummary: createDailySummaryMailer({ email: mail.email, publicBaseUrl: config.PUBLIC_BASE_URL }),
+    clock,
+  });
+  const analytics = analyticsModule({ ingestion, readModels, clock });
+  const adminAudit = adminAuditModule({ eventStore, readModels, clock });
+  const modules = [catalogue, fundraisers, users, waitlist, analytics, adminAudit, donations, fulfilment, ownerMail];
+
   // PROJECTIONS=off: the projector process writes the Redis read models this gateway reads.
+  const projectors = modules.flatMap((module) => module.projectors);
   const {
     projections,
     runners,
@@ -167,7 +246,7 @@ export async function createEmbeddedProcess(
   } = startProjections({
     eventStore,
     store: readModels,
-    projectors: config.PROJECTIONS === 'in-process' ? allProjectors : [],
+    projectors: config.PROJECTIONS === 'in-process' ? projectors : [],
     log: projectionLog,
     live: { projector: fundraisersProjector, feed: changeFeed },
   });
@@ -184,113 +263,27 @@ export async function createEmbeddedProcess(
       onWaiting: (behind) => projectionLog.info({ behind }, 'read models still catching up with the log'),
     });
   }
+  mail.start();
 
-  const ingestion = config.KAFKA_BROKERS
-    ? await createKafkaIngestion({ brokers: config.KAFKA_BROKERS, partitions: config.KAFKA_PARTITIONS })
-    : createInProcessBatcher({ eventStore });
-  const kafka = config.KAFKA_BROKERS ? createKafkaAdminSession(config.KAFKA_BROKERS, 'gateway-probe') : undefined;
   const dependencies: Record<string, ReadinessCheck> = {
     eventStore: () => eventStore.headPosition(),
     readModels: () => readModels.ping(),
   };
   if (kafka) dependencies.kafka = () => kafka.reachable();
-  const newId = randomUUID;
-  const fundraiserQueries = createFundraiserQueries(readModels);
-  const catalog = createCatalogQueries(readModels);
-  const funnelQueries = createFunnelQueries(readModels);
-  // The day's salt lives with the credentials (SQLite file or Redis), where every gateway sees it.
-  const scanVisitors = createScanVisitors({ salts: credentials, clock });
-  const fundraisersFeature = fundraisersModule({
-    commands,
-    fundraisers: fundraiserQueries,
-    ingestion,
-    visitors: scanVisitors,
-    clock,
-    newId,
-  });
-  const fundraisers = fundraisersFeature.useCases;
-  const donationsFeature = donationsModule({ commands, findFundraiser: fundraisers.get, clock, newId });
-  const donations = donationsFeature.useCases;
-  const webhookSecret = donationWebhookSecret(config);
-  if (!config.DONATION_WEBHOOK_SECRET && config.NODE_ENV === 'production') {
-    log.warn(
-      { file: config.donationWebhookSecretFile },
-      'no DONATION_WEBHOOK_SECRET: donation webhooks are checked against a secret generated into DATA_DIR, ' +
-        'which a real processor does not know; set its whsec_ secret in every gateway',
-    );
-  }
-  const donationWebhooks = createDonationWebhooks({ secret: webhookSecret, donations });
-  const donationLog = log.child({ component: 'donations' });
-  // Every gateway runs a sender; leases make sure only one of them works a given message.
-  const mail = createMail(config, {
-    clock,
-    log: log.child({ component: 'mail' }),
-    metrics,
-    webhooks: demoWebhookTransport({ secret: webhookSecret, webhooks: donationWebhooks, log: donationLog }),
-  });
-  mail.start();
+  const readiness = createReadiness(dependencies);
   const demoProcessor = config.demoProcessor
     ? createDemoProcessor({
-        findFundraiser: fundraisers.get,
+        findFundraiser: fundraisers.useCases.get,
         newId,
         enqueue: ({ webhookId, body, summary }) =>
           mail.webhooks.send({ messageId: webhookId, to: DEMO_WEBHOOK_TARGET, subject: summary, body }),
       })
     : null;
-  const accounts = createAccounts({ commands, clock, lookupKeys });
-  const userQueries = createUserQueries(readModels, personalData);
-  const auth = createAuth(config, {
-    clock,
-    log,
-    mail,
-    credentials,
-    isClosedAccount: (uid) => userQueries.isClosed(uid),
-    lookupKeys,
-  });
-  const ownerMailFeature = ownerMailModule({
-    commands,
-    fundraisers: fundraiserQueries,
-    subscribers: () => userQueries.dailySummarySubscribers(),
-    addressOf: (uid) => accounts.addressOf(uid),
-    sign: auth.keyedHash('unsubscribe links'),
-    sendDailySummary: createDailySummaryMailer({ email: mail.email, publicBaseUrl: config.PUBLIC_BASE_URL }),
-    clock,
-  });
-  const ownerMail = ownerMailFeature.useCases;
-  const fulfilmentFeature = fulfilmentModule({
-    commands,
-    eventStore: peopleEventStore,
-    clock,
-    sendClaimLink: createClaimLinkMailer({ email: mail.email, publicBaseUrl: config.PUBLIC_BASE_URL }),
-    addressOf: (uid) => accounts.addressOf(uid),
-    shortCodeOf: fundraisers.shortCode,
-  });
   const rebuilds = createRebuildJobs({ eventStore, store: readModels, log: projectionLog, clock });
   const liveStreams = createEventStreams();
-  const readiness = createReadiness(dependencies);
-  const waitlist = createWaitlistUseCases({
-    commands,
-    eventStore: peopleEventStore,
-    clock,
-    newId,
-    sendConfirmationLink: createWaitlistConfirmationMailer({
-      email: mail.email,
-      publicBaseUrl: config.PUBLIC_BASE_URL,
-    }),
-    mailBudget: ({ to, client }) => auth.mailBudget(to, client),
-    personalData,
-    forgetMailTo: mail.forgetRecipient,
-    lookupKeys,
-    claimMailRemovalLinks: createClaimMailRemovalLinks(commands),
-  });
   const { app, frontDoor } = createApp({
     log,
-    modules: {
-      donations: donationsFeature,
-      fundraisers: fundraisersFeature,
-      fulfilment: fulfilmentFeature,
-      ownerMail: ownerMailFeature,
-    },
+    modules,
     auth: auth.options,
     maxBodyBytes: config.MAX_BODY_BYTES,
     trustProxy: config.TRUST_PROXY,
@@ -305,13 +298,12 @@ export async function createEmbeddedProcess(
     ingestion,
     lookupKeys,
     useCases: {
-      users: createUserUseCases({ commands, clock, lookupKeys }),
       accountClosing: createAccountClosing({
         commands,
         credentials,
         personalData,
         forgetMailTo: mail.forgetRecipient,
-        removeWaitlistEntriesMadeWith: (address) => waitlist.removeEntriesMadeWith(address),
+        removeWaitlistEntriesMadeWith: (address) => waitlist.useCases.removeEntriesMadeWith(address),
         lookupKeys,
         clock,
       }),
@@ -319,7 +311,7 @@ export async function createEmbeddedProcess(
         commands,
         eventStore: peopleEventStore,
         credentials,
-        fundraisers,
+        fundraisers: fundraisers.useCases,
         lookupKeys,
         clock,
       }),
@@ -332,34 +324,26 @@ export async function createEmbeddedProcess(
         lookupKeys,
         clock,
       }),
-      charities: createCharityUseCases({ commands, charities: catalog, clock, newId }),
-      shirts: createShirtUseCases({ commands, clock, newId }),
-      fundraisers,
-      donations,
-      waitlist,
-      fulfilment: fulfilmentFeature.useCases,
-      recordAnalytics: createRecordAnalytics({ ingestion, clock }),
-      ownerMail,
-      adminAudit: createAdminAudit({ eventStore, clock }),
+      charities: catalogue.useCases.charities,
+      fundraisers: fundraisers.useCases,
+      waitlist: waitlist.useCases,
+      fulfilment: fulfilment.useCases,
+      adminAudit: adminAudit.useCases,
     },
-    catalog,
-    fundraiserQueries,
-    waitlist: createWaitlistQueries(readModels),
+    catalog: catalogue.queries.catalog,
+    waitlist: waitlist.queries.waitlist,
     admin: {
       adminEmails: config.ADMIN_EMAILS,
-      overview: createOverviewQueries(readModels),
-      funnel: (query) => funnelQueries.getFunnel(query, clock()),
       projections: createProjectionMonitor({
         eventStore,
         store: readModels,
-        projectors: allProjectors,
+        projectors,
         runners: new Map(projections.map(({ projector, runner }) => [projector.name, runner])),
         rebuilds,
         clock,
       }),
       rebuilds,
       outbox: mail.outbox,
-      audit: createAdminAuditQueries(readModels),
     },
     live: { changeFeed, streams: liveStreams },
     web: { widgetUrl: config.VITE_DONATION_WIDGET_URL, apiUrl: config.VITE_API_URL },
@@ -373,7 +357,7 @@ export async function createEmbeddedProcess(
   });
 
   const dailySummaries = startDailySummaryJob({
-    send: () => ownerMail.sendDueSummaries(),
+    send: () => ownerMail.useCases.sendDueSummaries(),
     intervalMs: overrides.dailySummaryIntervalMs ?? DAILY_SUMMARY_INTERVAL_MS,
     log: log.child({ component: 'daily-summaries' }),
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { adminProjections, eventMetadata, rebuildStatus } from '@qrshirt/contracts';
+import { allProjectors } from '@qrshirt/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminTestServer, startAdminServer } from './support/admin';
 import { createFundraiser, scanner } from '@qrshirt/test-support';
@@ -95,6 +96,8 @@ describe('GET /api/admin/projections', () => {
     expect(headPosition).toBe(await server.embedded.eventStore.headPosition());
     expect(positionUnit).toBe('events');
     expect(projections.map((item) => item.name)).toEqual(PROJECTIONS);
+    // The modules' projectors, which this process runs, are the ones the projector process runs.
+    expect(allProjectors.map((projector) => projector.name)).toEqual(PROJECTIONS);
     for (const item of projections) {
       expect(item, item.name).toMatchObject({
         state: 'running',

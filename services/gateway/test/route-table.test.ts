@@ -4,7 +4,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Handlers } from '../src/http/route-table';
 import { errorHandler } from '../src/http/error-handler';
-import { routeTable } from '../src/http/route-table';
+import { handlersOf, routeTable } from '../src/http/route-table';
 import { startTestServer, type TestServer } from './support/test-server';
 
 let server: TestServer;
@@ -70,6 +70,18 @@ describe('the route table', () => {
     expect(() => routeTable(missingOne as Handlers, options)).toThrow('No handler for donate');
     const extra = { ...missingOne, donate: () => {}, refund: () => {} } as unknown as Handlers;
     expect(() => routeTable(extra, options)).toThrow('A handler for refund, which the route table does not declare');
+  });
+
+  it('refuses two handlers for one operation, from two modules or a module and the gateway', () => {
+    const donate = () => ({ status: 200 as const, body: undefined as never });
+    const module = (name: string) => ({ name, handlers: { donate }, projectors: [] });
+    expect(() => handlersOf([module('donations'), module('copy')], {})).toThrow(
+      "Two handlers for donate: the copy module's and another",
+    );
+    expect(() => handlersOf([module('donations')], { donate: () => {} })).toThrow(
+      "Two handlers for donate: the donations module's and another",
+    );
+    expect(Object.keys(handlersOf([module('donations')], { refund: () => {} } as never))).toEqual(['refund', 'donate']);
   });
 
   it('hands a rawBody route the bytes as sent, whatever their type, and parses no body', async () => {

@@ -1,15 +1,13 @@
 import { fundraisersProjector } from '@qrshirt/core';
 import {
-  createMetricsRegistry,
   createReadiness,
   loadOrExit,
-  createLogger,
-  keepFoldersPrivate,
   openEventStore,
-  restrictNewFiles,
-  startOpsServer,
-  stopOnSignals,
+  openProcessBasics,
+  type OpsServer,
   registerProjectionMetrics,
+  runProcess,
+  startOpsServer,
 } from '@qrshirt/runtime';
 import { allProjectors, startProjections } from '@qrshirt/projections';
 import { createRedisChangeFeed, createRedisReadModelStore } from '@qrshirt/redis';
@@ -21,42 +19,47 @@ import { loadProjectorConfig } from './config';
  * with its checkpoint, while the gateways run with PROJECTIONS=off and only read.
  */
 const config = loadOrExit(loadProjectorConfig);
-restrictNewFiles();
-const log = await createLogger({ service: 'projector', level: config.LOG_LEVEL, logDir: config.LOG_DIR });
-// DATA_DIR holds the SQLite event store, unless the events are in EventStoreDB.
-await keepFoldersPrivate([config.EVENTSTORE_URL ? undefined : config.DATA_DIR, config.LOG_DIR], log);
-const eventStore = openEventStore(config);
-const readModels = createRedisReadModelStore({ url: config.REDIS_URL });
-// The gateways' live streams hear over Redis what this process committed.
-const changeFeed = createRedisChangeFeed({
-  url: config.REDIS_URL,
-  onError: (err) => log.warn({ err }, 'live updates: Redis change feed'),
-});
-const { projections, stop: stopProjections } = startProjections({
-  eventStore,
-  store: readModels,
-  projectors: allProjectors,
-  log,
-  // Live streams read the fundraisers' figures: the gateways hear of them over Redis.
-  live: { projector: fundraisersProjector, feed: changeFeed },
-});
-
-const registry = createMetricsRegistry('projector');
-registerProjectionMetrics(registry, { eventStore, projections });
-const readiness = createReadiness({
-  eventStore: () => eventStore.headPosition(),
-  readModels: () => readModels.ping(),
-});
-const ops = await startOpsServer({ host: config.OPS_HOST, port: config.OPS_PORT, readiness, registry });
-log.info({ ops: ops.url, projections: allProjectors.map((projector) => projector.name) }, 'projector running');
-
-stopOnSignals({
-  log,
-  async stop() {
-    await ops.close();
-    await stopProjections();
-    await changeFeed.close();
-    await readModels.close();
-    await eventStore.close();
-  },
+await runProcess('projector', async () => {
+  const { log, metrics } = await openProcessBasics({
+    service: 'projector',
+    level: config.LOG_LEVEL,
+    logDir: config.LOG_DIR,
+    // DATA_DIR holds the SQLite event store, unless the events are in EventStoreDB.
+    privateFolders: [config.EVENTSTORE_URL ? undefined : config.DATA_DIR, config.LOG_DIR],
+  });
+  const eventStore = openEventStore(config);
+  const readModels = createRedisReadModelStore({ url: config.REDIS_URL });
+  // The gateways' live streams hear over Redis what this process committed.
+  const changeFeed = createRedisChangeFeed({
+    url: config.REDIS_URL,
+    onError: (err) => log.warn({ err }, 'live updates: Redis change feed'),
+  });
+  const { projections, stop: stopProjections } = startProjections({
+    eventStore,
+    store: readModels,
+    projectors: allProjectors,
+    log,
+    // Live streams read the fundraisers' figures: the gateways hear of them over Redis.
+    live: { projector: fundraisersProjector, feed: changeFeed },
+  });
+  registerProjectionMetrics(metrics, { eventStore, projections });
+  const readiness = createReadiness({
+    eventStore: () => eventStore.headPosition(),
+    readModels: () => readModels.ping(),
+  });
+  let ops: OpsServer | undefined;
+  return {
+    log,
+    async start() {
+      ops = await startOpsServer({ host: config.OPS_HOST, port: config.OPS_PORT, readiness, registry: metrics });
+      log.info({ ops: ops.url, projections: allProjectors.map((projector) => projector.name) }, 'projector running');
+    },
+    async close() {
+      await ops?.close();
+      await stopProjections();
+      await changeFeed.close();
+      await readModels.close();
+      await eventStore.close();
+    },
+  };
 });

@@ -10,3 +10,4 @@ export * from './private-folders';
 export * from './projection-metrics';
 export * from './readiness';
 export * from './shutdown';
+export * from './run-process';

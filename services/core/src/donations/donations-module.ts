@@ -1,4 +1,5 @@
 import type { donateRoutes } from '@qrshirt/contracts';
+import type { FeatureModule } from '../kit/feature-module';
 import type { FeatureHandlers } from '../kit/route-handler';
 import { createDonationUseCases, type DonationUseCaseDeps } from './donation-use-cases';
 
@@ -15,7 +16,7 @@ export function donationsModule(deps: DonationUseCaseDeps) {
       return { status: created ? 201 : 200, body: donation };
     },
   };
-  return { useCases, handlers };
+  return { name: 'donations', handlers, projectors: [], useCases } satisfies FeatureModule;
 }
 
 export type DonationsModule = ReturnType<typeof donationsModule>;

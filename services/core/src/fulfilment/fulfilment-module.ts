@@ -1,4 +1,5 @@
 import type { claimRoutes } from '@qrshirt/contracts';
+import type { FeatureModule } from '../kit/feature-module';
 import type { FeatureHandlers } from '../kit/route-handler';
 import { createFulfilmentUseCases, type FulfilmentUseCaseDeps } from './fulfilment-use-cases';
 
@@ -14,7 +15,7 @@ export function fulfilmentModule(deps: FulfilmentUseCaseDeps) {
       return { status: 201, body: await useCases.claim(body.token, user) };
     },
   };
-  return { useCases, handlers };
+  return { name: 'fulfilment', handlers, projectors: [], useCases } satisfies FeatureModule;
 }
 
 export type FulfilmentModule = ReturnType<typeof fulfilmentModule>;

@@ -1,5 +1,7 @@
 import type { fundraiserRoutes, userStatsRoutes } from '@qrshirt/contracts';
+import type { FeatureModule } from '../kit/feature-module';
 import type { FeatureHandlers } from '../kit/route-handler';
+import { fundraisersProjector } from './fundraisers-projector';
 import { createFundraiserUseCases, type FundraiserUseCaseDeps } from './fundraiser-use-cases';
 
 /**
@@ -29,7 +31,7 @@ export function fundraisersModule(deps: FundraiserUseCaseDeps) {
       return { status: 200, body: await useCases.userStats(params.id, user) };
     },
   };
-  return { useCases, handlers };
+  return { name: 'fundraisers', handlers, projectors: [fundraisersProjector], useCases } satisfies FeatureModule;
 }
 
 export type FundraisersModule = ReturnType<typeof fundraisersModule>;

@@ -1,4 +1,5 @@
 import type { unsubscribeRoutes } from '@qrshirt/contracts';
+import type { FeatureModule } from '../kit/feature-module';
 import type { FeatureHandlers } from '../kit/route-handler';
 import { createOwnerMailUseCases, type OwnerMailDeps } from './owner-mail-use-cases';
 
@@ -10,7 +11,7 @@ export function ownerMailModule(deps: OwnerMailDeps) {
       return { status: 200, body: await useCases.unsubscribe(body.token) };
     },
   };
-  return { useCases, handlers };
+  return { name: 'owner-mail', handlers, projectors: [], useCases } satisfies FeatureModule;
 }
 
 export type OwnerMailModule = ReturnType<typeof ownerMailModule>;

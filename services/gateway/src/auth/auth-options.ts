@@ -1,7 +1,7 @@
 import type { CredentialsStore } from '@qrshirt/core';
 import type { GoogleSettings } from './google-sign-in';
 import type { JwtTokens } from './jwt-tokens';
-import type { EmailSender, SmsSender } from './message-senders';
+import type { EmailSender, SmsSender } from '../mail/message-senders';
 import type { RateLimiter } from './rate-limiter';
 
 /** What the sign-in routes need from the composition root. */

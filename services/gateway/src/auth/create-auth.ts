@@ -2,7 +2,7 @@ import type { Clock, CredentialsStore, LookupKeys } from '@qrshirt/core';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { AuthOptions } from './auth-options';
-import type { EmailSender, SmsSender } from './message-senders';
+import type { EmailSender, SmsSender } from '../mail/message-senders';
 import { generatedSecret } from './generated-secret';
 import { createJwtTokens } from './jwt-tokens';
 import { createRateLimiter, strangerMail } from './rate-limiter';

@@ -13,7 +13,7 @@ import { renderMail } from '../mail/mail-templates';
 import type { Accounts } from './accounts';
 import { addressBinding, boundTo } from './address-binding';
 import { authError } from './auth-errors';
-import type { EmailSender } from './message-senders';
+import type { EmailSender } from '../mail/message-senders';
 import { limitByAccount, limitByIp, type RateLimiter } from './rate-limiter';
 import { newSecret, sha256 } from './secrets';
 

@@ -5,7 +5,7 @@ import { renderMail } from '../mail/mail-templates';
 import type { Accounts } from './accounts';
 import { addressBinding, boundTo } from './address-binding';
 import type { EmailChange } from './email-change';
-import type { EmailSender } from './message-senders';
+import type { EmailSender } from '../mail/message-senders';
 import { type RateLimiter, strangerMail } from './rate-limiter';
 import { newSecret, sha256 } from './secrets';
 

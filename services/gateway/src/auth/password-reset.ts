@@ -10,7 +10,7 @@ import { renderMail } from '../mail/mail-templates';
 import type { Accounts } from './accounts';
 import { addressBinding, boundTo } from './address-binding';
 import { authError } from './auth-errors';
-import type { EmailSender } from './message-senders';
+import type { EmailSender } from '../mail/message-senders';
 import { hashPassword } from './passwords';
 import { limitByIp, type RateLimiter, strangerMail } from './rate-limiter';
 import { newSecret, sha256 } from './secrets';

@@ -3,7 +3,7 @@ import type { PhoneConfirmRequest, PhoneStartAnswer, PhoneStartRequest } from '@
 import type { Clock, CredentialsStore, LookupKeys } from '@qrshirt/core';
 import { type Accounts, noProfile } from './accounts';
 import { authError } from './auth-errors';
-import type { SmsSender } from './message-senders';
+import type { SmsSender } from '../mail/message-senders';
 import { limitByAccount, limitByIp, type RateLimiter } from './rate-limiter';
 import { equalSecrets } from './secrets';
 import type { IssuedSession, Sessions } from './sessions';

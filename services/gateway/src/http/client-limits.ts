@@ -1,8 +1,14 @@
 import { allowanceText, type ClientAllowance } from '@qrshirt/contracts';
-import type { RequestHandler } from 'express';
+import { addressGroup } from '@qrshirt/core';
+import type { Request, RequestHandler } from 'express';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { clientAddress } from '../routes/auth-context';
 import { HttpError } from './http-error';
+
+/**
+ * The client rate limits count: Express's address, which honours `trust proxy`, an IPv6 one
+ * grouped by its /64 (`addressGroup`), which one subscriber gets whole.
+ */
+export const clientAddress = (req: Request): string => addressGroup(req.ip ?? req.socket.remoteAddress ?? 'unknown');
 
 /**
  * Counts a request of `client` (what `clientAddress` reads) against its allowance; rejects with a

@@ -9,7 +9,7 @@ import {
   type RouteAuth,
   type RouteDefinition,
 } from '@qrshirt/contracts';
-import type { RouteReply as FeatureReply } from '@qrshirt/core';
+import type { FeatureModule, RouteReply as FeatureReply } from '@qrshirt/core';
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { z } from 'zod';
 import { limitPerClient } from './client-limits';
@@ -82,6 +82,22 @@ export type Handlers = { [Id in OperationId]: RouteHandler<ApiRoutes[Id]> };
 export type HandlersOf<Routes extends Record<string, RouteDefinition>> = {
   [Id in keyof Routes]: RouteHandler<Routes[Id]>;
 };
+
+/**
+ * The modules' handlers and the gateway's own, as the one table the route table serves: it
+ * refuses at start an operation without a handler, and this one answered twice.
+ */
+export function handlersOf(modules: readonly FeatureModule[], own: Partial<Handlers>): Handlers {
+  const handlers: Partial<Handlers> = { ...own };
+  for (const module of modules) {
+    for (const [id, handler] of Object.entries(module.handlers)) {
+      if (Object.hasOwn(handlers, id))
+        throw new Error(`Two handlers for ${id}: the ${module.name} module's and another`);
+      Object.assign(handlers, { [id]: handler });
+    }
+  }
+  return handlers as Handlers;
+}
 
 interface RouteTableOptions {
   /** Reads the bearer token into `req.user`; refuses a bad one. */

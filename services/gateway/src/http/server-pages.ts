@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DomainError, type CatalogQueries } from '@qrshirt/core';
+import { type CatalogQueries, type CharityUseCases, DomainError, type FundraiserUseCases } from '@qrshirt/core';
 import type { Response } from 'express';
 import { webServerDir } from '../package-dirs';
-import type { UseCases } from '../routes/route-deps';
 import { withClientSettings } from './client-settings';
 
 /**
@@ -109,7 +108,7 @@ export function pageReads({
   useCases: { fundraisers, charities },
   catalog,
 }: {
-  useCases: Pick<UseCases, 'fundraisers' | 'charities'>;
+  useCases: { fundraisers: Pick<FundraiserUseCases, 'details'>; charities: Pick<CharityUseCases, 'get'> };
   catalog: Pick<CatalogQueries, 'listShirts' | 'getShirt' | 'listCharities'>;
 }): PageReads {
   return {

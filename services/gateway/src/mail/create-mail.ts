@@ -5,7 +5,7 @@ import type { Clock, NewOutboxMessage, OutboxMessage, OutboxStore } from '@qrshi
 import type { Logger } from 'pino';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { maskEmail } from '../admin/mask-personal-data';
-import type { EmailSender, SmsSender } from '../auth/message-senders';
+import type { EmailSender, SmsSender } from './message-senders';
 import type { Config } from '../config';
 import { createOutboxSender, RETRY_WINDOW_MS } from './outbox-sender';
 import { createRedisOutboxStore } from '@qrshirt/redis';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DailySummary, DailySummaryMail } from '@qrshirt/core';
-import type { EmailSender } from '../auth/message-senders';
+import type { EmailSender } from './message-senders';
 import { renderMail } from './mail-templates';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

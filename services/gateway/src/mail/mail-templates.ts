@@ -1,4 +1,4 @@
-import type { EmailMessage } from '../auth/message-senders';
+import type { EmailMessage } from './message-senders';
 
 const PRODUCT_NAME = 'QR Shirts';
 

@@ -1,5 +1,5 @@
 import type { WaitlistConfirmationMail } from '@qrshirt/core';
-import type { EmailSender } from '../auth/message-senders';
+import type { EmailSender } from './message-senders';
 import { renderMail } from './mail-templates';
 import { removalLink } from './waitlist-removal-link';
 

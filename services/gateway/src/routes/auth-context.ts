@@ -1,5 +1,3 @@
-import { addressGroup } from '@qrshirt/core';
-import type { Request } from 'express';
 import type passport from 'passport';
 import type { EmailPasswordSignIn } from '../auth/email-password-sign-in';
 import type { EmailVerification } from '../auth/email-verification';
@@ -23,9 +21,3 @@ export interface AuthContext {
   /** Whether anonymous sessions are offered (ANONYMOUS_AUTH). */
   anonymousSignIn: boolean;
 }
-
-/**
- * The client rate limits count: Express's address, which honours `trust proxy`, an IPv6 one
- * grouped by its /64 (`addressGroup`), which one subscriber gets whole.
- */
-export const clientAddress = (req: Request): string => addressGroup(req.ip ?? req.socket.remoteAddress ?? 'unknown');

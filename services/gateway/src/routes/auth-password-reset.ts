@@ -1,6 +1,7 @@
 import type { passwordResetRoutes } from '@qrshirt/contracts';
 import type { HandlersOf } from '../http/route-table';
-import { type AuthContext, clientAddress } from './auth-context';
+import { clientAddress } from '../http/client-limits';
+import type { AuthContext } from './auth-context';
 
 export function passwordResetHandlers({ passwordReset }: AuthContext): HandlersOf<typeof passwordResetRoutes> {
   return {

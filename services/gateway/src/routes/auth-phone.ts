@@ -1,7 +1,8 @@
 import type { phoneSignInRoutes } from '@qrshirt/contracts';
 import { sessionAnswer } from '../auth/refresh-cookie';
 import { type HandlersOf, unavailable } from '../http/route-table';
-import { type AuthContext, clientAddress } from './auth-context';
+import { clientAddress } from '../http/client-limits';
+import type { AuthContext } from './auth-context';
 
 const notConfigured = unavailable('Phone sign-in is not configured');
 

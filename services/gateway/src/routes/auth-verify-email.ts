@@ -1,6 +1,7 @@
 import type { emailVerificationRoutes } from '@qrshirt/contracts';
 import type { HandlersOf } from '../http/route-table';
-import { type AuthContext, clientAddress } from './auth-context';
+import { clientAddress } from '../http/client-limits';
+import type { AuthContext } from './auth-context';
 
 /**
  * Address verification: the link's page posts the token (anyone holding the link may, signed in

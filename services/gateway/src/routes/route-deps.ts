@@ -1,26 +1,16 @@
 import type {
   AdminAudit,
+  CatalogQueries,
   CharityUseCases,
   Clock,
   CommandHandler,
-  DonationsModule,
-  FulfilmentModule,
-  FundraisersModule,
-  OwnerMailModule,
-  DonationUseCases,
   EventStore,
   FulfilmentUseCases,
   FundraiserUseCases,
   Ingestion,
   LookupKeys,
-  OwnerMailUseCases,
-  ShirtUseCases,
-  UserUseCases,
-  WaitlistUseCases,
-  createRecordAnalytics,
-  FundraiserQueries,
-  CatalogQueries,
   WaitlistQueries,
+  WaitlistUseCases,
 } from '@qrshirt/core';
 import type { AccountClosing } from '../auth/account-closing';
 import type { EmailChange } from '../auth/email-change';
@@ -28,9 +18,12 @@ import type { PersonalDataExporter } from '../auth/personal-data-export';
 import type { DemoProcessor } from '../donations/demo-processor';
 import type { DonationWebhooks } from '../donations/donation-webhooks';
 
-/** The domain's use cases, one set per feature; the composition root makes them once per process. */
+/**
+ * The use cases the gateway's own handlers call: those of the sign-in's credentials and mail, and
+ * the features' whose routes need the request or the response (images, streams, CSV, the client's
+ * address). Every other route is its feature module's.
+ */
 export interface UseCases {
-  users: UserUseCases;
   /** People close their accounts; operators erase people. */
   accountClosing: AccountClosing;
   /** People download what the shop holds about them. */
@@ -38,30 +31,16 @@ export interface UseCases {
   /** People move their account to another address, by a link mailed to it. */
   emailChange: EmailChange;
   charities: CharityUseCases;
-  shirts: ShirtUseCases;
   fundraisers: FundraiserUseCases;
-  donations: DonationUseCases;
   waitlist: WaitlistUseCases;
-  /** Operators fulfil waitlist entries; their people claim the fundraisers. */
+  /** Operators fulfil waitlist entries: CSV and QR sheets. */
   fulfilment: FulfilmentUseCases;
-  /** Owners' daily summary mail, and its unsubscribe link. */
-  ownerMail: OwnerMailUseCases;
-  recordAnalytics: ReturnType<typeof createRecordAnalytics>;
   /** Records which operator saw or downloaded names and emails, before they do. */
   adminAudit: AdminAudit;
 }
 
-/** The features' modules: each brings the handlers of the routes its use cases answer alone. */
-export interface Modules {
-  donations: DonationsModule;
-  fundraisers: FundraisersModule;
-  fulfilment: FulfilmentModule;
-  ownerMail: OwnerMailModule;
-}
-
-/** What the route modules need; the composition root builds it once per process. */
+/** What the gateway's route modules need; the composition root builds it once per process. */
 export interface RouteDeps {
-  modules: Modules;
   clock: Clock;
   newId: () => string;
   eventStore: EventStore;
@@ -69,7 +48,6 @@ export interface RouteDeps {
   ingestion: Ingestion;
   useCases: UseCases;
   catalog: CatalogQueries;
-  fundraiserQueries: FundraiserQueries;
   waitlist: WaitlistQueries;
   /** Verifies the donation processor's webhooks and hands them to the donation use cases. */
   donationWebhooks: DonationWebhooks;

@@ -1,23 +1,20 @@
 import type { userRoutes } from '@qrshirt/contracts';
 import type { HandlersOf } from '../http/route-table';
-import { clientAddress } from './auth-context';
+import { clientAddress } from '../http/client-limits';
 import type { RouteDeps } from './route-deps';
 
-export function userHandlers({ useCases }: RouteDeps): HandlersOf<typeof userRoutes> {
-  const { users, accountClosing, dataExport, emailChange } = useCases;
+type AccountRoutes = Pick<typeof userRoutes, 'changeEmail' | 'closeAccount' | 'exportUserData'>;
+
+/**
+ * What reaches the sign-in's credentials and mail: moving to another address (counted against the
+ * client's address too), closing an account, its data's download. Profiles are the users module's.
+ */
+export function accountHandlers({ useCases }: Pick<RouteDeps, 'useCases'>): HandlersOf<AccountRoutes> {
+  const { accountClosing, dataExport, emailChange } = useCases;
   return {
-    async syncUser({ body, user }) {
-      return { status: 200, body: await users.sync(body, user) };
-    },
     async changeEmail({ params, body, user, req }) {
       await emailChange.request(params.id, user, body.email, clientAddress(req));
       return { status: 202 };
-    },
-    async getUser({ params, user }) {
-      return { status: 200, body: await users.get(params.id, user) };
-    },
-    async updateProfile({ params, body, user }) {
-      return { status: 200, body: await users.updateProfile(params.id, body, user) };
     },
     async closeAccount({ params, body, user }) {
       await accountClosing.closeOwn(params.id, user, body);
