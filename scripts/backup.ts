@@ -6,6 +6,7 @@
  * personal-data keys go to a file of their own, out of the credentials' copy.
  */
 import { existsSync } from 'node:fs';
+import { constants, setPriority } from 'node:os';
 import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -130,6 +131,9 @@ function describe(name: string, file: string): Partial<Manifest['files'][number]
 async function main(): Promise<void> {
   const { to, keysTo, dataDir } = parse();
   restrictNewFiles();
+  // The product shares the machine's cores with the copy: it goes first. Set before the copying
+  // thread starts, which takes the priority of the thread that makes it.
+  setPriority(constants.priority.PRIORITY_LOW);
   if (!existsSync(path.join(dataDir, 'events.sqlite')))
     fail(`no event store at ${path.join(dataDir, 'events.sqlite')}`, 2);
   await assertFree(to, 'backup folder');
