@@ -17,7 +17,8 @@ export const DATABASES = ['read-models.sqlite', 'events.sqlite', 'outbox.sqlite'
 export const SECRETS = ['auth-secret', 'lookup-key-secret', 'donation-webhook-secret'] as const;
 
 const copied = z.object({
-  name: z.string().regex(/^[a-z0-9.-]+$/),
+  // A plain file name in the backup's folder: never a path out of it.
+  name: z.string().regex(/^[a-z][a-z0-9.-]*$/),
   bytes: z.number().int().min(0),
   sha256: z.string(),
 });
