@@ -257,5 +257,28 @@ describe('backup and restore', () => {
       expect(restore.stderr).toMatch(/no erasure journal/);
       expect((await run(restoreCli, ['--from', backupDir, '--no-erasures'], { DATA_DIR: target })).status).toBe(0);
     }, 180_000);
+
+    it('a restore without the keys a backup put apart (--keys-to), until --keys-from names them', async () => {
+      const dataDir = await newFolder();
+      const { api, gateway } = await startGateway(dataDir);
+      await signUp(api);
+      await gateway.terminate();
+      const backupDir = path.join(await newFolder(), 'backup');
+      const keysDir = path.join(await newFolder(), 'keys');
+      const backup = await run(backupCli, ['--to', backupDir, '--keys-to', keysDir], { DATA_DIR: dataDir });
+      expect(backup.status, backup.stderr).toBe(0);
+      expect(await readdir(backupDir)).not.toContain('keys');
+      expect(await readdir(keysDir)).toEqual(['personal-data-keys.sqlite']);
+
+      const target = path.join(await newFolder(), 'data');
+      const withoutKeys = await run(restoreCli, ['--from', backupDir, '--no-erasures'], { DATA_DIR: target });
+      expect(withoutKeys.status).toBe(2);
+      expect(withoutKeys.stderr).toMatch(/personal-data-keys.sqlite is missing/);
+      const restore = await run(restoreCli, ['--from', backupDir, '--keys-from', keysDir, '--no-erasures'], {
+        DATA_DIR: target,
+      });
+      expect(restore.status, restore.stderr).toBe(0);
+      expect(restore.stderr).toMatch(/ [1-9]\d* personal-data keys/);
+    }, 180_000);
   });
 });
