@@ -12,17 +12,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { type EventData, type EventType, eventMetadata } from '@qrshirt/contracts';
-import { type NewEvent, seedCatalog, seedCharities, seedShirts } from '@qrshirt/core';
-import { createSqliteEventStore } from '@qrshirt/sqlite';
 import { freePorts, type LaunchedProcess, launchProcess, runToEnd } from '@qrshirt/test-support';
 import { bundleCommand } from '../server-bundles';
+import { generateScanLog } from './generate-log';
 import { writeStandaloneSection } from './report';
 
-const FUNDRAISERS = 5;
-const PARTITIONS = 6;
-/** Events appended per group commit while generating. */
-const ROUND = 50_000;
 const TARGET_SECONDS = 3;
 const TARGET_RATIO = 1.5;
 /** The first start projects the whole log: generous, since 10M events take minutes. */
@@ -37,65 +31,6 @@ interface Row {
   catchUpSeconds: number;
   /** Each restart's seconds to /readyz 200, in the order measured. */
   restarts: number[];
-}
-
-const newEvent = <T extends EventType>(type: T, data: EventData<T>): NewEvent => ({
-  type,
-  data,
-  metadata: eventMetadata(type),
-});
-
-/**
- * Appends through the adapter itself, so the rows are what the product writes: the catalogue,
- * a few fundraisers, then scans spread over partition streams, one group commit per round.
- * synchronous=NORMAL: nothing here needs to survive a power cut.
- */
-async function generate(file: string, events: number): Promise<void> {
-  if (events === 0) return;
-  const eventStore = createSqliteEventStore({ path: file, synchronous: 'NORMAL' });
-  try {
-    const at = new Date(Date.UTC(2025, 0, 1)).toISOString();
-    await seedCatalog({ eventStore, clock: () => new Date(at) });
-    const fundraiserIds = Array.from({ length: FUNDRAISERS }, (_, i) => `boot-f-${i}`);
-    for (const [i, fundraiserId] of fundraiserIds.entries()) {
-      await eventStore.appendToStream(`fundraiser-${fundraiserId}`, [
-        newEvent('FundraiserCreated', {
-          fundraiserId,
-          userId: `boot-u-${i}`,
-          charityId: seedCharities[i % seedCharities.length]!.charityId,
-          shirtId: seedShirts[i % seedShirts.length]!.shirtId,
-          name: `Boot fundraiser ${i}`,
-          at,
-        }),
-      ]);
-    }
-    let written = await eventStore.headPosition();
-    let serial = 0;
-    while (written < events) {
-      const count = Math.min(ROUND, events - written);
-      const byStream = new Map<string, NewEvent[]>();
-      for (let i = 0; i < count; i++, serial++) {
-        const stream = `scans-p${serial % PARTITIONS}`;
-        const batch = byStream.get(stream) ?? [];
-        batch.push(
-          newEvent('ScanRecorded', {
-            scanId: `boot-s-${serial}`,
-            fundraiserId: fundraiserIds[serial % FUNDRAISERS]!,
-            at,
-            visitorHash: `boot-v-${serial}`,
-            addressHash: `boot-a-${serial % 1000}`,
-            bot: false,
-            counted: true,
-          }),
-        );
-        byStream.set(stream, batch);
-      }
-      await Promise.all([...byStream].map(([stream, batch]) => eventStore.appendToStream(stream, batch)));
-      written += count;
-    }
-  } finally {
-    await eventStore.close();
-  }
 }
 
 /** Spawns the gateway as `npm start` runs it, waits for /readyz 200, stops it: seconds to ready. */
@@ -144,7 +79,7 @@ async function measure(events: number, rounds: number): Promise<Row> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qrshirt-bench-boot-'));
   try {
     let startedAt = performance.now();
-    await generate(path.join(dataDir, 'events.sqlite'), events);
+    await generateScanLog(path.join(dataDir, 'events.sqlite'), events);
     const generateSeconds = (performance.now() - startedAt) / 1000;
     startedAt = performance.now();
     await bootOnce(dataDir, CATCH_UP_TIMEOUT_MS);

@@ -135,6 +135,11 @@ export const configSchema = z.object({
     .url({ protocol: /^https?$/, error: 'expected http(s)://host[:port]' })
     .default('http://localhost:8080')
     .transform((url) => url.replace(/\/+$/, '')),
+  /**
+   * The erasure journal: one line per destroyed personal-data key, which `npm run restore` applies
+   * again to a backup taken before. Best on another disk than DATA_DIR, so it outlives a lost one.
+   */
+  ERASURE_JOURNAL: optionalText,
   /** `redis` (on REDIS_URL, which must persist) for gateways on several hosts; else a SQLite file in DATA_DIR. */
   CREDENTIALS_STORE: z.enum(['sqlite', 'redis'], { error: 'expected sqlite or redis' }).default('sqlite'),
   /** Unset outside production: a random secret is generated on first start and kept in DATA_DIR. */
@@ -272,6 +277,8 @@ export type Config = Omit<z.infer<typeof configSchema>, 'DEMO_PROCESSOR' | Strip
   generatedSecretFile: string;
   /** Where a start without LOOKUP_KEY_SECRET keeps the secret it generated. */
   lookupKeySecretFile: string;
+  /** ERASURE_JOURNAL, or `erasures.jsonl` in DATA_DIR. */
+  erasureJournalFile: string;
   /** `.eml` files of mail when there is no SMTP_URL, SMS codes always (no SMS provider exists yet). */
   mailDir: string;
   smsDir: string;
@@ -305,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readModelsFile: path.resolve(parsed.data.DATA_DIR, 'read-models.sqlite'),
     generatedSecretFile: path.resolve(parsed.data.DATA_DIR, 'auth-secret'),
     lookupKeySecretFile: path.resolve(parsed.data.DATA_DIR, 'lookup-key-secret'),
+    erasureJournalFile: path.resolve(settings.ERASURE_JOURNAL ?? path.join(parsed.data.DATA_DIR, 'erasures.jsonl')),
     mailDir: path.resolve(parsed.data.DATA_DIR, 'mail'),
     smsDir: path.resolve(parsed.data.DATA_DIR, 'sms'),
   };

@@ -1,4 +1,5 @@
 export * from './env-config';
+export * from './erasure-journal';
 export * from './instrumented-event-store';
 export * from './log-files';
 export * from './log-redaction';

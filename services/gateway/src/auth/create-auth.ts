@@ -9,14 +9,20 @@ import { createRateLimiter, strangerMail } from './rate-limiter';
 import { createRedisCredentialsStore } from '@qrshirt/redis';
 import { createKeyedHash, deriveSecret } from './secrets';
 import { createSqliteCredentialsStore } from '@qrshirt/sqlite';
+import { journalErasures } from '@qrshirt/runtime';
 
 const TOO_MANY_MAILS = 'Too many emails were asked for this address, or from your network. Please try again later.';
 
-/** Credentials in a SQLite file beside the event store, or in Redis, where every gateway sees them. */
+/**
+ * Credentials in a SQLite file beside the event store, or in Redis, where every gateway sees them;
+ * every erasure of a personal-data key recorded in the erasure journal first.
+ */
 export function openCredentialsStore(config: Config): CredentialsStore {
-  return config.CREDENTIALS_STORE === 'redis' && config.REDIS_URL
-    ? createRedisCredentialsStore({ url: config.REDIS_URL })
-    : createSqliteCredentialsStore({ path: config.credentialsFile });
+  const store =
+    config.CREDENTIALS_STORE === 'redis' && config.REDIS_URL
+      ? createRedisCredentialsStore({ url: config.REDIS_URL })
+      : createSqliteCredentialsStore({ path: config.credentialsFile });
+  return journalErasures(store, config.erasureJournalFile);
 }
 
 /**

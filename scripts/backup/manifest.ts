@@ -1,0 +1,69 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { sha256Of } from './snapshot';
+
+export const MANIFEST = 'manifest.json';
+export const KEYS_FILE = 'personal-data-keys.sqlite';
+export const FORMAT = 'qrshirt-backup/1';
+
+/**
+ * The databases of DATA_DIR, in the order they are copied. Read models first: their checkpoints
+ * are then never beyond the copied log's head. Credentials last: every key the copied log's
+ * sealed values need was made before they were appended, so it is there.
+ */
+export const DATABASES = ['read-models.sqlite', 'events.sqlite', 'outbox.sqlite', 'credentials.sqlite'] as const;
+/** The secrets a start generates into DATA_DIR when they are not set: a restore needs the same. */
+export const SECRETS = ['auth-secret', 'lookup-key-secret', 'donation-webhook-secret'] as const;
+
+const copied = z.object({
+  // A plain file name in the backup's folder: never a path out of it.
+  name: z.string().regex(/^[a-z][a-z0-9.-]*$/),
+  bytes: z.number().int().min(0),
+  sha256: z.string(),
+});
+
+export const manifestSchema = z.object({
+  format: z.literal(FORMAT),
+  takenAt: z.string(),
+  from: z.string(),
+  files: z.array(
+    copied.extend({
+      /** events.sqlite: its last position and how many events it holds. */
+      headPosition: z.number().int().optional(),
+      events: z.number().int().optional(),
+      /** read-models.sqlite: each projection's checkpoint. */
+      checkpoints: z.record(z.string(), z.number()).optional(),
+      /** outbox.sqlite: messages kept. */
+      messages: z.number().int().optional(),
+    }),
+  ),
+  /** The personal-data keys, in a file of their own, wherever `--keys-to` put it. */
+  keys: copied.extend({ keys: z.number().int(), erased: z.number().int() }).nullable(),
+});
+export type Manifest = z.infer<typeof manifestSchema>;
+
+export class BadBackupError extends Error {}
+
+/** The backup's manifest, with every file it names checked against its size and checksum. */
+export async function verifiedManifest(from: string, keysFrom: string): Promise<Manifest> {
+  let manifest: Manifest;
+  try {
+    manifest = manifestSchema.parse(JSON.parse(await readFile(path.join(from, MANIFEST), 'utf8')));
+  } catch {
+    throw new BadBackupError(`${path.join(from, MANIFEST)} is missing or not a backup manifest`);
+  }
+  const files = manifest.files.map((file) => ({ ...file, at: path.join(from, file.name) }));
+  if (manifest.keys) files.push({ ...manifest.keys, at: path.join(keysFrom, manifest.keys.name) });
+  for (const file of files) {
+    const size = await stat(file.at).then(
+      (s) => s.size,
+      () => null,
+    );
+    if (size === null) throw new BadBackupError(`${file.at} is missing`);
+    if (size !== file.bytes || (await sha256Of(file.at)) !== file.sha256) {
+      throw new BadBackupError(`${file.at} does not match the manifest's checksum`);
+    }
+  }
+  return manifest;
+}

@@ -1,0 +1,133 @@
+/**
+ * Makes a new DATA_DIR from a backup of `npm run backup`, with the product stopped:
+ *   npm run restore -- --from DIR (--erasures FILE | --no-erasures) [--keys-from KEYS_DIR] [--data-dir DATA_DIR]
+ * Checks every file against the manifest, never writes into a folder that holds anything, and
+ * destroys again the keys of everyone the erasure journal names: a backup from before someone was
+ * erased still holds their key.
+ */
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { lookupKeysOf, loadGatewayConfigOrExit } from '@qrshirt/gateway';
+import { readErasureJournal, restrictNewFiles } from '@qrshirt/runtime';
+import { BadBackupError, KEYS_FILE, verifiedManifest } from './backup/manifest';
+import { reapplyErasures } from './backup/reapply-erasures';
+import { syncFile } from './backup/snapshot';
+
+const NAME = 'restore';
+const USAGE = `Usage: npm run ${NAME} -- --from DIR (--erasures FILE | --no-erasures) [--keys-from DIR] [--data-dir DIR]
+
+Restores a backup made by \`npm run backup\` into DATA_DIR (default: the DATA_DIR setting, else
+./data), which must not exist or be empty. Run it with the environment \`npm start\` uses.
+
+Options:
+  --from DIR         the backup
+  --keys-from DIR    where its personal-data keys are (default: DIR/keys)
+  --erasures FILE    the erasure journal of the store the backup was taken from (default: the
+                     ERASURE_JOURNAL setting): everyone it names is erased again
+  --no-erasures      there is no journal: nobody was erased since the backup
+  --data-dir DIR     the folder to restore into
+  -h, --help         this text
+`;
+
+const fail = (message: string, code = 1): never => {
+  process.stderr.write(`${NAME}: ${message}\n`);
+  process.exit(code);
+};
+
+function parse() {
+  try {
+    const { values } = parseArgs({
+      options: {
+        from: { type: 'string' },
+        'keys-from': { type: 'string' },
+        erasures: { type: 'string' },
+        'no-erasures': { type: 'boolean' },
+        'data-dir': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (values.help) {
+      process.stdout.write(USAGE);
+      process.exit(0);
+    }
+    if (!values.from) return fail('--from DIR is required (see --help)', 2);
+    if (values.erasures && values['no-erasures']) return fail('--erasures and --no-erasures exclude each other', 2);
+    const from = path.resolve(values.from);
+    return {
+      from,
+      keysFrom: path.resolve(values['keys-from'] ?? path.join(from, 'keys')),
+      erasures: values.erasures === undefined ? undefined : path.resolve(values.erasures),
+      noErasures: values['no-erasures'] === true,
+      dataDir: values['data-dir'],
+    };
+  } catch (error) {
+    return fail(`${(error as Error).message} (see --help)`, 2);
+  }
+}
+
+async function main(): Promise<void> {
+  const args = parse();
+  const config = loadGatewayConfigOrExit(args.dataDir ? { ...process.env, DATA_DIR: args.dataDir } : process.env);
+  restrictNewFiles();
+  const target = path.resolve(config.DATA_DIR);
+
+  const entries = await readdir(target).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  if (entries.length > 0) fail(`${target} is not empty: restore into a new or empty DATA_DIR`, 2);
+  const manifest = await verifiedManifest(args.from, args.keysFrom).catch((error: unknown) => {
+    if (error instanceof BadBackupError) return fail(error.message, 2);
+    throw error;
+  });
+
+  // In the journal the backed-up store kept. By default in DATA_DIR, which is empty now: the old
+  // folder's, or the one ERASURE_JOURNAL kept on another disk, must be named.
+  const journal = args.erasures ?? config.erasureJournalFile;
+  if (!args.noErasures && !existsSync(journal)) {
+    fail(`no erasure journal at ${journal}: name it with --erasures FILE, or say --no-erasures`, 2);
+  }
+  const erased = args.noErasures ? [] : await readErasureJournal(journal);
+
+  if (!config.LOOKUP_KEY_SECRET && !manifest.files.some(({ name }) => name === 'lookup-key-secret')) {
+    fail('the backup holds no lookup-key-secret: set LOOKUP_KEY_SECRET as `npm start` has it', 2);
+  }
+
+  // Restored beside DATA_DIR, then renamed into it: a run that fails leaves DATA_DIR as it was.
+  const staging = `${target}.restoring-${process.pid}`;
+  try {
+    await mkdir(staging, { recursive: true, mode: 0o700 });
+    for (const { name } of manifest.files) await copyFile(path.join(args.from, name), path.join(staging, name));
+    const result = await reapplyErasures({
+      dataDir: staging,
+      keysFile: manifest.keys && path.join(args.keysFrom, KEYS_FILE),
+      erased,
+      lookupKeys: lookupKeysOf({
+        LOOKUP_KEY_SECRET: config.LOOKUP_KEY_SECRET,
+        lookupKeySecretFile: path.join(staging, 'lookup-key-secret'),
+      }),
+    });
+    // The restored store keeps the journal with it, so a later restore of an older backup has it.
+    const journalInside = path.relative(target, config.erasureJournalFile);
+    if (erased.length > 0 && !journalInside.startsWith('..') && journal !== config.erasureJournalFile) {
+      await mkdir(path.dirname(path.join(staging, journalInside)), { recursive: true, mode: 0o700 });
+      await writeFile(path.join(staging, journalInside), await readFile(journal));
+    }
+    for (const name of await readdir(staging)) await syncFile(path.join(staging, name));
+    if (existsSync(target)) await rm(target, { recursive: true });
+    await rename(staging, target);
+    await syncFile(path.dirname(target));
+    const events = manifest.files.find(({ name }) => name === 'events.sqlite');
+    process.stderr.write(
+      `${NAME}: ${target} holds the backup of ${manifest.takenAt} (${events?.events ?? 0} events); ` +
+        `${result.keys} personal-data keys, ${result.reapplied} people erased since, ${result.forgottenMails} of their mails forgotten\n`,
+    );
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+await main();

@@ -1,0 +1,284 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createSqliteEventStore } from '@qrshirt/sqlite';
+import {
+  as,
+  type ApiClient,
+  createApiClient,
+  createFundraiser,
+  type GatewayProcess,
+  latestMail,
+  newClient,
+  type RequestOptions,
+  runToEnd,
+  scanLedger,
+  signUp,
+  startGatewayProcess,
+  startScanLoad,
+  TEST_LOOKUP_KEY_SECRET,
+  tokenIn,
+  uniqueEmail,
+} from '@qrshirt/test-support';
+
+/*
+ * The restore drill on real SQLite files and the real product: a backup taken while scans and
+ * sign-ups run, restored into a new folder, started from; and the refusals of both commands.
+ */
+const scripts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const backupCli = path.join(scripts, 'backup.ts');
+const restoreCli = path.join(scripts, 'restore.ts');
+const replayCli = path.join(scripts, 'replay-donations.ts');
+const ADMIN_EMAIL = 'ops@example.org';
+const DATABASES = ['events.sqlite', 'read-models.sqlite', 'credentials.sqlite', 'outbox.sqlite'];
+
+const folders: string[] = [];
+const gateways: GatewayProcess[] = [];
+afterAll(async () => {
+  await Promise.all(gateways.map((gateway) => gateway.terminate()));
+  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
+});
+
+async function newFolder(): Promise<string> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'qrshirt-backup-'));
+  folders.push(folder);
+  return folder;
+}
+
+async function startGateway(dataDir: string): Promise<{ gateway: GatewayProcess; api: ApiClient }> {
+  const gateway = await startGatewayProcess({ DATA_DIR: dataDir, ADMIN_EMAILS: ADMIN_EMAIL });
+  gateways.push(gateway);
+  return { gateway, api: createApiClient(gateway.url) };
+}
+
+const run = (entry: string, args: string[], env: Record<string, string> = {}) =>
+  runToEnd({
+    name: path.basename(entry, '.ts'),
+    entry,
+    args,
+    env: { EVENTSTORE_URL: '', LOOKUP_KEY_SECRET: TEST_LOOKUP_KEY_SECRET, ...env },
+  });
+
+async function signIn(api: ApiClient, email: string, password = 'correct horse') {
+  return api('POST', '/api/auth/signin', { body: { email, password }, headers: newClient() });
+}
+
+/** Everything the admin screens and the replay download show, as one text. */
+async function adminViews(api: ApiClient, admin: RequestOptions): Promise<string> {
+  const texts: string[] = [];
+  let after: number | null = null;
+  do {
+    const query: string = after === null ? '' : `&after=${after}`;
+    const page = await api('GET', `/api/admin/events?reveal=true&limit=500&order=oldest${query}`, admin);
+    expect(page.status).toBe(200);
+    texts.push(JSON.stringify(page.body.events));
+    after = page.body.next as number | null;
+  } while (after !== null);
+  for (const view of ['/api/admin/waitlist/entries?limit=500', '/api/admin/outbox?limit=100', '/api/admin/overview']) {
+    const answer = await api('GET', view, admin);
+    expect(answer.status, view).toBe(200);
+    texts.push(JSON.stringify(answer.body));
+  }
+  const download = await api('GET', '/api/admin/replay?groupBy=fundraiser&format=csv', admin);
+  expect(download.status).toBe(200);
+  return texts.join('\n') + String(download.body);
+}
+
+async function sqliteBytes(dataDir: string): Promise<string> {
+  const names = (await readdir(dataDir)).filter((name) => DATABASES.some((db) => name.startsWith(db)));
+  const parts = await Promise.all(names.map((name) => readFile(path.join(dataDir, name))));
+  return Buffer.concat(parts).toString('latin1');
+}
+
+describe('backup and restore', () => {
+  it('restores a backup taken under load, with the erasures made since applied again', async () => {
+    const dataDir = await newFolder();
+    const { gateway, api } = await startGateway(dataDir);
+    const adminSession = await signUp(api, { email: ADMIN_EMAIL, displayName: 'Olga Ops' });
+    const verify = tokenIn(await latestMail(dataDir, ADMIN_EMAIL), 'verify-email');
+    expect((await api('POST', '/api/auth/verify-email', { body: { token: verify } })).status).toBe(200);
+    const admin = as(adminSession);
+
+    const bobEmail = uniqueEmail('bob');
+    const bob = await signUp(api, { email: bobEmail, displayName: 'Bob Keeper' });
+    const fundraiser = await createFundraiser(api, as(bob), { name: 'Kept walk' });
+    const aliceEmail = uniqueEmail('alice');
+    const aliceName = 'Alice Vanishing-Smythe';
+    const alice = await signUp(api, { email: aliceEmail, displayName: aliceName });
+    await latestMail(dataDir, aliceEmail);
+
+    // Scans and sign-ups run before, during and after the backup.
+    const load = startScanLoad({ url: gateway.url, fundraiserIds: [fundraiser.id], concurrency: 4, total: 100_000 });
+    let signingUp = true;
+    const signUps = (async () => {
+      let made = 0;
+      while (signingUp) {
+        await signUp(api, { displayName: 'Load Person' });
+        made++;
+      }
+      return made;
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+
+    const backupDir = path.join(await newFolder(), 'backup');
+    const backupStartedAt = performance.now();
+    const backup = await run(backupCli, ['--to', backupDir], { DATA_DIR: dataDir });
+    expect(backup.status, backup.stderr).toBe(0);
+    const acknowledgedBefore = load.answers.filter(
+      (answer) => answer.status === 202 && answer.answeredAt < backupStartedAt,
+    );
+    expect(acknowledgedBefore.length).toBeGreaterThan(10);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    signingUp = false;
+    await load.stop();
+    expect(await signUps).toBeGreaterThan(0);
+    expect(load.answers.filter((answer) => answer.status !== 202)).toEqual([]);
+
+    const manifest = JSON.parse(await readFile(path.join(backupDir, 'manifest.json'), 'utf8'));
+    expect(manifest.files.map(({ name }: { name: string }) => name)).toEqual([
+      'read-models.sqlite',
+      'events.sqlite',
+      'outbox.sqlite',
+      'credentials.sqlite',
+    ]);
+    expect(manifest.keys).toMatchObject({ name: 'personal-data-keys.sqlite' });
+    expect(manifest.keys.keys).toBeGreaterThan(3);
+    // The keys are in their own file: the credentials' copy holds none.
+    const credentialsCopy = new Database(path.join(backupDir, 'credentials.sqlite'), { readonly: true });
+    expect(credentialsCopy.prepare('SELECT COUNT(*) AS n FROM personal_data_keys').get()).toEqual({ n: 0 });
+    credentialsCopy.close();
+
+    // Before: the views show her, so the checks below can tell.
+    expect(await adminViews(api, admin)).toContain(aliceName);
+    // After the backup, Alice closes her account.
+    const closed = await api('DELETE', `/api/user/${alice.user.uid}`, {
+      ...as(alice),
+      body: { password: 'correct horse' },
+    });
+    expect(closed.status).toBe(204);
+    await gateway.terminate();
+
+    const restoredDir = path.join(await newFolder(), 'data');
+    const restore = await run(restoreCli, ['--from', backupDir, '--erasures', path.join(dataDir, 'erasures.jsonl')], {
+      DATA_DIR: restoredDir,
+    });
+    expect(restore.status, restore.stderr).toBe(0);
+    expect(restore.stderr).toContain('1 people erased since');
+
+    const restored = await startGateway(restoredDir);
+    const log = createSqliteEventStore({ path: path.join(restoredDir, 'events.sqlite') });
+    try {
+      const recorded = new Set((await scanLedger(log).scans()).map(({ scanId }) => scanId));
+      const missing = acknowledgedBefore.filter(({ scanId }) => !recorded.has(scanId!));
+      expect(missing).toEqual([]);
+    } finally {
+      await log.close();
+    }
+
+    // Sign-in with the restored credentials; not as the person erased since.
+    expect((await signIn(restored.api, bobEmail)).status).toBe(200);
+    expect((await signIn(restored.api, aliceEmail)).status).toBe(401);
+    const restoredAdmin = as((await signIn(restored.api, ADMIN_EMAIL)).body);
+    const bobAgain = as((await signIn(restored.api, bobEmail)).body);
+
+    const stats = async (client: ApiClient, owner: RequestOptions) => {
+      const answer = await client('GET', `/api/fundraisers/${fundraiser.id}/stats`, owner);
+      expect(answer.status).toBe(200);
+      return answer.body;
+    };
+    const restoredStats = await stats(restored.api, bobAgain);
+    expect(restoredStats.scanRequests).toBeGreaterThanOrEqual(acknowledgedBefore.length);
+    const places = {
+      'admin views': await adminViews(restored.api, restoredAdmin),
+      export: JSON.stringify((await restored.api('GET', `/api/user/${bob.user.uid}/export`, bobAgain)).body),
+    };
+    await restored.gateway.terminate();
+    const replay = await run(replayCli, ['--group-by', 'fundraiser', '--format', 'ndjson'], { DATA_DIR: restoredDir });
+    expect(replay.status, replay.stderr).toBe(0);
+    Object.assign(places, { replay: replay.stdout + replay.stderr, 'SQLite files': await sqliteBytes(restoredDir) });
+    for (const [place, text] of Object.entries(places)) {
+      for (const clear of [aliceEmail, aliceEmail.toLowerCase(), aliceName]) {
+        expect(text, `${clear} in ${place}`).not.toContain(clear);
+      }
+    }
+    expect(places.export).toContain(bobEmail);
+
+    // The restored read models agree with ones rebuilt from the restored log.
+    await rm(path.join(restoredDir, 'read-models.sqlite'));
+    const rebuilt = await startGateway(restoredDir);
+    const rebuiltBob = as((await signIn(rebuilt.api, bobEmail)).body);
+    expect(await stats(rebuilt.api, rebuiltBob)).toEqual(restoredStats);
+    await rebuilt.gateway.terminate();
+  }, 240_000);
+
+  describe('refuses with exit code 2 and one line, overwriting nothing', () => {
+    it('a backup into a folder that holds something', async () => {
+      const dataDir = await newFolder();
+      const { gateway } = await startGateway(dataDir);
+      await gateway.terminate();
+      const to = await newFolder();
+      await writeFile(path.join(to, 'precious.txt'), 'mine');
+      const backup = await run(backupCli, ['--to', to], { DATA_DIR: dataDir });
+      expect(backup.status).toBe(2);
+      expect(backup.stderr.trim().split('\n')).toEqual([expect.stringMatching(/is not empty/)]);
+      expect(await readdir(to)).toEqual(['precious.txt']);
+    }, 120_000);
+
+    it('a restore from a folder without a manifest, with a wrong checksum, or into a folder that holds something', async () => {
+      const dataDir = await newFolder();
+      const { gateway } = await startGateway(dataDir);
+      await gateway.terminate();
+      const backupDir = path.join(await newFolder(), 'backup');
+      expect((await run(backupCli, ['--to', backupDir], { DATA_DIR: dataDir })).status).toBe(0);
+
+      const restoreInto = async (from: string, target: string) => {
+        const restore = await run(restoreCli, ['--from', from, '--no-erasures'], { DATA_DIR: target });
+        expect(restore.status, restore.stderr).toBe(2);
+        expect(restore.stderr.trim().split('\n')).toHaveLength(1);
+        return restore.stderr;
+      };
+      const target = path.join(await newFolder(), 'data');
+      expect(await restoreInto(await newFolder(), target)).toMatch(/not a backup manifest/);
+      const events = path.join(backupDir, 'events.sqlite');
+      const bytes = await readFile(events);
+      bytes[bytes.length - 1] = bytes.at(-1)! ^ 0xff;
+      await writeFile(events, bytes);
+      expect(await restoreInto(backupDir, target)).toMatch(/does not match the manifest's checksum/);
+      expect(await readdir(path.dirname(target))).toEqual([]);
+      bytes[bytes.length - 1] = bytes.at(-1)! ^ 0xff;
+      await writeFile(events, bytes);
+      expect(await restoreInto(backupDir, dataDir)).toMatch(/is not empty/);
+      const restore = await run(restoreCli, ['--from', backupDir], { DATA_DIR: target });
+      expect(restore.status).toBe(2);
+      expect(restore.stderr).toMatch(/no erasure journal/);
+      expect((await run(restoreCli, ['--from', backupDir, '--no-erasures'], { DATA_DIR: target })).status).toBe(0);
+    }, 180_000);
+
+    it('a restore without the keys a backup put apart (--keys-to), until --keys-from names them', async () => {
+      const dataDir = await newFolder();
+      const { api, gateway } = await startGateway(dataDir);
+      await signUp(api);
+      await gateway.terminate();
+      const backupDir = path.join(await newFolder(), 'backup');
+      const keysDir = path.join(await newFolder(), 'keys');
+      const backup = await run(backupCli, ['--to', backupDir, '--keys-to', keysDir], { DATA_DIR: dataDir });
+      expect(backup.status, backup.stderr).toBe(0);
+      expect(await readdir(backupDir)).not.toContain('keys');
+      expect(await readdir(keysDir)).toEqual(['personal-data-keys.sqlite']);
+
+      const target = path.join(await newFolder(), 'data');
+      const withoutKeys = await run(restoreCli, ['--from', backupDir, '--no-erasures'], { DATA_DIR: target });
+      expect(withoutKeys.status).toBe(2);
+      expect(withoutKeys.stderr).toMatch(/personal-data-keys.sqlite is missing/);
+      const restore = await run(restoreCli, ['--from', backupDir, '--keys-from', keysDir, '--no-erasures'], {
+        DATA_DIR: target,
+      });
+      expect(restore.status, restore.stderr).toBe(0);
+      expect(restore.stderr).toMatch(/ [1-9]\d* personal-data keys/);
+    }, 180_000);
+  });
+});
