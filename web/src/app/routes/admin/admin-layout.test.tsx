@@ -57,6 +57,7 @@ describe('the admin area', () => {
       'Replay export',
       'Outbox',
       'Audit trail',
+      'Fundraiser figures',
     ]);
     expect(within(sections).getByRole('link', { name: 'Projections' }).getAttribute('href')).toBe('/admin/projections');
     expect((await screen.findByTestId('total-amount-raised', {}, { timeout: 5000 })).textContent).toBe('$45.50');

@@ -19,6 +19,10 @@ export const adminRoutes: RouteObject[] = [
       { path: 'replay', lazy: async () => ({ Component: (await import('./replay')).AdminReplayRoute }) },
       { path: 'outbox', lazy: async () => ({ Component: (await import('./outbox')).AdminOutboxRoute }) },
       { path: 'audit', lazy: async () => ({ Component: (await import('./audit')).AdminAuditRoute }) },
+      {
+        path: 'fundraisers',
+        lazy: async () => ({ Component: (await import('./fundraiser-stats')).AdminFundraiserStatsRoute }),
+      },
     ],
   },
 ];

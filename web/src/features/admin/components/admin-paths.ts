@@ -10,4 +10,5 @@ export const adminPaths = {
   replay: '/admin/replay',
   outbox: '/admin/outbox',
   audit: '/admin/audit',
+  fundraisers: '/admin/fundraisers',
 } as const;

@@ -16,6 +16,7 @@ const sections = [
   { label: 'Replay export', to: adminPaths.replay },
   { label: 'Outbox', to: adminPaths.outbox },
   { label: 'Audit trail', to: adminPaths.audit },
+  { label: 'Fundraiser figures', to: adminPaths.fundraisers },
 ] as const;
 
 /**
