@@ -54,6 +54,7 @@ export * from './analytics/overview-queries';
 export * from './catalogue/catalog-projector';
 export * from './catalogue/catalog-queries';
 export * from './donations/donation-use-cases';
+export * from './donations/checkout-sessions';
 export * from './donations/donations-module';
 export * from './donations/donation-money';
 export * from './fundraisers/scan-counting';

@@ -68,6 +68,8 @@ import { createHttpServer } from './http/create-http-server';
 import { createProofOfWork } from './http/proof-of-work';
 import { createDemoProcessor, DEMO_WEBHOOK_TARGET, demoWebhookTransport } from './donations/demo-processor';
 import { createDonationWebhooks } from './donations/donation-webhooks';
+import { createStripeCheckoutSessions } from './donations/stripe-checkout';
+import { createStripeClient } from './donations/stripe-client';
 import { donationWebhookSecret } from './donations/webhook-secret';
 import { createMail } from './mail/create-mail';
 import { createClaimLinkMailer } from './mail/claim-link-mail';
@@ -209,7 +211,15 @@ export async function createEmbeddedProcess(
     newId,
   });
   const fundraisers = fundraisersFeature.useCases;
-  const donationsFeature = donationsModule({ commands, findFundraiser: fundraisers.get, clock, newId });
+  const stripe = config.stripe && createStripeClient(config.stripe);
+  const donationsFeature = donationsModule({
+    commands,
+    findFundraiser: fundraisers.get,
+    charityName: async (id) => (await catalog.getCharity(id))?.name ?? null,
+    checkoutSessions: createStripeCheckoutSessions(stripe, log.child({ component: 'stripe' })),
+    clock,
+    newId,
+  });
   const donations = donationsFeature.useCases;
   const webhookSecret = donationWebhookSecret(config);
   if (!config.DONATION_WEBHOOK_SECRET && config.NODE_ENV === 'production') {

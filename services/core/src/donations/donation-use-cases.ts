@@ -1,4 +1,6 @@
 import type {
+  CheckoutRequest,
+  CheckoutSession,
   DonateRequest,
   Donation,
   DonationWebhookAnswer,
@@ -9,6 +11,7 @@ import { MAX_IDEMPOTENCY_KEY } from '@qrshirt/contracts';
 import type { Clock } from '../kit/clock';
 import type { CommandHandler } from '../kit/command-handler';
 import { DomainError } from '../kit/decider';
+import type { CheckoutSessions } from './checkout-sessions';
 import {
   donationReportDecider,
   donationReportStreamName,
@@ -22,6 +25,10 @@ export interface DonationUseCaseDeps {
   commands: CommandHandler;
   /** The fundraiser, or a not_found DomainError (the fundraiser use cases' `get`). */
   findFundraiser(this: void, id: string): Promise<Fundraiser>;
+  /** The charity's name, for what the donor sees on the checkout; null when it cannot be read. */
+  charityName(this: void, charityId: string): Promise<string | null>;
+  /** The processor's hosted checkout (Stripe), or what answers that it is not configured. */
+  checkoutSessions: CheckoutSessions;
   clock: Clock;
   newId: () => string;
 }
@@ -41,7 +48,14 @@ function normalisedKey(idempotencyKey: string | undefined): string | null {
  * processor donation, a webhook message), never the fundraiser's history, so a fundraiser with a
  * hundred thousand donations decides as fast as a new one.
  */
-export function createDonationUseCases({ commands, findFundraiser, clock, newId }: DonationUseCaseDeps) {
+export function createDonationUseCases({
+  commands,
+  findFundraiser,
+  charityName,
+  checkoutSessions,
+  clock,
+  newId,
+}: DonationUseCaseDeps) {
   return {
     /**
      * Records the widget's report once per Idempotency-Key: a retry answers the report already
@@ -81,6 +95,28 @@ export function createDonationUseCases({ commands, findFundraiser, clock, newId 
           currency: 'USD',
         },
       };
+    },
+
+    /**
+     * Starts a donation in the processor's checkout. Its session names the report that the page's
+     * report under the same Idempotency-Key will have, so the processor's confirmation settles
+     * that report. Nothing is recorded here: a checkout may well be abandoned.
+     */
+    async checkout(fundraiserId: string, input: CheckoutRequest, idempotencyKey?: string): Promise<CheckoutSession> {
+      const key = normalisedKey(idempotencyKey);
+      const fundraiser = await findFundraiser(fundraiserId);
+      // Money for a shirt nobody has claimed would count for no one, and nobody could see it.
+      if (fundraiser.userId === null) throw new DomainError('not_found', 'Fundraiser not found');
+      const amountCents = parseAmountCents(input.amount);
+      const charity = await charityName(fundraiser.charityId);
+      return checkoutSessions.createCheckoutSession({
+        fundraiserId,
+        reportId: key ? reportIdFor(fundraiserId, key) : newId(),
+        amountCents,
+        productName: charity ? `Donation to ${charity}` : 'Donation',
+        productDescription: `Through the QR shirt fundraiser "${fundraiser.name}"`,
+        idempotencyKey: key,
+      });
     },
 
     /**

@@ -9,6 +9,7 @@ export function donationHandlers({ donationWebhooks, demoProcessor }: RouteDeps)
     async receiveDonationWebhook({ rawBody, req }) {
       return { status: 200, body: await donationWebhooks.receive({ headers: req.headers, body: rawBody }, req.log) };
     },
+    receiveStripeWebhook: unavailable("Stripe's webhook is not handled yet"),
     createDemoDonation: demoProcessor
       ? async ({ body }) => ({ status: 202, body: await demoProcessor.charge(body) })
       : unavailable('The demo processor is off (DEMO_PROCESSOR=false): donations go through the real processor'),
