@@ -70,6 +70,7 @@ import { createDemoProcessor, DEMO_WEBHOOK_TARGET, demoWebhookTransport } from '
 import { createDonationWebhooks } from './donations/donation-webhooks';
 import { createStripeCheckoutSessions } from './donations/stripe-checkout';
 import { createStripeClient } from './donations/stripe-client';
+import { createStripeWebhooks } from './donations/stripe-webhooks';
 import { donationWebhookSecret } from './donations/webhook-secret';
 import { createMail } from './mail/create-mail';
 import { createClaimLinkMailer } from './mail/claim-link-mail';
@@ -309,6 +310,8 @@ export async function createEmbeddedProcess(
     newId,
     publicBaseUrl: config.PUBLIC_BASE_URL,
     donationWebhooks,
+    stripeWebhooks:
+      config.stripe && stripe && createStripeWebhooks({ stripe, secret: config.stripe.webhookSecret, donations }),
     demoProcessor,
     eventStore: peopleEventStore,
     commands,

@@ -27,6 +27,7 @@ import type { EmailChange } from '../auth/email-change';
 import type { PersonalDataExporter } from '../auth/personal-data-export';
 import type { DemoProcessor } from '../donations/demo-processor';
 import type { DonationWebhooks } from '../donations/donation-webhooks';
+import type { StripeWebhooks } from '../donations/stripe-webhooks';
 
 /** The domain's use cases, one set per feature; the composition root makes them once per process. */
 export interface UseCases {
@@ -73,6 +74,8 @@ export interface RouteDeps {
   waitlist: WaitlistQueries;
   /** Verifies the donation processor's webhooks and hands them to the donation use cases. */
   donationWebhooks: DonationWebhooks;
+  /** Verifies Stripe's webhooks and hands them to the donation use cases; null without Stripe. */
+  stripeWebhooks: StripeWebhooks | null;
   /** The demo widget's processor; null when DEMO_PROCESSOR is off. */
   demoProcessor: DemoProcessor | null;
   /** PUBLIC_BASE_URL, without a trailing slash: where links and QR codes send people. */
