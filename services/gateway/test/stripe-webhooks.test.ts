@@ -263,6 +263,23 @@ describe('POST /api/webhooks/stripe: nothing to do, answered 200 so that Stripe 
     );
   });
 
+  it('logs a payment of an amount no donation can be ($0 after a discount, over $1,000,000), and records nothing', async () => {
+    const fundraiser = await newFundraiser();
+    const head = await server.embedded.eventStore.headPosition();
+    for (const cents of [0, 100_000_001]) {
+      const paymentIntent = `pi_${randomUUID()}`;
+      expect(await send(completed(fundraiser.id, cents, { paymentIntent }))).toMatchObject({
+        status: 200,
+        body: { outcome: 'ignored' },
+      });
+      expect(logLines).toContainEqual(
+        expect.objectContaining({ donationId: paymentIntent, msg: expect.stringMatching(/amount must be/) }),
+      );
+    }
+    expect(await server.embedded.eventStore.headPosition()).toBe(head);
+    expect(await statsOf(fundraiser)).toMatchObject({ donations: 0, amountRaised: 0 });
+  });
+
   it('logs a refund of a payment it never confirmed, and records nothing', async () => {
     const head = await server.embedded.eventStore.headPosition();
     const paymentIntent = `pi_${randomUUID()}`;

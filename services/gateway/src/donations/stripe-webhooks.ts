@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { StripeWebhookAnswer } from '@qrshirt/contracts';
+import { resourceId, type StripeWebhookAnswer } from '@qrshirt/contracts';
 import { type DonationUseCases, DomainError, type ProcessorMessage } from '@qrshirt/core';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
@@ -48,8 +48,9 @@ export function createStripeWebhooks({
       try {
         return await donations.receiveProcessorMessage(`stripe:${event.id}`, message);
       } catch (error) {
-        if (!(error instanceof DomainError && error.kind === 'not_found')) throw error;
-        // Stripe would retry for three days a message no retry can change: an operator looks instead.
+        // An unknown fundraiser or payment, an amount out of bounds: Stripe would retry for three
+        // days a message no retry can change, so an operator looks instead.
+        if (!(error instanceof DomainError && (error.kind === 'not_found' || error.kind === 'validation'))) throw error;
         log.warn(
           { eventId: event.id, type: event.type, donationId: message.donationId, fundraiserId: message.fundraiserId },
           `Stripe webhook ignored: ${error.message}`,
@@ -73,14 +74,15 @@ function donationMessage(event: Stripe.Event): ProcessorMessage | string {
       if (session.payment_status !== 'paid') return '';
       const { fundraiserId, reportId } = session.metadata ?? {};
       const paymentIntent = idOf(session.payment_intent);
-      if (!fundraiserId || !paymentIntent) return 'a Checkout Session without our fundraiser or a PaymentIntent';
+      // Another integration on the same account may set metadata of its own.
+      if (!ours(fundraiserId) || !paymentIntent) return 'a Checkout Session without our fundraiser or a PaymentIntent';
       if (session.currency !== 'usd' || session.amount_total === null) return `a payment in ${session.currency}`;
       return {
         type: 'donation.succeeded',
         donationId: paymentIntent,
         fundraiserId,
         amount: (session.amount_total / 100).toFixed(2),
-        reportId: reportId || null,
+        reportId: ours(reportId) ? reportId : null,
         live: event.livemode,
       };
     }
@@ -105,6 +107,9 @@ function donationMessage(event: Stripe.Event): ProcessorMessage | string {
       return '';
   }
 }
+
+/** Whether a metadata value is an id of ours, as the checkout wrote it. */
+const ours = (value: string | undefined): value is string => resourceId.safeParse(value).success;
 
 /** An id Stripe may send expanded into its object. */
 const idOf = (value: string | { id: string } | null): string | null =>
