@@ -40,6 +40,7 @@ export const routeAddresses = {
   updateFundraiser: { method: 'patch', path: '/api/fundraisers/{id}', auth: 'any' },
   recordScan: { method: 'post', path: '/api/fundraisers/{id}/scan', auth: 'none' },
   donate: { method: 'post', path: '/api/fundraisers/{id}/donate', auth: 'none' },
+  createCheckout: { method: 'post', path: '/api/fundraisers/{id}/checkout', auth: 'none' },
   getFundraiserStats: { method: 'get', path: '/api/fundraisers/{id}/stats', auth: 'any' },
   getAdminFundraiserStats: { method: 'get', path: '/api/admin/fundraisers/{id}/stats', auth: 'admin' },
   getQrSvg: { method: 'get', path: '/api/fundraisers/{id}/qr.svg', auth: 'none' },
@@ -52,6 +53,7 @@ export const routeAddresses = {
   // rest/donations.ts
   receiveDonationWebhook: { method: 'post', path: '/api/webhooks/donations', auth: 'none' },
   createDemoDonation: { method: 'post', path: '/api/demo-processor/donations', auth: 'none' },
+  receiveStripeWebhook: { method: 'post', path: '/api/webhooks/stripe', auth: 'none' },
   // rest/analytics.ts
   recordAnalytics: { method: 'post', path: '/api/analytics', auth: 'none' },
   // rest/auth.ts

@@ -77,3 +77,29 @@ describe('the replay of a fundraiser that changed charity', () => {
     ]);
   });
 });
+
+describe('the replay of partial refunds and disputes', () => {
+  const takenOff = (cents: number, remainingCents: number, at: string): DomainEvent => ({
+    type: 'DonationRefunded',
+    data: {
+      donationId: 'd-1',
+      fundraiserId: 'f-1',
+      amountCents: cents,
+      currency: 'USD',
+      donatedAt: '2026-11-01T11:05:00Z',
+      remainingCents,
+      at,
+    },
+  });
+
+  it('takes off what each refund took, from the day of the donation, and the donation only when nothing is left', () => {
+    const partly = [created, donation('d-1', 10, '2026-11-01T11:05:00Z'), takenOff(300, 700, '2026-11-04T09:00:00Z')];
+    expect(replay('day', partly).rows).toEqual([
+      { key: '2026-11-01', name: null, scans: 0, donations: 1, amountCents: 700, fundraisers: 1 },
+    ]);
+    const wholly = [...partly, takenOff(200, 500, '2026-11-05T09:00:00Z'), takenOff(500, 0, '2026-11-06T09:00:00Z')];
+    expect(replay('charity', wholly).rows).toEqual([
+      { key: 'water', name: null, scans: 0, donations: 0, amountCents: 0, fundraisers: 1 },
+    ]);
+  });
+});

@@ -77,9 +77,9 @@ export const DonationConfirmed = defineEvent(
 );
 
 /**
- * The processor's signed `donation.refunded` for a confirmed donation: its whole amount no longer
- * counts, once. `donatedAt` is the confirmation's time, so the per-day figures take the donation
- * away from the day that counted it.
+ * Money of a confirmed donation that no longer counts: the processor refunded it (wholly, or in
+ * part: `amountCents` is what this refund takes away) or withdrew it for a dispute. `donatedAt`
+ * is the confirmation's time, so the per-day figures take it away from the day that counted it.
  */
 export const DonationRefunded = defineEvent(
   'DonationRefunded',
@@ -89,6 +89,13 @@ export const DonationRefunded = defineEvent(
     amountCents: z.number().int().positive(),
     currency: z.literal('USD'),
     donatedAt: isoInstant,
+    /**
+     * What still counts of the donation after this; above 0 it still counts as a donation. Absent
+     * on events written before partial refunds, which took the whole donation: 0.
+     */
+    remainingCents: z.number().int().nonnegative().optional(),
+    /** The processor's dispute whose funds were withdrawn; absent for a refund. */
+    disputeId: z.string().min(1).optional(),
     /** The refunded donation's `live` (absent: live). */
     live: z.boolean().optional(),
     at: isoInstant,

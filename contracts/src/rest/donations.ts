@@ -68,6 +68,50 @@ export const donationWebhookAnswer = z
   .meta({ id: 'DonationWebhookAnswer' });
 export type DonationWebhookAnswer = z.infer<typeof donationWebhookAnswer>;
 
+/** The Stripe events that move money; Stripe's endpoint is set up to send these (docs/operations.md). */
+export const stripeWebhookEventTypes = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'charge.refunded',
+  'charge.dispute.funds_withdrawn',
+] as const;
+
+/**
+ * A Stripe event as Stripe posts it, for the document only: the route reads the bytes, checks
+ * their signature with the `stripe` package, and reads the fields of the types it handles.
+ */
+export const stripeWebhookEvent = z
+  .object({
+    id: z.string().describe('`evt_…`: an event seen before changes nothing'),
+    object: z.literal('event'),
+    type: z
+      .string()
+      .describe(`Handled: ${stripeWebhookEventTypes.join(', ')}; any other answers 200 and changes nothing`),
+    livemode: z.boolean().describe('false: test money, reported beside the money raised and never added to it'),
+    data: z.object({ object: z.record(z.string(), z.unknown()) }),
+  })
+  .meta({ id: 'StripeWebhookEvent' });
+
+export const stripeWebhookHeaders = z.object({
+  'stripe-signature': z
+    .string()
+    .optional()
+    .describe(
+      '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`; refused beyond 300 seconds from the server clock',
+    ),
+});
+
+export const stripeWebhookAnswer = z
+  .object({
+    /**
+     * `unchanged`: a repeated event or payment, which counts once. `ignored`: a type that moves no
+     * money, or one naming no fundraiser or payment of ours (logged).
+     */
+    outcome: z.enum(['confirmed', 'refunded', 'unchanged', 'ignored']),
+  })
+  .meta({ id: 'StripeWebhookAnswer' });
+export type StripeWebhookAnswer = z.infer<typeof stripeWebhookAnswer>;
+
 /** What the demo widget asks the demo processor to "charge" (it charges nothing). */
 export const demoDonationRequest = z.object({
   fundraiserId: resourceId,
@@ -119,6 +163,36 @@ export const donationRoutes = defineRoutes({
       },
       404: {
         description: 'Unknown fundraiser, or a refund of an unknown donation; the processor retries',
+        schema: errorAnswer,
+      },
+    },
+  },
+  receiveStripeWebhook: {
+    method: 'post',
+    path: '/api/webhooks/stripe',
+    summary:
+      "Stripe's signed webhook: a Checkout payment succeeded, a charge was refunded (partly or wholly) or its funds " +
+      'were withdrawn for a dispute. Only confirmed donations count as raised.',
+    auth: 'none',
+    // Stripe sends no bearer token: its signature is the credential.
+    readsToken: false,
+    rawBody: true,
+    headers: stripeWebhookHeaders,
+    body: stripeWebhookEvent,
+    answers: {
+      200: {
+        description:
+          'Handled, already handled, or nothing to do (another type, or a fundraiser or payment not ours: logged, ' +
+          'as no retry could change it)',
+        schema: stripeWebhookAnswer,
+      },
+      400: {
+        description:
+          'Missing, wrong or stale signature (beyond 300 seconds), or a body that is not the one signed: nothing recorded',
+        schema: errorAnswer,
+      },
+      503: {
+        description: 'Stripe is not configured (STRIPE_WEBHOOK_SECRET and the others unset)',
         schema: errorAnswer,
       },
     },

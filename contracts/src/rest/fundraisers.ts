@@ -82,6 +82,29 @@ export const donateHeaders = z.object({
     .describe('A retry with the same key records the donation once, and answers it again'),
 });
 
+/** A donation through Stripe's embedded Checkout: the amount by `donate`'s rules, in dollars. */
+export const checkoutRequest = donateRequest.pick({ amount: true });
+export type CheckoutRequest = z.infer<typeof checkoutRequest>;
+
+export const checkoutHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .max(MAX_IDEMPOTENCY_KEY)
+    .optional()
+    .describe(
+      "Passed on to Stripe, so a retry gets the same session; the session names the report this key gives, so the page's " +
+        'report of the donation afterwards (POST /donate with the same key) is the one the webhook settles',
+    ),
+});
+
+export const checkoutSession = z
+  .object({
+    /** The Checkout Session's client secret, which Stripe.js's `initEmbeddedCheckout` mounts. */
+    clientSecret: z.string(),
+  })
+  .meta({ id: 'CheckoutSession' });
+export type CheckoutSession = z.infer<typeof checkoutSession>;
+
 export const donation = z
   .object({
     id: z.string(),
@@ -251,6 +274,33 @@ export const donateRoutes = defineRoutes({
       400: invalid,
       404: notFound,
       409: { description: 'Idempotency-Key reused with another amount', schema: errorAnswer },
+    },
+  },
+  createCheckout: {
+    method: 'post',
+    path: '/api/fundraisers/{id}/checkout',
+    summary:
+      "Start a donation with Stripe's embedded Checkout (USD, submit type donate): answers the Checkout Session's " +
+      "client secret; the money counts once Stripe's signed webhook confirms it",
+    auth: 'none',
+    params: idParams,
+    headers: checkoutHeaders,
+    body: checkoutRequest,
+    maxBodyBytes: 1_024,
+    // Each one is a call to Stripe's API, whose rate limit the whole site shares.
+    perClient: { requests: 30, seconds: 60 },
+    answers: {
+      200: {
+        description: 'The Checkout Session, the same one again for a retry with its key',
+        schema: checkoutSession,
+      },
+      400: invalid,
+      404: { description: 'Unknown fundraiser, or one nobody has claimed yet', schema: errorAnswer },
+      502: {
+        description: 'Stripe did not answer, or refused the session (such as a key reused with another amount)',
+        schema: errorAnswer,
+      },
+      503: { description: 'Stripe is not configured (STRIPE_SECRET_KEY and the others unset)', schema: errorAnswer },
     },
   },
 });

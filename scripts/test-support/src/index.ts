@@ -1,6 +1,6 @@
 /**
  * What the suites, the benchmarks and `npm run start:distributed` share: the product's processes
- * and local servers (Redis, Kafka, SMTP) on free loopback ports, and clients to talk to them.
+ * and local servers (Redis, Kafka, SMTP, stripe-mock) on free loopback ports, and clients to talk to them.
  * The describe blocks that need vitest are in `@qrshirt/test-support/vitest`.
  */
 export * from './accounts';
@@ -21,3 +21,4 @@ export * from './scanners';
 export * from './seeded-random';
 export * from './service-processes';
 export * from './smtp';
+export * from './stripe-mock';

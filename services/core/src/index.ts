@@ -60,6 +60,7 @@ export * from './catalogue/catalog-projector';
 export * from './catalogue/catalog-queries';
 export * from './catalogue/catalogue-module';
 export * from './donations/donation-use-cases';
+export * from './donations/checkout-sessions';
 export * from './donations/donations-module';
 export * from './donations/donation-money';
 export * from './fundraisers/scan-counting';

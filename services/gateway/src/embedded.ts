@@ -57,6 +57,9 @@ import { createHttpServer } from './http/create-http-server';
 import { createProofOfWork } from './http/proof-of-work';
 import { createDemoProcessor, DEMO_WEBHOOK_TARGET, demoWebhookTransport } from './donations/demo-processor';
 import { createDonationWebhooks } from './donations/donation-webhooks';
+import { createStripeCheckoutSessions } from './donations/stripe-checkout';
+import { createStripeClient } from './donations/stripe-client';
+import { createStripeWebhooks } from './donations/stripe-webhooks';
 import { donationWebhookSecret } from './donations/webhook-secret';
 import { createMail } from './mail/create-mail';
 import { createClaimLinkMailer } from './mail/claim-link-mail';
@@ -176,7 +179,15 @@ export async function createEmbeddedProcess(
     clock,
     newId,
   });
-  const donations = donationsModule({ commands, findFundraiser: fundraisers.useCases.get, clock, newId });
+  const stripe = config.stripe && createStripeClient(config.stripe);
+  const donations = donationsModule({
+    commands,
+    findFundraiser: fundraisers.useCases.get,
+    charityName: async (id) => (await catalogue.queries.catalog.getCharity(id))?.name ?? null,
+    checkoutSessions: createStripeCheckoutSessions(stripe, log.child({ component: 'stripe' })),
+    clock,
+    newId,
+  });
   const donationWebhooks = createDonationWebhooks({ secret: webhookSecret, donations: donations.useCases });
   // Every gateway runs a sender; leases make sure only one of them works a given message.
   const mail = createMail(config, {
@@ -292,6 +303,10 @@ export async function createEmbeddedProcess(
     newId,
     publicBaseUrl: config.PUBLIC_BASE_URL,
     donationWebhooks,
+    stripeWebhooks:
+      config.stripe &&
+      stripe &&
+      createStripeWebhooks({ stripe, secret: config.stripe.webhookSecret, donations: donations.useCases }),
     demoProcessor,
     eventStore: peopleEventStore,
     commands,

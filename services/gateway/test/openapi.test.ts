@@ -88,7 +88,12 @@ describe('GET /api/openapi.json', () => {
       'post /api/admin/outbox/{id}/retry',
     ];
     const qrPaths = ['get /api/fundraisers/{id}/qr.svg', 'get /api/fundraisers/{id}/qr.png', 'get /api/openapi.json'];
-    const donationPaths = ['post /api/webhooks/donations', 'post /api/demo-processor/donations'];
+    const donationPaths = [
+      'post /api/webhooks/donations',
+      'post /api/demo-processor/donations',
+      'post /api/fundraisers/{id}/checkout',
+      'post /api/webhooks/stripe',
+    ];
     const proofOfWorkPaths = ['get /api/challenge'];
     const documented = Object.entries(body.paths as Record<string, object>).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method} ${path}`),

@@ -16,7 +16,8 @@ export interface ConfirmedChange {
   fundraiserId: string;
   /** The instant whose day the change belongs to: a refund takes its donation off the day that counted it. */
   at: string;
-  donations: 1 | -1;
+  /** 0 for a refund that leaves part of its donation counting. */
+  donations: 1 | 0 | -1;
   amountCents: number;
 }
 
@@ -34,8 +35,8 @@ export function confirmedChange(event: DomainEvent): ConfirmedChange | null {
       return { fundraiserId, at, donations: 1, amountCents };
     }
     case 'DonationRefunded': {
-      const { fundraiserId, amountCents, donatedAt } = event.data;
-      return { fundraiserId, at: donatedAt, donations: -1, amountCents: -amountCents };
+      const { fundraiserId, amountCents, donatedAt, remainingCents = 0 } = event.data;
+      return { fundraiserId, at: donatedAt, donations: remainingCents > 0 ? 0 : -1, amountCents: -amountCents };
     }
     default:
       return null;

@@ -1,4 +1,6 @@
 import type {
+  CheckoutRequest,
+  CheckoutSession,
   DonateRequest,
   Donation,
   DonationWebhookAnswer,
@@ -9,6 +11,7 @@ import { MAX_IDEMPOTENCY_KEY } from '@qrshirt/contracts';
 import type { Clock } from '../kit/clock';
 import type { CommandHandler } from '../kit/command-handler';
 import { DomainError } from '../kit/decider';
+import type { CheckoutSessions } from './checkout-sessions';
 import {
   donationReportDecider,
   donationReportStreamName,
@@ -22,6 +25,10 @@ export interface DonationUseCaseDeps {
   commands: CommandHandler;
   /** The fundraiser, or a not_found DomainError (the fundraiser use cases' `get`). */
   findFundraiser(this: void, id: string): Promise<Fundraiser>;
+  /** The charity's name, for what the donor sees on the checkout; null when it cannot be read. */
+  charityName(this: void, charityId: string): Promise<string | null>;
+  /** The processor's hosted checkout (Stripe), or what answers that it is not configured. */
+  checkoutSessions: CheckoutSessions;
   clock: Clock;
   newId: () => string;
 }
@@ -41,7 +48,111 @@ function normalisedKey(idempotencyKey: string | undefined): string | null {
  * processor donation, a webhook message), never the fundraiser's history, so a fundraiser with a
  * hundred thousand donations decides as fast as a new one.
  */
-export function createDonationUseCases({ commands, findFundraiser, clock, newId }: DonationUseCaseDeps) {
+/** What a processor's verified message says, in its own ids (a Stripe PaymentIntent's, say). */
+export type ProcessorMessage =
+  | {
+      type: 'donation.succeeded';
+      donationId: string;
+      fundraiserId: string;
+      /** Dollars, by the widget's rule. */
+      amount: unknown;
+      reportId: string | null;
+      live: boolean;
+    }
+  | {
+      type: 'donation.refunded';
+      donationId: string;
+      /** Checked to exist when the processor names it. */
+      fundraiserId?: string;
+      /** The processor's running total of what it refunded; absent: the whole donation. */
+      refundedCents?: number;
+    }
+  | {
+      type: 'donation.funds_withdrawn';
+      donationId: string;
+      fundraiserId?: undefined;
+      disputeId: string;
+      amountCents: number;
+    };
+
+export function createDonationUseCases({
+  commands,
+  findFundraiser,
+  charityName,
+  checkoutSessions,
+  clock,
+  newId,
+}: DonationUseCaseDeps) {
+  /**
+   * A verified processor message. A message id handled before changes nothing; a donation counts
+   * once per processor donation id, and what is refunded comes off once. The message is
+   * remembered last, so a crash halfway leaves it to be handled again, which the donation's own
+   * stream makes harmless. An unknown fundraiser, or money taken back from a donation never
+   * confirmed, is a not_found DomainError, and nothing is written.
+   */
+  async function receive(messageId: string, message: ProcessorMessage): Promise<DonationWebhookAnswer> {
+    const webhookStream = donationWebhookStreamName(messageId);
+    if (await commands.loadState(webhookStream, donationWebhookDecider)) return { outcome: 'unchanged' };
+    if (message.fundraiserId !== undefined) await findFundraiser(message.fundraiserId);
+    const at = clock().toISOString();
+    const { donationId } = message;
+    const donationStream = processorDonationStreamName(donationId);
+    let outcome: DonationWebhookAnswer['outcome'];
+    if (message.type === 'donation.succeeded') {
+      // Refused before anything is written: a bad amount must not settle a report either.
+      parseAmountCents(message.amount);
+      const earlier = await commands.loadState(donationStream, processorDonationDecider);
+      // The report first, then the money: in between, owners see a little less, never twice.
+      // A repeat settles the report the first delivery named (it may have stopped in between).
+      const reportId = earlier ? earlier.reportId : message.reportId;
+      if (reportId !== null) {
+        await commands.handle(donationReportStreamName(reportId), donationReportDecider, () => ({
+          type: 'ConfirmReport',
+          reportId,
+          fundraiserId: earlier?.fundraiserId ?? message.fundraiserId,
+          donationId,
+          at,
+        }));
+      }
+      const { events } = await commands.handle(donationStream, processorDonationDecider, () => ({
+        type: 'ConfirmDonation',
+        donationId,
+        fundraiserId: message.fundraiserId,
+        amount: message.amount,
+        reportId,
+        live: message.live,
+        at,
+      }));
+      outcome = events.length > 0 ? 'confirmed' : 'unchanged';
+    } else {
+      const { events } = await commands.handle(donationStream, processorDonationDecider, () =>
+        message.type === 'donation.refunded'
+          ? {
+              type: 'RefundDonation',
+              donationId,
+              ...(message.refundedCents !== undefined && { refundedCents: message.refundedCents }),
+              at,
+            }
+          : {
+              type: 'WithdrawDisputedFunds',
+              donationId,
+              disputeId: message.disputeId,
+              amountCents: message.amountCents,
+              at,
+            },
+      );
+      outcome = events.length > 0 ? 'refunded' : 'unchanged';
+    }
+    await commands.handle(webhookStream, donationWebhookDecider, () => ({
+      type: 'RecordWebhook',
+      webhookId: messageId,
+      webhookType: message.type,
+      donationId,
+      at,
+    }));
+    return { outcome };
+  }
+
   return {
     /**
      * Records the widget's report once per Idempotency-Key: a retry answers the report already
@@ -84,61 +195,49 @@ export function createDonationUseCases({ commands, findFundraiser, clock, newId 
     },
 
     /**
-     * A verified processor webhook. A message id handled before changes nothing; a donation counts
-     * once per processor donation id and is refunded once. The message is remembered last, so a
-     * crash halfway leaves it to be handled again, which the donation's own stream makes harmless.
+     * Starts a donation in the processor's checkout. Its session names the report that the page's
+     * report under the same Idempotency-Key will have, so the processor's confirmation settles
+     * that report. Nothing is recorded here: a checkout may well be abandoned.
      */
-    async receiveProcessorEvent(webhookId: string, payload: DonationWebhookPayload): Promise<DonationWebhookAnswer> {
-      const { type, data } = payload;
-      const webhookStream = donationWebhookStreamName(webhookId);
-      if (await commands.loadState(webhookStream, donationWebhookDecider)) return { outcome: 'unchanged' };
-      await findFundraiser(data.fundraiserId);
-      const at = clock().toISOString();
-      const donationStream = processorDonationStreamName(data.donationId);
-      let outcome: DonationWebhookAnswer['outcome'];
+    async checkout(fundraiserId: string, input: CheckoutRequest, idempotencyKey?: string): Promise<CheckoutSession> {
+      const key = normalisedKey(idempotencyKey);
+      const fundraiser = await findFundraiser(fundraiserId);
+      // Money for a shirt nobody has claimed would count for no one, and nobody could see it.
+      if (fundraiser.userId === null) throw new DomainError('not_found', 'Fundraiser not found');
+      const amountCents = parseAmountCents(input.amount);
+      const charity = await charityName(fundraiser.charityId);
+      return checkoutSessions.createCheckoutSession({
+        fundraiserId,
+        reportId: key ? reportIdFor(fundraiserId, key) : newId(),
+        amountCents,
+        productName: charity ? `Donation to ${charity}` : 'Donation',
+        productDescription: `Through the QR shirt fundraiser "${fundraiser.name}"`,
+        idempotencyKey: key,
+      });
+    },
+
+    /**
+     * A verified webhook of the generic processor (Standard Webhooks): its fundraiser must exist,
+     * a refund takes back the whole donation.
+     */
+    async receiveProcessorEvent(
+      webhookId: string,
+      { type, data }: DonationWebhookPayload,
+    ): Promise<DonationWebhookAnswer> {
       if (type === 'donation.succeeded') {
-        // Refused before anything is written: a bad amount must not settle a report either.
-        parseAmountCents(data.amount);
-        const earlier = await commands.loadState(donationStream, processorDonationDecider);
-        // The report first, then the money: in between, owners see a little less, never twice.
-        // A repeat settles the report the first delivery named (it may have stopped in between).
-        const reportId = earlier ? earlier.reportId : (data.reportId ?? null);
-        if (reportId !== null) {
-          await commands.handle(donationReportStreamName(reportId), donationReportDecider, () => ({
-            type: 'ConfirmReport',
-            reportId,
-            fundraiserId: earlier?.fundraiserId ?? data.fundraiserId,
-            donationId: data.donationId,
-            at,
-          }));
-        }
-        const { events } = await commands.handle(donationStream, processorDonationDecider, () => ({
-          type: 'ConfirmDonation',
+        return receive(webhookId, {
+          type,
           donationId: data.donationId,
           fundraiserId: data.fundraiserId,
           amount: data.amount,
-          reportId,
+          reportId: data.reportId ?? null,
           live: data.live ?? true,
-          at,
-        }));
-        outcome = events.length > 0 ? 'confirmed' : 'unchanged';
-      } else {
-        const { events } = await commands.handle(donationStream, processorDonationDecider, () => ({
-          type: 'RefundDonation',
-          donationId: data.donationId,
-          at,
-        }));
-        outcome = events.length > 0 ? 'refunded' : 'unchanged';
+        });
       }
-      await commands.handle(webhookStream, donationWebhookDecider, () => ({
-        type: 'RecordWebhook',
-        webhookId,
-        webhookType: type,
-        donationId: data.donationId,
-        at,
-      }));
-      return { outcome };
+      return receive(webhookId, { type, donationId: data.donationId, fundraiserId: data.fundraiserId });
     },
+
+    receiveProcessorMessage: receive,
   };
 }
 export type DonationUseCases = ReturnType<typeof createDonationUseCases>;

@@ -15,6 +15,9 @@ export function donationsModule(deps: DonationUseCaseDeps) {
       const { created, donation } = await useCases.report(params.id, body, headers['idempotency-key']);
       return { status: created ? 201 : 200, body: donation };
     },
+    async createCheckout({ params, body, headers }) {
+      return { status: 200, body: await useCases.checkout(params.id, body, headers['idempotency-key']) };
+    },
   };
   return { name: 'donations', handlers, projectors: [], useCases } satisfies FeatureModule;
 }

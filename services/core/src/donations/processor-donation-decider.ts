@@ -15,14 +15,28 @@ export interface ConfirmDonation {
   at: string;
 }
 
-/** The processor's `donation.refunded`. */
+/** The processor refunded the donation: wholly, or up to a total. */
 export interface RefundDonation {
   type: 'RefundDonation';
   donationId: string;
+  /**
+   * Everything refunded of the donation so far, as the processor counts it (Stripe's cumulative
+   * `amount_refunded`): only what is new comes off. Absent: the whole donation is refunded.
+   */
+  refundedCents?: number;
   at: string;
 }
 
-export type ProcessorDonationCommand = ConfirmDonation | RefundDonation;
+/** The processor withdrew a disputed amount of the donation from the account. */
+export interface WithdrawDisputedFunds {
+  type: 'WithdrawDisputedFunds';
+  donationId: string;
+  disputeId: string;
+  amountCents: number;
+  at: string;
+}
+
+export type ProcessorDonationCommand = ConfirmDonation | RefundDonation | WithdrawDisputedFunds;
 export type ProcessorDonationEvent = EventOf<'DonationConfirmed'> | EventOf<'DonationRefunded'>;
 
 export interface ProcessorDonationState {
@@ -32,7 +46,12 @@ export interface ProcessorDonationState {
   reportId: string | null;
   live: boolean;
   confirmedAt: string;
-  refunded: boolean;
+  /** Taken away so far, by refunds and disputes: never more than `amountCents`. */
+  subtractedCents: number;
+  /** Taken away by refunds, to compare with the processor's running total. */
+  refundedCents: number;
+  /** Disputes whose funds were withdrawn. */
+  disputeIds: string[];
 }
 
 /** Named by the processor's id, so a donation counts once whatever message brings it. */
@@ -40,8 +59,9 @@ export const processorDonationStreamName = (donationId: string): string => `proc
 
 /**
  * One processor donation per stream: confirmed once (a repeat, under any webhook id, changes
- * nothing), refunded once, and only once confirmed; a refund of a donation never confirmed is
- * unknown (404: the processor retries, and succeeds once the confirmation has arrived).
+ * nothing), and only once confirmed refunded or withdrawn for a dispute, in parts, never more than
+ * it was; a refund of a donation never confirmed is unknown (404: the processor retries, and
+ * succeeds once the confirmation has arrived).
  */
 export const processorDonationDecider: Decider<
   ProcessorDonationCommand,
@@ -72,21 +92,18 @@ export const processorDonationDecider: Decider<
       }
       case 'RefundDonation': {
         if (!state) throw new DomainError('not_found', 'Donation not found');
-        if (state.refunded) return [];
-        return [
-          {
-            type: 'DonationRefunded',
-            data: {
-              donationId: state.donationId,
-              fundraiserId: state.fundraiserId,
-              amountCents: state.amountCents,
-              currency: 'USD',
-              donatedAt: state.confirmedAt,
-              live: state.live,
-              at: command.at,
-            },
-          },
-        ];
+        const remaining = state.amountCents - state.subtractedCents;
+        const cents =
+          command.refundedCents === undefined
+            ? remaining
+            : Math.min(command.refundedCents - state.refundedCents, remaining);
+        return subtracted(state, cents, command.at);
+      }
+      case 'WithdrawDisputedFunds': {
+        if (!state) throw new DomainError('not_found', 'Donation not found');
+        if (state.disputeIds.includes(command.disputeId)) return [];
+        const cents = Math.min(command.amountCents, state.amountCents - state.subtractedCents);
+        return subtracted(state, cents, command.at, command.disputeId);
       }
     }
   },
@@ -96,10 +113,56 @@ export const processorDonationDecider: Decider<
       case 'DonationConfirmed': {
         const { donationId, fundraiserId, amountCents, reportId, at } = event.data;
         const live = isLiveMoney(event.data);
-        return state ?? { donationId, fundraiserId, amountCents, reportId, live, confirmedAt: at, refunded: false };
+        return (
+          state ?? {
+            donationId,
+            fundraiserId,
+            amountCents,
+            reportId,
+            live,
+            confirmedAt: at,
+            subtractedCents: 0,
+            refundedCents: 0,
+            disputeIds: [],
+          }
+        );
       }
-      case 'DonationRefunded':
-        return state && { ...state, refunded: true };
+      case 'DonationRefunded': {
+        if (!state) return state;
+        const { amountCents, remainingCents = 0, disputeId } = event.data;
+        return {
+          ...state,
+          subtractedCents: state.amountCents - remainingCents,
+          refundedCents: state.refundedCents + (disputeId === undefined ? amountCents : 0),
+          disputeIds: disputeId === undefined ? state.disputeIds : [...state.disputeIds, disputeId],
+        };
+      }
     }
   },
 };
+
+/** `cents` more of the donation no longer counts: nothing when there is nothing left to take. */
+function subtracted(
+  state: ProcessorDonationState,
+  cents: number,
+  at: string,
+  disputeId?: string,
+): ProcessorDonationEvent[] {
+  if (cents <= 0) return [];
+  return [
+    {
+      type: 'DonationRefunded',
+      data: {
+        donationId: state.donationId,
+        fundraiserId: state.fundraiserId,
+        amountCents: cents,
+        currency: 'USD',
+        donatedAt: state.confirmedAt,
+        remainingCents: state.amountCents - state.subtractedCents - cents,
+        ...(disputeId !== undefined && { disputeId }),
+        live: state.live,
+        at,
+      },
+    },
+  ];
+}

@@ -165,9 +165,40 @@ describe('processor donation decider', () => {
   const refund = { type: 'RefundDonation', donationId: 'pi_1', at: T2 } as const;
   const refundedAs = (live: boolean): EventOf<'DonationRefunded'> => ({
     type: 'DonationRefunded',
-    data: { donationId: 'pi_1', fundraiserId: 'f-1', amountCents: 1250, currency: 'USD', donatedAt: T1, live, at: T2 },
+    data: {
+      donationId: 'pi_1',
+      fundraiserId: 'f-1',
+      amountCents: 1250,
+      currency: 'USD',
+      donatedAt: T1,
+      remainingCents: 0,
+      live,
+      at: T2,
+    },
   });
   const refunded = refundedAs(true);
+  /** `amountCents` of the $12.50 donation comes off, `remainingCents` still counts. */
+  const subtracted = (
+    amountCents: number,
+    remainingCents: number,
+    disputeId?: string,
+  ): EventOf<'DonationRefunded'> => ({
+    type: 'DonationRefunded',
+    data: {
+      donationId: 'pi_1',
+      fundraiserId: 'f-1',
+      amountCents,
+      currency: 'USD',
+      donatedAt: T1,
+      remainingCents,
+      ...(disputeId !== undefined && { disputeId }),
+      live: true,
+      at: T2,
+    },
+  });
+  const refundUpTo = (refundedCents: number) => ({ ...refund, refundedCents });
+  const dispute = (disputeId: string, amountCents: number) =>
+    ({ type: 'WithdrawDisputedFunds', donationId: 'pi_1', disputeId, amountCents, at: T2 }) as const;
 
   it('records whether the money is live, and its refund follows the donation', () => {
     spec
@@ -207,6 +238,57 @@ describe('processor donation decider', () => {
 
   it('does not know a refund of a donation never confirmed', () => {
     spec.given([]).when(refund).thenFails('not_found', 'Donation not found');
+    spec.given([]).when(dispute('dp_1', 500)).thenFails('not_found', 'Donation not found');
+  });
+
+  it('takes off only what is new of a running refund total, so partial refunds then a full one take it once', () => {
+    spec
+      .given([confirmed()])
+      .when(refundUpTo(300))
+      .then([subtracted(300, 950)]);
+    spec
+      .given([confirmed(), subtracted(300, 950)])
+      .when(refundUpTo(500))
+      .then([subtracted(200, 750)]);
+    // Stripe sends the same total again (a retry under a new event id): nothing new.
+    spec
+      .given([confirmed(), subtracted(300, 950), subtracted(200, 750)])
+      .when(refundUpTo(500))
+      .then([]);
+    spec
+      .given([confirmed(), subtracted(300, 950), subtracted(200, 750)])
+      .when(refundUpTo(1250))
+      .then([subtracted(750, 0)]);
+    spec
+      .given([confirmed(), subtracted(300, 950), subtracted(200, 750), subtracted(750, 0)])
+      .when(refundUpTo(1250))
+      .then([]);
+    // A whole refund after a partial one takes the rest.
+    spec
+      .given([confirmed(), subtracted(300, 950)])
+      .when(refund)
+      .then([subtracted(950, 0)]);
+  });
+
+  it('withdraws a dispute once, never more than still counts', () => {
+    spec
+      .given([confirmed()])
+      .when(dispute('dp_1', 500))
+      .then([subtracted(500, 750, 'dp_1')]);
+    spec
+      .given([confirmed(), subtracted(500, 750, 'dp_1')])
+      .when(dispute('dp_1', 500))
+      .then([]);
+    spec
+      .given([confirmed(), subtracted(1000, 250)])
+      .when(dispute('dp_2', 1250))
+      .then([subtracted(250, 0, 'dp_2')]);
+    spec.given([confirmed(), refunded]).when(dispute('dp_2', 1250)).then([]);
+    // A dispute's withdrawal is not a refund: Stripe's refund total still counts from 0.
+    spec
+      .given([confirmed(), subtracted(500, 750, 'dp_1')])
+      .when(refundUpTo(300))
+      .then([subtracted(300, 450)]);
   });
 });
 

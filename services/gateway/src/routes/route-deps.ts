@@ -17,6 +17,7 @@ import type { EmailChange } from '../auth/email-change';
 import type { PersonalDataExporter } from '../auth/personal-data-export';
 import type { DemoProcessor } from '../donations/demo-processor';
 import type { DonationWebhooks } from '../donations/donation-webhooks';
+import type { StripeWebhooks } from '../donations/stripe-webhooks';
 
 /**
  * The use cases the gateway's own handlers call: those of the sign-in's credentials and mail, and
@@ -51,6 +52,8 @@ export interface RouteDeps {
   waitlist: WaitlistQueries;
   /** Verifies the donation processor's webhooks and hands them to the donation use cases. */
   donationWebhooks: DonationWebhooks;
+  /** Verifies Stripe's webhooks and hands them to the donation use cases; null without Stripe. */
+  stripeWebhooks: StripeWebhooks | null;
   /** The demo widget's processor; null when DEMO_PROCESSOR is off. */
   demoProcessor: DemoProcessor | null;
   /** PUBLIC_BASE_URL, without a trailing slash: where links and QR codes send people. */

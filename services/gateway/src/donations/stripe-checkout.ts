@@ -1,0 +1,66 @@
+import type { CheckoutSessions } from '@qrshirt/core';
+import type { Logger } from 'pino';
+import Stripe from 'stripe';
+import { HttpError } from '../http/http-error';
+
+/**
+ * The donations feature's checkout port, filled with Stripe's embedded Checkout: one line item of
+ * the amount in cents, `submit_type: donate`, and the fundraiser and report in the metadata of
+ * both the session and its PaymentIntent, which the webhooks read back. Without Stripe (null),
+ * every checkout is answered 503.
+ */
+export function createStripeCheckoutSessions(stripe: Stripe | null, log: Logger): CheckoutSessions {
+  return {
+    async createCheckoutSession({
+      fundraiserId,
+      reportId,
+      amountCents,
+      productName,
+      productDescription,
+      idempotencyKey,
+    }) {
+      if (!stripe) {
+        throw new HttpError(503, 'Donations by card are off here: Stripe is not configured (STRIPE_SECRET_KEY)');
+      }
+      const metadata = { fundraiserId, reportId };
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.create(
+          {
+            // The embedded form (Stripe.js initEmbeddedCheckout), named `embedded` before API 2026-03-25.
+            ui_mode: 'embedded_page',
+            // The page learns of completion from Stripe.js's onComplete and stays where it is.
+            redirect_on_completion: 'never',
+            mode: 'payment',
+            submit_type: 'donate',
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: 'usd',
+                  unit_amount: amountCents,
+                  product_data: { name: productName, description: productDescription },
+                },
+              },
+            ],
+            metadata,
+            payment_intent_data: { metadata },
+            client_reference_id: fundraiserId,
+          },
+          // Stripe's keys are one namespace for the whole account; the page's key is its own only
+          // per fundraiser, as its report id is.
+          idempotencyKey === null ? undefined : { idempotencyKey: `${fundraiserId}:${idempotencyKey}` },
+        );
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeError)) throw error;
+        log.error({ err: error, fundraiserId, reportId }, 'Stripe refused or did not answer a checkout');
+        throw new HttpError(502, 'Stripe could not start the checkout; please try again in a moment');
+      }
+      if (!session.client_secret) {
+        log.error({ sessionId: session.id }, 'Stripe answered an embedded Checkout Session without a client secret');
+        throw new HttpError(502, 'Stripe could not start the checkout; please try again in a moment');
+      }
+      return { clientSecret: session.client_secret };
+    },
+  };
+}

@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import { type IncomingMessage, type Server, createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eventMetadata } from '@qrshirt/contracts';
+import { fundraiserStreamName, reportIdFor } from '@qrshirt/core';
+import { callOperation, createFundraiser, freePort } from '@qrshirt/test-support';
+import { describeWithStripeMock } from '@qrshirt/test-support/vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { asUser, startTestServer, type TestServer } from './support/test-server';
+
+/*
+ * POST /api/fundraisers/{id}/checkout against the real gateway and Stripe's own stripe-mock,
+ * through the official `stripe` package. stripe-mock answers fixtures, not what it was sent, so
+ * the gateway talks to it through a small recording proxy that keeps what reached "Stripe".
+ */
+
+interface StripeRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | undefined;
+  form: URLSearchParams;
+}
+
+/** Forwards everything to `target` and keeps each request's method, path, form body and Idempotency-Key. */
+async function startRecordingProxy(
+  target: string,
+): Promise<{ url: string; seen: StripeRequest[]; close(): Promise<void> }> {
+  const seen: StripeRequest[] = [];
+  const upstream = new URL(target);
+  const server: Server = createServer((req: IncomingMessage, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const key = req.headers['idempotency-key'];
+      seen.push({
+        method: req.method ?? '',
+        path: req.url ?? '',
+        idempotencyKey: Array.isArray(key) ? key[0] : key,
+        form: new URLSearchParams(body.toString('utf8')),
+      });
+      const forwarded = httpRequest(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      forwarded.on('error', () => res.destroy());
+      forwarded.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    seen,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const stripeEnv = (apiUrl: string) => ({
+  STRIPE_SECRET_KEY: 'sk_test_checkout',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_checkout',
+  STRIPE_WEBHOOK_SECRET: 'whsec_checkout',
+  STRIPE_API_URL: apiUrl,
+});
+
+describeWithStripeMock('POST /api/fundraisers/{id}/checkout with Stripe (stripe-mock)', (stripeMock) => {
+  let server: TestServer;
+  let proxy: Awaited<ReturnType<typeof startRecordingProxy>>;
+
+  beforeAll(async () => {
+    proxy = await startRecordingProxy(stripeMock.url);
+    server = await startTestServer({ env: stripeEnv(proxy.url) });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await proxy?.close();
+  });
+  beforeEach(() => {
+    proxy.seen.length = 0;
+  });
+
+  it('creates an embedded donation Checkout Session in cents, naming the fundraiser and its report', async () => {
+    const fundraiser = await createFundraiser(server.api, asUser(`owner-${randomUUID()}`));
+    const key = `card-${randomUUID()}`;
+
+    const answer = await callOperation(server.api, 'createCheckout', {
+      params: { id: fundraiser.id },
+      body: { amount: 12.5 },
+      headers: { 'idempotency-key': key },
+    });
+
+    expect(answer.status).toBe(200);
+    // stripe-mock's Checkout Session fixture, with the secret install-stripe-mock.sh sets.
+    expect(answer.body.clientSecret).toMatch(/^cs_test_\w+_secret_stripemock$/);
+    expect(proxy.seen).toHaveLength(1);
+    const [sent] = proxy.seen;
+    expect(sent).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions' });
+    // Stripe's idempotency keys are one namespace for the account: the page's key, per fundraiser.
+    expect(sent!.idempotencyKey).toBe(`${fundraiser.id}:${key}`);
+    const reportId = reportIdFor(fundraiser.id, key);
+    const form = Object.fromEntries(sent!.form);
+    expect(form).toMatchObject({
+      ui_mode: 'embedded_page',
+      redirect_on_completion: 'never',
+      mode: 'payment',
+      submit_type: 'donate',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': '1250',
+      'metadata[fundraiserId]': fundraiser.id,
+      'metadata[reportId]': reportId,
+      'payment_intent_data[metadata][fundraiserId]': fundraiser.id,
+      'payment_intent_data[metadata][reportId]': reportId,
+      client_reference_id: fundraiser.id,
+    });
+    const charities = await server.api('GET', '/api/charities');
+    const charity = (charities.body as { id: string; name: string }[]).find(({ id }) => id === fundraiser.charityId);
+    expect(form['line_items[0][price_data][product_data][name]']).toBe(`Donation to ${charity!.name}`);
+    expect(form['line_items[0][price_data][product_data][description]']).toContain(fundraiser.name);
+  });
+
+  it("takes donate's amounts: text in dollars, rounded to the cent; a new report id without a key", async () => {
+    const fundraiser = await createFundraiser(server.api, asUser(`owner-${randomUUID()}`));
+    const answer = await server.api('POST', `/api/fundraisers/${fundraiser.id}/checkout`, {
+      body: { amount: '"25.005"' },
+    });
+    expect(answer.status).toBe(200);
+    const form = Object.fromEntries(proxy.seen[0]!.form);
+    expect(form['line_items[0][price_data][unit_amount]']).toBe('2501');
+    expect(proxy.seen[0]!.idempotencyKey).not.toContain(fundraiser.id);
+    expect(form['metadata[reportId]']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('refuses a bad amount with 400, and asks Stripe nothing', async () => {
+    const fundraiser = await createFundraiser(server.api, asUser(`owner-${randomUUID()}`));
+    for (const amount of [0, -5, 1_000_001, 'ten', 0.001]) {
+      const answer = await server.api('POST', `/api/fundraisers/${fundraiser.id}/checkout`, { body: { amount } });
+      expect(answer.status, JSON.stringify(amount)).toBe(400);
+      expect(answer.body.error).toMatch(/amount/);
+    }
+    expect(proxy.seen).toEqual([]);
+  });
+
+  it('answers 404 for an unknown fundraiser and for one nobody has claimed, and asks Stripe nothing', async () => {
+    const unknown = await server.api('POST', `/api/fundraisers/${randomUUID()}/checkout`, { body: { amount: 5 } });
+    expect(unknown).toMatchObject({ status: 404, body: { error: 'Fundraiser not found' } });
+
+    const unclaimed = randomUUID();
+    const [shirts, charities] = await Promise.all([
+      server.api('GET', '/api/shirts'),
+      server.api('GET', '/api/charities'),
+    ]);
+    await server.embedded.eventStore.appendToStream(fundraiserStreamName(unclaimed), [
+      {
+        type: 'FundraiserCreated',
+        data: {
+          fundraiserId: unclaimed,
+          userId: null,
+          charityId: charities.body[0].id,
+          shirtId: shirts.body[0].id,
+          name: 'For a waitlist entry',
+          at: new Date().toISOString(),
+        },
+        metadata: eventMetadata('FundraiserCreated'),
+      },
+    ]);
+    const answer = await server.api('POST', `/api/fundraisers/${unclaimed}/checkout`, { body: { amount: 5 } });
+    expect(answer).toMatchObject({ status: 404, body: { error: 'Fundraiser not found' } });
+    expect(proxy.seen).toEqual([]);
+  });
+});
+
+it('answers 502 with a JSON error when Stripe does not answer', async () => {
+  // A port nothing listens on: the connection is refused, as with Stripe down.
+  const server = await startTestServer({ env: stripeEnv(`http://127.0.0.1:${await freePort()}`) });
+  try {
+    const fundraiser = await createFundraiser(server.api, asUser(`owner-${randomUUID()}`));
+    const answer = await server.api('POST', `/api/fundraisers/${fundraiser.id}/checkout`, { body: { amount: 5 } });
+    expect(answer).toMatchObject({
+      status: 502,
+      body: { error: 'Stripe could not start the checkout; please try again in a moment' },
+    });
+  } finally {
+    await server.stop();
+  }
+});
+
+it('answers 503 when Stripe is not configured', async () => {
+  const server = await startTestServer();
+  try {
+    const fundraiser = await createFundraiser(server.api, asUser(`owner-${randomUUID()}`));
+    const answer = await server.api('POST', `/api/fundraisers/${fundraiser.id}/checkout`, { body: { amount: 5 } });
+    expect(answer.status).toBe(503);
+    expect(answer.body.error).toMatch(/Stripe is not configured/);
+  } finally {
+    await server.stop();
+  }
+});

@@ -1,0 +1,353 @@
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { fundraiserStats } from '@qrshirt/contracts';
+import { processorDonationStreamName, reportIdFor } from '@qrshirt/core';
+import { createFundraiser } from '@qrshirt/test-support';
+import { pino } from 'pino';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asUser, startTestServer, type TestServer, userToken } from './support/test-server';
+
+/*
+ * Stripe's webhook against the real embedded process (SQLite event store, the projectors), each
+ * event signed by the official package's generateTestHeaderString with the endpoint's secret:
+ * what moves the fundraiser's figures, what changes nothing, and what is refused.
+ */
+
+const SECRET = 'whsec_stripe_webhooks_test';
+// Only its webhooks helpers are used: they make and check signatures, and call no API.
+const stripe = new Stripe('sk_test_signing_only');
+
+let server: TestServer;
+const logLines: Record<string, unknown>[] = [];
+
+beforeAll(async () => {
+  const log = pino(
+    { level: 'warn' },
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
+        done();
+      },
+    }),
+  );
+  server = await startTestServer({
+    log,
+    env: { STRIPE_SECRET_KEY: 'sk_test_hooks', STRIPE_PUBLISHABLE_KEY: 'pk_test_hooks', STRIPE_WEBHOOK_SECRET: SECRET },
+  });
+});
+afterAll(() => server.stop());
+
+interface StripeEvent {
+  id: string;
+  type: string;
+  livemode: boolean;
+  data: { object: Record<string, unknown> };
+}
+
+const event = (type: string, object: Record<string, unknown>, livemode = true): StripeEvent => ({
+  id: `evt_${randomUUID().replaceAll('-', '')}`,
+  type,
+  livemode,
+  data: { object },
+});
+
+/** A paid Checkout Session for `cents`, as the product created it: its fundraiser and report in the metadata. */
+const completed = (
+  fundraiserId: string,
+  cents: number,
+  { paymentIntent = `pi_${randomUUID()}`, reportId, paid = true, livemode = true } = {} as {
+    paymentIntent?: string;
+    reportId?: string;
+    paid?: boolean;
+    livemode?: boolean;
+  },
+  type = 'checkout.session.completed',
+) =>
+  event(
+    type,
+    {
+      id: `cs_test_${randomUUID()}`,
+      object: 'checkout.session',
+      amount_total: cents,
+      currency: 'usd',
+      payment_intent: paymentIntent,
+      payment_status: paid ? 'paid' : 'unpaid',
+      client_reference_id: fundraiserId,
+      metadata: { fundraiserId, ...(reportId && { reportId }) },
+    },
+    livemode,
+  );
+
+const refunded = (paymentIntent: string, amountRefunded: number) =>
+  event('charge.refunded', {
+    id: `ch_${randomUUID()}`,
+    object: 'charge',
+    payment_intent: paymentIntent,
+    amount_refunded: amountRefunded,
+    currency: 'usd',
+  });
+
+const fundsWithdrawn = (paymentIntent: string, amount: number, disputeId = `dp_${randomUUID()}`) =>
+  event('charge.dispute.funds_withdrawn', {
+    id: disputeId,
+    object: 'dispute',
+    payment_intent: paymentIntent,
+    amount,
+    currency: 'usd',
+  });
+
+/** Posts `body` with this Stripe-Signature (by default the package's, over `body`, now). */
+const post = (body: string, signature = stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET })) =>
+  server.api('POST', '/api/webhooks/stripe', { rawBody: body, headers: { 'stripe-signature': signature } });
+
+const send = (sent: StripeEvent) => post(JSON.stringify(sent));
+
+async function newFundraiser() {
+  const owner = `owner-${randomUUID()}`;
+  const { id } = await createFundraiser(server.api, asUser(owner));
+  return { id, owner };
+}
+
+async function statsOf({ id, owner }: { id: string; owner: string }) {
+  await server.embedded.projectionsCaughtUp();
+  const answer = await server.api('GET', `/api/fundraisers/${id}/stats`, { token: userToken(owner) });
+  expect(answer.status).toBe(200);
+  return fundraiserStats.parse(answer.body);
+}
+
+describe('POST /api/webhooks/stripe: what counts', () => {
+  it('confirms a paid checkout.session.completed as raised, and settles the report the page made with the same key', async () => {
+    const fundraiser = await newFundraiser();
+    const key = `card-${randomUUID()}`;
+    const reported = await server.api('POST', `/api/fundraisers/${fundraiser.id}/donate`, {
+      body: { amount: 12.5 },
+      headers: { 'idempotency-key': key },
+    });
+    expect(reported.status).toBe(201);
+    expect(await statsOf(fundraiser)).toMatchObject({ donations: 0, amountRaised: 0, amountReported: 12.5 });
+
+    const paymentIntent = `pi_${randomUUID()}`;
+    const answer = await send(
+      completed(fundraiser.id, 1250, { paymentIntent, reportId: reportIdFor(fundraiser.id, key) }),
+    );
+    expect(answer).toMatchObject({ status: 200, body: { outcome: 'confirmed' } });
+    expect(await statsOf(fundraiser)).toMatchObject({ donations: 1, amountRaised: 12.5, amountReported: 0 });
+    // The donation is the PaymentIntent's.
+    const [confirmed] = await server.embedded.eventStore.readStream(processorDonationStreamName(paymentIntent));
+    expect(confirmed).toMatchObject({ type: 'DonationConfirmed', data: { amountCents: 1250, live: true } });
+  });
+
+  it('waits for checkout.session.async_payment_succeeded when the session completed unpaid', async () => {
+    const fundraiser = await newFundraiser();
+    const paymentIntent = `pi_${randomUUID()}`;
+    expect(await send(completed(fundraiser.id, 4000, { paymentIntent, paid: false }))).toMatchObject({
+      status: 200,
+      body: { outcome: 'ignored' },
+    });
+    expect(await statsOf(fundraiser)).toMatchObject({ donations: 0, amountRaised: 0 });
+
+    const succeeded = completed(fundraiser.id, 4000, { paymentIntent }, 'checkout.session.async_payment_succeeded');
+    expect(await send(succeeded)).toMatchObject({ status: 200, body: { outcome: 'confirmed' } });
+    expect(await statsOf(fundraiser)).toMatchObject({ donations: 1, amountRaised: 40 });
+  });
+
+  it('records whether the money is live from the event: livemode false is test money', async () => {
+    const fundraiser = await newFundraiser();
+    const paymentIntent = `pi_${randomUUID()}`;
+    expect(await send(completed(fundraiser.id, 700, { paymentIntent, livemode: false }))).toMatchObject({
+      status: 200,
+      body: { outcome: 'confirmed' },
+    });
+    const [confirmed] = await server.embedded.eventStore.readStream(processorDonationStreamName(paymentIntent));
+    expect(confirmed).toMatchObject({ type: 'DonationConfirmed', data: { amountCents: 700, live: false } });
+  });
+
+  it('changes nothing for an event id seen before, whatever it says now', async () => {
+    const fundraiser = await newFundraiser();
+    const first = completed(fundraiser.id, 500);
+    expect(await send(first)).toMatchObject({ status: 200, body: { outcome: 'confirmed' } });
+    const head = await server.embedded.eventStore.headPosition();
+
+    const again = completed(fundraiser.id, 90_000);
+    expect(await send({ ...again, id: first.id })).toMatchObject({ status: 200, body: { outcome: 'unchanged' } });
+    expect(await send(first)).toMatchObject({ status: 200, body: { outcome: 'unchanged' } });
+    expect(await server.embedded.eventStore.headPosition()).toBe(head);
+    expect(await statsOf(fundraiser)).toMatchObject({ donations: 1, amountRaised: 5 });
+  });
+
+  it('counts a PaymentIntent once under two event ids', async () => {
+    const fundraiser = await newFundraiser();
+    const paymentIntent = `pi_${randomUUID()}`;
+    expect(await send(completed(fundraiser.id, 2500, { paymentIntent }))).toMatchObject({
+      body: { outcome: 'confirmed' },
+    });
+    const resent = completed(fundraiser.id, 2500, { paymentIntent }, 'checkout.session.async_payment_succeeded');
+    expect(await send(resent)).toMatchObject({ status: 200, body: { outcome: 'unchanged' } });
+    expect(await send(completed(fundraiser.id, 2500, { paymentIntent }))).toMatchObject({
+      status: 200,
+      body: { outcome: 'unchanged' },
+    });
+    expect(await statsOf(fundraiser)).toMatchObject({ donations: 1, amountRaised: 25 });
+  });
+});
+
+describe('POST /api/webhooks/stripe: refunds and disputes', () => {
+  it("subtracts two partial refunds then a full one by Stripe's running total: the donation exactly once", async () => {
+    const fundraiser = await newFundraiser();
+    expect((await send(completed(fundraiser.id, 2000))).body.outcome).toBe('confirmed');
+    const paymentIntent = `pi_${randomUUID()}`;
+    expect((await send(completed(fundraiser.id, 1250, { paymentIntent }))).body.outcome).toBe('confirmed');
+    expect(await statsOf(fundraiser)).toMatchObject({ donations: 2, amountRaised: 32.5 });
+
+    expect(await send(refunded(paymentIntent, 300))).toMatchObject({ status: 200, body: { outcome: 'refunded' } });
+    expect(await statsOf(fundraiser)).toMatchObject({ donations: 2, amountRaised: 29.5 });
+    const second = refunded(paymentIntent, 500);
+    expect(await send(second)).toMatchObject({ status: 200, body: { outcome: 'refunded' } });
+    expect(await statsOf(fundraiser)).toMatchObject({ donations: 2, amountRaised: 27.5 });
+    // The same total again under another event id: nothing new was refunded.
+    expect(await send(refunded(paymentIntent, 500))).toMatchObject({ status: 200, body: { outcome: 'unchanged' } });
+    expect(await send(second)).toMatchObject({ status: 200, body: { outcome: 'unchanged' } });
+
+    expect(await send(refunded(paymentIntent, 1250))).toMatchObject({ status: 200, body: { outcome: 'refunded' } });
+    const stats = await statsOf(fundraiser);
+    expect(stats).toMatchObject({ donations: 1, amountRaised: 20 });
+    expect(stats.daily).toEqual([expect.objectContaining({ donations: 1, amountRaised: 20 })]);
+    expect(await send(refunded(paymentIntent, 1250))).toMatchObject({ body: { outcome: 'unchanged' } });
+    expect(await statsOf(fundraiser)).toMatchObject({ donations: 1, amountRaised: 20 });
+  });
+
+  it("subtracts a dispute's withdrawn funds, once, never more than remains", async () => {
+    const fundraiser = await newFundraiser();
+    const paymentIntent = `pi_${randomUUID()}`;
+    await send(completed(fundraiser.id, 1000, { paymentIntent }));
+
+    const dispute = fundsWithdrawn(paymentIntent, 400);
+    expect(await send(dispute)).toMatchObject({ status: 200, body: { outcome: 'refunded' } });
+    expect(await statsOf(fundraiser)).toMatchObject({ donations: 1, amountRaised: 6 });
+    // The same dispute under another event id.
+    const disputeId = dispute.data.object.id as string;
+    expect(await send(fundsWithdrawn(paymentIntent, 400, disputeId))).toMatchObject({
+      body: { outcome: 'unchanged' },
+    });
+
+    expect(await send(fundsWithdrawn(paymentIntent, 5000))).toMatchObject({ body: { outcome: 'refunded' } });
+    expect(await statsOf(fundraiser)).toMatchObject({ donations: 0, amountRaised: 0 });
+  });
+});
+
+describe('POST /api/webhooks/stripe: nothing to do, answered 200 so that Stripe stops', () => {
+  it('changes nothing for a type that moves no money', async () => {
+    const fundraiser = await newFundraiser();
+    const head = await server.embedded.eventStore.headPosition();
+    const other = event('payment_intent.created', { id: `pi_${randomUUID()}`, object: 'payment_intent', amount: 500 });
+    expect(await send(other)).toMatchObject({ status: 200, body: { outcome: 'ignored' } });
+    expect(await server.embedded.eventStore.headPosition()).toBe(head);
+    expect(await statsOf(fundraiser)).toMatchObject({ donations: 0, amountRaised: 0 });
+  });
+
+  it('logs a payment for an unknown fundraiser, and records nothing', async () => {
+    const head = await server.embedded.eventStore.headPosition();
+    const paymentIntent = `pi_${randomUUID()}`;
+    expect(await send(completed('no-such-fundraiser', 500, { paymentIntent }))).toMatchObject({
+      status: 200,
+      body: { outcome: 'ignored' },
+    });
+    expect(await server.embedded.eventStore.headPosition()).toBe(head);
+    expect(logLines).toContainEqual(
+      expect.objectContaining({
+        donationId: paymentIntent,
+        fundraiserId: 'no-such-fundraiser',
+        msg: expect.stringMatching(/Fundraiser not found/),
+      }),
+    );
+  });
+
+  it('logs a payment of an amount no donation can be ($0 after a discount, over $1,000,000), and records nothing', async () => {
+    const fundraiser = await newFundraiser();
+    const head = await server.embedded.eventStore.headPosition();
+    for (const cents of [0, 100_000_001]) {
+      const paymentIntent = `pi_${randomUUID()}`;
+      expect(await send(completed(fundraiser.id, cents, { paymentIntent }))).toMatchObject({
+        status: 200,
+        body: { outcome: 'ignored' },
+      });
+      expect(logLines).toContainEqual(
+        expect.objectContaining({ donationId: paymentIntent, msg: expect.stringMatching(/amount must be/) }),
+      );
+    }
+    expect(await server.embedded.eventStore.headPosition()).toBe(head);
+    expect(await statsOf(fundraiser)).toMatchObject({ donations: 0, amountRaised: 0 });
+  });
+
+  it('logs a refund of a payment it never confirmed, and records nothing', async () => {
+    const head = await server.embedded.eventStore.headPosition();
+    const paymentIntent = `pi_${randomUUID()}`;
+    expect(await send(refunded(paymentIntent, 500))).toMatchObject({ status: 200, body: { outcome: 'ignored' } });
+    expect(await server.embedded.eventStore.headPosition()).toBe(head);
+    expect(logLines).toContainEqual(
+      expect.objectContaining({ donationId: paymentIntent, msg: expect.stringMatching(/Donation not found/) }),
+    );
+  });
+});
+
+describe('POST /api/webhooks/stripe: refused with 400, and nothing recorded', () => {
+  let fundraiser: { id: string; owner: string };
+  let body: string;
+
+  beforeAll(async () => {
+    fundraiser = await newFundraiser();
+    body = JSON.stringify(completed(fundraiser.id, 5000));
+  });
+
+  async function refused(sent: string, signature: string | undefined) {
+    const head = await server.embedded.eventStore.headPosition();
+    const answer = await server.api('POST', '/api/webhooks/stripe', {
+      rawBody: sent,
+      headers: signature === undefined ? {} : { 'stripe-signature': signature },
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+    expect(answer.headers.get('content-type')).toMatch(/application\/json/);
+    expect(answer.body).toEqual({ error: expect.stringMatching(/^The Stripe signature was refused/) });
+    expect(await server.embedded.eventStore.headPosition()).toBe(head);
+    expect(await statsOf(fundraiser)).toMatchObject({ donations: 0, amountRaised: 0 });
+  }
+
+  it('for a signature made with another secret', async () => {
+    await refused(body, stripe.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_someone_else' }));
+  });
+
+  it('for a stale signature, older than 300 seconds', async () => {
+    const timestamp = Math.floor(Date.now() / 1000) - 301;
+    await refused(body, stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET, timestamp }));
+  });
+
+  it('for a body changed after it was signed', async () => {
+    const signature = stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET });
+    await refused(body.replace('"amount_total":5000', '"amount_total":500000'), signature);
+  });
+
+  it('for no signature at all', async () => {
+    await refused(body, undefined);
+  });
+
+  it('but takes the same body, signed now with the secret', async () => {
+    expect(await post(body)).toMatchObject({ status: 200, body: { outcome: 'confirmed' } });
+    expect(await statsOf(fundraiser)).toMatchObject({ donations: 1, amountRaised: 50 });
+  });
+});
+
+it('answers 503 when Stripe is not configured', async () => {
+  const plain = await startTestServer();
+  try {
+    const body = JSON.stringify(completed('any', 500));
+    const answer = await plain.api('POST', '/api/webhooks/stripe', {
+      rawBody: body,
+      headers: { 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }) },
+    });
+    expect(answer.status).toBe(503);
+    expect(answer.body.error).toMatch(/Stripe is not configured/);
+  } finally {
+    await plain.stop();
+  }
+});
