@@ -37,6 +37,7 @@ import {
   registerProjectionMetrics,
   createMetricsRegistry,
   createReadiness,
+  createStorageMonitor,
   type OpsServer,
   instrumentEventStore,
   createLogger,
@@ -45,6 +46,7 @@ import {
   type ReadinessCheck,
   restrictNewFiles,
   startOpsServer,
+  warnIfLowOnDisk,
 } from '@qrshirt/runtime';
 import { createKafkaAdminSession, createKafkaIngestion } from '@qrshirt/kafka';
 import {
@@ -128,9 +130,14 @@ export async function createEmbeddedProcess(
   const log =
     overrides.log ?? (await createLogger({ service: 'gateway', level: config.LOG_LEVEL, logDir: config.LOG_DIR }));
   await keepFoldersPrivate([config.DATA_DIR, config.LOG_DIR], log);
+  await warnIfLowOnDisk({ dataDir: config.DATA_DIR, minFreeBytes: config.MIN_FREE_DISK, log });
   const metrics = createMetricsRegistry('gateway');
+  // A full disk fails writes (503) while reads go on; /readyz says so until space is freed.
+  const storage = createStorageMonitor({ dataDir: config.DATA_DIR, registry: metrics });
   // Given-events specifications hand in an in-memory store holding the history they start from.
-  const eventStore = instrumentEventStore(overrides.eventStore ?? openEventStore(config), metrics);
+  const eventStore = storage.watchEventStore(
+    instrumentEventStore(overrides.eventStore ?? openEventStore(config), metrics),
+  );
   const lookupKeys = lookupKeysOf(config);
   // Before anything is found by a key: a log still naming addresses by unkeyed hashes, or by keys
   // of another secret, would show every address free (LookupKeysError says what to run).
@@ -140,9 +147,11 @@ export async function createEmbeddedProcess(
   });
   // Redis with REDIS_URL; else a SQLite file in DATA_DIR, where they keep their checkpoints
   // across restarts.
-  const readModels = config.REDIS_URL
-    ? createRedisReadModelStore({ url: config.REDIS_URL })
-    : createSqliteReadModelStore({ path: config.readModelsFile });
+  const readModels = storage.watchReadModels(
+    config.REDIS_URL
+      ? createRedisReadModelStore({ url: config.REDIS_URL })
+      : createSqliteReadModelStore({ path: config.readModelsFile }),
+  );
   const credentials = openCredentialsStore(config);
   const personalData = createPersonalData({ keys: credentials });
   // Commands and the people-facing readers see names and emails in clear; the log and the
@@ -190,8 +199,14 @@ export async function createEmbeddedProcess(
     : createInProcessBatcher({ eventStore });
   const kafka = config.KAFKA_BROKERS ? createKafkaAdminSession(config.KAFKA_BROKERS, 'gateway-probe') : undefined;
   const dependencies: Record<string, ReadinessCheck> = {
-    eventStore: () => eventStore.headPosition(),
-    readModels: () => readModels.ping(),
+    eventStore: async () => {
+      await storage.assertWritable('eventStore');
+      await eventStore.headPosition();
+    },
+    readModels: async () => {
+      await storage.assertWritable('readModels');
+      await readModels.ping();
+    },
   };
   if (kafka) dependencies.kafka = () => kafka.reachable();
   const newId = randomUUID;

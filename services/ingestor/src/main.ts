@@ -2,6 +2,7 @@ import { createKafkaAdminSession } from '@qrshirt/kafka';
 import {
   createMetricsRegistry,
   createReadiness,
+  createStorageMonitor,
   instrumentEventStore,
   loadOrExit,
   createLogger,
@@ -10,6 +11,7 @@ import {
   restrictNewFiles,
   startOpsServer,
   stopOnSignals,
+  warnIfLowOnDisk,
 } from '@qrshirt/runtime';
 import { loadIngestorConfig } from './config';
 import { createIngestor } from './ingestor';
@@ -22,7 +24,12 @@ const log = await createLogger({ service: 'ingestor', level: config.LOG_LEVEL, l
 // DATA_DIR holds the SQLite event store, unless the events are in EventStoreDB.
 await keepFoldersPrivate([config.EVENTSTORE_URL ? undefined : config.DATA_DIR, config.LOG_DIR], log);
 const registry = createMetricsRegistry('ingestor');
-const eventStore = instrumentEventStore(openEventStore(config), registry);
+// On a full disk a batch fails and Kafka hands it over again, until space is freed.
+const storage = config.EVENTSTORE_URL ? undefined : createStorageMonitor({ dataDir: config.DATA_DIR, registry });
+if (!config.EVENTSTORE_URL)
+  await warnIfLowOnDisk({ dataDir: config.DATA_DIR, minFreeBytes: config.MIN_FREE_DISK, log });
+const measured = instrumentEventStore(openEventStore(config), registry);
+const eventStore = storage ? storage.watchEventStore(measured) : measured;
 const kafka = createKafkaAdminSession(config.KAFKA_BROKERS, 'ingestor-probe');
 const ingestor = createIngestor({
   brokers: config.KAFKA_BROKERS,
@@ -34,7 +41,10 @@ const ingestor = createIngestor({
 });
 registerIngestorMetrics(registry, { status: ingestor.status, kafka, groupId: config.INGESTOR_GROUP_ID });
 const readiness = createReadiness({
-  eventStore: () => eventStore.headPosition(),
+  eventStore: async () => {
+    await storage?.assertWritable('eventStore');
+    await eventStore.headPosition();
+  },
   kafka: () => kafka.reachable(),
 });
 const ops = await startOpsServer({ host: config.OPS_HOST, port: config.OPS_PORT, readiness, registry });

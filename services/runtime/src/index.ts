@@ -1,3 +1,4 @@
+export * from './disk-space';
 export * from './env-config';
 export * from './instrumented-event-store';
 export * from './log-files';
