@@ -95,7 +95,9 @@ describeMounted('a full disk under DATA_DIR', () => {
       mountPoint = dir;
     } catch (error) {
       mountFailure = (error as { stderr?: string }).stderr?.trim() || String(error);
-      if (infraRequired('mount')) throw new Error(`REQUIRE_INFRA names mount, but mounting failed: ${mountFailure}`);
+      if (infraRequired('mount')) {
+        throw new Error(`REQUIRE_INFRA names mount, but mounting failed: ${mountFailure}`, { cause: error });
+      }
     }
     fillerPath = path.join(dir, 'filler');
   });
