@@ -29,9 +29,12 @@ import {
   scanLedger,
   type ScanLoad,
   startGatewayProcess,
+  startIngestorProcess,
   startScanLoad,
   uniqueEmail,
+  type WorkerProcess,
 } from '@qrshirt/test-support';
+import { describeWithKafka, type TestKafka } from '@qrshirt/test-support/vitest';
 import { asUser, userToken } from './support/test-server';
 
 const run = promisify(execFile);
@@ -48,16 +51,48 @@ const reason =
 const describeMounted = reason && !infraRequired('mount') ? describe.skip : describe;
 if (reason && !infraRequired('mount')) console.warn(`[mount] full disk test skipped: ${reason}`);
 
-let workDir: string;
-let mountPoint: string | undefined;
-let fillerPath: string;
-let gateway: GatewayProcess | undefined;
-let load: ScanLoad | undefined;
-let log: EventStore | undefined;
-/** Whether the sign-ups go on. */
-let signingUp = false;
-/** Why the disk could not be made (no loop device in a container, say). */
-let mountFailure: string | undefined;
+/** A small ext4 disk mounted for a test; `dir` is undefined when it could not be mounted. */
+interface SmallDisk {
+  dir: string | undefined;
+  /** Why it could not be mounted (no loop device in a container, say). */
+  failure: string | undefined;
+  /** Takes every free block, with a file of zeros. */
+  fill(): Promise<void>;
+  /** Deletes that file. */
+  free(): Promise<void>;
+  unmount(): Promise<void>;
+}
+
+async function mountSmallDisk(): Promise<SmallDisk> {
+  if (reason) throw new Error(`REQUIRE_INFRA names mount, but ${reason}`);
+  const workDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-disk-full-'));
+  const image = path.join(workDir, 'disk.img');
+  const mountPoint = path.join(workDir, 'mnt');
+  await mkdir(mountPoint);
+  await run('truncate', ['-s', String(IMAGE_BYTES), image]);
+  await run(findExecutable('mkfs.ext4', ['/usr/sbin/mkfs.ext4'])!, ['-q', '-m', '0', image]);
+  let failure: string | undefined;
+  try {
+    await run('mount', ['-o', 'loop', image, mountPoint]);
+  } catch (error) {
+    failure = (error as { stderr?: string }).stderr?.trim() || String(error);
+    if (infraRequired('mount')) {
+      throw new Error(`REQUIRE_INFRA names mount, but mounting failed: ${failure}`, { cause: error });
+    }
+  }
+  const filler = path.join(mountPoint, 'filler');
+  return {
+    dir: failure ? undefined : mountPoint,
+    failure,
+    fill: () => fillDisk(filler),
+    free: () => rm(filler, { force: true }),
+    async unmount() {
+      // A process that still holds a file there would make a plain unmount fail: detach it anyway.
+      if (!failure) await run('umount', [mountPoint]).catch(() => run('umount', ['-l', mountPoint]));
+      await rm(workDir, { recursive: true, force: true });
+    },
+  };
+}
 
 /** Writes zeros to `file` until the filesystem refuses more, and makes them stick. */
 async function fillDisk(file: string): Promise<void> {
@@ -81,25 +116,22 @@ async function fillDisk(file: string): Promise<void> {
   }
 }
 
+/** `data_dir_free_bytes` of a process's /metrics. */
+async function freeBytesMetric(opsUrl: string): Promise<number> {
+  const metrics = await fetch(`${opsUrl}/metrics`).then((answer) => answer.text());
+  return Number(/^data_dir_free_bytes\{[^}]*\} (\d+)$/m.exec(metrics)?.[1]);
+}
+
 describeMounted('a full disk under DATA_DIR', () => {
+  let disk: SmallDisk | undefined;
+  let gateway: GatewayProcess | undefined;
+  let load: ScanLoad | undefined;
+  let log: EventStore | undefined;
+  /** Whether the sign-ups go on. */
+  let signingUp = false;
+
   beforeAll(async () => {
-    if (reason) throw new Error(`REQUIRE_INFRA names mount, but ${reason}`);
-    workDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-disk-full-'));
-    const image = path.join(workDir, 'disk.img');
-    const dir = path.join(workDir, 'mnt');
-    await mkdir(dir);
-    await run('truncate', ['-s', String(IMAGE_BYTES), image]);
-    await run(findExecutable('mkfs.ext4', ['/usr/sbin/mkfs.ext4'])!, ['-q', '-m', '0', image]);
-    try {
-      await run('mount', ['-o', 'loop', image, dir]);
-      mountPoint = dir;
-    } catch (error) {
-      mountFailure = (error as { stderr?: string }).stderr?.trim() || String(error);
-      if (infraRequired('mount')) {
-        throw new Error(`REQUIRE_INFRA names mount, but mounting failed: ${mountFailure}`, { cause: error });
-      }
-    }
-    fillerPath = path.join(dir, 'filler');
+    disk = await mountSmallDisk();
   });
 
   afterAll(async () => {
@@ -107,19 +139,15 @@ describeMounted('a full disk under DATA_DIR', () => {
     await load?.stop();
     await gateway?.terminate();
     await log?.close();
-    if (mountPoint) {
-      // A process that still holds a file there would make a plain unmount fail: detach it anyway.
-      await run('umount', [mountPoint]).catch(() => run('umount', ['-l', mountPoint!]));
-    }
-    if (workDir) await rm(workDir, { recursive: true, force: true });
+    await disk?.unmount();
   }, 60_000);
 
   it('refuses writes with 503 naming storage, loses nothing acknowledged, and recovers once space is freed', async (context) => {
-    if (mountFailure) {
-      console.warn(`[mount] full disk test skipped: ${mountFailure}`);
-      context.skip(`mounting failed: ${mountFailure}`);
+    if (!disk?.dir) {
+      console.warn(`[mount] full disk test skipped: ${disk?.failure}`);
+      context.skip(`mounting failed: ${disk?.failure}`);
     }
-    const dataDir = path.join(mountPoint!, 'data');
+    const dataDir = path.join(disk!.dir!, 'data');
     // MIN_FREE_DISK's default (256 MiB) is more than this whole disk.
     gateway = await startGatewayProcess({ DATA_DIR: dataDir });
     const started = gateway;
@@ -166,7 +194,7 @@ describeMounted('a full disk under DATA_DIR', () => {
     );
     expect(scansBeforeFull).toBeGreaterThanOrEqual(40);
 
-    await fillDisk(fillerPath);
+    await disk!.fill();
     const fullAt = load.answers.length;
     const fullSignUpsAt = signUps.length;
     // SQLite may still reuse room inside its write-ahead log for a while.
@@ -190,11 +218,9 @@ describeMounted('a full disk under DATA_DIR', () => {
     expect((await api('GET', '/api/waitlist')).status).toBe(200);
     const stats = await api('GET', `/api/fundraisers/${fundraiser.id}/stats`, asUser('disk-owner'));
     expect(stats.status).toBe(200);
-    const metrics = await fetch(`${started.opsUrl}/metrics`).then((answer) => answer.text());
-    const free = Number(/^data_dir_free_bytes\{[^}]*\} (\d+)$/m.exec(metrics)?.[1]);
-    expect(free).toBeLessThan(MIB);
+    expect(await freeBytesMetric(started.opsUrl)).toBeLessThan(MIB);
 
-    await rm(fillerPath);
+    await disk!.free();
     const ready = await eventually(
       () => ops('GET', '/readyz'),
       (answer) => answer.status === 200,
@@ -242,3 +268,106 @@ describeMounted('a full disk under DATA_DIR', () => {
     expect(acknowledged.filter((id) => !joined.has(id))).toEqual([]);
   }, 240_000);
 });
+
+/**
+ * With Kafka the gateway stores a scan by producing it, so a full disk does not stop it taking
+ * scans; the ingestor's appends fail, and Kafka hands it the batch again until space is freed.
+ */
+function fullDiskUnderTheIngestor(kafka: TestKafka): void {
+  let disk: SmallDisk | undefined;
+  let gateway: GatewayProcess | undefined;
+  let ingestor: WorkerProcess | undefined;
+  let load: ScanLoad | undefined;
+  let log: EventStore | undefined;
+
+  beforeAll(async () => {
+    disk = await mountSmallDisk();
+  });
+
+  afterAll(async () => {
+    await load?.stop();
+    await ingestor?.terminate();
+    await gateway?.terminate();
+    await log?.close();
+    await disk?.unmount();
+  }, 60_000);
+
+  it('keeps taking scans while the disk is full, and the ingestor appends them once space is freed', async (context) => {
+    if (!disk?.dir) {
+      console.warn(`[mount] full disk test skipped: ${disk?.failure}`);
+      context.skip(`mounting failed: ${disk?.failure}`);
+    }
+    const dataDir = path.join(disk!.dir!, 'data');
+    const brokers = { KAFKA_BROKERS: kafka.brokers, KAFKA_PARTITIONS: '2' };
+    gateway = await startGatewayProcess({ DATA_DIR: dataDir, ...brokers });
+    ingestor = await startIngestorProcess({
+      ...brokers,
+      DATA_DIR: dataDir,
+      INGESTOR_GROUP_ID: kafka.freshName(),
+      KAFKA_SESSION_TIMEOUT_MS: '6000',
+    });
+    const started = { gateway: gateway.pid, ingestor: ingestor.pid };
+    expect(ingestor.logs.some((line) => line.msg.includes('less than MIN_FREE_DISK'))).toBe(true);
+    const api = createApiClient(gateway.url);
+    const ingestorOps = createApiClient(ingestor.opsUrl);
+    const fundraiser = await createFundraiser(api, asUser('kafka-disk-owner'), { name: 'Through Kafka' });
+    log = createSqliteEventStore({ path: path.join(dataDir, 'events.sqlite') });
+    const ledger = scanLedger(log);
+    load = startScanLoad({
+      url: gateway.url,
+      fundraiserIds: [fundraiser.id],
+      concurrency: 4,
+      total: 1_000_000,
+      ratePerSecond: 40,
+    });
+    const appendedBeforeFull = await eventually(
+      async () => (await ledger.scans()).length,
+      (count) => count >= 40,
+    );
+    expect(appendedBeforeFull).toBeGreaterThanOrEqual(40);
+
+    await disk!.fill();
+    const fullAt = load.answers.length;
+    const down = await eventually(
+      () => ingestorOps('GET', '/readyz'),
+      (answer) => answer.status === 503,
+      60_000,
+    );
+    expect(down.body.checks.eventStore).toMatch(/^down: storage full/);
+    expect(await freeBytesMetric(ingestor.opsUrl)).toBeLessThan(MIB);
+    // Kafka holds them meanwhile: the gateway goes on acknowledging scans.
+    const acceptedWhileFull = await eventually(
+      async () => load!.answers.slice(fullAt).filter((answer) => answer.status === 202).length,
+      (accepted) => accepted >= 40,
+    );
+    expect(acceptedWhileFull).toBeGreaterThanOrEqual(40);
+
+    await disk!.free();
+    const ready = await eventually(
+      () => ingestorOps('GET', '/readyz'),
+      (answer) => answer.status === 200,
+      60_000,
+    );
+    expect(ready.status).toBe(200);
+    await load.stop();
+    expect(new Set(load.answers.map((answer) => answer.status))).toEqual(new Set([202]));
+    const drained = await drain({
+      ledger,
+      fundraiserIds: [fundraiser.id],
+      answers: load.answers,
+      projectedScans: async (id) =>
+        (await api('GET', `/api/fundraisers/${id}/stats`, { token: userToken('kafka-disk-owner') })).body.scanRequests,
+      timeoutMs: 120_000,
+    });
+    expect(drained.tallies).toEqual([
+      expect.objectContaining({ missing: 0, duplicates: 0, recorded: drained.tallies[0]!.accepted }),
+    ]);
+    expect(drained.settled).toBe(true);
+    // Neither process was restarted.
+    expect([gateway.hasExited, ingestor.hasExited]).toEqual([false, false]);
+    expect({ gateway: gateway.pid, ingestor: ingestor.pid }).toEqual(started);
+  }, 300_000);
+}
+
+if (reason && !infraRequired('mount')) describe.skip('a full disk under the ingestor (Kafka)', () => {});
+else describeWithKafka('a full disk under the ingestor (Kafka)', fullDiskUnderTheIngestor);
