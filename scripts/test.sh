@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: the type check, the formatting check and lint, then every test suite. Suites that
 # need a server they cannot reach skip with the reason, unless REQUIRE_INFRA names that server
-# (CI: redis,kafka,chromium,schemathesis,nginx).
+# (CI: redis,kafka,chromium,schemathesis,nginx,mount).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 npx tsc -p tsconfig.json --noEmit

@@ -98,6 +98,12 @@ const requestTooLarge: RouteAnswer = {
   description: 'The address and headers are over 16 KB: refused by the HTTP server itself, with no body',
 };
 
+const STORAGE_FULL = "the server's storage is full (nothing acknowledged is lost; retry once space is freed)";
+const storageFull: RouteAnswer = {
+  description: `${STORAGE_FULL[0]!.toUpperCase()}${STORAGE_FULL.slice(1)}`,
+  schema: errorAnswer,
+};
+
 const MISSING_PROOF_OF_WORK = 'a missing, forged, expired or already used proof of work (X-Altcha)';
 
 /** `600 a minute`, `20 an hour`, `5 every 10 seconds`. */
@@ -112,8 +118,8 @@ export function allowanceText({ requests, seconds }: ClientAllowance): string {
  * input that fails its schema or malformed JSON (400), a body too large (413) or in an encoding
  * not supported (415), a session that may not do this (403), an address or headers too long for
  * the HTTP server (431) when it takes parameters that can make them so, too many requests from
- * one client (429) when it limits them. A route that asks for a proof of work refuses one that
- * does not do (400, said in its own 400's description).
+ * one client (429) when it limits them, a full disk (503) when it writes. A route that asks for a
+ * proof of work refuses one that does not do (400, said in its own 400's description).
  */
 export function withCommonAnswers(route: RouteDefinition): RouteDefinition {
   const common: Record<number, RouteAnswer> = {};
@@ -147,5 +153,9 @@ export function withCommonAnswers(route: RouteDefinition): RouteDefinition {
   }
   const answers = { ...common, ...route.answers };
   if (route.challenge) answers[400] = common[400]!;
+  if (route.method !== 'get') {
+    const own = route.answers[503];
+    answers[503] = own ? { ...own, description: `${own.description}; or ${STORAGE_FULL}` } : storageFull;
+  }
   return { ...route, answers };
 }

@@ -1,4 +1,4 @@
-export type InfraName = 'redis' | 'kafka' | 'eventstore' | 'chromium' | 'schemathesis' | 'nginx' | 'stripe-mock';
+export type InfraName = 'redis' | 'kafka' | 'eventstore' | 'chromium' | 'schemathesis' | 'nginx' | 'stripe-mock' | 'mount';
 
 /**
  * Whether an integration suite must fail, rather than skip, when it cannot reach `name`.

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import {
   ConfigError,
+  diskSpaceEnv,
   eventStoreEnv,
   eventStoreFile,
   loadOrExit,
@@ -78,6 +79,7 @@ export const configSchema = z.object({
   PORT: z.coerce.number({ error: 'expected a port number' }).int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   ...eventStoreEnv,
+  ...diskSpaceEnv,
   REDIS_URL: optionalUrl('redis://host:port'),
   /** Scans and analytics go through Kafka (an ingestor process appends them); else in process. */
   KAFKA_BROKERS: kafkaBrokerList.optional(),

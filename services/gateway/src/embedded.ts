@@ -29,12 +29,14 @@ import {
   closeServer,
   registerProjectionMetrics,
   createReadiness,
+  createStorageMonitor,
   type OpsServer,
   instrumentEventStore,
   openEventStore,
   openProcessBasics,
   type ReadinessCheck,
   startOpsServer,
+  warnIfLowOnDisk,
 } from '@qrshirt/runtime';
 import { createKafkaAdminSession, createKafkaIngestion } from '@qrshirt/kafka';
 import {
@@ -123,8 +125,13 @@ export async function createEmbeddedProcess(
     log: overrides.log,
   });
   const clock = overrides.clock ?? systemClock;
+  await warnIfLowOnDisk({ dataDir: config.DATA_DIR, minFreeBytes: config.MIN_FREE_DISK, log });
+  // A full disk fails writes (503) while reads go on; /readyz says so until space is freed.
+  const storage = createStorageMonitor({ dataDir: config.DATA_DIR, registry: metrics });
   // Given-events specifications hand in an in-memory store holding the history they start from.
-  const eventStore = instrumentEventStore(overrides.eventStore ?? openEventStore(config), metrics);
+  const eventStore = storage.watchEventStore(
+    instrumentEventStore(overrides.eventStore ?? openEventStore(config), metrics),
+  );
   const lookupKeys = lookupKeysOf(config);
   // Before anything is found by a key: a log still naming addresses by unkeyed hashes, or by keys
   // of another secret, would show every address free (LookupKeysError says what to run).
@@ -134,9 +141,11 @@ export async function createEmbeddedProcess(
   });
   // Redis with REDIS_URL; else a SQLite file in DATA_DIR, where they keep their checkpoints
   // across restarts.
-  const readModels = config.REDIS_URL
-    ? createRedisReadModelStore({ url: config.REDIS_URL })
-    : createSqliteReadModelStore({ path: config.readModelsFile });
+  const readModels = storage.watchReadModels(
+    config.REDIS_URL
+      ? createRedisReadModelStore({ url: config.REDIS_URL })
+      : createSqliteReadModelStore({ path: config.readModelsFile }),
+  );
   const credentials = openCredentialsStore(config);
   const personalData = createPersonalData({ keys: credentials });
   // Commands and the people-facing readers see names and emails in clear; the log and the
@@ -277,8 +286,14 @@ export async function createEmbeddedProcess(
   mail.start();
 
   const dependencies: Record<string, ReadinessCheck> = {
-    eventStore: () => eventStore.headPosition(),
-    readModels: () => readModels.ping(),
+    eventStore: async () => {
+      await storage.assertWritable('eventStore');
+      await eventStore.headPosition();
+    },
+    readModels: async () => {
+      await storage.assertWritable('readModels');
+      await readModels.ping();
+    },
   };
   if (kafka) dependencies.kafka = () => kafka.reachable();
   const readiness = createReadiness(dependencies);

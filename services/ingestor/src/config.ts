@@ -1,4 +1,12 @@
-import { eventStoreEnv, eventStoreFile, logDir, logLevel, opsServerEnv, parseEnv } from '@qrshirt/runtime';
+import {
+  diskSpaceEnv,
+  eventStoreEnv,
+  eventStoreFile,
+  logDir,
+  logLevel,
+  opsServerEnv,
+  parseEnv,
+} from '@qrshirt/runtime';
 import { kafkaBrokerList } from '@qrshirt/kafka';
 import { z } from 'zod';
 
@@ -8,6 +16,7 @@ export const ingestorConfigSchema = z.object({
   KAFKA_PARTITIONS: z.coerce.number({ error: 'expected a number' }).int().min(1).max(1000).default(6),
   INGESTOR_GROUP_ID: z.string().min(1).default('ingestor'),
   ...eventStoreEnv,
+  ...diskSpaceEnv,
   LOG_LEVEL: logLevel,
   LOG_DIR: logDir,
   /** Milliseconds without heartbeats before the group gives this member's partitions away. */

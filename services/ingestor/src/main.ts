@@ -1,6 +1,7 @@
 import { createKafkaAdminSession } from '@qrshirt/kafka';
 import {
   createReadiness,
+  createStorageMonitor,
   instrumentEventStore,
   loadOrExit,
   openEventStore,
@@ -8,6 +9,7 @@ import {
   runProcess,
   startOpsServer,
   type OpsServer,
+  warnIfLowOnDisk,
 } from '@qrshirt/runtime';
 import { loadIngestorConfig } from './config';
 import { createIngestor } from './ingestor';
@@ -23,7 +25,15 @@ await runProcess('ingestor', async () => {
     // DATA_DIR holds the SQLite event store, unless the events are in EventStoreDB.
     privateFolders: [config.EVENTSTORE_URL ? undefined : config.DATA_DIR, config.LOG_DIR],
   });
-  const eventStore = instrumentEventStore(openEventStore(config), metrics);
+  // On a full disk a batch fails and Kafka hands it over again, until space is freed.
+  const storage = config.EVENTSTORE_URL
+    ? undefined
+    : createStorageMonitor({ dataDir: config.DATA_DIR, registry: metrics });
+  if (!config.EVENTSTORE_URL) {
+    await warnIfLowOnDisk({ dataDir: config.DATA_DIR, minFreeBytes: config.MIN_FREE_DISK, log });
+  }
+  const measured = instrumentEventStore(openEventStore(config), metrics);
+  const eventStore = storage ? storage.watchEventStore(measured) : measured;
   const kafka = createKafkaAdminSession(config.KAFKA_BROKERS, 'ingestor-probe');
   const ingestor = createIngestor({
     brokers: config.KAFKA_BROKERS,
@@ -35,7 +45,10 @@ await runProcess('ingestor', async () => {
   });
   registerIngestorMetrics(metrics, { status: ingestor.status, kafka, groupId: config.INGESTOR_GROUP_ID });
   const readiness = createReadiness({
-    eventStore: () => eventStore.headPosition(),
+    eventStore: async () => {
+      await storage?.assertWritable('eventStore');
+      await eventStore.headPosition();
+    },
     kafka: () => kafka.reachable(),
   });
   let ops: OpsServer | undefined;

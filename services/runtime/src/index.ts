@@ -1,3 +1,4 @@
+export * from './disk-space';
 export * from './env-config';
 export * from './erasure-journal';
 export * from './instrumented-event-store';

@@ -1,4 +1,5 @@
 import { AuditUnavailableError, ConcurrencyError, DomainError, IngestionUnavailableError } from '@qrshirt/core';
+import { isStorageFull } from '@qrshirt/runtime';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { FieldErrors } from './field-errors';
 import { HttpError } from './http-error';
@@ -46,6 +47,9 @@ function toAnswer(error: unknown): Answer | undefined {
     return { status: 409, error: 'Someone else changed this at the same time, please retry' };
   if (error instanceof IngestionUnavailableError || error instanceof AuditUnavailableError)
     return { status: 503, error: error.message };
+  if (isStorageFull(error)) {
+    return { status: 503, error: "The server's storage is full, so this could not be saved. Please try again later." };
+  }
   if (isBodyParserError(error)) {
     if (error.type === 'entity.parse.failed') return { status: 400, error: 'The request body is not valid JSON' };
     if (error.type === 'entity.too.large') {
@@ -66,6 +70,8 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   // The operator is told to retry; whoever runs the store needs to know why it refused.
   if (error instanceof AuditUnavailableError)
     req.log.error({ err: error.cause }, 'the admin audit trail refused a record');
+  // Answered like a dependency that is down, but only whoever runs the machine can free space.
+  if (isStorageFull(error)) req.log.error({ err: error }, 'a write failed: DATA_DIR is full');
   if (answer) {
     if (answer.status === 503) res.setHeader('Retry-After', '1');
     for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);

@@ -1,5 +1,6 @@
 import type { AltchaChallenge } from '@qrshirt/contracts';
 import type { SpentChallenges } from '@qrshirt/core';
+import { isStorageFull } from '@qrshirt/runtime';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { z } from 'zod';
@@ -103,7 +104,9 @@ export function createProofOfWork({
       if (result?.expired) throw new HttpError(400, PROOF_OF_WORK_EXPIRED);
       if (!result?.verified) throw new HttpError(400, PROOF_OF_WORK_INVALID);
       const { nonce, expiresAt } = payload.data.challenge.parameters;
-      const first = await spent.spendChallenge(nonce, expiresAt * 1000, Date.now()).catch(() => {
+      const first = await spent.spendChallenge(nonce, expiresAt * 1000, Date.now()).catch((error: unknown) => {
+        // A full disk is said as such (503 too): freeing space, not waiting, is what helps.
+        if (isStorageFull(error)) throw error;
         throw new HttpError(503, 'The proof of work cannot be checked right now. Please try again in a moment.');
       });
       if (!first) throw new HttpError(400, PROOF_OF_WORK_USED);

@@ -1,0 +1,373 @@
+/*
+ * The disk under DATA_DIR fills up while the embedded gateway (`npm start`'s process) takes scans
+ * and waitlist sign-ups, then space is freed again, with no restart.
+ *
+ * The disk is a 64 MiB ext4 image, loop-mounted for this test, rather than a size-limited tmpfs:
+ * tmpfs keeps everything in memory, so its fsync does nothing and it allocates no blocks, while on
+ * ext4 SQLite's writes, fsyncs and file growth meet ENOSPC as they would on a production disk.
+ * `-m 0` reserves no blocks for root, so the filler (written by root) fills what the product sees.
+ * Mounting needs root: skipped otherwise, unless REQUIRE_INFRA names `mount` (CI runs as root).
+ */
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSqliteEventStore } from '@qrshirt/sqlite';
+import type { EventStore } from '@qrshirt/core';
+import {
+  type ApiAnswer,
+  createApiClient,
+  createFundraiser,
+  drain,
+  eventually,
+  findExecutable,
+  type GatewayProcess,
+  infraRequired,
+  newClient,
+  scanLedger,
+  type ScanLoad,
+  startGatewayProcess,
+  startIngestorProcess,
+  startScanLoad,
+  uniqueEmail,
+  type WorkerProcess,
+} from '@qrshirt/test-support';
+import { describeWithKafka, type TestKafka } from '@qrshirt/test-support/vitest';
+import { asUser, userToken } from './support/test-server';
+
+const run = promisify(execFile);
+const MIB = 1024 * 1024;
+const IMAGE_BYTES = 64 * MIB;
+
+const missing = ['mkfs.ext4', 'mount', 'umount'].filter((tool) => !findExecutable(tool, [`/usr/sbin/${tool}`]));
+const reason =
+  process.getuid?.() !== 0
+    ? 'not root: mounting a filesystem for the test needs root'
+    : missing.length > 0
+      ? `${missing.join(', ')} not found (e2fsprogs, mount)`
+      : undefined;
+const describeMounted = reason && !infraRequired('mount') ? describe.skip : describe;
+if (reason && !infraRequired('mount')) console.warn(`[mount] full disk test skipped: ${reason}`);
+
+/** A small ext4 disk mounted for a test; `dir` is undefined when it could not be mounted. */
+interface SmallDisk {
+  dir: string | undefined;
+  /** Why it could not be mounted (no loop device in a container, say). */
+  failure: string | undefined;
+  /** Takes every free block, with a file of zeros. */
+  fill(): Promise<void>;
+  /** Deletes that file. */
+  free(): Promise<void>;
+  unmount(): Promise<void>;
+}
+
+async function mountSmallDisk(): Promise<SmallDisk> {
+  if (reason) throw new Error(`REQUIRE_INFRA names mount, but ${reason}`);
+  const workDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-disk-full-'));
+  const image = path.join(workDir, 'disk.img');
+  const mountPoint = path.join(workDir, 'mnt');
+  await mkdir(mountPoint);
+  await run('truncate', ['-s', String(IMAGE_BYTES), image]);
+  await run(findExecutable('mkfs.ext4', ['/usr/sbin/mkfs.ext4'])!, ['-q', '-m', '0', image]);
+  let failure: string | undefined;
+  try {
+    await run('mount', ['-o', 'loop', image, mountPoint]);
+  } catch (error) {
+    failure = (error as { stderr?: string }).stderr?.trim() || String(error);
+    if (infraRequired('mount')) {
+      throw new Error(`REQUIRE_INFRA names mount, but mounting failed: ${failure}`, { cause: error });
+    }
+  }
+  const filler = path.join(mountPoint, 'filler');
+  return {
+    dir: failure ? undefined : mountPoint,
+    failure,
+    fill: () => fillDisk(filler),
+    free: () => rm(filler, { force: true }),
+    async unmount() {
+      // A process that still holds a file there would make a plain unmount fail: detach it anyway.
+      if (!failure) await run('umount', [mountPoint]).catch(() => run('umount', ['-l', mountPoint]));
+      await rm(workDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Writes zeros to `file` until the filesystem refuses more, and makes them stick. */
+async function fillDisk(file: string): Promise<void> {
+  const handle = await open(file, 'w');
+  try {
+    // Large blocks first, then small ones, so the last few free blocks are taken too.
+    for (const size of [MIB, 4096]) {
+      const block = Buffer.alloc(size);
+      for (;;) {
+        try {
+          await handle.write(block);
+          await handle.sync();
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+          break;
+        }
+      }
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/** `data_dir_free_bytes` of a process's /metrics. */
+async function freeBytesMetric(opsUrl: string): Promise<number> {
+  const metrics = await fetch(`${opsUrl}/metrics`).then((answer) => answer.text());
+  return Number(/^data_dir_free_bytes\{[^}]*\} (\d+)$/m.exec(metrics)?.[1]);
+}
+
+describeMounted('a full disk under DATA_DIR', () => {
+  let disk: SmallDisk | undefined;
+  let gateway: GatewayProcess | undefined;
+  let load: ScanLoad | undefined;
+  let log: EventStore | undefined;
+  /** Whether the sign-ups go on. */
+  let signingUp = false;
+
+  beforeAll(async () => {
+    disk = await mountSmallDisk();
+  });
+
+  afterAll(async () => {
+    signingUp = false;
+    await load?.stop();
+    await gateway?.terminate();
+    await log?.close();
+    await disk?.unmount();
+  }, 60_000);
+
+  it('refuses writes with 503 naming storage, loses nothing acknowledged, and recovers once space is freed', async (context) => {
+    if (!disk?.dir) {
+      console.warn(`[mount] full disk test skipped: ${disk?.failure}`);
+      context.skip(`mounting failed: ${disk?.failure}`);
+    }
+    const dataDir = path.join(disk!.dir!, 'data');
+    // MIN_FREE_DISK's default (256 MiB) is more than this whole disk.
+    gateway = await startGatewayProcess({ DATA_DIR: dataDir });
+    const started = gateway;
+    expect(started.output.join('\n')).toMatch(/less than MIN_FREE_DISK/);
+
+    const api = createApiClient(started.url);
+    const ops = createApiClient(started.opsUrl);
+    const fundraiser = await createFundraiser(api, asUser('disk-owner'), { name: 'On a small disk' });
+    const [{ body: shirts }, { body: charities }] = await Promise.all([
+      api('GET', '/api/shirts'),
+      api('GET', '/api/charities'),
+    ]);
+    const signUps: ApiAnswer[] = [];
+    signingUp = true;
+    const joining = (async () => {
+      while (signingUp) {
+        signUps.push(
+          await api('POST', '/api/waitlist', {
+            body: {
+              shirtId: shirts[0].id,
+              selectedSize: shirts[0].sizes[0],
+              selectedCharity: charities[0].id,
+              name: 'Disk Filler',
+              email: uniqueEmail('disk'),
+            },
+            headers: newClient(),
+          }),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    // Awaited below; a failed sign-up must not count as unhandled meanwhile.
+    joining.catch(() => {});
+    load = startScanLoad({
+      url: started.url,
+      fundraiserIds: [fundraiser.id],
+      concurrency: 4,
+      total: 1_000_000,
+      ratePerSecond: 40,
+    });
+    const scansBeforeFull = await eventually(
+      async () => load!.answers.filter((answer) => answer.status === 202).length,
+      (accepted) => accepted >= 40,
+    );
+    expect(scansBeforeFull).toBeGreaterThanOrEqual(40);
+
+    await disk!.fill();
+    const fullAt = load.answers.length;
+    const fullSignUpsAt = signUps.length;
+    // SQLite may still reuse room inside its write-ahead log for a while.
+    await eventually(
+      async () => [load!.answers.slice(fullAt), signUps.slice(fullSignUpsAt)] as const,
+      ([scans, joins]) => scans.some((answer) => answer.status === 503) && joins.some((j) => j.status === 503),
+      60_000,
+    );
+    const refusedScans = load.answers.slice(fullAt).filter((answer) => answer.status === 503);
+    expect(refusedScans.length).toBeGreaterThan(0);
+    for (const refused of refusedScans) expect(refused.error).toMatch(/storage is full/);
+    const refusedJoins = signUps.slice(fullSignUpsAt).filter((answer) => answer.status === 503);
+    expect(refusedJoins.length).toBeGreaterThan(0);
+    for (const refused of refusedJoins) expect(refused.body.error).toMatch(/storage is full/);
+
+    // The store reports failing; reads still answer; the metric shows the disk full.
+    const readiness = await ops('GET', '/readyz');
+    expect(readiness.status).toBe(503);
+    expect(readiness.body.checks.eventStore).toMatch(/^down: storage full/);
+    expect((await api('GET', '/api/shirts')).status).toBe(200);
+    expect((await api('GET', '/api/waitlist')).status).toBe(200);
+    const stats = await api('GET', `/api/fundraisers/${fundraiser.id}/stats`, asUser('disk-owner'));
+    expect(stats.status).toBe(200);
+    expect(await freeBytesMetric(started.opsUrl)).toBeLessThan(MIB);
+
+    await disk!.free();
+    const ready = await eventually(
+      () => ops('GET', '/readyz'),
+      (answer) => answer.status === 200,
+    );
+    expect(ready.body).toMatchObject({ status: 'ready', checks: { eventStore: 'up', readModels: 'up' } });
+    const freedAt = load.answers.length;
+    const freedSignUpsAt = signUps.length;
+    await eventually(
+      async () => [load!.answers.slice(freedAt), signUps.slice(freedSignUpsAt)] as const,
+      ([scans, joins]) =>
+        scans.filter((answer) => answer.status === 202).length >= 20 && joins.some((j) => j.status === 201),
+    );
+    signingUp = false;
+    await joining;
+    await load.stop();
+    // The same process throughout: nothing was restarted.
+    expect(started.hasExited).toBe(false);
+    expect(gateway.pid).toBe(started.pid);
+    // Every answer was an acknowledgement or a refusal that says why, never a 500.
+    expect(new Set(load.answers.map((answer) => answer.status))).toEqual(new Set([202, 503]));
+    expect(new Set(signUps.map((answer) => answer.status))).toEqual(new Set([201, 503]));
+    expect(load.answers.slice(freedAt + 20).every((answer) => answer.status === 202)).toBe(true);
+
+    // Every acknowledged scan is in the log once and counted in the stats; every acknowledged
+    // sign-up is in the log.
+    log = createSqliteEventStore({ path: path.join(dataDir, 'events.sqlite') });
+    const drained = await drain({
+      ledger: scanLedger(log),
+      fundraiserIds: [fundraiser.id],
+      answers: load.answers,
+      projectedScans: async (id) =>
+        (await api('GET', `/api/fundraisers/${id}/stats`, { token: userToken('disk-owner') })).body.scanRequests,
+      timeoutMs: 60_000,
+    });
+    expect(drained.tallies).toEqual([
+      expect.objectContaining({ missing: 0, duplicates: 0, recorded: drained.tallies[0]!.accepted }),
+    ]);
+    expect(drained.settled).toBe(true);
+    const joined = new Set(
+      (await log.readAll({ eventTypes: ['WaitlistJoined'] })).map(
+        (event) => (event.data as { entryId: string }).entryId,
+      ),
+    );
+    const acknowledged = signUps.filter((answer) => answer.status === 201).map((answer) => answer.body.data.id);
+    expect(acknowledged.filter((id) => !joined.has(id))).toEqual([]);
+  }, 240_000);
+});
+
+/**
+ * With Kafka the gateway stores a scan by producing it, so a full disk does not stop it taking
+ * scans; the ingestor's appends fail, and Kafka hands it the batch again until space is freed.
+ */
+function fullDiskUnderTheIngestor(kafka: TestKafka): void {
+  let disk: SmallDisk | undefined;
+  let gateway: GatewayProcess | undefined;
+  let ingestor: WorkerProcess | undefined;
+  let load: ScanLoad | undefined;
+  let log: EventStore | undefined;
+
+  beforeAll(async () => {
+    disk = await mountSmallDisk();
+  });
+
+  afterAll(async () => {
+    await load?.stop();
+    await ingestor?.terminate();
+    await gateway?.terminate();
+    await log?.close();
+    await disk?.unmount();
+  }, 60_000);
+
+  it('keeps taking scans while the disk is full, and the ingestor appends them once space is freed', async (context) => {
+    if (!disk?.dir) {
+      console.warn(`[mount] full disk test skipped: ${disk?.failure}`);
+      context.skip(`mounting failed: ${disk?.failure}`);
+    }
+    const dataDir = path.join(disk!.dir!, 'data');
+    const brokers = { KAFKA_BROKERS: kafka.brokers, KAFKA_PARTITIONS: '2' };
+    gateway = await startGatewayProcess({ DATA_DIR: dataDir, ...brokers });
+    ingestor = await startIngestorProcess({
+      ...brokers,
+      DATA_DIR: dataDir,
+      INGESTOR_GROUP_ID: kafka.freshName(),
+      KAFKA_SESSION_TIMEOUT_MS: '6000',
+    });
+    const started = { gateway: gateway.pid, ingestor: ingestor.pid };
+    expect(ingestor.logs.some((line) => line.msg.includes('less than MIN_FREE_DISK'))).toBe(true);
+    const api = createApiClient(gateway.url);
+    const ingestorOps = createApiClient(ingestor.opsUrl);
+    const fundraiser = await createFundraiser(api, asUser('kafka-disk-owner'), { name: 'Through Kafka' });
+    log = createSqliteEventStore({ path: path.join(dataDir, 'events.sqlite') });
+    const ledger = scanLedger(log);
+    load = startScanLoad({
+      url: gateway.url,
+      fundraiserIds: [fundraiser.id],
+      concurrency: 4,
+      total: 1_000_000,
+      ratePerSecond: 40,
+    });
+    const appendedBeforeFull = await eventually(
+      async () => (await ledger.scans()).length,
+      (count) => count >= 40,
+    );
+    expect(appendedBeforeFull).toBeGreaterThanOrEqual(40);
+
+    await disk!.fill();
+    const fullAt = load.answers.length;
+    const down = await eventually(
+      () => ingestorOps('GET', '/readyz'),
+      (answer) => answer.status === 503,
+      60_000,
+    );
+    expect(down.body.checks.eventStore).toMatch(/^down: storage full/);
+    expect(await freeBytesMetric(ingestor.opsUrl)).toBeLessThan(MIB);
+    // Kafka holds them meanwhile: the gateway goes on acknowledging scans.
+    const acceptedWhileFull = await eventually(
+      async () => load!.answers.slice(fullAt).filter((answer) => answer.status === 202).length,
+      (accepted) => accepted >= 40,
+    );
+    expect(acceptedWhileFull).toBeGreaterThanOrEqual(40);
+
+    await disk!.free();
+    const ready = await eventually(
+      () => ingestorOps('GET', '/readyz'),
+      (answer) => answer.status === 200,
+      60_000,
+    );
+    expect(ready.status).toBe(200);
+    await load.stop();
+    expect(new Set(load.answers.map((answer) => answer.status))).toEqual(new Set([202]));
+    const drained = await drain({
+      ledger,
+      fundraiserIds: [fundraiser.id],
+      answers: load.answers,
+      projectedScans: async (id) =>
+        (await api('GET', `/api/fundraisers/${id}/stats`, { token: userToken('kafka-disk-owner') })).body.scanRequests,
+      timeoutMs: 120_000,
+    });
+    expect(drained.tallies).toEqual([
+      expect.objectContaining({ missing: 0, duplicates: 0, recorded: drained.tallies[0]!.accepted }),
+    ]);
+    expect(drained.settled).toBe(true);
+    // Neither process was restarted.
+    expect([gateway.hasExited, ingestor.hasExited]).toEqual([false, false]);
+    expect({ gateway: gateway.pid, ingestor: ingestor.pid }).toEqual(started);
+  }, 300_000);
+}
+
+if (reason && !infraRequired('mount')) describe.skip('a full disk under the ingestor (Kafka)', () => {});
+else describeWithKafka('a full disk under the ingestor (Kafka)', fullDiskUnderTheIngestor);
