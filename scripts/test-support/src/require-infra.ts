@@ -1,4 +1,4 @@
-export type InfraName = 'redis' | 'kafka' | 'eventstore' | 'chromium' | 'schemathesis' | 'nginx';
+export type InfraName = 'redis' | 'kafka' | 'eventstore' | 'chromium' | 'schemathesis' | 'nginx' | 'netns';
 
 /**
  * Whether an integration suite must fail, rather than skip, when it cannot reach `name`.
