@@ -1,3 +1,4 @@
 /** Describe blocks with a real server, for vitest suites only: they register vitest hooks. */
+export * from './describe-with-host-network';
 export * from './describe-with-kafka';
 export * from './describe-with-redis';
