@@ -15,7 +15,7 @@ const run = promisify(execFile);
  * leaves up.
  */
 export interface HostNetwork {
-  /** Unique to this network: the prefix of its namespaces (`qsp-<id>-`). */
+  /** Unique to this network: its namespaces are named `qsp-<pid>-<id>-<host>`. */
   readonly id: string;
   /** The runner's address on the hosts' bridge (where its fault proxies listen). */
   readonly runnerAddress: string;
@@ -73,8 +73,10 @@ export async function createHostNetwork(options: {
     if (!/^[a-z][a-z0-9]{0,10}$/.test(host))
       throw new Error(`host name ${host}: up to 11 lowercase letters and digits`);
   }
+  sweepOrphans();
   const id = randomBytes(3).toString('hex');
-  const prefix = `qsp-${id}-`;
+  // The creator's pid in the name lets a later run delete what a killed one left behind.
+  const prefix = `qsp-${process.pid}-${id}-`;
   const switchNs = `${prefix}switch`;
   const namespaceOf = (host: string) => `${prefix}${host}`;
   const subnet = freeSubnet();
@@ -85,25 +87,7 @@ export async function createHostNetwork(options: {
   const runnerFrontLink = `qsp${id}f`;
   const namespaces = [switchNs, ...hosts.map(namespaceOf)];
 
-  const destroySync = () => {
-    for (const ns of namespaces) {
-      try {
-        const pids = execFileSync('ip', ['netns', 'pids', ns], { stdio: 'pipe' }).toString().split(/\s+/);
-        for (const pid of pids.filter(Boolean)) process.kill(Number(pid), 'SIGKILL');
-        execFileSync('ip', ['netns', 'del', ns], { stdio: 'pipe' });
-      } catch {
-        // Never made, or gone already.
-      }
-    }
-    // A namespace is deleted in the background: its veths' ends here go with it only later.
-    for (const link of [runnerLink, runnerFrontLink]) {
-      try {
-        execFileSync('ip', ['link', 'del', link], { stdio: 'pipe' });
-      } catch {
-        // Gone already.
-      }
-    }
-  };
+  const destroySync = () => deleteNetwork(namespaces, [runnerLink, runnerFrontLink]);
   process.once('exit', destroySync);
 
   const ip = (...args: string[]) => run('ip', args);
@@ -187,6 +171,51 @@ export async function createHostNetwork(options: {
       return destroying;
     },
   };
+}
+
+/** Kills what runs in `namespaces`, deletes them, then `runnerLinks` (this namespace's ends). */
+function deleteNetwork(namespaces: readonly string[], runnerLinks: readonly string[]): void {
+  for (const ns of namespaces) {
+    try {
+      const pids = execFileSync('ip', ['netns', 'pids', ns], { stdio: 'pipe' }).toString().split(/\s+/);
+      for (const pid of pids.filter(Boolean)) process.kill(Number(pid), 'SIGKILL');
+      execFileSync('ip', ['netns', 'del', ns], { stdio: 'pipe' });
+    } catch {
+      // Never made, or gone already.
+    }
+  }
+  // A namespace is deleted in the background: its veths' ends here go with it only later.
+  for (const link of runnerLinks) {
+    try {
+      execFileSync('ip', ['link', 'del', link], { stdio: 'pipe' });
+    } catch {
+      // Gone already.
+    }
+  }
+}
+
+/**
+ * Deletes the networks of runs that were killed before they could (a SIGKILLed or timed-out test
+ * worker runs no exit hook): those whose creating process is gone.
+ */
+function sweepOrphans(): void {
+  const orphans = new Map<string, string[]>();
+  for (const line of execFileSync('ip', ['netns', 'list']).toString().split('\n')) {
+    const match = /^(qsp-(\d+)-([0-9a-f]+)-\w+)/.exec(line);
+    if (!match || isAlive(Number(match[2]))) continue;
+    const id = match[3]!;
+    orphans.set(id, [...(orphans.get(id) ?? []), match[1]!]);
+  }
+  for (const [id, namespaces] of orphans) deleteNetwork(namespaces, [`qsp${id}b`, `qsp${id}f`]);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Whether the kernel has netem: tried on `ns`'s loopback, then removed. */
