@@ -1,6 +1,7 @@
 /**
  * What the suites, the benchmarks and `npm run start:distributed` share: the product's processes
- * and local servers (Redis, Kafka, SMTP, stripe-mock) on free loopback ports, and clients to talk to them.
+ * and local servers (Redis, Kafka, SMTP, stripe-mock) on free loopback ports or on hosts of their own (network
+ * namespaces), and clients to talk to them.
  * The describe blocks that need vitest are in `@qrshirt/test-support/vitest`.
  */
 export * from './accounts';
@@ -8,8 +9,10 @@ export * from './api-client';
 export * from './captured-mail';
 export * from './cookie-jar';
 export * from './eventually';
+export * from './fault-proxy';
 export * from './find-executable';
 export * from './free-ports';
+export * from './host-network';
 export * from './kafka';
 export * from './launch';
 export * from './proof-of-work';

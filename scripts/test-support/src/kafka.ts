@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { Kafka, logLevel } from 'kafkajs';
 import { findExecutable } from './find-executable';
 import { freePorts } from './free-ports';
+import { inNetns } from './launch';
+import type { ServerPlacement } from './redis';
 
 /** The one broker version we run: scripts/infra/kafka-jars/pom.xml resolves it and docker-compose.yml uses its image. */
 export const KAFKA_VERSION = '3.9.1';
@@ -17,6 +19,24 @@ interface KafkaPorts {
   broker: number;
   controller: number;
 }
+
+/** Where the broker listens and what it tells clients to connect to. */
+interface KafkaAddress {
+  ports: KafkaPorts;
+  /** The address of its client listener (its controller's is always its loopback). */
+  host: string;
+  /** `host:port` it advertises to clients: its own listener, or a proxy in front of it. */
+  advertised: string;
+  netns?: string;
+}
+
+/** A broker on a host of a HostNetwork. */
+export interface KafkaPlacement extends ServerPlacement {
+  /** `host:port` clients are told to connect to, when that is not the broker's own listener (a proxy in front). */
+  advertised?: string;
+}
+
+const PLACED_PORTS: KafkaPorts = { broker: 9092, controller: 9093 };
 
 export interface LocalKafka {
   /** `127.0.0.1:<port>`, as kafkajs' `brokers` entry or KAFKA_BROKERS takes it. */
@@ -61,21 +81,27 @@ export function findJavaAndMaven(): { java: string; mvn: string } | undefined {
 }
 
 /**
- * Starts a single-node KRaft broker (combined broker and controller) on free loopback ports, in a
- * fresh temporary directory, and resolves once it serves clients (see waitUntilReady). The
- * broker's jars are resolved first if they are not yet (scripts/infra/install-kafka.sh). It is
- * killed when this process exits, in case stop() is never reached.
+ * Starts a single-node KRaft broker (combined broker and controller) on free loopback ports, or
+ * on 9092 (and its controller on 9093) of `placement`'s host, in a fresh temporary directory, and
+ * resolves once it serves clients (see waitUntilReady). The broker's jars are resolved first if
+ * they are not yet (scripts/infra/install-kafka.sh). It is killed when this process exits, in
+ * case stop() is never reached.
  */
-export async function startKafka(): Promise<LocalKafka> {
+export async function startKafka(placement?: KafkaPlacement): Promise<LocalKafka> {
   const tools = findJavaAndMaven();
   if (!tools) throw new Error('java or mvn not found: the local Kafka broker needs Java 17+ and Maven');
   const classpath = await resolveClasspath();
+  if (placement) {
+    const { netns, host, advertised = `${host}:${PLACED_PORTS.broker}` } = placement;
+    return startOn(tools.java, classpath, { ports: PLACED_PORTS, host, advertised, netns });
+  }
   // Another process can take a free port before the broker binds it; pick again then.
   for (let attempt = 1; ; attempt++) {
     const [broker, controller] = await freePorts(2);
     if (broker === undefined || controller === undefined) throw new Error('could not pick free ports');
     try {
-      return await startOn(tools.java, classpath, { broker, controller });
+      const ports = { broker, controller };
+      return await startOn(tools.java, classpath, { ports, host: '127.0.0.1', advertised: `127.0.0.1:${broker}` });
     } catch (error) {
       if (attempt === 3 || !(error instanceof PortTakenError)) throw error;
     }
@@ -84,11 +110,12 @@ export async function startKafka(): Promise<LocalKafka> {
 
 class PortTakenError extends Error {}
 
-async function startOn(java: string, classpath: string, ports: KafkaPorts): Promise<LocalKafka> {
+async function startOn(java: string, classpath: string, address: KafkaAddress): Promise<LocalKafka> {
+  const { ports } = address;
   const dir = await mkdtemp(join(tmpdir(), 'qr-kafka-'));
   const propertiesPath = join(dir, 'server.properties');
   const logPath = join(dir, 'kafka.log');
-  await writeFile(propertiesPath, serverProperties(ports, join(dir, 'data')));
+  await writeFile(propertiesPath, serverProperties(address, join(dir, 'data')));
 
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
@@ -104,16 +131,18 @@ async function startOn(java: string, classpath: string, ports: KafkaPorts): Prom
     if (isRunning()) throw new Error('Kafka is still running: halt() it before restart()');
     // Appended, so a failure after restart() shows both runs' last lines.
     const log = openSync(logPath, 'a');
-    const started = spawn(java, [...JVM_OPTIONS, '-cp', classpath, 'kafka.Kafka', propertiesPath], {
-      stdio: ['ignore', log, log],
-    });
+    const [command, ...args] = inNetns(address.netns, [
+      java,
+      ...[...JVM_OPTIONS, '-cp', classpath, 'kafka.Kafka', propertiesPath],
+    ]);
+    const started = spawn(command, args, { stdio: ['ignore', log, log] });
     closeSync(log);
     child = started;
     exited = new Promise((resolve) => started.once('exit', () => resolve()));
     // The exit hook owns the cleanup, so a forgotten stop() does not keep the process alive.
     started.unref();
     try {
-      await waitUntilReady(ports.broker, started);
+      await waitUntilReady(address, started);
     } catch (error) {
       await halt();
       const output = logTail(logPath);
@@ -156,17 +185,17 @@ async function startOn(java: string, classpath: string, ports: KafkaPorts): Prom
     await stop();
     throw error;
   }
-  return { brokers: `127.0.0.1:${ports.broker}`, dir, halt, crash, restart: launch, freeze, thaw, stop };
+  return { brokers: address.advertised, dir, halt, crash, restart: launch, freeze, thaw, stop };
 }
 
-function serverProperties(ports: KafkaPorts, dataDir: string): string {
+function serverProperties({ ports, host, advertised }: KafkaAddress, dataDir: string): string {
   const settings: Record<string, string | number | boolean> = {
     'process.roles': 'broker,controller',
     'node.id': 1,
     // A static quorum of this one node: no bootstrap-controller step, and it survives a restart.
     'controller.quorum.voters': `1@127.0.0.1:${ports.controller}`,
-    listeners: `PLAINTEXT://127.0.0.1:${ports.broker},CONTROLLER://127.0.0.1:${ports.controller}`,
-    'advertised.listeners': `PLAINTEXT://127.0.0.1:${ports.broker}`,
+    listeners: `PLAINTEXT://${host}:${ports.broker},CONTROLLER://127.0.0.1:${ports.controller}`,
+    'advertised.listeners': `PLAINTEXT://${advertised}`,
     'controller.listener.names': 'CONTROLLER',
     'inter.broker.listener.name': 'PLAINTEXT',
     'listener.security.protocol.map': 'PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
@@ -228,11 +257,11 @@ function run(command: string, args: string[], what: string): Promise<string> {
  * creates the offsets topic, whose single partition serves every group). kafkajs' admin calls do
  * not retry those answers, so a test's first call would otherwise fail.
  */
-async function waitUntilReady(port: number, child: ChildProcess): Promise<void> {
+async function waitUntilReady({ ports, host, advertised }: KafkaAddress, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   const admin = new Kafka({
     clientId: 'qr-kafka-readiness',
-    brokers: [`127.0.0.1:${port}`],
+    brokers: [advertised],
     logLevel: logLevel.NOTHING,
     connectionTimeout: 1_000,
     requestTimeout: 5_000,
@@ -244,7 +273,7 @@ async function waitUntilReady(port: number, child: ChildProcess): Promise<void> 
       if (child.exitCode !== null || child.signalCode !== null) {
         throw new Error(`it exited (${child.exitCode ?? child.signalCode})`);
       }
-      if (await acceptsConnection(port)) {
+      if (await acceptsConnection(host, ports.broker)) {
         try {
           await admin.connect();
           const { brokers } = await admin.describeCluster();
@@ -265,9 +294,9 @@ async function waitUntilReady(port: number, child: ChildProcess): Promise<void> 
   }
 }
 
-function acceptsConnection(port: number): Promise<boolean> {
+function acceptsConnection(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
+    const socket = connect({ host, port });
     const finish = (ok: boolean) => {
       socket.destroy();
       resolve(ok);

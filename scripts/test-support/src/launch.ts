@@ -23,6 +23,8 @@ interface CommonOptions {
   name: string;
   /** Added to this process's environment. */
   env?: Record<string, string>;
+  /** The network namespace to run it in (`ip netns exec`, which execs it: the pid stays its own). */
+  netns?: string;
   cwd?: string;
   /**
    * Its own process group, and signals go to the whole group: a terminal's Ctrl+C then reaches only
@@ -63,10 +65,12 @@ const DEFAULT_GRACE_MS = 15_000;
  * hold ports, files or the cores the next run needs.
  */
 export function launchProcess(options: LaunchOptions): LaunchedProcess {
-  const [command, ...commandArgs] =
+  const [command, ...commandArgs] = inNetns(
+    options.netns,
     'command' in options
       ? options.command
-      : [process.execPath, '--import', 'tsx', options.entry, ...(options.args ?? [])];
+      : [process.execPath, '--import', 'tsx', options.entry, ...(options.args ?? [])],
+  );
   const child = spawn(command, commandArgs, {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },
@@ -145,6 +149,11 @@ export function launchProcess(options: LaunchOptions): LaunchedProcess {
     pause: () => signal('SIGSTOP'),
     resume: () => signal('SIGCONT'),
   };
+}
+
+/** `command` as run inside network namespace `netns` (`ip netns exec`); unchanged without one. */
+export function inNetns(netns: string | undefined, command: [string, ...string[]]): [string, ...string[]] {
+  return netns === undefined ? command : ['ip', 'netns', 'exec', netns, ...command];
 }
 
 /** The last lines it wrote, for an error message. */

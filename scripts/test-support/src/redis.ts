@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findExecutable } from './find-executable';
 import { freePort } from './free-ports';
+import { inNetns } from './launch';
 
 export interface LocalRedis {
   url: string;
@@ -21,13 +22,26 @@ export function findRedisServer(): string | undefined {
   return findExecutable('redis-server', ['/usr/bin/redis-server']);
 }
 
+/** Where a Redis runs other than this machine's loopback: a host of a HostNetwork. */
+export interface ServerPlacement {
+  /** The network namespace it runs in. */
+  netns: string;
+  /** The namespace's address it listens on (besides its own loopback), which this process can reach. */
+  host: string;
+}
+
+const PLACED_REDIS_PORT = 6379;
+
 /**
- * Starts a throwaway redis-server (no persistence) on a free loopback port and resolves once it
- * answers PING. It is killed when this process exits, in case stop() is never reached.
+ * Starts a throwaway redis-server (no persistence) on a free loopback port, or on 6379 of
+ * `placement`'s host, and resolves once it answers PING. It is killed when this process exits,
+ * in case stop() is never reached.
  */
-export async function startRedis(): Promise<LocalRedis> {
+export async function startRedis(placement?: ServerPlacement): Promise<LocalRedis> {
   const binary = findRedisServer();
   if (!binary) throw new Error('redis-server not found (run scripts/infra/install-redis.sh)');
+  // A namespace of its own has every port free.
+  if (placement) return startOn(binary, PLACED_REDIS_PORT, placement);
   // Another process can take the free port before redis-server binds it; pick again then.
   for (let attempt = 1; ; attempt++) {
     try {
@@ -40,15 +54,20 @@ export async function startRedis(): Promise<LocalRedis> {
 
 class PortTakenError extends Error {}
 
-async function startOn(binary: string, port: number): Promise<LocalRedis> {
+async function startOn(binary: string, port: number, placement?: ServerPlacement): Promise<LocalRedis> {
+  const host = placement?.host ?? '127.0.0.1';
+  // Other hosts connect to a placed one: protected mode would refuse everyone but its loopback.
+  const listen = placement
+    ? ['--bind', placement.host, '127.0.0.1', '--protected-mode', 'no']
+    : ['--bind', '127.0.0.1'];
   const dir = await mkdtemp(join(tmpdir(), 'qr-redis-'));
   const logPath = join(dir, 'redis.log');
   const log = openSync(logPath, 'w');
-  const child = spawn(
+  const [command, ...args] = inNetns(placement?.netns, [
     binary,
-    ['--save', '', '--appendonly', 'no', '--bind', '127.0.0.1', '--port', String(port), '--dir', dir],
-    { stdio: ['ignore', log, log] },
-  );
+    ...['--save', '', '--appendonly', 'no', ...listen, '--port', String(port), '--dir', dir],
+  ]);
+  const child = spawn(command, args, { stdio: ['ignore', log, log] });
   closeSync(log);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const killOnExit = () => child.kill('SIGKILL');
@@ -67,32 +86,32 @@ async function startOn(binary: string, port: number): Promise<LocalRedis> {
   };
 
   try {
-    await waitForPing(port, child);
+    await waitForPing(host, port, child);
   } catch (error) {
     const output = safeRead(logPath);
     await stop();
     const message = `redis-server did not start on port ${port}: ${(error as Error).message}\n${output}`;
     throw output.includes('Address already in use') ? new PortTakenError(message) : new Error(message);
   }
-  return { url: `redis://127.0.0.1:${port}`, stop };
+  return { url: `redis://${host}:${port}`, stop };
 }
 
-async function waitForPing(port: number, child: ChildProcess): Promise<void> {
+async function waitForPing(host: string, port: number, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`it exited (${child.exitCode ?? child.signalCode})`);
     }
-    if (await pingOnce(port)) return;
+    if (await pingOnce(host, port)) return;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
   throw new Error(`no PONG within ${START_TIMEOUT_MS} ms`);
 }
 
 /** One inline PING over a raw socket: true on +PONG, false on refusal or anything else. */
-function pingOnce(port: number): Promise<boolean> {
+function pingOnce(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
+    const socket = connect({ host, port });
     let reply = '';
     const finish = (ok: boolean) => {
       socket.destroy();

@@ -1,4 +1,5 @@
-export type InfraName = 'redis' | 'kafka' | 'eventstore' | 'chromium' | 'schemathesis' | 'nginx' | 'stripe-mock' | 'mount';
+export type InfraName =
+  'redis' | 'kafka' | 'eventstore' | 'chromium' | 'schemathesis' | 'nginx' | 'stripe-mock' | 'mount' | 'netns';
 
 /**
  * Whether an integration suite must fail, rather than skip, when it cannot reach `name`.

@@ -94,7 +94,17 @@ function postScan(
   fundraiserId: string,
   headers: Record<string, string>,
 ): Promise<Pick<ScanAnswer, 'status' | 'scanId' | 'error'>> {
-  return new Promise((resolve) => {
+  return new Promise((settle) => {
+    // A deadline of its own, not the socket's idle timeout: the agent shortens that to the
+    // gateway's Keep-Alive hint less a second (4 s) on reused sockets, which cut slow answers short.
+    const timer = setTimeout(
+      () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)),
+      REQUEST_TIMEOUT_MS,
+    );
+    const resolve = (answer: Pick<ScanAnswer, 'status' | 'scanId' | 'error'>) => {
+      clearTimeout(timer);
+      settle(answer);
+    };
     const req = request(
       {
         agent,
@@ -103,7 +113,6 @@ function postScan(
         method: 'POST',
         path: `/api/fundraisers/${fundraiserId}/scan`,
         headers,
-        timeout: REQUEST_TIMEOUT_MS,
       },
       (res) => {
         let body = '';
@@ -126,7 +135,6 @@ function postScan(
         res.on('error', (error) => resolve({ status: 0, error: error.message }));
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
     req.on('error', (error) => resolve({ status: 0, error: error.message }));
     req.end();
   });

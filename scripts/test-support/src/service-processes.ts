@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { freePorts } from './free-ports';
 import { TEST_ALTCHA_MAX_NUMBER } from './proof-of-work';
 import { type LaunchedProcess, killUnlessReady, launchProcess, waitForLine, waitForUrl } from './launch';
+import type { ServerPlacement } from './redis';
 
 /**
  * A process's entry file as its package exports it (`@qrshirt/gateway/main`): this package runs
@@ -32,26 +33,34 @@ export interface GatewayProcess extends LaunchedProcess {
   opsUrl: string;
 }
 
+/** A placed gateway's ports: a namespace of its own has every port free. */
+const PLACED_GATEWAY_PORTS = [8080, 9464] as const;
+
 /**
  * `npm start`'s entry point as a separate OS process on free loopback ports (its own and its
  * operations port: parallel tests must not compete for the defaults), logging at warn, signing
  * tokens with TEST_JWT_SECRET and keying lookup keys with TEST_LOOKUP_KEY_SECRET unless `env`
  * says otherwise; resolves once /healthz answers. Ports are asked of the OS here rather than left
- * to it (0): at warn, the process logs no line saying which it got.
+ * to it (0): at warn, the process logs no line saying which it got. With `placement`, it runs in
+ * that network namespace on 8080 and 9464 of every address it has, reached at `placement.host`.
  */
 export async function startGatewayProcess(
   env: Record<string, string> = {},
   timeoutMs = 60_000,
+  placement?: ServerPlacement,
 ): Promise<GatewayProcess> {
-  const [port, opsPort] = await freePorts(2);
+  const [port, opsPort] = placement ? PLACED_GATEWAY_PORTS : await freePorts(2);
+  const listen = placement ? '0.0.0.0' : '127.0.0.1';
+  const host = placement?.host ?? '127.0.0.1';
   const gateway = launchProcess({
     name: 'gateway',
     entry: processEntry('gateway'),
+    netns: placement?.netns,
     env: {
       PORT: String(port),
-      HOST: '127.0.0.1',
+      HOST: listen,
       OPS_PORT: String(opsPort),
-      OPS_HOST: '127.0.0.1',
+      OPS_HOST: listen,
       LOG_LEVEL: 'warn',
       AUTH_JWT_SECRET: TEST_JWT_SECRET,
       LOOKUP_KEY_SECRET: TEST_LOOKUP_KEY_SECRET,
@@ -60,9 +69,9 @@ export async function startGatewayProcess(
       ...env,
     },
   });
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${host}:${port}`;
   await killUnlessReady(gateway, waitForUrl(gateway, `${url}/healthz`, { timeoutMs }));
-  return Object.assign(gateway, { url, opsUrl: `http://127.0.0.1:${env.OPS_PORT ?? opsPort}` });
+  return Object.assign(gateway, { url, opsUrl: `http://${host}:${env.OPS_PORT ?? opsPort}` });
 }
 
 /** One JSON line of a process's pino log; a line that is not JSON is its `msg`. */
@@ -83,28 +92,46 @@ export interface WorkerProcess extends LaunchedProcess {
  * (its 'ingestor running' line). That can take a whole session timeout when a killed member is
  * still in the group, since the coordinator waits for it before assigning partitions.
  */
-export function startIngestorProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<WorkerProcess> {
+export function startIngestorProcess(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  placement?: ServerPlacement,
+): Promise<WorkerProcess> {
   // kafkajs shortens its retries under NODE_ENV=test (which vitest sets): run it as deployed.
-  return startWorker('ingestor', { NODE_ENV: 'development', ...env }, timeoutMs);
+  return startWorker('ingestor', { NODE_ENV: 'development', ...env }, timeoutMs, placement);
 }
 
-/** `npm run start:projector` as its own OS process; resolves once it logged 'projector running'. */
-export function startProjectorProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<WorkerProcess> {
-  return startWorker('projector', env, timeoutMs);
+/**
+ * `npm run start:projector` as its own OS process; resolves once it logged 'projector running'.
+ * With `placement`, either runs in that network namespace with its ops port on 9100 of every
+ * address it has, reached at `placement.host`.
+ */
+export function startProjectorProcess(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  placement?: ServerPlacement,
+): Promise<WorkerProcess> {
+  return startWorker('projector', env, timeoutMs, placement);
 }
+
+const PLACED_OPS_PORT = 9100;
 
 async function startWorker(
   name: 'ingestor' | 'projector',
   env: Record<string, string>,
   timeoutMs: number,
+  placement: ServerPlacement | undefined,
 ): Promise<WorkerProcess> {
   const logs: LogLine[] = [];
   const worker = launchProcess({
     name,
     entry: processEntry(name),
+    netns: placement?.netns,
     // OPS_PORT 0: several of them in one test must not compete for the default port; the
     // 'running' line says which one it got.
-    env: { LOG_LEVEL: 'info', OPS_PORT: '0', OPS_HOST: '127.0.0.1', ...env },
+    env: placement
+      ? { LOG_LEVEL: 'info', OPS_PORT: String(PLACED_OPS_PORT), OPS_HOST: '0.0.0.0', ...env }
+      : { LOG_LEVEL: 'info', OPS_PORT: '0', OPS_HOST: '127.0.0.1', ...env },
     onLine: (line, stream) => {
       if (stream === 'stdout' && line.trim() !== '') logs.push(parseLogLine(line));
     },
@@ -114,7 +141,8 @@ async function startWorker(
     worker,
     waitForLine(worker, (text) => text.startsWith('{') && parseLogLine(text).msg === running, timeoutMs),
   );
-  return Object.assign(worker, { opsUrl: String(parseLogLine(line).ops), logs });
+  const opsUrl = placement ? `http://${placement.host}:${PLACED_OPS_PORT}` : String(parseLogLine(line).ops);
+  return Object.assign(worker, { opsUrl, logs });
 }
 
 function parseLogLine(line: string): LogLine {
