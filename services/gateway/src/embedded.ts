@@ -229,6 +229,12 @@ export async function createEmbeddedProcess(
     webhooks: demoWebhookTransport({ secret: webhookSecret, webhooks: donationWebhooks, log: donationLog }),
   });
   mail.start();
+  if (config.demoProcessor) {
+    log.warn(
+      'the demo processor is on: anyone can make donations that charge nothing; they count as test money, ' +
+        'never as money raised (DEMO_PROCESSOR=false turns it off)',
+    );
+  }
   const demoProcessor = config.demoProcessor
     ? createDemoProcessor({
         findFundraiser: fundraisers.get,
@@ -362,7 +368,7 @@ export async function createEmbeddedProcess(
       audit: createAdminAuditQueries(readModels),
     },
     live: { changeFeed, streams: liveStreams },
-    web: { widgetUrl: config.VITE_DONATION_WIDGET_URL, apiUrl: config.VITE_API_URL },
+    web: { widgetUrl: config.VITE_DONATION_WIDGET_URL, apiUrl: config.VITE_API_URL, demoMode: config.demoMode },
     proofOfWork: createProofOfWork({
       secrets: { signature: auth.derivedSecret('altcha challenges'), key: auth.derivedSecret('altcha keys') },
       maxNumber: config.ALTCHA_MAX_NUMBER,
