@@ -80,6 +80,19 @@ const history: DomainEvent[] = [
     type: 'DonationConfirmed',
     data: { donationId: 'd1', fundraiserId: 'f1', amountCents: 1250, currency: 'USD', reportId: null, at: at(D1) },
   },
+  // Test money is no step of the funnel.
+  {
+    type: 'DonationConfirmed',
+    data: {
+      donationId: 'd2',
+      fundraiserId: 'f2',
+      amountCents: 5000,
+      currency: 'USD',
+      reportId: null,
+      live: false,
+      at: at(D2),
+    },
+  },
   // A report is not money raised.
   {
     type: 'DonationReported',

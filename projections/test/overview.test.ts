@@ -49,6 +49,8 @@ function expectedOverview(history: History, top: number): AdminOverview {
       scanRequests: figures.reduce((sum, item) => sum + item.stats.scanRequests, 0),
       donations: figures.reduce((sum, item) => sum + item.stats.donations, 0),
       amountRaised: figures.reduce((sum, item) => sum + cents(item.stats.amountRaised), 0) / 100,
+      testDonations: figures.reduce((sum, item) => sum + item.stats.testDonations, 0),
+      testAmountRaised: figures.reduce((sum, item) => sum + cents(item.stats.testAmountRaised), 0) / 100,
       fundraisers: fundraisers.length,
       users: 2,
     },

@@ -164,6 +164,12 @@ describe('docker-compose.yml', () => {
     expect(nginx).toContain(`server gateway:${compose.services.gateway!.environment!.PORT}`);
   });
 
+  it('never runs the demo processor in production mode, which a gateway refuses to start with', () => {
+    const gateway = compose.services.gateway!.environment!;
+    expect(gateway.DEMO_PROCESSOR).toBe('true');
+    expect(gateway.NODE_ENV).not.toBe('production');
+  });
+
   it('sends the gateways’ mail to Mailpit and serves their operations endpoints on a port the proxy hides', () => {
     const gateway = compose.services.gateway!.environment!;
     expect(gateway.SMTP_URL).toBe('smtp://mailpit:1025');

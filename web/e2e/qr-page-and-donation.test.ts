@@ -159,13 +159,16 @@ describeInBrowser('a QR code scanned, a donation made', ({ appUrl, newContext })
     expect(scanner.errors).toEqual([]);
   });
 
-  it("thanks the donor, and raises the owner's Total Raised by the amount once the demo processor confirmed it, without a reload", async () => {
+  it("thanks the donor, and raises the owner's Total Raised, labelled as test money, by the amount once the demo processor confirmed it, without a reload", async () => {
     const { page, errors } = await watchedPage(await newContext());
     await signIn(page, owner.email, owner.password);
     await page.goto(`/fundraiser/${fundraiser.id}`);
     const before = await figure(page, 'total-raised');
+    // The app runs in demo mode (no live processor): Total Raised is the test money, and says so.
+    const label = page.getByRole('region', { name: 'Impact Stats' }).getByTestId('demo-money-label');
+    expect(await label.textContent()).toBe('Demo: no real money');
     const statsBefore = await ownerStats(appUrl, fundraiser.id, owner.session);
-    expect(statsBefore.amountRaised).toBe(before);
+    expect(statsBefore.testAmountRaised).toBe(before);
     await markPage(page);
 
     const widget = page.frameLocator('iframe[title="Donation widget"]');
@@ -183,7 +186,8 @@ describeInBrowser('a QR code scanned, a donation made', ({ appUrl, newContext })
       { timeout: 10_000 },
     );
     expect(await stillTheSamePage(page)).toBe(true);
-    // Confirmed, not merely reported: raised and counted once, nothing left awaiting confirmation.
+    // Confirmed, not merely reported: counted once as test money, never as money raised, nothing
+    // left awaiting confirmation.
     const after = await ownerStatsUntil(
       appUrl,
       fundraiser.id,
@@ -191,8 +195,10 @@ describeInBrowser('a QR code scanned, a donation made', ({ appUrl, newContext })
       (stats) => stats.amountReported === statsBefore.amountReported,
     );
     expect(after).toMatchObject({
-      donations: statsBefore.donations + 1,
-      amountRaised: statsBefore.amountRaised + 25,
+      donations: statsBefore.donations,
+      amountRaised: statsBefore.amountRaised,
+      testDonations: statsBefore.testDonations + 1,
+      testAmountRaised: statsBefore.testAmountRaised + 25,
       amountReported: statsBefore.amountReported,
     });
     await page.getByTestId('awaiting-confirmation').waitFor({ state: 'detached', timeout: 10_000 });

@@ -155,8 +155,12 @@ export const adminOverview = z
       scans: z.number().int(),
       /** Every accepted scan request, counted or not. */
       scanRequests: z.number().int(),
+      /** Live money only, as everywhere; test money is the two figures below. */
       donations: z.number().int(),
       amountRaised: amount,
+      /** Test donations a processor confirmed (demo processor, test keys), net of refunds. */
+      testDonations: z.number().int(),
+      testAmountRaised: amount,
       fundraisers: z.number().int(),
       /** Registered accounts; anonymous sessions are not counted. */
       users: z.number().int(),

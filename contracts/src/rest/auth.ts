@@ -57,6 +57,12 @@ export const REFRESH_COOKIE = 'qrshirt_refresh';
  */
 export const ANONYMOUS_AUTH_META = 'qrshirt-anonymous-auth';
 /**
+ * The meta tag a gateway in demo mode (no live processor: the demo processor's or Stripe's test
+ * money only) writes into every page it serves, content "true": owners then see the test figures,
+ * labelled. Without it (live keys, Vite's dev server) the pages show live money only.
+ */
+export const DEMO_MODE_META = 'qrshirt-demo-mode';
+/**
  * The narrowest path that covers both routes that read the cookie, refresh and sign-out, rather
  * than moving sign-out under /api/auth/refresh: within one origin a path is no boundary (RFC 6265,
  * 8.6), it only keeps the cookie off requests that have no use for it (every other API call, the

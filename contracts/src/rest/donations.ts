@@ -205,6 +205,8 @@ export const donationRoutes = defineRoutes({
       'webhook to this product, stored first and retried until delivered',
     auth: 'none',
     body: demoDonationRequest,
+    // A newcomer tries a few; nobody fills the test figures by the thousand.
+    perClient: { requests: 20, seconds: 3600 },
     answers: {
       202: { description: 'Taken; its webhook is queued', schema: demoDonation },
       400: invalid,

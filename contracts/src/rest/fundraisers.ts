@@ -134,7 +134,7 @@ export const charityFigures = z.object({
 });
 export type CharityFigures = z.infer<typeof charityFigures>;
 
-/** Confirmed money only: what the processor confirmed, net of refunds. */
+/** Confirmed live money only: what the processor confirmed, net of refunds; test money beside it. */
 export const fundraiserStats = z
   .object({
     /** Counted scans: once per visitor per 30 minutes, at most 30 per address per hour, no robots. */
@@ -147,6 +147,10 @@ export const fundraiserStats = z
     amountRaised: z.number(),
     /** Dollars the page reported that no processor confirmed yet. */
     amountReported: z.number(),
+    /** Test donations a processor confirmed (demo processor, test keys): never part of the live figures. */
+    testDonations: z.number().int(),
+    /** Their dollars, net of refunds. */
+    testAmountRaised: z.number(),
     /**
      * The same confirmed figures split by the charity the fundraiser supported when each scan and
      * donation counted, in the order the fundraiser supported them (the current one last).

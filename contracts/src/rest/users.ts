@@ -77,16 +77,22 @@ export const fundraiserStatsItem = z
     amountRaised: z.number(),
     /** Reported by the page, not confirmed by the processor yet. */
     amountReported: z.number(),
+    /** Confirmed test money (demo processor, test keys), never part of the figures above. */
+    testDonations: z.number().int(),
+    testAmountRaised: z.number(),
   })
   .meta({ id: 'FundraiserStatsItem' });
 export type FundraiserStatsItem = z.infer<typeof fundraiserStatsItem>;
 
 export const userStats = z
   .object({
-    /** Confirmed dollars across the user's fundraisers. */
+    /** Confirmed live dollars across the user's fundraisers. */
     totalImpact: z.number(),
     /** Reported dollars awaiting the processor's confirmation, across them. */
     totalReported: z.number(),
+    /** Confirmed test dollars across them, never part of `totalImpact`. */
+    testAmountRaised: z.number(),
+    testDonations: z.number().int(),
     totalScans: z.number().int(),
     shirtsOwned: z.number().int(),
     fundraiserStats: z.array(fundraiserStatsItem),

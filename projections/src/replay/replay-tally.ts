@@ -141,7 +141,8 @@ export function createReplayTally(groupBy: ReplayGroupBy, window: ReplayWindow) 
       case 'DonationRefunded':
       case 'DonationRecorded': {
         const change = confirmedChange(event)!;
-        count(change.fundraiserId, change.at, 0, change.donations, change.amountCents);
+        // Live money only: the replay is the payout statement, and test money pays nobody.
+        if (change.live) count(change.fundraiserId, change.at, 0, change.donations, change.amountCents);
         return;
       }
       case 'FundraiserCreated': {

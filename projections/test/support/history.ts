@@ -77,6 +77,8 @@ export function createHistory(eventStore: EventStore, seed = 1) {
   const totals = new Map(fundraiserIds.map((id) => [id, noFigures()]));
   /** Cents reported and not confirmed, per fundraiser. */
   const reported = new Map(fundraiserIds.map((id) => [id, 0]));
+  /** Test money confirmed, per fundraiser: never in the figures above. */
+  const testMoney = new Map(fundraiserIds.map((id) => [id, { donations: 0, cents: 0 }]));
   const daily = new Map(fundraiserIds.map((id) => [id, new Map<string, Figures>()]));
   let serial = 0;
 
@@ -119,7 +121,7 @@ export function createHistory(eventStore: EventStore, seed = 1) {
         at,
       }),
     });
-    const confirmation = (withReport: boolean) => ({
+    const confirmation = (withReport: boolean, live?: boolean) => ({
       stream: `processor-donation-${donationId}`,
       event: newEvent('DonationConfirmed', {
         donationId,
@@ -127,6 +129,7 @@ export function createHistory(eventStore: EventStore, seed = 1) {
         amountCents,
         ...money,
         reportId: withReport ? reportId : null,
+        ...(live !== undefined && { live }),
         at,
       }),
     });
@@ -152,9 +155,11 @@ export function createHistory(eventStore: EventStore, seed = 1) {
         change: confirmed,
         at,
         reportedCents: 0,
+        testCents: 0,
       };
     }
-    if (draw < 0.5) return { appends: [report(null)], fundraiserId, change: nothing, at, reportedCents: amountCents };
+    if (draw < 0.5)
+      return { appends: [report(null)], fundraiserId, change: nothing, at, reportedCents: amountCents, testCents: 0 };
     if (draw < 0.75) {
       const settled = {
         stream: `donation-report-${reportId}`,
@@ -172,9 +177,32 @@ export function createHistory(eventStore: EventStore, seed = 1) {
         change: confirmed,
         at,
         reportedCents: 0,
+        testCents: 0,
       };
     }
-    if (draw < 0.9) return { appends: [confirmation(false)], fundraiserId, change: confirmed, at, reportedCents: 0 };
+    if (draw < 0.8) {
+      // Stated live, as a processor's webhook says it: the same as saying nothing.
+      const live = draw < 0.78 ? undefined : true;
+      return {
+        appends: [confirmation(false, live)],
+        fundraiserId,
+        change: confirmed,
+        at,
+        reportedCents: 0,
+        testCents: 0,
+      };
+    }
+    if (draw < 0.9) {
+      // Test money: counted beside the figures, never in them.
+      return {
+        appends: [confirmation(false, false)],
+        fundraiserId,
+        change: nothing,
+        at,
+        reportedCents: 0,
+        testCents: amountCents,
+      };
+    }
     // Confirmed, then refunded a day later: the refund takes it off the day that counted it.
     const refundedAt = new Date(Date.parse(at) + DAY_MS).toISOString();
     const refund = {
@@ -195,6 +223,7 @@ export function createHistory(eventStore: EventStore, seed = 1) {
       change: nothing,
       at,
       reportedCents: 0,
+      testCents: 0,
     };
   }
 
@@ -236,13 +265,19 @@ export function createHistory(eventStore: EventStore, seed = 1) {
     /**
      * `events` scans and donations (about one in ten) over the history's days. Donations come in
      * every kind a log holds: reports confirmed by the processor, reports never confirmed,
-     * confirmations without a report, refunded ones, and DonationRecorded of logs written before
+     * confirmations without a report, test money, refunded ones, and DonationRecorded of logs written before
      * confirmations existed (which count as confirmed).
      */
     async activity(events: number): Promise<void> {
       for (let done = 0; done < events; done += CHUNK) {
-        const chunk: { appends: Activity; fundraiserId: string; change: Figures; at: string; reportedCents: number }[] =
-          [];
+        const chunk: {
+          appends: Activity;
+          fundraiserId: string;
+          change: Figures;
+          at: string;
+          reportedCents: number;
+          testCents: number;
+        }[] = [];
         for (let i = 0; i < Math.min(CHUNK, events - done); i++) {
           const fundraiserId = pick(fundraiserIds);
           const at = new Date(FIRST_DAY + Math.floor(random() * DAYS * DAY_MS)).toISOString();
@@ -275,13 +310,21 @@ export function createHistory(eventStore: EventStore, seed = 1) {
               change: { scans: counted ? 1 : 0, scanRequests: 1, donations: 0, amountCents: 0 },
               at,
               reportedCents: 0,
+              testCents: 0,
             });
           }
         }
         await appendGrouped(chunk.flatMap(({ appends }) => appends));
-        for (const { fundraiserId, at, change, reportedCents } of chunk) {
-          count(fundraiserId, at, change);
+        for (const { fundraiserId, at, change, reportedCents, testCents } of chunk) {
           reported.set(fundraiserId, reported.get(fundraiserId)! + reportedCents);
+          if (testCents === 0) {
+            count(fundraiserId, at, change);
+            continue;
+          }
+          // No day of the series lists test money, not even as a day with nothing.
+          const test = testMoney.get(fundraiserId)!;
+          test.donations += 1;
+          test.cents += testCents;
         }
       }
     },
@@ -308,6 +351,8 @@ export function createHistory(eventStore: EventStore, seed = 1) {
         donations,
         amountRaised: amountCents / 100,
         amountReported: reported.get(fundraiserId)! / 100,
+        testDonations: testMoney.get(fundraiserId)!.donations,
+        testAmountRaised: testMoney.get(fundraiserId)!.cents / 100,
         // These histories never change a fundraiser's charity: all of it is its one charity's.
         byCharity: [
           {
@@ -330,10 +375,13 @@ export function createHistory(eventStore: EventStore, seed = 1) {
         at,
         ...totals.get(fundraiserId)!,
         reportedCents: reported.get(fundraiserId)!,
+        test: testMoney.get(fundraiserId)!,
       }));
       return {
         totalImpact: items.reduce((sum, item) => sum + item.amountCents, 0) / 100,
         totalReported: items.reduce((sum, item) => sum + item.reportedCents, 0) / 100,
+        testAmountRaised: items.reduce((sum, item) => sum + item.test.cents, 0) / 100,
+        testDonations: items.reduce((sum, item) => sum + item.test.donations, 0),
         totalScans: items.reduce((sum, item) => sum + item.scans, 0),
         shirtsOwned: items.length,
         fundraiserStats: items.map((item) => ({
@@ -346,6 +394,8 @@ export function createHistory(eventStore: EventStore, seed = 1) {
           donationsInspired: item.donations,
           amountRaised: item.amountCents / 100,
           amountReported: item.reportedCents / 100,
+          testDonations: item.test.donations,
+          testAmountRaised: item.test.cents / 100,
         })),
       };
     },

@@ -47,8 +47,8 @@ interface AppOptions extends RouteDeps {
   admin: AdminDeps;
   /** Server-sent live updates of owners' figures. */
   live: LiveDeps;
-  /** What the pages may frame and call besides this site (the Content-Security-Policy). */
-  web: { widgetUrl: string; apiUrl: string };
+  /** What the pages may frame and call besides this site (the Content-Security-Policy), and whether they show test money. */
+  web: { widgetUrl: string; apiUrl: string; demoMode: boolean };
   /** The challenges of GET /api/challenge, and the solutions routes with `challenge: true` spend. */
   proofOfWork: ProofOfWork;
 }
@@ -137,6 +137,7 @@ export function createApp(options: AppOptions): GatewayApp {
       fundraiserIdByShortCode: options.useCases.fundraisers.byShortCode,
       read: pageReads(options),
       anonymousAuth: options.auth.anonymousSignIn,
+      demoMode: options.web.demoMode,
       log: options.log,
     }),
   );

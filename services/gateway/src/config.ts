@@ -61,6 +61,10 @@ function crossCheck(env: NodeJS.ProcessEnv): string[] {
   if (secretMode && publishableMode && secretMode !== publishableMode) {
     problems.push(`STRIPE_PUBLISHABLE_KEY: a ${publishableMode} key with a ${secretMode} STRIPE_SECRET_KEY`);
   }
+  // It confirms whatever anyone asks: a public instance must take real money or none.
+  if (env.NODE_ENV === 'production' && env.DEMO_PROCESSOR?.trim() === 'true') {
+    problems.push('DEMO_PROCESSOR: must not be true with NODE_ENV=production (it confirms any donation anyone asks)');
+  }
   return problems;
 }
 
@@ -183,8 +187,8 @@ export const configSchema = z.object({
   ),
   /**
    * The demo processor behind the demo widget (charges nothing, confirms every donation it is
-   * asked for). Defaults to on, except with NODE_ENV=production, where anyone could otherwise make
-   * donations that count as confirmed.
+   * asked for, as test money). Defaults to on in demo mode (no live Stripe keys) outside
+   * NODE_ENV=production, where it may not be turned on.
    */
   DEMO_PROCESSOR: z.enum(['true', 'false'], { error: 'expected true or false' }).optional(),
   /** /metrics and /readyz (and /healthz) are served here only; PORT answers /healthz alone. */
@@ -265,8 +269,10 @@ function stripeConfig(settings: z.infer<typeof configSchema>): StripeConfig | nu
 type StripeVariable = (typeof stripeVariables)[number] | 'STRIPE_API_URL';
 
 export type Config = Omit<z.infer<typeof configSchema>, 'DEMO_PROCESSOR' | StripeVariable> & {
-  /** Whether the demo processor takes donations (DEMO_PROCESSOR, or its default for NODE_ENV). */
+  /** Whether the demo processor takes donations (DEMO_PROCESSOR, or its default). */
   demoProcessor: boolean;
+  /** No live processor takes donations: the pages show test money, labelled as such. */
+  demoMode: boolean;
   /** Stripe's settings when all three of its variables are set; null: no Stripe. */
   stripe: StripeConfig | null;
   /** Where a start without DONATION_WEBHOOK_SECRET keeps the one it generated. */
@@ -304,10 +310,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     STRIPE_API_URL: _apiUrl,
     ...settings
   } = parsed.data;
+  const stripe = stripeConfig(parsed.data);
+  const demoMode = stripe?.live !== true;
   return {
     ...settings,
-    stripe: stripeConfig(parsed.data),
-    demoProcessor: DEMO_PROCESSOR === undefined ? settings.NODE_ENV !== 'production' : DEMO_PROCESSOR === 'true',
+    stripe,
+    demoMode,
+    demoProcessor:
+      DEMO_PROCESSOR === undefined ? demoMode && settings.NODE_ENV !== 'production' : DEMO_PROCESSOR === 'true',
     donationWebhookSecretFile: path.resolve(parsed.data.DATA_DIR, 'donation-webhook-secret'),
     databaseFile: eventStoreFile(parsed.data.DATA_DIR),
     credentialsFile: path.resolve(parsed.data.DATA_DIR, 'credentials.sqlite'),

@@ -297,6 +297,12 @@ export async function createEmbeddedProcess(
   };
   if (kafka) dependencies.kafka = () => kafka.reachable();
   const readiness = createReadiness(dependencies);
+  if (config.demoProcessor) {
+    log.warn(
+      'the demo processor is on: anyone can make donations that charge nothing; they count as test money, ' +
+        'never as money raised (DEMO_PROCESSOR=false turns it off)',
+    );
+  }
   const demoProcessor = config.demoProcessor
     ? createDemoProcessor({
         findFundraiser: fundraisers.useCases.get,
@@ -376,7 +382,7 @@ export async function createEmbeddedProcess(
       outbox: mail.outbox,
     },
     live: { changeFeed, streams: liveStreams },
-    web: { widgetUrl: config.VITE_DONATION_WIDGET_URL, apiUrl: config.VITE_API_URL },
+    web: { widgetUrl: config.VITE_DONATION_WIDGET_URL, apiUrl: config.VITE_API_URL, demoMode: config.demoMode },
     proofOfWork: createProofOfWork({
       secrets: { signature: auth.derivedSecret('altcha challenges'), key: auth.derivedSecret('altcha keys') },
       maxNumber: config.ALTCHA_MAX_NUMBER,

@@ -43,7 +43,16 @@ describe('GET /api/admin/overview', () => {
     expect(adminOverview.parse(body)).toEqual({
       // The admin and the member signed up; fundraiser owners here are bare tokens, not accounts.
       // Scanner 0's second scan of the water shirt is a request, not a scan.
-      totals: { scans: 4, scanRequests: 5, donations: 3, amountRaised: 35.75, fundraisers: 3, users: 2 },
+      totals: {
+        scans: 4,
+        scanRequests: 5,
+        donations: 3,
+        amountRaised: 35.75,
+        testDonations: 0,
+        testAmountRaised: 0,
+        fundraisers: 3,
+        users: 2,
+      },
       daily: [
         { date: '2025-04-01', scans: 3, scanRequests: 4, donations: 1, amountRaised: 10 },
         { date: '2025-04-02', scans: 1, scanRequests: 1, donations: 2, amountRaised: 25.75 },

@@ -70,7 +70,9 @@ describe('configuration', () => {
     expect(loadConfig({}).demoProcessor).toBe(true);
     const production = { NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32), LOOKUP_KEY_SECRET: 'y'.repeat(32) };
     expect(loadConfig(production).demoProcessor).toBe(false);
-    expect(loadConfig({ ...production, DEMO_PROCESSOR: 'true' }).demoProcessor).toBe(true);
+    expect(() => loadConfig({ ...production, DEMO_PROCESSOR: 'true' })).toThrow(
+      'DEMO_PROCESSOR: must not be true with NODE_ENV=production',
+    );
     expect(loadConfig({ DEMO_PROCESSOR: 'false' }).demoProcessor).toBe(false);
     expect(() => loadConfig({ DEMO_PROCESSOR: 'yes' })).toThrow('DEMO_PROCESSOR: expected true or false');
   });

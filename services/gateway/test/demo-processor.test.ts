@@ -1,13 +1,15 @@
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Writable } from 'node:stream';
 import { createInMemoryEventStore, type EventStore, reportIdFor } from '@qrshirt/core';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
+import { ConfigError, loadConfig } from '../src/config';
 import { createEmbeddedProcess } from '../src/embedded';
 import {
   type ApiClient,
@@ -19,11 +21,16 @@ import {
 import { asUser, startTestServer, type TestServer, userToken } from './support/test-server';
 import { sendWebhook, succeeded } from './support/webhooks';
 
-/** Polls the owner's stats until `expected` holds, or fails after `withinMs`; answers how long it took. */
+const mainFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
+
+/**
+ * Polls the owner's stats until the demo's test money is `expected` (and no money raised), or
+ * fails after `withinMs`; answers how long it took.
+ */
 async function raisedWithin(
   api: ApiClient,
   fundraiser: { id: string; userId: string },
-  expected: { amountRaised: number; amountReported?: number },
+  expected: { testAmountRaised: number; amountReported?: number },
   withinMs: number,
 ): Promise<number> {
   const started = Date.now();
@@ -31,8 +38,9 @@ async function raisedWithin(
   while (Date.now() - started < withinMs) {
     const answer = await api('GET', `/api/fundraisers/${fundraiser.id}/stats`, { token: userToken(fundraiser.userId) });
     last = answer.body;
+    expect(answer.body.amountRaised).toBe(0);
     if (
-      answer.body.amountRaised === expected.amountRaised &&
+      answer.body.testAmountRaised === expected.testAmountRaised &&
       (expected.amountReported === undefined || answer.body.amountReported === expected.amountReported)
     )
       return Date.now() - started;
@@ -48,7 +56,7 @@ describe('the demo processor', () => {
   });
   afterAll(() => server.stop());
 
-  it('confirms a demo donation by its signed webhook: raised within a second, the page report awaiting nothing', async () => {
+  it('confirms a demo donation by its signed webhook: test money within a second, the page report awaiting nothing', async () => {
     const fundraiser = await createFundraiser(server.api, asUser(`demo-owner-${randomUUID()}`));
     const reference = randomUUID();
     const charged = await server.api('POST', '/api/demo-processor/donations', {
@@ -64,7 +72,7 @@ describe('the demo processor', () => {
         reportId: reportIdFor(fundraiser.id, reference),
       },
     });
-    expect(await raisedWithin(server.api, fundraiser, { amountRaised: 25 }, 1000)).toBeLessThan(1000);
+    expect(await raisedWithin(server.api, fundraiser, { testAmountRaised: 25 }, 1000)).toBeLessThan(1000);
 
     // The page reports the widget's donation under the widget's name for it.
     const reported = await server.api('POST', `/api/fundraisers/${fundraiser.id}/donate`, {
@@ -76,7 +84,13 @@ describe('the demo processor', () => {
     const stats = await server.api('GET', `/api/fundraisers/${fundraiser.id}/stats`, {
       token: userToken(fundraiser.userId),
     });
-    expect(stats.body).toMatchObject({ donations: 1, amountRaised: 25, amountReported: 0 });
+    expect(stats.body).toMatchObject({
+      donations: 0,
+      amountRaised: 0,
+      testDonations: 1,
+      testAmountRaised: 25,
+      amountReported: 0,
+    });
   });
 
   it('refuses what a real processor would: unknown fundraisers, amounts not above 0', async () => {
@@ -93,13 +107,95 @@ describe('the demo processor', () => {
     }
   });
 
+  it('takes 20 donations an hour from one client, and refuses the 21st with 429 and Retry-After', async () => {
+    const fundraiser = await createFundraiser(server.api, asUser(`demo-owner-${randomUUID()}`));
+    const charge = () =>
+      server.api('POST', '/api/demo-processor/donations', {
+        body: { fundraiserId: fundraiser.id, amount: 1 },
+        headers: { 'x-forwarded-for': '198.18.29.1' },
+      });
+    for (let i = 0; i < 20; i++) expect((await charge()).status).toBe(202);
+    const refused = await charge();
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatch(/^Too many requests from your address \(at most 20 an hour\)/);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(3000);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    // Another client still may.
+    const other = await server.api('POST', '/api/demo-processor/donations', {
+      body: { fundraiserId: fundraiser.id, amount: 1 },
+      headers: { 'x-forwarded-for': '198.18.29.2' },
+    });
+    expect(other.status).toBe(202);
+  });
+
   it('charges without a reference too: its webhook then names no report', async () => {
     const fundraiser = await createFundraiser(server.api, asUser(`demo-owner-${randomUUID()}`));
     const charged = await server.api('POST', '/api/demo-processor/donations', {
       body: { fundraiserId: fundraiser.id, amount: 3 },
     });
     expect(charged).toMatchObject({ status: 202, body: { reportId: null } });
-    await raisedWithin(server.api, fundraiser, { amountRaised: 3 }, 2000);
+    await raisedWithin(server.api, fundraiser, { testAmountRaised: 3 }, 2000);
+  });
+});
+
+describe('when the demo processor is on', () => {
+  const demoKeys = { STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+
+  it('is on by default only in demo mode outside production', () => {
+    expect(loadConfig({})).toMatchObject({ demoMode: true, demoProcessor: true });
+    expect(loadConfig({ ...demoKeys, STRIPE_SECRET_KEY: 'sk_test_1' })).toMatchObject({
+      demoMode: true,
+      demoProcessor: true,
+    });
+    const live = {
+      STRIPE_SECRET_KEY: 'sk_live_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    };
+    expect(loadConfig(live)).toMatchObject({ demoMode: false, demoProcessor: false });
+    const production = { NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32), LOOKUP_KEY_SECRET: 'y'.repeat(32) };
+    expect(loadConfig(production)).toMatchObject({ demoMode: true, demoProcessor: false });
+    expect(() => loadConfig({ ...production, DEMO_PROCESSOR: 'true' })).toThrow(ConfigError);
+  });
+
+  it('DEMO_PROCESSOR=true with NODE_ENV=production stops the start: exit code 2, one line', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', mainFile], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DEMO_PROCESSOR: 'true',
+        AUTH_JWT_SECRET: 'x'.repeat(32),
+        LOOKUP_KEY_SECRET: 'y'.repeat(32),
+      },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr.split('\n').filter((line) => line.includes('DEMO_PROCESSOR'))).toEqual([
+      'DEMO_PROCESSOR: must not be true with NODE_ENV=production (it confirms any donation anyone asks)',
+    ]);
+    expect(run.stderr).not.toContain('    at ');
+  });
+
+  it('says so in the log at start', async () => {
+    const lines: { level: number; msg?: string }[] = [];
+    const log = pino(
+      { level: 'warn' },
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+          done();
+        },
+      }),
+    );
+    const on = await startTestServer({ log });
+    await on.stop();
+    const off = await startTestServer({ log, env: { DEMO_PROCESSOR: 'false' } });
+    await off.stop();
+    const warnings = lines.filter((line) => line.msg?.startsWith('the demo processor is on'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.msg).toMatch(/they count as test money, never as money raised/);
   });
 });
 
@@ -172,7 +268,7 @@ describe('a demo donation whose first delivery fails', () => {
     });
     expect(charged.status).toBe(202);
     // The first try failed (and said so); the retry, about 5 s later, gets it there.
-    await raisedWithin(api, fundraiser, { amountRaised: 12 }, 15_000);
+    await raisedWithin(api, fundraiser, { testAmountRaised: 12 }, 15_000);
     expect(failuresLeft).toBe(0);
     expect(warnings).toContainEqual(expect.objectContaining({ msg: 'webhook not delivered', channel: 'webhook' }));
   }, 30_000);
@@ -214,6 +310,6 @@ describe('a start without DONATION_WEBHOOK_SECRET', () => {
       body: { fundraiserId: fundraiser.id, amount: 4.5 },
     });
     expect(charged.status).toBe(202);
-    await raisedWithin(first.api, fundraiser, { amountRaised: 4.5 }, 2000);
+    await raisedWithin(first.api, fundraiser, { testAmountRaised: 4.5 }, 2000);
   });
 });

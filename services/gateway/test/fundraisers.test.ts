@@ -210,6 +210,8 @@ describe('GET /api/fundraisers/{id}/stats', () => {
       donations: 2,
       amountRaised: 12.25,
       amountReported: 40,
+      testDonations: 0,
+      testAmountRaised: 0,
       byCharity: [{ charityId: owned.charityId, scans: 3, donations: 2, amountRaised: 12.25 }],
       daily: [
         { date: '2026-03-01', scans: 1, scanRequests: 1, donations: 1, amountRaised: 2.25 },
@@ -247,6 +249,8 @@ describe('GET /api/user/{id}/stats', () => {
           donationsInspired: 1,
           amountRaised: 20,
           amountReported: 0,
+          testDonations: 0,
+          testAmountRaised: 0,
         },
         {
           id: second.id,
@@ -258,6 +262,8 @@ describe('GET /api/user/{id}/stats', () => {
           donationsInspired: 1,
           amountRaised: 5.5,
           amountReported: 1,
+          testDonations: 0,
+          testAmountRaised: 0,
         },
       ]),
     );
@@ -265,7 +271,15 @@ describe('GET /api/user/{id}/stats', () => {
 
   it('answers zeros for a user without shirts, and only to that user', async () => {
     const mine = await server.api('GET', '/api/user/newcomer/stats', { token: userToken('newcomer') });
-    expect(mine.body).toEqual({ totalImpact: 0, totalReported: 0, totalScans: 0, shirtsOwned: 0, fundraiserStats: [] });
+    expect(mine.body).toEqual({
+      totalImpact: 0,
+      totalReported: 0,
+      testAmountRaised: 0,
+      testDonations: 0,
+      totalScans: 0,
+      shirtsOwned: 0,
+      fundraiserStats: [],
+    });
     expect((await server.api('GET', '/api/user/newcomer/stats', { token: userToken('other') })).status).toBe(403);
     expect((await server.api('GET', '/api/user/newcomer/stats')).status).toBe(401);
   });

@@ -13,7 +13,7 @@ import {
 } from '@qrshirt/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY, MINUTE, testClock } from './support/accounts';
-import { startTestServer, type TestServer } from './support/test-server';
+import { asUser, startTestServer, type TestServer } from './support/test-server';
 import { sendWebhook, succeeded } from './support/webhooks';
 
 /*
@@ -85,9 +85,17 @@ async function scan(owner: Owner, times = 1) {
   }
 }
 
-async function donate(owner: Owner, amount: number) {
-  const answer = await sendWebhook(server.api, succeeded({ fundraiserId: owner.fundraiserId, amount }));
+async function donate(owner: Owner, amount: number, { live = true } = {}) {
+  const answer = await sendWebhook(server.api, succeeded({ fundraiserId: owner.fundraiserId, amount, live }));
   expect(answer.status).toBe(200);
+}
+
+/** The demo processor's donation: test money, confirmed through the outbox. */
+async function demoDonation(owner: Owner, amount: number) {
+  const answer = await server.api('POST', '/api/demo-processor/donations', {
+    body: { fundraiserId: owner.fundraiserId, amount },
+  });
+  expect(answer.status).toBe(202);
 }
 
 /** Resolves once every message stored so far has been delivered, as the admin Outbox screen shows. */
@@ -143,9 +151,19 @@ describe('the daily summary mail', () => {
   it('goes once, after the day ends, to an owner who asked for it and whose shirt was busy that day', async () => {
     await scan(active, 3);
     await donate(active, 30);
+    // Test money is no news: not in the figures, and a day with nothing else is a quiet one.
+    await donate(active, 500, { live: false });
+    await demoDonation(active, 70);
+    await donate(quiet, 20, { live: false });
+    await demoDonation(quiet, 5);
     await scan(notOptedIn, 2);
     await scan(unverified, 2);
+    await outboxDrained();
     await server.embedded.projectionsCaughtUp();
+    const statsOf = async (owner: Owner) =>
+      (await server.api('GET', `/api/fundraisers/${owner.fundraiserId}/stats`, asUser(owner.uid))).body;
+    expect(await statsOf(active)).toMatchObject({ amountRaised: 30, testDonations: 2, testAmountRaised: 570 });
+    expect(await statsOf(quiet)).toMatchObject({ amountRaised: 0, testDonations: 2, testAmountRaised: 25 });
 
     // The day is not over, and then not settled: nothing yet.
     await runJob();

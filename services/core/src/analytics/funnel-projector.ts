@@ -71,6 +71,8 @@ export const funnelProjector: Projector = {
   project(event) {
     const confirmed = confirmedChange(event);
     if (confirmed) {
+      // The funnel ends in money raised: test money is no step of it.
+      if (!confirmed.live) return [];
       const { at, fundraiserId, donations, amountCents } = confirmed;
       return [
         ...fundraiserStep(at, fundraiserId, 'donations', donations),

@@ -4,11 +4,14 @@ import { moneyOps, scanOps } from '../fundraisers/fundraisers-projector';
 import { dayOf, hsetFields } from '../kit/hash-fields';
 
 export const overviewKeys = {
-  /** scans (counted), scanRequests, donations and amountCents (confirmed, net of refunds), fundraisers, users */
+  /**
+   * scans (counted), scanRequests, donations and amountCents (confirmed live money, net of refunds),
+   * testDonations and testAmountCents (test money), fundraisers, users
+   */
   totals: 'totals',
   /** fields `<yyyy-mm-dd>|scans`, `|scanRequests`, `|donations`, `|amountCents`, across all fundraisers */
   daily: 'daily',
-  /** fundraiser id -> amountCents raised */
+  /** fundraiser id -> amountCents raised (live money) */
   raised: 'raised',
   /** fundraiser id -> its charity id (JSON), to rank charities at query time */
   charityOf: 'charity-of',
@@ -26,8 +29,11 @@ export const overviewProjector: Projector = {
     // Money the processor confirmed only: a report anyone can send moves no figure here.
     const confirmed = confirmedChange(event);
     if (confirmed) {
+      const ops = moneyOps(overviewKeys.totals, overviewKeys.daily, confirmed);
+      // The rankings are of money raised: test money never places a fundraiser or charity.
+      if (!confirmed.live) return ops;
       return [
-        ...moneyOps(overviewKeys.totals, overviewKeys.daily, confirmed),
+        ...ops,
         { op: 'hincrby', key: overviewKeys.raised, field: confirmed.fundraiserId, by: confirmed.amountCents },
       ];
     }

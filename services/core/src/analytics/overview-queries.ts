@@ -55,6 +55,8 @@ export function createOverviewQueries(store: ReadModelStore) {
           scanRequests: Number(totals.scanRequests ?? 0),
           donations: Number(totals.donations ?? 0),
           amountRaised: dollars(Number(totals.amountCents ?? 0)),
+          testDonations: Number(totals.testDonations ?? 0),
+          testAmountRaised: dollars(Number(totals.testAmountCents ?? 0)),
           fundraisers: Number(totals.fundraisers ?? 0),
           users: Number(totals.users ?? 0),
         },

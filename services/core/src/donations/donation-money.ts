@@ -1,4 +1,4 @@
-import type { DomainEvent, EventType } from '@qrshirt/contracts';
+import { type DomainEvent, type EventType, isLiveMoney } from '@qrshirt/contracts';
 
 /** Events that move the money raised: confirmations, refunds, and the donations of old logs. */
 export const confirmedMoneyEvents = [
@@ -19,6 +19,8 @@ export interface ConfirmedChange {
   /** 0 for a refund that leaves part of its donation counting. */
   donations: 1 | 0 | -1;
   amountCents: number;
+  /** Real money; test money is counted apart from it (`testDonations`, `testAmountCents`), never added. */
+  live: boolean;
 }
 
 /**
@@ -29,14 +31,23 @@ export interface ConfirmedChange {
  */
 export function confirmedChange(event: DomainEvent): ConfirmedChange | null {
   switch (event.type) {
-    case 'DonationConfirmed':
+    case 'DonationConfirmed': {
+      const { fundraiserId, amountCents, at } = event.data;
+      return { fundraiserId, at, donations: 1, amountCents, live: isLiveMoney(event.data) };
+    }
     case 'DonationRecorded': {
       const { fundraiserId, amountCents, at } = event.data;
-      return { fundraiserId, at, donations: 1, amountCents };
+      return { fundraiserId, at, donations: 1, amountCents, live: true };
     }
     case 'DonationRefunded': {
       const { fundraiserId, amountCents, donatedAt, remainingCents = 0 } = event.data;
-      return { fundraiserId, at: donatedAt, donations: remainingCents > 0 ? 0 : -1, amountCents: -amountCents };
+      return {
+        fundraiserId,
+        at: donatedAt,
+        donations: remainingCents > 0 ? 0 : -1,
+        amountCents: -amountCents,
+        live: isLiveMoney(event.data),
+      };
     }
     default:
       return null;

@@ -24,6 +24,8 @@ interface Totals {
   donations: number;
   amountCents: number;
   reportedCents: number;
+  testDonations: number;
+  testAmountCents: number;
 }
 
 const dollars = (cents: number) => cents / 100;
@@ -35,6 +37,8 @@ function totalsOf(hash: Record<string, string>): Totals {
     donations: Number(hash.donations ?? 0),
     amountCents: Number(hash.amountCents ?? 0),
     reportedCents: Number(hash.reportedCents ?? 0),
+    testDonations: Number(hash.testDonations ?? 0),
+    testAmountCents: Number(hash.testAmountCents ?? 0),
   };
 }
 
@@ -143,13 +147,15 @@ export function createFundraiserQueries(store: ReadModelStore) {
         charityId: (JSON.parse(changes[field]!) as { charityId: string }).charityId,
       }));
       const charityId = record.charityId === undefined ? '' : (JSON.parse(record.charityId) as string);
-      const { scans, scanRequests, donations, amountCents, reportedCents } = totals;
+      const { scans, scanRequests, donations, amountCents, reportedCents, testDonations, testAmountCents } = totals;
       return {
         scans,
         scanRequests,
         donations,
         amountRaised: dollars(amountCents),
         amountReported: dollars(reportedCents),
+        testDonations,
+        testAmountRaised: dollars(testAmountCents),
         byCharity: charityId === '' && closed.length === 0 ? [] : figuresByCharity(charityId, totals, closed),
         daily: dailySeries(daily),
       };
@@ -174,18 +180,23 @@ export function createFundraiserQueries(store: ReadModelStore) {
           donationsInspired: totals.donations,
           amountCents: totals.amountCents,
           reportedCents: totals.reportedCents,
+          testDonations: totals.testDonations,
+          testAmountCents: totals.testAmountCents,
         };
       });
       items.sort((a, b) => a.purchaseDate.localeCompare(b.purchaseDate));
       return {
         totalImpact: dollars(items.reduce((sum, item) => sum + item.amountCents, 0)),
         totalReported: dollars(items.reduce((sum, item) => sum + item.reportedCents, 0)),
+        testAmountRaised: dollars(items.reduce((sum, item) => sum + item.testAmountCents, 0)),
+        testDonations: items.reduce((sum, item) => sum + item.testDonations, 0),
         totalScans: items.reduce((sum, item) => sum + item.scans, 0),
         shirtsOwned: items.length,
-        fundraiserStats: items.map(({ amountCents, reportedCents, ...item }) => ({
+        fundraiserStats: items.map(({ amountCents, reportedCents, testAmountCents, ...item }) => ({
           ...item,
           amountRaised: dollars(amountCents),
           amountReported: dollars(reportedCents),
+          testAmountRaised: dollars(testAmountCents),
         })),
       };
     },

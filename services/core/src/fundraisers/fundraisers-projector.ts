@@ -14,11 +14,14 @@ export const fundraiserKeys = {
   /** The fundraiser id a short link's code names. */
   shortCode: (code: string) => `short-code:${code}`,
   ownedBy: (userId: string) => `user:${userId}:fundraisers`,
-  /** scans (counted), scanRequests (every one), donations and amountCents (confirmed, net of refunds), reportedCents (awaiting confirmation) */
+  /**
+   * scans (counted), scanRequests (every one), donations and amountCents (confirmed live money, net
+   * of refunds), testDonations and testAmountCents (the same for test money), reportedCents (awaiting confirmation)
+   */
   totals: (id: string) => `totals:${id}`,
   /** fields `<yyyy-mm-dd>|scans`, `|scanRequests`, `|donations`, `|amountCents` */
   daily: (id: string) => `daily:${id}`,
-  /** scans (counted), donations and amountCents (confirmed) since the fundraiser took its current charity */
+  /** scans (counted), donations and amountCents (confirmed live money) since the fundraiser took its current charity */
   sinceCharity: (id: string) => `since-charity:${id}`,
   /** The same tally for a charity it left, closed by the change at that log position. */
   closedCharity: (id: string, position: number) => `since-charity:${id}:${position}`,
@@ -52,8 +55,10 @@ export const fundraisersProjector: Projector = {
       const { fundraiserId } = confirmed;
       // A refund comes off the current charity's tally, even for a donation made under an earlier
       // one: which charity that was would need a read, and projectors never read.
+      const ops = moneyOps(fundraiserKeys.totals(fundraiserId), fundraiserKeys.daily(fundraiserId), confirmed);
+      if (!confirmed.live) return ops;
       return [
-        ...moneyOps(fundraiserKeys.totals(fundraiserId), fundraiserKeys.daily(fundraiserId), confirmed),
+        ...ops,
         { op: 'hincrby', key: fundraiserKeys.sinceCharity(fundraiserId), field: 'donations', by: confirmed.donations },
         {
           op: 'hincrby',
@@ -156,12 +161,21 @@ export function scanOps(totals: string, daily: string, day: string, counted: boo
   return ops;
 }
 
-/** A change of confirmed money in a totals hash and a per-day hash (the day the donation counted on). */
+/**
+ * A change of confirmed money in a totals hash and a per-day hash (the day the donation counted on).
+ * Test money is kept beside the live figures in the totals only, so no series or sum can add it in.
+ */
 export function moneyOps(
   totals: string,
   daily: string,
-  { at, donations, amountCents }: ConfirmedChange,
+  { at, donations, amountCents, live }: ConfirmedChange,
 ): ReadModelOp[] {
+  if (!live) {
+    return [
+      { op: 'hincrby', key: totals, field: 'testDonations', by: donations },
+      { op: 'hincrby', key: totals, field: 'testAmountCents', by: amountCents },
+    ];
+  }
   const day = dayOf(at);
   return [
     { op: 'hincrby', key: totals, field: 'donations', by: donations },

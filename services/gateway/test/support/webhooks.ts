@@ -53,6 +53,8 @@ export const succeeded = (data: {
   fundraiserId: string;
   amount: number;
   reportId?: string;
+  /** False: test money (absent: live). */
+  live?: boolean;
 }): DonationEvent => ({
   type: 'donation.succeeded',
   data: { donationId: `pi_${randomUUID()}`, currency: 'USD', ...data },

@@ -1,6 +1,6 @@
 import type { PersonalDataExport, UserStats } from '@qrshirt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { captureDownloads, textOf } from '@/testing/downloads';
 import { fakeApi } from '@/testing/fake-api';
 import { renderRoute } from '@/testing/render';
@@ -11,6 +11,8 @@ import { DashboardRoute } from './dashboard';
 const stats: UserStats = {
   totalImpact: 125.5,
   totalReported: 20,
+  testAmountRaised: 0,
+  testDonations: 0,
   totalScans: 40,
   shirtsOwned: 3,
   fundraiserStats: [
@@ -24,6 +26,8 @@ const stats: UserStats = {
       donationsInspired: 7,
       amountRaised: 100,
       amountReported: 0,
+      testDonations: 0,
+      testAmountRaised: 0,
     },
     {
       id: 'f-2',
@@ -35,6 +39,8 @@ const stats: UserStats = {
       donationsInspired: 1,
       amountRaised: 25.5,
       amountReported: 20,
+      testDonations: 0,
+      testAmountRaised: 0,
     },
     {
       id: 'f-3',
@@ -46,6 +52,8 @@ const stats: UserStats = {
       donationsInspired: 0,
       amountRaised: 0,
       amountReported: 0,
+      testDonations: 0,
+      testAmountRaised: 0,
     },
   ],
 };
@@ -300,7 +308,15 @@ describe('the dashboard', () => {
   it('invites a user without shirts to the shop', async () => {
     fakeApi({
       'GET /api/user/u-1/stats': {
-        json: { totalImpact: 0, totalReported: 0, totalScans: 0, shirtsOwned: 0, fundraiserStats: [] },
+        json: {
+          totalImpact: 0,
+          totalReported: 0,
+          testAmountRaised: 0,
+          testDonations: 0,
+          totalScans: 0,
+          shirtsOwned: 0,
+          fundraiserStats: [],
+        },
       },
     });
     signInAs({ uid: 'u-1', displayName: 'Ada' });
@@ -434,5 +450,50 @@ describe('the daily summary switch in Edit Profile', () => {
     await user.click(toggle);
     expect(await screen.findByText('The event store is unavailable')).toBeTruthy();
     expect((toggle as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe('the dashboard in demo mode', () => {
+  const withTestMoney: UserStats = {
+    ...stats,
+    testAmountRaised: 36,
+    testDonations: 4,
+    fundraiserStats: stats.fundraiserStats.map((shirt, index) =>
+      index === 0 ? { ...shirt, testDonations: 3, testAmountRaised: 30 } : shirt,
+    ),
+  };
+
+  beforeEach(() => {
+    document.head.insertAdjacentHTML('beforeend', '<meta name="qrshirt-demo-mode" content="true">');
+  });
+  afterEach(() => {
+    document.querySelector('meta[name="qrshirt-demo-mode"]')?.remove();
+  });
+
+  it('shows the test money in place of the money raised, labelled', async () => {
+    fakeApi({ 'GET /api/user/u-1/stats': { json: withTestMoney } });
+    signInAs({ uid: 'u-1', displayName: 'Ada' });
+    renderDashboard();
+
+    expect((await screen.findByTestId('stat-total-impact')).textContent).toBe('$36.00');
+    expect(screen.getByTestId('demo-money-label').textContent).toBe('Demo: no real money');
+    expect(screen.getByTestId('stat-avg-per-shirt').textContent).toBe('$12.00');
+    const first = within(screen.getAllByTestId('owned-shirt')[0]!);
+    expect(first.getByText('$30.00')).toBeTruthy();
+    expect(first.queryByText('$100.00')).toBeNull();
+    // 3 test donations over 30 scans.
+    expect(first.getByText('10%')).toBeTruthy();
+  });
+});
+
+describe('the dashboard with live money', () => {
+  it('never shows test money, nor the demo label', async () => {
+    fakeApi({ 'GET /api/user/u-1/stats': { json: { ...stats, testAmountRaised: 36, testDonations: 4 } } });
+    signInAs({ uid: 'u-1', displayName: 'Ada' });
+    renderDashboard();
+
+    expect((await screen.findByTestId('stat-total-impact')).textContent).toBe('$125.50');
+    expect(screen.queryByTestId('demo-money-label')).toBeNull();
+    expect(screen.queryByText('Demo: no real money')).toBeNull();
   });
 });

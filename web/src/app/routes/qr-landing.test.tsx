@@ -21,6 +21,8 @@ const ownerStats = {
   donations: 2,
   amountRaised: 30,
   amountReported: 0,
+  testDonations: 0,
+  testAmountRaised: 0,
   byCharity: [{ charityId: 'ocean', scans: 12, donations: 2, amountRaised: 30 }],
   daily: [],
 };
@@ -123,6 +125,26 @@ describe('the QR landing page', () => {
     renderQrPage();
     expect((await screen.findByTestId('total-scans')).textContent).toBe('12');
     expect(screen.getByTestId('total-raised').textContent).toBe('$30.00');
+  });
+
+  it('shows the owner the test money in place of Total Raised in demo mode, labelled, and never without it', async () => {
+    const stats = { ...ownerStats, testDonations: 2, testAmountRaised: 45 };
+    routes({ 'GET /api/fundraisers/f-1/stats': { json: stats } });
+    signInAs({ uid: 'owner-1', displayName: 'Olive' });
+    const live = renderQrPage();
+    expect((await screen.findByTestId('total-raised')).textContent).toBe('$30.00');
+    expect(screen.queryByTestId('demo-money-label')).toBeNull();
+    live.unmount();
+
+    document.head.insertAdjacentHTML('beforeend', '<meta name="qrshirt-demo-mode" content="true">');
+    try {
+      renderQrPage();
+      expect((await screen.findByTestId('total-raised')).textContent).toBe('$45.00');
+      const card = screen.getByRole('region', { name: 'Impact Stats' });
+      expect(within(card).getByTestId('demo-money-label').textContent).toBe('Demo: no real money');
+    } finally {
+      document.querySelector('meta[name="qrshirt-demo-mode"]')?.remove();
+    }
   });
 
   it('thanks the donor for 5 s, records the parsed amount and shows the owner it awaits confirmation', async () => {

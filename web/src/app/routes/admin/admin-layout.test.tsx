@@ -8,7 +8,16 @@ import { signInAs } from '@/testing/session';
 import { adminRoutes } from './admin-routes';
 
 const overview = {
-  totals: { scans: 12, scanRequests: 15, donations: 3, amountRaised: 45.5, fundraisers: 2, users: 5 },
+  totals: {
+    scans: 12,
+    scanRequests: 15,
+    donations: 3,
+    amountRaised: 45.5,
+    testDonations: 0,
+    testAmountRaised: 0,
+    fundraisers: 2,
+    users: 5,
+  },
   daily: [],
   topFundraisers: [
     { id: 'f-1', name: 'Water run', userId: 'u-1', charityId: 'c-1', scans: 12, donations: 3, amountRaised: 45.5 },

@@ -10,6 +10,8 @@ import { followLiveStats, useLiveUserStats } from './live-stats';
 const stats = (totalScans: number): UserStats => ({
   totalImpact: 10,
   totalReported: 0,
+  testAmountRaised: 0,
+  testDonations: 0,
   totalScans,
   shirtsOwned: 1,
   fundraiserStats: [
@@ -23,6 +25,8 @@ const stats = (totalScans: number): UserStats => ({
       donationsInspired: 1,
       amountRaised: 10,
       amountReported: 0,
+      testDonations: 0,
+      testAmountRaised: 0,
     },
   ],
 });

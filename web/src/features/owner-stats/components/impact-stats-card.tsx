@@ -1,12 +1,14 @@
 import { Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
 import type { FundraiserStats } from '@qrshirt/contracts';
+import { DemoMoneyLabel } from '@/components/demo-money-label';
+import { isDemoMode } from '@/lib/demo-mode';
 import { formatCount, formatUsd } from '@/lib/format';
 import { AwaitingConfirmation } from './awaiting-confirmation';
 
 /**
  * Spec: the owner's Impact Stats on their own QR page: Total Scans and Total Raised. Total Raised
  * is what the donation processor confirmed; what the page reported and the processor has not
- * confirmed yet shows smaller beside it.
+ * confirmed yet shows smaller beside it. In demo mode, Total Raised is the test money, labelled.
  */
 export function ImpactStatsCard({
   stats,
@@ -16,22 +18,26 @@ export function ImpactStatsCard({
   /** Charity id -> name, for the figures per charity of a shirt that changed its charity. */
   charityNames?: ReadonlyMap<string, string>;
 }) {
+  const demo = isDemoMode();
   // Until the figures come, a placeholder of about each one's width.
   const figures = [
     { label: 'Total Scans', testId: 'total-scans', value: stats && formatCount(stats.scans), width: 80 },
     {
       label: 'Total Raised',
       testId: 'total-raised',
-      value: stats && formatUsd(stats.amountRaised),
+      value: stats && formatUsd(demo ? stats.testAmountRaised : stats.amountRaised),
       width: 100,
       beside: stats && <AwaitingConfirmation amount={stats.amountReported} />,
     },
   ];
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="impact-stats-title">
-      <Title order={2} size="h3" id="impact-stats-title" mb="sm">
-        Impact Stats
-      </Title>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h3" id="impact-stats-title">
+          Impact Stats
+        </Title>
+        {demo && <DemoMoneyLabel />}
+      </Group>
       <Group grow>
         {figures.map((figure) => (
           <div key={figure.label}>

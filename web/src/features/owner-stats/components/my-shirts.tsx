@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { GoalProgress } from '@/components/goal-progress';
 import { paths } from '@/config/paths';
+import { isDemoMode } from '@/lib/demo-mode';
 import { formatCount, formatDate, formatUsd } from '@/lib/format';
 import { AwaitingConfirmation } from './awaiting-confirmation';
 import { conversionRate } from './dashboard-formulas';
@@ -21,7 +22,7 @@ function Figure({ label, value, beside }: { label: string; value: string; beside
   );
 }
 
-/** Spec: My Shirts, each with its figures and QR code, or the empty state. */
+/** Spec: My Shirts, each with its figures and QR code (in demo mode, its test money), or the empty state. */
 export function MyShirts({
   shirts,
   onEdit,
@@ -45,48 +46,49 @@ export function MyShirts({
       </Card>
     );
   }
+  const demo = isDemoMode();
   return (
     <Stack gap="md">
-      {shirts.map((shirt) => (
-        <Card key={shirt.id} withBorder radius="md" padding="lg" data-testid="owned-shirt">
-          <Group justify="space-between" align="flex-start" gap="lg">
-            <Stack gap="xs" style={{ flex: 1, minWidth: 220 }}>
-              <Title order={3} size="h4">
-                {shirt.name}
-              </Title>
-              <Text size="sm" c="dimmed">
-                Purchased {formatDate(shirt.purchaseDate)}
-              </Text>
-              <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-                <Figure label="Scans" value={formatCount(shirt.scans)} />
-                <Figure label="Donations" value={formatCount(shirt.donationsInspired)} />
-                <Figure
-                  label="Raised"
-                  value={formatUsd(shirt.amountRaised)}
-                  beside={<AwaitingConfirmation amount={shirt.amountReported} />}
-                />
-                <Figure label="Rate" value={`${conversionRate(shirt.donationsInspired, shirt.scans)}%`} />
-              </SimpleGrid>
-              <GoalProgress
-                raised={shirt.amountRaised}
-                goal={shirt.goal}
-                label={`${shirt.name}: progress towards the goal`}
-              />
-              <Group gap="md">
-                <Anchor component={Link} to={paths.fundraiser(shirt.id)}>
-                  View QR Page
-                </Anchor>
-                {onEdit && (
-                  <Button variant="light" size="xs" onClick={() => onEdit(shirt)} aria-label={`Edit ${shirt.name}`}>
-                    Edit
-                  </Button>
-                )}
-              </Group>
-            </Stack>
-            <ShirtQrCode fundraiserId={shirt.id} name={shirt.name} />
-          </Group>
-        </Card>
-      ))}
+      {shirts.map((shirt) => {
+        const donations = demo ? shirt.testDonations : shirt.donationsInspired;
+        const raised = demo ? shirt.testAmountRaised : shirt.amountRaised;
+        return (
+          <Card key={shirt.id} withBorder radius="md" padding="lg" data-testid="owned-shirt">
+            <Group justify="space-between" align="flex-start" gap="lg">
+              <Stack gap="xs" style={{ flex: 1, minWidth: 220 }}>
+                <Title order={3} size="h4">
+                  {shirt.name}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  Purchased {formatDate(shirt.purchaseDate)}
+                </Text>
+                <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+                  <Figure label="Scans" value={formatCount(shirt.scans)} />
+                  <Figure label="Donations" value={formatCount(donations)} />
+                  <Figure
+                    label="Raised"
+                    value={formatUsd(raised)}
+                    beside={<AwaitingConfirmation amount={shirt.amountReported} />}
+                  />
+                  <Figure label="Rate" value={`${conversionRate(donations, shirt.scans)}%`} />
+                </SimpleGrid>
+                <GoalProgress raised={raised} goal={shirt.goal} label={`${shirt.name}: progress towards the goal`} />
+                <Group gap="md">
+                  <Anchor component={Link} to={paths.fundraiser(shirt.id)}>
+                    View QR Page
+                  </Anchor>
+                  {onEdit && (
+                    <Button variant="light" size="xs" onClick={() => onEdit(shirt)} aria-label={`Edit ${shirt.name}`}>
+                      Edit
+                    </Button>
+                  )}
+                </Group>
+              </Stack>
+              <ShirtQrCode fundraiserId={shirt.id} name={shirt.name} />
+            </Group>
+          </Card>
+        );
+      })}
     </Stack>
   );
 }

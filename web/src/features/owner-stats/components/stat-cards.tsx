@@ -1,6 +1,8 @@
-import { Card, Group, SimpleGrid, Text } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { UserStats } from '@qrshirt/contracts';
 import type { ReactNode } from 'react';
+import { DemoMoneyLabel } from '@/components/demo-money-label';
+import { isDemoMode } from '@/lib/demo-mode';
 import { formatCount, formatUsd } from '@/lib/format';
 import { AwaitingConfirmation } from './awaiting-confirmation';
 import { averagePerShirt } from './dashboard-formulas';
@@ -24,23 +26,31 @@ function StatCard({ label, value, note, beside }: { label: string; value: string
   );
 }
 
-/** Spec: Total Impact, QR Scans, Shirts Owned, Avg per Shirt: confirmed money, with what awaits confirmation beside it. */
+/**
+ * Spec: Total Impact, QR Scans, Shirts Owned, Avg per Shirt: confirmed money, with what awaits
+ * confirmation beside it. In demo mode the money is the test money, labelled.
+ */
 export function StatCards({ stats }: { stats: UserStats }) {
+  const demo = isDemoMode();
+  const impact = demo ? stats.testAmountRaised : stats.totalImpact;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-      <StatCard
-        label="Total Impact"
-        value={formatUsd(stats.totalImpact)}
-        note="raised for charity, confirmed"
-        beside={<AwaitingConfirmation amount={stats.totalReported} />}
-      />
-      <StatCard label="QR Scans" value={formatCount(stats.totalScans)} note="curious strangers" />
-      <StatCard label="Shirts Owned" value={formatCount(stats.shirtsOwned)} note="walking fundraisers" />
-      <StatCard
-        label="Avg per Shirt"
-        value={formatUsd(averagePerShirt(stats.totalImpact, stats.shirtsOwned))}
-        note="raised per shirt"
-      />
-    </SimpleGrid>
+    <Stack gap="xs">
+      {demo && <DemoMoneyLabel />}
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        <StatCard
+          label="Total Impact"
+          value={formatUsd(impact)}
+          note={demo ? 'test donations, confirmed' : 'raised for charity, confirmed'}
+          beside={<AwaitingConfirmation amount={stats.totalReported} />}
+        />
+        <StatCard label="QR Scans" value={formatCount(stats.totalScans)} note="curious strangers" />
+        <StatCard label="Shirts Owned" value={formatCount(stats.shirtsOwned)} note="walking fundraisers" />
+        <StatCard
+          label="Avg per Shirt"
+          value={formatUsd(averagePerShirt(impact, stats.shirtsOwned))}
+          note="raised per shirt"
+        />
+      </SimpleGrid>
+    </Stack>
   );
 }

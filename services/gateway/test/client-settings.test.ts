@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { withClientSettings } from '../src/http/client-settings';
+
+const page = '<!doctype html><html lang="en"><head><title>app</title></head></html>';
+const ANONYMOUS_OFF = '<meta name="qrshirt-anonymous-auth" content="false">';
+const DEMO = '<meta name="qrshirt-demo-mode" content="true">';
+
+describe('the settings a page tells its client', () => {
+  it('tells demo mode, and anonymous sign-in turned off, in meta tags at the top of its head', () => {
+    expect(withClientSettings(page, { anonymousAuth: true, demoMode: true })).toBe(
+      page.replace('<head>', `<head>${DEMO}`),
+    );
+    expect(withClientSettings(page, { anonymousAuth: false, demoMode: true })).toBe(
+      page.replace('<head>', `<head>${ANONYMOUS_OFF}${DEMO}`),
+    );
+    expect(withClientSettings(page, { anonymousAuth: false, demoMode: false })).toBe(
+      page.replace('<head>', `<head>${ANONYMOUS_OFF}`),
+    );
+  });
+
+  it('serves the page as built with live money and anonymous sign-in on', () => {
+    expect(withClientSettings(page, { anonymousAuth: true, demoMode: false })).toBe(page);
+  });
+});
