@@ -12,6 +12,8 @@ const stats: FundraiserStats = {
   donations: 7,
   amountRaised: 85,
   amountReported: 10,
+  testDonations: 0,
+  testAmountRaised: 0,
   byCharity: [],
   daily: [],
 };
