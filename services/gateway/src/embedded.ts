@@ -51,6 +51,7 @@ import {
   allProjectors,
   createMemoryChangeFeed,
   createProjectionMonitor,
+  projectionsRunning,
   createRebuildJobs,
   type ProjectionRunner,
   startProjections,
@@ -192,6 +193,7 @@ export async function createEmbeddedProcess(
   const dependencies: Record<string, ReadinessCheck> = {
     eventStore: () => eventStore.headPosition(),
     readModels: () => readModels.ping(),
+    projections: () => projectionsRunning(runners),
   };
   if (kafka) dependencies.kafka = () => kafka.reachable();
   const newId = randomUUID;

@@ -11,7 +11,7 @@ import {
   stopOnSignals,
   registerProjectionMetrics,
 } from '@qrshirt/runtime';
-import { allProjectors, startProjections } from '@qrshirt/projections';
+import { allProjectors, projectionsRunning, startProjections } from '@qrshirt/projections';
 import { createRedisChangeFeed, createRedisReadModelStore } from '@qrshirt/redis';
 import { loadProjectorConfig } from './config';
 
@@ -46,6 +46,7 @@ registerProjectionMetrics(registry, { eventStore, projections });
 const readiness = createReadiness({
   eventStore: () => eventStore.headPosition(),
   readModels: () => readModels.ping(),
+  projections: () => projectionsRunning(projections.map(({ runner }) => runner)),
 });
 const ops = await startOpsServer({ host: config.OPS_HOST, port: config.OPS_PORT, readiness, registry });
 log.info({ ops: ops.url, projections: allProjectors.map((projector) => projector.name) }, 'projector running');

@@ -9,7 +9,7 @@ import type {
 } from '@kurrent/kurrentdb-client';
 import { globalPositionOf, isSystemEvent, readPositionAfter, toStoredEvent } from './esdb-events';
 import { errorType, isFatalSubscriptionError } from './esdb-errors';
-import type { StoredEvent, SubscribeOptions, Subscription } from '@qrshirt/core';
+import { SubscriptionRefusedError, type StoredEvent, type SubscribeOptions, type Subscription } from '@qrshirt/core';
 
 const DEFAULT_BATCH_SIZE = 500;
 const FIRST_RETRY_DELAY_MS = 100;
@@ -130,7 +130,7 @@ export function startEsdbSubscription(
           return undefined;
         });
         if (end !== undefined && position > end) {
-          throw new Error(
+          throw new SubscriptionRefusedError(
             `Checkpoint ${position} is past the end of the EventStoreDB log (${end}): the log was ` +
               'restored or replaced since; rebuild the read models from it',
           );
@@ -162,14 +162,17 @@ export function startEsdbSubscription(
   };
 }
 
-/** Access denied names what to fix: a user that may read $all (an admin, on a secure server). */
-function explained(error: unknown): unknown {
-  if (errorType(error) !== 'access-denied') return error;
-  return new Error(
-    'EventStoreDB denied this subscription access to $all: the connection string’s user needs read ' +
-      'access to $all ($all is readable by admins only on a secure server)',
-    { cause: error },
-  );
+/** A refusal for good, saying what to fix; access denied names the user's missing right. */
+function explained(error: unknown): SubscriptionRefusedError {
+  if (errorType(error) === 'access-denied') {
+    return new SubscriptionRefusedError(
+      'EventStoreDB denied this subscription access to $all: the connection string’s user needs read ' +
+        'access to $all ($all is readable by admins only on a secure server)',
+      { cause: error },
+    );
+  }
+  const reason = error instanceof Error ? error.message : String(error);
+  return new SubscriptionRefusedError(`EventStoreDB refused the subscription: ${reason}`, { cause: error });
 }
 
 function closeQuietly(subscription: AllStreamSubscription): void {
