@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { createConnection, createServer, type Socket } from 'node:net';
 import {
   Metadata,
   Server,
@@ -30,6 +31,7 @@ import {
 import { guardCalls } from '../src/esdb-client';
 import { encodeEvents } from '../src/esdb-encoding';
 import { createEventStoreDbEventStore } from '../src/esdb-event-store';
+import { openEventStoreDbCopyingLog } from '../src/esdb-log-copies';
 
 // What can be checked without an EventStoreDB server: the adapter's own logic, and the real
 // client against an unreachable address or a tiny gRPC server that answers like EventStoreDB.
@@ -324,6 +326,12 @@ async function fakeEventStoreDb(log: readonly LoggedEvent[], behaviour: FakeBeha
           (behaviour.subscribe ?? (() => {}))(call);
           return;
         }
+        if (options.hasStream()) {
+          const missing = new ReadResp.StreamNotFound().setStreamIdentifier(options.getStream()!.getStreamIdentifier());
+          call.write(Buffer.from(new ReadResp().setStreamNotFound(missing).serializeBinary()));
+          call.end();
+          return;
+        }
         const all = options.getAll()!;
         const backwards = options.getReadDirection() === ReadReq.Options.ReadDirection.BACKWARDS;
         const filter = options.hasFilter() ? options.getFilter()! : undefined;
@@ -582,5 +590,47 @@ describe('deadlines and honest errors', () => {
     await expect(subscription.done).rejects.toThrow(/invalid position/);
     expect(attempts).toBe(1);
     await store.close();
+  });
+});
+
+describe('the clients the adapter opens', () => {
+  let fake: Awaited<ReturnType<typeof fakeEventStoreDb>> | undefined;
+  afterEach(() => fake?.server.forceShutdown());
+
+  it('the personal-data migration’s log copies go through the store’s one client, closed with it', async () => {
+    fake = await fakeEventStoreDb(longLog(30, [3]));
+    // Between the client and the server, to count the client's connections.
+    let made = 0;
+    const open = new Set<Socket>();
+    const proxy = createServer((socket) => {
+      made++;
+      open.add(socket);
+      const upstream = createConnection(fake!.port, '127.0.0.1');
+      socket.pipe(upstream).pipe(socket);
+      socket.on('close', () => {
+        open.delete(socket);
+        upstream.destroy();
+      });
+      upstream.on('close', () => socket.destroy());
+    });
+    const proxyPort = await new Promise<number>((resolve) =>
+      proxy.listen(0, '127.0.0.1', () => resolve((proxy.address() as { port: number }).port)),
+    );
+    try {
+      const log = openEventStoreDbCopyingLog({ connectionString: `esdb://127.0.0.1:${proxyPort}?tls=false` });
+      const signups: string[] = [];
+      for await (const event of log.readAllOf(['WaitlistJoined'])) signups.push(event.streamName);
+      expect(signups).toEqual(['waitlist-shirt.3']);
+      expect(await log.readLive('user-1')).toEqual([]);
+      // This server takes no appends: the metadata write fails, after its read and features call.
+      await expect(log.truncateBefore('user-1', 2)).rejects.toThrow();
+      // One client: its native reader's connection and its gRPC channel, no second client's.
+      expect(made).toBeLessThanOrEqual(2);
+      await log.close();
+      await expect(log.readLive('user-1')).rejects.toThrow(/closed/);
+    } finally {
+      for (const socket of open) socket.destroy();
+      proxy.close();
+    }
   });
 });
