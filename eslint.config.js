@@ -11,7 +11,7 @@ import base from './eslint.base.js';
 /** Database, broker, mail and metrics drivers: the domain never sees one. */
 const DRIVERS = [
   'better-sqlite3',
-  '@eventstore/db-client',
+  '@kurrent/kurrentdb-client',
   'kafkajs',
   'ioredis',
   'prom-client',

@@ -1,4 +1,11 @@
-import type { EventStore, StoredEvent, Subscription, Projector, ReadModelStore } from '@qrshirt/core';
+import {
+  SubscriptionRefusedError,
+  type EventStore,
+  type StoredEvent,
+  type Subscription,
+  type Projector,
+  type ReadModelStore,
+} from '@qrshirt/core';
 import { type ProjectionLog, opsForBatch } from './apply-batch';
 import { createFirstPending } from './pending-events';
 
@@ -90,6 +97,11 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       } catch (error) {
         if (error instanceof CheckpointMoved || stopping) continue;
         status.lastError = error instanceof Error ? error.message : String(error);
+        if (error instanceof SubscriptionRefusedError) {
+          status.running = false;
+          log.error({ projection: projector.name, err: error }, 'projection stopped: the event store refused it');
+          return;
+        }
         log.warn({ projection: projector.name, err: error }, 'projection failed; retrying');
         await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
       }
@@ -149,4 +161,13 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       await skipToHead();
     },
   };
+}
+
+/** For GET /readyz: rejects naming each projection the event store refused for good. */
+export async function projectionsRunning(runners: Iterable<ProjectionRunner>): Promise<void> {
+  const refused = [...runners]
+    .map((runner) => runner.status())
+    .filter((status) => !status.running && status.lastError !== null)
+    .map((status) => `${status.name}: ${status.lastError}`);
+  if (refused.length > 0) throw new Error(`projection stopped: ${refused.join('; ')}`);
 }

@@ -42,6 +42,7 @@ import { createKafkaAdminSession, createKafkaIngestion } from '@qrshirt/kafka';
 import {
   createMemoryChangeFeed,
   createProjectionMonitor,
+  projectionsRunning,
   createRebuildJobs,
   type ProjectionRunner,
   startProjections,
@@ -294,6 +295,7 @@ export async function createEmbeddedProcess(
       await storage.assertWritable('readModels');
       await readModels.ping();
     },
+    projections: () => projectionsRunning(runners),
   };
   if (kafka) dependencies.kafka = () => kafka.reachable();
   const readiness = createReadiness(dependencies);

@@ -9,7 +9,7 @@ import {
   runProcess,
   startOpsServer,
 } from '@qrshirt/runtime';
-import { allProjectors, startProjections } from '@qrshirt/projections';
+import { allProjectors, projectionsRunning, startProjections } from '@qrshirt/projections';
 import { createRedisChangeFeed, createRedisReadModelStore } from '@qrshirt/redis';
 import { loadProjectorConfig } from './config';
 
@@ -46,6 +46,7 @@ await runProcess('projector', async () => {
   const readiness = createReadiness({
     eventStore: () => eventStore.headPosition(),
     readModels: () => readModels.ping(),
+    projections: () => projectionsRunning(projections.map(({ runner }) => runner)),
   });
   let ops: OpsServer | undefined;
   return {

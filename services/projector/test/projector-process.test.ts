@@ -43,7 +43,10 @@ describe.skipIf(redisMissing && !infraRequired('redis'))('the projector process'
     expect(await (await fetch(`${projector.opsUrl}/healthz`)).json()).toEqual({ status: 'ok' });
     const ready = await fetch(`${projector.opsUrl}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', checks: { eventStore: 'up', readModels: 'up' } });
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      checks: { eventStore: 'up', readModels: 'up', projections: 'up' },
+    });
 
     const readModels = createRedisReadModelStore({ url: redis.url });
     const catalog = createCatalogQueries(readModels);

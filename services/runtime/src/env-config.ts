@@ -56,6 +56,9 @@ export const logDir = z
 export const eventStoreEnv = {
   DATA_DIR: z.string().min(1).default('./data'),
   EVENTSTORE_URL: optionalUrl('esdb://host:port?tls=false'),
+  /** The server's `MaxAppendSize` and `MaxAppendEventSize`: larger appends are refused before sending. */
+  EVENTSTORE_MAX_APPEND_BYTES: z.coerce.number({ error: 'expected a number of bytes' }).int().positive().optional(),
+  EVENTSTORE_MAX_EVENT_BYTES: z.coerce.number({ error: 'expected a number of bytes' }).int().positive().optional(),
 };
 
 /**

@@ -7,8 +7,17 @@ import { createSqliteEventStore } from '@qrshirt/sqlite';
 export const eventStoreFile = (dataDir: string): string => path.resolve(dataDir, 'events.sqlite');
 
 /** The event store a process's configuration names: EventStoreDB when it has a URL, else the SQLite file. */
-export function openEventStore(config: { EVENTSTORE_URL?: string | undefined; DATA_DIR: string }): EventStore {
+export function openEventStore(config: {
+  EVENTSTORE_URL?: string | undefined;
+  EVENTSTORE_MAX_APPEND_BYTES?: number | undefined;
+  EVENTSTORE_MAX_EVENT_BYTES?: number | undefined;
+  DATA_DIR: string;
+}): EventStore {
   return config.EVENTSTORE_URL
-    ? createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL })
+    ? createEventStoreDbEventStore({
+        connectionString: config.EVENTSTORE_URL,
+        ...(config.EVENTSTORE_MAX_APPEND_BYTES !== undefined && { maxAppendBytes: config.EVENTSTORE_MAX_APPEND_BYTES }),
+        ...(config.EVENTSTORE_MAX_EVENT_BYTES !== undefined && { maxEventBytes: config.EVENTSTORE_MAX_EVENT_BYTES }),
+      })
     : createSqliteEventStore({ path: eventStoreFile(config.DATA_DIR) });
 }

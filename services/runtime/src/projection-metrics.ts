@@ -8,7 +8,8 @@ export interface RunningProjection {
 }
 
 interface Lag {
-  events: number;
+  /** Undefined where counting would mean reading the events. */
+  events: number | undefined;
   seconds: number;
 }
 
@@ -36,11 +37,18 @@ export function registerProjectionMetrics(
     // A checkpoint that moved back (a blue/green switch) invalidates what was learnt.
     const from = known && checkpoint >= known.since ? Math.max(checkpoint, known.clearTo) : checkpoint;
     const head = await eventStore.headPosition();
-    const pending = await eventStore.readAll({ after: from, eventTypes: projector.eventTypes, maxCount: COUNT_LIMIT });
+    // A store that can count cheaply only by reading (EventStoreDB, positions in bytes) reads the
+    // oldest pending event alone: its lag in events is left unmeasured, as the admin API leaves it.
+    const counting = eventStore.positionUnit === 'events';
+    const pending = await eventStore.readAll({
+      after: from,
+      eventTypes: projector.eventTypes,
+      maxCount: counting ? COUNT_LIMIT : 1,
+    });
     const oldest = pending[0];
     if (!oldest) clear.set(projector.name, { since: checkpoint, clearTo: Math.max(from, head) });
     return {
-      events: pending.length,
+      events: counting ? pending.length : undefined,
       seconds: oldest ? Math.max(0, (Date.now() - oldest.recordedAt.getTime()) / 1000) : 0,
     };
   }
@@ -60,11 +68,12 @@ export function registerProjectionMetrics(
 
   new Gauge({
     name: 'projection_lag_events',
-    help: `Events of a projection's types stored beyond its checkpoint (counted up to ${COUNT_LIMIT})`,
+    help: `Events of a projection's types stored beyond its checkpoint (counted up to ${COUNT_LIMIT}; not on EventStoreDB)`,
     labelNames: ['projection'] as const,
     registers: [registry],
     async collect() {
-      for (const [projection, lag] of await measure()) this.set({ projection }, lag.events);
+      for (const [projection, lag] of await measure())
+        if (lag.events !== undefined) this.set({ projection }, lag.events);
     },
   });
   new Gauge({

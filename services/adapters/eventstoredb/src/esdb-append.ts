@@ -1,14 +1,27 @@
-import type { AppendExpectedRevision, EventData, EventStoreDBClient } from '@eventstore/db-client';
+import type { AppendStreamState, EventData, KurrentDBClient, ResolvedEvent } from '@kurrent/kurrentdb-client';
 import { ConcurrencyError, type AppendResult, type ExpectedRevision } from '@qrshirt/core';
-import { takeChunk, type EncodedEvent } from './esdb-encoding';
+import type { EncodedEvent } from './esdb-encoding';
 import { globalPositionOf } from './esdb-events';
 import { appendSizeRefusal, errorType, isUnknownOutcome } from './esdb-errors';
 
-/** EventStoreDB's default `MaxAppendSize`: 1 MiB. */
-export const DEFAULT_MAX_APPEND_BYTES = 1_048_576;
+/** KurrentDB 25.1's defaults: `MaxAppendSize` 256 MiB, `MaxAppendEventSize` 16 MiB. */
+export const DEFAULT_MAX_APPEND_BYTES = 268_435_456;
+export const DEFAULT_MAX_EVENT_BYTES = 16_777_216;
 const RETRY_DELAYS_MS = [100, 400, 1_600];
+/** Times an `any` or `stream_exists` append re-reads the revision after another writer moved it. */
+const MAX_REPINS = 5;
+/** A follower answers a leader-only read with not-leader; the client then reconnects to the leader. */
+const NOT_LEADER_RETRIES = 3;
 
-export type AppendClient = Pick<EventStoreDBClient, 'appendToStream' | 'readStream'>;
+export type AppendClient = Pick<KurrentDBClient, 'appendToStream' | 'readStream'>;
+
+export interface AppendLimits {
+  maxAppendBytes: number;
+  maxEventBytes: number;
+}
+
+/** Runs one server call, under the store's deadline and its `close()`. */
+type RunCall = <T>(what: string, work: (signal: AbortSignal) => Promise<T>) => Promise<T>;
 
 interface EsdbAppendContext {
   client: AppendClient;
@@ -18,17 +31,19 @@ interface EsdbAppendContext {
     data: EncodedEvent['data'];
     metadata: EncodedEvent['metadata'];
   }): EventData;
-  toRevision(expected: ExpectedRevision): AppendExpectedRevision;
-  maxAppendBytes: number;
+  toState(expected: number | 'no_stream'): AppendStreamState;
+  limits: AppendLimits;
+  run: RunCall;
   /** Waits between attempts; tests pass one that does not. */
   sleep?: (ms: number) => Promise<void>;
 }
 
 /**
- * Appends in chunks the server accepts, each expecting the revision the previous one ended at,
- * so the chain stays exact. A chunk the server still finds too large is split at its limit. The
- * chunks are not one transaction: if one fails, the earlier ones stay, and retrying the same
- * events (same ids) resumes after them.
+ * One atomic append, refused before any I/O when it exceeds the server's limits. Every attempt
+ * names an exact revision: `any` and `stream_exists` are pinned to the revision read first, so
+ * an attempt repeated after an unknown outcome lands where the first would have, and the stream
+ * itself (not the leader's in-memory id cache, which a restart empties) shows whether it was
+ * committed.
  */
 export async function appendEncoded(
   context: EsdbAppendContext,
@@ -36,66 +51,40 @@ export async function appendEncoded(
   events: readonly EncodedEvent[],
   expected: ExpectedRevision,
 ): Promise<AppendResult> {
-  let maxBytes = context.maxAppendBytes;
-  let expectedNow = expected;
-  let done = 0;
-  let result: AppendResult | undefined;
-  while (done < events.length) {
-    const chunk = takeChunk(streamName, events.slice(done), maxBytes);
-    try {
-      result = await appendChunk(context, streamName, chunk, expectedNow);
-    } catch (error) {
-      const refusal = appendSizeRefusal(error);
-      if (!refusal) throw error;
-      const smaller = refusal.maxAppendSize ?? Math.floor(chunkBytes(chunk) / 2);
-      if (chunk.length === 1 || smaller >= maxBytes) {
-        throw new Error(`Append to ${streamName}: EventStoreDB refused ${chunk.length} event(s) as too large`, {
-          cause: error,
-        });
-      }
-      maxBytes = smaller;
-      continue;
-    }
-    done += chunk.length;
-    expectedNow = result.nextExpectedRevision;
-  }
-  return result!;
-}
-
-function chunkBytes(chunk: readonly EncodedEvent[]): number {
-  return chunk.reduce((sum, event) => sum + event.bytes, 0);
-}
-
-/**
- * One append, retried with the same ids and expected revision while its outcome is unknown: the
- * server answers a repeat of a committed write with its earlier result, or with a wrong expected
- * version that `earlierAppend` recognises.
- */
-async function appendChunk(
-  context: EsdbAppendContext,
-  streamName: string,
-  chunk: readonly EncodedEvent[],
-  expected: ExpectedRevision,
-): Promise<AppendResult> {
-  const proposed = chunk.map(({ id, type, data, metadata }) => context.jsonEvent({ id, type, data, metadata }));
-  const ids = chunk.map((event) => event.id);
+  checkLimits(streamName, events, context.limits);
+  const proposed = events.map(({ id, type, data, metadata }) => context.jsonEvent({ id, type, data, metadata }));
+  const ids = events.map((event) => event.id);
   const sleep = context.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  let exact = await pin(context, streamName, expected);
+  let repins = 0;
   for (let attempt = 0; ; attempt++) {
     try {
-      const result = await context.client.appendToStream(streamName, proposed, {
-        expectedRevision: context.toRevision(expected),
-      });
+      const result = await context.run(`the append to ${streamName}`, () =>
+        context.client.appendToStream(streamName, proposed, { streamState: context.toState(exact) }),
+      );
       const revision = Number(result.nextExpectedRevision);
       // The server answers a write with its position; a repeat it recognised answers without one.
       if (result.position)
         return { nextExpectedRevision: revision, lastGlobalPosition: Number(result.position.commit) };
-      return await storedAt(context.client, streamName, revision);
+      return await storedAt(context, streamName, revision);
     } catch (error) {
       if (errorType(error) === 'wrong-expected-version') {
-        const retried = await earlierAppend(context.client, streamName, ids, expected);
-        if (retried) return retried;
-        const actual = (error as { actualVersion?: unknown }).actualVersion;
+        const earlier = await earlierAppend(context, streamName, ids, exact);
+        if (earlier) return earlier;
+        if ((expected === 'any' || expected === 'stream_exists') && repins < MAX_REPINS) {
+          repins++;
+          exact = await pin(context, streamName, expected);
+          continue;
+        }
+        const actual = (error as { actualState?: unknown }).actualState;
         throw new ConcurrencyError(streamName, expected, typeof actual === 'bigint' ? Number(actual) : 'no_stream');
+      }
+      if (appendSizeRefusal(error)) {
+        throw new Error(
+          `Append to ${streamName}: KurrentDB refused ${events.length} event(s) as too large; ` +
+            'EVENTSTORE_MAX_APPEND_BYTES and EVENTSTORE_MAX_EVENT_BYTES must not exceed the server’s limits',
+          { cause: error },
+        );
       }
       const delay = RETRY_DELAYS_MS[attempt];
       if (delay === undefined || !isUnknownOutcome(error)) throw error;
@@ -104,55 +93,86 @@ async function appendChunk(
   }
 }
 
+function checkLimits(streamName: string, events: readonly EncodedEvent[], limits: AppendLimits): void {
+  for (const event of events) {
+    if (event.bytes > limits.maxEventBytes) {
+      throw new Error(
+        `Append to ${streamName}: event ${event.id} (${event.type}) is about ${event.bytes} bytes, ` +
+          `more than the ${limits.maxEventBytes} bytes of one event EventStoreDB accepts (EVENTSTORE_MAX_EVENT_BYTES)`,
+      );
+    }
+  }
+  const total = events.reduce((sum, event) => sum + event.bytes, 0);
+  if (total > limits.maxAppendBytes) {
+    throw new Error(
+      `Append to ${streamName}: ${events.length} events are about ${total} bytes, more than the ` +
+        `${limits.maxAppendBytes} bytes of one append EventStoreDB accepts (EVENTSTORE_MAX_APPEND_BYTES)`,
+    );
+  }
+}
+
+/** The revision an append expects, read from the leader for `any` and `stream_exists`. */
+async function pin(
+  context: EsdbAppendContext,
+  streamName: string,
+  expected: ExpectedRevision,
+): Promise<number | 'no_stream'> {
+  if (expected !== 'any' && expected !== 'stream_exists') return expected;
+  const [last] = await readFromLeader(context, streamName, {
+    direction: 'backwards',
+    fromRevision: 'end',
+    maxCount: 1,
+  });
+  if (last?.event) return Number(last.event.revision);
+  if (expected === 'stream_exists') throw new ConcurrencyError(streamName, expected, 'no_stream');
+  return 'no_stream';
+}
+
 /** The position of the event at `revision`, read from the leader: a follower may not have it yet. */
-async function storedAt(client: AppendClient, streamName: string, revision: number): Promise<AppendResult> {
-  for await (const resolved of client.readStream(streamName, {
+async function storedAt(context: EsdbAppendContext, streamName: string, revision: number): Promise<AppendResult> {
+  const [resolved] = await readFromLeader(context, streamName, {
+    direction: 'forwards',
     fromRevision: BigInt(revision),
     maxCount: 1,
-    requiresLeader: true,
-  })) {
-    if (resolved.event) {
-      return {
-        nextExpectedRevision: revision,
-        lastGlobalPosition: globalPositionOf(resolved.event, resolved.commitPosition),
-      };
-    }
+  });
+  if (resolved?.event) {
+    return {
+      nextExpectedRevision: revision,
+      lastGlobalPosition: globalPositionOf(resolved.event, resolved.commitPosition),
+    };
   }
   throw new Error(`Stream ${streamName} has no event at revision ${revision} right after appending it`);
 }
 
 /**
- * A retry the server did not recognise as one (it only does for the same expected revision):
- * the ids stored where this append expected to write them mean it succeeded before.
+ * A repeat the server did not recognise as one (its id cache was lost, or another expected
+ * revision was sent): the ids stored where this append expected to write them mean it
+ * succeeded before.
  */
 async function earlierAppend(
-  client: AppendClient,
+  context: EsdbAppendContext,
   streamName: string,
   ids: string[],
-  expected: ExpectedRevision,
+  expected: number | 'no_stream',
 ): Promise<AppendResult | undefined> {
-  if (typeof expected !== 'number' && expected !== 'no_stream') return undefined;
   const firstRevision = expected === 'no_stream' ? 0 : expected + 1;
-  const stored: { id: string; revision: number; globalPosition: number }[] = [];
-  try {
-    for await (const resolved of client.readStream(streamName, {
+  const stored = (
+    await readFromLeader(context, streamName, {
+      direction: 'forwards',
       fromRevision: BigInt(firstRevision),
       maxCount: ids.length,
-      requiresLeader: true,
-    })) {
-      const event = resolved.event;
-      if (event) {
-        stored.push({
-          id: event.id,
-          revision: Number(event.revision),
-          globalPosition: globalPositionOf(event, resolved.commitPosition),
-        });
-      }
-    }
-  } catch (error) {
-    if (errorType(error) === 'stream-not-found') return undefined;
-    throw error;
-  }
+    })
+  ).flatMap((resolved) =>
+    resolved.event
+      ? [
+          {
+            id: resolved.event.id,
+            revision: Number(resolved.event.revision),
+            globalPosition: globalPositionOf(resolved.event, resolved.commitPosition),
+          },
+        ]
+      : [],
+  );
   const matching = stored.filter((event, i) => event.id === ids[i]).length;
   if (matching === 0) return undefined;
   if (matching < ids.length) {
@@ -163,4 +183,27 @@ async function earlierAppend(
   }
   const last = stored.at(-1)!;
   return { nextExpectedRevision: last.revision, lastGlobalPosition: last.globalPosition };
+}
+
+/** A leader-only read of one stream: an unknown stream reads as empty; not-leader is retried. */
+async function readFromLeader(
+  context: EsdbAppendContext,
+  streamName: string,
+  options: { direction: 'forwards' | 'backwards'; fromRevision: bigint | 'end'; maxCount: number },
+): Promise<ResolvedEvent[]> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await context.run(`the check read of ${streamName}`, async (signal) => {
+        const events: ResolvedEvent[] = [];
+        for await (const resolved of context.client.readStream(streamName, { ...options, requiresLeader: true })) {
+          if (signal.aborted) break;
+          events.push(resolved);
+        }
+        return events;
+      });
+    } catch (error) {
+      if (errorType(error) === 'stream-not-found') return [];
+      if (errorType(error) !== 'not-leader' || attempt >= NOT_LEADER_RETRIES) throw error;
+    }
+  }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { JSONType } from '@eventstore/db-client';
+import type { JSONType } from '@kurrent/kurrentdb-client';
 import type { NewEvent } from '@qrshirt/core';
 
 /** An event ready for the client: its payloads already JSON, its size known. */
@@ -69,25 +69,4 @@ function toJson(streamName: string, index: number, type: string, field: string, 
       },
     );
   }
-}
-
-/**
- * The longest run of events from the start that fits in `maxBytes`, at least one. One event that
- * alone exceeds the limit can never be stored, so it is refused with its size.
- */
-export function takeChunk(streamName: string, events: readonly EncodedEvent[], maxBytes: number): EncodedEvent[] {
-  const first = events[0];
-  if (first && first.bytes > maxBytes) {
-    throw new Error(
-      `Append to ${streamName}: event ${first.id} (${first.type}) is about ${first.bytes} bytes, ` +
-        `more than the ${maxBytes} bytes EventStoreDB accepts in one append`,
-    );
-  }
-  let bytes = 0;
-  let count = 0;
-  while (count < events.length && bytes + events[count]!.bytes <= maxBytes) {
-    bytes += events[count]!.bytes;
-    count++;
-  }
-  return events.slice(0, count);
 }

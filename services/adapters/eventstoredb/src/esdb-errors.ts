@@ -6,7 +6,6 @@ interface ErrorFields {
   type?: unknown;
   code?: unknown;
   message?: unknown;
-  maxAppendSize?: unknown;
 }
 
 function fields(error: unknown): ErrorFields {
@@ -19,20 +18,16 @@ export function errorType(error: unknown): string {
 }
 
 /**
- * The server's refusal of an append that is too large, with its limit when it says it. Client 6
- * knows `MaximumAppendSizeExceeded`, but reports the per-event limit of newer servers
- * (`MaximumAppendEventSizeExceeded`) and a gRPC message over the receive limit as "unknown".
+ * The server's refusal of an append that is too large: its append or per-event limit is lower
+ * than configured here. The client types both; a gRPC message over the receive limit, or a
+ * server whose refusal it does not know, comes as "unknown".
  */
-export function appendSizeRefusal(error: unknown): { maxAppendSize: number | undefined } | undefined {
-  const { type, code, message, maxAppendSize } = fields(error);
-  const limit = typeof maxAppendSize === 'number' && maxAppendSize > 0 ? maxAppendSize : undefined;
-  if (type === 'maximum-append-size-exceeded') return { maxAppendSize: limit };
-  if (type !== 'unknown') return undefined;
+export function appendSizeRefusal(error: unknown): boolean {
+  const { type, code, message } = fields(error);
+  if (type === 'maximum-append-size-exceeded' || type === 'append-record-size-exceeded') return true;
+  if (type !== 'unknown') return false;
   const text = typeof message === 'string' ? message : '';
-  if (code === RESOURCE_EXHAUSTED || /MaximumAppend(?:Event)?SizeExceeded|Maximum Append Size/i.test(text)) {
-    return { maxAppendSize: limit };
-  }
-  return undefined;
+  return code === RESOURCE_EXHAUSTED || /MaximumAppend(?:Event)?SizeExceeded|Maximum Append Size/i.test(text);
 }
 
 /**
@@ -48,7 +43,7 @@ export function isUnknownOutcome(error: unknown): boolean {
     case 'timeout':
       return true;
     case 'unknown':
-      return appendSizeRefusal(error) === undefined && fields(error).code !== INVALID_ARGUMENT;
+      return !appendSizeRefusal(error) && fields(error).code !== INVALID_ARGUMENT;
     default:
       return false;
   }
@@ -56,10 +51,10 @@ export function isUnknownOutcome(error: unknown): boolean {
 
 /**
  * Errors a new subscription would only meet again. The server's "Trying to read from an invalid
- * position" comes as gRPC INVALID_ARGUMENT without the header client 6 maps, so as "unknown".
+ * position" comes as gRPC INVALID_ARGUMENT without the header the client maps to a type.
  */
 export function isFatalSubscriptionError(error: unknown): boolean {
   const type = errorType(error);
   if (type === 'access-denied' || type === 'invalid-argument' || type === 'unsupported') return true;
-  return type === 'unknown' && fields(error).code === INVALID_ARGUMENT;
+  return fields(error).code === INVALID_ARGUMENT;
 }

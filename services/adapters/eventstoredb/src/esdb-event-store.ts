@@ -1,12 +1,12 @@
-import type { AllStreamResolvedEvent, AppendExpectedRevision, EventStoreDBClient, Filter } from '@eventstore/db-client';
-import { type EsdbClient, openEsdbClient } from './esdb-client';
+import type { AllStreamResolvedEvent, AppendStreamState, Filter, KurrentDBClient } from '@kurrent/kurrentdb-client';
+import { collect, guardCalls, openKurrentClient, type Guarded, type KurrentModule } from './esdb-client';
 import { globalPositionOf, isSystemEvent, readPositionAfter, readPositionBefore, toStoredEvent } from './esdb-events';
 import { startEsdbSubscription } from './esdb-subscription';
-import { appendEncoded, DEFAULT_MAX_APPEND_BYTES } from './esdb-append';
+import { appendEncoded, DEFAULT_MAX_APPEND_BYTES, DEFAULT_MAX_EVENT_BYTES } from './esdb-append';
 import { encodeEvents } from './esdb-encoding';
+import { errorType } from './esdb-errors';
 import {
   type EventStore,
-  type ExpectedRevision,
   type FilteredPage,
   type StoredEvent,
   type Subscription,
@@ -16,67 +16,120 @@ import {
 export interface EventStoreDbEventStoreOptions {
   /** e.g. `esdb://localhost:2113?tls=false` */
   connectionString: string;
-  /** The server's `MaxAppendSize`; larger appends are split (default 1 MiB, the server's default). */
+  /** The server's `MaxAppendSize` (default 256 MiB, KurrentDB 25.1's); larger appends are refused before any I/O. */
   maxAppendBytes?: number;
+  /** The server's `MaxAppendEventSize` (default 16 MiB, KurrentDB 25.1's). */
+  maxEventBytes?: number;
+  /** How long a read, an append or the server-features check may take (default 10 s). */
+  deadlineMs?: number;
 }
 
-type EsdbModule = typeof import('@eventstore/db-client');
+const DEFAULT_DEADLINE_MS = 10_000;
 
-/** Events one filtered read of $all asks the server for, at most. */
+/** Events one read of $all asks the server for, at most. */
 const READ_PAGE_SIZE = 500;
 
 /**
- * Events one `readFiltered` call examines, at most. The server cannot filter by time, nor by
- * stream prefix and type at once, so a time range far from where reading starts is found by
- * reading what lies between. 2,000 events are four full pages (a few MB of the largest
- * `PageViewed`s, well under a second): enough to fill a page in the common case, while a far
- * range costs the browser a few "next" clicks instead of one request reading most of the log.
+ * Events of $all one `readFiltered` call examines, at most. A filtered read of the server scans
+ * until it has found its count or reached the end of $all, however long that is (its search
+ * window only sizes its internal pages), and it cannot filter by time, nor by prefix and type at
+ * once: so the filters apply here, to an unfiltered stretch of the log read a page at a time.
+ * 2,000 events are four full pages (a few MB of the largest `PageViewed`s, well under a second):
+ * a far or rare match costs a few "next" calls instead of one request reading the whole log.
  */
 const FILTERED_READ_SCAN_LIMIT = 2_000;
 
+/** The client, its store, and what the personal-data migration's log copies need of it. */
+interface EventStoreDbConnection {
+  store: EventStore;
+  /** The store's own client: the process opens no second one. */
+  client(this: void): Promise<{ kdb: KurrentModule; client: KurrentDBClient }>;
+  guard: Guarded;
+}
+
 export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOptions): EventStore {
+  return openEventStoreDb(options).store;
+}
+
+export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventStoreDbConnection {
   // Loaded on first use: the gRPC client adds about 0.3 s to the start-up of every process that
   // imports core, and the embedded mode never needs it.
-  const connection = import('@eventstore/db-client').then((esdb) => ({
-    esdb,
-    ...openEsdbClient(esdb, options.connectionString),
+  const connection = import('@kurrent/kurrentdb-client').then((kdb) => ({
+    kdb,
+    client: openKurrentClient(kdb, options.connectionString),
   }));
   // Failures surface on the first call; unused, they must not crash the process.
   connection.catch(() => {});
+  const guard = guardCalls(options.deadlineMs ?? DEFAULT_DEADLINE_MS);
+  const limits = {
+    maxAppendBytes: options.maxAppendBytes ?? DEFAULT_MAX_APPEND_BYTES,
+    maxEventBytes: options.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES,
+  };
   const subscriptions = new Set<Subscription>();
   let closed = false;
 
-  async function open(): Promise<{ esdb: EsdbModule } & EsdbClient> {
+  async function open(): Promise<{ kdb: KurrentModule; client: KurrentDBClient }> {
     if (closed) throw new Error('The event store is closed');
     return connection;
   }
 
   async function readStreamEvents(
-    client: EventStoreDBClient,
-    esdb: EsdbModule,
+    client: KurrentDBClient,
     streamName: string,
-    fromRevision: number,
-    maxCount: number | undefined,
+    read: { fromRevision: bigint | 'end'; direction: 'forwards' | 'backwards'; maxCount: number | undefined },
   ): Promise<StoredEvent[]> {
-    if (maxCount === 0) return [];
+    if (read.maxCount === 0) return [];
     const events: StoredEvent[] = [];
     try {
-      const read = client.readStream(streamName, {
-        fromRevision: BigInt(fromRevision),
-        ...(maxCount !== undefined && { maxCount }),
-      });
-      for await (const resolved of read) {
-        const event = resolved.event;
-        if (event) events.push(toStoredEvent(event, globalPositionOf(event, resolved.commitPosition)));
-      }
+      await guard.run(`a read of ${streamName}`, (signal) =>
+        collect(
+          client.readStream(streamName, {
+            fromRevision: read.fromRevision,
+            direction: read.direction,
+            ...(read.maxCount !== undefined && { maxCount: read.maxCount }),
+          }),
+          signal,
+          (resolved) => {
+            const event = resolved.event;
+            if (event) events.push(toStoredEvent(event, globalPositionOf(event, resolved.commitPosition)));
+            return true;
+          },
+        ),
+      );
     } catch (err) {
-      if (err instanceof esdb.StreamNotFoundError) return [];
+      if (errorType(err) === 'stream-not-found') return [];
       throw err;
     }
     return events;
   }
 
-  return {
+  /** The newest position of $all, the server's own events included: where a checkpoint can be. */
+  async function endOfLog(): Promise<number> {
+    const { kdb, client } = await open();
+    let end = 0;
+    await guard.run('the read of the end of $all', (signal) =>
+      collect(client.readAll({ fromPosition: kdb.END, direction: kdb.BACKWARDS, maxCount: 1 }), signal, (resolved) => {
+        if (resolved.event) end = globalPositionOf(resolved.event, resolved.commitPosition);
+        return false;
+      }),
+    );
+    return end;
+  }
+
+  const read =
+    (kdb: KurrentModule, client: KurrentDBClient): ReadAllPage =>
+    (what, request) =>
+      guard.run(what, async (signal) => {
+        const page: AllStreamResolvedEvent[] = [];
+        const { filter, ...unfiltered } = request;
+        await collect(client.readAll(filter ? { ...unfiltered, filter } : unfiltered), signal, (resolved) => {
+          page.push(resolved);
+          return true;
+        });
+        return page;
+      });
+
+  const store: EventStore = {
     // Commit positions: byte offsets in the server's transaction log.
     positionUnit: 'bytes',
     async appendToStream(streamName, events, appendOptions) {
@@ -84,13 +137,14 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
       if (events.length === 0) throw new Error(`Append to ${streamName}: no events given`);
       assertValidExpectedRevision(expected);
       const encoded = encodeEvents(streamName, events);
-      const { esdb, client } = await open();
+      const { kdb, client } = await open();
       return appendEncoded(
         {
           client,
-          jsonEvent: (event) => esdb.jsonEvent(event),
-          toRevision: (revision) => toEsdbRevision(esdb, revision),
-          maxAppendBytes: options.maxAppendBytes ?? DEFAULT_MAX_APPEND_BYTES,
+          jsonEvent: (event) => kdb.jsonEvent(event),
+          toState: (revision) => toStreamState(kdb, revision),
+          limits,
+          run: guard.run,
         },
         streamName,
         encoded,
@@ -99,36 +153,34 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
     },
 
     async readStream(streamName, readOptions) {
-      const { esdb, client } = await open();
-      return readStreamEvents(client, esdb, streamName, readOptions?.fromRevision ?? 0, readOptions?.maxCount);
+      const { client } = await open();
+      return readStreamEvents(client, streamName, {
+        fromRevision: BigInt(readOptions?.fromRevision ?? 0),
+        direction: 'forwards',
+        maxCount: readOptions?.maxCount,
+      });
     },
 
     async readLastEvent(streamName) {
-      const { esdb, client } = await open();
-      try {
-        for await (const resolved of client.readStream(streamName, {
-          direction: esdb.BACKWARDS,
-          fromRevision: esdb.END,
-          maxCount: 1,
-        })) {
-          if (resolved.event)
-            return toStoredEvent(resolved.event, globalPositionOf(resolved.event, resolved.commitPosition));
-        }
-      } catch (err) {
-        if (!(err instanceof esdb.StreamNotFoundError)) throw err;
-      }
-      return undefined;
+      const { client } = await open();
+      const [last] = await readStreamEvents(client, streamName, {
+        fromRevision: 'end',
+        direction: 'backwards',
+        maxCount: 1,
+      });
+      return last;
     },
 
     async readAll(readOptions = {}) {
-      const { esdb, readAllFiltered } = await open();
+      const { kdb, client } = await open();
       const types = readOptions.eventTypes;
       const maxCount = readOptions.maxCount ?? Number.POSITIVE_INFINITY;
       if (types?.length === 0 || maxCount <= 0) return [];
       const typeSet = types === undefined ? undefined : new Set(types);
-      // The server applies the whole filter, so this reads only what it returns: no limit needed.
-      const { events } = await readMatching(readAllFiltered, {
-        filter: serverFilter(esdb, { eventTypes: types }),
+      // A subscriber catching up reads everything its filter lets through: the server filters,
+      // each page under its own deadline.
+      const { events } = await readMatching(read(kdb, client), {
+        filter: types === undefined ? kdb.excludeSystemEvents() : eventTypesFilter(kdb, types),
         direction: 'forwards',
         cursor: readOptions.after,
         maxCount,
@@ -139,20 +191,23 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
     },
 
     /**
-     * The server filters by event type or else by stream prefix (one of them: it takes one
-     * filter); the other, and the time range, apply here to what it returns. Events are recorded
-     * in time order, so reading stops at the far end of the time range; the near end is found by
-     * reading towards it, at most FILTERED_READ_SCAN_LIMIT events a call.
+     * Reads an unfiltered stretch of $all, at most FILTERED_READ_SCAN_LIMIT events, and applies
+     * every filter here. Events are recorded in time order, so reading stops at the far end of
+     * the time range.
      */
     async readFiltered(filter) {
-      const { esdb, readAllFiltered } = await open();
+      const { kdb, client } = await open();
+      if (filter.streamPrefix?.startsWith('$')) {
+        // `$idx-…` names KurrentDB 25.1's secondary indexes, `$…` its own streams: never ours.
+        throw new Error(`Stream prefix "${filter.streamPrefix}" names EventStoreDB's own streams or indexes`);
+      }
       const types = filter.eventTypes === undefined ? undefined : new Set(filter.eventTypes);
       if (types?.size === 0 || filter.maxCount <= 0) return { events: [], next: undefined };
       const backwards = filter.direction === 'backwards';
       const from = filter.recordedFrom?.getTime() ?? Number.NEGATIVE_INFINITY;
       const before = filter.recordedBefore?.getTime() ?? Number.POSITIVE_INFINITY;
-      return readMatching(readAllFiltered, {
-        filter: serverFilter(esdb, filter),
+      return readMatching(read(kdb, client), {
+        filter: undefined,
         direction: backwards ? 'backwards' : 'forwards',
         cursor: filter.cursor,
         maxCount: filter.maxCount,
@@ -171,11 +226,11 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
       if (closed) throw new Error('The event store is closed');
       let stopRequested = false;
       // The client loads asynchronously; this subscription starts once it has.
-      const started = connection.then(({ esdb, client }) => {
+      const started = connection.then(({ kdb, client }) => {
         if (stopRequested) return undefined;
         const types = subscribeOptions.eventTypes;
-        const filter = types === undefined ? esdb.excludeSystemEvents() : eventTypesFilter(esdb, types);
-        return startEsdbSubscription(client, filter, subscribeOptions);
+        const filter = types === undefined ? kdb.excludeSystemEvents() : eventTypesFilter(kdb, types);
+        return startEsdbSubscription(client, filter, subscribeOptions, endOfLog);
       });
       const subscription: Subscription = {
         done: started.then((running) => running?.done),
@@ -194,11 +249,11 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
     },
 
     async headPosition() {
-      const { esdb, readAllFiltered } = await open();
+      const { kdb, client } = await open();
       const {
         events: [newest],
-      } = await readMatching(readAllFiltered, {
-        filter: serverFilter(esdb, {}),
+      } = await readMatching(read(kdb, client), {
+        filter: kdb.excludeSystemEvents(),
         direction: 'backwards',
         cursor: undefined,
         maxCount: 1,
@@ -211,12 +266,25 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
     async close() {
       if (closed) return;
       closed = true;
+      guard.closeAll();
       await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
       const opened = await connection.catch(() => undefined);
-      await opened?.close();
+      await opened?.client.dispose();
     },
   };
+
+  return { store, client: open, guard };
 }
+
+type ReadAllPage = (
+  what: string,
+  request: {
+    fromPosition: ReturnType<typeof readPositionAfter>;
+    direction: 'forwards' | 'backwards';
+    maxCount: number;
+    filter: Filter | undefined;
+  },
+) => Promise<AllStreamResolvedEvent[]>;
 
 type Verdict = 'take' | 'skip' | 'stop';
 
@@ -226,9 +294,10 @@ type Verdict = 'take' | 'skip' | 'stop';
  * `scanLimit` events; `next` is then the last position examined, so the caller can read on.
  */
 async function readMatching(
-  readAllFiltered: EsdbClient['readAllFiltered'],
+  readPage: ReadAllPage,
   options: {
-    filter: Filter;
+    /** What the server filters; undefined reads every event, each counting towards `scanLimit`. */
+    filter: Filter | undefined;
     direction: 'forwards' | 'backwards';
     cursor: number | undefined;
     maxCount: number;
@@ -251,10 +320,12 @@ async function readMatching(
     // event may be the one the read resumes from.
     const wanted = firstPage ? Math.min(READ_PAGE_SIZE, maxCount) : READ_PAGE_SIZE;
     const want = Math.min(wanted, scanLimit - examined) + 1;
-    const page: AllStreamResolvedEvent[] = [];
-    for await (const resolved of readAllFiltered({ fromPosition, direction, maxCount: want, filter })) {
-      page.push(resolved);
-    }
+    const page = await readPage(`a read of $all (${direction}, ${want} events)`, {
+      fromPosition,
+      direction,
+      maxCount: want,
+      filter,
+    });
     for (const resolved of page) {
       const event = resolved.event;
       if (!event) continue;
@@ -277,28 +348,12 @@ async function readMatching(
   }
 }
 
-/** The one filter the server applies: by event type when types are given, else by stream prefix. */
-function serverFilter(esdb: EsdbModule, wanted: { eventTypes?: readonly string[]; streamPrefix?: string }): Filter {
-  if (wanted.eventTypes !== undefined) return eventTypesFilter(esdb, wanted.eventTypes);
-  if (wanted.streamPrefix !== undefined) return esdb.streamNameFilter({ prefixes: [wanted.streamPrefix] });
-  return esdb.excludeSystemEvents();
+function eventTypesFilter(kdb: KurrentModule, types: readonly string[]): Filter {
+  return kdb.eventTypeFilter({ regex: `^(?:${types.map(escapeRegExp).join('|')})$` });
 }
 
-function eventTypesFilter(esdb: EsdbModule, types: readonly string[]): Filter {
-  return esdb.eventTypeFilter({ regex: `^(?:${types.map(escapeRegExp).join('|')})$` });
-}
-
-function toEsdbRevision(esdb: EsdbModule, expected: ExpectedRevision): AppendExpectedRevision {
-  switch (expected) {
-    case 'any':
-      return esdb.ANY;
-    case 'no_stream':
-      return esdb.NO_STREAM;
-    case 'stream_exists':
-      return esdb.STREAM_EXISTS;
-    default:
-      return BigInt(expected);
-  }
+function toStreamState(kdb: KurrentModule, expected: number | 'no_stream'): AppendStreamState {
+  return expected === 'no_stream' ? kdb.NO_STREAM : BigInt(expected);
 }
 
 function escapeRegExp(text: string): string {

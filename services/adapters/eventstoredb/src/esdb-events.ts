@@ -1,4 +1,4 @@
-import type { Position, ReadPosition, RecordedEvent } from '@eventstore/db-client';
+import type { Position, ReadPosition, RecordedEvent } from '@kurrent/kurrentdb-client';
 import type { StoredEvent } from '@qrshirt/core';
 
 /**

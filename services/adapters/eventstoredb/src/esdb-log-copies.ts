@@ -1,5 +1,5 @@
 import type { CopyingLog } from '@qrshirt/core';
-import { createEventStoreDbEventStore, type EventStoreDbEventStoreOptions } from './esdb-event-store';
+import { openEventStoreDb, type EventStoreDbEventStoreOptions } from './esdb-event-store';
 
 /** Events of $all read per request. */
 const PAGE_SIZE = 500;
@@ -8,16 +8,12 @@ const PAGE_SIZE = 500;
  * EventStoreDB as the personal-data migration rewrites it: events cannot be changed, so a stream
  * gets sealed copies and its `$tb` (truncate before) set past the originals, which reads no
  * longer return and the next scavenge deletes, as EventStoreDB documents for personal data.
+ * Everything goes through the store's one client, closed with it.
  */
 export function openEventStoreDbCopyingLog(options: EventStoreDbEventStoreOptions): CopyingLog & {
   close(): Promise<void>;
 } {
-  const store = createEventStoreDbEventStore(options);
-  const client = import('@eventstore/db-client').then(({ EventStoreDBClient }) =>
-    EventStoreDBClient.connectionString(options.connectionString),
-  );
-  // Failures surface on the first call; unused, they must not crash the process.
-  client.catch(() => {});
+  const { store, client, guard } = openEventStoreDb(options);
 
   return {
     async *readAllOf(types) {
@@ -36,15 +32,13 @@ export function openEventStoreDbCopyingLog(options: EventStoreDbEventStoreOption
       await store.appendToStream(streamName, events, { expectedRevision });
     },
     async truncateBefore(streamName, revision) {
-      const opened = await client;
-      // Setting metadata replaces all of it: keep what the stream had (max age, ACLs).
-      const { metadata } = await opened.getStreamMetadata(streamName);
-      await opened.setStreamMetadata(streamName, { ...metadata, truncateBefore: revision });
+      const { client: opened } = await client();
+      await guard.run(`the truncation of ${streamName}`, async () => {
+        // Setting metadata replaces all of it: keep what the stream had (max age, ACLs).
+        const { metadata } = await opened.getStreamMetadata(streamName);
+        await opened.setStreamMetadata(streamName, { ...metadata, truncateBefore: revision });
+      });
     },
-    async close() {
-      await store.close();
-      const opened = await client.catch(() => undefined);
-      await opened?.dispose();
-    },
+    close: () => store.close(),
   };
 }

@@ -2,14 +2,14 @@ import type { Readable } from 'node:stream';
 import type {
   AllStreamResolvedEvent,
   AllStreamSubscription,
-  EventStoreDBClient,
+  KurrentDBClient,
   Filter,
   Position,
   ReadPosition,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import { globalPositionOf, isSystemEvent, readPositionAfter, toStoredEvent } from './esdb-events';
-import { isFatalSubscriptionError } from './esdb-errors';
-import type { StoredEvent, SubscribeOptions, Subscription } from '@qrshirt/core';
+import { errorType, isFatalSubscriptionError } from './esdb-errors';
+import { SubscriptionRefusedError, type StoredEvent, type SubscribeOptions, type Subscription } from '@qrshirt/core';
 
 const DEFAULT_BATCH_SIZE = 500;
 const FIRST_RETRY_DELAY_MS = 100;
@@ -21,9 +21,10 @@ const MAX_RETRY_DELAY_MS = 5_000;
  * a growing delay between attempts.
  */
 export function startEsdbSubscription(
-  client: EventStoreDBClient,
+  client: KurrentDBClient,
   filter: Filter,
   options: SubscribeOptions,
+  endOfLog: () => Promise<number>,
 ): Subscription {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const types = options.eventTypes === undefined ? undefined : new Set(options.eventTypes);
@@ -92,28 +93,51 @@ export function startEsdbSubscription(
     }
   }
 
+  /** One server subscription, followed until it ends; what dropped it, if anything. */
+  async function followOnce(): Promise<Error | undefined> {
+    const subscription = client.subscribeToAll(
+      { fromPosition: resumeFrom, filter: { ...filter, checkpointReached: onCheckpoint } },
+      // Lets a whole batch wait in the buffer; beyond it the gRPC stream is paused.
+      { highWaterMark: batchSize },
+    );
+    current = subscription;
+    try {
+      await follow(subscription);
+      return undefined;
+    } catch (error) {
+      return error instanceof Error ? error : new Error(String(error));
+    } finally {
+      current = undefined;
+      closeQuietly(subscription);
+    }
+  }
+
   async function run(): Promise<void> {
     let retryDelay = FIRST_RETRY_DELAY_MS;
+    // A checkpoint past the end (the log restored from an older backup, the checkpoints kept)
+    // would have the server wait for that position, then skip everything before it.
+    let checked = position === 0;
     while (!stopped) {
-      const subscription = client.subscribeToAll(
-        { fromPosition: resumeFrom, filter: { ...filter, checkpointReached: onCheckpoint } },
-        // Lets a whole batch wait in the buffer; beyond it the gRPC stream is paused.
-        { highWaterMark: batchSize },
-      );
-      current = subscription;
       const positionBefore = position;
-      let dropped: Error | undefined;
-      try {
-        await follow(subscription);
-      } catch (error) {
-        dropped = error instanceof Error ? error : new Error(String(error));
-      } finally {
-        current = undefined;
-        closeQuietly(subscription);
+      if (checked) {
+        const dropped = await followOnce();
+        if (subscriberFailure) throw subscriberFailure.error;
+        if (stopped) break;
+        if (dropped !== undefined && isFatalSubscriptionError(dropped)) throw explained(dropped);
+      } else {
+        const end = await endOfLog().catch((error: unknown) => {
+          if (isFatalSubscriptionError(error)) throw explained(error);
+          return undefined;
+        });
+        if (end !== undefined && position > end) {
+          throw new SubscriptionRefusedError(
+            `Checkpoint ${position} is past the end of the EventStoreDB log (${end}): the log was ` +
+              'restored or replaced since; rebuild the read models from it',
+          );
+        }
+        checked = end !== undefined;
+        if (checked) continue;
       }
-      if (subscriberFailure) throw subscriberFailure.error;
-      if (stopped) break;
-      if (dropped !== undefined && isFatalSubscriptionError(dropped)) throw dropped;
       if (position > positionBefore) retryDelay = FIRST_RETRY_DELAY_MS;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, retryDelay);
@@ -136,6 +160,19 @@ export function startEsdbSubscription(
       await done.catch(() => {});
     },
   };
+}
+
+/** A refusal for good, saying what to fix; access denied names the user's missing right. */
+function explained(error: unknown): SubscriptionRefusedError {
+  if (errorType(error) === 'access-denied') {
+    return new SubscriptionRefusedError(
+      'EventStoreDB denied this subscription access to $all: the connection string’s user needs read ' +
+        'access to $all ($all is readable by admins only on a secure server)',
+      { cause: error },
+    );
+  }
+  const reason = error instanceof Error ? error.message : String(error);
+  return new SubscriptionRefusedError(`EventStoreDB refused the subscription: ${reason}`, { cause: error });
 }
 
 function closeQuietly(subscription: AllStreamSubscription): void {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { createConnection, createServer, type Socket } from 'node:net';
 import {
+  Metadata,
   Server,
   ServerCredentials,
   status,
@@ -11,18 +12,26 @@ import {
 } from '@grpc/grpc-js';
 import {
   DeadlineExceededError,
-  UnknownError,
+  StreamNotFoundError,
   WrongExpectedVersionError,
   jsonEvent,
-  type AppendExpectedRevision,
+  type AppendStreamState,
   type AppendResult as EsdbAppendResult,
   type EventData,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConcurrencyError, type NewEvent, type ReadFilteredOptions } from '@qrshirt/core';
-import { appendEncoded, DEFAULT_MAX_APPEND_BYTES, type AppendClient } from '../src/esdb-append';
+import {
+  appendEncoded,
+  DEFAULT_MAX_APPEND_BYTES,
+  DEFAULT_MAX_EVENT_BYTES,
+  type AppendClient,
+  type AppendLimits,
+} from '../src/esdb-append';
+import { guardCalls } from '../src/esdb-client';
 import { encodeEvents } from '../src/esdb-encoding';
 import { createEventStoreDbEventStore } from '../src/esdb-event-store';
+import { openEventStoreDbCopyingLog } from '../src/esdb-log-copies';
 
 // What can be checked without an EventStoreDB server: the adapter's own logic, and the real
 // client against an unreachable address or a tiny gRPC server that answers like EventStoreDB.
@@ -62,34 +71,23 @@ describe('event ids', () => {
   });
 });
 
-/** A stream on a pretend server: commits what it accepts, can refuse or lose answers. */
-function fakeServer(behaviour: {
-  maxAppendBytes?: number;
-  refuseSize?: (bytes: number) => Error | undefined;
-  loseAnswerOfCall?: number;
-}) {
+/**
+ * A stream on a pretend leader: commits what it accepts, can lose answers, and keeps no id cache
+ * (a leader restarted or changed has none): a repeat is recognised only by what the stream holds.
+ */
+function fakeServer(behaviour: { loseAnswerOfCall?: number; notLeaderReads?: number }) {
   const stored: { id: string; revision: number; position: bigint }[] = [];
-  const calls: { expected: AppendExpectedRevision; ids: string[] }[] = [];
+  const calls: { expected: AppendStreamState; ids: string[] }[] = [];
   let reads = 0;
+  let notLeaderReads = behaviour.notLeaderReads ?? 0;
   let nextPosition = 1_000n;
   const client: AppendClient = {
-    appendToStream: (async (
-      _stream: string,
-      events: EventData[],
-      options: { expectedRevision: AppendExpectedRevision },
-    ) => {
+    appendToStream: (async (stream: string, events: EventData[], options: { streamState: AppendStreamState }) => {
       const ids = events.map((event) => event.id);
-      calls.push({ expected: options.expectedRevision, ids });
-      const bytes = events.reduce((sum, event) => sum + JSON.stringify(event.data).length, 0);
-      const refusal = behaviour.refuseSize?.(bytes);
-      if (refusal) throw refusal;
+      calls.push({ expected: options.streamState, ids });
       const current = stored.length === 0 ? 'no_stream' : BigInt(stored.length - 1);
-      if (options.expectedRevision !== 'any' && options.expectedRevision !== current) {
-        throw new WrongExpectedVersionError(undefined, {
-          streamName: _stream,
-          expected: options.expectedRevision,
-          current,
-        });
+      if (options.streamState !== 'any' && options.streamState !== current) {
+        throw new WrongExpectedVersionError(undefined, { streamName: stream, expected: options.streamState, current });
       }
       for (const id of ids) {
         stored.push({ id, revision: stored.length, position: nextPosition });
@@ -103,11 +101,22 @@ function fakeServer(behaviour: {
       };
       return result;
     }) as unknown as AppendClient['appendToStream'],
-    readStream: ((_stream: string, options: { fromRevision: bigint; maxCount: number }) => {
+    readStream: ((
+      stream: string,
+      options: { fromRevision: bigint | 'end'; direction: 'forwards' | 'backwards'; maxCount: number },
+    ) => {
       reads++;
-      const from = Number(options.fromRevision);
       return (async function* () {
-        for (const event of stored.slice(from, from + options.maxCount)) {
+        if (notLeaderReads > 0) {
+          notLeaderReads--;
+          throw Object.assign(new Error('Leader info available'), { type: 'not-leader' });
+        }
+        if (stored.length === 0) throw new StreamNotFoundError(undefined, stream);
+        const events =
+          options.direction === 'backwards'
+            ? [...stored].reverse().slice(0, options.maxCount)
+            : stored.slice(Number(options.fromRevision), Number(options.fromRevision) + options.maxCount);
+        for (const event of events) {
           yield {
             event: {
               id: event.id,
@@ -127,13 +136,14 @@ function fakeServer(behaviour: {
   };
 }
 
-function context(client: AppendClient, maxAppendBytes = DEFAULT_MAX_APPEND_BYTES) {
+function context(client: AppendClient, limits: Partial<AppendLimits> = {}) {
   return {
     client,
     jsonEvent: (event: Parameters<typeof jsonEvent>[0]) => jsonEvent(event),
-    toRevision: (expected: 'any' | 'no_stream' | 'stream_exists' | number): AppendExpectedRevision =>
+    toState: (expected: 'no_stream' | number): AppendStreamState =>
       typeof expected === 'number' ? BigInt(expected) : expected,
-    maxAppendBytes,
+    limits: { maxAppendBytes: DEFAULT_MAX_APPEND_BYTES, maxEventBytes: DEFAULT_MAX_EVENT_BYTES, ...limits },
+    run: guardCalls(5_000).run,
     sleep: async () => {},
   };
 }
@@ -147,43 +157,31 @@ function pageViews(count: number): NewEvent[] {
   }));
 }
 
-describe('appends larger than the server takes at once', () => {
-  it('are split by size, each part expecting the revision the one before ended at', async () => {
-    const server = fakeServer({
-      refuseSize: (bytes) => (bytes > DEFAULT_MAX_APPEND_BYTES ? new Error('MaximumAppendSizeExceeded') : undefined),
-    });
+describe('append sizes', () => {
+  it('within KurrentDB 25.1 limits, several MB are one atomic append, expecting the revision asked', async () => {
+    const server = fakeServer({});
     const events = encodeEvents('analytics-2025-01-01', pageViews(2_000));
     const result = await appendEncoded(context(server.client), 'analytics-2025-01-01', events, 'no_stream');
-
-    expect(server.calls.length).toBeGreaterThan(1);
-    expect(server.calls[0]!.expected).toBe('no_stream');
-    let revision = -1;
-    for (const call of server.calls) {
-      if (revision >= 0) expect(call.expected).toBe(BigInt(revision));
-      revision += call.ids.length;
-    }
-    expect(server.stored.map((event) => event.id)).toEqual(events.map((event) => event.id));
+    expect(server.calls).toEqual([{ expected: 'no_stream', ids: events.map((event) => event.id) }]);
     expect(result).toEqual({ nextExpectedRevision: 1_999, lastGlobalPosition: Number(server.stored.at(-1)!.position) });
+    // One event of 2 MB: over 25.0's 1 MiB, well within 25.1's 16 MiB per event.
+    const big = encodeEvents('s', [{ type: 'Big', data: { blob: 'x'.repeat(2_000_000) } }]);
+    await appendEncoded(context(server.client), 's', big, 'any');
+    expect(server.calls).toHaveLength(2);
   });
 
-  it('are split further when the server refuses a part, even as an "unknown" error', async () => {
-    const server = fakeServer({
-      refuseSize: (bytes) =>
-        bytes > 200_000 ? new UnknownError(undefined, 'Could not recognize MaximumAppendEventSizeExceeded') : undefined,
-    });
-    const events = encodeEvents('analytics-2025-01-02', pageViews(300));
-    const result = await appendEncoded(context(server.client), 'analytics-2025-01-02', events, 'any');
-    expect(result.nextExpectedRevision).toBe(299);
-    expect(server.stored).toHaveLength(300);
-  });
-
-  it('refuse one event larger than the limit with its size', async () => {
+  it('over the configured limits are refused with a clear error before anything is sent', async () => {
     const server = fakeServer({});
-    const events = encodeEvents('s', [{ type: 'Big', data: { blob: 'x'.repeat(2_000_000) } }]);
-    await expect(appendEncoded(context(server.client), 's', events, 'any')).rejects.toThrow(
-      /more than the 1048576 bytes EventStoreDB accepts/,
+    const big = encodeEvents('s', [{ type: 'Big', data: { blob: 'x'.repeat(2_000_000) } }]);
+    await expect(appendEncoded(context(server.client, { maxEventBytes: 1_000_000 }), 's', big, 'any')).rejects.toThrow(
+      /event .* \(Big\) is about 2000\d+ bytes, more than the 1000000 bytes of one event .*EVENTSTORE_MAX_EVENT_BYTES/,
     );
+    const many = encodeEvents('s', pageViews(600));
+    await expect(
+      appendEncoded(context(server.client, { maxAppendBytes: 1_048_576 }), 's', many, 'no_stream'),
+    ).rejects.toThrow(/600 events are about \d+ bytes, more than the 1048576 bytes of one append/);
     expect(server.calls).toHaveLength(0);
+    expect(server.reads()).toBe(0);
   });
 });
 
@@ -201,67 +199,75 @@ describe('an append whose outcome is unknown', () => {
     expect(result).toEqual({ nextExpectedRevision: 1, lastGlobalPosition: Number(server.stored[1]!.position) });
   });
 
-  it('still fails as a conflict when the stored events are not its own', async () => {
+  it.each(['any', 'stream_exists'] as const)(
+    'expecting %s, is pinned to the revision read first, so a restarted leader stores it once',
+    async (expected) => {
+      const server = fakeServer({ loseAnswerOfCall: 2 });
+      await appendEncoded(context(server.client), 'scans-1', encodeEvents('scans-1', [{ type: 'T', data: {} }]), 'any');
+      const events = encodeEvents('scans-1', [
+        { type: 'ScanCounted', data: { n: 1 } },
+        { type: 'ScanCounted', data: { n: 2 } },
+      ]);
+      const result = await appendEncoded(context(server.client), 'scans-1', events, expected);
+      expect(server.stored.map((event) => event.id)).toEqual([
+        server.stored[0]!.id,
+        ...events.map((event) => event.id),
+      ]);
+      expect(server.calls.slice(1)).toEqual([
+        { expected: 0n, ids: events.map((event) => event.id) },
+        { expected: 0n, ids: events.map((event) => event.id) },
+      ]);
+      expect(result).toEqual({ nextExpectedRevision: 2, lastGlobalPosition: Number(server.stored[2]!.position) });
+    },
+  );
+
+  it('expecting any, re-reads the revision when another writer moved it, and appends once', async () => {
+    const server = fakeServer({});
+    await appendEncoded(context(server.client), 's', encodeEvents('s', [{ type: 'T', data: {} }]), 'any');
+    const readsBefore = server.reads();
+    const client: AppendClient = {
+      ...server.client,
+      // Another writer appends between this append's read of the revision and its attempt.
+      readStream: ((...args: Parameters<AppendClient['readStream']>) => {
+        const read = server.client.readStream(...args);
+        if (server.reads() === readsBefore + 1)
+          void server.client.appendToStream('s', [jsonEvent({ type: 'Other', data: {} })], { streamState: 'any' });
+        return read;
+      }) as AppendClient['readStream'],
+    };
+    const mine = encodeEvents('s', [{ type: 'Mine', data: {} }]);
+    const result = await appendEncoded(context(client), 's', mine, 'any');
+    expect(server.stored).toHaveLength(3);
+    expect(server.stored[2]!.id).toBe(mine[0]!.id);
+    expect(result.nextExpectedRevision).toBe(2);
+  });
+
+  it('fails as a conflict, not a generic failure, when the check read first meets a follower', async () => {
     const server = fakeServer({});
     await appendEncoded(context(server.client), 's', encodeEvents('s', [{ type: 'T', data: {} }]), 'no_stream');
+    const follower = fakeServer({ notLeaderReads: 2 });
+    follower.stored.push(...server.stored);
     await expect(
-      appendEncoded(context(server.client), 's', encodeEvents('s', [{ type: 'T', data: {} }]), 'no_stream'),
+      appendEncoded(context(follower.client), 's', encodeEvents('s', [{ type: 'T', data: {} }]), 'no_stream'),
     ).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(follower.reads()).toBe(3);
   });
 
   it('answers with the position the server returned, without reading it back', async () => {
     const server = fakeServer({});
-    await appendEncoded(context(server.client), 's', encodeEvents('s', [{ type: 'T', data: {} }]), 'any');
+    await appendEncoded(context(server.client), 's', encodeEvents('s', [{ type: 'T', data: {} }]), 'no_stream');
     expect(server.reads()).toBe(0);
-  });
-});
-
-describe('a subscription the server refuses', () => {
-  let server: Server | undefined;
-  afterEach(() => server?.forceShutdown());
-
-  it('ends with the invalid-position error, which client 6 reports as "unknown", instead of retrying forever', async () => {
-    // Answers every read as EventStoreDB answers a subscription from a position inside a record.
-    server = new Server();
-    const identity = (value: Buffer): Buffer => value;
-    server.addService(
-      {
-        read: {
-          path: '/event_store.client.streams.Streams/Read',
-          requestStream: false,
-          responseStream: true,
-          requestSerialize: identity,
-          requestDeserialize: identity,
-          responseSerialize: identity,
-          responseDeserialize: identity,
-        },
-      },
-      {
-        read: (call: ServerWritableStream<Buffer, Buffer>) => {
-          call.emit('error', { code: status.INVALID_ARGUMENT, details: 'Trying to read from an invalid position.' });
-        },
-      },
-    );
-    const port = await new Promise<number>((resolve, reject) =>
-      server!.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, bound) =>
-        error ? reject(error) : resolve(bound),
-      ),
-    );
-    const store = createEventStoreDbEventStore({ connectionString: `esdb://127.0.0.1:${port}?tls=false` });
-    const subscription = store.subscribe({ after: 12_345, onEvents: () => {} });
-    await expect(subscription.done).rejects.toThrow(/invalid position/);
-    await store.close();
   });
 });
 
 // The client's generated protobuf classes: CommonJS, whose exports Node cannot name for an import.
 const load = createRequire(import.meta.url);
 const { ReadReq, ReadResp } = load(
-  '@eventstore/db-client/generated/streams_pb',
-) as typeof import('@eventstore/db-client/generated/streams_pb.js');
+  '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/streams_pb',
+) as typeof import('@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/streams_pb.js');
 const { UUID, StreamIdentifier } = load(
-  '@eventstore/db-client/generated/shared_pb',
-) as typeof import('@eventstore/db-client/generated/shared_pb.js');
+  '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/shared_pb',
+) as typeof import('@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/shared_pb.js');
 
 interface LoggedEvent {
   streamName: string;
@@ -276,13 +282,26 @@ interface ReadRequest {
   filter: { eventType: string } | { streamPrefixes: string[] } | null;
 }
 
+interface FakeBehaviour {
+  /** The server-features answer to the n-th call: 'hang' never answers, null is "no such service". */
+  features?: (call: number) => { code: number } | 'hang' | null;
+  /** Milliseconds between events sent, to have a read still running. */
+  sendDelayMs?: number;
+  /** What a subscription request gets; by default, nothing until it is cancelled. */
+  subscribe?: (call: ServerWritableStream<Buffer, Buffer>) => void;
+}
+
 /**
- * Reads of $all as EventStoreDB answers them, filter included, over a log whose positions are
- * byte offsets; also the server-features call the client makes before appending.
+ * KurrentDB 25.1 as the adapter meets it, over a log whose positions are byte offsets: reads of
+ * $all with its filters (a filtered read scans until it has its count or reaches the end, as the
+ * server's does: the search window only sizes its internal pages), subscriptions, and the
+ * server-features call the client makes before appending. `examined` counts every event a read
+ * went past, matching or not.
  */
-async function fakeEventStoreDb(log: readonly LoggedEvent[], features: (call: number) => { code: number } | null) {
+async function fakeEventStoreDb(log: readonly LoggedEvent[], behaviour: FakeBehaviour = {}) {
   const reads: ReadRequest[] = [];
   let eventsSent = 0;
+  let examined = 0;
   let featureCalls = 0;
   const identity = (value: Buffer): Buffer => value;
   const method = (path: string, responseStream: boolean) => ({
@@ -301,8 +320,18 @@ async function fakeEventStoreDb(log: readonly LoggedEvent[], features: (call: nu
       features: method('/event_store.client.server_features.ServerFeatures/GetSupportedMethods', false),
     },
     {
-      read(call: ServerWritableStream<Buffer, Buffer>) {
+      async read(call: ServerWritableStream<Buffer, Buffer>) {
         const options = ReadReq.deserializeBinary(call.request).getOptions()!;
+        if (options.hasSubscription()) {
+          (behaviour.subscribe ?? (() => {}))(call);
+          return;
+        }
+        if (options.hasStream()) {
+          const missing = new ReadResp.StreamNotFound().setStreamIdentifier(options.getStream()!.getStreamIdentifier());
+          call.write(Buffer.from(new ReadResp().setStreamNotFound(missing).serializeBinary()));
+          call.end();
+          return;
+        }
         const all = options.getAll()!;
         const backwards = options.getReadDirection() === ReadReq.Options.ReadDirection.BACKWARDS;
         const filter = options.hasFilter() ? options.getFilter()! : undefined;
@@ -330,7 +359,12 @@ async function fakeEventStoreDb(log: readonly LoggedEvent[], features: (call: nu
         const inRange = backwards
           ? [...log].reverse().filter((event) => event.position < from)
           : log.filter((event) => event.position >= from);
-        for (const event of inRange.filter(passes).slice(0, request.count)) {
+        let sent = 0;
+        for (const event of inRange) {
+          if (sent >= request.count || call.cancelled) break;
+          examined++;
+          if (!passes(event)) continue;
+          if (behaviour.sendDelayMs) await new Promise((resolve) => setTimeout(resolve, behaviour.sendDelayMs));
           const recorded = new ReadResp.ReadEvent.RecordedEvent();
           recorded.setId(new UUID().setString(randomUUID()));
           recorded.setStreamIdentifier(new StreamIdentifier().setStreamName(Buffer.from(event.streamName)));
@@ -345,12 +379,14 @@ async function fakeEventStoreDb(log: readonly LoggedEvent[], features: (call: nu
           readEvent.setCommitPosition(String(event.position));
           call.write(Buffer.from(new ReadResp().setEvent(readEvent).serializeBinary()));
           eventsSent++;
+          sent++;
         }
         call.end();
       },
       features(_call: ServerUnaryCall<Buffer, Buffer>, answer: sendUnaryData<Buffer>) {
         featureCalls++;
-        const failure = features(featureCalls);
+        const failure = (behaviour.features ?? (() => null))(featureCalls);
+        if (failure === 'hang') return;
         if (failure) answer({ ...failure, details: 'features refused' });
         else answer({ code: status.UNIMPLEMENTED, details: 'no server features' });
       },
@@ -364,17 +400,19 @@ async function fakeEventStoreDb(log: readonly LoggedEvent[], features: (call: nu
   return {
     server,
     port,
+    url: `esdb://127.0.0.1:${port}?tls=false`,
     reads: () => [...reads],
     eventsSent: () => eventsSent,
+    examined: () => examined,
     featureCalls: () => featureCalls,
   };
 }
 
 /** A long log: page views everywhere, three signups among them; positions are byte offsets. */
-function longLog(): LoggedEvent[] {
+function longLog(length = 3_000, signups = [10, 1_500, 2_990]): LoggedEvent[] {
   const start = Date.parse('2026-01-01T00:00:00Z');
-  return Array.from({ length: 3_000 }, (_, i) => {
-    const signup = i === 10 || i === 1_500 || i === 2_990;
+  return Array.from({ length }, (_, i) => {
+    const signup = signups.includes(i);
     return {
       streamName: signup ? `waitlist-shirt.${i}` : `views-${i % 7}`,
       type: signup ? 'WaitlistJoined' : 'PageViewed',
@@ -388,63 +426,64 @@ describe('filtered reads of $all', () => {
   let fake: Awaited<ReturnType<typeof fakeEventStoreDb>> | undefined;
   afterEach(() => fake?.server.forceShutdown());
 
-  it('ask the server to filter, so a narrow read over a long log is one request that returns only matches', async () => {
-    const log = longLog();
-    fake = await fakeEventStoreDb(log, () => null);
-    const store = createEventStoreDbEventStore({ connectionString: `esdb://127.0.0.1:${fake.port}?tls=false` });
+  it('examine a bounded stretch of a 30,000-event log per call, each page saying where to read on', async () => {
+    const log = longLog(30_000, [10, 15_000, 29_990]);
+    fake = await fakeEventStoreDb(log);
+    const store = createEventStoreDbEventStore({ connectionString: fake.url });
     const signups = log.filter((event) => event.type === 'WaitlistJoined');
 
-    // The admin's waitlist list: newest first, a page of two, then the rest.
-    const { events: newest } = await store.readFiltered({
-      streamPrefix: 'waitlist-',
-      eventTypes: ['WaitlistJoined'],
-      direction: 'backwards',
-      maxCount: 2,
-    });
-    expect(newest.map((event) => event.globalPosition)).toEqual([signups[2]!.position, signups[1]!.position]);
-    const { events: older } = await store.readFiltered({
-      streamPrefix: 'waitlist-',
-      eventTypes: ['WaitlistJoined'],
-      direction: 'backwards',
-      cursor: newest[1]!.globalPosition,
-      maxCount: 2,
-    });
-    expect(older.map((event) => event.globalPosition)).toEqual([signups[0]!.position]);
-
-    // A projection's "anything left for me?" from its checkpoint, and the head of the log.
-    const [pending] = await store.readAll({ after: signups[0]!.position, eventTypes: ['WaitlistJoined'], maxCount: 1 });
-    expect(pending?.globalPosition).toBe(signups[1]!.position);
-    expect(await store.headPosition()).toBe(log.at(-1)!.position);
-
-    expect(fake.reads()).toEqual([
-      { direction: 'backwards', count: 3, filter: { eventType: '^(?:WaitlistJoined)$' } },
-      { direction: 'backwards', count: 3, filter: { eventType: '^(?:WaitlistJoined)$' } },
-      { direction: 'forwards', count: 2, filter: { eventType: '^(?:WaitlistJoined)$' } },
-      { direction: 'backwards', count: 2, filter: { eventType: '^[^$].*' } },
-    ]);
-    expect(fake.eventsSent()).toBeLessThan(10);
+    // The admin's waitlist list: newest first, a page of two.
+    const calls: number[] = [];
+    const found: number[] = [];
+    let cursor: number | undefined;
+    do {
+      const examinedBefore = fake.examined();
+      const page = await store.readFiltered({
+        streamPrefix: 'waitlist-',
+        eventTypes: ['WaitlistJoined'],
+        direction: 'backwards',
+        maxCount: 2,
+        ...(cursor !== undefined && { cursor }),
+      });
+      calls.push(fake.examined() - examinedBefore);
+      found.push(...page.events.map((event) => event.globalPosition));
+      cursor = page.next;
+    } while (cursor !== undefined && calls.length < 40);
+    expect(found).toEqual(signups.map((event) => event.position).reverse());
+    expect(Math.max(...calls)).toBeLessThanOrEqual(2_004);
+    expect(calls.reduce((sum, examined) => sum + examined, 0)).toBeLessThan(log.length + 40);
     await store.close();
   });
 
-  it('filter by stream prefix when no type is given, and stop at the end of a time range', async () => {
+  it('refuse a stream prefix naming the server’s own streams or its $idx- indexes', async () => {
+    fake = await fakeEventStoreDb(longLog());
+    const store = createEventStoreDbEventStore({ connectionString: fake.url });
+    await expect(store.readFiltered({ streamPrefix: '$idx-et-WaitlistJoined', maxCount: 10 })).rejects.toThrow(
+      /"\$idx-et-WaitlistJoined" names EventStoreDB's own streams or indexes/,
+    );
+    expect(fake.reads()).toEqual([]);
+    await store.close();
+  });
+
+  it('let the server filter a subscriber’s catch-up read and the head of the log', async () => {
     const log = longLog();
-    fake = await fakeEventStoreDb(log, () => null);
-    const store = createEventStoreDbEventStore({ connectionString: `esdb://127.0.0.1:${fake.port}?tls=false` });
-    const { events, next } = await store.readFiltered({
-      streamPrefix: 'waitlist-',
-      recordedBefore: log[2_000]!.recordedAt,
-      maxCount: 10,
-    });
-    expect(events.map((event) => event.streamName)).toEqual(['waitlist-shirt.10', 'waitlist-shirt.1500']);
-    expect(next).toBeUndefined();
-    expect(fake.reads()).toEqual([{ direction: 'forwards', count: 11, filter: { streamPrefixes: ['waitlist-'] } }]);
+    fake = await fakeEventStoreDb(log);
+    const store = createEventStoreDbEventStore({ connectionString: fake.url });
+    const signups = log.filter((event) => event.type === 'WaitlistJoined');
+    const [pending] = await store.readAll({ after: signups[0]!.position, eventTypes: ['WaitlistJoined'], maxCount: 1 });
+    expect(pending?.globalPosition).toBe(signups[1]!.position);
+    expect(await store.headPosition()).toBe(log.at(-1)!.position);
+    expect(fake.reads()).toEqual([
+      { direction: 'forwards', count: 2, filter: { eventType: '^(?:WaitlistJoined)$' } },
+      { direction: 'backwards', count: 2, filter: { eventType: '^[^$].*' } },
+    ]);
     await store.close();
   });
 
   it('read a far time range a bounded stretch per request, each page saying where the next reads on', async () => {
     const log = longLog();
-    fake = await fakeEventStoreDb(log, () => null);
-    const store = createEventStoreDbEventStore({ connectionString: `esdb://127.0.0.1:${fake.port}?tls=false` });
+    fake = await fakeEventStoreDb(log);
+    const store = createEventStoreDbEventStore({ connectionString: fake.url });
     // The event browser's time filter with no type or prefix: the server can narrow nothing.
     const browse = async (range: Omit<ReadFilteredOptions, 'cursor' | 'maxCount'>) => {
       const calls: { found: number; eventsSent: number }[] = [];
@@ -482,30 +521,89 @@ describe('filtered reads of $all', () => {
   });
 });
 
-describe('the client underneath', () => {
+describe('deadlines and honest errors', () => {
   let fake: Awaited<ReturnType<typeof fakeEventStoreDb>> | undefined;
   afterEach(() => fake?.server.forceShutdown());
 
-  it("asks for the server's features again after a failed first check, instead of failing every append", async () => {
-    // Refused twice, then answered (as a server without the features service answers).
-    fake = await fakeEventStoreDb([], (call) => (call <= 2 ? { code: status.INTERNAL } : null));
-    const store = createEventStoreDbEventStore({ connectionString: `esdb://127.0.0.1:${fake.port}?tls=false` });
-    const append = () => store.appendToStream('fundraiser-1', [{ type: 'FundraiserCreated', data: {} }]);
-    await expect(append()).rejects.toThrow(/features refused/);
-    await expect(append()).rejects.toThrow(/features refused/);
-    expect(fake.featureCalls()).toBe(2);
-    // Answered: this append gets as far as the append itself, which this server lacks, and the
-    // answer is kept for its retries.
-    await expect(append()).rejects.not.toThrow(/features refused/);
-    expect(fake.featureCalls()).toBe(3);
+  it('an append waiting on a server-features check that never answers fails at its deadline', async () => {
+    fake = await fakeEventStoreDb([], { features: () => 'hang' });
+    const store = createEventStoreDbEventStore({ connectionString: fake.url, deadlineMs: 300 });
+    const started = Date.now();
+    await expect(store.appendToStream('fundraiser-1', [{ type: 'FundraiserCreated', data: {} }])).rejects.toThrow(
+      /EventStoreDB did not answer the (append to|check read of) fundraiser-1 within 300 ms/,
+    );
+    expect(Date.now() - started).toBeLessThan(5_000);
     await store.close();
   });
 
-  it('closes its connection on close()', async () => {
-    fake = await fakeEventStoreDb(longLog(), () => null);
-    // Between the client and the server, to see the client's connection end.
+  it('close() rejects a read still running, instead of answering with a short page', async () => {
+    fake = await fakeEventStoreDb(longLog(300, []), { sendDelayMs: 2 });
+    const store = createEventStoreDbEventStore({ connectionString: fake.url });
+    const reading = store.readAll({ eventTypes: ['PageViewed'] });
+    const settled = reading.then(
+      () => 'answered',
+      (error: Error) => error.message,
+    );
+    while (fake.eventsSent() < 30) await new Promise((resolve) => setTimeout(resolve, 5));
+    await store.close();
+    expect(await settled).toMatch(/The event store was closed during a read of \$all.*incomplete/);
+  });
+
+  it('a checkpoint past the end of the log stops the subscription with an error naming both', async () => {
+    const log = longLog(10, []);
+    fake = await fakeEventStoreDb(log);
+    const store = createEventStoreDbEventStore({ connectionString: fake.url });
+    const subscription = store.subscribe({ after: 9_999_999, onEvents: () => {} });
+    await expect(subscription.done).rejects.toThrow(
+      `Checkpoint 9999999 is past the end of the EventStoreDB log (${log.at(-1)!.position})`,
+    );
+    await store.close();
+  });
+
+  it('access denied ends a subscription at once with an error saying what the user lacks', async () => {
+    let attempts = 0;
+    fake = await fakeEventStoreDb(longLog(), {
+      subscribe(call) {
+        attempts++;
+        const metadata = new Metadata();
+        metadata.set('exception', 'access-denied');
+        call.emit('error', { code: status.PERMISSION_DENIED, details: 'Access denied', metadata });
+      },
+    });
+    const store = createEventStoreDbEventStore({ connectionString: fake.url });
+    const subscription = store.subscribe({ onEvents: () => {} });
+    await expect(subscription.done).rejects.toThrow(/denied this subscription access to \$all/);
+    expect(attempts).toBe(1);
+    await store.close();
+  });
+
+  it('a subscription from an invalid position ends with that error instead of retrying forever', async () => {
+    let attempts = 0;
+    fake = await fakeEventStoreDb(longLog(), {
+      subscribe(call) {
+        attempts++;
+        call.emit('error', { code: status.INVALID_ARGUMENT, details: 'Trying to read from an invalid position.' });
+      },
+    });
+    const store = createEventStoreDbEventStore({ connectionString: fake.url });
+    const subscription = store.subscribe({ after: 1_187, onEvents: () => {} });
+    await expect(subscription.done).rejects.toThrow(/invalid position/);
+    expect(attempts).toBe(1);
+    await store.close();
+  });
+});
+
+describe('the clients the adapter opens', () => {
+  let fake: Awaited<ReturnType<typeof fakeEventStoreDb>> | undefined;
+  afterEach(() => fake?.server.forceShutdown());
+
+  it('the personal-data migration’s log copies go through the store’s one client, closed with it', async () => {
+    fake = await fakeEventStoreDb(longLog(30, [3]));
+    // Between the client and the server, to count the client's connections.
+    let made = 0;
     const open = new Set<Socket>();
     const proxy = createServer((socket) => {
+      made++;
       open.add(socket);
       const upstream = createConnection(fake!.port, '127.0.0.1');
       socket.pipe(upstream).pipe(socket);
@@ -519,13 +617,17 @@ describe('the client underneath', () => {
       proxy.listen(0, '127.0.0.1', () => resolve((proxy.address() as { port: number }).port)),
     );
     try {
-      const store = createEventStoreDbEventStore({ connectionString: `esdb://127.0.0.1:${proxyPort}?tls=false` });
-      await store.headPosition();
-      expect(open.size).toBe(1);
-      await store.close();
-      const deadline = Date.now() + 2_000;
-      while (open.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(open.size).toBe(0);
+      const log = openEventStoreDbCopyingLog({ connectionString: `esdb://127.0.0.1:${proxyPort}?tls=false` });
+      const signups: string[] = [];
+      for await (const event of log.readAllOf(['WaitlistJoined'])) signups.push(event.streamName);
+      expect(signups).toEqual(['waitlist-shirt.3']);
+      expect(await log.readLive('user-1')).toEqual([]);
+      // This server takes no appends: the metadata write fails, after its read and features call.
+      await expect(log.truncateBefore('user-1', 2)).rejects.toThrow();
+      // One client: its native reader's connection and its gRPC channel, no second client's.
+      expect(made).toBeLessThanOrEqual(2);
+      await log.close();
+      await expect(log.readLive('user-1')).rejects.toThrow(/closed/);
     } finally {
       for (const socket of open) socket.destroy();
       proxy.close();

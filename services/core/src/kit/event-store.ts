@@ -144,3 +144,14 @@ export class ConcurrencyError extends Error {
     this.name = 'ConcurrencyError';
   }
 }
+
+/**
+ * A subscription's end that starting it again would only repeat (access to the log refused, a
+ * checkpoint the log does not reach): a subscriber stops and reports it instead of retrying.
+ */
+export class SubscriptionRefusedError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'SubscriptionRefusedError';
+  }
+}
