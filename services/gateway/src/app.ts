@@ -46,8 +46,11 @@ interface AppOptions extends RouteDeps {
   admin: AdminDeps;
   /** Server-sent live updates of owners' figures. */
   live: LiveDeps;
-  /** What the pages may frame and call besides this site (the Content-Security-Policy). */
-  web: { widgetUrl: string; apiUrl: string };
+  /**
+   * What the pages may frame and call besides this site (the Content-Security-Policy), and
+   * Stripe's publishable key when Stripe takes donations (null: the configured widget).
+   */
+  web: { widgetUrl: string; apiUrl: string; stripePublishableKey: string | null };
   /** The challenges of GET /api/challenge, and the solutions routes with `challenge: true` spend. */
   proofOfWork: ProofOfWork;
 }
@@ -67,7 +70,7 @@ export function createApp(options: AppOptions): GatewayApp {
   // scanner uses. The web client keeps its own cache of the catalogue (spec section 9).
   app.set('etag', false);
   app.set('trust proxy', options.trustProxy);
-  const headers = securityHeaders(options.web);
+  const headers = securityHeaders({ ...options.web, stripe: options.web.stripePublishableKey !== null });
   const metrics = httpMetrics(options.metrics);
   app.use(headers.middleware);
   app.use(metrics.middleware);
@@ -143,6 +146,7 @@ export function createApp(options: AppOptions): GatewayApp {
       fundraiserIdByShortCode: options.useCases.fundraisers.byShortCode,
       read: pageReads(options),
       anonymousAuth: options.auth.anonymousSignIn,
+      stripePublishableKey: options.web.stripePublishableKey,
       log: options.log,
     }),
   );

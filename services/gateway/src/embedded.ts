@@ -362,7 +362,11 @@ export async function createEmbeddedProcess(
       audit: createAdminAuditQueries(readModels),
     },
     live: { changeFeed, streams: liveStreams },
-    web: { widgetUrl: config.VITE_DONATION_WIDGET_URL, apiUrl: config.VITE_API_URL },
+    web: {
+      widgetUrl: config.VITE_DONATION_WIDGET_URL,
+      apiUrl: config.VITE_API_URL,
+      stripePublishableKey: config.stripe?.publishableKey ?? null,
+    },
     proofOfWork: createProofOfWork({
       secrets: { signature: auth.derivedSecret('altcha challenges'), key: auth.derivedSecret('altcha keys') },
       maxNumber: config.ALTCHA_MAX_NUMBER,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import express, { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import { webDistDir } from '../package-dirs';
-import { withClientSettings } from './client-settings';
+import { pagesAsBuilt, withClientSettings } from './client-settings';
 import { serverPages, type PageReads } from './server-pages';
 
 /** Client routes have no file extension; a missing /images/x.svg must stay a 404, not become the app. */
@@ -84,6 +84,7 @@ export function webClient({
   read,
   serverPagesModule,
   anonymousAuth = true,
+  stripePublishableKey = null,
   log,
 }: {
   distDir?: string;
@@ -95,9 +96,11 @@ export function webClient({
   serverPagesModule?: string;
   /** ANONYMOUS_AUTH: whether the pages' client starts anonymous sessions. */
   anonymousAuth?: boolean;
+  /** Stripe's publishable key when Stripe takes donations; null: the configured widget. */
+  stripePublishableKey?: string | null;
   log?: Pick<Logger, 'warn'>;
 }): Router {
-  const settings = { anonymousAuth };
+  const settings = { anonymousAuth, stripePublishableKey };
   const pages = serverPages({ distDir, settings, ...(serverPagesModule && { serverBundle: serverPagesModule }) });
   const indexFile = path.join(distDir, 'index.html');
   const sendIndex = async (res: Response, status: number) => {
@@ -106,7 +109,7 @@ export function webClient({
       return;
     }
     res.status(status).setHeader('Cache-Control', 'no-cache');
-    if (anonymousAuth) res.sendFile(indexFile);
+    if (pagesAsBuilt(settings)) res.sendFile(indexFile);
     else res.type('html').send(withClientSettings(await readFile(indexFile, 'utf8'), settings));
   };
   const spaFallback: RequestHandler = (req, res, next) => {
