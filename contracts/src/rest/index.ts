@@ -7,7 +7,6 @@ export * from './api-description';
 export * from './auth';
 export * from './charities';
 export * from './claims';
-export * from './client-settings';
 export * from './donations';
 export * from './errors';
 export * from './fundraisers';
