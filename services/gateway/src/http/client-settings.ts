@@ -1,7 +1,7 @@
 import { ANONYMOUS_AUTH_META, STRIPE_PUBLISHABLE_KEY_META } from '@qrshirt/contracts';
 
 /** What the pages tell their client at start: one build serves every setting. */
-export interface ClientSettings {
+interface ClientSettings {
   /** ANONYMOUS_AUTH: whether the client starts anonymous sessions. */
   anonymousAuth: boolean;
   /** Stripe's publishable key when Stripe takes donations (the donation card's embedded Checkout). */

@@ -5,7 +5,7 @@ import { DomainError, type CatalogQueries } from '@qrshirt/core';
 import type { Response } from 'express';
 import { webServerDir } from '../package-dirs';
 import type { UseCases } from '../routes/route-deps';
-import { type ClientSettings, withClientSettings } from './client-settings';
+import { withClientSettings } from './client-settings';
 
 /**
  * The server-rendered pages' module (web/src/app/server-pages/entry-server.tsx), which `npm start`
@@ -46,7 +46,7 @@ export function serverPages({
   distDir: string;
   serverBundle?: string;
   /** What the pages tell their client (see withClientSettings). */
-  settings: ClientSettings;
+  settings: Parameters<typeof withClientSettings>[1];
 }) {
   let renderers:
     Promise<{ landing: LandingRenderer; home: HomeRenderer; shop: ShopRenderer; shirt: ShirtRenderer }> | undefined;
