@@ -443,3 +443,12 @@ export const authRoutes = {
   ...passwordResetRoutes,
   ...emailVerificationRoutes,
 };
+
+/**
+ * The meta tag by which the gateway's pages carry Stripe's publishable key when Stripe takes
+ * donations: the donation card then embeds Stripe's Checkout. One build serves either setting; a
+ * page without the tag keeps the configured donation widget. In this module, which every page's
+ * client loads at start: a contracts module of its own, imported by the donation card, made the
+ * build fold the QR landing's route into a shared chunk.
+ */
+export const STRIPE_PUBLISHABLE_KEY_META = 'qrshirt-stripe-publishable-key';

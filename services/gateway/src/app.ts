@@ -47,8 +47,12 @@ interface AppOptions extends RouteDeps {
   admin: AdminDeps;
   /** Server-sent live updates of owners' figures. */
   live: LiveDeps;
-  /** What the pages may frame and call besides this site (the Content-Security-Policy), and whether they show test money. */
-  web: { widgetUrl: string; apiUrl: string; demoMode: boolean };
+  /**
+   * What the pages may frame and call besides this site (the Content-Security-Policy), whether they
+   * show test money, and Stripe's publishable key when Stripe takes donations (null: the configured
+   * widget).
+   */
+  web: { widgetUrl: string; apiUrl: string; demoMode: boolean; stripePublishableKey: string | null };
   /** The challenges of GET /api/challenge, and the solutions routes with `challenge: true` spend. */
   proofOfWork: ProofOfWork;
 }
@@ -68,7 +72,7 @@ export function createApp(options: AppOptions): GatewayApp {
   // scanner uses. The web client keeps its own cache of the catalogue (spec section 9).
   app.set('etag', false);
   app.set('trust proxy', options.trustProxy);
-  const headers = securityHeaders(options.web);
+  const headers = securityHeaders({ ...options.web, stripe: options.web.stripePublishableKey !== null });
   const metrics = httpMetrics(options.metrics);
   app.use(headers.middleware);
   app.use(metrics.middleware);
@@ -138,6 +142,7 @@ export function createApp(options: AppOptions): GatewayApp {
       read: pageReads(options),
       anonymousAuth: options.auth.anonymousSignIn,
       demoMode: options.web.demoMode,
+      stripePublishableKey: options.web.stripePublishableKey,
       log: options.log,
     }),
   );

@@ -384,7 +384,12 @@ export async function createEmbeddedProcess(
       outbox: mail.outbox,
     },
     live: { changeFeed, streams: liveStreams },
-    web: { widgetUrl: config.VITE_DONATION_WIDGET_URL, apiUrl: config.VITE_API_URL, demoMode: config.demoMode },
+    web: {
+      widgetUrl: config.VITE_DONATION_WIDGET_URL,
+      apiUrl: config.VITE_API_URL,
+      demoMode: config.demoMode,
+      stripePublishableKey: config.stripe?.publishableKey ?? null,
+    },
     proofOfWork: createProofOfWork({
       secrets: { signature: auth.derivedSecret('altcha challenges'), key: auth.derivedSecret('altcha keys') },
       maxNumber: config.ALTCHA_MAX_NUMBER,

@@ -4,21 +4,28 @@ import { withClientSettings } from '../src/http/client-settings';
 const page = '<!doctype html><html lang="en"><head><title>app</title></head></html>';
 const ANONYMOUS_OFF = '<meta name="qrshirt-anonymous-auth" content="false">';
 const DEMO = '<meta name="qrshirt-demo-mode" content="true">';
+const STRIPE = '<meta name="qrshirt-stripe-publishable-key" content="pk_test_123">';
 
 describe('the settings a page tells its client', () => {
   it('tells demo mode, and anonymous sign-in turned off, in meta tags at the top of its head', () => {
-    expect(withClientSettings(page, { anonymousAuth: true, demoMode: true })).toBe(
+    expect(withClientSettings(page, { anonymousAuth: true, demoMode: true, stripePublishableKey: null })).toBe(
       page.replace('<head>', `<head>${DEMO}`),
     );
-    expect(withClientSettings(page, { anonymousAuth: false, demoMode: true })).toBe(
+    expect(withClientSettings(page, { anonymousAuth: false, demoMode: true, stripePublishableKey: null })).toBe(
       page.replace('<head>', `<head>${ANONYMOUS_OFF}${DEMO}`),
     );
-    expect(withClientSettings(page, { anonymousAuth: false, demoMode: false })).toBe(
+    expect(withClientSettings(page, { anonymousAuth: false, demoMode: false, stripePublishableKey: null })).toBe(
       page.replace('<head>', `<head>${ANONYMOUS_OFF}`),
     );
   });
 
+  it("tells Stripe's publishable key after the others", () => {
+    expect(
+      withClientSettings(page, { anonymousAuth: false, demoMode: true, stripePublishableKey: 'pk_test_123' }),
+    ).toBe(page.replace('<head>', `<head>${ANONYMOUS_OFF}${DEMO}${STRIPE}`));
+  });
+
   it('serves the page as built with live money and anonymous sign-in on', () => {
-    expect(withClientSettings(page, { anonymousAuth: true, demoMode: false })).toBe(page);
+    expect(withClientSettings(page, { anonymousAuth: true, demoMode: false, stripePublishableKey: null })).toBe(page);
   });
 });

@@ -5,6 +5,28 @@ import helmet from 'helmet';
 /** The page the QR page frames; only this site may frame it. */
 const WIDGET_PAGE = '/widget/demo-donation.html';
 
+/**
+ * What Stripe's integration security guide (docs.stripe.com/security/guide#content-security-policy)
+ * lists for embedded Checkout: its Stripe.js sources (the script, its frames, 3-D Secure's
+ * hooks.stripe.com, its API and the address autocomplete's Google Maps) and its Checkout sources.
+ * Its `img-src https://*.stripe.com` is covered by `https:` already.
+ */
+const STRIPE_SOURCES = {
+  scriptSrc: [
+    'https://js.stripe.com',
+    'https://*.js.stripe.com',
+    'https://checkout.stripe.com',
+    'https://maps.googleapis.com',
+  ],
+  frameSrc: [
+    'https://js.stripe.com',
+    'https://*.js.stripe.com',
+    'https://hooks.stripe.com',
+    'https://checkout.stripe.com',
+  ],
+  connectSrc: ['https://api.stripe.com', 'https://checkout.stripe.com', 'https://maps.googleapis.com'],
+};
+
 /** The origin of an absolute http(s) URL; none for a path on this site ('self' covers it). */
 function originOf(url: string): string[] {
   return /^https?:\/\//i.test(url) ? [new URL(url).origin] : [];
@@ -13,7 +35,8 @@ function originOf(url: string): string[] {
 /**
  * Helmet's headers on every answer. The Content-Security-Policy lets pages load only this site's
  * own scripts (no inline script anywhere: the demo widget's script is a file too), frame only this
- * site and the configured donation widget, call only this site's API (or VITE_API_URL's), start
+ * site and the configured donation widget, call only this site's API (or VITE_API_URL's), with
+ * Stripe configured also load, frame and call what Stripe's embedded Checkout needs, start
  * workers only from this site's own files (the ALTCHA widget's, which solves on submit), and be
  * framed by nobody: clickjacking a donation or a sign-in form is off the table. The one exception
  * is the demo widget page, which this site's own QR page frames.
@@ -24,17 +47,27 @@ function originOf(url: string): string[] {
  * Express's `trust proxy`): sent over plain HTTP it would be ignored, and on localhost it would
  * pin the browser to an HTTPS that is not there.
  */
-export function securityHeaders({ widgetUrl, apiUrl }: { widgetUrl: string; apiUrl: string }): SecurityHeaders {
+export function securityHeaders({
+  widgetUrl,
+  apiUrl,
+  stripe = false,
+}: {
+  widgetUrl: string;
+  apiUrl: string;
+  /** Whether Stripe takes donations. */
+  stripe?: boolean;
+}): SecurityHeaders {
+  const stripeSources = (directive: keyof typeof STRIPE_SOURCES) => (stripe ? STRIPE_SOURCES[directive] : []);
   const directives = (frameAncestors: string) => ({
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", ...stripeSources('scriptSrc')],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'https:'],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'", ...originOf(apiUrl)],
+    connectSrc: ["'self'", ...originOf(apiUrl), ...stripeSources('connectSrc')],
     // The proof-of-work widget's workers: script files of this site, never blob: or data: URLs.
     workerSrc: ["'self'"],
-    frameSrc: ["'self'", ...originOf(widgetUrl)],
+    frameSrc: ["'self'", ...originOf(widgetUrl), ...stripeSources('frameSrc')],
     frameAncestors: [frameAncestors],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],

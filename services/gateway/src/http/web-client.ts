@@ -85,6 +85,7 @@ export function webClient({
   serverPagesModule,
   anonymousAuth = true,
   demoMode = false,
+  stripePublishableKey = null,
   log,
 }: {
   distDir?: string;
@@ -98,9 +99,11 @@ export function webClient({
   anonymousAuth?: boolean;
   /** No live processor: the pages show test money, labelled. */
   demoMode?: boolean;
+  /** Stripe's publishable key when Stripe takes donations; null: the configured widget. */
+  stripePublishableKey?: string | null;
   log?: Pick<Logger, 'warn'>;
 }): Router {
-  const settings = { anonymousAuth, demoMode };
+  const settings = { anonymousAuth, demoMode, stripePublishableKey };
   const pages = serverPages({ distDir, settings, ...(serverPagesModule && { serverBundle: serverPagesModule }) });
   const indexFile = path.join(distDir, 'index.html');
   const sendIndex = async (res: Response, status: number) => {

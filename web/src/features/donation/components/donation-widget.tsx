@@ -1,4 +1,5 @@
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef } from 'react';
+import { stripePublishableKey } from '@/config/page-settings';
 import { uniqueId } from '@/lib/unique-id';
 import { useHydrated } from '@/lib/use-hydrated';
 import { parseDonationAmount } from './parse-donation-amount';
@@ -23,16 +24,29 @@ interface WidgetMessage {
 
 const FRAME_STYLE = { width: '100%', minHeight: 380, border: 0 };
 
+// A chunk of its own, loaded only where the page carries Stripe's key.
+const StripeDonation = lazy(() => import('./stripe-donation'));
+
 /**
- * The donation processor's widget in a frame. It reports a completed donation with a
- * `donation-completed` message; messages from any other origin or frame are ignored.
- * A server-rendered page holds its place until the browser has the script that listens to it.
+ * The donation processor's widget: Stripe's embedded Checkout when the page carries Stripe's
+ * publishable key, else the configured widget in a frame. Either reports a completed donation
+ * through `onDonation`. A server-rendered page holds its place until the browser has the script.
  */
 export function DonationWidget(props: DonationWidgetProps) {
-  return useHydrated() ? <DonationFrame {...props} /> : <div style={FRAME_STYLE} />;
+  if (!useHydrated()) return <div style={FRAME_STYLE} />;
+  const publishableKey = stripePublishableKey();
+  if (publishableKey === null) return <DonationFrame {...props} />;
+  return (
+    <Suspense fallback={<div style={FRAME_STYLE} />}>
+      <StripeDonation {...props} publishableKey={publishableKey} />
+    </Suspense>
+  );
 }
 
-function DonationFrame({ fundraiserId, onDonation }: DonationWidgetProps) {
+/**
+ * The configured widget in a frame. It reports a completed donation with a `donation-completed`
+ * message; messages from any other origin or frame are ignored.
+ */ function DonationFrame({ fundraiserId, onDonation }: DonationWidgetProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const url = donationWidgetUrl(fundraiserId);
   const report = useEffectEvent(onDonation);

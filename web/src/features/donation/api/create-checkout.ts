@@ -1,0 +1,23 @@
+import { checkoutSession } from '@qrshirt/contracts';
+import { call } from '@/lib/api-client';
+
+interface CreateCheckoutInput {
+  fundraiserId: string;
+  amount: number;
+  /** The key the donation is reported with afterwards: the session names the same report. */
+  idempotencyKey: string;
+}
+
+/**
+ * POST /api/fundraisers/{id}/checkout: a Stripe Checkout Session for the amount, answered with its
+ * client secret for Stripe.js to mount. Anyone may donate: no session needed.
+ */
+export async function createCheckout({ fundraiserId, amount, idempotencyKey }: CreateCheckoutInput): Promise<string> {
+  const session = await call('createCheckout', {
+    params: { id: fundraiserId },
+    body: { amount },
+    headers: { 'idempotency-key': idempotencyKey },
+    schema: checkoutSession,
+  });
+  return session.clientSecret;
+}
