@@ -9,11 +9,11 @@ import { existsSync } from 'node:fs';
 import { constants, setPriority } from 'node:os';
 import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { restrictNewFiles } from '@qrshirt/runtime';
 import { createProgress } from './replay/progress';
 import { DATABASES, FORMAT, KEYS_FILE, MANIFEST, type Manifest, SECRETS } from './backup/manifest';
+import { failWith, parseCommandLine } from './backup/command-line';
 import { liveBytes, sha256Of, snapshotSqliteFile, syncFile } from './backup/snapshot';
 
 const NAME = 'backup';
@@ -30,35 +30,26 @@ Options:
   -h, --help         this text
 `;
 
-const fail = (message: string, code = 1): never => {
-  process.stderr.write(`${NAME}: ${message}\n`);
-  process.exit(code);
-};
+const fail = failWith(NAME);
 
 function parse() {
-  try {
-    const { values } = parseArgs({
-      options: {
-        to: { type: 'string' },
-        'keys-to': { type: 'string' },
-        'data-dir': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-    if (values.help) {
-      process.stdout.write(USAGE);
-      process.exit(0);
-    }
-    if (!values.to) return fail('--to DIR is required (see --help)', 2);
-    const to = path.resolve(values.to);
-    return {
-      to,
-      keysTo: path.resolve(values['keys-to'] ?? path.join(to, 'keys')),
-      dataDir: path.resolve(values['data-dir'] ?? (process.env.DATA_DIR || './data')),
-    };
-  } catch (error) {
-    return fail(`${(error as Error).message} (see --help)`, 2);
-  }
+  const values = parseCommandLine(
+    {
+      to: { type: 'string' },
+      'keys-to': { type: 'string' },
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    USAGE,
+    fail,
+  );
+  if (!values.to) return fail('--to DIR is required (see --help)', 2);
+  const to = path.resolve(values.to);
+  return {
+    to,
+    keysTo: path.resolve(values['keys-to'] ?? path.join(to, 'keys')),
+    dataDir: path.resolve(values['data-dir'] ?? (process.env.DATA_DIR || './data')),
+  };
 }
 
 /** A folder that is absent or empty: the only kind a backup writes into, so nothing is overwritten. */

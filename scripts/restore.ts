@@ -8,12 +8,12 @@
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { lookupKeysOf, loadGatewayConfigOrExit } from '@qrshirt/gateway';
 import { readErasureJournal, restrictNewFiles } from '@qrshirt/runtime';
 import { BadBackupError, KEYS_FILE, verifiedManifest } from './backup/manifest';
 import { reapplyErasures } from './backup/reapply-erasures';
 import { syncFile } from './backup/snapshot';
+import { failWith, parseCommandLine } from './backup/command-line';
 
 const NAME = 'restore';
 const USAGE = `Usage: npm run ${NAME} -- --from DIR (--erasures FILE | --no-erasures) [--keys-from DIR] [--data-dir DIR]
@@ -31,40 +31,31 @@ Options:
   -h, --help         this text
 `;
 
-const fail = (message: string, code = 1): never => {
-  process.stderr.write(`${NAME}: ${message}\n`);
-  process.exit(code);
-};
+const fail = failWith(NAME);
 
 function parse() {
-  try {
-    const { values } = parseArgs({
-      options: {
-        from: { type: 'string' },
-        'keys-from': { type: 'string' },
-        erasures: { type: 'string' },
-        'no-erasures': { type: 'boolean' },
-        'data-dir': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-    if (values.help) {
-      process.stdout.write(USAGE);
-      process.exit(0);
-    }
-    if (!values.from) return fail('--from DIR is required (see --help)', 2);
-    if (values.erasures && values['no-erasures']) return fail('--erasures and --no-erasures exclude each other', 2);
-    const from = path.resolve(values.from);
-    return {
-      from,
-      keysFrom: path.resolve(values['keys-from'] ?? path.join(from, 'keys')),
-      erasures: values.erasures === undefined ? undefined : path.resolve(values.erasures),
-      noErasures: values['no-erasures'] === true,
-      dataDir: values['data-dir'],
-    };
-  } catch (error) {
-    return fail(`${(error as Error).message} (see --help)`, 2);
-  }
+  const values = parseCommandLine(
+    {
+      from: { type: 'string' },
+      'keys-from': { type: 'string' },
+      erasures: { type: 'string' },
+      'no-erasures': { type: 'boolean' },
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    USAGE,
+    fail,
+  );
+  if (!values.from) return fail('--from DIR is required (see --help)', 2);
+  if (values.erasures && values['no-erasures']) return fail('--erasures and --no-erasures exclude each other', 2);
+  const from = path.resolve(values.from);
+  return {
+    from,
+    keysFrom: path.resolve(values['keys-from'] ?? path.join(from, 'keys')),
+    erasures: values.erasures === undefined ? undefined : path.resolve(values.erasures),
+    noErasures: values['no-erasures'] === true,
+    dataDir: values['data-dir'],
+  };
 }
 
 async function main(): Promise<void> {
