@@ -1,12 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { findExecutable } from './find-executable';
 import { freePort } from './free-ports';
 import { inNetns } from './launch';
+import { spawnScratchServer } from './scratch-server';
 
 export interface LocalRedis {
   url: string;
@@ -14,7 +11,6 @@ export interface LocalRedis {
 }
 
 const START_TIMEOUT_MS = 10_000;
-const STOP_TIMEOUT_MS = 5_000;
 const POLL_MS = 25;
 
 /** The redis-server binary on PATH or Debian's usual place; undefined when not installed. */
@@ -60,40 +56,21 @@ async function startOn(binary: string, port: number, placement?: ServerPlacement
   const listen = placement
     ? ['--bind', placement.host, '127.0.0.1', '--protected-mode', 'no']
     : ['--bind', '127.0.0.1'];
-  const dir = await mkdtemp(join(tmpdir(), 'qr-redis-'));
-  const logPath = join(dir, 'redis.log');
-  const log = openSync(logPath, 'w');
-  const [command, ...args] = inNetns(placement?.netns, [
-    binary,
-    ...['--save', '', '--appendonly', 'no', ...listen, '--port', String(port), '--dir', dir],
-  ]);
-  const child = spawn(command, args, { stdio: ['ignore', log, log] });
-  closeSync(log);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  // The exit hook owns the cleanup, so a forgotten stop() does not keep the process alive.
-  child.unref();
-
-  let stopping: Promise<void> | undefined;
-  const stop = () => {
-    stopping ??= (async () => {
-      process.off('exit', killOnExit);
-      await terminate(child, exited);
-      await rm(dir, { recursive: true, force: true });
-    })();
-    return stopping;
-  };
-
+  const server = await spawnScratchServer('redis', (dir) =>
+    inNetns(placement?.netns, [
+      binary,
+      ...['--save', '', '--appendonly', 'no', ...listen, '--port', String(port), '--dir', dir],
+    ]),
+  );
   try {
-    await waitForPing(host, port, child);
+    await waitForPing(host, port, server.child);
   } catch (error) {
-    const output = safeRead(logPath);
-    await stop();
+    const output = server.logTail();
+    await server.stop();
     const message = `redis-server did not start on port ${port}: ${(error as Error).message}\n${output}`;
     throw output.includes('Address already in use') ? new PortTakenError(message) : new Error(message);
   }
-  return { url: `redis://${host}:${port}`, stop };
+  return { url: `redis://${host}:${port}`, stop: server.stop };
 }
 
 async function waitForPing(host: string, port: number, child: ChildProcess): Promise<void> {
@@ -125,20 +102,4 @@ function pingOnce(host: string, port: number): Promise<boolean> {
       if (reply.includes('\r\n')) finish(reply.startsWith('+PONG'));
     });
   });
-}
-
-async function terminate(child: ChildProcess, exited: Promise<void>): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-  await exited;
-  clearTimeout(timer);
-}
-
-function safeRead(path: string): string {
-  try {
-    return readFileSync(path, 'utf8').slice(-2_000);
-  } catch {
-    return '';
-  }
 }

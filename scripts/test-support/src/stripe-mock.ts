@@ -1,10 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-ports';
+import { spawnScratchServer } from './scratch-server';
 
 export interface LocalStripeMock {
   /** `http://127.0.0.1:<port>`, as STRIPE_API_URL takes it. */
@@ -21,7 +20,6 @@ const FIXTURES = join(INSTALL_DIR, 'fixtures3.json');
 export const STRIPE_MOCK_MISSING = 'stripe-mock not installed (run scripts/infra/install-stripe-mock.sh)';
 
 const START_TIMEOUT_MS = 15_000;
-const STOP_TIMEOUT_MS = 5_000;
 const POLL_MS = 50;
 
 /** Whether install-stripe-mock.sh has built stripe-mock and its fixtures. */
@@ -48,39 +46,23 @@ export async function startStripeMock(): Promise<LocalStripeMock> {
 class PortTakenError extends Error {}
 
 async function startOn(port: number): Promise<LocalStripeMock> {
-  const dir = await mkdtemp(join(tmpdir(), 'qr-stripe-mock-'));
-  const logPath = join(dir, 'stripe-mock.log');
-  const log = openSync(logPath, 'w');
-  const child = spawn(BINARY, ['-http-addr', `127.0.0.1:${port}`, '-fixtures', FIXTURES], {
-    stdio: ['ignore', log, log],
-  });
-  closeSync(log);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  // The exit hook owns the cleanup, so a forgotten stop() does not keep the process alive.
-  child.unref();
-
-  let stopping: Promise<void> | undefined;
-  const stop = () => {
-    stopping ??= (async () => {
-      process.off('exit', killOnExit);
-      await terminate(child, exited);
-      await rm(dir, { recursive: true, force: true });
-    })();
-    return stopping;
-  };
-
+  const server = await spawnScratchServer('stripe-mock', () => [
+    BINARY,
+    '-http-addr',
+    `127.0.0.1:${port}`,
+    '-fixtures',
+    FIXTURES,
+  ]);
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForAnswer(url, child);
+    await waitForAnswer(url, server.child);
   } catch (error) {
-    const output = safeRead(logPath);
-    await stop();
+    const output = server.logTail();
+    await server.stop();
     const message = `stripe-mock did not start on port ${port}: ${(error as Error).message}\n${output}`;
     throw output.includes('address already in use') ? new PortTakenError(message) : new Error(message);
   }
-  return { url, stop };
+  return { url, stop: server.stop };
 }
 
 async function waitForAnswer(url: string, child: ChildProcess): Promise<void> {
@@ -98,20 +80,4 @@ async function waitForAnswer(url: string, child: ChildProcess): Promise<void> {
     }
   }
   throw new Error(`no answer within ${START_TIMEOUT_MS} ms`);
-}
-
-async function terminate(child: ChildProcess, exited: Promise<void>): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-  await exited;
-  clearTimeout(timer);
-}
-
-function safeRead(path: string): string {
-  try {
-    return readFileSync(path, 'utf8').slice(-2_000);
-  } catch {
-    return '';
-  }
 }
