@@ -147,7 +147,7 @@ describe.skipIf(missing !== undefined && !required)('npm run start:distributed',
       ((await (await fetch(`${service.opsUrl}/readyz`)).json()) as { checks: object }).checks;
     expect(Object.keys(await checks(services[0]!)).sort()).toEqual(['eventStore', 'kafka', 'readModels']);
     expect(Object.keys(await checks(services[2]!)).sort()).toEqual(['eventStore', 'kafka']);
-    expect(Object.keys(await checks(services[3]!)).sort()).toEqual(['eventStore', 'readModels']);
+    expect(Object.keys(await checks(services[3]!)).sort()).toEqual(['eventStore', 'projections', 'readModels']);
     const ingestorMetrics = await (await fetch(`${services[2]!.opsUrl}/metrics`)).text();
     expect(ingestorMetrics).toMatch(
       /^kafka_consumer_lag_messages\{topic="scans\.v1",partition="0",service="ingestor"\} \d+$/m,

@@ -295,8 +295,9 @@ export async function createEmbeddedProcess(
       await storage.assertWritable('readModels');
       await readModels.ping();
     },
-    projections: () => projectionsRunning(runners),
   };
+  // With PROJECTIONS=off the projector process runs them, and its own /readyz says how they are.
+  if (runners.length > 0) dependencies.projections = () => projectionsRunning(runners);
   if (kafka) dependencies.kafka = () => kafka.reachable();
   const readiness = createReadiness(dependencies);
   if (config.demoProcessor) {
