@@ -52,7 +52,7 @@ describe.skipIf(redisMissing && !infraRequired('redis'))('gateway health and met
     const owner = await signUp(server.api);
     const fundraiser = await createFundraiser(server.api, as(owner));
     for (let i = 0; i < 2; i++) await server.api('POST', `/api/fundraisers/${fundraiser.id}/scan`);
-    // Served by Express rather than ahead of it (see routes/scan.ts): measured under the same route.
+    // Served by Express rather than ahead of it (see fundraisers/scan.ts): measured under the same route.
     await server.api('POST', `/api/fundraisers/${fundraiser.id}/scan/`);
     await server.api('GET', `/api/fundraisers/${fundraiser.id}`);
     await server.api('GET', '/api/fundraisers/no-such-fundraiser');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SCANNED_LENGTH, maskPersonalData } from '../src/admin/mask-personal-data';
+import { MAX_SCANNED_LENGTH, maskPersonalData } from '../src/http/mask-personal-data';
 
 /*
  * The event browser's masking of addresses in any text. Its speed is measured by running it, not

@@ -6,7 +6,7 @@ import { createDonationUseCases, type DonationUseCaseDeps } from './donation-use
 /**
  * The donations feature as the composition root mounts it: its use cases, and the handlers of its
  * routes that need nothing but them. The processor's webhook checks a signature over the raw
- * bytes and the demo processor sends mail: their handlers are the gateway's (routes/donations.ts).
+ * bytes and the demo processor sends mail: their handlers are the gateway's (donations/donation-routes.ts).
  */
 export function donationsModule(deps: DonationUseCaseDeps) {
   const useCases = createDonationUseCases(deps);

@@ -11,7 +11,7 @@ type UsersRoutes = Pick<typeof userRoutes, 'syncUser' | 'getUser' | 'updateProfi
 /**
  * Users' profiles as the composition root mounts them. Moving to another address, closing an
  * account and its data's download reach the sign-in's credentials and mail, and a move counts
- * against the client's address: those handlers are the gateway's (routes/users.ts).
+ * against the client's address: those handlers are the gateway's (auth/account-routes.ts).
  */
 export function usersModule(
   deps: UserUseCaseDeps & {

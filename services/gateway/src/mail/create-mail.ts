@@ -4,7 +4,7 @@ import type { AdminOutboxMessage, AdminOutboxPage, AdminOutboxQuery } from '@qrs
 import type { Clock, NewOutboxMessage, OutboxMessage, OutboxStore } from '@qrshirt/core';
 import type { Logger } from 'pino';
 import { Counter, Gauge, type Registry } from 'prom-client';
-import { maskEmail } from '../admin/mask-personal-data';
+import { maskEmail } from '../http/mask-personal-data';
 import type { EmailSender, SmsSender } from './message-senders';
 import type { Config } from '../config';
 import { createOutboxSender, RETRY_WINDOW_MS } from './outbox-sender';

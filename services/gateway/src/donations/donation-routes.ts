@@ -1,7 +1,7 @@
 import type { donationRoutes } from '@qrshirt/contracts';
 import type { HandlersOf } from '../http/route-table';
 import { unavailable } from '../http/route-table';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../route-deps';
 
 /** The processors' webhooks (the generic one's, Stripe's), and the demo processor behind the demo widget. */
 export function donationHandlers({

@@ -1,9 +1,9 @@
 import type passport from 'passport';
-import type { EmailPasswordSignIn } from '../auth/email-password-sign-in';
-import type { EmailVerification } from '../auth/email-verification';
-import type { GoogleExchange } from '../auth/google-exchange';
-import type { PasswordReset } from '../auth/password-reset';
-import type { PhoneSignIn } from '../auth/phone-sign-in';
+import type { EmailPasswordSignIn } from './email-password-sign-in';
+import type { EmailVerification } from './email-verification';
+import type { GoogleExchange } from './google-exchange';
+import type { PasswordReset } from './password-reset';
+import type { PhoneSignIn } from './phone-sign-in';
 
 type Passport = InstanceType<typeof passport.Passport>;
 

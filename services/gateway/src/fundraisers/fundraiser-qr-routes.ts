@@ -1,8 +1,8 @@
 import type { fundraiserQrRoutes } from '@qrshirt/contracts';
 import type { Response } from 'express';
 import type { HandlersOf } from '../http/route-table';
-import { createFundraiserQrCodes, type QrFormat, qrContentTypes } from '../qr/fundraiser-qr';
-import type { RouteDeps } from './route-deps';
+import { createFundraiserQrCodes, type QrFormat, qrContentTypes } from './fundraiser-qr';
+import type { RouteDeps } from '../route-deps';
 
 /*
  * A QR code depends only on the fundraiser's short code, which never changes once given, and

@@ -12,12 +12,12 @@ import type {
   WaitlistQueries,
   WaitlistUseCases,
 } from '@qrshirt/core';
-import type { AccountClosing } from '../auth/account-closing';
-import type { EmailChange } from '../auth/email-change';
-import type { PersonalDataExporter } from '../auth/personal-data-export';
-import type { DemoProcessor } from '../donations/demo-processor';
-import type { DonationWebhooks } from '../donations/donation-webhooks';
-import type { StripeWebhooks } from '../donations/stripe-webhooks';
+import type { AccountClosing } from './auth/account-closing';
+import type { EmailChange } from './auth/email-change';
+import type { PersonalDataExporter } from './auth/personal-data-export';
+import type { DemoProcessor } from './donations/demo-processor';
+import type { DonationWebhooks } from './donations/donation-webhooks';
+import type { StripeWebhooks } from './donations/stripe-webhooks';
 
 /**
  * The use cases the gateway's own handlers call: those of the sign-in's credentials and mail, and

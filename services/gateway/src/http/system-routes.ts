@@ -1,7 +1,7 @@
 import { buildOpenApiDocument, type apiDescriptionRoutes } from '@qrshirt/contracts';
 import { Router } from 'express';
-import { unknownApiRoute } from '../http/error-handler';
-import type { HandlersOf } from '../http/route-table';
+import { unknownApiRoute } from './error-handler';
+import type { HandlersOf } from './route-table';
 
 /** GET /api/openapi.json, made once from the route table. */
 export function apiDescriptionHandlers(): HandlersOf<typeof apiDescriptionRoutes> {

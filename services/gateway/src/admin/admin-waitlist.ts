@@ -5,12 +5,12 @@ import type {
   adminWaitlistRoutes,
 } from '@qrshirt/contracts';
 import type { FulfilledEntry } from '@qrshirt/core';
-import { createWaitlistEntries } from '../admin/waitlist-entries';
+import { createWaitlistEntries } from './waitlist-entries';
 import { csvLine } from '../http/csv';
 import type { HandlersOf } from '../http/route-table';
-import { fundraiserShortUrl } from '../qr/fundraiser-qr';
-import { renderQrSheet } from '../qr/qr-sheet';
-import type { RouteDeps } from './route-deps';
+import { fundraiserShortUrl } from '../fundraisers/fundraiser-qr';
+import { renderQrSheet } from '../fundraisers/qr-sheet';
+import type { RouteDeps } from '../route-deps';
 
 const CSV_COLUMNS = [
   'joinedAt',

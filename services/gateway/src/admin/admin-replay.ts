@@ -8,7 +8,7 @@ import {
 } from '@qrshirt/projections';
 import { HttpError } from '../http/http-error';
 import type { HandlersOf } from '../http/route-table';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../route-deps';
 
 const contentTypes: Record<AdminReplayFormat, string> = {
   csv: 'text/csv; charset=utf-8',

@@ -1,7 +1,7 @@
 import type { waitlistRoutes } from '@qrshirt/contracts';
 import type { HandlersOf } from '../http/route-table';
 import { clientAddress } from '../http/client-limits';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../route-deps';
 
 /**
  * Joining counts its confirmation mail against the budget of the client's address, which only the

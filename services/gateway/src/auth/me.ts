@@ -1,5 +1,5 @@
 import type { meRoutes } from '@qrshirt/contracts';
-import type { AdminCheck } from '../auth/require-admin';
+import type { AdminCheck } from './require-admin';
 import type { HandlersOf } from '../http/route-table';
 
 /**

@@ -1,17 +1,17 @@
 import { REFRESH_COOKIE, type authRoutes, type emailPasswordRoutes } from '@qrshirt/contracts';
 import passport from 'passport';
-import { createAccounts } from '../auth/accounts';
-import type { AuthOptions } from '../auth/auth-options';
-import { createEmailPasswordSignIn } from '../auth/email-password-sign-in';
-import { createEmailVerification } from '../auth/email-verification';
-import { createGoogleExchange } from '../auth/google-exchange';
-import { createGoogleAccounts, createGoogleStrategy } from '../auth/google-sign-in';
-import { createLocalStrategy } from '../auth/local-strategy';
-import { createPasswordReset } from '../auth/password-reset';
-import { createPhoneSignIn } from '../auth/phone-sign-in';
-import { clearRefreshCookie, sessionAnswer } from '../auth/refresh-cookie';
-import { runStrategy } from '../auth/run-strategy';
-import { createSessions } from '../auth/sessions';
+import { createAccounts } from './accounts';
+import type { AuthOptions } from './auth-options';
+import { createEmailPasswordSignIn } from './email-password-sign-in';
+import { createEmailVerification } from './email-verification';
+import { createGoogleExchange } from './google-exchange';
+import { createGoogleAccounts, createGoogleStrategy } from './google-sign-in';
+import { createLocalStrategy } from './local-strategy';
+import { createPasswordReset } from './password-reset';
+import { createPhoneSignIn } from './phone-sign-in';
+import { clearRefreshCookie, sessionAnswer } from './refresh-cookie';
+import { runStrategy } from './run-strategy';
+import { createSessions } from './sessions';
 import { HttpError } from '../http/http-error';
 import type { HandlersOf } from '../http/route-table';
 import { clientAddress } from '../http/client-limits';
@@ -20,7 +20,7 @@ import { googleHandlers } from './auth-google';
 import { passwordResetHandlers } from './auth-password-reset';
 import { phoneHandlers } from './auth-phone';
 import { verifyEmailHandlers } from './auth-verify-email';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../route-deps';
 
 /** Every `/api/auth/*` route, with the use cases they call, made once over shared accounts and sessions. */
 export function authHandlers(deps: RouteDeps & { auth: AuthOptions }): HandlersOf<typeof authRoutes> {

@@ -1,6 +1,6 @@
 import type { adminUserRoutes } from '@qrshirt/contracts';
 import type { HandlersOf } from '../http/route-table';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../route-deps';
 
 export function adminUserHandlers({ useCases }: RouteDeps): HandlersOf<typeof adminUserRoutes> {
   return {

@@ -9,7 +9,7 @@ import type { HttpMetrics } from '../http/http-metrics';
 import { expressPath } from '../http/route-table';
 import type { SecurityHeaders } from '../http/security-headers';
 import { parseInput } from '../http/validate';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../route-deps';
 
 const route = apiRoutes.recordScan;
 const pattern = expressPath(route.path);

@@ -1,5 +1,5 @@
 import type { phoneSignInRoutes } from '@qrshirt/contracts';
-import { sessionAnswer } from '../auth/refresh-cookie';
+import { sessionAnswer } from './refresh-cookie';
 import { type HandlersOf, unavailable } from '../http/route-table';
 import { clientAddress } from '../http/client-limits';
 import type { AuthContext } from './auth-context';

@@ -4,7 +4,7 @@ import { type ChangeFeed, liveTopics } from '@qrshirt/projections';
 import type { Request } from 'express';
 import type { EventStream, EventStreams } from '../http/event-streams';
 import type { HandlersOf } from '../http/route-table';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../route-deps';
 
 /** What the live routes need beyond the shared route deps; built by the composition root. */
 export interface LiveDeps {

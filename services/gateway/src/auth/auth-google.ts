@@ -1,9 +1,9 @@
 import type { googleSignInRoutes } from '@qrshirt/contracts';
 import type { Request, RequestHandler, Response } from 'express';
-import { signInPageError } from '../auth/google-exchange';
-import { asError, runStrategy, type StrategyOutcome } from '../auth/run-strategy';
-import { sessionAnswer } from '../auth/refresh-cookie';
-import { newSecret } from '../auth/secrets';
+import { signInPageError } from './google-exchange';
+import { asError, runStrategy, type StrategyOutcome } from './run-strategy';
+import { sessionAnswer } from './refresh-cookie';
+import { newSecret } from './secrets';
 import { readCookie } from '../http/cookies';
 import { type HandlersOf, unavailable } from '../http/route-table';
 import type { AuthContext } from './auth-context';

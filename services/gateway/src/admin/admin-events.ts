@@ -1,7 +1,7 @@
 import type { AdminEvent, adminEventRoutes } from '@qrshirt/contracts';
-import { maskEmailsIn, maskPersonalData } from '../admin/mask-personal-data';
+import { maskEmailsIn, maskPersonalData } from '../http/mask-personal-data';
 import type { HandlersOf } from '../http/route-table';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../route-deps';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -16,7 +16,7 @@ import { adminProjectionHandlers } from './admin-projections';
 import { adminReplayHandlers } from './admin-replay';
 import { adminUserHandlers } from './admin-users';
 import { adminWaitlistHandlers } from './admin-waitlist';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../route-deps';
 
 /**
  * What under /api/admin the gateway answers itself (the route table guards each with the admin

@@ -1,7 +1,7 @@
 import type { userRoutes } from '@qrshirt/contracts';
 import type { HandlersOf } from '../http/route-table';
 import { clientAddress } from '../http/client-limits';
-import type { RouteDeps } from './route-deps';
+import type { RouteDeps } from '../route-deps';
 
 type AccountRoutes = Pick<typeof userRoutes, 'changeEmail' | 'closeAccount' | 'exportUserData'>;
 

@@ -1,6 +1,6 @@
 import type { proofOfWorkRoutes } from '@qrshirt/contracts';
-import type { HandlersOf } from '../http/route-table';
-import type { ProofOfWork } from '../http/proof-of-work';
+import type { HandlersOf } from './route-table';
+import type { ProofOfWork } from './proof-of-work';
 
 export function proofOfWorkHandlers({
   proofOfWork,
