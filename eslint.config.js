@@ -49,6 +49,7 @@ const CORE_FEATURES = {
   ingestion: ['fundraisers'],
   'owner-mail': ['fundraisers', 'users'],
   'lookup-keys': ['personal-data', 'users', 'waitlist'],
+  identity: ['users', 'personal-data', 'fundraisers', 'fulfilment', 'waitlist'],
   seed: ['charities', 'shirts'],
 };
 

@@ -20,7 +20,7 @@ import { adminHandlers } from './admin/admin';
 import type { AdminDeps } from './admin/admin-deps';
 import { authHandlers } from './auth/auth-routes';
 import { catalogueListHandlers } from './catalogue/catalogue-routes';
-import { donationHandlers } from './donations/donation-routes';
+import { type DonationRouteDeps, donationHandlers } from './donations/donation-routes';
 import { fundraiserQrHandlers } from './fundraisers/fundraiser-qr-routes';
 import { proofOfWorkHandlers } from './http/proof-of-work-routes';
 import { type LiveDeps, liveHandlers } from './fundraisers/live';
@@ -28,11 +28,10 @@ import { meHandlers } from './auth/me';
 import type { RouteDeps } from './route-deps';
 import { type FrontDoor, scanRoute } from './fundraisers/scan';
 import { apiDescriptionHandlers, systemRoutes } from './http/system-routes';
-import { accountHandlers } from './auth/account-routes';
 import { joinWaitlistHandlers } from './waitlist/waitlist-routes';
 import { publicDir } from './package-dirs';
 
-interface AppOptions extends RouteDeps {
+interface AppOptions extends RouteDeps, DonationRouteDeps {
   log: Logger;
   /** The features' modules: the app mounts their handlers through the route table. */
   modules: readonly FeatureModule[];
@@ -115,7 +114,6 @@ export function createApp(options: AppOptions): GatewayApp {
         ...donationHandlers(options),
         ...catalogueListHandlers(options),
         ...joinWaitlistHandlers(options),
-        ...accountHandlers(options),
         ...liveHandlers(options),
         ...authHandlers(options),
         ...admin.handlers,

@@ -17,6 +17,7 @@ import {
   fulfilmentModule,
   fundraisersModule,
   fundraisersProjector,
+  identityModule,
   ownerMailModule,
   type PersonalData,
   seedCatalog,
@@ -69,11 +70,9 @@ import { createClaimLinkMailer } from './mail/claim-link-mail';
 import { createWaitlistConfirmationMailer } from './mail/waitlist-confirmation-mail';
 import { createDailySummaryMailer } from './mail/daily-summary-mail';
 import { DAILY_SUMMARY_INTERVAL_MS, type DailySummaryJob, startDailySummaryJob } from './mail/daily-summary-job';
-import { createAccountClosing } from './auth/account-closing';
-import { createPersonalDataExport } from './auth/personal-data-export';
 import { createAccounts } from './auth/accounts';
-import { createEmailChange } from './auth/email-change';
 import { lookupKeysOf } from './auth/lookup-keys';
+import { confirmPassword } from './auth/passwords';
 import { createEventStreams } from './http/event-streams';
 
 export interface EmbeddedProcess {
@@ -254,9 +253,32 @@ export async function createEmbeddedProcess(
     sendDailySummary: createDailySummaryMailer({ email: mail.email, publicBaseUrl: config.PUBLIC_BASE_URL }),
     clock,
   });
+  const identity = identityModule({
+    commands,
+    eventStore: peopleEventStore,
+    credentials,
+    personalData,
+    forgetMailTo: mail.forgetRecipient,
+    removeWaitlistEntriesMadeWith: (address) => waitlist.useCases.removeEntriesMadeWith(address),
+    confirmPassword,
+    fundraisers: fundraisers.useCases,
+    lookupKeys,
+    clock,
+  });
   const analytics = analyticsModule({ ingestion, readModels, clock });
   const adminAudit = adminAuditModule({ eventStore, readModels, clock });
-  const modules = [catalogue, fundraisers, users, waitlist, analytics, adminAudit, donations, fulfilment, ownerMail];
+  const modules = [
+    catalogue,
+    fundraisers,
+    users,
+    identity,
+    waitlist,
+    analytics,
+    adminAudit,
+    donations,
+    fulfilment,
+    ownerMail,
+  ];
 
   // PROJECTIONS=off: the projector process writes the Redis read models this gateway reads.
   const projectors = modules.flatMap((module) => module.projectors);
@@ -337,32 +359,6 @@ export async function createEmbeddedProcess(
     ingestion,
     lookupKeys,
     useCases: {
-      accountClosing: createAccountClosing({
-        commands,
-        credentials,
-        personalData,
-        forgetMailTo: mail.forgetRecipient,
-        removeWaitlistEntriesMadeWith: (address) => waitlist.useCases.removeEntriesMadeWith(address),
-        lookupKeys,
-        clock,
-      }),
-      dataExport: createPersonalDataExport({
-        commands,
-        eventStore: peopleEventStore,
-        credentials,
-        fundraisers: fundraisers.useCases,
-        lookupKeys,
-        clock,
-      }),
-      emailChange: createEmailChange({
-        accounts,
-        credentials,
-        email: mail.email,
-        limiter: auth.options.limiter,
-        publicBaseUrl: config.PUBLIC_BASE_URL,
-        lookupKeys,
-        clock,
-      }),
       charities: catalogue.useCases.charities,
       fundraisers: fundraisers.useCases,
       waitlist: waitlist.useCases,

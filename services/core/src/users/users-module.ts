@@ -9,9 +9,9 @@ import { usersProjector } from './users-projector';
 type UsersRoutes = Pick<typeof userRoutes, 'syncUser' | 'getUser' | 'updateProfile'>;
 
 /**
- * Users' profiles as the composition root mounts them. Moving to another address, closing an
- * account and its data's download reach the sign-in's credentials and mail, and a move counts
- * against the client's address: those handlers are the gateway's (auth/account-routes.ts).
+ * Users' profiles as the composition root mounts them. Closing an account and its data's download
+ * are the identity module's; moving to another address mails a link and counts against the
+ * client's address, so its handler is the gateway's (auth/account-routes.ts).
  */
 export function usersModule(
   deps: UserUseCaseDeps & {

@@ -3,7 +3,6 @@ import type {
   adminOutboxRoutes,
   adminProjectionRoutes,
   adminReplayRoutes,
-  adminUserRoutes,
   adminWaitlistRoutes,
 } from '@qrshirt/contracts';
 import { createAccounts } from '../auth/accounts';
@@ -14,7 +13,6 @@ import { adminEventHandlers } from './admin-events';
 import { adminOutboxHandlers } from './admin-outbox';
 import { adminProjectionHandlers } from './admin-projections';
 import { adminReplayHandlers } from './admin-replay';
-import { adminUserHandlers } from './admin-users';
 import { adminWaitlistHandlers } from './admin-waitlist';
 import type { RouteDeps } from '../route-deps';
 
@@ -22,14 +20,13 @@ import type { RouteDeps } from '../route-deps';
  * What under /api/admin the gateway answers itself (the route table guards each with the admin
  * check), one module per resource, and the admin check GET /api/me tells anyone signed in about.
  * The rest (the overview and funnel, the catalogue's review, the audit trail, a fundraiser's
- * figures) are their features' modules'.
+ * figures, erasing a person) are their features' modules'.
  */
 export function adminHandlers(deps: RouteDeps & { admin: AdminDeps }): {
   check: AdminCheck;
   handlers: HandlersOf<
     typeof adminWaitlistRoutes &
       typeof adminProjectionRoutes &
-      typeof adminUserRoutes &
       typeof adminEventRoutes &
       typeof adminReplayRoutes &
       typeof adminOutboxRoutes
@@ -41,7 +38,6 @@ export function adminHandlers(deps: RouteDeps & { admin: AdminDeps }): {
     handlers: {
       ...adminWaitlistHandlers(deps),
       ...adminProjectionHandlers(deps),
-      ...adminUserHandlers(deps),
       ...adminEventHandlers(deps),
       ...adminReplayHandlers(deps),
       ...adminOutboxHandlers(deps),

@@ -1,8 +1,10 @@
-import { REFRESH_COOKIE, type authRoutes, type emailPasswordRoutes } from '@qrshirt/contracts';
+import { REFRESH_COOKIE, type authRoutes, type emailPasswordRoutes, type userRoutes } from '@qrshirt/contracts';
 import passport from 'passport';
+import { accountHandlers } from './account-routes';
 import { createAccounts } from './accounts';
 import type { AuthOptions } from './auth-options';
 import { createEmailPasswordSignIn } from './email-password-sign-in';
+import { createEmailChange } from './email-change';
 import { createEmailVerification } from './email-verification';
 import { createGoogleExchange } from './google-exchange';
 import { createGoogleAccounts, createGoogleStrategy } from './google-sign-in';
@@ -22,8 +24,13 @@ import { phoneHandlers } from './auth-phone';
 import { verifyEmailHandlers } from './auth-verify-email';
 import type { RouteDeps } from '../route-deps';
 
-/** Every `/api/auth/*` route, with the use cases they call, made once over shared accounts and sessions. */
-export function authHandlers(deps: RouteDeps & { auth: AuthOptions }): HandlersOf<typeof authRoutes> {
+/**
+ * Every `/api/auth/*` route, and the move to another address, with the use cases they call, made
+ * once over shared accounts and sessions.
+ */
+export function authHandlers(
+  deps: RouteDeps & { auth: AuthOptions },
+): HandlersOf<typeof authRoutes & Pick<typeof userRoutes, 'changeEmail'>> {
   const accounts = createAccounts(deps);
   const sessions = createSessions({ ...deps.auth, accounts, clock: deps.clock });
   const shared = { ...deps, ...deps.auth, accounts, sessions };
@@ -32,7 +39,8 @@ export function authHandlers(deps: RouteDeps & { auth: AuthOptions }): HandlersO
   authenticator.use('local', createLocalStrategy(shared));
   const { google, phoneSignIn, anonymousSignIn } = deps.auth;
   if (google) authenticator.use('google', createGoogleStrategy(google, createGoogleAccounts(shared)));
-  const verification = createEmailVerification({ ...shared, emailChange: deps.useCases.emailChange });
+  const emailChange = createEmailChange(shared);
+  const verification = createEmailVerification({ ...shared, emailChange });
   const context: AuthContext = {
     passport: authenticator,
     emailPassword: createEmailPasswordSignIn({ ...shared, verification }),
@@ -49,6 +57,7 @@ export function authHandlers(deps: RouteDeps & { auth: AuthOptions }): HandlersO
     ...phoneHandlers(context),
     ...passwordResetHandlers(context),
     ...verifyEmailHandlers(context),
+    ...accountHandlers({ emailChange }),
   };
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { authError } from './auth-errors';
 
 /**
  * scrypt at N=2^15, r=8, p=1: 32 MiB and a few hundred milliseconds per hash here, memory-hard
@@ -32,6 +33,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const expected = Buffer.from(hash, 'base64url');
   const actual = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(N), r: Number(r), p: Number(p) });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** Refuses, with 401 `wrong-password`, a password that is not the one `stored` hashes. */
+export async function confirmPassword(password: string, stored: string): Promise<void> {
+  if (!(await verifyPassword(password, stored))) throw authError(401, 'wrong-password');
 }
 
 let decoy: Promise<string> | undefined;

@@ -1,14 +1,26 @@
 import type { donationRoutes } from '@qrshirt/contracts';
 import type { HandlersOf } from '../http/route-table';
 import { unavailable } from '../http/route-table';
-import type { RouteDeps } from '../route-deps';
+import type { DemoProcessor } from './demo-processor';
+import type { DonationWebhooks } from './donation-webhooks';
+import type { StripeWebhooks } from './stripe-webhooks';
+
+/** What the donation routes the gateway answers itself need; built by the composition root. */
+export interface DonationRouteDeps {
+  /** Verifies the donation processor's webhooks and hands them to the donation use cases. */
+  donationWebhooks: DonationWebhooks;
+  /** Verifies Stripe's webhooks and hands them to the donation use cases; null without Stripe. */
+  stripeWebhooks: StripeWebhooks | null;
+  /** The demo widget's processor; null when DEMO_PROCESSOR is off. */
+  demoProcessor: DemoProcessor | null;
+}
 
 /** The processors' webhooks (the generic one's, Stripe's), and the demo processor behind the demo widget. */
 export function donationHandlers({
   donationWebhooks,
   stripeWebhooks,
   demoProcessor,
-}: RouteDeps): HandlersOf<typeof donationRoutes> {
+}: DonationRouteDeps): HandlersOf<typeof donationRoutes> {
   return {
     async receiveDonationWebhook({ rawBody, req }) {
       return { status: 200, body: await donationWebhooks.receive({ headers: req.headers, body: rawBody }, req.log) };

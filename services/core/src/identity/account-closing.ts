@@ -1,25 +1,18 @@
 import { userDataSubject } from '@qrshirt/contracts';
-import {
-  type Caller,
-  type Clock,
-  type CommandHandler,
-  type CredentialsStore,
-  DomainError,
-  emailReservationDecider,
-  emailReservationStreamName,
-  type LookupKeys,
-  type PersonalData,
-  userDecider,
-  type UserState,
-  userStreamName,
-} from '@qrshirt/core';
-import { authError } from './auth-errors';
-import { verifyPassword } from './passwords';
+import type { Caller } from '../kit/caller';
+import type { Clock } from '../kit/clock';
+import type { CommandHandler } from '../kit/command-handler';
+import { DomainError } from '../kit/decider';
+import type { LookupKeys } from '../kit/lookup-keys';
+import type { PersonalData } from '../personal-data/personal-data';
+import type { CredentialsStore } from '../ports/credentials-store';
+import { emailReservationDecider, emailReservationStreamName } from '../users/email-reservation';
+import { userDecider, type UserState, userStreamName } from '../users/user-decider';
 
 /** How recent a sign-in must be to close an account that has no password to confirm it with. */
 const RECENT_SIGN_IN_MS = 5 * 60_000;
 
-export interface AccountClosing {
+interface AccountClosing {
   /** The person closes their own account, proving it is them (`password`, or a recent sign-in). */
   closeOwn(userId: string, caller: Caller, proof: { password?: string }): Promise<void>;
   /** An operator erases a person; the log records who. */
@@ -39,6 +32,7 @@ export function createAccountClosing({
   personalData,
   forgetMailTo,
   removeWaitlistEntriesMadeWith,
+  confirmPassword,
   lookupKeys,
   clock,
 }: {
@@ -49,6 +43,8 @@ export function createAccountClosing({
   forgetMailTo(this: void, address: string): Promise<unknown>;
   /** Removes and erases the waitlist entries made with an address. */
   removeWaitlistEntriesMadeWith(this: void, address: string): Promise<void>;
+  /** Refuses a password that is not the one `stored` hashes; how passwords are hashed is sign-in's. */
+  confirmPassword(this: void, password: string, stored: string): Promise<void>;
   /** Names the reservation of an address the account holds. */
   lookupKeys: Pick<LookupKeys, 'email'>;
   clock: Clock;
@@ -118,7 +114,7 @@ export function createAccountClosing({
       if (stored) {
         // 403 rather than 400: the body is well formed, it only lacks the proof this account needs.
         if (password === undefined) throw new DomainError('forbidden', 'Enter your password to close your account');
-        if (!(await verifyPassword(password, stored))) throw authError(401, 'wrong-password');
+        await confirmPassword(password, stored);
       } else if (clock().getTime() - Date.parse(user.lastSignInAt) > RECENT_SIGN_IN_MS) {
         throw new DomainError('forbidden', 'Sign in again, then close your account within 5 minutes');
       }

@@ -1,26 +1,20 @@
 import { type DomainEvent, type PersonalDataExport, readEvent } from '@qrshirt/contracts';
-import {
-  assertSelf,
-  type Caller,
-  type Clock,
-  type CommandHandler,
-  type CredentialsStore,
-  DomainError,
-  emailReservationDecider,
-  emailReservationStreamName,
-  type EventStore,
-  fulfilmentStreamName,
-  type FundraiserUseCases,
-  fundraiserStreamName,
-  type LookupKeys,
-  normalEmailAddress,
-  readAllFiltered,
-  type StoredEvent,
-  userDecider,
-  userStreamName,
-  WAITLIST_STREAM_PREFIX,
-  waitlistRemovalStreamName,
-} from '@qrshirt/core';
+import { assertSelf, type Caller } from '../kit/caller';
+import type { Clock } from '../kit/clock';
+import type { CommandHandler } from '../kit/command-handler';
+import { DomainError } from '../kit/decider';
+import { normalEmailAddress } from '../kit/email-address';
+import type { EventStore, StoredEvent } from '../kit/event-store';
+import type { LookupKeys } from '../kit/lookup-keys';
+import { readAllFiltered } from '../kit/read-all-filtered';
+import type { CredentialsStore } from '../ports/credentials-store';
+import { fulfilmentStreamName } from '../fulfilment/fulfilment-decider';
+import { fundraiserStreamName } from '../fundraisers/fundraiser-decider';
+import type { FundraiserUseCases } from '../fundraisers/fundraiser-use-cases';
+import { emailReservationDecider, emailReservationStreamName } from '../users/email-reservation';
+import { userDecider, userStreamName } from '../users/user-decider';
+import { WAITLIST_STREAM_PREFIX } from '../waitlist/waitlist-decider';
+import { waitlistRemovalStreamName } from '../waitlist/waitlist-removal-decider';
 
 type ExportedEvent = PersonalDataExport['events'][number];
 type ExportedEntry = PersonalDataExport['waitlistEntries'][number];
@@ -66,7 +60,7 @@ function exported({ stored, event }: Readable): ExportedEvent {
   return { stream: stored.streamName, type: event.type, recordedAt: stored.recordedAt.toISOString(), data };
 }
 
-export interface PersonalDataExporter {
+interface PersonalDataExporter {
   /** The person's own data; someone else's account is refused, a closed one is not found. */
   exportOwn(userId: string, caller: Caller): Promise<PersonalDataExport>;
 }
