@@ -45,6 +45,7 @@ export * from './fundraisers/fundraiser-queries';
 export * from './users/users-projector';
 export * from './users/user-queries';
 export * from './users/users-module';
+export * from './identity/accounts';
 export * from './identity/identity-module';
 export * from './waitlist/waitlist-projector';
 export * from './waitlist/waitlist-queries';

@@ -5,6 +5,7 @@ import {
   analyticsModule,
   catalogueModule,
   type Clock,
+  createAccounts,
   createClaimMailRemovalLinks,
   createCommandHandler,
   createFundraiserQueries,
@@ -70,7 +71,6 @@ import { createClaimLinkMailer } from './mail/claim-link-mail';
 import { createWaitlistConfirmationMailer } from './mail/waitlist-confirmation-mail';
 import { createDailySummaryMailer } from './mail/daily-summary-mail';
 import { DAILY_SUMMARY_INTERVAL_MS, type DailySummaryJob, startDailySummaryJob } from './mail/daily-summary-job';
-import { createAccounts } from './auth/accounts';
 import { lookupKeysOf } from './auth/lookup-keys';
 import { confirmPassword } from './auth/passwords';
 import { createEventStreams } from './http/event-streams';

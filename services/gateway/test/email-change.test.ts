@@ -1,5 +1,5 @@
 import { me, user } from '@qrshirt/contracts';
-import { createCommandHandler, createLookupKeys, withPersonalData } from '@qrshirt/core';
+import { createAccounts, createCommandHandler, createLookupKeys, withPersonalData } from '@qrshirt/core';
 import {
   as,
   type CapturedMail,
@@ -13,7 +13,6 @@ import {
   waitForMails,
 } from '@qrshirt/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccounts } from '../src/auth/accounts';
 import { testClock } from './support/accounts';
 import { anonymousToken, startTestServer, type TestServer } from './support/test-server';
 

@@ -1,3 +1,4 @@
+import { createAccounts } from '@qrshirt/core';
 import type {
   adminEventRoutes,
   adminOutboxRoutes,
@@ -5,7 +6,6 @@ import type {
   adminReplayRoutes,
   adminWaitlistRoutes,
 } from '@qrshirt/contracts';
-import { createAccounts } from '../auth/accounts';
 import { type AdminCheck, createAdminCheck } from '../auth/require-admin';
 import type { HandlersOf } from '../http/route-table';
 import type { AdminDeps } from './admin-deps';

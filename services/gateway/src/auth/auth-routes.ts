@@ -1,7 +1,7 @@
+import { createAccounts } from '@qrshirt/core';
 import { REFRESH_COOKIE, type authRoutes, type emailPasswordRoutes, type userRoutes } from '@qrshirt/contracts';
 import passport from 'passport';
 import { accountHandlers } from './account-routes';
-import { createAccounts } from './accounts';
 import type { AuthOptions } from './auth-options';
 import { createEmailPasswordSignIn } from './email-password-sign-in';
 import { createEmailChange } from './email-change';

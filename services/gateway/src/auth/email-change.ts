@@ -1,5 +1,6 @@
 import type { VerifyEmailAnswer } from '@qrshirt/contracts';
 import {
+  type Accounts,
   type Caller,
   type Clock,
   type CredentialsStore,
@@ -10,7 +11,6 @@ import {
 } from '@qrshirt/core';
 import { HttpError } from '../http/http-error';
 import { renderMail } from '../mail/mail-templates';
-import type { Accounts } from './accounts';
 import { addressBinding, boundTo } from './address-binding';
 import { authError } from './auth-errors';
 import type { EmailSender } from '../mail/message-senders';

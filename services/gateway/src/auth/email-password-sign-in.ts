@@ -1,8 +1,7 @@
 import { isTooShortPassword, type SignUpRequest } from '@qrshirt/contracts';
-import { type CredentialsStore, isValidEmailAddress, type LookupKeys } from '@qrshirt/core';
+import { type Accounts, type CredentialsStore, isValidEmailAddress, type LookupKeys } from '@qrshirt/core';
 import type { Logger } from 'pino';
 import { HttpError } from '../http/http-error';
-import type { Accounts } from './accounts';
 import { authError } from './auth-errors';
 import type { EmailVerification } from './email-verification';
 import type { Identity } from './identity';

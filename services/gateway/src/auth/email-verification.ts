@@ -1,8 +1,7 @@
 import type { VerifyEmailAnswer } from '@qrshirt/contracts';
-import type { Clock, CredentialsStore, LookupKeys } from '@qrshirt/core';
+import type { Accounts, Clock, CredentialsStore, LookupKeys } from '@qrshirt/core';
 import { HttpError } from '../http/http-error';
 import { renderMail } from '../mail/mail-templates';
-import type { Accounts } from './accounts';
 import { addressBinding, boundTo } from './address-binding';
 import type { EmailChange } from './email-change';
 import type { EmailSender } from '../mail/message-senders';

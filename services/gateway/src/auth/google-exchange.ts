@@ -1,5 +1,4 @@
-import type { Clock, CredentialsStore } from '@qrshirt/core';
-import type { Accounts } from './accounts';
+import type { Accounts, Clock, CredentialsStore } from '@qrshirt/core';
 import { authError } from './auth-errors';
 import type { StrategyOutcome } from './run-strategy';
 import { newSecret, sha256 } from './secrets';

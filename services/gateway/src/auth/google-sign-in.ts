@@ -1,7 +1,6 @@
 import type { AuthErrorCode } from '@qrshirt/contracts';
-import { isValidEmailAddress } from '@qrshirt/core';
+import { type Accounts, isValidEmailAddress } from '@qrshirt/core';
 import { type Profile, Strategy as GoogleStrategy } from 'passport-google-oauth20';
-import type { Accounts } from './accounts';
 import type { Clock, CredentialsStore } from '@qrshirt/core';
 import { createOAuthStateCookie } from './oauth-state-cookie';
 

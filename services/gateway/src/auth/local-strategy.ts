@@ -1,6 +1,5 @@
 import { Strategy as LocalStrategy } from 'passport-local';
-import type { Accounts } from './accounts';
-import type { CredentialsStore } from '@qrshirt/core';
+import type { Accounts, CredentialsStore } from '@qrshirt/core';
 import { verifyAgainstDecoy, verifyPassword } from './passwords';
 
 /** Email and password: the user whose reserved email and stored password hash match, else none. */

@@ -1,5 +1,6 @@
 import { isTooShortPassword, type PasswordResetConfirmRequest, type PasswordResetRequest } from '@qrshirt/contracts';
 import {
+  type Accounts,
   type Clock,
   type CredentialsStore,
   isValidEmailAddress,
@@ -7,7 +8,6 @@ import {
   type OneTimeCode,
 } from '@qrshirt/core';
 import { renderMail } from '../mail/mail-templates';
-import type { Accounts } from './accounts';
 import { addressBinding, boundTo } from './address-binding';
 import { authError } from './auth-errors';
 import type { EmailSender } from '../mail/message-senders';

@@ -1,7 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { PhoneConfirmRequest, PhoneStartAnswer, PhoneStartRequest } from '@qrshirt/contracts';
-import type { Clock, CredentialsStore, LookupKeys } from '@qrshirt/core';
-import { type Accounts, noProfile } from './accounts';
+import { type Accounts, type Clock, type CredentialsStore, type LookupKeys, noProfile } from '@qrshirt/core';
 import { authError } from './auth-errors';
 import type { SmsSender } from '../mail/message-senders';
 import { limitByAccount, limitByIp, type RateLimiter } from './rate-limiter';

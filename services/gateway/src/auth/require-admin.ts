@@ -1,6 +1,6 @@
+import type { Accounts } from '@qrshirt/core';
 import type { RequestHandler } from 'express';
 import { authenticationRequired, HttpError } from '../http/http-error';
-import type { Accounts } from './accounts';
 
 export interface AdminCheck {
   /** Whether the caller is an admin, and whether their address is verified (GET /api/me). */

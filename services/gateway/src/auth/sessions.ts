@@ -1,7 +1,12 @@
 import type { AuthSession } from '@qrshirt/contracts';
-import type { Clock, UserProfile } from '@qrshirt/core';
-import { type Accounts, sessionUser } from './accounts';
-import { type CredentialsStore, MAX_SESSION_MS } from '@qrshirt/core';
+import {
+  type Accounts,
+  type Clock,
+  type CredentialsStore,
+  MAX_SESSION_MS,
+  sessionUser,
+  type UserProfile,
+} from '@qrshirt/core';
 import type { Identity } from './identity';
 import type { JwtTokens } from './jwt-tokens';
 import { newSecret, sha256 } from './secrets';

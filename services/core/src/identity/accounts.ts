@@ -1,17 +1,19 @@
 import type { AuthSession } from '@qrshirt/contracts';
+import type { Clock } from '../kit/clock';
+import type { CommandHandler } from '../kit/command-handler';
+import type { LookupKeys } from '../kit/lookup-keys';
 import {
-  type Clock,
-  type CommandHandler,
   emailReservationDecider,
   type EmailReservationState,
   emailReservationStreamName,
-  type LookupKeys,
+} from '../users/email-reservation';
+import {
   type SignInMethod,
   type UserProfile,
   type UserState,
   userDecider,
   userStreamName,
-} from '@qrshirt/core';
+} from '../users/user-decider';
 
 export interface Accounts {
   /** The user holding the address: the account that reserved it first. */
