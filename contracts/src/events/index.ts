@@ -19,6 +19,7 @@ import {
   PartitionClaimed,
   ScanRecorded,
   ShortCodeReserved,
+  readScanRecordedData,
 } from './fundraisers';
 import { LookupKeysInUse } from './lookup-keys';
 import { ShirtAdded, ShirtUpdated } from './shirts';
@@ -140,6 +141,10 @@ export function readEvent(type: string, data: unknown, metadata: Record<string, 
     if (!upcast) throw new UnknownEventError(type, `no upcaster from version ${version}`);
     current = upcast(current);
     version += 1;
+  }
+  if (type === 'ScanRecorded') {
+    const scan = readScanRecordedData(current);
+    if (scan) return { type, data: scan };
   }
   const parsed = definition.schema.safeParse(current);
   if (!parsed.success) throw new UnknownEventError(type, parsed.error.message);

@@ -83,7 +83,6 @@ export function createReplayTally(groupBy: ReplayGroupBy, window: ReplayWindow) 
   const bounded = window.from !== undefined || window.to !== undefined;
   const fundraisers = new Map<string, FundraiserFacts>();
   const days = new Map<string, DayFacts>();
-  const activeOnAnyDay = new Set<string>();
   const charityNames = new Map<string, string>();
   const shirtNames = new Map<string, string>();
 
@@ -119,7 +118,6 @@ export function createReplayTally(groupBy: ReplayGroupBy, window: ReplayWindow) 
         days.set(day, facts);
       }
       facts.active.add(fundraiserId);
-      activeOnAnyDay.add(fundraiserId);
       figures = facts;
     } else {
       figures = fundraiser(fundraiserId);
@@ -243,7 +241,8 @@ export function createReplayTally(groupBy: ReplayGroupBy, window: ReplayWindow) 
         total.amountCents += row.amountCents;
         total.fundraisers += row.fundraisers;
       }
-      if (groupBy === 'day') total.fundraisers = activeOnAnyDay.size;
+      // The fundraisers active on any day: gathered once here rather than in a second set per event.
+      if (groupBy === 'day') total.fundraisers = new Set([...days.values()].flatMap(({ active }) => [...active])).size;
       return { groupBy, rows: sorted, total };
     },
   };

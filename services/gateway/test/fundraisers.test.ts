@@ -91,6 +91,16 @@ describe('scans', () => {
     });
   });
 
+  it("refuses an id the route's schema refuses, each time, after scans of good ids", async () => {
+    const owned = await createFundraiser(server.api, asUser('long-id-scanner-owner'));
+    const tooLong = `a${'b'.repeat(128)}`;
+    for (const id of [owned.id, tooLong, owned.id, tooLong]) {
+      const answer = await server.api('POST', `/api/fundraisers/${id}/scan`, { headers: scanner(7) });
+      expect(answer.status).toBe(id === tooLong ? 400 : 202);
+      if (id === tooLong) expect(answer.body.error).toMatch(/id/);
+    }
+  });
+
   it('takes a scan whatever token comes with it: a scanner whose session expired still counts', async () => {
     const owned = await createFundraiser(server.api, asUser('expired-scanner-owner'));
     for (const [i, token] of ['not-a-jwt', anonymousToken('scanner'), userToken('someone')].entries()) {
