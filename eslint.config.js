@@ -36,20 +36,17 @@ const byName = (...types) => [
  */
 const CORE_FEATURES = {
   'admin-audit': [],
-  charities: [],
-  shirts: [],
+  catalogue: [],
   users: [],
   donations: [],
   'personal-data': [],
-  fundraisers: ['charities', 'shirts', 'donations'],
-  catalogue: ['shirts', 'charities'],
+  fundraisers: ['catalogue', 'donations'],
   analytics: ['donations', 'fundraisers', 'catalogue'],
-  waitlist: ['charities', 'shirts', 'personal-data'],
-  fulfilment: ['charities', 'shirts', 'fundraisers', 'waitlist'],
+  waitlist: ['catalogue', 'personal-data'],
+  fulfilment: ['catalogue', 'fundraisers', 'waitlist'],
   ingestion: ['fundraisers'],
   'owner-mail': ['fundraisers', 'users'],
   'lookup-keys': ['personal-data', 'users', 'waitlist'],
-  seed: ['charities', 'shirts'],
 };
 
 const toCore = (type, captured) => ({ to: { element: { type, ...(captured && { captured }) } } });

@@ -1,5 +1,5 @@
 import type { AdminCharity, Charity, CharityStatus, Shirt } from '@qrshirt/contracts';
-import { toShirt } from '../shirts/shirt-use-cases';
+import { toShirt } from './shirt-use-cases';
 import { decodeHash } from '../kit/hash-fields';
 import type { ReadModelStore } from '../ports/read-model-store';
 import { catalogKeys, catalogProjector } from './catalog-projector';

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { type EventData, type Fundraiser, readEvent, type WaitlistEntryStatus } from '@qrshirt/contracts';
-import { type CharityState, charityDecider, charityStreamName, isApprovedCharity } from '../charities/charity-decider';
+import { type CharityState, charityDecider, charityStreamName, isApprovedCharity } from '../catalogue/charity-decider';
 import type { Clock } from '../kit/clock';
 import type { CommandHandler } from '../kit/command-handler';
 import { DomainError } from '../kit/decider';
@@ -12,7 +12,7 @@ import {
   fundraiserStreamName,
   INVALID_CLAIM_LINK,
 } from '../fundraisers/fundraiser-decider';
-import { type ShirtState, shirtDecider, shirtStreamName } from '../shirts/shirt-decider';
+import { type ShirtState, shirtDecider, shirtStreamName } from '../catalogue/shirt-decider';
 import { randomCode } from '../fundraisers/short-code';
 import { linkTokenHash, newLinkSecret } from '../kit/link-tokens';
 import type { Caller } from '../kit/caller';

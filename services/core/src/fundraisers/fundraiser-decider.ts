@@ -1,7 +1,7 @@
 import type { EventData, EventOf } from '@qrshirt/contracts';
-import { type CharityState, isApprovedCharity } from '../charities/charity-decider';
+import { type CharityState, isApprovedCharity } from '../catalogue/charity-decider';
 import { type Decider, DomainError } from '../kit/decider';
-import type { ShirtState } from '../shirts/shirt-decider';
+import type { ShirtState } from '../catalogue/shirt-decider';
 
 export interface FundraiserState {
   fundraiserId: string;

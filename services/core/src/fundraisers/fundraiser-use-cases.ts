@@ -8,12 +8,12 @@ import type {
   UserStats,
 } from '@qrshirt/contracts';
 import { LRUCache } from 'lru-cache';
-import { charityDecider, charityStreamName } from '../charities/charity-decider';
+import { charityDecider, charityStreamName } from '../catalogue/charity-decider';
 import type { Clock } from '../kit/clock';
 import type { CommandHandler } from '../kit/command-handler';
 import { DomainError } from '../kit/decider';
 import type { Ingestion } from '../ports/ingestion';
-import { shirtDecider, shirtStreamName } from '../shirts/shirt-decider';
+import { shirtDecider, shirtStreamName } from '../catalogue/shirt-decider';
 import { assertSelf, type Caller } from '../kit/caller';
 import { type FundraiserState, fundraiserDecider, fundraiserStreamName } from './fundraiser-decider';
 import type { ScanVisitors } from './scan-visitors';

@@ -1,9 +1,9 @@
 import type { EventOf } from '@qrshirt/contracts';
-import { type CharityState, isApprovedCharity } from '../charities/charity-decider';
+import { type CharityState, isApprovedCharity } from '../catalogue/charity-decider';
 import { type Decider, DomainError } from '../kit/decider';
 import { type LookupKeys, LOOKUP_KEY, UNKEYED_HASH, type WaitlistSignup } from '../kit/lookup-keys';
 import { isValidEmailAddress } from '../kit/email-address';
-import type { ShirtState } from '../shirts/shirt-decider';
+import type { ShirtState } from '../catalogue/shirt-decider';
 
 export interface JoinWaitlist {
   type: 'JoinWaitlist';

@@ -5,14 +5,14 @@ import {
   type RemovedWaitlistEntry,
   waitlistDataSubject,
 } from '@qrshirt/contracts';
-import { charityDecider, charityStreamName } from '../charities/charity-decider';
+import { charityDecider, charityStreamName } from '../catalogue/charity-decider';
 import type { Clock } from '../kit/clock';
 import type { CommandHandler } from '../kit/command-handler';
 import type { EventStore } from '../kit/event-store';
 import { readAllFiltered } from '../kit/read-all-filtered';
 import type { LookupKeys } from '../kit/lookup-keys';
 import { normalEmailAddress } from '../kit/email-address';
-import { shirtDecider, shirtStreamName } from '../shirts/shirt-decider';
+import { shirtDecider, shirtStreamName } from '../catalogue/shirt-decider';
 import { createLegacyWaitlists } from './legacy-waitlists';
 import { DomainError } from '../kit/decider';
 import { linkTokenHash, newLinkSecret } from '../kit/link-tokens';

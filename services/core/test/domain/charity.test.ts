@@ -6,7 +6,7 @@ import {
   charityDecider,
   charityStreamName,
   isApprovedCharity,
-} from '../../src/charities/charity-decider';
+} from '../../src/catalogue/charity-decider';
 import { foldEvents } from '../../src/kit/fold-events';
 import { deciderSpec } from './decider-spec';
 import { T0, T1, charityCreated } from './fixtures';
