@@ -5,8 +5,10 @@ import {
   analyticsModule,
   catalogueModule,
   type Clock,
+  createCatalogueEntries,
   createClaimMailRemovalLinks,
   createCommandHandler,
+  createEntryFundraisers,
   createFundraiserQueries,
   createInProcessBatcher,
   createPersonalData,
@@ -178,12 +180,16 @@ export async function createEmbeddedProcess(
   }
   // The features, each one module: its use cases, the handlers of its JSON routes, its projectors.
   const catalogue = catalogueModule({ commands, readModels, clock, newId });
+  // Where features meet: fundraisers, the waitlist and fulfilment read the catalogue's entries;
+  // fulfilment makes and hands over fundraisers through the fundraisers' port.
+  const catalogueEntries = createCatalogueEntries(commands);
   const fundraiserQueries = createFundraiserQueries(readModels);
   // The day's salt lives with the credentials (SQLite file or Redis), where every gateway sees it.
   const scanVisitors = createScanVisitors({ salts: credentials, clock });
   const fundraisers = fundraisersModule({
     commands,
     fundraisers: fundraiserQueries,
+    catalogue: catalogueEntries,
     ingestion,
     visitors: scanVisitors,
     clock,
@@ -223,6 +229,7 @@ export async function createEmbeddedProcess(
 
   const waitlist = waitlistModule({
     commands,
+    catalogue: catalogueEntries,
     eventStore: peopleEventStore,
     readModels,
     clock,
@@ -239,6 +246,8 @@ export async function createEmbeddedProcess(
   });
   const fulfilment = fulfilmentModule({
     commands,
+    fundraisers: createEntryFundraisers(commands),
+    catalogue: catalogueEntries,
     eventStore: peopleEventStore,
     clock,
     sendClaimLink: createClaimLinkMailer({ email: mail.email, publicBaseUrl: config.PUBLIC_BASE_URL }),
