@@ -263,7 +263,15 @@ export async function createEmbeddedProcess(
     sendDailySummary: createDailySummaryMailer({ email: mail.email, publicBaseUrl: config.PUBLIC_BASE_URL }),
     clock,
   });
-  const analytics = analyticsModule({ ingestion, readModels, clock });
+  const analytics = analyticsModule({
+    ingestion,
+    readModels,
+    ranked: {
+      fundraisers: (ids) => fundraiserQueries.summaries(ids),
+      charityNames: (ids) => catalogue.queries.catalog.charityNames(ids),
+    },
+    clock,
+  });
   const adminAudit = adminAuditModule({ eventStore, readModels, clock });
   const modules = [catalogue, fundraisers, users, waitlist, analytics, adminAudit, donations, fulfilment, ownerMail];
 

@@ -97,6 +97,11 @@ export function createCatalogQueries(store: ReadModelStore) {
       const stored = await one<StoredCharity>(catalogKeys.charity(id));
       return stored && statusOf(stored) === 'approved' ? toCharity(stored) : null;
     },
+    /** Each charity's name, in the order asked, whatever its status; null for one not projected (the overview's port). */
+    async charityNames(ids: readonly string[]): Promise<(string | null)[]> {
+      const hashes = await catalog.hgetallMany(ids.map((id) => catalogKeys.charity(id)));
+      return hashes.map((hash) => (decodeHash(hash ?? {}) as { name?: string }).name ?? null);
+    },
     /** For admins: the charities of one review status, oldest first, with who submitted them. */
     async listCharitiesByStatus(status: CharityStatus): Promise<AdminCharity[]> {
       return (await everyCharity()).filter((stored) => statusOf(stored) === status).map(toAdminCharity);
