@@ -11,9 +11,12 @@ import {
   createEntryFundraisers,
   createFundraiserQueries,
   createInProcessBatcher,
+  createScanStreamWriter,
+  createSummaryOwners,
   createPersonalData,
   createScanVisitors,
   donationsModule,
+  EMBEDDED_SCAN_STREAM,
   ensureLookupKeysInUse,
   type EventStore,
   fulfilmentModule,
@@ -167,7 +170,7 @@ export async function createEmbeddedProcess(
     : createMemoryChangeFeed({ onListenerError: (err) => log.warn({ err }, 'live updates: listener failed') });
   const ingestion = config.KAFKA_BROKERS
     ? await createKafkaIngestion({ brokers: config.KAFKA_BROKERS, partitions: config.KAFKA_PARTITIONS })
-    : createInProcessBatcher({ eventStore });
+    : createInProcessBatcher({ eventStore, scans: createScanStreamWriter(eventStore, EMBEDDED_SCAN_STREAM) });
   const kafka = config.KAFKA_BROKERS ? createKafkaAdminSession(config.KAFKA_BROKERS, 'gateway-probe') : undefined;
   const newId = randomUUID;
   const webhookSecret = donationWebhookSecret(config);
@@ -255,7 +258,7 @@ export async function createEmbeddedProcess(
     shortCodeOf: fundraisers.useCases.shortCode,
   });
   const ownerMail = ownerMailModule({
-    commands,
+    owners: createSummaryOwners(commands),
     fundraisers: fundraiserQueries,
     subscribers: () => users.queries.users.dailySummarySubscribers(),
     addressOf: (uid) => accounts.addressOf(uid),
