@@ -136,7 +136,7 @@ export default tseslint.config(
         { type: 'core-ports', pattern: 'services/core/src/ports', partialMatch: false },
         { type: 'core-feature', pattern: 'services/core/src/*', capture: ['feature'], partialMatch: false },
         { type: 'core', pattern: 'services/core', partialMatch: false },
-        { type: 'domain', pattern: 'projections', partialMatch: false },
+        { type: 'domain', pattern: 'services/projections', partialMatch: false },
         { type: 'adapter', pattern: 'services/adapters/*', capture: ['package'], partialMatch: false },
         { type: 'runtime', pattern: 'services/runtime', partialMatch: false },
         { type: 'process', pattern: 'services/*', capture: ['package'], partialMatch: false },
@@ -154,7 +154,7 @@ export default tseslint.config(
     rules: { 'boundaries/dependencies': ['error', { default: 'disallow', policies: layersInTests }] },
   },
   {
-    files: ['services/core/**/*.ts', 'projections/**/*.ts', 'contracts/**/*.ts'],
+    files: ['services/core/**/*.ts', 'services/projections/**/*.ts', 'contracts/**/*.ts'],
     ignores: ['**/test/**'],
     rules: {
       'no-restricted-imports': ['error', { paths: noDriver }],

@@ -29,7 +29,7 @@ export * from './ports/spent-challenges';
 export * from './ports/outbox-store';
 export * from './ports/read-model-store';
 export * from './ports/catalogue';
-export * from './ports/copying-log';
+export * from './kit/copying-log';
 export * from './ports/summary-owners';
 export * from './ports/ranked-details';
 export * from './ports/entry-fundraisers';

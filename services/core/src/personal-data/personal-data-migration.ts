@@ -1,7 +1,7 @@
 import { personalDataFields, personalDataSubject } from '@qrshirt/contracts';
 import { derivedEventId } from '../kit/derived-event-id';
 import type { EventStore, StoredEvent } from '../kit/event-store';
-import { COPY_OF, type CopyingLog, ORIGINAL_RECORDED_AT } from '../ports/copying-log';
+import { COPY_OF, type CopyingLog, ORIGINAL_RECORDED_AT } from '../kit/copying-log';
 import type { PersonalDataKeys } from '../ports/personal-data-keys';
 import { newPersonalDataKey, openValue, sealValue, sealedSubject } from './sealed-value';
 

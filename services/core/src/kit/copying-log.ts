@@ -1,4 +1,4 @@
-import type { NewEvent, StoredEvent } from '../kit/event-store';
+import type { NewEvent, StoredEvent } from './event-store';
 
 /**
  * A log whose events cannot be changed (EventStoreDB): a stream is rewritten by appending copies
