@@ -17,7 +17,7 @@ COPY services/runtime/package.json services/runtime/
 COPY services/gateway/package.json services/gateway/
 COPY services/ingestor/package.json services/ingestor/
 COPY services/projector/package.json services/projector/
-COPY projections/package.json projections/
+COPY services/projections/package.json services/projections/
 COPY web/package.json web/
 COPY scripts/test-support/package.json scripts/test-support/
 RUN npm ci --no-audit --no-fund
@@ -41,7 +41,7 @@ COPY services/runtime/package.json services/runtime/
 COPY services/gateway/package.json services/gateway/
 COPY services/ingestor/package.json services/ingestor/
 COPY services/projector/package.json services/projector/
-COPY projections/package.json projections/
+COPY services/projections/package.json services/projections/
 COPY web/package.json web/
 COPY scripts/test-support/package.json scripts/test-support/
 # The compiler is only there for better-sqlite3 on a platform without a prebuilt binary; it

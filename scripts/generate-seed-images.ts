@@ -1,6 +1,6 @@
 /**
  * Draws the seeded catalogue's images as small SVG files under services/gateway/public/images,
- * from services/core/src/seed/catalog-data.ts. Deterministic: the same data gives the same bytes,
+ * from services/core/src/catalogue/catalog-data.ts. Deterministic: the same data gives the same bytes,
  * so re-running it after a data change shows up as a reviewable diff.
  *
  *   npx tsx scripts/generate-seed-images.ts

@@ -57,7 +57,7 @@ export default defineConfig(
         // What is left in web/: scripts/ and the build's and lint's own config.
         { type: 'tooling', pattern: 'web', partialMatch: false },
         { type: 'contracts', pattern: 'contracts/src', partialMatch: false },
-        { type: 'server-package', pattern: ['services/*', 'projections'], partialMatch: false },
+        { type: 'server-package', pattern: 'services/*', partialMatch: false },
         { type: 'test-support', pattern: 'scripts/test-support', partialMatch: false },
       ],
       'boundaries/files': [{ category: 'test', pattern: 'web/src/**/*.test.{ts,tsx}' }],

@@ -1,4 +1,5 @@
 export * from './events';
+export * from './events/donation-money';
 export * from './openapi';
 export * from './rest';
 export * from './route';

@@ -10,7 +10,7 @@ echo "=== Node $(node --version): typecheck, unit and specification tiers, npm s
 npx tsc -p tsconfig.json --noEmit
 npx tsc -p web/tsconfig.json --noEmit
 npx vitest run --project web --project node \
-  services/core/test projections/test services/runtime/test services/gateway/test/specs web/src
+  services/core/test services/projections/test services/runtime/test services/gateway/test/specs web/src
 
 # The README's start, on a data folder of its own and free ports: /readyz must answer 200.
 data=$(mktemp -d)

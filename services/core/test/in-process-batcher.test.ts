@@ -1,12 +1,16 @@
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { EventStore } from '../src/kit/event-store';
 import { createInMemoryEventStore } from '../src/kit/in-memory-event-store';
-import { analyticsStream, createInProcessBatcher, EMBEDDED_SCAN_STREAM } from '../src/ingestion/in-process-batcher';
+import { createScanStreamWriter, EMBEDDED_SCAN_STREAM } from '../src/fundraisers/scan-stream-writer';
+import { analyticsStream, createInProcessBatcher } from '../src/ingestion/in-process-batcher';
 import { IngestionUnavailableError } from '../src/ports/ingestion';
 import { scanRecorded } from '../src/fundraisers/scan-counting';
 
 let store: EventStore;
 afterEach(() => store.close());
+
+/** The embedded process's wiring: the fundraisers' single writer of the scans' stream. */
+const scanWriter = (eventStore: EventStore) => createScanStreamWriter(eventStore, EMBEDDED_SCAN_STREAM);
 
 /** A store with its append calls counted: the batcher's whole point is fewer of them. */
 function countingStore(): { store: EventStore; appends: () => number } {
@@ -27,7 +31,7 @@ const scan = (i: number) => ({ scanId: `scan-${i}`, fundraiserId: `f-${i % 3}`, 
 describe('in-process batcher', () => {
   it('stores a burst of scans in a few appends, each exactly once, in arrival order', async () => {
     const { store, appends } = countingStore();
-    const batcher = createInProcessBatcher({ eventStore: store, maxBatch: 500 });
+    const batcher = createInProcessBatcher({ eventStore: store, scans: scanWriter(store), maxBatch: 500 });
     await Promise.all(Array.from({ length: 2000 }, (_, i) => batcher.recordScan(scan(i))));
     const stored = await store.readStream(EMBEDDED_SCAN_STREAM);
     expect(stored.map((event) => (event.data as { scanId: string }).scanId)).toEqual(
@@ -44,7 +48,7 @@ describe('in-process batcher', () => {
       vi.useRealTimers();
     });
     const { store, appends } = countingStore();
-    const batcher = createInProcessBatcher({ eventStore: store });
+    const batcher = createInProcessBatcher({ eventStore: store, scans: scanWriter(store) });
     await Promise.all(Array.from({ length: 50 }, (_, i) => batcher.recordScan(scan(i))));
     expect(appends()).toBe(1);
     expect(await store.readStream(EMBEDDED_SCAN_STREAM)).toHaveLength(50);
@@ -53,7 +57,7 @@ describe('in-process batcher', () => {
 
   it('resolves only after the append committed', async () => {
     const { store } = countingStore();
-    const batcher = createInProcessBatcher({ eventStore: store, lingerMs: 20 });
+    const batcher = createInProcessBatcher({ eventStore: store, scans: scanWriter(store), lingerMs: 20 });
     const pending = batcher.recordScan(scan(1));
     expect(await store.readStream(EMBEDDED_SCAN_STREAM)).toEqual([]);
     await pending;
@@ -63,7 +67,13 @@ describe('in-process batcher', () => {
 
   it('refuses facts beyond its bound instead of growing without limit, and keeps the ones it took', async () => {
     const { store } = countingStore();
-    const batcher = createInProcessBatcher({ eventStore: store, maxPending: 100, maxBatch: 1000, lingerMs: 50 });
+    const batcher = createInProcessBatcher({
+      eventStore: store,
+      scans: scanWriter(store),
+      maxPending: 100,
+      maxBatch: 1000,
+      lingerMs: 50,
+    });
     const accepted = Array.from({ length: 100 }, (_, i) => batcher.recordScan(scan(i)));
     await expect(batcher.recordScan(scan(100))).rejects.toBeInstanceOf(IngestionUnavailableError);
     await Promise.all(accepted);
@@ -74,7 +84,7 @@ describe('in-process batcher', () => {
   it('fails every fact of a batch whose append failed, so none is acknowledged', async () => {
     const { store } = countingStore();
     const failing: EventStore = { ...store, appendToStream: () => Promise.reject(new Error('disk full')) };
-    const batcher = createInProcessBatcher({ eventStore: failing });
+    const batcher = createInProcessBatcher({ eventStore: failing, scans: scanWriter(failing) });
     const results = await Promise.allSettled([batcher.recordScan(scan(1)), batcher.recordScan(scan(2))]);
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
     await batcher.close();
@@ -82,7 +92,7 @@ describe('in-process batcher', () => {
 
   it('drains what it holds on close, then refuses new facts', async () => {
     const { store } = countingStore();
-    const batcher = createInProcessBatcher({ eventStore: store, lingerMs: 10_000 });
+    const batcher = createInProcessBatcher({ eventStore: store, scans: scanWriter(store), lingerMs: 10_000 });
     const pending = batcher.recordScan(scan(1));
     await batcher.close();
     await pending;
@@ -92,7 +102,7 @@ describe('in-process batcher', () => {
 
   it('files analytics facts under the day they happened', async () => {
     const { store } = countingStore();
-    const batcher = createInProcessBatcher({ eventStore: store });
+    const batcher = createInProcessBatcher({ eventStore: store, scans: scanWriter(store) });
     await batcher.recordAnalytics([
       { type: 'PageViewed', data: { path: '/', at: '2026-02-01T23:59:59.000Z' } },
       { type: 'PageViewed', data: { path: '/shop', at: '2026-02-02T00:00:01.000Z' } },
@@ -116,10 +126,10 @@ describe('in-process batcher', () => {
 
     it('counts a visitor once, across a restart: its memory is rebuilt from the stream', async () => {
       const { store } = countingStore();
-      const first = createInProcessBatcher({ eventStore: store });
+      const first = createInProcessBatcher({ eventStore: store, scans: scanWriter(store) });
       await Promise.all([first.recordScan(from('v-1', 1)), first.recordScan(from('v-1', 2))]);
       await first.close();
-      const restarted = createInProcessBatcher({ eventStore: store });
+      const restarted = createInProcessBatcher({ eventStore: store, scans: scanWriter(store) });
       await restarted.recordScan(from('v-1', 3));
       await restarted.recordScan(from('v-2', 1));
       await restarted.close();
@@ -128,7 +138,7 @@ describe('in-process batcher', () => {
 
     it('sees what another writer appended to its stream before deciding again', async () => {
       const { store } = countingStore();
-      const batcher = createInProcessBatcher({ eventStore: store });
+      const batcher = createInProcessBatcher({ eventStore: store, scans: scanWriter(store) });
       await batcher.recordScan(from('v-1', 1));
       // A second process on the same file counted v-2 meanwhile.
       await store.appendToStream(EMBEDDED_SCAN_STREAM, [scanRecorded({ ...from('v-2', 1), bot: false }, true)]);
@@ -151,7 +161,7 @@ describe('in-process batcher', () => {
           return real.appendToStream(...args);
         },
       };
-      const batcher = createInProcessBatcher({ eventStore: flaky });
+      const batcher = createInProcessBatcher({ eventStore: flaky, scans: scanWriter(flaky) });
       await expect(batcher.recordScan(from('v-1', 1))).rejects.toThrow('disk full');
       await batcher.recordScan(from('v-1', 2));
       await batcher.close();

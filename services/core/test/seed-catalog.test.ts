@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { charityDecider, charityStreamName } from '../src/charities/charity-decider';
+import { charityDecider, charityStreamName } from '../src/catalogue/charity-decider';
 import { createCommandHandler } from '../src/kit/command-handler';
-import { shirtDecider, shirtStreamName } from '../src/shirts/shirt-decider';
+import { shirtDecider, shirtStreamName } from '../src/catalogue/shirt-decider';
 import type { EventStore } from '../src/kit/event-store';
 import { createInMemoryEventStore } from '@qrshirt/core';
-import { seedCharities, seedShirts } from '../src/seed/catalog-data';
-import { seedCatalog, seedCharityFields, seedShirtFields } from '../src/seed/seed-catalog';
+import { seedCharities, seedShirts } from '../src/catalogue/catalog-data';
+import { seedCatalog, seedCharityFields, seedShirtFields } from '../src/catalogue/seed-catalog';
 
 const publicDir = fileURLToPath(new URL('../../gateway/public', import.meta.url));
 const clock = () => new Date('2025-01-01T00:00:00.000Z');

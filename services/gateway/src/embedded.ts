@@ -6,13 +6,18 @@ import {
   catalogueModule,
   type Clock,
   createAccounts,
+  createCatalogueEntries,
   createClaimMailRemovalLinks,
   createCommandHandler,
+  createEntryFundraisers,
   createFundraiserQueries,
   createInProcessBatcher,
+  createScanStreamWriter,
+  createSummaryOwners,
   createPersonalData,
   createScanVisitors,
   donationsModule,
+  EMBEDDED_SCAN_STREAM,
   ensureLookupKeysInUse,
   type EventStore,
   fulfilmentModule,
@@ -164,7 +169,7 @@ export async function createEmbeddedProcess(
     : createMemoryChangeFeed({ onListenerError: (err) => log.warn({ err }, 'live updates: listener failed') });
   const ingestion = config.KAFKA_BROKERS
     ? await createKafkaIngestion({ brokers: config.KAFKA_BROKERS, partitions: config.KAFKA_PARTITIONS })
-    : createInProcessBatcher({ eventStore });
+    : createInProcessBatcher({ eventStore, scans: createScanStreamWriter(eventStore, EMBEDDED_SCAN_STREAM) });
   const kafka = config.KAFKA_BROKERS ? createKafkaAdminSession(config.KAFKA_BROKERS, 'gateway-probe') : undefined;
   const newId = randomUUID;
   const webhookSecret = donationWebhookSecret(config);
@@ -177,12 +182,16 @@ export async function createEmbeddedProcess(
   }
   // The features, each one module: its use cases, the handlers of its JSON routes, its projectors.
   const catalogue = catalogueModule({ commands, readModels, clock, newId });
+  // Where features meet: fundraisers, the waitlist and fulfilment read the catalogue's entries;
+  // fulfilment makes and hands over fundraisers through the fundraisers' port.
+  const catalogueEntries = createCatalogueEntries(commands);
   const fundraiserQueries = createFundraiserQueries(readModels);
   // The day's salt lives with the credentials (SQLite file or Redis), where every gateway sees it.
   const scanVisitors = createScanVisitors({ salts: credentials, clock });
   const fundraisers = fundraisersModule({
     commands,
     fundraisers: fundraiserQueries,
+    catalogue: catalogueEntries,
     ingestion,
     visitors: scanVisitors,
     clock,
@@ -222,6 +231,7 @@ export async function createEmbeddedProcess(
 
   const waitlist = waitlistModule({
     commands,
+    catalogue: catalogueEntries,
     eventStore: peopleEventStore,
     readModels,
     clock,
@@ -238,6 +248,8 @@ export async function createEmbeddedProcess(
   });
   const fulfilment = fulfilmentModule({
     commands,
+    fundraisers: createEntryFundraisers(commands),
+    catalogue: catalogueEntries,
     eventStore: peopleEventStore,
     clock,
     sendClaimLink: createClaimLinkMailer({ email: mail.email, publicBaseUrl: config.PUBLIC_BASE_URL }),
@@ -245,7 +257,7 @@ export async function createEmbeddedProcess(
     shortCodeOf: fundraisers.useCases.shortCode,
   });
   const ownerMail = ownerMailModule({
-    commands,
+    owners: createSummaryOwners(commands),
     fundraisers: fundraiserQueries,
     subscribers: () => users.queries.users.dailySummarySubscribers(),
     addressOf: (uid) => accounts.addressOf(uid),
@@ -265,7 +277,15 @@ export async function createEmbeddedProcess(
     lookupKeys,
     clock,
   });
-  const analytics = analyticsModule({ ingestion, readModels, clock });
+  const analytics = analyticsModule({
+    ingestion,
+    readModels,
+    ranked: {
+      fundraisers: (ids) => fundraiserQueries.summaries(ids),
+      charityNames: (ids) => catalogue.queries.catalog.charityNames(ids),
+    },
+    clock,
+  });
   const adminAudit = adminAuditModule({ eventStore, readModels, clock });
   const modules = [
     catalogue,

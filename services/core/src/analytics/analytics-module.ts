@@ -3,6 +3,7 @@ import type { Clock } from '../kit/clock';
 import type { FeatureModule } from '../kit/feature-module';
 import type { FeatureHandlers } from '../kit/route-handler';
 import type { Ingestion } from '../ports/ingestion';
+import type { RankedDetails } from '../ports/ranked-details';
 import type { ReadModelStore } from '../ports/read-model-store';
 import { funnelProjector } from './funnel-projector';
 import { createFunnelQueries } from './funnel-queries';
@@ -14,14 +15,17 @@ import { createRecordAnalytics } from './record-analytics';
 export function analyticsModule({
   ingestion,
   readModels,
+  ranked,
   clock,
 }: {
   ingestion: Ingestion;
   readModels: ReadModelStore;
+  /** What the overview shows of the fundraisers and charities it ranks. */
+  ranked: RankedDetails;
   clock: Clock;
 }) {
   const record = createRecordAnalytics({ ingestion, clock });
-  const overview = createOverviewQueries(readModels);
+  const overview = createOverviewQueries(readModels, ranked);
   const funnel = createFunnelQueries(readModels);
   const handlers: FeatureHandlers<typeof analyticsRoutes & typeof adminOverviewRoutes & typeof adminFunnelRoutes> = {
     async recordAnalytics({ body }) {

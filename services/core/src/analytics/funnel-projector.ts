@@ -1,4 +1,4 @@
-import { confirmedChange, confirmedMoneyEvents } from '../donations/donation-money';
+import { confirmedChange, confirmedMoneyEvents } from '@qrshirt/contracts';
 import { dayOf } from '../kit/hash-fields';
 import type { Projector } from '../kit/projector';
 import type { ReadModelOp } from '../ports/read-model-store';

@@ -1,6 +1,6 @@
-import { confirmedChange, confirmedMoneyEvents } from '../donations/donation-money';
+import { confirmedChange, confirmedMoneyEvents } from '@qrshirt/contracts';
 import type { Projector } from '../kit/projector';
-import { moneyOps, scanOps } from '../fundraisers/fundraisers-projector';
+import { moneyOps, scanOps } from '../kit/daily-figures';
 import { dayOf, hsetFields } from '../kit/hash-fields';
 
 export const overviewKeys = {

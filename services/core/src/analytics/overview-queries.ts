@@ -1,8 +1,7 @@
 import type { AdminOverview } from '@qrshirt/contracts';
-import { catalogKeys, catalogProjector } from '../catalogue/catalog-projector';
-import { fundraiserKeys, fundraisersProjector } from '../fundraisers/fundraisers-projector';
 import { decodeHash } from '../kit/hash-fields';
-import { dailySeries } from '../fundraisers/fundraiser-queries';
+import { dailySeries } from '../kit/daily-figures';
+import type { RankedDetails } from '../ports/ranked-details';
 import type { ReadModelStore } from '../ports/read-model-store';
 import { overviewKeys, overviewProjector } from './overview-projector';
 
@@ -13,13 +12,11 @@ const byAmount = (a: { id: string; cents: number }, b: { id: string; cents: numb
   b.cents - a.cents || a.id.localeCompare(b.id);
 
 /**
- * The admin overview, from the overview projection, with names from the fundraisers and catalog
- * projections for the few fundraisers and charities it ranks.
+ * The admin overview, from the overview projection, with names from the fundraisers and the
+ * catalogue (`ranked`) for the few fundraisers and charities it ranks.
  */
-export function createOverviewQueries(store: ReadModelStore) {
+export function createOverviewQueries(store: ReadModelStore, ranked: RankedDetails) {
   const overview = store.projection(overviewProjector.name);
-  const fundraisers = store.projection(fundraisersProjector.name);
-  const catalog = store.projection(catalogProjector.name);
 
   return {
     async getOverview(top: number): Promise<AdminOverview> {
@@ -34,9 +31,7 @@ export function createOverviewQueries(store: ReadModelStore) {
         .map(([id, cents]) => ({ id, cents: Number(cents) }))
         .sort(byAmount)
         .slice(0, top);
-      const records = await fundraisers.hgetallMany(
-        rankedFundraisers.flatMap(({ id }) => [fundraiserKeys.fundraiser(id), fundraiserKeys.totals(id)]),
-      );
+      const fundraisers = await ranked.fundraisers(rankedFundraisers.map(({ id }) => id));
 
       const charityOfFundraiser = new Map(Object.entries(decodeHash(charityOf) as Record<string, string>));
       const charities = new Map<string, { id: string; cents: number; fundraisers: number }>();
@@ -47,7 +42,7 @@ export function createOverviewQueries(store: ReadModelStore) {
         charities.set(id, charity);
       }
       const rankedCharities = [...charities.values()].sort(byAmount).slice(0, top);
-      const charityHashes = await catalog.hgetallMany(rankedCharities.map(({ id }) => catalogKeys.charity(id)));
+      const charityNames = await ranked.charityNames(rankedCharities.map(({ id }) => id));
 
       return {
         totals: {
@@ -62,22 +57,23 @@ export function createOverviewQueries(store: ReadModelStore) {
         },
         daily: dailySeries(daily),
         topFundraisers: rankedFundraisers.map(({ id, cents }, index) => {
-          const record = decodeHash(records[2 * index] ?? {}) as { name?: string; userId?: string };
-          const figures = records[2 * index + 1] ?? {};
+          const { name, userId, scans, donations } = fundraisers[index]!;
           return {
             id,
-            name: record.name ?? '',
-            userId: record.userId ?? '',
+            name,
+            userId,
             charityId: charityOfFundraiser.get(id) ?? '',
-            scans: Number(figures.scans ?? 0),
-            donations: Number(figures.donations ?? 0),
+            scans,
+            donations,
             amountRaised: dollars(cents),
           };
         }),
-        topCharities: rankedCharities.map(({ id, cents, fundraisers: count }, index) => {
-          const name = (decodeHash(charityHashes[index] ?? {}) as { name?: string }).name;
-          return { id, name: name ?? null, fundraisers: count, amountRaised: dollars(cents) };
-        }),
+        topCharities: rankedCharities.map(({ id, cents, fundraisers: count }, index) => ({
+          id,
+          name: charityNames[index] ?? null,
+          fundraisers: count,
+          amountRaised: dollars(cents),
+        })),
       };
     },
   };

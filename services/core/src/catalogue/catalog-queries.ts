@@ -1,5 +1,5 @@
 import type { AdminCharity, Charity, CharityStatus, Shirt } from '@qrshirt/contracts';
-import { toShirt } from '../shirts/shirt-use-cases';
+import { toShirt } from './shirt-use-cases';
 import { decodeHash } from '../kit/hash-fields';
 import type { ReadModelStore } from '../ports/read-model-store';
 import { catalogKeys, catalogProjector } from './catalog-projector';
@@ -96,6 +96,11 @@ export function createCatalogQueries(store: ReadModelStore) {
     async getCharity(id: string): Promise<Charity | null> {
       const stored = await one<StoredCharity>(catalogKeys.charity(id));
       return stored && statusOf(stored) === 'approved' ? toCharity(stored) : null;
+    },
+    /** Each charity's name, in the order asked, whatever its status; null for one not projected (the overview's port). */
+    async charityNames(ids: readonly string[]): Promise<(string | null)[]> {
+      const hashes = await catalog.hgetallMany(ids.map((id) => catalogKeys.charity(id)));
+      return hashes.map((hash) => (decodeHash(hash ?? {}) as { name?: string }).name ?? null);
     },
     /** For admins: the charities of one review status, oldest first, with who submitted them. */
     async listCharitiesByStatus(status: CharityStatus): Promise<AdminCharity[]> {

@@ -1,12 +1,12 @@
 import type { adminCharityRoutes, adminShirtRoutes, charityRoutes, shirtRoutes } from '@qrshirt/contracts';
-import { createCharityUseCases } from '../charities/charity-use-cases';
+import { createCharityUseCases } from './charity-use-cases';
 import type { Clock } from '../kit/clock';
 import type { CommandHandler } from '../kit/command-handler';
 import { DomainError } from '../kit/decider';
 import type { FeatureModule } from '../kit/feature-module';
 import type { FeatureHandlers } from '../kit/route-handler';
 import type { ReadModelStore } from '../ports/read-model-store';
-import { createShirtUseCases } from '../shirts/shirt-use-cases';
+import { createShirtUseCases } from './shirt-use-cases';
 import { catalogProjector } from './catalog-projector';
 import { createCatalogQueries } from './catalog-queries';
 

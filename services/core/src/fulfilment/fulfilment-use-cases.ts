@@ -1,24 +1,19 @@
-import { randomInt } from 'node:crypto';
 import { type EventData, type Fundraiser, readEvent, type WaitlistEntryStatus } from '@qrshirt/contracts';
-import { type CharityState, charityDecider, charityStreamName, isApprovedCharity } from '../charities/charity-decider';
 import type { Clock } from '../kit/clock';
 import type { CommandHandler } from '../kit/command-handler';
 import { DomainError } from '../kit/decider';
 import type { EventStore, StoredEvent } from '../kit/event-store';
 import { readAllFiltered } from '../kit/read-all-filtered';
-import {
-  fundraiserDecider,
-  type FundraiserState,
-  fundraiserStreamName,
-  INVALID_CLAIM_LINK,
-} from '../fundraisers/fundraiser-decider';
-import { type ShirtState, shirtDecider, shirtStreamName } from '../shirts/shirt-decider';
-import { randomCode } from '../fundraisers/short-code';
 import { linkTokenHash, newLinkSecret } from '../kit/link-tokens';
 import type { Caller } from '../kit/caller';
-import { WAITLIST_STREAM_PREFIX } from '../waitlist/waitlist-decider';
-import { WAITLIST_REMOVAL_STREAM_PREFIX } from '../waitlist/waitlist-removal-decider';
-import type { MailedRemovalLinks } from '../waitlist/waitlist-use-cases';
+import { WAITLIST_REMOVAL_STREAM_PREFIX, WAITLIST_STREAM_PREFIX } from '../kit/stream-prefixes';
+import {
+  type CatalogueCharity,
+  type CatalogueEntries,
+  type CatalogueShirt,
+  isApprovedCharity,
+} from '../ports/catalogue';
+import { type EntryFundraisers, INVALID_CLAIM_LINK } from '../ports/entry-fundraisers';
 import {
   CLAIM_LINK_TTL_MS,
   ENTRY_ERASED,
@@ -34,7 +29,7 @@ import {
  * waitlist's use cases take it as their port to fulfilment.
  */
 export function createClaimMailRemovalLinks(commands: CommandHandler) {
-  return async (token: string): Promise<MailedRemovalLinks | null> => {
+  return async (token: string) => {
     const [entryId, secret, ...rest] = token.split('.');
     if (rest.length > 0 || !secret || !ENTRY_ID.test(entryId!)) return null;
     const stream = fulfilmentStreamName(entryId!);
@@ -63,8 +58,10 @@ export interface FulfilmentUseCaseDeps {
   sendClaimLink(this: void, mail: ClaimLinkMail): Promise<void>;
   /** The account's address and whether its holder proved it is theirs. */
   addressOf(this: void, uid: string): Promise<{ email: string | null; verified: boolean }>;
-  /** Fundraiser ids for fulfilled entries; random ones a person can type by default. */
-  newFundraiserId?: () => string;
+  /** The fundraisers made for entries, which their people claim. */
+  fundraisers: EntryFundraisers;
+  /** The entry's shirt and charity, checked as they stand. */
+  catalogue: CatalogueEntries;
   /** The code of the fundraiser's short link, given to it if it has none: its QR code encodes it. */
   shortCodeOf(this: void, fundraiserId: string): Promise<string>;
 }
@@ -92,22 +89,6 @@ export interface FulfilledEntry {
   size: string;
 }
 
-/*
- * A fulfilled entry's fundraiser id, which QR codes printed before short codes carry: of the short
- * codes' alphabet (nothing to confuse when read off a print), 10 characters of 31 (about 50 bits,
- * so a clash is unlikely, and the fundraiser's stream refuses one anyway).
- */
-const FUNDRAISER_ID_LENGTH = 10;
-export const typableFundraiserId = (): string => randomCode(FUNDRAISER_ID_LENGTH, randomInt);
-
-const toFundraiser = (state: FundraiserState): Fundraiser => ({
-  id: state.fundraiserId,
-  userId: state.userId,
-  charityId: state.charityId,
-  shirtId: state.shirtId,
-  name: state.name,
-});
-
 function readable(stored: StoredEvent) {
   try {
     return readEvent(stored.type, stored.data, stored.metadata);
@@ -128,7 +109,8 @@ export function createFulfilmentUseCases({
   clock,
   sendClaimLink,
   addressOf,
-  newFundraiserId = typableFundraiserId,
+  fundraisers,
+  catalogue,
   shortCodeOf,
 }: FulfilmentUseCaseDeps) {
   /*
@@ -197,14 +179,14 @@ export function createFulfilmentUseCases({
 
   async function fulfilEntry(
     entry: EventData<'WaitlistJoined'>,
-    shirt: ShirtState | null,
-    charity: CharityState | null,
+    shirt: CatalogueShirt | null,
+    charity: CatalogueCharity | null,
   ): Promise<FulfilledEntry> {
     // Checked before anything is written: a fulfilled entry must get its fundraiser and its mail.
     const to = recipient(entry);
     if (!shirt) throw new DomainError('conflict', "The entry's shirt is no longer in the shop");
     if (!isApprovedCharity(charity)) throw new DomainError('conflict', "The entry's charity is no longer in the shop");
-    const fundraiserId = newFundraiserId();
+    const fundraiserId = fundraisers.newId();
     const now = clock();
     const { token, claimTokenHash, claimExpiresAt, removeToken, removeTokenHash } = newClaimLink(entry.entryId, now);
     // First the entry's fulfilment, which refuses a second one, then its fundraiser.
@@ -223,30 +205,18 @@ export function createFulfilmentUseCases({
     return { entryId: entry.entryId, fundraiser, shortCode, size: entry.size };
   }
 
-  async function createItsFundraiser(
+  function createItsFundraiser(
     entryId: string,
     fundraiserId: string,
-    shirt: ShirtState | null,
-    charity: CharityState | null,
+    shirt: CatalogueShirt | null,
+    charity: CatalogueCharity | null,
     now: Date,
   ): Promise<Fundraiser> {
-    const { state } = await commands.handle(fundraiserStreamName(fundraiserId), fundraiserDecider, () => ({
-      type: 'CreateFundraiser',
-      fundraiserId,
-      userId: null,
-      entryId,
-      charity,
-      shirt,
-      at: now.toISOString(),
-    }));
-    return toFundraiser(state!);
+    return fundraisers.create({ fundraiserId, entryId, shirt, charity, at: now.toISOString() });
   }
 
   async function shirtAndCharity(shirtId: string, charityId: string) {
-    return Promise.all([
-      commands.loadState(shirtStreamName(shirtId), shirtDecider),
-      commands.loadState(charityStreamName(charityId), charityDecider),
-    ]);
+    return Promise.all([catalogue.shirt(shirtId), catalogue.charity(charityId)]);
   }
 
   return {
@@ -268,7 +238,7 @@ export function createFulfilmentUseCases({
      * operator fulfils meanwhile is left to them.
      */
     async fulfilWaiting(shirtId: string, size: string): Promise<FulfilledEntry[]> {
-      const shirt = await commands.loadState(shirtStreamName(shirtId), shirtDecider);
+      const shirt = await catalogue.shirt(shirtId);
       if (!shirt) throw new DomainError('not_found', 'Shirt not found');
       const done = await statuses();
       const waiting: EventData<'WaitlistJoined'>[] = [];
@@ -284,11 +254,11 @@ export function createFulfilmentUseCases({
       }
       if (waiting.length === 0)
         throw new DomainError('not_found', `No entry for ${shirt.name} in size ${size} is waiting`);
-      const charities = new Map<string, CharityState | null>();
+      const charities = new Map<string, CatalogueCharity | null>();
       const fulfilled: FulfilledEntry[] = [];
       for (const entry of waiting) {
         if (!charities.has(entry.charityId)) {
-          charities.set(entry.charityId, await commands.loadState(charityStreamName(entry.charityId), charityDecider));
+          charities.set(entry.charityId, await catalogue.charity(entry.charityId));
         }
         try {
           fulfilled.push(await fulfilEntry(entry, shirt, charities.get(entry.charityId) ?? null));
@@ -314,13 +284,11 @@ export function createFulfilmentUseCases({
       const to = recipient(fulfilment);
       const now = clock();
       const [shirt, charity] = await shirtAndCharity(fulfilment.shirtId, fulfilment.charityId);
-      const made = await commands.loadState(fundraiserStreamName(fulfilment.fundraiserId), fundraiserDecider);
+      const made = await fundraisers.find(fulfilment.fundraiserId);
       if (!made && (!shirt || !isApprovedCharity(charity))) {
         throw new DomainError('conflict', "The entry's shirt or charity is no longer in the shop");
       }
-      const fundraiser = made
-        ? toFundraiser(made)
-        : await createItsFundraiser(entryId, fulfilment.fundraiserId, shirt, charity, now);
+      const fundraiser = made ?? (await createItsFundraiser(entryId, fulfilment.fundraiserId, shirt, charity, now));
       const { token, claimTokenHash, claimExpiresAt, removeToken, removeTokenHash } = newClaimLink(entryId, now);
       await commands.handle(fulfilmentStreamName(entryId), fulfilmentDecider, () => ({
         type: 'ReissueClaimLink',
@@ -351,15 +319,14 @@ export function createFulfilmentUseCases({
       const fulfilment = await commands.loadState(fulfilmentStreamName(entryId), fulfilmentDecider);
       if (!fulfilment) throw new DomainError('not_found', INVALID_CLAIM_LINK);
       const claimant = await addressOf(caller.uid);
-      const { state } = await commands.handle(fundraiserStreamName(fulfilment.fundraiserId), fundraiserDecider, () => ({
-        type: 'ClaimFundraiser',
+      return fundraisers.claim({
+        fundraiserId: fulfilment.fundraiserId,
         userId: caller.uid,
         claimant,
         tokenHash: linkTokenHash(token),
-        fulfilment,
+        offer: fulfilment,
         at: clock().toISOString(),
-      }));
-      return toFundraiser(state!);
+      });
     },
   };
 }

@@ -1,7 +1,7 @@
-import type { EventData, EventOf } from '@qrshirt/contracts';
-import { type CharityState, isApprovedCharity } from '../charities/charity-decider';
+import type { EventOf } from '@qrshirt/contracts';
 import { type Decider, DomainError } from '../kit/decider';
-import type { ShirtState } from '../shirts/shirt-decider';
+import { type CatalogueCharity, type CatalogueShirt, isApprovedCharity } from '../ports/catalogue';
+import { type ClaimOffer, INVALID_CLAIM_LINK } from '../ports/entry-fundraisers';
 
 export interface FundraiserState {
   fundraiserId: string;
@@ -25,23 +25,13 @@ export interface CreateFundraiser {
   /** The waitlist entry it is made for, when an operator fulfils one. */
   entryId?: string;
   /** Loaded by the caller from `charity-<charityId>`; null when that stream is empty. */
-  charity: CharityState | null;
+  charity: CatalogueCharity | null;
   /** Loaded by the caller from `shirt-<shirtId>`; null when that stream is empty. */
-  shirt: ShirtState | null;
+  shirt: CatalogueShirt | null;
   /** Defaults to the shirt's name when absent or blank. */
   name?: string;
   at: string;
 }
-
-/**
- * What a claim is checked against: the waitlist entry's fulfilment, as the fulfilment feature
- * records it (its state is one). The port by which fulfilment tells fundraisers, so that this
- * folder need not know that one.
- */
-export type ClaimOffer = Pick<
-  EventData<'WaitlistEntryFulfilled'>,
-  'entryId' | 'fundraiserId' | 'email' | 'claimTokenHash' | 'claimExpiresAt'
->;
 
 /** The person a waitlist entry's fundraiser was made for takes it, with the token mailed to them. */
 export interface ClaimFundraiser {
@@ -63,7 +53,7 @@ export interface UpdateFundraiser {
   userId: string | null;
   name?: string;
   /** Loaded by the caller from `charity-<charityId>` when a charity is named; null when that stream is empty. */
-  charity?: CharityState | null;
+  charity?: CatalogueCharity | null;
   /** Undefined: unchanged; null: no goal. */
   goalCents?: number | null;
   at: string;
@@ -93,8 +83,6 @@ export type FundraiserEvent =
   | EventOf<'FundraiserGoalSet'>
   | EventOf<'FundraiserShortCodeAssigned'>
   | EventOf<'DonationRecorded'>;
-
-export const INVALID_CLAIM_LINK = 'This claim link is not valid: open the link from the email exactly as it came';
 
 export const fundraiserStreamName = (fundraiserId: string): string => `fundraiser-${fundraiserId}`;
 

@@ -1,13 +1,8 @@
-import type {
-  CharityFigures,
-  DailyStats,
-  Fundraiser,
-  FundraiserDetails,
-  FundraiserStats,
-  UserStats,
-} from '@qrshirt/contracts';
+import type { CharityFigures, Fundraiser, FundraiserDetails, FundraiserStats, UserStats } from '@qrshirt/contracts';
 import { fundraiserKeys, fundraisersProjector } from './fundraisers-projector';
+import { dailySeries } from '../kit/daily-figures';
 import { decodeHash } from '../kit/hash-fields';
+import type { RankedFundraiser } from '../ports/ranked-details';
 import type { ReadModelStore } from '../ports/read-model-store';
 
 export interface FundraiserRecord extends Fundraiser {
@@ -81,21 +76,6 @@ export function figuresByCharity(
   return [...byCharity.values()].map(({ amountCents, ...line }) => ({ ...line, amountRaised: dollars(amountCents) }));
 }
 
-/** Per-day hash fields (`<yyyy-mm-dd>|<measure>`) as a series, oldest day first. */
-export function dailySeries(hash: Record<string, string>): DailyStats[] {
-  const days = new Map<string, DailyStats>();
-  for (const [field, value] of Object.entries(hash)) {
-    const [date = '', measure] = field.split('|');
-    const day = days.get(date) ?? { date, scans: 0, scanRequests: 0, donations: 0, amountRaised: 0 };
-    if (measure === 'scans') day.scans = Number(value);
-    else if (measure === 'scanRequests') day.scanRequests = Number(value);
-    else if (measure === 'donations') day.donations = Number(value);
-    else if (measure === 'amountCents') day.amountRaised = dollars(Number(value));
-    days.set(date, day);
-  }
-  return [...days.values()].sort((a, b) => a.date.localeCompare(b.date));
-}
-
 export function createFundraiserQueries(store: ReadModelStore) {
   const fundraisers = store.projection(fundraisersProjector.name);
 
@@ -103,6 +83,23 @@ export function createFundraiserQueries(store: ReadModelStore) {
     async getFundraiser(id: string): Promise<FundraiserRecord | null> {
       const hash = await fundraisers.hgetall(fundraiserKeys.fundraiser(id));
       return Object.keys(hash).length === 0 ? null : (decodeHash(hash) as unknown as FundraiserRecord);
+    },
+
+    /** Each fundraiser's name, owner and figures, in the order asked, in one read (the overview's port). */
+    async summaries(ids: readonly string[]): Promise<RankedFundraiser[]> {
+      const records = await fundraisers.hgetallMany(
+        ids.flatMap((id) => [fundraiserKeys.fundraiser(id), fundraiserKeys.totals(id)]),
+      );
+      return ids.map((_, index) => {
+        const record = decodeHash(records[2 * index] ?? {}) as { name?: string; userId?: string };
+        const figures = records[2 * index + 1] ?? {};
+        return {
+          name: record.name ?? '',
+          userId: record.userId ?? '',
+          scans: Number(figures.scans ?? 0),
+          donations: Number(figures.donations ?? 0),
+        };
+      });
     },
 
     /** The fundraiser a short link's code names; null when none does (or not projected yet). */

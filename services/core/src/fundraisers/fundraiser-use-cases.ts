@@ -8,12 +8,11 @@ import type {
   UserStats,
 } from '@qrshirt/contracts';
 import { LRUCache } from 'lru-cache';
-import { charityDecider, charityStreamName } from '../charities/charity-decider';
 import type { Clock } from '../kit/clock';
 import type { CommandHandler } from '../kit/command-handler';
 import { DomainError } from '../kit/decider';
+import type { CatalogueEntries } from '../ports/catalogue';
 import type { Ingestion } from '../ports/ingestion';
-import { shirtDecider, shirtStreamName } from '../shirts/shirt-decider';
 import { assertSelf, type Caller } from '../kit/caller';
 import { type FundraiserState, fundraiserDecider, fundraiserStreamName } from './fundraiser-decider';
 import type { ScanVisitors } from './scan-visitors';
@@ -31,6 +30,8 @@ export interface FundraiserReadModel {
 export interface FundraiserUseCaseDeps {
   commands: CommandHandler;
   fundraisers: FundraiserReadModel;
+  /** The charity and the shirt a fundraiser is made for, checked as they stand. */
+  catalogue: CatalogueEntries;
   ingestion: Ingestion;
   /** Hashes a scan's visitor with the day's salt and spots robots. */
   visitors: ScanVisitors;
@@ -45,7 +46,7 @@ export interface ScanOrigin {
   userAgent: string;
 }
 
-function toFundraiser(
+export function toFundraiser(
   state: Pick<FundraiserState, 'fundraiserId' | 'userId' | 'charityId' | 'shirtId' | 'name'>,
 ): Fundraiser {
   return {
@@ -69,6 +70,7 @@ function detailsOf(state: FundraiserState, amountRaised: number): FundraiserDeta
 export function createFundraiserUseCases({
   commands,
   fundraisers,
+  catalogue,
   ingestion,
   visitors,
   clock,
@@ -136,10 +138,7 @@ export function createFundraiserUseCases({
     byShortCode: shortCodes.resolve,
 
     async create(userId: string, input: CreateFundraiserRequest): Promise<Fundraiser> {
-      const [charity, shirt] = await Promise.all([
-        commands.loadState(charityStreamName(input.charityId), charityDecider),
-        commands.loadState(shirtStreamName(input.shirtId), shirtDecider),
-      ]);
+      const [charity, shirt] = await Promise.all([catalogue.charity(input.charityId), catalogue.shirt(input.shirtId)]);
       const fundraiserId = newId();
       const { state } = await commands.handle(fundraiserStreamName(fundraiserId), fundraiserDecider, () => ({
         type: 'CreateFundraiser',
@@ -178,10 +177,7 @@ export function createFundraiserUseCases({
     async update(id: string, caller: Caller, input: UpdateFundraiserRequest): Promise<FundraiserDetails> {
       // Refused before anything else is loaded: a stranger learns nothing about the charity named.
       await owned(id, caller, 'Only the owner of this fundraiser can change it');
-      const charity =
-        input.charityId === undefined
-          ? undefined
-          : await commands.loadState(charityStreamName(input.charityId), charityDecider);
+      const charity = input.charityId === undefined ? undefined : await catalogue.charity(input.charityId);
       const { state } = await commands.handle(fundraiserStreamName(id), fundraiserDecider, () => ({
         type: 'UpdateFundraiser',
         userId: caller.uid,

@@ -1,13 +1,7 @@
-import {
-  type ConfirmedChange,
-  confirmedChange,
-  confirmedMoneyEvents,
-  reportedChange,
-  reportedMoneyEvents,
-} from '../donations/donation-money';
+import { confirmedChange, confirmedMoneyEvents, reportedChange, reportedMoneyEvents } from '@qrshirt/contracts';
 import type { Projector } from '../kit/projector';
+import { moneyOps, scanOps } from '../kit/daily-figures';
 import { dayOf, hsetFields } from '../kit/hash-fields';
-import type { ReadModelOp } from '../ports/read-model-store';
 
 export const fundraiserKeys = {
   fundraiser: (id: string) => `fundraiser:${id}`,
@@ -145,42 +139,3 @@ export const fundraisersProjector: Projector = {
     }
   },
 };
-
-/** A scan request in a totals hash and a per-day hash: every one a request, a counted one a scan. */
-export function scanOps(totals: string, daily: string, day: string, counted: boolean): ReadModelOp[] {
-  const ops: ReadModelOp[] = [
-    { op: 'hincrby', key: totals, field: 'scanRequests', by: 1 },
-    { op: 'hincrby', key: daily, field: `${day}|scanRequests`, by: 1 },
-  ];
-  if (counted) {
-    ops.push(
-      { op: 'hincrby', key: totals, field: 'scans', by: 1 },
-      { op: 'hincrby', key: daily, field: `${day}|scans`, by: 1 },
-    );
-  }
-  return ops;
-}
-
-/**
- * A change of confirmed money in a totals hash and a per-day hash (the day the donation counted on).
- * Test money is kept beside the live figures in the totals only, so no series or sum can add it in.
- */
-export function moneyOps(
-  totals: string,
-  daily: string,
-  { at, donations, amountCents, live }: ConfirmedChange,
-): ReadModelOp[] {
-  if (!live) {
-    return [
-      { op: 'hincrby', key: totals, field: 'testDonations', by: donations },
-      { op: 'hincrby', key: totals, field: 'testAmountCents', by: amountCents },
-    ];
-  }
-  const day = dayOf(at);
-  return [
-    { op: 'hincrby', key: totals, field: 'donations', by: donations },
-    { op: 'hincrby', key: totals, field: 'amountCents', by: amountCents },
-    { op: 'hincrby', key: daily, field: `${day}|donations`, by: donations },
-    { op: 'hincrby', key: daily, field: `${day}|amountCents`, by: amountCents },
-  ];
-}

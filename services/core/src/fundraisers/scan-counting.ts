@@ -1,6 +1,5 @@
 import { type EventData, eventMetadata, readEvent, type ScanRequest, UnknownEventError } from '@qrshirt/contracts';
 import type { EventStore, NewEvent, StoredEvent } from '../kit/event-store';
-import type { ScanRequestInput } from '../ports/ingestion';
 
 /** A visitor's scans of one fundraiser count once per this long. */
 export const VISITOR_WINDOW_MS = 30 * 60_000;
@@ -95,18 +94,6 @@ export function createScanCounter(): ScanCounter {
         record(scan.fundraiserId, scan.visitorHash, scan.addressHash, Date.parse(scan.at));
       }
     },
-  };
-}
-
-/** A request as the ingestion port takes it, with what older gateways left out filled in. */
-export function toScanRequest(scan: ScanRequestInput): ScanRequest {
-  return {
-    scanId: scan.scanId,
-    fundraiserId: scan.fundraiserId,
-    at: scan.at,
-    visitorHash: scan.visitorHash ?? null,
-    addressHash: scan.addressHash ?? null,
-    bot: scan.bot ?? false,
   };
 }
 

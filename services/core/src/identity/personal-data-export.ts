@@ -13,7 +13,7 @@ import { fundraiserStreamName } from '../fundraisers/fundraiser-decider';
 import type { FundraiserUseCases } from '../fundraisers/fundraiser-use-cases';
 import { emailReservationDecider, emailReservationStreamName } from '../users/email-reservation';
 import { userDecider, userStreamName } from '../users/user-decider';
-import { WAITLIST_STREAM_PREFIX } from '../waitlist/waitlist-decider';
+import { WAITLIST_STREAM_PREFIX } from '../kit/stream-prefixes';
 import { waitlistRemovalStreamName } from '../waitlist/waitlist-removal-decider';
 
 type ExportedEvent = PersonalDataExport['events'][number];

@@ -1,6 +1,5 @@
-import { EMAIL_RESERVATION_STREAM_PREFIX } from '../users/email-reservation';
-import { WAITLIST_STREAM_PREFIX } from '../waitlist/waitlist-decider';
 import type { LookupKeys } from '../kit/lookup-keys';
+import { EMAIL_RESERVATION_STREAM_PREFIX, WAITLIST_STREAM_PREFIX } from '../kit/stream-prefixes';
 
 /** Where streams named by an unkeyed hash are: addresses' reservations, waitlist signups. */
 export const LOOKUP_STREAM_PREFIXES: readonly string[] = [EMAIL_RESERVATION_STREAM_PREFIX, WAITLIST_STREAM_PREFIX];

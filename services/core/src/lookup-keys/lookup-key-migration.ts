@@ -1,6 +1,6 @@
 import { derivedEventId } from '../kit/derived-event-id';
 import type { StoredEvent } from '../kit/event-store';
-import { type CopyingLog, ORIGINAL_RECORDED_AT } from '../personal-data/personal-data-migration';
+import { type CopyingLog, ORIGINAL_RECORDED_AT } from '../kit/copying-log';
 import { keyedStreamName, LOOKUP_STREAM_OPENERS, LOOKUP_STREAM_PREFIXES } from './keyed-names';
 import type { LookupKeys } from '../kit/lookup-keys';
 

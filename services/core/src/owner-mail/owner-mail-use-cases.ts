@@ -1,9 +1,7 @@
-import type { UnsubscribeAnswer } from '@qrshirt/contracts';
+import type { FundraiserStats, UnsubscribeAnswer, UserStats } from '@qrshirt/contracts';
 import type { Clock } from '../kit/clock';
-import type { CommandHandler } from '../kit/command-handler';
 import { DomainError } from '../kit/decider';
-import type { FundraiserReadModel } from '../fundraisers/fundraiser-use-cases';
-import { userDecider, userStreamName } from '../users/user-decider';
+import type { SummaryOwners } from '../ports/summary-owners';
 import { type DailySummary, dueDay, summariseDay } from './daily-summary';
 import { createUnsubscribeTokens } from './unsubscribe-token';
 
@@ -18,8 +16,13 @@ export interface DailySummaryMail {
 }
 
 export interface OwnerMailDeps {
-  commands: CommandHandler;
-  fundraisers: Pick<FundraiserReadModel, 'getUserStats' | 'getStats'>;
+  /** The owners, as their accounts' streams have them. */
+  owners: SummaryOwners;
+  /** An owner's figures and each fundraiser's, from the fundraisers' read model. */
+  fundraisers: {
+    getUserStats(this: void, userId: string): Promise<UserStats>;
+    getStats(this: void, id: string): Promise<FundraiserStats>;
+  };
   /** Who asked for the summary, as the read model has it (each is checked against the log). */
   subscribers(this: void): Promise<string[]>;
   /** The account's address and whether its holder proved it is theirs. */
@@ -42,7 +45,7 @@ export const INVALID_UNSUBSCRIBE_LINK =
  * money, to owners who asked for it in their profile and verified their address.
  */
 export function createOwnerMailUseCases({
-  commands,
+  owners,
   fundraisers,
   subscribers,
   addressOf,
@@ -69,7 +72,7 @@ export function createOwnerMailUseCases({
 
   async function mailOwner(userId: string, day: string): Promise<boolean> {
     // The read model may not have seen an unsubscribe of a moment ago; the log has.
-    const user = await commands.loadState(userStreamName(userId), userDecider);
+    const user = await owners.find(userId);
     if (!user?.dailySummary) return false;
     const { email, verified } = await addressOf(userId);
     if (!email || !verified) return false;
@@ -113,11 +116,7 @@ export function createOwnerMailUseCases({
     async unsubscribe(token: string): Promise<UnsubscribeAnswer> {
       const userId = tokens.userIdOf(token);
       if (!userId) throw new DomainError('not_found', INVALID_UNSUBSCRIBE_LINK);
-      await commands.handle(userStreamName(userId), userDecider, () => ({
-        type: 'StopDailySummary',
-        userId,
-        at: clock().toISOString(),
-      }));
+      await owners.stopDailySummary(userId, clock().toISOString());
       return { dailySummary: false };
     },
   };

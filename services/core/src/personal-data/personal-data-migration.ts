@@ -1,6 +1,7 @@
 import { personalDataFields, personalDataSubject } from '@qrshirt/contracts';
 import { derivedEventId } from '../kit/derived-event-id';
-import type { EventStore, NewEvent, StoredEvent } from '../kit/event-store';
+import type { EventStore, StoredEvent } from '../kit/event-store';
+import { COPY_OF, type CopyingLog, ORIGINAL_RECORDED_AT } from '../kit/copying-log';
 import type { PersonalDataKeys } from '../ports/personal-data-keys';
 import { newPersonalDataKey, openValue, sealValue, sealedSubject } from './sealed-value';
 
@@ -142,28 +143,6 @@ export async function migrateLogInPlace(options: {
     head,
   };
 }
-
-/**
- * A log whose events cannot be changed (EventStoreDB): a stream is rewritten by appending sealed
- * copies of its events and truncating the stream before them.
- */
-export interface CopyingLog {
-  /**
-   * The events of these types in the whole log ($all), oldest first, truncated ones included
-   * until the server's scavenge deletes them.
-   */
-  readAllOf(types: readonly string[]): AsyncIterable<StoredEvent>;
-  /** The stream's events that reads still return (not truncated), oldest first. */
-  readLive(streamName: string): Promise<StoredEvent[]>;
-  /** Appends if the stream's last revision is still `expectedRevision` ('no_stream': it has none). */
-  append(streamName: string, events: readonly NewEvent[], expectedRevision: number | 'no_stream'): Promise<void>;
-  /** Hides the events before `revision` from every read; the server deletes them later. */
-  truncateBefore(streamName: string, revision: number): Promise<void>;
-}
-
-/** Metadata of a sealed copy: the event it replaces, and when that one was recorded. */
-export const COPY_OF = 'personalDataCopyOf';
-export const ORIGINAL_RECORDED_AT = 'originalRecordedAt';
 
 export interface CopyMigrationResult {
   streams: number;

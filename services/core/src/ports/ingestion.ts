@@ -25,6 +25,27 @@ export interface Ingestion {
   close(): Promise<void>;
 }
 
+/** A request as the ingestion port takes it, with what older gateways left out filled in. */
+export function toScanRequest(scan: ScanRequestInput): ScanRequest {
+  return {
+    scanId: scan.scanId,
+    fundraiserId: scan.fundraiserId,
+    at: scan.at,
+    visitorHash: scan.visitorHash ?? null,
+    addressHash: scan.addressHash ?? null,
+    bot: scan.bot ?? false,
+  };
+}
+
+/**
+ * The single writer of a scans' stream: decides which scans count and appends them, in the
+ * order given, in one append (the fundraisers' scan-stream-writer.ts). The embedded batcher
+ * hands it each batch.
+ */
+export interface ScanStreamWriter {
+  append(requests: readonly ScanRequest[]): Promise<void>;
+}
+
 /** The queue is full or the backend is down: the caller answers 503 and the client retries. */
 export class IngestionUnavailableError extends Error {
   constructor(message: string, options?: ErrorOptions) {

@@ -1,6 +1,7 @@
 import type { EventOf } from '@qrshirt/contracts';
 import { type Decider, DomainError } from '../kit/decider';
 import type { LookupKeys } from '../kit/lookup-keys';
+import { EMAIL_RESERVATION_STREAM_PREFIX } from '../kit/stream-prefixes';
 
 export interface ReserveEmail {
   type: 'ReserveEmail';
@@ -27,8 +28,6 @@ export type EmailReservationCommand = ReserveEmail | VerifyEmail | ReleaseEmail;
 /** Who holds the address, and whether they proved it is theirs; null while nobody holds it. */
 export type EmailReservationState = { userId: string; verified: boolean } | null;
 export type EmailReservationEvent = EventOf<'EmailReserved'> | EventOf<'EmailVerified'> | EventOf<'EmailReleased'>;
-
-export const EMAIL_RESERVATION_STREAM_PREFIX = 'email-';
 
 /**
  * `email-<lookup key>`: the stream name carries no address, nor anything to test one against

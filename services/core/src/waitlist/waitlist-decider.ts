@@ -1,19 +1,19 @@
 import type { EventOf } from '@qrshirt/contracts';
-import { type CharityState, isApprovedCharity } from '../charities/charity-decider';
 import { type Decider, DomainError } from '../kit/decider';
 import { type LookupKeys, LOOKUP_KEY, UNKEYED_HASH, type WaitlistSignup } from '../kit/lookup-keys';
 import { isValidEmailAddress } from '../kit/email-address';
-import type { ShirtState } from '../shirts/shirt-decider';
+import { WAITLIST_STREAM_PREFIX } from '../kit/stream-prefixes';
+import { type CatalogueCharity, type CatalogueShirt, isApprovedCharity } from '../ports/catalogue';
 
 export interface JoinWaitlist {
   type: 'JoinWaitlist';
   entryId: string;
   /** Loaded by the caller from `shirt-<shirtId>`; null when that stream is empty. */
-  shirt: ShirtState | null;
+  shirt: CatalogueShirt | null;
   /** The selected charity id as sent: blank means none was chosen, which is reported before lookups. */
   charityId: string;
   /** Loaded by the caller from `charity-<charityId>`; null when unknown (or charityId is blank). */
-  charity: CharityState | null;
+  charity: CatalogueCharity | null;
   name: string;
   email: string;
   size: string;
@@ -72,9 +72,6 @@ export const INVALID_CONFIRMATION_LINK =
   'This confirmation link is not valid: open the link from the email exactly as it came';
 export const CONFIRMATION_LINK_USED = 'Your place is confirmed already: a confirmation link works once';
 export const ENTRY_REMOVED = 'This waitlist entry has been removed, and its name and email erased';
-
-/** Every waitlist stream starts with this (the admin's list and CSV read them by it). */
-export const WAITLIST_STREAM_PREFIX = 'waitlist-';
 
 /**
  * Before signups had their own streams, each shirt's whole list was one stream, folded at every

@@ -1,5 +1,6 @@
 import type { EventOf } from '@qrshirt/contracts';
 import { type Decider, DomainError } from '../kit/decider';
+import { WAITLIST_REMOVAL_STREAM_PREFIX } from '../kit/stream-prefixes';
 
 /** The entry's person opened a removal link mailed to them. */
 export interface RemoveWaitlistEntry {
@@ -35,7 +36,6 @@ export const REMOVED_ALREADY = 'This waitlist entry has been removed already';
  * so an entry is removed once. (A shirt's legacy list stream could only share the name with a
  * shirt id starting `removal-`, and each reads its own event types only.)
  */
-export const WAITLIST_REMOVAL_STREAM_PREFIX = 'waitlist-removal-';
 export const waitlistRemovalStreamName = (entryId: string): string => `${WAITLIST_REMOVAL_STREAM_PREFIX}${entryId}`;
 
 export const waitlistRemovalDecider: Decider<

@@ -5,25 +5,23 @@ import {
   type RemovedWaitlistEntry,
   waitlistDataSubject,
 } from '@qrshirt/contracts';
-import { charityDecider, charityStreamName } from '../charities/charity-decider';
 import type { Clock } from '../kit/clock';
 import type { CommandHandler } from '../kit/command-handler';
 import type { EventStore } from '../kit/event-store';
 import { readAllFiltered } from '../kit/read-all-filtered';
 import type { LookupKeys } from '../kit/lookup-keys';
 import { normalEmailAddress } from '../kit/email-address';
-import { shirtDecider, shirtStreamName } from '../shirts/shirt-decider';
 import { createLegacyWaitlists } from './legacy-waitlists';
 import { DomainError } from '../kit/decider';
 import { linkTokenHash, newLinkSecret } from '../kit/link-tokens';
-import type { PersonalData } from '../personal-data/personal-data';
+import { WAITLIST_STREAM_PREFIX } from '../kit/stream-prefixes';
+import type { CatalogueEntries } from '../ports/catalogue';
 import { INVALID_REMOVAL_LINK, waitlistRemovalDecider, waitlistRemovalStreamName } from './waitlist-removal-decider';
 import {
   confirmationTokenFor,
   INVALID_CONFIRMATION_LINK,
   type JoinWaitlist,
   signupStreamOfToken,
-  WAITLIST_STREAM_PREFIX,
   waitlistDecider,
   waitlistSignupStreamName,
 } from './waitlist-decider';
@@ -51,6 +49,8 @@ export interface MailedRemovalLinks {
 
 export interface WaitlistUseCaseDeps {
   commands: CommandHandler;
+  /** The shirt and the charity a signup names, checked as they stand. */
+  catalogue: CatalogueEntries;
   /** Read directly for the legacy lists of old logs (see legacy-waitlists.ts). */
   eventStore: EventStore;
   clock: Clock;
@@ -62,8 +62,8 @@ export interface WaitlistUseCaseDeps {
    * mail strangers can ask for; rejects (429, with when to come back) once one is spent.
    */
   mailBudget(this: void, mail: { to: string; client: string }): Promise<void>;
-  /** Erases a removed entry's name and email, wherever the log holds them. */
-  personalData: Pick<PersonalData, 'erase'>;
+  /** Erases a removed entry's name and email, wherever the log holds them; false when erased already. */
+  personalData: { erase(subject: string): Promise<boolean> };
   /** Forgets the mail to an address: waiting and kept after sending alike. */
   forgetMailTo(this: void, address: string): Promise<unknown>;
   /** Names each signup's stream without its address. */
@@ -77,6 +77,7 @@ export interface WaitlistUseCaseDeps {
 
 export function createWaitlistUseCases({
   commands,
+  catalogue,
   eventStore,
   clock,
   newId,
@@ -132,8 +133,8 @@ export function createWaitlistUseCases({
       // read model that may lag behind a shirt or charity created (or approved) a moment ago.
       const stream = waitlistSignupStreamName(lookupKeys, input.shirtId, signup);
       const [shirt, charity, earlier] = await Promise.all([
-        commands.loadState(shirtStreamName(input.shirtId), shirtDecider),
-        commands.loadState(charityStreamName(input.selectedCharity), charityDecider),
+        catalogue.shirt(input.shirtId),
+        catalogue.charity(input.selectedCharity),
         commands.loadState(stream, waitlistDecider),
       ]);
       // Only a shirt that exists can have a legacy list (and only those are worth remembering).
@@ -198,7 +199,7 @@ export function createWaitlistUseCases({
         removed: entryRemoved,
         at: clock().toISOString(),
       }));
-      const shirt = await commands.loadState(shirtStreamName(state!.shirtId), shirtDecider);
+      const shirt = await catalogue.shirt(state!.shirtId);
       return { confirmed: true, shirtId: state!.shirtId, shirtName: shirt?.name ?? null, size: state!.size };
     },
 

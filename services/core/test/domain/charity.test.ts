@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { EventOf } from '@qrshirt/contracts';
 import { readEvent } from '@qrshirt/contracts';
-import {
-  type CharityFields,
-  charityDecider,
-  charityStreamName,
-  isApprovedCharity,
-} from '../../src/charities/charity-decider';
+import { type CharityFields, charityDecider, charityStreamName } from '../../src/catalogue/charity-decider';
 import { foldEvents } from '../../src/kit/fold-events';
+import { isApprovedCharity } from '../../src/ports/catalogue';
 import { deciderSpec } from './decider-spec';
 import { T0, T1, charityCreated } from './fixtures';
 

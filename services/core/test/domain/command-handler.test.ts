@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { charityDecider, charityStreamName } from '../../src/charities/charity-decider';
+import { charityDecider, charityStreamName } from '../../src/catalogue/charity-decider';
 import { type CommandHandler, createCommandHandler } from '../../src/kit/command-handler';
 import { DomainError } from '../../src/kit/decider';
 import { donationReportDecider, donationReportStreamName } from '../../src/donations/donation-report-decider';

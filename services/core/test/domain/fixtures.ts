@@ -1,9 +1,9 @@
 import type { EventOf } from '@qrshirt/contracts';
-import { type CharityState, charityDecider } from '../../src/charities/charity-decider';
+import { type CharityState, charityDecider } from '../../src/catalogue/charity-decider';
 import type { ReportDonation } from '../../src/donations/donation-report-decider';
 import { foldEvents } from '../../src/kit/fold-events';
 import { createLookupKeys } from '../../src/kit/lookup-keys';
-import { type ShirtState, shirtDecider } from '../../src/shirts/shirt-decider';
+import { type ShirtState, shirtDecider } from '../../src/catalogue/shirt-decider';
 
 export const T0 = '2025-03-01T10:00:00.000Z';
 export const T1 = '2025-03-01T11:00:00.000Z';

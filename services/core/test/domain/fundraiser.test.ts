@@ -64,7 +64,7 @@ describe('fundraiser decider: creation', () => {
       .thenFails('not_found', 'Charity not found');
     spec
       .given([])
-      .when({ ...create, charity: { ...charity, status: 'rejected', rejectionReason: 'No.' } })
+      .when({ ...create, charity: { ...charity, status: 'rejected' } })
       .thenFails('not_found', 'Charity not found');
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { foldEvents } from '../../src/kit/fold-events';
-import { type ShirtFields, shirtDecider } from '../../src/shirts/shirt-decider';
+import { type ShirtFields, shirtDecider } from '../../src/catalogue/shirt-decider';
 import { deciderSpec } from './decider-spec';
 import { T0, T1, shirtAdded } from './fixtures';
 

@@ -133,7 +133,7 @@ describe('waitlist decider', () => {
       .thenFails('not_found', 'Charity not found');
     spec
       .given([])
-      .when({ ...join, charity: { ...charity, status: 'rejected', rejectionReason: 'No.' } })
+      .when({ ...join, charity: { ...charity, status: 'rejected' } })
       .thenFails('not_found', 'Charity not found');
   });
 

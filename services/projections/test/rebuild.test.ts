@@ -171,7 +171,7 @@ function describeRebuild(kind: BackendKind): void {
 describeRebuild(memoryBackend);
 describeWithRedis('blue/green rebuild against a real Redis', (redis) => describeRebuild(redisBackend(redis)));
 
-const repoRoot = resolve(import.meta.dirname, '../..');
+const repoRoot = resolve(import.meta.dirname, '../../..');
 
 function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   const { REDIS_URL: _redis, EVENTSTORE_URL: _eventstore, DATA_DIR: _data, ...inherited } = process.env;

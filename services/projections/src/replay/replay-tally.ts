@@ -1,5 +1,5 @@
-import type { DomainEvent } from '@qrshirt/contracts';
-import { confirmedChange, dayOf } from '@qrshirt/core';
+import { confirmedChange, type DomainEvent } from '@qrshirt/contracts';
+import { dayOf } from '@qrshirt/core';
 import type { ReplayWindow } from './replay-window';
 
 export const replayGroupings = ['day', 'charity', 'fundraiser', 'shirt'] as const;

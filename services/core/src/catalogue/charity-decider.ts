@@ -55,10 +55,6 @@ export type CharityEvent =
 
 export const charityStreamName = (charityId: string): string => `charity-${charityId}`;
 
-/** Whether supporters may choose it (fundraisers, the waitlist): only once an admin approved it. */
-export const isApprovedCharity = (charity: CharityState | null): charity is CharityState =>
-  charity?.status === 'approved';
-
 /** State is null until the charity is created, so a loaded state can be handed on as "the charity or nothing". */
 export const charityDecider: Decider<CharityCommand, CharityEvent, CharityState | null> = {
   initialState: () => null,

@@ -1,9 +1,9 @@
 import type { DomainEvent } from '@qrshirt/contracts';
 import type { Clock } from '../kit/clock';
-import { type CharityFields, charityDecider, charityStreamName } from '../charities/charity-decider';
+import { type CharityFields, charityDecider, charityStreamName } from './charity-decider';
 import { createCommandHandler } from '../kit/command-handler';
 import { type Decider, DomainError } from '../kit/decider';
-import { type ShirtFields, shirtDecider, shirtStreamName } from '../shirts/shirt-decider';
+import { type ShirtFields, shirtDecider, shirtStreamName } from './shirt-decider';
 import type { EventStore } from '../kit/event-store';
 import {
   type SeedCharity,

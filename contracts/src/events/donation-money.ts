@@ -1,4 +1,5 @@
-import { type DomainEvent, type EventType, isLiveMoney } from '@qrshirt/contracts';
+import { isLiveMoney } from './donations';
+import type { DomainEvent, EventType } from './index';
 
 /** Events that move the money raised: confirmations, refunds, and the donations of old logs. */
 export const confirmedMoneyEvents = [
@@ -25,7 +26,8 @@ export interface ConfirmedChange {
 
 /**
  * What an event changes in the confirmed figures (donations and money raised), the same for every
- * reader: the projectors, the replay. Null for every other event. A report is not money raised.
+ * reader: the fundraisers', overview and funnel projectors, the replay; so it is the events' own
+ * rule, not one feature's. Null for every other event. A report is not money raised.
  * `DonationRecorded`, written before the processor confirmed donations, counts as confirmed (see
  * its contract for why).
  */

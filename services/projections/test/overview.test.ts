@@ -4,6 +4,8 @@ import {
   fundraisersProjector,
   catalogProjector,
   overviewProjector,
+  createCatalogQueries,
+  createFundraiserQueries,
   createOverviewQueries,
 } from '@qrshirt/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -102,7 +104,11 @@ function describeOverview(kind: BackendKind): void {
       for (const runner of runners) runner.start();
       await Promise.all(runners.map((runner) => runner.waitUntilCaughtUp()));
 
-      const overview = createOverviewQueries(store);
+      const [fundraisers, catalog] = [createFundraiserQueries(store), createCatalogQueries(store)];
+      const overview = createOverviewQueries(store, {
+        fundraisers: (ids) => fundraisers.summaries(ids),
+        charityNames: (ids) => catalog.charityNames(ids),
+      });
       expect(await overview.getOverview(10)).toEqual(expectedOverview(history, 10));
       const topTwo = await overview.getOverview(2);
       expect(topTwo.topFundraisers).toEqual(expectedOverview(history, 2).topFundraisers);
