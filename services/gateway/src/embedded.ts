@@ -239,7 +239,8 @@ export async function createEmbeddedProcess(
   });
   const fulfilment = fulfilmentModule({
     commands,
-    eventStore: peopleEventStore,
+    readModels,
+    reveal: (values) => personalData.reveal(values),
     clock,
     sendClaimLink: createClaimLinkMailer({ email: mail.email, publicBaseUrl: config.PUBLIC_BASE_URL }),
     addressOf: (uid) => accounts.addressOf(uid),
@@ -371,6 +372,7 @@ export async function createEmbeddedProcess(
     },
     catalog: catalogue.queries.catalog,
     waitlist: waitlist.queries.waitlist,
+    waitlistEntries: fulfilment.queries.waitlistEntries,
     admin: {
       adminEmails: config.ADMIN_EMAILS,
       projections: createProjectionMonitor({

@@ -9,6 +9,7 @@ import type {
   FundraiserUseCases,
   Ingestion,
   LookupKeys,
+  WaitlistEntriesQueries,
   WaitlistQueries,
   WaitlistUseCases,
 } from '@qrshirt/core';
@@ -50,6 +51,8 @@ export interface RouteDeps {
   useCases: UseCases;
   catalog: CatalogQueries;
   waitlist: WaitlistQueries;
+  /** Waitlist entries with their names, emails and statuses, for operators. */
+  waitlistEntries: WaitlistEntriesQueries;
   /** Verifies the donation processor's webhooks and hands them to the donation use cases. */
   donationWebhooks: DonationWebhooks;
   /** Verifies Stripe's webhooks and hands them to the donation use cases; null without Stripe. */
