@@ -333,8 +333,19 @@ const instantOrDay = z.union([z.iso.datetime({ offset: true }), z.iso.date()], {
 });
 
 export const adminEventsQuery = z.object({
-  /** Streams whose name starts with this, e.g. `fundraiser-` or `waitlist-`. */
-  streamPrefix: unsetWhenBlank(z.string().max(200)),
+  /**
+   * Streams whose name starts with this, e.g. `fundraiser-` or `waitlist-`. Never `$`: those are
+   * the event store's own streams, and on EventStoreDB `$idx-…` would read a secondary index.
+   */
+  streamPrefix: unsetWhenBlank(
+    z
+      .string()
+      .max(200)
+      .refine(
+        (prefix) => !prefix.startsWith('$'),
+        'streamPrefix must not start with $: those are the store’s own streams',
+      ),
+  ),
   /** One event type or several, comma-separated. */
   type: unsetWhenBlank(
     z

@@ -80,6 +80,8 @@ export * from './fundraisers/short-codes';
 export * from './waitlist/waitlist-use-cases';
 export * from './fulfilment/fulfilment-use-cases';
 export * from './fulfilment/fulfilment-module';
+export * from './fulfilment/waitlist-entries-projector';
+export * from './fulfilment/waitlist-entries-queries';
 export * from './owner-mail/daily-summary';
 export * from './owner-mail/owner-mail-use-cases';
 export * from './owner-mail/owner-mail-module';

@@ -250,7 +250,8 @@ export async function createEmbeddedProcess(
     commands,
     fundraisers: createEntryFundraisers(commands),
     catalogue: catalogueEntries,
-    eventStore: peopleEventStore,
+    readModels,
+    reveal: (values) => personalData.reveal(values),
     clock,
     sendClaimLink: createClaimLinkMailer({ email: mail.email, publicBaseUrl: config.PUBLIC_BASE_URL }),
     addressOf: (uid) => accounts.addressOf(uid),
@@ -387,6 +388,7 @@ export async function createEmbeddedProcess(
     },
     catalog: catalogue.queries.catalog,
     waitlist: waitlist.queries.waitlist,
+    waitlistEntries: fulfilment.queries.waitlistEntries,
     admin: {
       adminEmails: config.ADMIN_EMAILS,
       projections: createProjectionMonitor({

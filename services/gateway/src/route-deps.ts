@@ -9,6 +9,7 @@ import type {
   FundraiserUseCases,
   Ingestion,
   LookupKeys,
+  WaitlistEntriesQueries,
   WaitlistQueries,
   WaitlistUseCases,
 } from '@qrshirt/core';
@@ -38,6 +39,8 @@ export interface RouteDeps {
   useCases: UseCases;
   catalog: CatalogQueries;
   waitlist: WaitlistQueries;
+  /** Waitlist entries with their names, emails and statuses, for operators. */
+  waitlistEntries: WaitlistEntriesQueries;
   /** PUBLIC_BASE_URL, without a trailing slash: where links and QR codes send people. */
   publicBaseUrl: string;
   /** What addresses and phone numbers are found by, in stream names, credentials and rate limits. */

@@ -133,5 +133,17 @@ describe('GET /api/admin/events', () => {
       expect(answer.status, query).toBe(400);
       expect(answer.body.error, query).toEqual(expect.any(String));
     }
+    // The store's own streams, and on EventStoreDB its secondary indexes, are no operator's to browse.
+    for (const prefix of ['$', '$all', '$idx-et-WaitlistJoined']) {
+      const answer = await server.api(
+        'GET',
+        `/api/admin/events?streamPrefix=${encodeURIComponent(prefix)}`,
+        server.admin,
+      );
+      expect(answer, prefix).toMatchObject({
+        status: 400,
+        body: { error: expect.stringMatching(/must not start with \$/) },
+      });
+    }
   });
 });

@@ -9,7 +9,16 @@ import { donateConfirmed } from './support/webhooks';
 
 let server: AdminTestServer;
 let fundraiserId: string;
-const PROJECTIONS = ['catalog', 'fundraisers', 'users', 'waitlist', 'overview', 'funnel', 'admin-audit'];
+const PROJECTIONS = [
+  'catalog',
+  'fundraisers',
+  'users',
+  'waitlist',
+  'overview',
+  'funnel',
+  'admin-audit',
+  'waitlist-entries',
+];
 
 beforeAll(async () => {
   server = await startAdminServer();

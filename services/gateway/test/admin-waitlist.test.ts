@@ -1,4 +1,6 @@
 import { adminWaitlistEntriesPage, adminWaitlistStats } from '@qrshirt/contracts';
+import type { EventStore } from '@qrshirt/core';
+import { openEventStore } from '@qrshirt/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminTestServer, startAdminServer } from './support/admin';
 
@@ -8,8 +10,26 @@ let charities: { id: string; name: string }[];
 const joinedAt = new Date('2025-03-01T10:00:00.000Z');
 let now = joinedAt.getTime();
 
+/** The reads of the whole log (by type, prefix or position) made through the gateway's event store. */
+const logReads: string[] = [];
+const countingLogReads = (store: EventStore): EventStore => ({
+  ...store,
+  positionUnit: store.positionUnit,
+  readAll: (options) => {
+    logReads.push('readAll');
+    return store.readAll(options);
+  },
+  readFiltered: (options) => {
+    logReads.push('readFiltered');
+    return store.readFiltered(options);
+  },
+});
+
 beforeAll(async () => {
-  server = await startAdminServer({ clock: () => new Date(now) });
+  server = await startAdminServer({
+    clock: () => new Date(now),
+    eventStore: (config) => countingLogReads(openEventStore(config)),
+  });
   shirts = (await server.api('GET', '/api/shirts')).body;
   charities = (await server.api('GET', '/api/charities')).body;
   const signups = [
@@ -85,6 +105,28 @@ describe('GET /api/admin/waitlist/entries', () => {
     const rest = await server.api('GET', `/api/admin/waitlist/entries?limit=3&after=${page.next}`, server.admin);
     expect(rest.body.entries.map((entry: { name: string }) => entry.name)).toEqual(['Ada Lovelace']);
     expect(rest.body.next).toBeNull();
+  });
+
+  it('reads the entries, their CSV and a fulfilment from the read model, never the log', async () => {
+    logReads.length = 0;
+    const page = await server.api('GET', '/api/admin/waitlist/entries?limit=2', server.admin);
+    await server.api('GET', `/api/admin/waitlist/entries?limit=2&after=${page.body.next}`, server.admin);
+    const csv = await fetch(`${server.url}/api/admin/waitlist/entries.csv`, {
+      headers: { authorization: `Bearer ${server.admin.token}` },
+    });
+    expect((await csv.text()).split('\r\n')).toHaveLength(6);
+    // Found in the read model, refused as unconfirmed: nothing fulfilled, nothing read of the log.
+    const fulfil = await server.api('POST', `/api/admin/waitlist/entries/${page.body.entries[0].id}/fulfil`, {
+      ...server.admin,
+      body: undefined,
+    });
+    expect(fulfil.status).toBe(409);
+    expect(logReads).toEqual([]);
+  });
+
+  it('refuses an after that no page gave', async () => {
+    const answer = await server.api('GET', '/api/admin/waitlist/entries?after=1', server.admin);
+    expect(answer).toMatchObject({ status: 400, body: { error: 'after must be the next of a previous page' } });
   });
 
   it('refuses a limit out of range', async () => {

@@ -90,6 +90,8 @@ describe('downloading one’s data', () => {
     // Two entries with the address, one in another case: one confirmed, fulfilled and claimed, one never confirmed.
     const [firstSize, secondSize] = [shirt.sizes[0]!, shirt.sizes[1] ?? shirt.sizes[0]!];
     const claimedEntry = await join('Marisol Quennell', email.toUpperCase(), firstSize, 2);
+    // Fulfilment finds the entry in the waitlist-entries read model.
+    await server.embedded.projectionsCaughtUp();
     const fulfilled = await server.api('POST', `/api/admin/waitlist/entries/${claimedEntry}/fulfil`, server.admin);
     expect(fulfilled.status).toBe(201);
     const made = fulfilled.body.fundraiser.id as string;

@@ -99,15 +99,21 @@ async function join(email: string, size = shirt.sizes[0]!, confirm = true) {
   return answer.body.data.id as string;
 }
 
+/** The admin's list and fulfilment read the waitlist-entries read model: let it see what was just done. */
+const projected = () => server.embedded.projectionsCaughtUp();
+
 async function entry(entryId: string): Promise<AdminWaitlistEntry> {
+  await projected();
   const answer = await server.api('GET', '/api/admin/waitlist/entries?limit=500', admin);
   const found = adminWaitlistEntriesPage.parse(answer.body).entries.find((listed) => listed.id === entryId);
   if (!found) throw new Error(`entry ${entryId} is not listed`);
   return found;
 }
 
-const fulfil = (entryId: string) =>
-  server.api('POST', `/api/admin/waitlist/entries/${entryId}/fulfil`, { ...admin, body: undefined });
+const fulfil = async (entryId: string) => {
+  await projected();
+  return server.api('POST', `/api/admin/waitlist/entries/${entryId}/fulfil`, { ...admin, body: undefined });
+};
 const claim = (token: unknown, session: Parameters<typeof as>[0]) =>
   server.api('POST', '/api/claims', { ...as(session), body: { token } });
 
@@ -351,6 +357,7 @@ describe('fulfilling every waiting entry of a shirt and size', () => {
     // One was fulfilled on its own before: the sheet leaves it out.
     const alone = fulfilledWaitlistEntry.parse((await fulfil(entryIds[0]!)).body).fundraiser.id;
 
+    await projected();
     const answer = await fetch(`${server.url}/api/admin/waitlist/fulfil`, {
       method: 'POST',
       headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
@@ -362,6 +369,7 @@ describe('fulfilling every waiting entry of a shirt and size', () => {
     // 13 codes, 12 to an A4 page.
     expect(pages.map((codes) => codes.length)).toEqual([12, 1]);
 
+    await projected();
     const listed = adminWaitlistEntriesPage
       .parse((await server.api('GET', '/api/admin/waitlist/entries?limit=500', admin)).body)
       .entries.filter((listedEntry) => entryIds.includes(listedEntry.id));
@@ -378,6 +386,7 @@ describe('fulfilling every waiting entry of a shirt and size', () => {
 
     // Everyone on the sheet got their claim link; nobody waits any more.
     for (const email of emails) await mailTo(email, /is ready/);
+    await projected();
     const again = await server.api('POST', '/api/admin/waitlist/fulfil', {
       ...admin,
       body: { shirtId: shirt.id, size },

@@ -43,8 +43,12 @@ const linkToken = (mail: ReceivedMail, page: string) => {
 
 const confirm = (token: unknown) => server.api('POST', '/api/waitlist/confirm', { body: { token } });
 const remove = (token: unknown) => server.api('POST', '/api/waitlist/remove', { body: { token } });
-const fulfil = (entryId: string) =>
-  server.api('POST', `/api/admin/waitlist/entries/${entryId}/fulfil`, { ...admin, body: undefined });
+/** The admin's list and fulfilment read the waitlist-entries read model: let it see what was just done. */
+const projected = () => server.embedded.projectionsCaughtUp();
+const fulfil = async (entryId: string) => {
+  await projected();
+  return server.api('POST', `/api/admin/waitlist/entries/${entryId}/fulfil`, { ...admin, body: undefined });
+};
 
 async function join(name: string, email: string): Promise<string> {
   const answer = await server.api('POST', '/api/waitlist', {
@@ -55,6 +59,7 @@ async function join(name: string, email: string): Promise<string> {
 }
 
 async function entry(entryId: string): Promise<AdminWaitlistEntry> {
+  await projected();
   const answer = await server.api('GET', '/api/admin/waitlist/entries?limit=500', admin);
   const found = adminWaitlistEntriesPage.parse(answer.body).entries.find((listed) => listed.id === entryId);
   if (!found) throw new Error(`entry ${entryId} is not listed`);

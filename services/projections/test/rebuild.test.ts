@@ -236,7 +236,7 @@ describeWithRedis(
 
       expect(code).toBe(2);
       expect(stderr).toContain(
-        'Unknown projection: nope (known: catalog, fundraisers, users, waitlist, overview, funnel, admin-audit)',
+        'Unknown projection: nope (known: catalog, fundraisers, users, waitlist, overview, funnel, admin-audit, waitlist-entries)',
       );
       expect(await store.activeVersion('catalog')).toBe(catalogBefore);
     });

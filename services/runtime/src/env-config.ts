@@ -59,6 +59,8 @@ export const eventStoreEnv = {
   /** The server's `MaxAppendSize` and `MaxAppendEventSize`: larger appends are refused before sending. */
   EVENTSTORE_MAX_APPEND_BYTES: z.coerce.number({ error: 'expected a number of bytes' }).int().positive().optional(),
   EVENTSTORE_MAX_EVENT_BYTES: z.coerce.number({ error: 'expected a number of bytes' }).int().positive().optional(),
+  /** The server was started with KurrentDB 25.1's secondary indexes: reads by one type use them. */
+  EVENTSTORE_SECONDARY_INDEXES: z.enum(['on', 'off'], { error: 'expected on or off' }).default('off'),
 };
 
 /**

@@ -11,6 +11,7 @@ export function openEventStore(config: {
   EVENTSTORE_URL?: string | undefined;
   EVENTSTORE_MAX_APPEND_BYTES?: number | undefined;
   EVENTSTORE_MAX_EVENT_BYTES?: number | undefined;
+  EVENTSTORE_SECONDARY_INDEXES?: 'on' | 'off' | undefined;
   DATA_DIR: string;
 }): EventStore {
   return config.EVENTSTORE_URL
@@ -18,6 +19,7 @@ export function openEventStore(config: {
         connectionString: config.EVENTSTORE_URL,
         ...(config.EVENTSTORE_MAX_APPEND_BYTES !== undefined && { maxAppendBytes: config.EVENTSTORE_MAX_APPEND_BYTES }),
         ...(config.EVENTSTORE_MAX_EVENT_BYTES !== undefined && { maxEventBytes: config.EVENTSTORE_MAX_EVENT_BYTES }),
+        secondaryIndexes: config.EVENTSTORE_SECONDARY_INDEXES === 'on',
       })
     : createSqliteEventStore({ path: eventStoreFile(config.DATA_DIR) });
 }

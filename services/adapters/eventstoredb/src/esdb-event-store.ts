@@ -22,6 +22,11 @@ export interface EventStoreDbEventStoreOptions {
   maxEventBytes?: number;
   /** How long a read, an append or the server-features check may take (default 10 s). */
   deadlineMs?: number;
+  /**
+   * The server keeps KurrentDB 25.1's secondary indexes (started with them on): a filtered read of
+   * one event type reads that type's index (`$idx-et-<type>`) instead of scanning $all.
+   */
+  secondaryIndexes?: boolean;
 }
 
 const DEFAULT_DEADLINE_MS = 10_000;
@@ -191,9 +196,10 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
     },
 
     /**
-     * Reads an unfiltered stretch of $all, at most FILTERED_READ_SCAN_LIMIT events, and applies
-     * every filter here. Events are recorded in time order, so reading stops at the far end of
-     * the time range.
+     * Reads a stretch of at most FILTERED_READ_SCAN_LIMIT events and applies every filter here:
+     * of $all unfiltered, or of the type's secondary index when there is one type and the server
+     * keeps them (an index read is one name per request). Events are recorded in time order, so
+     * reading stops at the far end of the time range.
      */
     async readFiltered(filter) {
       const { kdb, client } = await open();
@@ -206,8 +212,13 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
       const backwards = filter.direction === 'backwards';
       const from = filter.recordedFrom?.getTime() ?? Number.NEGATIVE_INFINITY;
       const before = filter.recordedBefore?.getTime() ?? Number.POSITIVE_INFINITY;
+      const [onlyType, ...otherTypes] = filter.eventTypes ?? [];
+      const index =
+        options.secondaryIndexes && onlyType !== undefined && otherTypes.length === 0
+          ? kdb.streamNameFilter({ prefixes: [`$idx-et-${onlyType}`] })
+          : undefined;
       return readMatching(read(kdb, client), {
-        filter: undefined,
+        filter: index,
         direction: backwards ? 'backwards' : 'forwards',
         cursor: filter.cursor,
         maxCount: filter.maxCount,

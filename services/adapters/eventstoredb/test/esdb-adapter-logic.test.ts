@@ -350,15 +350,24 @@ async function fakeEventStoreDb(log: readonly LoggedEvent[], behaviour: FakeBeha
           : all.hasEnd() || backwards
             ? Number.POSITIVE_INFINITY
             : 0;
+        // 25.1's secondary index of a type (`$idx-et-<type>`), read as a prefix: that type's
+        // events, as the index holds them, with nothing else to go past.
+        const indexed =
+          request.filter !== null && 'streamPrefixes' in request.filter
+            ? request.filter.streamPrefixes.flatMap((prefix) =>
+                prefix.startsWith('$idx-et-') ? [prefix.slice('$idx-et-'.length)] : [],
+              )
+            : [];
+        const source = indexed.length > 0 ? log.filter((event) => indexed.includes(event.type)) : log;
         const passes = (event: LoggedEvent) =>
-          request.filter === null
+          request.filter === null || indexed.length > 0
             ? true
             : 'eventType' in request.filter
               ? new RegExp(request.filter.eventType).test(event.type)
               : request.filter.streamPrefixes.some((prefix) => event.streamName.startsWith(prefix));
         const inRange = backwards
-          ? [...log].reverse().filter((event) => event.position < from)
-          : log.filter((event) => event.position >= from);
+          ? [...source].reverse().filter((event) => event.position < from)
+          : source.filter((event) => event.position >= from);
         let sent = 0;
         for (const event of inRange) {
           if (sent >= request.count || call.cancelled) break;
@@ -452,6 +461,48 @@ describe('filtered reads of $all', () => {
     expect(found).toEqual(signups.map((event) => event.position).reverse());
     expect(Math.max(...calls)).toBeLessThanOrEqual(2_004);
     expect(calls.reduce((sum, examined) => sum + examined, 0)).toBeLessThan(log.length + 40);
+    await store.close();
+  });
+
+  it('read one type from its secondary index when the server keeps them, examining its events only', async () => {
+    const log = longLog(30_000, [10, 15_000, 29_990]);
+    fake = await fakeEventStoreDb(log);
+    const store = createEventStoreDbEventStore({ connectionString: fake.url, secondaryIndexes: true });
+    const signups = log.filter((event) => event.type === 'WaitlistJoined').map((event) => event.position);
+
+    // The event browser filtered by type, newest first, a page of two.
+    const first = await store.readFiltered({ eventTypes: ['WaitlistJoined'], direction: 'backwards', maxCount: 2 });
+    expect(first.events.map((event) => event.globalPosition)).toEqual(signups.slice(1).reverse());
+    const second = await store.readFiltered({
+      eventTypes: ['WaitlistJoined'],
+      direction: 'backwards',
+      maxCount: 2,
+      cursor: first.next!,
+    });
+    expect(second).toMatchObject({ events: [{ globalPosition: signups[0] }], next: undefined });
+    // A stream prefix as well: the index's events are filtered here.
+    const other = await store.readFiltered({ streamPrefix: 'views-', eventTypes: ['WaitlistJoined'], maxCount: 5 });
+    expect(other).toEqual({ events: [], next: undefined });
+    expect(fake.examined()).toBeLessThanOrEqual(3 + 1 + 3);
+    expect(fake.reads().map((read) => read.filter)).toEqual([
+      { streamPrefixes: ['$idx-et-WaitlistJoined'] },
+      { streamPrefixes: ['$idx-et-WaitlistJoined'] },
+      { streamPrefixes: ['$idx-et-WaitlistJoined'] },
+    ]);
+
+    // Two types are two indexes, which one read cannot name: the bounded scan of $all.
+    const scanned = await store.readFiltered({ eventTypes: ['WaitlistJoined', 'UserRegistered'], maxCount: 5 });
+    expect(scanned.next).toBeDefined();
+    expect(fake.reads().at(-1)?.filter).toBeNull();
+    await store.close();
+  });
+
+  it('scan $all for a type when the server keeps no secondary indexes (the default)', async () => {
+    fake = await fakeEventStoreDb(longLog());
+    const store = createEventStoreDbEventStore({ connectionString: fake.url });
+    await store.readFiltered({ eventTypes: ['WaitlistJoined'], maxCount: 5 });
+    expect(fake.reads().length).toBeGreaterThan(0);
+    expect(fake.reads().filter((read) => read.filter !== null)).toEqual([]);
     await store.close();
   });
 

@@ -1,12 +1,9 @@
-import { type EventData, type Fundraiser, readEvent, type WaitlistEntryStatus } from '@qrshirt/contracts';
+import type { EventData, Fundraiser } from '@qrshirt/contracts';
 import type { Clock } from '../kit/clock';
 import type { CommandHandler } from '../kit/command-handler';
 import { DomainError } from '../kit/decider';
-import type { EventStore, StoredEvent } from '../kit/event-store';
-import { readAllFiltered } from '../kit/read-all-filtered';
 import { linkTokenHash, newLinkSecret } from '../kit/link-tokens';
 import type { Caller } from '../kit/caller';
-import { WAITLIST_REMOVAL_STREAM_PREFIX, WAITLIST_STREAM_PREFIX } from '../kit/stream-prefixes';
 import {
   type CatalogueCharity,
   type CatalogueEntries,
@@ -14,11 +11,11 @@ import {
   isApprovedCharity,
 } from '../ports/catalogue';
 import { type EntryFundraisers, INVALID_CLAIM_LINK } from '../ports/entry-fundraisers';
+import type { WaitlistEntriesQueries } from './waitlist-entries-queries';
 import {
   CLAIM_LINK_TTL_MS,
   ENTRY_ERASED,
   ENTRY_ID,
-  FULFILMENT_STREAM_PREFIX,
   fulfilmentDecider,
   fulfilmentStreamName,
 } from './fulfilment-decider';
@@ -51,8 +48,8 @@ export interface ClaimLinkMail {
 
 export interface FulfilmentUseCaseDeps {
   commands: CommandHandler;
-  /** Waitlist entries are found by id in the log: no read model holds their personal data. */
-  eventStore: EventStore;
+  /** Where entries are found: the waitlist entries' read model, names and emails sealed as in the log. */
+  entries: Pick<WaitlistEntriesQueries, 'entry' | 'ofShirtAndSize'>;
   clock: Clock;
   /** Resolves once the mail is stored in the outbox. */
   sendClaimLink(this: void, mail: ClaimLinkMail): Promise<void>;
@@ -64,13 +61,6 @@ export interface FulfilmentUseCaseDeps {
   catalogue: CatalogueEntries;
   /** The code of the fundraiser's short link, given to it if it has none: its QR code encodes it. */
   shortCodeOf(this: void, fundraiserId: string): Promise<string>;
-}
-
-export type EntryStatuses = Map<string, { status: WaitlistEntryStatus; fundraiserId: string | null }>;
-
-/** An entry's status: as far as `statuses` found it came, else unconfirmed when it was asked to confirm. */
-export function entryStatus(entry: EventData<'WaitlistJoined'>, statuses: EntryStatuses): WaitlistEntryStatus {
-  return statuses.get(entry.entryId)?.status ?? (entry.confirmTokenHash ? 'unconfirmed' : 'waiting');
 }
 
 const UNCONFIRMED = "This entry's address has not been confirmed yet: its person has not opened the confirmation link";
@@ -89,15 +79,6 @@ export interface FulfilledEntry {
   size: string;
 }
 
-function readable(stored: StoredEvent) {
-  try {
-    return readEvent(stored.type, stored.data, stored.metadata);
-  } catch {
-    // Unreadable as its contract says: the projections and the admin's list pass over it too.
-    return null;
-  }
-}
-
 /**
  * An operator fulfils waitlist entries: a fundraiser for the entry's shirt and charity, owned by
  * nobody yet, and a claim link mailed to the entry's address; its person claims it with that link.
@@ -105,7 +86,7 @@ function readable(stored: StoredEvent) {
  */
 export function createFulfilmentUseCases({
   commands,
-  eventStore,
+  entries,
   clock,
   sendClaimLink,
   addressOf,
@@ -113,53 +94,6 @@ export function createFulfilmentUseCases({
   catalogue,
   shortCodeOf,
 }: FulfilmentUseCaseDeps) {
-  /*
-   * Entries are found by reading the waitlist's streams: an operator's action, rare and not on a
-   * visitor's path, so no read model copies the entries' names and emails to find them faster.
-   */
-  async function findEntry(entryId: string): Promise<EventData<'WaitlistJoined'> | null> {
-    for await (const stored of readAllFiltered(eventStore, WAITLIST_STREAM_PREFIX, ['WaitlistJoined'])) {
-      const event = readable(stored);
-      if (event?.type === 'WaitlistJoined' && event.data.entryId === entryId) return event.data;
-    }
-    return null;
-  }
-
-  /**
-   * How far entries have come, by id: confirmed ones 'waiting', then 'fulfilled', then 'claimed',
-   * and 'removed' at any of these stages (each read overwrites the one before). See `entryStatus`
-   * for the entries absent from it.
-   */
-  async function statuses(): Promise<EntryStatuses> {
-    const found: EntryStatuses = new Map();
-    for await (const stored of readAllFiltered(eventStore, WAITLIST_STREAM_PREFIX, ['WaitlistEntryConfirmed'])) {
-      const event = readable(stored);
-      if (event?.type === 'WaitlistEntryConfirmed')
-        found.set(event.data.entryId, { status: 'waiting', fundraiserId: null });
-    }
-    for await (const stored of readAllFiltered(eventStore, FULFILMENT_STREAM_PREFIX, ['WaitlistEntryFulfilled'])) {
-      const event = readable(stored);
-      if (event?.type === 'WaitlistEntryFulfilled') {
-        found.set(event.data.entryId, { status: 'fulfilled', fundraiserId: event.data.fundraiserId });
-      }
-    }
-    for await (const stored of readAllFiltered(eventStore, 'fundraiser-', ['FundraiserClaimed'])) {
-      const event = readable(stored);
-      if (event?.type === 'FundraiserClaimed') {
-        found.set(event.data.entryId, { status: 'claimed', fundraiserId: event.data.fundraiserId });
-      }
-    }
-    for await (const stored of readAllFiltered(eventStore, WAITLIST_REMOVAL_STREAM_PREFIX, ['WaitlistEntryRemoved'])) {
-      const event = readable(stored);
-      if (event?.type === 'WaitlistEntryRemoved') {
-        // A claimed shirt stays its owner's: the list still names its fundraiser.
-        const fundraiserId = found.get(event.data.entryId)?.fundraiserId ?? null;
-        found.set(event.data.entryId, { status: 'removed', fundraiserId });
-      }
-    }
-    return found;
-  }
-
   /**
    * A claim link's token (its secret goes only into the mail), the hash kept of it and its end, and
    * the token of the removal link mailed with it: both `<entryId>.<secret>`, naming the
@@ -220,13 +154,11 @@ export function createFulfilmentUseCases({
   }
 
   return {
-    statuses,
-
     /** One entry: 404 for an unknown id, 409 for one fulfilled already or not confirmed, 410 for a removed one. */
     async fulfil(entryId: string): Promise<FulfilledEntry> {
-      const entry = await findEntry(entryId);
-      if (!entry) throw new DomainError('not_found', 'Waitlist entry not found');
-      const status = entryStatus(entry, await statuses());
+      const found = await entries.entry(entryId);
+      if (!found) throw new DomainError('not_found', 'Waitlist entry not found');
+      const { entry, status } = found;
       if (status === 'removed') throw new DomainError('gone', ENTRY_ERASED);
       if (status === 'unconfirmed') throw new DomainError('conflict', UNCONFIRMED);
       const [shirt, charity] = await shirtAndCharity(entry.shirtId, entry.charityId);
@@ -240,18 +172,10 @@ export function createFulfilmentUseCases({
     async fulfilWaiting(shirtId: string, size: string): Promise<FulfilledEntry[]> {
       const shirt = await catalogue.shirt(shirtId);
       if (!shirt) throw new DomainError('not_found', 'Shirt not found');
-      const done = await statuses();
-      const waiting: EventData<'WaitlistJoined'>[] = [];
-      // The shirt's signup streams and its legacy list; another shirt's id may start with this one's.
-      for await (const stored of readAllFiltered(eventStore, `${WAITLIST_STREAM_PREFIX}${shirtId}`, [
-        'WaitlistJoined',
-      ])) {
-        const event = readable(stored);
-        if (event?.type !== 'WaitlistJoined') continue;
-        const entry = event.data;
-        if (entry.shirtId === shirtId && entry.size === size && entryStatus(entry, done) === 'waiting')
-          waiting.push(entry);
-      }
+      // A status a moment old at worst: the fulfilment's stream refuses an entry fulfilled meanwhile.
+      const waiting = (await entries.ofShirtAndSize(shirtId, size))
+        .filter(({ status }) => status === 'waiting')
+        .map(({ entry }) => entry);
       if (waiting.length === 0)
         throw new DomainError('not_found', `No entry for ${shirt.name} in size ${size} is waiting`);
       const charities = new Map<string, CatalogueCharity | null>();

@@ -37,15 +37,15 @@ function csvCell(entry: AdminWaitlistEntry, column: (typeof CSV_COLUMNS)[number]
  * for admins only; and fulfilling them.
  */
 export function adminWaitlistHandlers({
-  eventStore,
   catalog,
   waitlist,
+  waitlistEntries,
   useCases,
   publicBaseUrl,
   clock,
 }: RouteDeps): HandlersOf<typeof adminWaitlistRoutes> {
   const { fulfilment } = useCases;
-  const entries = createWaitlistEntries({ eventStore, catalog, fulfilment });
+  const entries = createWaitlistEntries({ entries: waitlistEntries, catalog });
 
   /** A fulfilled entry's answer: its fundraiser and where to get the QR code to print. */
   const withQr = ({ entryId, fundraiser, shortCode }: FulfilledEntry): FulfilledWaitlistEntry => {

@@ -1,78 +1,44 @@
-import { type AdminWaitlistEntriesPage, type AdminWaitlistEntry, readEvent } from '@qrshirt/contracts';
-import {
-  entryStatus,
-  type EventStore,
-  type FulfilmentUseCases,
-  type StoredEvent,
-  WAITLIST_STREAM_PREFIX,
-  type CatalogQueries,
-} from '@qrshirt/core';
-
-type Statuses = Awaited<ReturnType<FulfilmentUseCases['statuses']>>;
-
-/** Every waitlist stream: one per signup (`waitlist-<shirtId>.<key>`), and each shirt's whole list in old logs. */
-const WAITLIST_STREAMS = WAITLIST_STREAM_PREFIX;
+import type { AdminWaitlistEntriesPage, AdminWaitlistEntry } from '@qrshirt/contracts';
+import type { CatalogQueries, WaitlistEntriesQueries, WaitlistEntryView } from '@qrshirt/core';
 
 /**
  * Waitlist entries with names and emails (null once their person removed the entry, which erased
- * them), for admins only. Read from the event log rather than a
- * read model, so personal data is never copied anywhere else (the public read model holds counts).
- * Newest first, paged by log position.
+ * them), for admins only: from fulfilment's read model, which keeps them sealed as the log does.
+ * Newest first, a page at a time.
  */
 export function createWaitlistEntries({
-  eventStore,
+  entries,
   catalog,
-  fulfilment,
 }: {
-  eventStore: EventStore;
+  entries: Pick<WaitlistEntriesQueries, 'page'>;
   catalog: CatalogQueries;
-  fulfilment: Pick<FulfilmentUseCases, 'statuses'>;
 }) {
-  async function names(): Promise<{
-    shirts: Map<string, string>;
-    charities: Map<string, string>;
-    statuses: Statuses;
-  }> {
-    // Statuses from the log too, so an entry fulfilled a moment ago never shows as waiting.
-    const [shirts, charities, statuses] = await Promise.all([
-      catalog.listShirts(),
-      catalog.listCharities(),
-      fulfilment.statuses(),
-    ]);
+  async function names() {
+    const [shirts, charities] = await Promise.all([catalog.listShirts(), catalog.listCharities()]);
     return {
       shirts: new Map(shirts.map((shirt) => [shirt.id, shirt.name])),
       charities: new Map(charities.map((charity) => [charity.id, charity.name])),
-      statuses,
     };
   }
 
-  function toEntries(events: readonly StoredEvent[], named: Awaited<ReturnType<typeof names>>): AdminWaitlistEntry[] {
-    return events.flatMap((stored) => {
-      let event;
-      try {
-        event = readEvent(stored.type, stored.data, stored.metadata);
-      } catch {
-        // Unreadable as its contract says: the projections pass over it too (and log it).
-        return [];
-      }
-      if (event.type !== 'WaitlistJoined') return [];
-      const { entryId, name, email, size, charityId, shirtId, at } = event.data;
-      return [
-        {
-          id: entryId,
-          name,
-          email,
-          size,
-          charityId,
-          charityName: named.charities.get(charityId) ?? null,
-          shirtId,
-          shirtName: named.shirts.get(shirtId) ?? null,
-          joinedAt: at,
-          status: entryStatus(event.data, named.statuses),
-          fundraiserId: named.statuses.get(entryId)?.fundraiserId ?? null,
-        },
-      ];
-    });
+  function toEntry(
+    { entry, status, fundraiserId }: WaitlistEntryView,
+    named: Awaited<ReturnType<typeof names>>,
+  ): AdminWaitlistEntry {
+    const { entryId, name, email, size, charityId, shirtId, at } = entry;
+    return {
+      id: entryId,
+      name,
+      email,
+      size,
+      charityId,
+      charityName: named.charities.get(charityId) ?? null,
+      shirtId,
+      shirtName: named.shirts.get(shirtId) ?? null,
+      joinedAt: at,
+      status,
+      fundraiserId,
+    };
   }
 
   async function read(
@@ -80,17 +46,8 @@ export function createWaitlistEntries({
     limit: number,
     given?: Awaited<ReturnType<typeof names>>,
   ): Promise<AdminWaitlistEntriesPage> {
-    const [{ events, next }, named] = await Promise.all([
-      eventStore.readFiltered({
-        streamPrefix: WAITLIST_STREAMS,
-        eventTypes: ['WaitlistJoined'],
-        direction: 'backwards',
-        ...(after !== undefined && { cursor: after }),
-        maxCount: limit,
-      }),
-      given ?? names(),
-    ]);
-    return { entries: toEntries(events, named), next: next ?? null };
+    const [page, named] = await Promise.all([entries.page({ after, limit }), given ?? names()]);
+    return { entries: page.entries.map((view) => toEntry(view, named)), next: page.next };
   }
 
   return {
@@ -98,7 +55,7 @@ export function createWaitlistEntries({
     /** Every entry, newest first, a page at a time (the CSV export streams them). */
     async *all(pageSize = 1000): AsyncGenerator<AdminWaitlistEntry[]> {
       let after: number | undefined;
-      // The names and statuses once for the whole export, not once a page.
+      // The names once for the whole export, not once a page.
       const named = await names();
       do {
         const page = await read(after, pageSize, named);

@@ -6,6 +6,7 @@ import {
   overviewProjector,
   type Projector,
   usersProjector,
+  waitlistEntriesProjector,
   waitlistProjector,
 } from '@qrshirt/core';
 
@@ -18,4 +19,5 @@ export const allProjectors: readonly Projector[] = [
   overviewProjector,
   funnelProjector,
   adminAuditProjector,
+  waitlistEntriesProjector,
 ];

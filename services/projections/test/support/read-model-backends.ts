@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { createMemoryReadModelStore } from '../../src/store/memory-read-model-store';
 import type { ReadModelStore } from '@qrshirt/core';
 import { createRedisReadModelStore } from '@qrshirt/redis';
+import { createSqliteReadModelStore } from '@qrshirt/sqlite';
 import type { TestRedis } from '@qrshirt/test-support/vitest';
 
 /** Fresh, empty read models on one adapter, as the processes of one deployment share them. */
@@ -24,6 +28,22 @@ export const memoryBackend: BackendKind = {
   open() {
     const store = createMemoryReadModelStore();
     return { connect: () => store, close: () => store.close() };
+  },
+};
+
+/** The embedded mode's file: one store, as one gateway opens it. */
+export const sqliteBackend: BackendKind = {
+  name: 'sqlite',
+  open() {
+    const dir = mkdtempSync(join(tmpdir(), 'qrshirt-read-models-'));
+    const store = createSqliteReadModelStore({ path: join(dir, 'read-models.sqlite') });
+    return {
+      connect: () => store,
+      async close() {
+        await store.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
   },
 };
 
