@@ -10,7 +10,8 @@ import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:
 import path from 'node:path';
 import { lookupKeysOf, loadGatewayConfigOrExit } from '@qrshirt/gateway';
 import { readErasureJournal, restrictNewFiles } from '@qrshirt/runtime';
-import { BadBackupError, KEYS_FILE, verifiedManifest } from './backup/manifest';
+import { KEYS_FILE } from './backup/layout';
+import { BadBackupError, verifiedManifest } from './backup/manifest';
 import { reapplyErasures } from './backup/reapply-erasures';
 import { syncFile } from './backup/snapshot';
 import { failWith, parseCommandLine } from './backup/command-line';
