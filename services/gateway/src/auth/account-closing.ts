@@ -6,6 +6,7 @@ import {
   type CredentialsStore,
   DomainError,
   emailReservationDecider,
+  type ErasureAct,
   emailReservationStreamName,
   type LookupKeys,
   type PersonalData,
@@ -55,7 +56,7 @@ export function createAccountClosing({
 }): AccountClosing {
   const now = () => clock().toISOString();
 
-  async function removeTraces(userId: string, user: UserState): Promise<void> {
+  async function removeTraces(userId: string, user: UserState, closing: ErasureAct): Promise<void> {
     // The access tokens too, at once: the read model that tells they name a closed account lags.
     await credentials.endSessionsOf(userId, clock().getTime());
     await credentials.deletePasswordHash(userId);
@@ -65,7 +66,7 @@ export function createAccountClosing({
     for (const email of new Set([user.email, user.previousEmail])) {
       if (email) await releaseAddress(userId, email);
     }
-    await personalData.erase(userDataSubject(userId));
+    await personalData.erase(userDataSubject(userId), closing);
   }
 
   /**
@@ -90,20 +91,16 @@ export function createAccountClosing({
 
   async function close(userId: string, by: 'self' | 'admin', adminId?: string): Promise<void> {
     const user = await commands.loadState(userStreamName(userId), userDecider);
+    // What the erasure journal keeps for a restore; a request finishing one cut short keeps its own.
+    const closing = { userId, by, ...(adminId && { adminId }), at: now() };
     let closedBefore: DomainError | undefined;
     try {
-      await commands.handle(userStreamName(userId), userDecider, () => ({
-        type: 'CloseAccount',
-        userId,
-        by,
-        ...(adminId && { adminId }),
-        at: now(),
-      }));
+      await commands.handle(userStreamName(userId), userDecider, () => ({ type: 'CloseAccount', ...closing }));
     } catch (error) {
       if (!(error instanceof DomainError && error.kind === 'not_found')) throw error;
       closedBefore = error;
     }
-    if (user) await removeTraces(userId, user);
+    if (user) await removeTraces(userId, user, { type: 'UserAccountClosed', data: closing });
     if (closedBefore) throw closedBefore;
   }
 
