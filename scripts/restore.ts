@@ -10,8 +10,10 @@ import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:
 import path from 'node:path';
 import { lookupKeysOf, loadGatewayConfigOrExit } from '@qrshirt/gateway';
 import { readErasureJournal, restrictNewFiles } from '@qrshirt/runtime';
-import { BadBackupError, KEYS_FILE, verifiedManifest } from './backup/manifest';
+import { KEYS_FILE } from './backup/layout';
+import { BadBackupError, verifiedManifest } from './backup/manifest';
 import { reapplyErasures } from './backup/reapply-erasures';
+import { recloseAccounts } from './backup/reclose-accounts';
 import { syncFile } from './backup/snapshot';
 import { failWith, parseCommandLine } from './backup/command-line';
 
@@ -91,10 +93,15 @@ async function main(): Promise<void> {
   try {
     await mkdir(staging, { recursive: true, mode: 0o700 });
     for (const { name } of manifest.files) await copyFile(path.join(args.from, name), path.join(staging, name));
+    // In the product's order: the closing first, then what follows from it.
+    const reclosed = await recloseAccounts(
+      path.join(staging, 'events.sqlite'),
+      erased.flatMap(({ act }) => (act ? [act] : [])),
+    );
     const result = await reapplyErasures({
       dataDir: staging,
       keysFile: manifest.keys && path.join(args.keysFrom, KEYS_FILE),
-      erased,
+      erased: erased.map(({ subject }) => subject),
       lookupKeys: lookupKeysOf({
         LOOKUP_KEY_SECRET: config.LOOKUP_KEY_SECRET,
         lookupKeySecretFile: path.join(staging, 'lookup-key-secret'),
@@ -113,7 +120,8 @@ async function main(): Promise<void> {
     const events = manifest.files.find(({ name }) => name === 'events.sqlite');
     process.stderr.write(
       `${NAME}: ${target} holds the backup of ${manifest.takenAt} (${events?.events ?? 0} events); ` +
-        `${result.keys} personal-data keys, ${result.reapplied} people erased since, ${result.forgottenMails} of their mails forgotten\n`,
+        `${result.keys} personal-data keys, ${result.reapplied} people erased since, ${result.forgottenMails} of their mails forgotten, ` +
+        `${reclosed} accounts closed since\n`,
     );
   } catch (error) {
     await rm(staging, { recursive: true, force: true });

@@ -1,20 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { FORMAT, MANIFEST } from './layout';
 import { sha256Of } from './snapshot';
-
-export const MANIFEST = 'manifest.json';
-export const KEYS_FILE = 'personal-data-keys.sqlite';
-export const FORMAT = 'qrshirt-backup/1';
-
-/**
- * The databases of DATA_DIR, in the order they are copied. Read models first: their checkpoints
- * are then never beyond the copied log's head. Credentials last: every key the copied log's
- * sealed values need was made before they were appended, so it is there.
- */
-export const DATABASES = ['read-models.sqlite', 'events.sqlite', 'outbox.sqlite', 'credentials.sqlite'] as const;
-/** The secrets a start generates into DATA_DIR when they are not set: a restore needs the same. */
-export const SECRETS = ['auth-secret', 'lookup-key-secret', 'donation-webhook-secret'] as const;
 
 const copied = z.object({
   // A plain file name in the backup's folder: never a path out of it.

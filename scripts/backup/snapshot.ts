@@ -10,13 +10,16 @@ const POLL_MS = 100;
  * `VACUUM INTO` reads the whole file in one read transaction: a snapshot of one instant that the
  * product's writers, in WAL mode, never wait for. SQLite's backup API copies in steps and starts
  * over whenever another connection writes, which under steady scans it would never finish. It
- * runs in a worker so that this thread can draw progress from the copy's growing size.
+ * runs in a worker so that this thread can draw progress from the copy's growing size. With
+ * synchronous=OFF it syncs nothing (SQLite 3.53 counted 4 fsyncs per copy with the default): the
+ * finished copy is synced once, before the manifest that vouches for it is written.
  */
 const VACUUM_INTO = `
 const { workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.source, { readonly: true, fileMustExist: true, timeout: 5000 });
 try {
+  db.pragma('synchronous = OFF');
   db.prepare('VACUUM INTO ?').run(workerData.target);
 } finally {
   db.close();

@@ -9,7 +9,7 @@
  *   npx tsx scripts/bench/backup.ts [--events 100000,1000000] [--seconds 8] [--rounds 4]
  */
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +34,8 @@ interface Row {
   /** Scans per second in each window without a backup, and with backups running. */
   without: number[];
   during: number[];
+  /** The machine's 1-minute load average when the scans began and when they ended. */
+  load: [number, number];
 }
 
 const folderBytes = (dir: string): number =>
@@ -90,13 +92,14 @@ async function measure(events: number, seconds: number, rounds: number): Promise
   try {
     await generateScanLog(path.join(dataDir, 'events.sqlite'), events);
     gateway = await startGatewayProcess({ DATA_DIR: dataDir }, START_TIMEOUT_MS);
-    const row: Row = { events, dataBytes: 0, backups: [], without: [], during: [] };
+    const row: Row = { events, dataBytes: 0, backups: [], without: [], during: [], load: [loadavg()[0]!, 0] };
     // A first window warms the gateway up (JIT, caches) and is not counted.
     await scanWindow(gateway, seconds);
     for (let round = 0; round < rounds; round++) {
       row.without.push(await scanWindow(gateway, seconds));
       row.during.push(await scanWindow(gateway, seconds, async () => row.backups.push(await backupOnce(dataDir))));
     }
+    row.load[1] = loadavg()[0]!;
     row.dataBytes = folderBytes(dataDir);
     return row;
   } finally {
@@ -117,8 +120,8 @@ const mib = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 
 function table(rows: readonly Row[]): string {
   const lines = [
-    '| events in the log | DATA_DIR | backups taken | backup time (mean, max) | backup size | scans/s without | scans/s during backups | ratio | target |',
-    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| events in the log | DATA_DIR | backups taken | backup time (mean, max) | backup size | scans/s without | scans/s during backups | ratio | target | load (1 min) at the first window, after the last |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |',
   ];
   for (const row of rows) {
     const ratio = median(row.during) / median(row.without);
@@ -127,7 +130,7 @@ function table(rows: readonly Row[]): string {
       `| ${row.events.toLocaleString('en')} | ${mib(row.dataBytes)} | ${row.backups.length} | ` +
         `${mean(times).toFixed(2)} s, ${Math.max(...times).toFixed(2)} s | ${mib(mean(row.backups.map(({ bytes }) => bytes)))} | ` +
         `${row.without.map((rate) => rate.toFixed(0)).join(', ')} | ${row.during.map((rate) => rate.toFixed(0)).join(', ')} | ` +
-        `${ratio.toFixed(2)} | ${ratio >= TARGET_RATIO ? 'met' : 'missed'} |`,
+        `${ratio.toFixed(2)} | ${ratio >= TARGET_RATIO ? 'met' : 'missed'} | ${row.load.map((load) => load.toFixed(1)).join(', ')} |`,
     );
   }
   return lines.join('\n');

@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readErasureJournal } from '@qrshirt/runtime';
 import { createSqliteEventStore } from '@qrshirt/sqlite';
 import {
   as,
@@ -24,6 +25,7 @@ import {
   tokenIn,
   uniqueEmail,
 } from '@qrshirt/test-support';
+import { recloseAccounts } from '../backup/reclose-accounts';
 
 /*
  * The restore drill on real SQLite files and the real product: a backup taken while scans and
@@ -88,6 +90,15 @@ async function adminViews(api: ApiClient, admin: RequestOptions): Promise<string
   return texts.join('\n') + String(download.body);
 }
 
+async function headOf(eventsFile: string): Promise<number> {
+  const log = createSqliteEventStore({ path: eventsFile });
+  try {
+    return await log.headPosition();
+  } finally {
+    await log.close();
+  }
+}
+
 async function sqliteBytes(dataDir: string): Promise<string> {
   const names = (await readdir(dataDir)).filter((name) => DATABASES.some((db) => name.startsWith(db)));
   const parts = await Promise.all(names.map((name) => readFile(path.join(dataDir, name))));
@@ -95,7 +106,7 @@ async function sqliteBytes(dataDir: string): Promise<string> {
 }
 
 describe('backup and restore', () => {
-  it('restores a backup taken under load, with the erasures made since applied again', async () => {
+  it('restores a backup taken under load, with the erasures and closings made since applied again', async () => {
     const dataDir = await newFolder();
     const { gateway, api } = await startGateway(dataDir);
     const adminSession = await signUp(api, { email: ADMIN_EMAIL, displayName: 'Olga Ops' });
@@ -110,6 +121,17 @@ describe('backup and restore', () => {
     const aliceName = 'Alice Vanishing-Smythe';
     const alice = await signUp(api, { email: aliceEmail, displayName: aliceName });
     await latestMail(dataDir, aliceEmail);
+    const daveEmail = uniqueEmail('dave');
+    const daveName = 'Dave Erased-Byop';
+    const dave = await signUp(api, { email: daveEmail, displayName: daveName });
+    // Carol closes her account before the backup: the journal and the backed-up log both hold it.
+    const carolEmail = uniqueEmail('carol');
+    const carol = await signUp(api, { email: carolEmail, displayName: 'Carol Early' });
+    const carolClosed = await api('DELETE', `/api/user/${carol.user.uid}`, {
+      ...as(carol),
+      body: { password: 'correct horse' },
+    });
+    expect(carolClosed.status).toBe(204);
 
     // Scans and sign-ups run before, during and after the backup.
     const load = startScanLoad({ url: gateway.url, fundraiserIds: [fundraiser.id], concurrency: 4, total: 100_000 });
@@ -154,12 +176,13 @@ describe('backup and restore', () => {
 
     // Before: the views show her, so the checks below can tell.
     expect(await adminViews(api, admin)).toContain(aliceName);
-    // After the backup, Alice closes her account.
+    // After the backup, Alice closes her account and an operator erases Dave.
     const closed = await api('DELETE', `/api/user/${alice.user.uid}`, {
       ...as(alice),
       body: { password: 'correct horse' },
     });
     expect(closed.status).toBe(204);
+    expect((await api('DELETE', `/api/admin/users/${dave.user.uid}`, admin)).status).toBe(204);
     await gateway.terminate();
 
     const restoredDir = path.join(await newFolder(), 'data');
@@ -167,22 +190,51 @@ describe('backup and restore', () => {
       DATA_DIR: restoredDir,
     });
     expect(restore.status, restore.stderr).toBe(0);
-    expect(restore.stderr).toContain('1 people erased since');
+    expect(restore.stderr).toContain('2 people erased since');
+    expect(restore.stderr).toContain('2 accounts closed since');
 
     const restored = await startGateway(restoredDir);
-    const log = createSqliteEventStore({ path: path.join(restoredDir, 'events.sqlite') });
+    const eventsFile = path.join(restoredDir, 'events.sqlite');
+    const log = createSqliteEventStore({ path: eventsFile });
+    const closingsOf = async (uid: string) =>
+      (await log.readStream(`user-${uid}`))
+        .filter(({ type }) => type === 'UserAccountClosed')
+        .map(({ data }) => data as Record<string, unknown>);
     try {
       const recorded = new Set((await scanLedger(log).scans()).map(({ scanId }) => scanId));
       const missing = acknowledgedBefore.filter(({ scanId }) => !recorded.has(scanId!));
       expect(missing).toEqual([]);
+      // Each account closed once, as the product closed it, whether before or after the backup.
+      expect(await closingsOf(alice.user.uid)).toEqual([expect.objectContaining({ by: 'self' })]);
+      expect(await closingsOf(dave.user.uid)).toEqual([
+        expect.objectContaining({ by: 'admin', adminId: adminSession.user.uid }),
+      ]);
+      expect(await closingsOf(carol.user.uid)).toHaveLength(1);
     } finally {
       await log.close();
     }
 
-    // Sign-in with the restored credentials; not as the person erased since.
+    // Sign-in with the restored credentials; not as the people erased since, who are refused as
+    // Carol is, whose account was closed in the backup already.
     expect((await signIn(restored.api, bobEmail)).status).toBe(200);
-    expect((await signIn(restored.api, aliceEmail)).status).toBe(401);
+    const refused = await signIn(restored.api, carolEmail);
+    expect(refused.status).toBe(401);
+    for (const email of [aliceEmail, daveEmail]) {
+      expect(await signIn(restored.api, email), email).toMatchObject({ status: refused.status, body: refused.body });
+    }
     const restoredAdmin = as((await signIn(restored.api, ADMIN_EMAIL)).body);
+    // Operators see them closed: there is no one left to erase, and Dave's erasure is in the audit.
+    const gone = await restored.api('DELETE', `/api/admin/users/${carol.user.uid}`, restoredAdmin);
+    expect(gone.status).toBe(404);
+    for (const { user } of [alice, dave]) {
+      expect(await restored.api('DELETE', `/api/admin/users/${user.uid}`, restoredAdmin), user.uid).toMatchObject({
+        status: 404,
+        body: gone.body,
+      });
+    }
+    const audit = await restored.api('GET', '/api/admin/audit?limit=500', restoredAdmin);
+    expect(audit.status).toBe(200);
+    expect(JSON.stringify(audit.body)).toContain(JSON.stringify({ userId: dave.user.uid }));
     const bobAgain = as((await signIn(restored.api, bobEmail)).body);
 
     const stats = async (client: ApiClient, owner: RequestOptions) => {
@@ -197,11 +249,28 @@ describe('backup and restore', () => {
       export: JSON.stringify((await restored.api('GET', `/api/user/${bob.user.uid}/export`, bobAgain)).body),
     };
     await restored.gateway.terminate();
+    // The journal's closings are in the restored log: recorded again, they add nothing.
+    const head = await headOf(eventsFile);
+    const journal = await readErasureJournal(path.join(dataDir, 'erasures.jsonl'));
+    expect(
+      await recloseAccounts(
+        eventsFile,
+        journal.flatMap(({ act }) => (act ? [act] : [])),
+      ),
+    ).toBe(0);
+    expect(await headOf(eventsFile)).toBe(head);
     const replay = await run(replayCli, ['--group-by', 'fundraiser', '--format', 'ndjson'], { DATA_DIR: restoredDir });
     expect(replay.status, replay.stderr).toBe(0);
     Object.assign(places, { replay: replay.stdout + replay.stderr, 'SQLite files': await sqliteBytes(restoredDir) });
     for (const [place, text] of Object.entries(places)) {
-      for (const clear of [aliceEmail, aliceEmail.toLowerCase(), aliceName]) {
+      for (const clear of [
+        aliceEmail,
+        aliceEmail.toLowerCase(),
+        aliceName,
+        daveEmail,
+        daveEmail.toLowerCase(),
+        daveName,
+      ]) {
         expect(text, `${clear} in ${place}`).not.toContain(clear);
       }
     }

@@ -6,6 +6,7 @@ import { DomainError } from '../kit/decider';
 import type { LookupKeys } from '../kit/lookup-keys';
 import type { PersonalData } from '../personal-data/personal-data';
 import type { CredentialsStore } from '../ports/credentials-store';
+import type { ErasureAct } from '../ports/personal-data-keys';
 import { emailReservationDecider, emailReservationStreamName } from '../users/email-reservation';
 import { userDecider, type UserState, userStreamName } from '../users/user-decider';
 
@@ -51,7 +52,7 @@ export function createAccountClosing({
 }): AccountClosing {
   const now = () => clock().toISOString();
 
-  async function removeTraces(userId: string, user: UserState): Promise<void> {
+  async function removeTraces(userId: string, user: UserState, closing: ErasureAct): Promise<void> {
     // The access tokens too, at once: the read model that tells they name a closed account lags.
     await credentials.endSessionsOf(userId, clock().getTime());
     await credentials.deletePasswordHash(userId);
@@ -61,7 +62,7 @@ export function createAccountClosing({
     for (const email of new Set([user.email, user.previousEmail])) {
       if (email) await releaseAddress(userId, email);
     }
-    await personalData.erase(userDataSubject(userId));
+    await personalData.erase(userDataSubject(userId), closing);
   }
 
   /**
@@ -86,20 +87,16 @@ export function createAccountClosing({
 
   async function close(userId: string, by: 'self' | 'admin', adminId?: string): Promise<void> {
     const user = await commands.loadState(userStreamName(userId), userDecider);
+    // What the erasure journal keeps for a restore; a request finishing one cut short keeps its own.
+    const closing = { userId, by, ...(adminId && { adminId }), at: now() };
     let closedBefore: DomainError | undefined;
     try {
-      await commands.handle(userStreamName(userId), userDecider, () => ({
-        type: 'CloseAccount',
-        userId,
-        by,
-        ...(adminId && { adminId }),
-        at: now(),
-      }));
+      await commands.handle(userStreamName(userId), userDecider, () => ({ type: 'CloseAccount', ...closing }));
     } catch (error) {
       if (!(error instanceof DomainError && error.kind === 'not_found')) throw error;
       closedBefore = error;
     }
-    if (user) await removeTraces(userId, user);
+    if (user) await removeTraces(userId, user, { type: 'UserAccountClosed', data: closing });
     if (closedBefore) throw closedBefore;
   }
 

@@ -1,6 +1,6 @@
 import { personalDataFields, personalDataSubject } from '@qrshirt/contracts';
 import { DomainError } from '../kit/decider';
-import type { PersonalDataKeys } from '../ports/personal-data-keys';
+import type { ErasureAct, PersonalDataKeys } from '../ports/personal-data-keys';
 import { newPersonalDataKey, openValue, sealValue, sealedSubject } from './sealed-value';
 
 /**
@@ -20,8 +20,8 @@ export interface PersonalData {
   reveal<Value>(values: readonly Value[]): Promise<(Value | null)[]>;
   /** The events with their personal fields revealed. */
   revealEvents<Event extends { type: string; data: unknown }>(events: readonly Event[]): Promise<Event[]>;
-  /** Destroys the subject's key; false when it was erased already. */
-  erase(subject: string): Promise<boolean>;
+  /** Destroys the subject's key, as part of `act` if given; false when it was erased already. */
+  erase(subject: string, act?: ErasureAct): Promise<boolean>;
 }
 
 export function createPersonalData({ keys }: { keys: PersonalDataKeys }): PersonalData {
@@ -83,6 +83,6 @@ export function createPersonalData({ keys }: { keys: PersonalDataKeys }): Person
       return revealed;
     },
 
-    erase: (subject) => keys.erasePersonalDataKey(subject),
+    erase: (subject, act) => keys.erasePersonalDataKey(subject, act),
   };
 }

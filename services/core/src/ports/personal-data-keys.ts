@@ -1,3 +1,5 @@
+import type { EventData } from '@qrshirt/contracts';
+
 /**
  * Each person's key, kept outside the event log (in the credentials store: SQLite file or Redis),
  * so that destroying it erases their data everywhere the sealed values went: the log, its copies,
@@ -14,7 +16,17 @@ export interface PersonalDataKeys {
   /**
    * Destroys the subject's key for good, leaving no copy in the store's files, and remembers that
    * the subject is erased (a subject never keyed, whose data predates sealing, too). True when
-   * this call erased it, false when it was erased already.
+   * this call erased it, false when it was erased already. `act` is for the erasure journal; the
+   * stores ignore it.
    */
-  erasePersonalDataKey(subject: string): Promise<boolean>;
+  erasePersonalDataKey(subject: string, act?: ErasureAct): Promise<boolean>;
+}
+
+/**
+ * The act an erasure is part of, as the log records it (ids, no personal data): the erasure
+ * journal keeps it, so that a restore of a backup taken before it can record it again.
+ */
+export interface ErasureAct {
+  type: 'UserAccountClosed';
+  data: EventData<'UserAccountClosed'>;
 }
