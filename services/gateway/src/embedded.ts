@@ -237,6 +237,7 @@ export async function createEmbeddedProcess(
     forgetMailTo: mail.forgetRecipient,
     lookupKeys,
     claimMailRemovalLinks: createClaimMailRemovalLinks(commands),
+    linkSecret: auth.keyedHash('waitlist links'),
   });
   const fulfilment = fulfilmentModule({
     commands,
