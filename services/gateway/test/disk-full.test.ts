@@ -15,6 +15,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORAGE_FULL_RETRY_AFTER_SECONDS } from '@qrshirt/contracts';
 import { createSqliteEventStore } from '@qrshirt/sqlite';
 import type { EventStore } from '@qrshirt/core';
 import {
@@ -221,7 +222,10 @@ describeMounted('a full disk under DATA_DIR', () => {
     for (const refused of refusedScans) expect(refused.error).toMatch(/storage is full/);
     const refusedJoins = signUps.slice(fullSignUpsAt).filter((answer) => answer.status === 503);
     expect(refusedJoins.length).toBeGreaterThan(0);
-    for (const refused of refusedJoins) expect(refused.body.error).toMatch(/storage is full/);
+    for (const refused of refusedJoins) {
+      expect(refused.body.error).toMatch(/storage is full/);
+      expect(refused.headers.get('retry-after')).toBe(String(STORAGE_FULL_RETRY_AFTER_SECONDS));
+    }
 
     // The store reports failing; reads still answer; the metric shows the disk full.
     const readiness = await ops('GET', '/readyz');
@@ -396,6 +400,7 @@ describeMounted('a waitlist join on a full disk', () => {
     const storedBefore = await entryIds();
     const refused = await join(email);
     expect(refused).toMatchObject({ status: 503, body: { error: expect.stringMatching(/storage is full/) } });
+    expect(refused.headers.get('retry-after')).toBe(String(STORAGE_FULL_RETRY_AFTER_SECONDS));
     const stored = await entryIds();
     // Half done: the signup is in the log, its mail nowhere.
     expect(stored).toHaveLength(storedBefore.length + 1);
