@@ -98,10 +98,20 @@ const requestTooLarge: RouteAnswer = {
   description: 'The address and headers are over 16 KB: refused by the HTTP server itself, with no body',
 };
 
+/**
+ * The Retry-After of every 503 for a full disk: long enough that clients do not hammer a server
+ * that cannot store anything, short enough that they are back soon after space is freed.
+ */
+export const STORAGE_FULL_RETRY_AFTER_SECONDS = 5;
+
 const STORAGE_FULL = "the server's storage is full (nothing acknowledged is lost; retry once space is freed)";
+const retryAfter = {
+  'Retry-After': `Seconds to wait before trying again (${STORAGE_FULL_RETRY_AFTER_SECONDS} when the storage is full)`,
+};
 const storageFull: RouteAnswer = {
   description: `${STORAGE_FULL[0]!.toUpperCase()}${STORAGE_FULL.slice(1)}`,
   schema: errorAnswer,
+  headers: retryAfter,
 };
 
 const MISSING_PROOF_OF_WORK = 'a missing, forged, expired or already used proof of work (X-Altcha)';
@@ -155,7 +165,9 @@ export function withCommonAnswers(route: RouteDefinition): RouteDefinition {
   if (route.challenge) answers[400] = common[400]!;
   if (route.method !== 'get') {
     const own = route.answers[503];
-    answers[503] = own ? { ...own, description: `${own.description}; or ${STORAGE_FULL}` } : storageFull;
+    answers[503] = own
+      ? { ...own, description: `${own.description}; or ${STORAGE_FULL}`, headers: { ...own.headers, ...retryAfter } }
+      : storageFull;
   }
   return { ...route, answers };
 }

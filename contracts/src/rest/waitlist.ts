@@ -82,7 +82,11 @@ export const waitlistRoutes = defineRoutes({
     body: joinWaitlistRequest,
     challenge: true,
     answers: {
-      201: { description: 'Joined (a repeated join answers the same, and mails nothing)', schema: joinWaitlistAnswer },
+      201: {
+        description:
+          'Joined (a repeated join answers the same entry and mails nothing new; after a 503 it mails what that try could not store)',
+        schema: joinWaitlistAnswer,
+      },
       400: invalid,
       404: notFound,
       429: {

@@ -151,7 +151,7 @@ export async function createEmbeddedProcess(
       ? createRedisReadModelStore({ url: config.REDIS_URL })
       : createSqliteReadModelStore({ path: config.readModelsFile }),
   );
-  const credentials = openCredentialsStore(config);
+  const credentials = storage.watchCredentials(openCredentialsStore(config));
   const personalData = createPersonalData({ keys: credentials });
   // Commands and the people-facing readers see names and emails in clear; the log and the
   // projectors, which read `eventStore` itself, only ever see them sealed.
@@ -212,6 +212,7 @@ export async function createEmbeddedProcess(
     clock,
     log: log.child({ component: 'mail' }),
     metrics,
+    watchStore: storage.watchOutbox,
     webhooks: demoWebhookTransport({
       secret: webhookSecret,
       webhooks: donationWebhooks,
@@ -245,6 +246,7 @@ export async function createEmbeddedProcess(
     forgetMailTo: mail.forgetRecipient,
     lookupKeys,
     claimMailRemovalLinks: createClaimMailRemovalLinks(commands),
+    linkSecret: auth.keyedHash('waitlist links'),
   });
   const fulfilment = fulfilmentModule({
     commands,
@@ -338,6 +340,9 @@ export async function createEmbeddedProcess(
       await storage.assertWritable('readModels');
       await readModels.ping();
     },
+    // Their reads go on while the disk is full; their writes (mail, sign-in, keys) do not.
+    outbox: () => storage.assertWritable('outbox'),
+    credentials: () => storage.assertWritable('credentials'),
   };
   // With PROJECTIONS=off the projector process runs them, and its own /readyz says how they are.
   if (runners.length > 0) dependencies.projections = () => projectionsRunning(runners);

@@ -13,7 +13,9 @@ import { mkdir, mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORAGE_FULL_RETRY_AFTER_SECONDS } from '@qrshirt/contracts';
 import { createSqliteEventStore } from '@qrshirt/sqlite';
 import type { EventStore } from '@qrshirt/core';
 import {
@@ -25,12 +27,15 @@ import {
   findExecutable,
   type GatewayProcess,
   infraRequired,
+  type LocalSmtp,
+  type ReceivedMail,
   newClient,
   scanLedger,
   type ScanLoad,
   startGatewayProcess,
   startIngestorProcess,
   startScanLoad,
+  startSmtpServer,
   uniqueEmail,
   type WorkerProcess,
 } from '@qrshirt/test-support';
@@ -122,8 +127,15 @@ async function freeBytesMetric(opsUrl: string): Promise<number> {
   return Number(/^data_dir_free_bytes\{[^}]*\} (\d+)$/m.exec(metrics)?.[1]);
 }
 
+/** A waitlist join as sent, and what it was answered. */
+interface Join {
+  body: { shirtId: string; selectedSize: string; selectedCharity: string; name: string; email: string };
+  answer: ApiAnswer;
+}
+
 describeMounted('a full disk under DATA_DIR', () => {
   let disk: SmallDisk | undefined;
+  let smtp: LocalSmtp | undefined;
   let gateway: GatewayProcess | undefined;
   let load: ScanLoad | undefined;
   let log: EventStore | undefined;
@@ -132,6 +144,7 @@ describeMounted('a full disk under DATA_DIR', () => {
 
   beforeAll(async () => {
     disk = await mountSmallDisk();
+    smtp = await startSmtpServer();
   });
 
   afterAll(async () => {
@@ -139,6 +152,7 @@ describeMounted('a full disk under DATA_DIR', () => {
     await load?.stop();
     await gateway?.terminate();
     await log?.close();
+    await smtp?.stop();
     await disk?.unmount();
   }, 60_000);
 
@@ -149,7 +163,7 @@ describeMounted('a full disk under DATA_DIR', () => {
     }
     const dataDir = path.join(disk!.dir!, 'data');
     // MIN_FREE_DISK's default (256 MiB) is more than this whole disk.
-    gateway = await startGatewayProcess({ DATA_DIR: dataDir });
+    gateway = await startGatewayProcess({ DATA_DIR: dataDir, SMTP_URL: smtp!.url });
     const started = gateway;
     expect(started.output.join('\n')).toMatch(/less than MIN_FREE_DISK/);
 
@@ -160,22 +174,22 @@ describeMounted('a full disk under DATA_DIR', () => {
       api('GET', '/api/shirts'),
       api('GET', '/api/charities'),
     ]);
+    const join = (body: Join['body']) => api('POST', '/api/waitlist', { body, headers: newClient() });
+    const joins: Join[] = [];
     const signUps: ApiAnswer[] = [];
     signingUp = true;
     const joining = (async () => {
       while (signingUp) {
-        signUps.push(
-          await api('POST', '/api/waitlist', {
-            body: {
-              shirtId: shirts[0].id,
-              selectedSize: shirts[0].sizes[0],
-              selectedCharity: charities[0].id,
-              name: 'Disk Filler',
-              email: uniqueEmail('disk'),
-            },
-            headers: newClient(),
-          }),
-        );
+        const body = {
+          shirtId: shirts[0].id,
+          selectedSize: shirts[0].sizes[0],
+          selectedCharity: charities[0].id,
+          name: 'Disk Filler',
+          email: uniqueEmail('disk').toLowerCase(),
+        };
+        const answer = await join(body);
+        joins.push({ body, answer });
+        signUps.push(answer);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     })();
@@ -208,7 +222,10 @@ describeMounted('a full disk under DATA_DIR', () => {
     for (const refused of refusedScans) expect(refused.error).toMatch(/storage is full/);
     const refusedJoins = signUps.slice(fullSignUpsAt).filter((answer) => answer.status === 503);
     expect(refusedJoins.length).toBeGreaterThan(0);
-    for (const refused of refusedJoins) expect(refused.body.error).toMatch(/storage is full/);
+    for (const refused of refusedJoins) {
+      expect(refused.body.error).toMatch(/storage is full/);
+      expect(refused.headers.get('retry-after')).toBe(String(STORAGE_FULL_RETRY_AFTER_SECONDS));
+    }
 
     // The store reports failing; reads still answer; the metric shows the disk full.
     const readiness = await ops('GET', '/readyz');
@@ -259,14 +276,195 @@ describeMounted('a full disk under DATA_DIR', () => {
       expect.objectContaining({ missing: 0, duplicates: 0, recorded: drained.tallies[0]!.accepted }),
     ]);
     expect(drained.settled).toBe(true);
-    const joined = new Set(
-      (await log.readAll({ eventTypes: ['WaitlistJoined'] })).map(
+
+    // A join refused on the full disk may have stored its signup but not its mail. Retried with
+    // the same input, each completes: 201, its entry stored once, and every address gets exactly
+    // one confirmation mail (a delivery repeated after a lost acknowledgement keeps its Message-ID).
+    const entryIds = async () =>
+      (await log!.readAll({ eventTypes: ['WaitlistJoined'] })).map(
         (event) => (event.data as { entryId: string }).entryId,
-      ),
-    );
-    const acknowledged = signUps.filter((answer) => answer.status === 201).map((answer) => answer.body.data.id);
-    expect(acknowledged.filter((id) => !joined.has(id))).toEqual([]);
+      );
+    const acknowledged = joins.filter(({ answer }) => answer.status === 201);
+    const toRetry = joins.filter(({ answer }) => answer.status === 503);
+    const halfDone = (await entryIds()).length - acknowledged.length;
+    console.info(`[disk full] ${toRetry.length} joins refused, ${halfDone} of them with their signup stored`);
+    const retried: ApiAnswer[] = [];
+    for (const { body } of toRetry) retried.push(await join(body));
+    expect(retried.map((answer) => answer.status)).toEqual(toRetry.map(() => 201));
+    const entries = await entryIds();
+    expect(entries).toHaveLength(joins.length);
+    expect(
+      new Set([...acknowledged.map(({ answer }) => answer), ...retried].map((answer) => answer.body.data.id)),
+    ).toEqual(new Set(entries));
+    const addresses = joins.map(({ body }) => body.email);
+    await smtp!.waitFor(() => addresses.every((address) => confirmations(smtp!, address).size > 0), 60_000);
+    // Time for a second message, were one stored.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(addresses.filter((address) => confirmations(smtp!, address).size !== 1)).toEqual([]);
   }, 240_000);
+});
+
+/**
+ * Checkpoints a database of a running process from this one: `RESTART` leaves its write-ahead log
+ * to be written again from its start, into the blocks the file holds already; `TRUNCATE` empties
+ * it, so its next write needs new blocks. Retried while the process reads it.
+ */
+async function checkpoint(file: string, mode: 'RESTART' | 'TRUNCATE'): Promise<void> {
+  const db = new Database(file, { timeout: 5_000 });
+  try {
+    await eventually(
+      async () => db.pragma(`wal_checkpoint(${mode})`, { simple: true }),
+      (busy) => busy === 0,
+      10_000,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/** The confirmation mails an address got, by Message-ID (a delivery repeated after a lost acknowledgement keeps it). */
+function confirmations(smtp: LocalSmtp, address: string): Map<string, ReceivedMail> {
+  return new Map(
+    smtp.messages
+      .filter((mail) => mail.to === address && mail.subject.startsWith('Confirm your place'))
+      .map((mail) => [mail.messageId, mail]),
+  );
+}
+
+/**
+ * A join is several writes: the proof of work spent and the person's key (credentials), the
+ * signup (the log), its mail (the outbox). Which of them a full disk refuses depends on which
+ * file still has room, so the test decides it: before filling the disk, the log's and the
+ * credentials' write-ahead logs are left to be reused and the outbox's is emptied.
+ */
+describeMounted('a waitlist join on a full disk', () => {
+  let disk: SmallDisk | undefined;
+  let smtp: LocalSmtp | undefined;
+  let gateway: GatewayProcess | undefined;
+  let log: EventStore | undefined;
+
+  beforeAll(async () => {
+    disk = await mountSmallDisk();
+    smtp = await startSmtpServer();
+  });
+
+  afterAll(async () => {
+    await gateway?.terminate();
+    await log?.close();
+    await smtp?.stop();
+    await disk?.unmount();
+  }, 60_000);
+
+  it('stored without its mail answers 503 and /readyz names the outbox; its retry mails it once', async (context) => {
+    if (!disk?.dir) {
+      console.warn(`[mount] full disk test skipped: ${disk?.failure}`);
+      context.skip(`mounting failed: ${disk?.failure}`);
+    }
+    const dataDir = path.join(disk!.dir!, 'data');
+    gateway = await startGatewayProcess({ DATA_DIR: dataDir, SMTP_URL: smtp!.url });
+    const api = createApiClient(gateway.url);
+    const ops = createApiClient(gateway.opsUrl);
+    const [{ body: shirts }, { body: charities }] = await Promise.all([
+      api('GET', '/api/shirts'),
+      api('GET', '/api/charities'),
+    ]);
+    const join = (email: string) =>
+      api('POST', '/api/waitlist', {
+        body: {
+          shirtId: shirts[0].id,
+          selectedSize: shirts[0].sizes[0],
+          selectedCharity: charities[0].id,
+          name: 'Half Done',
+          email,
+        },
+        headers: newClient(),
+      });
+    log = createSqliteEventStore({ path: path.join(dataDir, 'events.sqlite') });
+    const entryIds = async () =>
+      (await log!.readAll({ eventTypes: ['WaitlistJoined'] })).map(
+        (event) => (event.data as { entryId: string }).entryId,
+      );
+
+    // Earlier joins give the credentials' write-ahead log room to reuse; their mails go out first,
+    // so the outbox is not written meanwhile.
+    const earlier = Array.from({ length: 10 }, () => uniqueEmail('earlier').toLowerCase());
+    for (const email of earlier) expect((await join(email)).status).toBe(201);
+    await smtp!.waitFor(() => earlier.every((email) => confirmations(smtp!, email).size === 1));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await checkpoint(path.join(dataDir, 'events.sqlite'), 'RESTART');
+    await checkpoint(path.join(dataDir, 'credentials.sqlite'), 'RESTART');
+    await checkpoint(path.join(dataDir, 'outbox.sqlite'), 'TRUNCATE');
+    await disk!.fill();
+
+    const email = uniqueEmail('half-done').toLowerCase();
+    const storedBefore = await entryIds();
+    const refused = await join(email);
+    expect(refused).toMatchObject({ status: 503, body: { error: expect.stringMatching(/storage is full/) } });
+    expect(refused.headers.get('retry-after')).toBe(String(STORAGE_FULL_RETRY_AFTER_SECONDS));
+    const stored = await entryIds();
+    // Half done: the signup is in the log, its mail nowhere.
+    expect(stored).toHaveLength(storedBefore.length + 1);
+    const entryId = stored.at(-1)!;
+    const down = await ops('GET', '/readyz');
+    expect(down.status).toBe(503);
+    expect(down.body.checks).toMatchObject({ eventStore: 'up', outbox: expect.stringMatching(/^down: storage full/) });
+
+    await disk!.free();
+    // Retried with the same input, as a person would after a 503: the same entry, now mailed.
+    const retried = await join(email);
+    expect(retried).toMatchObject({ status: 201, body: { data: { id: entryId } } });
+    const again = await join(email);
+    expect(again).toMatchObject({ status: 201, body: { data: { id: entryId } } });
+    expect(await entryIds()).toEqual(stored);
+    await smtp!.waitFor(() => confirmations(smtp!, email).size > 0);
+    // Time for a second message, were one stored.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const mails = [...confirmations(smtp!, email).values()];
+    expect(mails).toHaveLength(1);
+    const token = /\/waitlist\/confirm#token=([A-Za-z0-9_.-]+)/.exec(mails[0]!.text)?.[1];
+    expect(await api('POST', '/api/waitlist/confirm', { body: { token } })).toMatchObject({
+      status: 200,
+      body: { confirmed: true, shirtId: shirts[0].id },
+    });
+    const ready = await eventually(
+      () => ops('GET', '/readyz'),
+      (answer) => answer.status === 200,
+    );
+    expect(ready.body.checks).toMatchObject({ eventStore: 'up', outbox: 'up', credentials: 'up' });
+  }, 180_000);
+
+  it('refused at its first write, the credentials, stores nothing and /readyz names the credentials', async (context) => {
+    if (!gateway) context.skip('no gateway: the test before did not start one');
+    const dataDir = path.join(disk!.dir!, 'data');
+    const api = createApiClient(gateway!.url);
+    const ops = createApiClient(gateway!.opsUrl);
+    const [shirt] = (await api('GET', '/api/shirts')).body;
+    const [charity] = (await api('GET', '/api/charities')).body;
+    const join = () =>
+      api('POST', '/api/waitlist', {
+        body: {
+          shirtId: shirt.id,
+          selectedSize: shirt.sizes[0],
+          selectedCharity: charity.id,
+          name: 'No Room',
+          email: uniqueEmail('no-room'),
+        },
+        headers: newClient(),
+      });
+    await checkpoint(path.join(dataDir, 'credentials.sqlite'), 'TRUNCATE');
+    await disk!.fill();
+    const joined = (await log!.readAll({ eventTypes: ['WaitlistJoined'] })).length;
+    expect(await join()).toMatchObject({ status: 503, body: { error: expect.stringMatching(/storage is full/) } });
+    expect(await log!.readAll({ eventTypes: ['WaitlistJoined'] })).toHaveLength(joined);
+    const down = await ops('GET', '/readyz');
+    expect(down.status).toBe(503);
+    expect(down.body.checks).toMatchObject({ credentials: expect.stringMatching(/^down: storage full/) });
+
+    await disk!.free();
+    expect((await join()).status).toBe(201);
+    const ready = await ops('GET', '/readyz');
+    expect(ready).toMatchObject({ status: 200, body: { checks: { credentials: 'up' } } });
+  }, 60_000);
 });
 
 /**

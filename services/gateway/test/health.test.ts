@@ -45,7 +45,10 @@ describe.skipIf(redisMissing && !infraRequired('redis'))('gateway health and met
     expect((await server.api('GET', '/healthz')).body).toEqual({ status: 'ok' });
     const ready = await server.ops('GET', '/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: 'ready', checks: { eventStore: 'up', readModels: 'up', projections: 'up' } });
+    expect(ready.body).toEqual({
+      status: 'ready',
+      checks: { eventStore: 'up', readModels: 'up', outbox: 'up', credentials: 'up', projections: 'up' },
+    });
   });
 
   it('measures requests by route pattern and status, appends, and the lag of every projection', async () => {

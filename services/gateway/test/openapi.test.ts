@@ -1,4 +1,4 @@
-import { apiRouteList } from '@qrshirt/contracts';
+import { apiRouteList, STORAGE_FULL_RETRY_AFTER_SECONDS } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -114,6 +114,21 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(body.paths['/api/admin/events'].get.responses)).toContain('431');
     // A route with nothing to make its address long does not claim it.
     expect(Object.keys(body.paths['/api/shirts'].get.responses)).not.toContain('431');
+  });
+
+  it("documents every write's 503 for a full disk with the Retry-After the gateway sends", async () => {
+    const { body } = await server.api('GET', '/api/openapi.json');
+    const writes = Object.values(body.paths as Record<string, Record<string, { responses: object }>>).flatMap(
+      (operations) => Object.entries(operations).filter(([method]) => method !== 'get'),
+    );
+    expect(writes.length).toBeGreaterThan(10);
+    for (const [, operation] of writes) {
+      const refused = (operation.responses as Record<string, { description: string; headers?: object }>)['503'];
+      expect(refused?.description).toMatch(/storage is full/);
+      expect(refused?.headers).toMatchObject({
+        'Retry-After': { description: expect.stringContaining(`${STORAGE_FULL_RETRY_AFTER_SECONDS} when the storage`) },
+      });
+    }
   });
 
   it('documents the refresh token as an HttpOnly cookie, in no body', async () => {

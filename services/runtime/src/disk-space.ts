@@ -1,7 +1,7 @@
 import { statfs } from 'node:fs/promises';
 import { z } from 'zod';
 import { Gauge, type Registry } from 'prom-client';
-import type { EventStore, ReadModelStore } from '@qrshirt/core';
+import type { CredentialsStore, EventStore, OutboxStore, ReadModelStore } from '@qrshirt/core';
 import type { Logger } from 'pino';
 
 const MIB = 1024 * 1024;
@@ -53,14 +53,39 @@ export async function warnIfLowOnDisk(options: { dataDir: string; minFreeBytes: 
   }
 }
 
+/** The stores in DATA_DIR whose writes the monitor watches, each a check of /readyz. */
+export type WatchedStore = 'eventStore' | 'readModels' | 'outbox' | 'credentials';
+
 export interface StorageMonitor {
   /** The event store, its appends watched. */
   watchEventStore(store: EventStore): EventStore;
   /** The read models, their commits watched. */
   watchReadModels(store: ReadModelStore): ReadModelStore;
+  /** The mail outbox, its writes watched. */
+  watchOutbox(this: void, store: OutboxStore): OutboxStore;
+  /** The credentials (and the keys, salts and spent challenges kept with them), their writes watched. */
+  watchCredentials<Store extends CredentialsStore>(store: Store): Store;
   /** For /readyz: rejects while `store`'s last write failed for lack of space and no room was made since. */
-  assertWritable(store: 'eventStore' | 'readModels'): Promise<void>;
+  assertWritable(store: WatchedStore): Promise<void>;
 }
+
+/**
+ * The outbox's calls that always write when they succeed: a claim or a retry that found nothing
+ * to change succeeds on a full disk too, and would say nothing of it.
+ */
+const OUTBOX_WRITES = ['enqueue', 'markSent', 'markFailed'] as const;
+
+/**
+ * The credentials' calls that always write when they succeed: the others may find the row there
+ * already (the day's salt, a person's key, an identity) or nothing to delete.
+ */
+const CREDENTIALS_WRITES = [
+  'setPasswordHash',
+  'createRefreshFamily',
+  'endSessionsOf',
+  'addOneTimeCode',
+  'addPhoneVerification',
+] as const;
 
 /**
  * Watches the writes of the stores kept in `dataDir` for failures for lack of space, for
@@ -68,7 +93,7 @@ export interface StorageMonitor {
  * write refused for lack of space until a write succeeds again or the filesystem has room again.
  */
 export function createStorageMonitor({ dataDir, registry }: { dataDir: string; registry: Registry }): StorageMonitor {
-  const full = new Set<string>();
+  const full = new Set<WatchedStore>();
   new Gauge({
     name: 'data_dir_free_bytes',
     help: "Bytes free for the product in DATA_DIR's filesystem",
@@ -78,15 +103,31 @@ export function createStorageMonitor({ dataDir, registry }: { dataDir: string; r
     },
   });
 
-  async function watch<T>(store: string, write: Promise<T>): Promise<T> {
+  async function watch<T>(store: WatchedStore, write: Promise<T>, wrote = true): Promise<T> {
     try {
       const result = await write;
-      full.delete(store);
+      if (wrote) full.delete(store);
       return result;
     } catch (error) {
       if (isStorageFull(error)) full.add(store);
       throw error;
     }
+  }
+
+  /**
+   * `store` with every call watched for a failure for lack of space; a success of one of
+   * `writes` counts as room made.
+   */
+  function watchCalls<Store extends object>(name: WatchedStore, store: Store, writes: readonly string[]): Store {
+    const watched = Object.create(store) as Record<string, unknown>;
+    // Inherited ones too: a wrapper such as the erasure journal's holds the store as its prototype.
+    for (const key in store) {
+      const call: unknown = store[key];
+      if (typeof call !== 'function' || key === 'close') continue;
+      const method = call as (...args: unknown[]) => Promise<unknown>;
+      watched[key] = (...args: unknown[]) => watch(name, method.apply(store, args), writes.includes(key));
+    }
+    return watched as Store;
   }
 
   return {
@@ -102,6 +143,8 @@ export function createStorageMonitor({ dataDir, registry }: { dataDir: string; r
         return { ...projection, commit: (from, to, ops) => watch('readModels', projection.commit(from, to, ops)) };
       },
     }),
+    watchOutbox: (store) => watchCalls('outbox', store, OUTBOX_WRITES),
+    watchCredentials: (store) => watchCalls('credentials', store, CREDENTIALS_WRITES),
     async assertWritable(store) {
       if (!full.has(store)) return;
       const free = await freeDiskBytes(dataDir);

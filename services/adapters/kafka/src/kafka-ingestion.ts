@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { CompressionTypes, Kafka, logLevel, type Producer } from 'kafkajs';
 import {
   type AnalyticsFact,
@@ -10,6 +11,9 @@ import {
 import { encodeMessage } from './kafka-messages';
 import { ANALYTICS_TOPIC, ensureTopics, SCANS_TOPIC } from './kafka-topics';
 
+/** How long a caller waits at most by default, from when its fact was accepted (`answerDeadlineMs`). */
+export const KAFKA_ANSWER_DEADLINE_MS = 8_000;
+
 export interface KafkaIngestionOptions {
   brokers: string[];
   clientId?: string;
@@ -20,7 +24,10 @@ export interface KafkaIngestionOptions {
   maxPending?: number;
   /** How long one produce may wait for the brokers' acknowledgement before the request fails. */
   ackTimeoutMs?: number;
-  /** The longest a caller waits for its batch, retries included, before it is refused. */
+  /**
+   * The longest a caller waits, from when its fact was accepted: queued behind other writes,
+   * connecting and producing, retries included. Past it, it is refused.
+   */
   answerDeadlineMs?: number;
   /**
    * Idempotent producers allow one request in flight each, so the round trip would cap the
@@ -50,7 +57,7 @@ export async function createKafkaIngestion(options: KafkaIngestionOptions): Prom
     lingerMs = 3,
     maxPending = 20_000,
     ackTimeoutMs = 5_000,
-    answerDeadlineMs = 8_000,
+    answerDeadlineMs = KAFKA_ANSWER_DEADLINE_MS,
     producers: producerCount = 4,
   } = options;
   const kafka = new Kafka({
@@ -81,14 +88,16 @@ export async function createKafkaIngestion(options: KafkaIngestionOptions): Prom
     }
     // The batcher never has more writes in flight than there are producers.
     let producer = idle.pop()!;
+    const sending = producer;
     try {
-      if (unconnected.has(producer)) {
-        await producer.connect();
-        unconnected.delete(producer);
-      }
-      await withDeadline(
-        answerDeadlineMs,
-        producer.sendBatch({
+      // The batch's oldest fact (its first) has waited longest: its caller's deadline is the batch's.
+      const leftMs = answerDeadlineMs - (performance.now() - batch[0]!.acceptedAt);
+      await withDeadline(leftMs, async () => {
+        if (unconnected.has(sending)) {
+          await sending.connect();
+          unconnected.delete(sending);
+        }
+        await sending.sendBatch({
           acks: -1,
           timeout: ackTimeoutMs,
           compression: CompressionTypes.None,
@@ -96,8 +105,8 @@ export async function createKafkaIngestion(options: KafkaIngestionOptions): Prom
             topic,
             messages: messages.map(({ key, value }) => ({ key, value })),
           })),
-        }),
-      );
+        });
+      });
       for (const waiting of batch) waiting.resolve();
     } catch {
       const unavailable = new IngestionUnavailableError('Scans cannot be stored right now, please retry shortly');
@@ -106,17 +115,24 @@ export async function createKafkaIngestion(options: KafkaIngestionOptions): Prom
       // kafkajs hands its sequence numbers to the next batch: the broker would then take that
       // batch for a retry and acknowledge it without writing it, or refuse every later one as
       // out of order. A new producer gets a new producer id, so no sequence is ever reused.
-      const failed = producer;
       producer = createProducer();
       unconnected.add(producer);
-      // Its connections may be gone with the broker: there is nothing left to close then.
-      await failed.disconnect().catch(() => {});
+      // Not awaited: closing connections to a broker cut off may hang, and the next batch's
+      // callers must not wait for it. Gone with the broker, there is nothing left to close.
+      sending.disconnect().catch(() => {});
     } finally {
       idle.push(producer);
     }
   }
 
-  const batcher = createMicroBatcher<Outgoing>({ write, maxBatch, lingerMs, maxPending, concurrency: producerCount });
+  const batcher = createMicroBatcher<Outgoing>({
+    write,
+    maxBatch,
+    lingerMs,
+    maxPending,
+    concurrency: producerCount,
+    deadlineMs: answerDeadlineMs,
+  });
   return {
     recordScan(scan: ScanFact) {
       return batcher.enqueue([
@@ -137,11 +153,13 @@ export async function createKafkaIngestion(options: KafkaIngestionOptions): Prom
 }
 
 /** Rejects once `ms` have passed; the abandoned request's producer is then replaced. */
-function withDeadline<T>(ms: number, work: Promise<T>): Promise<T> {
+function withDeadline<T>(ms: number, start: () => Promise<T>): Promise<T> {
+  if (ms <= 0) return Promise.reject(new Error('the deadline passed before the batch was sent'));
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no acknowledgement within ${ms} ms`)), ms);
   });
+  const work = start();
   // The losing side may still settle later; nothing may treat that as unhandled.
   work.catch(() => {});
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));

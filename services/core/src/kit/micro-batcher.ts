@@ -1,7 +1,10 @@
+import { performance } from 'node:perf_hooks';
 import { IngestionUnavailableError } from '../ports/ingestion';
 
 export interface Waiting<Item> {
   item: Item;
+  /** When it was enqueued (`performance.now()`): its caller's wait began then. */
+  acceptedAt: number;
   resolve(): void;
   reject(error: unknown): void;
 }
@@ -21,6 +24,11 @@ export interface MicroBatcherOptions<Item> {
   maxPending: number;
   /** Writes in flight at once; with more than one, batches may complete out of order. */
   concurrency?: number;
+  /**
+   * An item still waiting for a write this long after it was enqueued is refused and never
+   * written: time spent behind stuck writes counts against its caller's deadline too.
+   */
+  deadlineMs?: number;
 }
 
 export interface MicroBatcher<Item> {
@@ -37,9 +45,10 @@ export interface MicroBatcher<Item> {
  * Shared by the embedded batcher and the Kafka producer, which has no linger of its own.
  */
 export function createMicroBatcher<Item>(options: MicroBatcherOptions<Item>): MicroBatcher<Item> {
-  const { write, maxBatch, lingerMs, maxPending, concurrency = 1 } = options;
+  const { write, maxBatch, lingerMs, maxPending, concurrency = 1, deadlineMs } = options;
   let queue: Waiting<Item>[] = [];
   let timer: NodeJS.Timeout | NodeJS.Immediate | undefined;
+  let expiry: NodeJS.Timeout | undefined;
   const writing = new Set<Promise<void>>();
   let closed = false;
 
@@ -60,15 +69,37 @@ export function createMicroBatcher<Item>(options: MicroBatcherOptions<Item>): Mi
     }
   }
 
+  /** Refuses the items past their deadline: the oldest, at the head of the queue. */
+  function expire(): void {
+    expiry = undefined;
+    const now = performance.now();
+    let expired = 0;
+    while (expired < queue.length && now - queue[expired]!.acceptedAt >= deadlineMs!) expired++;
+    const late = queue.slice(0, expired);
+    queue = queue.slice(expired);
+    const refused = new IngestionUnavailableError('Scans cannot be stored right now, please retry shortly');
+    for (const waiting of late) waiting.reject(refused);
+    watchDeadline();
+  }
+
+  function watchDeadline(): void {
+    if (deadlineMs === undefined || expiry || queue.length === 0) return;
+    expiry = setTimeout(expire, Math.max(0, queue[0]!.acceptedAt + deadlineMs - performance.now()));
+    // The callers wait on their items, not on this timer.
+    expiry.unref();
+  }
+
   return {
     enqueue(items) {
       if (closed) return Promise.reject(new IngestionUnavailableError('Ingestion is shutting down'));
       if (queue.length + items.length > maxPending) {
         return Promise.reject(new IngestionUnavailableError('Too many scans at once, please retry shortly'));
       }
+      const acceptedAt = performance.now();
       const written = items.map(
-        (item) => new Promise<void>((resolve, reject) => queue.push({ item, resolve, reject })),
+        (item) => new Promise<void>((resolve, reject) => queue.push({ item, acceptedAt, resolve, reject })),
       );
+      watchDeadline();
       if (queue.length >= maxBatch) flush();
       else timer ??= lingerMs === 0 ? setImmediate(flush) : setTimeout(flush, lingerMs);
       return Promise.all(written).then(() => undefined);

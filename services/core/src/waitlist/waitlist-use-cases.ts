@@ -13,7 +13,7 @@ import type { LookupKeys } from '../kit/lookup-keys';
 import { normalEmailAddress } from '../kit/email-address';
 import { createLegacyWaitlists } from './legacy-waitlists';
 import { DomainError } from '../kit/decider';
-import { linkTokenHash, newLinkSecret } from '../kit/link-tokens';
+import { linkTokenHash } from '../kit/link-tokens';
 import { WAITLIST_STREAM_PREFIX } from '../kit/stream-prefixes';
 import type { CatalogueEntries } from '../ports/catalogue';
 import { INVALID_REMOVAL_LINK, waitlistRemovalDecider, waitlistRemovalStreamName } from './waitlist-removal-decider';
@@ -55,8 +55,16 @@ export interface WaitlistUseCaseDeps {
   eventStore: EventStore;
   clock: Clock;
   newId: () => string;
-  /** Resolves once the mail is stored in the outbox. */
+  /**
+   * Resolves once the mail is stored in the outbox; asked again for the same token, it stores
+   * nothing more (one message per link).
+   */
   sendConfirmationLink(this: void, mail: WaitlistConfirmationMail): Promise<void>;
+  /**
+   * A keyed hash under a server secret: the secret part of a link a signup is mailed, made from
+   * what names the mailing (see `linksOf`).
+   */
+  linkSecret(this: void, mailing: string): string;
   /**
    * Counts a confirmation mail to `to`, asked for by `client` (its address), against the budgets of
    * mail strangers can ask for; rejects (429, with when to come back) once one is spent.
@@ -87,8 +95,23 @@ export function createWaitlistUseCases({
   forgetMailTo,
   lookupKeys,
   claimMailRemovalLinks,
+  linkSecret,
 }: WaitlistUseCaseDeps) {
   const legacy = createLegacyWaitlists({ eventStore, lookupKeys });
+
+  /**
+   * The confirmation and removal links of a signup's mailing (its entry and the time it was
+   * mailed), derived under the server's secret rather than drawn at random: a join answered 503
+   * after its signup was stored but before its mail was (a full disk) can then be retried, and the
+   * retry mails the very links whose hashes the log keeps, which the outbox stores once.
+   */
+  function linksOf(stream: string, entryId: string, at: string) {
+    const mailing = `${stream}\u0000${entryId}\u0000${at}`;
+    return {
+      token: confirmationTokenFor(stream, linkSecret(`${mailing}\u0000confirm`)),
+      removeToken: confirmationTokenFor(stream, linkSecret(`${mailing}\u0000remove`)),
+    };
+  }
 
   /** Whether the person of the entry (if any) removed it. */
   async function removed(entryId: string | undefined): Promise<boolean> {
@@ -139,12 +162,14 @@ export function createWaitlistUseCases({
       ]);
       // Only a shirt that exists can have a legacy list (and only those are worth remembering).
       const earlierEntryId = shirt ? await legacy.find(input.shirtId, signup) : null;
-      const token = confirmationTokenFor(stream, newLinkSecret());
-      const removeToken = confirmationTokenFor(stream, newLinkSecret());
       const earlierRemoved = await removed(earlier?.entryId);
+      // A signup still on the list keeps its entry; a first one, or one after a removal, is new.
+      const entryId = earlier && !earlierRemoved ? earlier.entryId : newId();
+      const at = clock().toISOString();
+      const links = linksOf(stream, entryId, at);
       const join: JoinWaitlist = {
         type: 'JoinWaitlist',
-        entryId: newId(),
+        entryId,
         shirt,
         charityId: input.selectedCharity,
         charity,
@@ -152,26 +177,30 @@ export function createWaitlistUseCases({
         email: input.email,
         size: input.selectedSize,
         earlierEntryId,
-        confirmTokenHash: linkTokenHash(token),
-        removeTokenHash: linkTokenHash(removeToken),
+        confirmTokenHash: linkTokenHash(links.token),
+        removeTokenHash: linkTokenHash(links.removeToken),
         removed: earlierRemoved,
-        at: clock().toISOString(),
+        at,
       };
       // A join that will mail is counted before anything is stored: one past a budget stores
-      // nothing, and a repeated join (which mails nothing) spends no budget.
+      // nothing, and a repeated join (which mails nothing new) spends no budget.
       if (shirt && waitlistDecider.decide(join, earlier).length > 0) {
         await mailBudget({ to: input.email.trim(), client });
       }
       const { state, events } = await commands.handle(stream, waitlistDecider, () => join);
-      // Only a new signup is mailed: a repeated one keeps the link it was sent.
-      if (events.length > 0 && shirt) {
-        await sendConfirmationLink({
-          to: input.email.trim(),
-          shirtName: shirt.name,
-          size: input.selectedSize.trim(),
-          token,
-          removeToken,
-        });
+      // The signup's latest links, mailed now or (a repeated join) within the resend interval:
+      // mailed again, which the outbox stores only if the first try could not. Confirmed or
+      // removed signups get nothing, nor do links of old logs, which were random.
+      if (shirt && state && !state.confirmed && (events.length > 0 || !earlierRemoved)) {
+        const latest = linksOf(stream, state.entryId, state.mailedAt);
+        if (linkTokenHash(latest.token) === state.confirmTokenHashes.at(-1)) {
+          await sendConfirmationLink({
+            to: input.email.trim(),
+            shirtName: shirt.name,
+            size: input.selectedSize.trim(),
+            ...latest,
+          });
+        }
       }
       return {
         success: true,

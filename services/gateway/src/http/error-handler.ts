@@ -1,3 +1,4 @@
+import { STORAGE_FULL_RETRY_AFTER_SECONDS } from '@qrshirt/contracts';
 import { AuditUnavailableError, ConcurrencyError, DomainError, IngestionUnavailableError } from '@qrshirt/core';
 import { isStorageFull } from '@qrshirt/runtime';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
@@ -48,7 +49,11 @@ function toAnswer(error: unknown): Answer | undefined {
   if (error instanceof IngestionUnavailableError || error instanceof AuditUnavailableError)
     return { status: 503, error: error.message };
   if (isStorageFull(error)) {
-    return { status: 503, error: "The server's storage is full, so this could not be saved. Please try again later." };
+    return {
+      status: 503,
+      error: "The server's storage is full, so this could not be saved. Please try again later.",
+      headers: { 'Retry-After': String(STORAGE_FULL_RETRY_AFTER_SECONDS) },
+    };
   }
   if (isBodyParserError(error)) {
     if (error.type === 'entity.parse.failed') return { status: 400, error: 'The request body is not valid JSON' };

@@ -80,12 +80,26 @@ function messageIdDomain(from: string): string {
  */
 export function createMail(
   config: MailConfig,
-  { clock, log, metrics, webhooks }: { clock: Clock; log: Logger; metrics: Registry; webhooks: Transport },
+  {
+    clock,
+    log,
+    metrics,
+    webhooks,
+    watchStore,
+  }: {
+    clock: Clock;
+    log: Logger;
+    metrics: Registry;
+    webhooks: Transport;
+    /** Wraps the store, to watch its writes (a full disk turns /readyz down). */
+    watchStore: (store: OutboxStore) => OutboxStore;
+  },
 ): Mail {
-  const store: OutboxStore =
+  const store = watchStore(
     config.CREDENTIALS_STORE === 'redis' && config.REDIS_URL
       ? createRedisOutboxStore({ url: config.REDIS_URL })
-      : createSqliteOutboxStore({ path: path.resolve(config.DATA_DIR, 'outbox.sqlite') });
+      : createSqliteOutboxStore({ path: path.resolve(config.DATA_DIR, 'outbox.sqlite') }),
+  );
   const email = config.SMTP_URL
     ? createSmtpTransport({ url: config.SMTP_URL, from: config.MAIL_FROM })
     : createEmlFileTransport({ folder: config.mailDir, from: config.MAIL_FROM, log });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { WaitlistConfirmationMail } from '@qrshirt/core';
 import type { EmailSender } from './message-senders';
 import { renderMail } from './mail-templates';
@@ -7,7 +8,8 @@ import { removalLink } from './waitlist-removal-link';
  * The mail that asks a new waitlist signup to confirm its address: a claim link goes only to an
  * address that asked for the shirt. The token travels in the fragment, as the claim link's does.
  * Anyone can join with any address, so it carries nothing they typed (it greets no name): the
- * shop's own words, the shirt and the size only.
+ * shop's own words, the shirt and the size only. One message per link, however often it is asked
+ * for: a join retried after its mail could not be stored asks again, and must not mail twice.
  */
 export function createWaitlistConfirmationMailer({
   email,
@@ -29,6 +31,7 @@ export function createWaitlistConfirmationMailer({
         note: 'If you did not join our waitlist, ignore this email: without a confirmation nothing is sent to you again.',
         unsubscribe: removalLink(publicBaseUrl, removeToken),
       }),
+      { onceKey: `waitlist-confirmation-${createHash('sha256').update(token).digest('hex').slice(0, 32)}` },
     );
   };
 }
