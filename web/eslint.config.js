@@ -21,7 +21,7 @@ export default defineConfig(
   {
     files: [
       'e2e/**/*.ts',
-      'scripts/**/*.ts',
+      'scripts/**/*.{ts,mjs}',
       'vite.config.ts',
       'bundle-budget.ts',
       'precompress.ts',
