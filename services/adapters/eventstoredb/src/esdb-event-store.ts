@@ -5,8 +5,10 @@ import { startEsdbSubscription } from './esdb-subscription';
 import { appendEncoded, DEFAULT_MAX_APPEND_BYTES, DEFAULT_MAX_EVENT_BYTES } from './esdb-append';
 import { encodeEvents } from './esdb-encoding';
 import { errorType } from './esdb-errors';
+import { hiddenByTruncation, type ReadTruncation } from './esdb-truncations';
 import {
   type EventStore,
+  type ReadAllOptions,
   type FilteredPage,
   type StoredEvent,
   type Subscription,
@@ -42,6 +44,11 @@ const FILTERED_READ_SCAN_LIMIT = 2_000;
 /** The client, its store, and what the personal-data migration's log copies need of it. */
 interface EventStoreDbConnection {
   store: EventStore;
+  /**
+   * `readAll` with the events `$tb` hides from stream reads still in, as $all holds them until a
+   * scavenge: the migrations by copies find the streams they truncated before by them.
+   */
+  readAllWithTruncated(this: void, options: ReadAllOptions): Promise<StoredEvent[]>;
   /** The store's own client: the process opens no second one. */
   client(this: void): Promise<{ kdb: KurrentModule; client: KurrentDBClient }>;
   guard: Guarded;
@@ -116,6 +123,40 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
     return end;
   }
 
+  /** A stream's `$tb`, from its metadata stream (`$$<name>`). */
+  const truncationOf =
+    (client: KurrentDBClient): ReadTruncation =>
+    async (streamName) => {
+      const { metadata } = await guard.run(`the read of ${streamName}'s metadata`, () =>
+        client.getStreamMetadata(streamName),
+      );
+      const truncateBefore = metadata?.truncateBefore;
+      return typeof truncateBefore === 'number' ? truncateBefore : 0;
+    };
+
+  /** Until a scavenge, $all still holds what `$tb` hides from the stream: left out here. */
+  const visibleOf = (client: KurrentDBClient) => hiddenByTruncation(truncationOf(client)).visible;
+
+  async function readAll(readOptions: ReadAllOptions, truncated: 'hidden' | 'kept'): Promise<StoredEvent[]> {
+    const { kdb, client } = await open();
+    const types = readOptions.eventTypes;
+    const maxCount = readOptions.maxCount ?? Number.POSITIVE_INFINITY;
+    if (types?.length === 0 || maxCount <= 0) return [];
+    const typeSet = types === undefined ? undefined : new Set(types);
+    // A subscriber catching up reads everything its filter lets through: the server filters,
+    // each page under its own deadline.
+    const { events } = await readMatching(read(kdb, client), {
+      filter: types === undefined ? kdb.excludeSystemEvents() : eventTypesFilter(kdb, types),
+      direction: 'forwards',
+      cursor: readOptions.after,
+      maxCount,
+      scanLimit: Number.POSITIVE_INFINITY,
+      verdict: (event) => (typeSet === undefined || typeSet.has(event.type) ? 'take' : 'skip'),
+      visible: truncated === 'hidden' ? visibleOf(client) : async (taken) => taken,
+    });
+    return events;
+  }
+
   const read =
     (kdb: KurrentModule, client: KurrentDBClient): ReadAllPage =>
     (what, request) =>
@@ -171,24 +212,7 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
       return last;
     },
 
-    async readAll(readOptions = {}) {
-      const { kdb, client } = await open();
-      const types = readOptions.eventTypes;
-      const maxCount = readOptions.maxCount ?? Number.POSITIVE_INFINITY;
-      if (types?.length === 0 || maxCount <= 0) return [];
-      const typeSet = types === undefined ? undefined : new Set(types);
-      // A subscriber catching up reads everything its filter lets through: the server filters,
-      // each page under its own deadline.
-      const { events } = await readMatching(read(kdb, client), {
-        filter: types === undefined ? kdb.excludeSystemEvents() : eventTypesFilter(kdb, types),
-        direction: 'forwards',
-        cursor: readOptions.after,
-        maxCount,
-        scanLimit: Number.POSITIVE_INFINITY,
-        verdict: (event) => (typeSet === undefined || typeSet.has(event.type) ? 'take' : 'skip'),
-      });
-      return events;
-    },
+    readAll: (readOptions = {}) => readAll(readOptions, 'hidden'),
 
     /**
      * Reads an unfiltered stretch of $all, at most FILTERED_READ_SCAN_LIMIT events, and applies
@@ -219,6 +243,7 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
           if (filter.streamPrefix !== undefined && !event.streamName.startsWith(filter.streamPrefix)) return 'skip';
           return types === undefined || types.has(event.type) ? 'take' : 'skip';
         },
+        visible: visibleOf(client),
       });
     },
 
@@ -230,7 +255,10 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
         if (stopRequested) return undefined;
         const types = subscribeOptions.eventTypes;
         const filter = types === undefined ? kdb.excludeSystemEvents() : eventTypesFilter(kdb, types);
-        return startEsdbSubscription(client, filter, subscribeOptions, endOfLog);
+        return startEsdbSubscription(client, filter, subscribeOptions, {
+          endOfLog,
+          visibleOf: () => visibleOf(client),
+        });
       });
       const subscription: Subscription = {
         done: started.then((running) => running?.done),
@@ -259,6 +287,8 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
         maxCount: 1,
         scanLimit: Number.POSITIVE_INFINITY,
         verdict: () => 'take',
+        // The newest position, not an event to show: a truncated one marks it as well.
+        visible: async (taken) => taken,
       });
       return newest?.globalPosition ?? 0;
     },
@@ -273,7 +303,7 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
     },
   };
 
-  return { store, client: open, guard };
+  return { store, readAllWithTruncated: (readOptions) => readAll(readOptions, 'kept'), client: open, guard };
 }
 
 type ReadAllPage = (
@@ -303,9 +333,11 @@ async function readMatching(
     maxCount: number;
     scanLimit: number;
     verdict(this: void, event: StoredEvent): Verdict;
+    /** What of the events `verdict` took a read may show: the server may still hold hidden ones. */
+    visible(this: void, taken: readonly StoredEvent[]): Promise<readonly StoredEvent[]>;
   },
 ): Promise<FilteredPage> {
-  const { filter, direction, maxCount, scanLimit, verdict } = options;
+  const { filter, direction, maxCount, scanLimit, verdict, visible } = options;
   const backwards = direction === 'backwards';
   const events: StoredEvent[] = [];
   const full = (): FilteredPage => ({ events, next: events.at(-1)!.globalPosition });
@@ -326,6 +358,8 @@ async function readMatching(
       maxCount: want,
       filter,
     });
+    const taken: StoredEvent[] = [];
+    let stopped = false;
     for (const resolved of page) {
       const event = resolved.event;
       if (!event) continue;
@@ -336,11 +370,17 @@ async function readMatching(
       if (isSystemEvent(event)) continue;
       const stored = toStoredEvent(event, globalPosition);
       const decision = verdict(stored);
-      if (decision === 'stop') return ended();
-      if (decision === 'skip') continue;
+      if (decision === 'stop') {
+        stopped = true;
+        break;
+      }
+      if (decision === 'take') taken.push(stored);
+    }
+    for (const stored of await visible(taken)) {
       events.push(stored);
       if (events.length >= maxCount) return full();
     }
+    if (stopped) return ended();
     const last = page.at(-1)?.event?.position;
     if (page.length < want || !last) return ended();
     if (examined >= scanLimit) return { events, next: seen };
