@@ -151,7 +151,7 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
       cursor: readOptions.after,
       maxCount,
       scanLimit: Number.POSITIVE_INFINITY,
-      verdict: (event) => (typeSet === undefined || typeSet.has(event.type) ? 'take' : 'skip'),
+      wanted: (event) => typeSet === undefined || typeSet.has(event.type),
       visible: truncated === 'hidden' ? visibleOf(client) : async (taken) => taken,
     });
     return events;
@@ -216,8 +216,8 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
 
     /**
      * Reads an unfiltered stretch of $all, at most FILTERED_READ_SCAN_LIMIT events, and applies
-     * every filter here. Events are recorded in time order, so reading stops at the far end of
-     * the time range.
+     * every filter here. The time range filters, never ends the read: a leader's clock can be
+     * behind the one before it, so events past the range can come before events within it.
      */
     async readFiltered(filter) {
       const { kdb, client } = await open();
@@ -236,12 +236,11 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
         cursor: filter.cursor,
         maxCount: filter.maxCount,
         scanLimit: FILTERED_READ_SCAN_LIMIT,
-        verdict(event) {
+        wanted(event) {
           const at = event.recordedAt.getTime();
-          if (backwards ? at < from : at >= before) return 'stop';
-          if (at < from || at >= before) return 'skip';
-          if (filter.streamPrefix !== undefined && !event.streamName.startsWith(filter.streamPrefix)) return 'skip';
-          return types === undefined || types.has(event.type) ? 'take' : 'skip';
+          if (at < from || at >= before) return false;
+          if (filter.streamPrefix !== undefined && !event.streamName.startsWith(filter.streamPrefix)) return false;
+          return types === undefined || types.has(event.type);
         },
         visible: visibleOf(client),
       });
@@ -286,7 +285,7 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
         cursor: undefined,
         maxCount: 1,
         scanLimit: Number.POSITIVE_INFINITY,
-        verdict: () => 'take',
+        wanted: () => true,
         // The newest position, not an event to show: a truncated one marks it as well.
         visible: async (taken) => taken,
       });
@@ -316,10 +315,8 @@ type ReadAllPage = (
   },
 ) => Promise<AllStreamResolvedEvent[]>;
 
-type Verdict = 'take' | 'skip' | 'stop';
-
 /**
- * Our events of $all that the server's filter lets through and `verdict` takes, from the cursor
+ * Our events of $all that the server's filter lets through and `wanted` accepts, from the cursor
  * (exclusive) in either direction, asking the server for a page at a time. Reading stops after
  * `scanLimit` events; `next` is then the last position examined, so the caller can read on.
  */
@@ -332,12 +329,12 @@ async function readMatching(
     cursor: number | undefined;
     maxCount: number;
     scanLimit: number;
-    verdict(this: void, event: StoredEvent): Verdict;
-    /** What of the events `verdict` took a read may show: the server may still hold hidden ones. */
+    wanted(this: void, event: StoredEvent): boolean;
+    /** What of the wanted events a read may show: the server may still hold hidden ones. */
     visible(this: void, taken: readonly StoredEvent[]): Promise<readonly StoredEvent[]>;
   },
 ): Promise<FilteredPage> {
-  const { filter, direction, maxCount, scanLimit, verdict, visible } = options;
+  const { filter, direction, maxCount, scanLimit, wanted, visible } = options;
   const backwards = direction === 'backwards';
   const events: StoredEvent[] = [];
   const full = (): FilteredPage => ({ events, next: events.at(-1)!.globalPosition });
@@ -350,8 +347,8 @@ async function readMatching(
     // The first page asks for no more than could be taken; a later one is needed only because
     // events were skipped, so it asks for a full page. One more than that either way: the first
     // event may be the one the read resumes from.
-    const wanted = firstPage ? Math.min(READ_PAGE_SIZE, maxCount) : READ_PAGE_SIZE;
-    const want = Math.min(wanted, scanLimit - examined) + 1;
+    const pageSize = firstPage ? Math.min(READ_PAGE_SIZE, maxCount) : READ_PAGE_SIZE;
+    const want = Math.min(pageSize, scanLimit - examined) + 1;
     const page = await readPage(`a read of $all (${direction}, ${want} events)`, {
       fromPosition,
       direction,
@@ -359,7 +356,6 @@ async function readMatching(
       filter,
     });
     const taken: StoredEvent[] = [];
-    let stopped = false;
     for (const resolved of page) {
       const event = resolved.event;
       if (!event) continue;
@@ -369,18 +365,12 @@ async function readMatching(
       examined++;
       if (isSystemEvent(event)) continue;
       const stored = toStoredEvent(event, globalPosition);
-      const decision = verdict(stored);
-      if (decision === 'stop') {
-        stopped = true;
-        break;
-      }
-      if (decision === 'take') taken.push(stored);
+      if (wanted(stored)) taken.push(stored);
     }
     for (const stored of await visible(taken)) {
       events.push(stored);
       if (events.length >= maxCount) return full();
     }
-    if (stopped) return ended();
     const last = page.at(-1)?.event?.position;
     if (page.length < want || !last) return ended();
     if (examined >= scanLimit) return { events, next: seen };

@@ -349,6 +349,43 @@ describe('filtered reads of $all', () => {
     expect(Math.max(...oldest.calls.map((call) => call.eventsSent))).toBeLessThanOrEqual(2_004);
     await store.close();
   });
+
+  it('read a time range whole when the server’s clock stepped back, each request still bounded', async () => {
+    // A leader change at event 1,000: the new leader's clock is 10 minutes behind the old one's.
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    const log = longLog().map((event, i) => ({
+      ...event,
+      recordedAt: new Date(start + (i < 1_000 ? i : i - 600) * 1_000),
+    }));
+    fake = await fakeEventStoreDb(log);
+    const store = createEventStoreDbEventStore({ connectionString: fake.url });
+    const seconds = (at: number) => new Date(start + at * 1_000);
+    const browse = async (range: Omit<ReadFilteredOptions, 'cursor' | 'maxCount'>) => {
+      const found: number[] = [];
+      const sent: number[] = [];
+      let cursor: number | undefined;
+      do {
+        const sentBefore = fake!.eventsSent();
+        const page = await store.readFiltered({ ...range, maxCount: 500, ...(cursor !== undefined && { cursor }) });
+        sent.push(fake!.eventsSent() - sentBefore);
+        found.push(...page.events.map((event) => event.globalPosition));
+        cursor = page.next;
+      } while (cursor !== undefined && sent.length < 20);
+      return { found, sent };
+    };
+    const positions = (from: number, to: number) => log.slice(from, to).map((event) => event.position);
+
+    // Oldest first, before 500 s: events 0-499, and 1,000-1,099 recorded after the step back.
+    const before = await browse({ recordedBefore: seconds(500) });
+    expect(before.found).toEqual([...positions(0, 500), ...positions(1_000, 1_100)]);
+    expect(Math.max(...before.sent)).toBeLessThanOrEqual(2_004);
+
+    // Newest first, from 900 s: events 2,999 down to 1,500, then 999 down to 900 from before it.
+    const from = await browse({ recordedFrom: seconds(900), direction: 'backwards' });
+    expect(from.found).toEqual([...positions(1_500, 3_000).reverse(), ...positions(900, 1_000).reverse()]);
+    expect(Math.max(...from.sent)).toBeLessThanOrEqual(2_004);
+    await store.close();
+  });
 });
 
 describe('deadlines and honest errors', () => {
