@@ -403,6 +403,36 @@ describe('deadlines and honest errors', () => {
     await store.close();
   });
 
+  it('after a call waited out a hung server-features check, one at a time waits and the rest fail at once', async () => {
+    fake = await fakeEventStoreDb([], { features: () => 'hang' });
+    const store = createEventStoreDbEventStore({ connectionString: fake.url, deadlineMs: 300 });
+    const append = async (n: number) => {
+      const started = Date.now();
+      const error = await store.appendToStream(`fundraiser-${n}`, [{ type: 'FundraiserCreated', data: {} }]).then(
+        () => new Error('appended'),
+        (failure: Error) => failure,
+      );
+      return { message: error.message, ms: Date.now() - started };
+    };
+    expect((await append(1)).message).toMatch(
+      /did not answer the (append to|check read of) fundraiser-1 within 300 ms/,
+    );
+
+    const next = await Promise.all([2, 3, 4, 5, 6].map(append));
+    const waited = next.filter(({ ms }) => ms >= 250);
+    expect(waited.map(({ message }) => message)).toEqual([
+      expect.stringMatching(/did not answer the (append to|check read of) fundraiser-\d within 300 ms/),
+    ]);
+    const refused = next.filter(({ ms }) => ms < 150);
+    expect(refused).toHaveLength(4);
+    for (const { message } of refused) {
+      expect(message).toMatch(
+        /has not answered the .* of fundraiser-1 for \d+ ms: the .* of fundraiser-\d was not sent/,
+      );
+    }
+    await store.close();
+  });
+
   it('close() rejects a read still running, instead of answering with a short page', async () => {
     fake = await fakeEventStoreDb(longLog(300, []), { sendDelayMs: 2 });
     const store = createEventStoreDbEventStore({ connectionString: fake.url });
