@@ -101,9 +101,8 @@ async function moveByCopies(url: string, keys: LookupKeys): Promise<Map<string, 
     if (result.streams > 0) {
       say(
         "the originals are still in the server's files and in $all: start a scavenge (admin UI, or POST " +
-          '/admin/scavenge). Until it has deleted them, the admin lists show moved waitlist signups twice, and ' +
-          'read models are rebuilt only by this command: rebuild-projections, or a start without ' +
-          'read-models.sqlite, would count them twice',
+          '/admin/scavenge). Until it has deleted them, the product reads $all without them (one metadata ' +
+          'read per stream and read)',
       );
     }
     return result.truncatedBefore;

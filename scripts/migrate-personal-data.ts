@@ -99,9 +99,9 @@ async function migrateEventStoreDb(url: string, sealer: ClearDataSealer): Promis
     );
     if (result.awaitingScavenge > 0) {
       say(
-        `${result.awaitingScavenge} events hidden by $tb are still in the server's files and in $all: start a ` +
-          'scavenge (admin UI, or POST /admin/scavenge). Until it has deleted them, rebuild read models only with ' +
-          'this command: rebuild-projections, or a start without read-models.sqlite, would count them twice',
+        `${result.awaitingScavenge} events hidden by $tb, names and emails in clear, are still in the server's ` +
+          'files and in $all: start a scavenge now (admin UI, or POST /admin/scavenge). Until it has deleted ' +
+          'them, the product reads $all without them (one metadata read per stream and read)',
       );
     }
     return result.truncatedBefore;

@@ -57,6 +57,7 @@ export async function appendEncoded(
   const sleep = context.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   let exact = await pin(context, streamName, expected);
   let repins = 0;
+  let unknownOutcome: Error | undefined;
   for (let attempt = 0; ; attempt++) {
     try {
       const result = await context.run(`the append to ${streamName}`, () =>
@@ -86,8 +87,11 @@ export async function appendEncoded(
           { cause: error },
         );
       }
+      // A retry not sent leaves the earlier attempt's outcome unknown: that is the answer.
+      if (errorType(error) === 'stalled' && unknownOutcome !== undefined) throw unknownOutcome;
       const delay = RETRY_DELAYS_MS[attempt];
       if (delay === undefined || !isUnknownOutcome(error)) throw error;
+      unknownOutcome = error instanceof Error ? error : new Error(String(error));
       await sleep(delay);
     }
   }

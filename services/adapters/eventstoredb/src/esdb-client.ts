@@ -12,11 +12,22 @@ class EsdbClosedError extends Error {
   readonly type = 'closed';
 }
 
+/** A call not started: the server has answered nothing since an earlier call waited out its deadline. */
+class EsdbStalledError extends Error {
+  readonly type = 'stalled';
+}
+
 export interface Guarded {
   /**
    * `work`'s answer, or a clear error once `deadlineMs` passes or the store is closed first.
    * The client's reads and its server-features check take no deadline of their own: this is it.
    * `signal` aborts when the call is abandoned, so a read stops pulling events.
+   *
+   * Once a call has waited out its deadline, and until some call gets an answer, one call at a
+   * time waits to see whether the server answers again and the others fail at once. The client
+   * checks the server's features once per connection, before its first append and in its native
+   * reader, with no deadline: while that check hangs every call waits on it until keepalive
+   * fails the connection, and each would otherwise wait out its own deadline.
    */
   run<T>(this: void, what: string, work: (signal: AbortSignal) => Promise<T>): Promise<T>;
   /** Rejects every call still running, each naming what it was doing. */
@@ -26,9 +37,20 @@ export interface Guarded {
 export function guardCalls(deadlineMs: number): Guarded {
   const running = new Set<(reason: 'closed' | 'deadline') => void>();
   let closed = false;
+  let stalled: { what: string; since: number } | undefined;
+  let probing = false;
   return {
     async run(what, work) {
       if (closed) throw new EsdbClosedError(`The event store is closed: ${what} was not started`);
+      const probe = stalled !== undefined;
+      if (stalled && probing) {
+        throw new EsdbStalledError(
+          `EventStoreDB has not answered ${stalled.what} for ${Date.now() - stalled.since} ms: ${what} was not ` +
+            'sent (until it answers again, one call at a time waits and the others fail at once)',
+        );
+      }
+      if (probe) probing = true;
+      const started = Date.now();
       const controller = new AbortController();
       let abandon!: (reason: 'closed' | 'deadline') => void;
       const abandoned = new Promise<never>((_, reject) => {
@@ -44,10 +66,18 @@ export function guardCalls(deadlineMs: number): Guarded {
       const timer = setTimeout(() => abandon('deadline'), deadlineMs);
       running.add(abandon);
       try {
-        return await Promise.race([work(controller.signal), abandoned]);
+        const answered = work(controller.signal);
+        // Settling at all, even late, shows the connection alive again (or reset by the client).
+        const unstall = (): void => void (stalled = undefined);
+        answered.then(unstall, unstall);
+        return await Promise.race([answered, abandoned]);
+      } catch (error) {
+        if (error instanceof EsdbDeadlineError) stalled ??= { what, since: started };
+        throw error;
       } finally {
         clearTimeout(timer);
         running.delete(abandon);
+        if (probe) probing = false;
       }
     },
     closeAll() {

@@ -5,8 +5,10 @@ import { startEsdbSubscription } from './esdb-subscription';
 import { appendEncoded, DEFAULT_MAX_APPEND_BYTES, DEFAULT_MAX_EVENT_BYTES } from './esdb-append';
 import { encodeEvents } from './esdb-encoding';
 import { errorType } from './esdb-errors';
+import { hiddenByTruncation, type ReadTruncation } from './esdb-truncations';
 import {
   type EventStore,
+  type ReadAllOptions,
   type FilteredPage,
   type StoredEvent,
   type Subscription,
@@ -47,6 +49,11 @@ const FILTERED_READ_SCAN_LIMIT = 2_000;
 /** The client, its store, and what the personal-data migration's log copies need of it. */
 interface EventStoreDbConnection {
   store: EventStore;
+  /**
+   * `readAll` with the events `$tb` hides from stream reads still in, as $all holds them until a
+   * scavenge: the migrations by copies find the streams they truncated before by them.
+   */
+  readAllWithTruncated(this: void, options: ReadAllOptions): Promise<StoredEvent[]>;
   /** The store's own client: the process opens no second one. */
   client(this: void): Promise<{ kdb: KurrentModule; client: KurrentDBClient }>;
   guard: Guarded;
@@ -121,6 +128,40 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
     return end;
   }
 
+  /** A stream's `$tb`, from its metadata stream (`$$<name>`). */
+  const truncationOf =
+    (client: KurrentDBClient): ReadTruncation =>
+    async (streamName) => {
+      const { metadata } = await guard.run(`the read of ${streamName}'s metadata`, () =>
+        client.getStreamMetadata(streamName),
+      );
+      const truncateBefore = metadata?.truncateBefore;
+      return typeof truncateBefore === 'number' ? truncateBefore : 0;
+    };
+
+  /** Until a scavenge, $all still holds what `$tb` hides from the stream: left out here. */
+  const visibleOf = (client: KurrentDBClient) => hiddenByTruncation(truncationOf(client)).visible;
+
+  async function readAll(readOptions: ReadAllOptions, truncated: 'hidden' | 'kept'): Promise<StoredEvent[]> {
+    const { kdb, client } = await open();
+    const types = readOptions.eventTypes;
+    const maxCount = readOptions.maxCount ?? Number.POSITIVE_INFINITY;
+    if (types?.length === 0 || maxCount <= 0) return [];
+    const typeSet = types === undefined ? undefined : new Set(types);
+    // A subscriber catching up reads everything its filter lets through: the server filters,
+    // each page under its own deadline.
+    const { events } = await readMatching(read(kdb, client), {
+      filter: types === undefined ? kdb.excludeSystemEvents() : eventTypesFilter(kdb, types),
+      direction: 'forwards',
+      cursor: readOptions.after,
+      maxCount,
+      scanLimit: Number.POSITIVE_INFINITY,
+      wanted: (event) => typeSet === undefined || typeSet.has(event.type),
+      visible: truncated === 'hidden' ? visibleOf(client) : async (taken) => taken,
+    });
+    return events;
+  }
+
   const read =
     (kdb: KurrentModule, client: KurrentDBClient): ReadAllPage =>
     (what, request) =>
@@ -176,30 +217,14 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
       return last;
     },
 
-    async readAll(readOptions = {}) {
-      const { kdb, client } = await open();
-      const types = readOptions.eventTypes;
-      const maxCount = readOptions.maxCount ?? Number.POSITIVE_INFINITY;
-      if (types?.length === 0 || maxCount <= 0) return [];
-      const typeSet = types === undefined ? undefined : new Set(types);
-      // A subscriber catching up reads everything its filter lets through: the server filters,
-      // each page under its own deadline.
-      const { events } = await readMatching(read(kdb, client), {
-        filter: types === undefined ? kdb.excludeSystemEvents() : eventTypesFilter(kdb, types),
-        direction: 'forwards',
-        cursor: readOptions.after,
-        maxCount,
-        scanLimit: Number.POSITIVE_INFINITY,
-        verdict: (event) => (typeSet === undefined || typeSet.has(event.type) ? 'take' : 'skip'),
-      });
-      return events;
-    },
+    readAll: (readOptions = {}) => readAll(readOptions, 'hidden'),
 
     /**
      * Reads a stretch of at most FILTERED_READ_SCAN_LIMIT events and applies every filter here:
      * of $all unfiltered, or of the type's secondary index when there is one type and the server
-     * keeps them (an index read is one name per request). Events are recorded in time order, so
-     * reading stops at the far end of the time range.
+     * keeps them (an index read is one name per request). The time range filters, never ends the
+     * read: a leader's clock can be behind the one before it, so events past the range can come
+     * before events within it.
      */
     async readFiltered(filter) {
       const { kdb, client } = await open();
@@ -223,13 +248,13 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
         cursor: filter.cursor,
         maxCount: filter.maxCount,
         scanLimit: FILTERED_READ_SCAN_LIMIT,
-        verdict(event) {
+        wanted(event) {
           const at = event.recordedAt.getTime();
-          if (backwards ? at < from : at >= before) return 'stop';
-          if (at < from || at >= before) return 'skip';
-          if (filter.streamPrefix !== undefined && !event.streamName.startsWith(filter.streamPrefix)) return 'skip';
-          return types === undefined || types.has(event.type) ? 'take' : 'skip';
+          if (at < from || at >= before) return false;
+          if (filter.streamPrefix !== undefined && !event.streamName.startsWith(filter.streamPrefix)) return false;
+          return types === undefined || types.has(event.type);
         },
+        visible: visibleOf(client),
       });
     },
 
@@ -241,7 +266,10 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
         if (stopRequested) return undefined;
         const types = subscribeOptions.eventTypes;
         const filter = types === undefined ? kdb.excludeSystemEvents() : eventTypesFilter(kdb, types);
-        return startEsdbSubscription(client, filter, subscribeOptions, endOfLog);
+        return startEsdbSubscription(client, filter, subscribeOptions, {
+          endOfLog,
+          visibleOf: () => visibleOf(client),
+        });
       });
       const subscription: Subscription = {
         done: started.then((running) => running?.done),
@@ -269,7 +297,9 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
         cursor: undefined,
         maxCount: 1,
         scanLimit: Number.POSITIVE_INFINITY,
-        verdict: () => 'take',
+        wanted: () => true,
+        // The newest position, not an event to show: a truncated one marks it as well.
+        visible: async (taken) => taken,
       });
       return newest?.globalPosition ?? 0;
     },
@@ -284,7 +314,7 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
     },
   };
 
-  return { store, client: open, guard };
+  return { store, readAllWithTruncated: (readOptions) => readAll(readOptions, 'kept'), client: open, guard };
 }
 
 type ReadAllPage = (
@@ -297,10 +327,8 @@ type ReadAllPage = (
   },
 ) => Promise<AllStreamResolvedEvent[]>;
 
-type Verdict = 'take' | 'skip' | 'stop';
-
 /**
- * Our events of $all that the server's filter lets through and `verdict` takes, from the cursor
+ * Our events of $all that the server's filter lets through and `wanted` accepts, from the cursor
  * (exclusive) in either direction, asking the server for a page at a time. Reading stops after
  * `scanLimit` events; `next` is then the last position examined, so the caller can read on.
  */
@@ -313,10 +341,12 @@ async function readMatching(
     cursor: number | undefined;
     maxCount: number;
     scanLimit: number;
-    verdict(this: void, event: StoredEvent): Verdict;
+    wanted(this: void, event: StoredEvent): boolean;
+    /** What of the wanted events a read may show: the server may still hold hidden ones. */
+    visible(this: void, taken: readonly StoredEvent[]): Promise<readonly StoredEvent[]>;
   },
 ): Promise<FilteredPage> {
-  const { filter, direction, maxCount, scanLimit, verdict } = options;
+  const { filter, direction, maxCount, scanLimit, wanted, visible } = options;
   const backwards = direction === 'backwards';
   const events: StoredEvent[] = [];
   const full = (): FilteredPage => ({ events, next: events.at(-1)!.globalPosition });
@@ -329,14 +359,15 @@ async function readMatching(
     // The first page asks for no more than could be taken; a later one is needed only because
     // events were skipped, so it asks for a full page. One more than that either way: the first
     // event may be the one the read resumes from.
-    const wanted = firstPage ? Math.min(READ_PAGE_SIZE, maxCount) : READ_PAGE_SIZE;
-    const want = Math.min(wanted, scanLimit - examined) + 1;
+    const pageSize = firstPage ? Math.min(READ_PAGE_SIZE, maxCount) : READ_PAGE_SIZE;
+    const want = Math.min(pageSize, scanLimit - examined) + 1;
     const page = await readPage(`a read of $all (${direction}, ${want} events)`, {
       fromPosition,
       direction,
       maxCount: want,
       filter,
     });
+    const taken: StoredEvent[] = [];
     for (const resolved of page) {
       const event = resolved.event;
       if (!event) continue;
@@ -346,9 +377,9 @@ async function readMatching(
       examined++;
       if (isSystemEvent(event)) continue;
       const stored = toStoredEvent(event, globalPosition);
-      const decision = verdict(stored);
-      if (decision === 'stop') return ended();
-      if (decision === 'skip') continue;
+      if (wanted(stored)) taken.push(stored);
+    }
+    for (const stored of await visible(taken)) {
       events.push(stored);
       if (events.length >= maxCount) return full();
     }

@@ -13,13 +13,14 @@ const PAGE_SIZE = 500;
 export function openEventStoreDbCopyingLog(options: EventStoreDbEventStoreOptions): CopyingLog & {
   close(): Promise<void>;
 } {
-  const { store, client, guard } = openEventStoreDb(options);
+  const { store, readAllWithTruncated, client, guard } = openEventStoreDb(options);
 
   return {
+    // With the originals earlier runs truncated: a rerun finds and reports what awaits the scavenge.
     async *readAllOf(types) {
       let after = 0;
       for (;;) {
-        const page = await store.readAll({ after, eventTypes: types, maxCount: PAGE_SIZE });
+        const page = await readAllWithTruncated({ after, eventTypes: types, maxCount: PAGE_SIZE });
         yield* page;
         const last = page.at(-1);
         if (!last || page.length < PAGE_SIZE) return;

@@ -24,7 +24,11 @@ export function startEsdbSubscription(
   client: KurrentDBClient,
   filter: Filter,
   options: SubscribeOptions,
-  endOfLog: () => Promise<number>,
+  log: {
+    endOfLog(this: void): Promise<number>;
+    /** Leaves out what `$tb` hides; a new one for each batch, as each is a read of its own. */
+    visibleOf(this: void): (events: readonly StoredEvent[]) => Promise<StoredEvent[]>;
+  },
 ): Subscription {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const types = options.eventTypes === undefined ? undefined : new Set(options.eventTypes);
@@ -73,9 +77,11 @@ export function startEsdbSubscription(
         if (isSystemEvent(event) || (types !== undefined && !types.has(event.type))) continue;
         events.push(toStoredEvent(event, globalPosition));
       }
-      if (events.length > 0) {
+      // A failed metadata read drops this server subscription; the next resumes before the batch.
+      const shown = events.length > 0 ? await log.visibleOf()(events) : events;
+      if (shown.length > 0) {
         try {
-          await options.onEvents(events);
+          await options.onEvents(shown);
         } catch (error) {
           subscriberFailure = { error };
           return;
@@ -125,7 +131,7 @@ export function startEsdbSubscription(
         if (stopped) break;
         if (dropped !== undefined && isFatalSubscriptionError(dropped)) throw explained(dropped);
       } else {
-        const end = await endOfLog().catch((error: unknown) => {
+        const end = await log.endOfLog().catch((error: unknown) => {
           if (isFatalSubscriptionError(error)) throw explained(error);
           return undefined;
         });

@@ -1,0 +1,295 @@
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import {
+  Server,
+  ServerCredentials,
+  status,
+  type ServerReadableStream,
+  type ServerUnaryCall,
+  type ServerWritableStream,
+  type sendUnaryData,
+} from '@grpc/grpc-js';
+
+// The client's generated protobuf classes: CommonJS, whose exports Node cannot name for an import.
+const load = createRequire(import.meta.url);
+const { AppendReq, AppendResp, ReadReq, ReadResp } = load(
+  '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/streams_pb',
+) as typeof import('@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/streams_pb.js');
+const { Empty, UUID, StreamIdentifier } = load(
+  '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/shared_pb',
+) as typeof import('@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/shared_pb.js');
+
+/** An event as a test writes it into the log; what it leaves out gets a plain default. */
+interface LoggedEvent {
+  streamName: string;
+  type: string;
+  position: number;
+  recordedAt: Date;
+  id?: string;
+  /** Its revision in its stream; by default, the number of its stream's events before it. */
+  revision?: number;
+  data?: unknown;
+  metadata?: Record<string, unknown>;
+}
+
+type StoredLogEvent = Required<LoggedEvent>;
+
+interface ReadRequest {
+  direction: 'forwards' | 'backwards';
+  count: number;
+  filter: { eventType: string } | { streamPrefixes: string[] } | null;
+}
+
+interface FakeBehaviour {
+  /** The server-features answer to the n-th call: 'hang' never answers, null is "no such service". */
+  features?: (call: number) => { code: number } | 'hang' | null;
+  /** Milliseconds between events sent, to have a read still running. */
+  sendDelayMs?: number;
+  /**
+   * What a subscription request gets; by default, the log's events after its position that its
+   * filter lets through, then nothing until it is cancelled.
+   */
+  subscribe?: (call: ServerWritableStream<Buffer, Buffer>) => void;
+  /** The time the server records for an append; by default, now. */
+  clock?: () => Date;
+}
+
+const POSITION_STEP = 187;
+
+/**
+ * KurrentDB 25.1 as the adapter meets it, over a log whose positions are byte offsets: reads of
+ * $all with its filters (a filtered read scans until it has its count or reaches the end, as the
+ * server's does: the search window only sizes its internal pages), reads of a stream (which skip
+ * what the stream's `$tb` hides, while $all keeps returning it: there is no scavenge here),
+ * appends (metadata too, to `$$<stream>`), subscriptions, and the server-features call the
+ * client makes before appending. `examined` counts every event a read went past, matching or not.
+ */
+export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviour: FakeBehaviour = {}) {
+  const log: StoredLogEvent[] = [];
+  const streamLengths = new Map<string, number>();
+  const nextRevision = (streamName: string) => streamLengths.get(streamName) ?? 0;
+  const record = (event: StoredLogEvent) => {
+    log.push(event);
+    streamLengths.set(event.streamName, Math.max(nextRevision(event.streamName), event.revision + 1));
+  };
+  for (const event of initial) {
+    record({ id: randomUUID(), revision: nextRevision(event.streamName), data: {}, metadata: {}, ...event });
+  }
+  const reads: ReadRequest[] = [];
+  const streamReads: string[] = [];
+  let eventsSent = 0;
+  let examined = 0;
+  let featureCalls = 0;
+  const identity = (value: Buffer): Buffer => value;
+  const method = (path: string, requestStream: boolean, responseStream: boolean) => ({
+    path,
+    requestStream,
+    responseStream,
+    requestSerialize: identity,
+    requestDeserialize: identity,
+    responseSerialize: identity,
+    responseDeserialize: identity,
+  });
+
+  /** Where `$tb` hides a stream's events from reads of it: the last metadata written to `$$<name>`. */
+  function truncatedBefore(streamName: string): number {
+    const metadata = log.filter((event) => event.streamName === `$$${streamName}`).at(-1);
+    const truncateBefore = (metadata?.data as { $tb?: unknown } | undefined)?.$tb;
+    return typeof truncateBefore === 'number' ? truncateBefore : 0;
+  }
+
+  function send(call: ServerWritableStream<Buffer, Buffer>, event: StoredLogEvent): void {
+    const recorded = new ReadResp.ReadEvent.RecordedEvent();
+    recorded.setId(new UUID().setString(event.id));
+    recorded.setStreamIdentifier(new StreamIdentifier().setStreamName(Buffer.from(event.streamName)));
+    recorded.setStreamRevision(String(event.revision));
+    recorded.setCommitPosition(String(event.position));
+    recorded.setPreparePosition(String(event.position));
+    recorded.getMetadataMap().set('type', event.type);
+    recorded.getMetadataMap().set('content-type', 'application/json');
+    recorded.getMetadataMap().set('created', String(BigInt(event.recordedAt.getTime()) * 10_000n));
+    recorded.setCustomMetadata(Buffer.from(JSON.stringify(event.metadata)));
+    recorded.setData(Buffer.from(JSON.stringify(event.data)));
+    const readEvent = new ReadResp.ReadEvent().setEvent(recorded);
+    readEvent.setCommitPosition(String(event.position));
+    call.write(Buffer.from(new ReadResp().setEvent(readEvent).serializeBinary()));
+  }
+
+  function readStream(call: ServerWritableStream<Buffer, Buffer>, options: InstanceType<typeof ReadReq.Options>) {
+    const stream = options.getStream()!;
+    const streamName = Buffer.from(stream.getStreamIdentifier()!.getStreamName_asU8()).toString();
+    streamReads.push(streamName);
+    const events = log.filter((event) => event.streamName === streamName);
+    if (events.length === 0) {
+      const missing = new ReadResp.StreamNotFound().setStreamIdentifier(stream.getStreamIdentifier());
+      call.write(Buffer.from(new ReadResp().setStreamNotFound(missing).serializeBinary()));
+      call.end();
+      return;
+    }
+    const live = events.filter((event) => event.revision >= truncatedBefore(streamName));
+    const backwards = options.getReadDirection() === ReadReq.Options.ReadDirection.BACKWARDS;
+    const from = stream.hasEnd() ? Number.POSITIVE_INFINITY : stream.hasStart() ? 0 : Number(stream.getRevision());
+    const inRange = backwards
+      ? live.filter((event) => event.revision <= from).reverse()
+      : live.filter((event) => event.revision >= from);
+    for (const event of inRange.slice(0, Number(options.getCount()))) send(call, event);
+    call.end();
+  }
+
+  const server = new Server();
+  server.addService(
+    {
+      read: method('/event_store.client.streams.Streams/Read', false, true),
+      append: method('/event_store.client.streams.Streams/Append', true, false),
+      features: method('/event_store.client.server_features.ServerFeatures/GetSupportedMethods', false, false),
+    },
+    {
+      async read(call: ServerWritableStream<Buffer, Buffer>) {
+        const options = ReadReq.deserializeBinary(call.request).getOptions()!;
+        if (options.hasStream()) {
+          readStream(call, options);
+          return;
+        }
+        const subscription = options.hasSubscription();
+        if (subscription && behaviour.subscribe) {
+          behaviour.subscribe(call);
+          return;
+        }
+        const all = options.getAll()!;
+        const backwards = options.getReadDirection() === ReadReq.Options.ReadDirection.BACKWARDS;
+        const filter = options.hasFilter() ? options.getFilter()! : undefined;
+        const request: ReadRequest = {
+          direction: backwards ? 'backwards' : 'forwards',
+          count: subscription ? Number.POSITIVE_INFINITY : Number(options.getCount()),
+          filter: filter?.hasEventType()
+            ? { eventType: filter.getEventType()!.getRegex() }
+            : filter?.hasStreamIdentifier()
+              ? { streamPrefixes: filter.getStreamIdentifier()!.getPrefixList() }
+              : null,
+        };
+        if (!subscription) reads.push(request);
+        const from = all.hasPosition()
+          ? Number(all.getPosition()!.getCommitPosition())
+          : all.hasEnd() || backwards
+            ? Number.POSITIVE_INFINITY
+            : 0;
+        // 25.1's secondary index of a type (`$idx-et-<type>`), read as a prefix: that type's
+        // events, as the index holds them, with nothing else to go past.
+        const indexed =
+          request.filter !== null && 'streamPrefixes' in request.filter
+            ? request.filter.streamPrefixes.flatMap((prefix) =>
+                prefix.startsWith('$idx-et-') ? [prefix.slice('$idx-et-'.length)] : [],
+              )
+            : [];
+        const source = indexed.length > 0 ? log.filter((event) => indexed.includes(event.type)) : log;
+        const passes = (event: StoredLogEvent) =>
+          request.filter === null || indexed.length > 0
+            ? true
+            : 'eventType' in request.filter
+              ? new RegExp(request.filter.eventType).test(event.type)
+              : request.filter.streamPrefixes.some((prefix) => event.streamName.startsWith(prefix));
+        const inRange = backwards
+          ? [...source].reverse().filter((event) => event.position < from)
+          : source.filter((event) => event.position >= from);
+        let sent = 0;
+        for (const event of inRange) {
+          if (sent >= request.count || call.cancelled) break;
+          examined++;
+          if (!passes(event)) continue;
+          if (behaviour.sendDelayMs) await new Promise((resolve) => setTimeout(resolve, behaviour.sendDelayMs));
+          send(call, event);
+          eventsSent++;
+          sent++;
+        }
+        // A subscription stays open for what comes next; this server sends nothing more.
+        if (!subscription) call.end();
+      },
+      append(call: ServerReadableStream<Buffer, Buffer>, answer: sendUnaryData<Buffer>) {
+        const requests: InstanceType<typeof AppendReq>[] = [];
+        call.on('data', (chunk: Buffer) => requests.push(AppendReq.deserializeBinary(chunk)));
+        call.on('end', () => {
+          const [header, ...proposed] = requests;
+          const options = header!.getOptions()!;
+          const streamName = Buffer.from(options.getStreamIdentifier()!.getStreamName_asU8()).toString();
+          const current = nextRevision(streamName) - 1;
+          const expected = options.hasAny()
+            ? undefined
+            : options.hasNoStream()
+              ? -1
+              : options.hasStreamExists()
+                ? undefined
+                : Number(options.getRevision());
+          if ((expected !== undefined && expected !== current) || (options.hasStreamExists() && current < 0)) {
+            const wrong = new AppendResp.WrongExpectedVersion();
+            if (current < 0) wrong.setCurrentNoStream(new Empty());
+            else wrong.setCurrentRevision(String(current));
+            if (expected === undefined) wrong.setExpectedStreamExists(new Empty());
+            else if (expected < 0) wrong.setExpectedNoStream(new Empty());
+            else wrong.setExpectedRevision(String(expected));
+            answer(null, Buffer.from(new AppendResp().setWrongExpectedVersion(wrong).serializeBinary()));
+            return;
+          }
+          for (const request of proposed) {
+            const message = request.getProposedMessage()!;
+            const metadata = Buffer.from(message.getCustomMetadata_asU8()).toString();
+            record({
+              streamName,
+              type: message.getMetadataMap().get('type')!,
+              position: (log.at(-1)?.position ?? 1_000 - POSITION_STEP) + POSITION_STEP,
+              recordedAt: behaviour.clock?.() ?? new Date(),
+              id: message.getId()!.getString(),
+              revision: nextRevision(streamName),
+              data: JSON.parse(Buffer.from(message.getData_asU8()).toString()) as unknown,
+              metadata: metadata ? (JSON.parse(metadata) as Record<string, unknown>) : {},
+            });
+          }
+          const last = log.at(-1)!;
+          const position = new AppendResp.Position()
+            .setCommitPosition(String(last.position))
+            .setPreparePosition(String(last.position));
+          const success = new AppendResp.Success().setCurrentRevision(String(last.revision)).setPosition(position);
+          answer(null, Buffer.from(new AppendResp().setSuccess(success).serializeBinary()));
+        });
+      },
+      features(_call: ServerUnaryCall<Buffer, Buffer>, answer: sendUnaryData<Buffer>) {
+        featureCalls++;
+        const failure = (behaviour.features ?? (() => null))(featureCalls);
+        if (failure === 'hang') return;
+        if (failure) answer({ ...failure, details: 'features refused' });
+        else answer({ code: status.UNIMPLEMENTED, details: 'no server features' });
+      },
+    },
+  );
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, bound) =>
+      error ? reject(error) : resolve(bound),
+    ),
+  );
+  return {
+    server,
+    port,
+    url: `esdb://127.0.0.1:${port}?tls=false`,
+    /** Everything the server holds, truncated events included, oldest first. */
+    log: () => [...log],
+    reads: () => [...reads],
+    /** The names of the streams read one by one (`$$<name>`: its metadata). */
+    streamReads: () => [...streamReads],
+    eventsSent: () => eventsSent,
+    examined: () => examined,
+    featureCalls: () => featureCalls,
+  };
+}
+
+/** A long log: page views everywhere, three signups among them; positions are byte offsets. */
+export function longLog(length = 3_000, signups = [10, 1_500, 2_990]): LoggedEvent[] {
+  const start = Date.parse('2026-01-01T00:00:00Z');
+  return Array.from({ length }, (_, i) => {
+    const signup = signups.includes(i);
+    return {
+      streamName: signup ? `waitlist-shirt.${i}` : `views-${i % 7}`,
+      type: signup ? 'WaitlistJoined' : 'PageViewed',
+      position: 1_000 + i * POSITION_STEP,
+      recordedAt: new Date(start + i * 1_000),
+    };
+  });
+}
