@@ -49,7 +49,6 @@ const CORE_FEATURES = {
   ingestion: ['fundraisers'],
   'owner-mail': ['fundraisers', 'users'],
   'lookup-keys': ['personal-data', 'users', 'waitlist'],
-  identity: ['users', 'personal-data', 'fundraisers', 'fulfilment', 'waitlist'],
   seed: ['charities', 'shirts'],
 };
 
