@@ -355,6 +355,7 @@ export async function createEmbeddedProcess(
     commands,
     ingestion,
     lookupKeys,
+    accounts,
     useCases: {
       charities: catalogue.useCases.charities,
       fundraisers: fundraisers.useCases,
