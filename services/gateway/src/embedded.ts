@@ -24,13 +24,16 @@ import {
   fulfilmentModule,
   fundraisersModule,
   fundraisersProjector,
-  identityModule,
+  fundraiserStreamName,
+  fulfilmentStreamName,
   ownerMailModule,
   type PersonalData,
   seedCatalog,
   systemClock,
   usersModule,
+  WAITLIST_STREAM_PREFIX,
   waitlistModule,
+  waitlistRemovalStreamName,
   withPersonalData,
 } from '@qrshirt/core';
 import {
@@ -222,7 +225,6 @@ export async function createEmbeddedProcess(
     }),
   });
   const accounts = createAccounts({ commands, clock, lookupKeys });
-  const users = usersModule({ commands, clock, lookupKeys, readModels, personalData });
   const auth = createAuth(config, {
     clock,
     log,
@@ -250,6 +252,24 @@ export async function createEmbeddedProcess(
     claimMailRemovalLinks: createClaimMailRemovalLinks(commands),
     linkSecret: auth.keyedHash('waitlist links'),
   });
+  const users = usersModule({
+    commands,
+    eventStore: peopleEventStore,
+    readModels,
+    credentials,
+    personalData,
+    forgetMailTo: mail.forgetRecipient,
+    removeWaitlistEntriesMadeWith: (address) => waitlist.useCases.removeEntriesMadeWith(address),
+    confirmPassword,
+    fundraisersOf: (userId, caller) => fundraisers.useCases.userStats(userId, caller),
+    personalRecordStreams: {
+      waitlistSignupPrefix: WAITLIST_STREAM_PREFIX,
+      waitlistEntrySteps: (entryId) => [fulfilmentStreamName(entryId), waitlistRemovalStreamName(entryId)],
+      fundraiser: fundraiserStreamName,
+    },
+    lookupKeys,
+    clock,
+  });
   const fulfilment = fulfilmentModule({
     commands,
     fundraisers: createEntryFundraisers(commands),
@@ -270,18 +290,6 @@ export async function createEmbeddedProcess(
     sendDailySummary: createDailySummaryMailer({ email: mail.email, publicBaseUrl: config.PUBLIC_BASE_URL }),
     clock,
   });
-  const identity = identityModule({
-    commands,
-    eventStore: peopleEventStore,
-    credentials,
-    personalData,
-    forgetMailTo: mail.forgetRecipient,
-    removeWaitlistEntriesMadeWith: (address) => waitlist.useCases.removeEntriesMadeWith(address),
-    confirmPassword,
-    fundraisers: fundraisers.useCases,
-    lookupKeys,
-    clock,
-  });
   const analytics = analyticsModule({
     ingestion,
     readModels,
@@ -292,18 +300,7 @@ export async function createEmbeddedProcess(
     clock,
   });
   const adminAudit = adminAuditModule({ eventStore, readModels, clock });
-  const modules = [
-    catalogue,
-    fundraisers,
-    users,
-    identity,
-    waitlist,
-    analytics,
-    adminAudit,
-    donations,
-    fulfilment,
-    ownerMail,
-  ];
+  const modules = [catalogue, fundraisers, users, waitlist, analytics, adminAudit, donations, fulfilment, ownerMail];
 
   // PROJECTIONS=off: the projector process writes the Redis read models this gateway reads.
   const projectors = modules.flatMap((module) => module.projectors);
@@ -386,6 +383,7 @@ export async function createEmbeddedProcess(
     commands,
     ingestion,
     lookupKeys,
+    accounts,
     useCases: {
       charities: catalogue.useCases.charities,
       fundraisers: fundraisers.useCases,

@@ -1,4 +1,5 @@
 import type {
+  Accounts,
   AdminAudit,
   CatalogQueries,
   CharityUseCases,
@@ -45,4 +46,6 @@ export interface RouteDeps {
   publicBaseUrl: string;
   /** What addresses and phone numbers are found by, in stream names, credentials and rate limits. */
   lookupKeys: LookupKeys;
+  /** The sign-ins and addresses the log records: sign-in and the admin check share this one. */
+  accounts: Accounts;
 }

@@ -1,4 +1,3 @@
-import { createAccounts } from '@qrshirt/core';
 import type {
   adminEventRoutes,
   adminOutboxRoutes,
@@ -32,7 +31,7 @@ export function adminHandlers(deps: RouteDeps & { admin: AdminDeps }): {
       typeof adminOutboxRoutes
   >;
 } {
-  const check = createAdminCheck({ adminEmails: deps.admin.adminEmails, accounts: createAccounts(deps) });
+  const check = createAdminCheck({ adminEmails: deps.admin.adminEmails, accounts: deps.accounts });
   return {
     check,
     handlers: {

@@ -5,7 +5,7 @@ import type { EmailChange } from './email-change';
 
 /**
  * Moving to another address: it mails a link and is counted against the client's address too.
- * Closing an account and its data's download are the identity module's; profiles the users module's.
+ * Profiles, closing an account and its data's download are the users module's.
  */
 export function accountHandlers({
   emailChange,

@@ -1,4 +1,3 @@
-import { createAccounts } from '@qrshirt/core';
 import { REFRESH_COOKIE, type authRoutes, type emailPasswordRoutes, type userRoutes } from '@qrshirt/contracts';
 import passport from 'passport';
 import { accountHandlers } from './account-routes';
@@ -31,9 +30,8 @@ import type { RouteDeps } from '../route-deps';
 export function authHandlers(
   deps: RouteDeps & { auth: AuthOptions },
 ): HandlersOf<typeof authRoutes & Pick<typeof userRoutes, 'changeEmail'>> {
-  const accounts = createAccounts(deps);
-  const sessions = createSessions({ ...deps.auth, accounts, clock: deps.clock });
-  const shared = { ...deps, ...deps.auth, accounts, sessions };
+  const sessions = createSessions({ ...deps.auth, accounts: deps.accounts, clock: deps.clock });
+  const shared = { ...deps, ...deps.auth, accounts: deps.accounts, sessions };
   // An instance of its own rather than passport's global one: each app gets its own strategies.
   const authenticator = new passport.Passport();
   authenticator.use('local', createLocalStrategy(shared));

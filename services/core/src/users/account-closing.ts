@@ -4,11 +4,10 @@ import type { Clock } from '../kit/clock';
 import type { CommandHandler } from '../kit/command-handler';
 import { DomainError } from '../kit/decider';
 import type { LookupKeys } from '../kit/lookup-keys';
-import type { PersonalData } from '../personal-data/personal-data';
 import type { CredentialsStore } from '../ports/credentials-store';
 import type { ErasureAct } from '../ports/personal-data-keys';
-import { emailReservationDecider, emailReservationStreamName } from '../users/email-reservation';
-import { userDecider, type UserState, userStreamName } from '../users/user-decider';
+import { emailReservationDecider, emailReservationStreamName } from './email-reservation';
+import { userDecider, type UserState, userStreamName } from './user-decider';
 
 /** How recent a sign-in must be to close an account that has no password to confirm it with. */
 const RECENT_SIGN_IN_MS = 5 * 60_000;
@@ -39,7 +38,8 @@ export function createAccountClosing({
 }: {
   commands: CommandHandler;
   credentials: CredentialsStore;
-  personalData: PersonalData;
+  /** Destroys the subject's key, which erases their name and email wherever they went sealed. */
+  personalData: { erase(this: void, subject: string, act?: ErasureAct): Promise<unknown> };
   /** Forgets the mail to an address: waiting and kept after sending alike. */
   forgetMailTo(this: void, address: string): Promise<unknown>;
   /** Removes and erases the waitlist entries made with an address. */

@@ -2,18 +2,8 @@ import type { AuthSession } from '@qrshirt/contracts';
 import type { Clock } from '../kit/clock';
 import type { CommandHandler } from '../kit/command-handler';
 import type { LookupKeys } from '../kit/lookup-keys';
-import {
-  emailReservationDecider,
-  type EmailReservationState,
-  emailReservationStreamName,
-} from '../users/email-reservation';
-import {
-  type SignInMethod,
-  type UserProfile,
-  type UserState,
-  userDecider,
-  userStreamName,
-} from '../users/user-decider';
+import { emailReservationDecider, type EmailReservationState, emailReservationStreamName } from './email-reservation';
+import { type SignInMethod, type UserProfile, type UserState, userDecider, userStreamName } from './user-decider';
 
 export interface Accounts {
   /** The user holding the address: the account that reserved it first. */

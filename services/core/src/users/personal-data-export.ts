@@ -1,4 +1,4 @@
-import { type DomainEvent, type PersonalDataExport, readEvent } from '@qrshirt/contracts';
+import { type DomainEvent, type PersonalDataExport, readEvent, type UserStats } from '@qrshirt/contracts';
 import { assertSelf, type Caller } from '../kit/caller';
 import type { Clock } from '../kit/clock';
 import type { CommandHandler } from '../kit/command-handler';
@@ -8,13 +8,8 @@ import type { EventStore, StoredEvent } from '../kit/event-store';
 import type { LookupKeys } from '../kit/lookup-keys';
 import { readAllFiltered } from '../kit/read-all-filtered';
 import type { CredentialsStore } from '../ports/credentials-store';
-import { fulfilmentStreamName } from '../fulfilment/fulfilment-decider';
-import { fundraiserStreamName } from '../fundraisers/fundraiser-decider';
-import type { FundraiserUseCases } from '../fundraisers/fundraiser-use-cases';
-import { emailReservationDecider, emailReservationStreamName } from '../users/email-reservation';
-import { userDecider, userStreamName } from '../users/user-decider';
-import { WAITLIST_STREAM_PREFIX } from '../kit/stream-prefixes';
-import { waitlistRemovalStreamName } from '../waitlist/waitlist-removal-decider';
+import { emailReservationDecider, emailReservationStreamName } from './email-reservation';
+import { userDecider, userStreamName } from './user-decider';
 
 type ExportedEvent = PersonalDataExport['events'][number];
 type ExportedEntry = PersonalDataExport['waitlistEntries'][number];
@@ -60,6 +55,19 @@ function exported({ stored, event }: Readable): ExportedEvent {
   return { stream: stored.streamName, type: event.type, recordedAt: stored.recordedAt.toISOString(), data };
 }
 
+/**
+ * Where the log keeps what the person did outside their account's own streams: the features that
+ * write those streams name them, and the composition root hands their namers in.
+ */
+interface PersonalRecordStreams {
+  /** What the name of every waitlist signup's stream starts with. */
+  waitlistSignupPrefix: string;
+  /** The streams of a waitlist entry's later steps besides its signup's: its fulfilment and removal. */
+  waitlistEntrySteps(this: void, entryId: string): readonly string[];
+  /** A fundraiser's own stream: its creation, claim and changes. */
+  fundraiser(this: void, fundraiserId: string): string;
+}
+
 interface PersonalDataExporter {
   /** The person's own data; someone else's account is refused, a closed one is not found. */
   exportOwn(userId: string, caller: Caller): Promise<PersonalDataExport>;
@@ -75,7 +83,8 @@ export function createPersonalDataExport({
   commands,
   eventStore,
   credentials,
-  fundraisers,
+  fundraisersOf,
+  personalRecordStreams: streams,
   lookupKeys,
   clock,
 }: {
@@ -83,7 +92,9 @@ export function createPersonalDataExport({
   /** The store with personal fields revealed (`withPersonalData`). */
   eventStore: EventStore;
   credentials: Pick<CredentialsStore, 'passwordHash' | 'identitiesOf'>;
-  fundraisers: Pick<FundraiserUseCases, 'userStats'>;
+  /** The person's fundraisers with their figures, as the person's own stats page shows them. */
+  fundraisersOf(this: void, userId: string, caller: Caller): Promise<UserStats>;
+  personalRecordStreams: PersonalRecordStreams;
   /** Names the reservation of the account's address. */
   lookupKeys: Pick<LookupKeys, 'email'>;
   clock: Clock;
@@ -94,7 +105,7 @@ export function createPersonalDataExport({
 
   /** Every waitlist signup in the log: the admins' list reads it the same way, without a read model. */
   async function* signups(): AsyncGenerator<Readable> {
-    for await (const stored of readAllFiltered(eventStore, WAITLIST_STREAM_PREFIX, ['WaitlistJoined'])) {
+    for await (const stored of readAllFiltered(eventStore, streams.waitlistSignupPrefix, ['WaitlistJoined'])) {
       const found = readable(stored);
       if (found) yield found;
     }
@@ -103,18 +114,16 @@ export function createPersonalDataExport({
   /** The entry's events (a legacy stream holds a whole shirt's list: only this entry's) and where it got. */
   async function entryOf(joined: Readable & { event: { type: 'WaitlistJoined' } }) {
     const { entryId } = joined.event.data;
-    const [signup, fulfilment, removal] = await Promise.all([
-      streamOf(joined.stored.streamName),
-      streamOf(fulfilmentStreamName(entryId)),
-      streamOf(waitlistRemovalStreamName(entryId)),
-    ]);
-    const events = [...signup, ...fulfilment, ...removal].filter((found) => entryIdOf(found) === entryId);
+    const read = await Promise.all(
+      [joined.stored.streamName, ...streams.waitlistEntrySteps(entryId)].map((name) => streamOf(name)),
+    );
+    const events = read.flat().filter((found) => entryIdOf(found) === entryId);
     const at = (type: string) => events.find(({ event }) => event.type === type)?.event.data.at ?? null;
     const fulfilled = events.find(({ event }) => event.type === 'WaitlistEntryFulfilled')?.event;
     const fundraiserId = fulfilled?.type === 'WaitlistEntryFulfilled' ? fulfilled.data.fundraiserId : null;
     // The claim is a fact of the fundraiser's stream; only its time is read from there.
     const claimed = fundraiserId
-      ? (await streamOf(fundraiserStreamName(fundraiserId))).find(
+      ? (await streamOf(streams.fundraiser(fundraiserId))).find(
           ({ event }) => event.type === 'FundraiserClaimed' && event.data.entryId === entryId,
         )
       : undefined;
@@ -161,7 +170,7 @@ export function createPersonalDataExport({
         reservationStream ? commands.loadState(reservationStream, emailReservationDecider) : null,
         credentials.passwordHash(userId),
         credentials.identitiesOf(userId),
-        fundraisers.userStats(userId, caller),
+        fundraisersOf(userId, caller),
       ]);
       // The address may have been someone else's before: only this account's reservation events.
       const reservation = reservationEvents.filter(
@@ -170,7 +179,7 @@ export function createPersonalDataExport({
       const emailVerified = holder?.userId === userId && holder.verified;
 
       const fundraiserEvents = (
-        await Promise.all(stats.fundraiserStats.map(({ id }) => streamOf(fundraiserStreamName(id))))
+        await Promise.all(stats.fundraiserStats.map(({ id }) => streamOf(streams.fundraiser(id))))
       )
         .flat()
         .filter(({ event }) => FUNDRAISER_FACTS.has(event.type));
