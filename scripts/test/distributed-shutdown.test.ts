@@ -11,6 +11,7 @@ import {
   createApiClient,
   createFundraiser,
   drain,
+  outputTail,
   type ExitStatus,
   type GatewayProcess,
   type LocalRedis,
@@ -87,14 +88,14 @@ describeWithKafka('the distributed processes stopped by SIGTERM under load', (ka
       timed(() => ingestor.terminate()),
       timed(() => projector.terminate()),
     ]);
-    expect(ingestorStop.code).toBe(0);
+    expect(ingestorStop.code, outputTail(ingestor)).toBe(0);
     expect(ingestorStop.ms).toBeLessThan(10_000);
-    expect(projectorStop.code).toBe(0);
+    expect(projectorStop.code, outputTail(projector)).toBe(0);
     expect(projectorStop.ms).toBeLessThan(10_000);
     const acceptedBeforeGatewayStop = accepted();
     while (accepted() < acceptedBeforeGatewayStop + 500) await new Promise((resolve) => setTimeout(resolve, 50));
     const gatewayStop = await timed(() => gateway.terminate());
-    expect(gatewayStop.code).toBe(0);
+    expect(gatewayStop.code, outputTail(gateway)).toBe(0);
     expect(gatewayStop.ms).toBeLessThan(10_000);
     await load.stop();
 

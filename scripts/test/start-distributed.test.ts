@@ -145,7 +145,13 @@ describe.skipIf(missing !== undefined && !required)('npm run start:distributed',
     expect((await fetch(`${services[0]!.url}/metrics`)).status).toBe(404);
     const checks = async (service: Service) =>
       ((await (await fetch(`${service.opsUrl}/readyz`)).json()) as { checks: object }).checks;
-    expect(Object.keys(await checks(services[0]!)).sort()).toEqual(['eventStore', 'kafka', 'readModels']);
+    expect(Object.keys(await checks(services[0]!)).sort()).toEqual([
+      'credentials',
+      'eventStore',
+      'kafka',
+      'outbox',
+      'readModels',
+    ]);
     expect(Object.keys(await checks(services[2]!)).sort()).toEqual(['eventStore', 'kafka']);
     expect(Object.keys(await checks(services[3]!)).sort()).toEqual(['eventStore', 'projections', 'readModels']);
     const ingestorMetrics = await (await fetch(`${services[2]!.opsUrl}/metrics`)).text();

@@ -27,6 +27,15 @@ export interface IngestorStatus {
 const RESTART_FIRST_DELAY_MS = 1_000;
 const RESTART_MAX_DELAY_MS = 30_000;
 
+/**
+ * How long a stop waits for the consumer to finish its batch and leave the group. A rebalance in
+ * progress (a member that missed its heartbeats while the machine was busy rejoins first) can hold
+ * kafkajs's disconnect past the process's whole shutdown deadline; past this the stop goes on to
+ * close the store cleanly. Nothing is lost: offsets not committed are delivered again, and the
+ * partition writers recognise what was appended already.
+ */
+const CONSUMER_LEAVE_MS = 5_000;
+
 /** This writer's claim was overtaken: stop the batch, commit nothing, and let Kafka redeliver. */
 class Fenced extends Error {}
 
@@ -213,7 +222,12 @@ export function createIngestor(options: IngestorOptions) {
     async stop(): Promise<void> {
       stopping = true;
       clearTimeout(restartTimer);
-      await consumer.disconnect();
+      let timer: NodeJS.Timeout | undefined;
+      const left = await Promise.race([
+        consumer.disconnect().then(() => true),
+        new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), CONSUMER_LEAVE_MS))),
+      ]).finally(() => clearTimeout(timer));
+      if (!left) log.warn({ waitedMs: CONSUMER_LEAVE_MS }, 'the Kafka consumer did not leave its group in time');
       await producer.disconnect();
     },
   };
