@@ -56,6 +56,15 @@ export async function runProcess(
     console.error(`${service}: ${error.message}`);
     process.exit(2);
   });
-  await running.start();
-  stopOnSignals({ log: running.log, stop: () => running.close() });
+  // Signals are taken from the start: a gateway serves (and may be told to stop) while it still
+  // warms its pages, and a stop then waits for the start to settle before closing in order.
+  const started = running.start();
+  stopOnSignals({
+    log: running.log,
+    stop: async () => {
+      await started.catch(() => {});
+      await running.close();
+    },
+  });
+  await started;
 }
