@@ -55,7 +55,10 @@ function startWriterThread(data: WriterThreadData): Worker {
   }
   const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
   const source = fileURLToPath(new URL('./sqlite-writer-thread.ts', import.meta.url));
-  const bootstrap = `require(${JSON.stringify(tsx)}).require(${JSON.stringify(source)}, ${JSON.stringify(source)});`;
+  // register(), not the namespaced require(): a namespace is new each time, which gave every
+  // thread fresh keys in tsx's disk cache, so it grew by thousands of files per test run and
+  // each thread's start (which scans the cache) slowed with it, to seconds.
+  const bootstrap = `require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(source)});`;
   return new Worker(bootstrap, { eval: true, execArgv: [], workerData: data });
 }
 
