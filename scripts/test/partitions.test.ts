@@ -249,6 +249,16 @@ async function expectHealed(stack: Stack, recovery: Recovery): Promise<void> {
     `  readiness ${JSON.stringify(recovery.readiness)}; lag ${JSON.stringify(recovery.lag)}; ` +
       `${accepted} acknowledged, ${events} ScanRecorded; ${drained.settled ? 'drained' : 'NOT drained'} in ${Math.round(drained.waitedMs)} ms`,
   );
+  if (recovery.lag.kafkaMessages >= SCANS_PER_SECOND) {
+    // What the ingestor went through (crashes, restarts, joins): the lag alone does not say why.
+    const said = stack.ingestor.logs.filter((line) => Number(line.level) >= 40 || /consumer/.test(line.msg));
+    console.log(
+      `  the ingestor's last warnings and consumer changes:\n${said
+        .slice(-30)
+        .map((line) => JSON.stringify(line))
+        .join('\n')}`,
+    );
+  }
   expect(recovery.acceptingAfterMs).toBeLessThan(RECOVERY_MS);
   expect(recovery.readiness).toEqual({ gateway: 200, ingestor: 200, projector: 200 });
   // Under a second: the projector's oldest unhandled event, and Kafka's backlog at the load's rate.

@@ -23,9 +23,14 @@ export interface IngestorStatus {
   fenced: number;
 }
 
-/** After a crash kafkajs gives up on: the wait before a new consumer, doubling up to the maximum. */
+/**
+ * After a crash kafkajs gives up on: the wait before a new consumer, doubling up to the maximum. A
+ * try is one connection and a group join, cheap for the broker; a longer wait only delays the
+ * catch-up once a network or broker is back (with 30 s, scans waited up to half a minute after a
+ * bad network healed).
+ */
 const RESTART_FIRST_DELAY_MS = 1_000;
-const RESTART_MAX_DELAY_MS = 30_000;
+const RESTART_MAX_DELAY_MS = 5_000;
 
 /**
  * How long a stop waits for the consumer to finish its batch and leave the group. A rebalance in
@@ -83,6 +88,8 @@ export function createIngestor(options: IngestorOptions) {
   let consumer = newConsumer();
   let stopping = false;
   let restartTimer: NodeJS.Timeout | undefined;
+  /** Why no consumer is in the group now (a crash, until the next join), for GET /readyz. */
+  let notConsuming: string | undefined = 'not yet in the consumer group';
 
   function watch(watched: Consumer): void {
     // kafkajs logs nothing of its own here (logLevel NOTHING): a consumer that gave up, or is about
@@ -90,6 +97,7 @@ export function createIngestor(options: IngestorOptions) {
     watched.on(watched.events.CRASH, (event) => {
       const { error, restart } = event.payload;
       log.warn({ err: error, restart }, 'Kafka consumer crashed');
+      notConsuming = `the Kafka consumer crashed (${error.message}) and is restarting`;
       // kafkajs restarts a consumer only after retriable errors; after others (a broker back from
       // an outage that has no group coordinator yet) it stays stopped for good, and the
       // partitions would wait for ever. A new consumer rejoins the group and resumes from the
@@ -100,6 +108,7 @@ export function createIngestor(options: IngestorOptions) {
     // A new assignment may have given a partition to someone else and back: claim again.
     watched.on(watched.events.GROUP_JOIN, (event) => {
       memberId = event.payload.memberId;
+      notConsuming = undefined;
       for (const writer of writers.values()) writer.release();
       // Which process held which partitions when, matched with the kafkaMember of what it appended.
       log.info({ memberId, assignment: event.payload.memberAssignment }, 'joined the consumer group');
@@ -211,6 +220,10 @@ export function createIngestor(options: IngestorOptions) {
 
   return {
     status: () => ({ ...status }),
+    /** Throws while no consumer of this process is in the group: its partitions wait. */
+    assertConsuming(): void {
+      if (notConsuming) throw new Error(notConsuming);
+    },
     async start(): Promise<void> {
       await ensureTopics(kafka, partitions);
       clusterId = await readClusterId(kafka);

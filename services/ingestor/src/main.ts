@@ -50,6 +50,7 @@ await runProcess('ingestor', async () => {
       await eventStore.headPosition();
     },
     kafka: () => kafka.reachable(),
+    consumer: async () => ingestor.assertConsuming(),
   });
   let ops: OpsServer | undefined;
   return {

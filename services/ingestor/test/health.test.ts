@@ -99,7 +99,7 @@ describeWithKafka('ingestor health and metrics', (kafka) => {
     expect(await (await fetch(`${ingestor.opsUrl}/healthz`)).json()).toEqual({ status: 'ok' });
     const ready = await fetch(`${ingestor.opsUrl}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', checks: { eventStore: 'up', kafka: 'up' } });
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { eventStore: 'up', kafka: 'up', consumer: 'up' } });
 
     const metrics = await eventually(
       async () => (await fetch(`${ingestor!.opsUrl}/metrics`)).text(),
@@ -121,25 +121,32 @@ describeWithKafka('ingestor health and metrics', (kafka) => {
   });
 
   it.skipIf(!kafka.ownsBroker)(
-    'answers /readyz with 503 naming Kafka while the broker is down',
+    'answers /readyz with 503 naming Kafka, then its consumer, while the broker is down, and 200 once back',
     async () => {
+      type Body = { error: string; checks: Record<string, string> };
+      const readyz = async () => {
+        const answer = await fetch(`${ingestor!.opsUrl}/readyz`);
+        return { status: answer.status, body: (await answer.json()) as Body };
+      };
       await kafka.local!.halt();
       try {
-        const answer = await fetch(`${ingestor!.opsUrl}/readyz`);
+        const answer = await readyz();
         expect(answer.status).toBe(503);
-        const body = (await answer.json()) as { error: string; checks: Record<string, string> };
-        expect(body.error).toBe('Not ready: kafka unreachable');
-        expect(body.checks).toMatchObject({ eventStore: 'up', kafka: expect.stringMatching(/^down: /) });
+        expect(answer.body.error).toMatch(/^Not ready: kafka(, consumer)? unreachable$/);
+        expect(answer.body.checks).toMatchObject({ eventStore: 'up', kafka: expect.stringMatching(/^down: /) });
         // Metrics still answer, without lag samples it cannot know.
         expect((await fetch(`${ingestor!.opsUrl}/metrics`)).status).toBe(200);
+        // Its consumer gives up on the group before long: a crashed consumer is no reader either.
+        const crashed = await eventually(readyz, (current) => current.body.checks.consumer !== 'up', 60_000);
+        expect(crashed.body.checks.consumer).toMatch(/^down: the Kafka consumer crashed \(.+\) and is restarting$/);
       } finally {
         await kafka.local!.restart();
       }
-      const again = await eventually(
-        async () => (await fetch(`${ingestor!.opsUrl}/readyz`)).status,
-        (status) => status === 200,
-      );
-      expect(again).toBe(200);
+      const again = await eventually(readyz, (current) => current.status === 200, 60_000);
+      expect(again).toEqual({
+        status: 200,
+        body: { status: 'ready', checks: { eventStore: 'up', kafka: 'up', consumer: 'up' } },
+      });
     },
     120_000,
   );
