@@ -20,6 +20,7 @@ COPY services/projector/package.json services/projector/
 COPY services/projections/package.json services/projections/
 COPY web/package.json web/
 COPY scripts/test-support/package.json scripts/test-support/
+COPY patches patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build --workspace web && npm run build:server
@@ -44,6 +45,7 @@ COPY services/projector/package.json services/projector/
 COPY services/projections/package.json services/projections/
 COPY web/package.json web/
 COPY scripts/test-support/package.json scripts/test-support/
+COPY patches patches
 # The compiler is only there for better-sqlite3 on a platform without a prebuilt binary; it
 # leaves in the same layer, so the image does not carry it. Such a build uses Node 24.18.1's
 # headers (from the npm registry, as scripts/infra/install-node24.sh does): with those of 24.19 and
