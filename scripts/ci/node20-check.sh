@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # CI on the machine's Node 20, which `engines` still allows: what differs between Node lines is
-# the runtime under the code, not the code, so this run checks that the Node-side fast tiers pass
-# (the deciders and the given-events specifications, the projections, the runtime) and that
-# `npm start` the README's way serves. The type check (the same whatever runs it) and the web's
-# component tests (jsdom, whose Node line matters as little) run once, with the whole suite, on
-# Node 24 (the Docker image's line): here they took two minutes of CI for nothing new.
+# the runtime under the code, not the code, so this run checks that the code compiles, that the
+# Node-side fast tiers pass (the deciders and the given-events specifications, the projections,
+# the runtime), and that `npm start` the README's way serves. The web's component tests (jsdom,
+# whose Node line matters little) run once, with the whole suite, on Node 24 (the Docker image's
+# line): here they took a minute of CI for nothing new.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-echo "=== Node $(node --version): unit and specification tiers, npm start"
+echo "=== Node $(node --version): typecheck, unit and specification tiers, npm start"
+npx tsc -p tsconfig.json --noEmit
+npx tsc -p web/tsconfig.json --noEmit
 npx vitest run --project node \
   services/core/test services/projections/test services/runtime/test services/gateway/test/specs
 
