@@ -16,7 +16,6 @@ export * from './catalogue/shirt-decider';
 export * from './fundraisers/fundraiser-decider';
 export * from './donations/donation-report-decider';
 export * from './donations/processor-donation-decider';
-export * from './donations/donation-webhook-decider';
 export * from './waitlist/waitlist-decider';
 export * from './waitlist/waitlist-removal-decider';
 export * from './fulfilment/fulfilment-decider';

@@ -18,8 +18,12 @@ import {
   parseAmountCents,
   reportIdFor,
 } from './donation-report-decider';
-import { donationWebhookDecider, donationWebhookStreamName } from './donation-webhook-decider';
-import { processorDonationDecider, processorDonationStreamName } from './processor-donation-decider';
+import {
+  donationWebhookDecider,
+  donationWebhookStreamName,
+  processorDonationDecider,
+  processorDonationStreamName,
+} from './processor-donation-decider';
 
 export interface DonationUseCaseDeps {
   commands: CommandHandler;

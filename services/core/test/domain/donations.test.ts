@@ -1,8 +1,12 @@
 import type { EventOf } from '@qrshirt/contracts';
 import { describe, expect, it } from 'vitest';
 import { donationReportDecider, reportIdFor } from '../../src/donations/donation-report-decider';
-import { donationWebhookDecider, donationWebhookStreamName } from '../../src/donations/donation-webhook-decider';
-import { type ConfirmDonation, processorDonationDecider } from '../../src/donations/processor-donation-decider';
+import {
+  type ConfirmDonation,
+  donationWebhookDecider,
+  donationWebhookStreamName,
+  processorDonationDecider,
+} from '../../src/donations/processor-donation-decider';
 import { deciderSpec } from './decider-spec';
 import { reportDonation, T0, T1 } from './fixtures';
 
