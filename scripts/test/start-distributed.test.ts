@@ -152,7 +152,7 @@ describe.skipIf(missing !== undefined && !required)('npm run start:distributed',
       'outbox',
       'readModels',
     ]);
-    expect(Object.keys(await checks(services[2]!)).sort()).toEqual(['eventStore', 'kafka']);
+    expect(Object.keys(await checks(services[2]!)).sort()).toEqual(['consumer', 'eventStore', 'kafka']);
     expect(Object.keys(await checks(services[3]!)).sort()).toEqual(['eventStore', 'projections', 'readModels']);
     const ingestorMetrics = await (await fetch(`${services[2]!.opsUrl}/metrics`)).text();
     expect(ingestorMetrics).toMatch(
