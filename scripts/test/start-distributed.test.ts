@@ -46,7 +46,9 @@ const alive = (pid: number) => {
 describe.skipIf(missing !== undefined && !required)('npm run start:distributed', () => {
   let supervisor: LaunchedProcess | undefined;
   afterAll(async () => {
-    await supervisor?.kill();
+    // SIGTERM, which it relays to what it started: a SIGKILL ended it alone, and a failed run left
+    // its four services and Kafka running for the rest of the suite.
+    await supervisor?.terminate(20_000);
   });
 
   it('runs two gateways, the ingestor and the projector as processes that together serve a fundraiser’s whole story, then stops them all', async () => {
