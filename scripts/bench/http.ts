@@ -28,6 +28,7 @@ import {
   waitForLine,
 } from '@qrshirt/test-support';
 import { roundOptions, runDirectly } from './cli';
+import { scanLoad } from './scanners';
 
 export interface RouteFigure {
   name: string;
@@ -53,30 +54,19 @@ interface Scenario {
   path: string;
   headers?: Record<string, string>;
   body?: string;
-  /** Requests each connection sends in turn instead of the one above. */
+  /** Requests each connection sends in turn instead of the one above, and how each connection is set up for them. */
   requests?: autocannon.Request[];
+  setupClient?: autocannon.Options['setupClient'];
 }
 
-/**
- * What every server is sent as a scan: a POST with a tiny JSON body, from one of this many
- * scanners (X-Forwarded-For, which the gateway believes from loopback): one address may send 600
- * scans a minute, and even 20,000 scans a second keep each of them under 10 a second. Each
- * request is encoded once, as a single one would be: one rebuilt per call costs the load
- * generator CPU the servers share.
- */
-const SCANNERS = 2_048;
+/** What every server is sent as a scan: a POST with a tiny JSON body, from many scanners. */
 const scanRequest = (path: string) =>
   ({
     method: 'POST',
     path,
     headers: { 'content-type': 'application/json' },
     body: '{}',
-    requests: Array.from({ length: SCANNERS }, (_, n) => ({
-      method: 'POST' as const,
-      path,
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.${n >> 8}.${n & 255}` },
-      body: '{}',
-    })),
+    ...scanLoad(() => path),
   }) as const;
 
 async function measure(url: string, scenario: Scenario, seconds: number, connections: number) {
@@ -85,7 +75,7 @@ async function measure(url: string, scenario: Scenario, seconds: number, connect
     method: scenario.method,
     ...(scenario.headers && { headers: scenario.headers }),
     ...(scenario.body !== undefined && { body: scenario.body }),
-    ...(scenario.requests && { requests: scenario.requests }),
+    ...(scenario.requests && { requests: scenario.requests, setupClient: scenario.setupClient }),
     connections,
     duration: seconds,
   });

@@ -23,6 +23,7 @@ import {
   startRedis,
 } from '@qrshirt/test-support';
 import { roundOptions, runDirectly } from './cli';
+import { scanLoad } from './scanners';
 
 interface ConcurrencyFigures {
   connections: number;
@@ -58,23 +59,6 @@ async function measure(options: autocannon.Options) {
   };
 }
 
-/** Scanners the requests come from: one address may send 600 scans a minute. */
-const SCANNERS = 2_048;
-
-/**
- * Fixed requests, which each connection takes in turn, to every fundraiser in turn, so every
- * partition gets its share, from SCANNERS addresses (X-Forwarded-For, which the gateway believes
- * from loopback), as JSON. Fixed requests are encoded once, as the baseline's is: a request rebuilt
- * per call cost the load generator a quarter more CPU per scan, on the cores the pipeline shares.
- */
-function scanRequests(fundraiserIds: string[]): autocannon.Request[] {
-  return Array.from({ length: SCANNERS }, (_, n) => ({
-    method: 'POST',
-    path: `/api/fundraisers/${fundraiserIds[n % fundraiserIds.length]}/scan`,
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.${n >> 8}.${n & 255}` },
-  }));
-}
-
 export async function benchKafka(options: {
   seconds: number;
   rounds: number;
@@ -106,8 +90,10 @@ export async function benchKafka(options: {
     const projectedScans = async (id: string) =>
       ((await api('GET', `/api/fundraisers/${id}/stats`, owner)).body as { scanRequests: number }).scanRequests;
     let accepted = 0;
+    // Every fundraiser in turn, so every partition gets its share.
+    const scanners = scanLoad((n) => `/api/fundraisers/${fundraiserIds[n % fundraiserIds.length]}/scan`);
     const scans = async (options: autocannon.Options) => {
-      const figures = await measure({ ...options, requests: scanRequests(fundraiserIds) });
+      const figures = await measure({ ...options, ...scanners });
       accepted += figures.accepted;
       return figures;
     };
@@ -165,7 +151,7 @@ export async function benchKafka(options: {
     const background = measure({
       url: gateway.url,
       connections: options.connections[0]!,
-      requests: scanRequests(fundraiserIds),
+      ...scanners,
       overallRate: options.rate,
       duration: options.seconds * 2,
     });
