@@ -65,7 +65,11 @@ await runProcess('ingestor', async () => {
       await ops?.close();
       // Finishes the batch in hand, commits its offsets and leaves the group.
       await ingestor.stop();
+      // Each step named as it ends: a stop that overran its deadline once in CI said only
+      // 'ingestor stopping', so which step held it was unknown.
+      log.info('Kafka consumer and producer disconnected');
       await kafka.close();
+      log.info('Kafka probe closed; closing the event store');
       await eventStore.close();
     },
   };
