@@ -2,8 +2,9 @@
  * `npm run replay-donations` over a generated embedded store of 1,000,000 events (the seeded
  * catalogue, 1,000 fundraisers, then scans and donations over 30 days), against a raw readAll
  * pass over the same file in the same run: the cost of reading the log at all.
- * Target: every grouping replays 1M events in under 10 s on a 2-core machine. CPU seconds are
- * printed too: on a machine shared with other work they say more than wall-clock seconds.
+ * Targets: every grouping replays 1M events in under 10 s on a 2-core machine, and within 1.3
+ * times the raw readAll (issue 33). CPU seconds are printed too: on a machine shared with other
+ * work they say more than wall-clock seconds.
  *
  *   npx tsx scripts/bench/replay.ts [--events 1000000]
  */
@@ -28,6 +29,7 @@ const ROUND = 20_000;
 /** As the replay pages its reads. */
 const READ_PAGE_SIZE = 1_000;
 const TARGET_SECONDS = 10;
+const TARGET_RATIO = 1.3;
 
 interface Timing {
   /** Wall-clock seconds. */
@@ -151,17 +153,19 @@ export async function benchReplay(options: { events?: number } = {}): Promise<Re
     const eventStore = createSqliteEventStore({ path });
     try {
       let stored = 0;
-      // The baseline is short enough for a busy machine to slow it down: the best of two counts.
-      const passes = [
-        await time(async () => (stored = await readEverything(eventStore))),
-        await time(() => readEverything(eventStore)),
-      ];
-      const baseline = passes[0]!.seconds <= passes[1]!.seconds ? passes[0]! : passes[1]!;
+      // Each pass is short enough for a busy machine to slow it down, and a pass's first run
+      // compiles its code too: the best of two counts, for the baseline and every replay alike.
+      const bestOfTwo = async (work: () => Promise<unknown>): Promise<Timing> => {
+        const first = await time(work);
+        const second = await time(work);
+        return first.seconds <= second.seconds ? first : second;
+      };
+      const baseline = await bestOfTwo(async () => (stored = await readEverything(eventStore)));
       if (stored !== events) throw new Error(`the store holds ${stored} events, expected ${events}`);
       const replays: ReplayBenchFigures['replays'] = [];
       for (const groupBy of replayGroupings) {
         let replayed = 0;
-        const took = await time(async () => {
+        const took = await bestOfTwo(async () => {
           replayed = (await replayDonations({ eventStore, groupBy })).eventsRead;
         });
         if (replayed !== events) throw new Error(`replay by ${groupBy} read ${replayed} events, expected ${events}`);
@@ -197,7 +201,7 @@ export function formatReplayFigures(figures: ReplayBenchFigures): string {
     ...figures.replays.map(
       (replay) =>
         `| replay-donations --group-by ${replay.groupBy} | ${replay.seconds} | ${replay.cpuSeconds} | ` +
-        `${replay.eventsPerSecond} | ${replay.ratio.toFixed(2)} | < ${TARGET_SECONDS} s per 1M |`,
+        `${replay.eventsPerSecond} | ${replay.ratio.toFixed(2)} | < ${TARGET_SECONDS} s per 1M, <= ${TARGET_RATIO} |`,
     ),
   ].join('\n');
 }

@@ -22,3 +22,8 @@ export function defineEvent<Type extends string, Schema extends z.ZodType>(
 }
 
 export const isoInstant = z.iso.datetime({ offset: true });
+/**
+ * The expression `isoInstant` checks, from zod's own builder, for a reader that tests an instant
+ * per event: `safeParse` allocates a result and runs zod's check machinery around the same test.
+ */
+export const isoInstantPattern = z.regexes.datetime({ offset: true });

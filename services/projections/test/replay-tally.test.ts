@@ -103,3 +103,24 @@ describe('the replay of partial refunds and disputes', () => {
     ]);
   });
 });
+
+describe('the replay by day', () => {
+  const scanOf = (fundraiserId: string, at: string): DomainEvent =>
+    ({ type: 'ScanRecorded', data: { fundraiserId, at, counted: true } }) as DomainEvent;
+
+  it('counts each instant on its UTC day, offsets included, and a fundraiser once a day', () => {
+    const result = replay('day', [
+      scanOf('f-1', '2026-11-01T23:30:00-02:00'),
+      scanOf('f-1', '2026-11-02T10:00:00Z'),
+      scanOf('f-2', '2026-11-02T00:30:00+01:00'),
+      donation('d-1', 3, '0999-01-05T00:00:00.000Z'),
+    ]);
+    expect(result.rows).toEqual([
+      { key: '0999-01-05', name: null, scans: 0, donations: 1, amountCents: 300, fundraisers: 1 },
+      { key: '2026-11-01', name: null, scans: 1, donations: 0, amountCents: 0, fundraisers: 1 },
+      { key: '2026-11-02', name: null, scans: 2, donations: 0, amountCents: 0, fundraisers: 1 },
+    ]);
+    // f-1 (the donation's and the scans') and f-2: each once, however many days it was active.
+    expect(result.total).toEqual({ scans: 3, donations: 1, amountCents: 300, fundraisers: 2 });
+  });
+});
