@@ -4,7 +4,8 @@
  * The scan route is also measured against three other servers given the same request: Node's own
  * HTTP server answering 202 (nothing in Node answers faster), the durable floor (the least a scan
  * stored before its 202 can cost: hashes and a group-committed row, no rules) and the route as an
- * Emmett user would write it (Express 5 and emmett-sqlite, http-peers/). Every server runs in its own process, none
+ * Emmett user would write it (Express 5 and emmett-sqlite, http-peers/), each with the CPU it
+ * spent per scan on its main thread and on its others. Every server runs in its own process, none
  * in the load generator's. The machines are noisy, so the servers take turns for several short
  * rounds and each figure is the median over the rounds (ratios taken within each round).
  * Run: npm run bench:http [-- --seconds 4 --rounds 3 --connections 50]
@@ -29,6 +30,7 @@ import {
 } from '@qrshirt/test-support';
 import { roundOptions, runDirectly } from './cli';
 import { scanLoad } from './scanners';
+import { cpuPerRequest, type ThreadCpu, threadCpu } from './thread-cpu';
 
 export interface RouteFigure {
   name: string;
@@ -41,11 +43,15 @@ export interface RouteFigure {
 /** A server the scan route is compared with: `ratio` is the scan route's requests/s over its. */
 export interface PeerFigure extends RouteFigure {
   target: string;
+  /** Medians over the rounds, µs of CPU per request; undefined where /proc is not there. */
+  cpu?: ThreadCpu;
 }
 
 export interface HttpFigures {
   routes: RouteFigure[];
   peers: PeerFigure[];
+  /** The gateway's CPU per scan, as the peers'. */
+  scanCpu?: ThreadCpu;
 }
 
 interface Scenario {
@@ -69,7 +75,9 @@ const scanRequest = (path: string) =>
     ...scanLoad(() => path),
   }) as const;
 
-async function measure(url: string, scenario: Scenario, seconds: number, connections: number) {
+/** `pid`: the server's process, whose CPU per request is measured too. */
+async function measure(url: string, scenario: Scenario, seconds: number, connections: number, pid?: number) {
+  const before = pid === undefined ? undefined : threadCpu(pid);
   const result = await autocannon({
     url: url + scenario.path,
     method: scenario.method,
@@ -83,6 +91,7 @@ async function measure(url: string, scenario: Scenario, seconds: number, connect
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    cpu: pid === undefined ? undefined : cpuPerRequest(before, threadCpu(pid), result.requests.total),
   };
 }
 
@@ -146,6 +155,7 @@ export async function benchHttp(options: {
     const owner = await signUp(api);
     const fundraiser = await createFundraiser(api, as(owner));
     const scanPath = `/api/fundraisers/${fundraiser.id}/scan`;
+    const SCAN = 1;
     const scenarios: Scenario[] = [
       { name: 'baseline GET /healthz', method: 'GET', path: '/healthz' },
       { name: 'POST /api/fundraisers/{id}/scan', ...scanRequest(scanPath) },
@@ -158,12 +168,17 @@ export async function benchHttp(options: {
         headers: { authorization: `Bearer ${owner.accessToken}` },
       },
     ];
-    const SCAN = 1;
+    // The scans' CPU is measured per thread, on every server sent them.
     const targets = [
-      ...scenarios.map((scenario) => ({ url: gateway.url, scenario })),
+      ...scenarios.map((scenario, index) => ({
+        url: gateway.url,
+        scenario,
+        ...(index === SCAN && { pid: gateway.pid }),
+      })),
       ...peerServers.map((server, index) => ({
         url: server.url,
         scenario: { name: peers[index]!.name, ...scanRequest(scanPath) },
+        pid: server.pid,
       })),
     ];
     // A short warm-up so the JIT and the SQLite page cache do not favour whichever runs last.
@@ -171,10 +186,18 @@ export async function benchHttp(options: {
     const rounds: Awaited<ReturnType<typeof measure>>[][] = [];
     for (let round = 0; round < options.rounds; round++) {
       const figures = [];
-      for (const { url, scenario } of targets)
-        figures.push(await measure(url, scenario, options.seconds, options.connections));
+      for (const { url, scenario, pid } of targets)
+        figures.push(await measure(url, scenario, options.seconds, options.connections, pid));
       rounds.push(figures);
     }
+    const cpuOf = (index: number): ThreadCpu | undefined => {
+      const measured = rounds.map((figures) => figures[index]!.cpu);
+      if (measured.some((cpu) => cpu === undefined)) return undefined;
+      return {
+        main: median(measured.map((cpu) => cpu!.main)),
+        others: median(measured.map((cpu) => cpu!.others)),
+      };
+    };
     const figureOf = (index: number, ratio: (figures: Awaited<ReturnType<typeof measure>>[]) => number) => ({
       name: targets[index]!.scenario.name,
       requestsPerSecond: median(rounds.map((figures) => figures[index]!.requestsPerSecond)),
@@ -192,7 +215,9 @@ export async function benchHttp(options: {
           (figures) => figures[SCAN]!.requestsPerSecond / figures[scenarios.length + index]!.requestsPerSecond,
         ),
         target: peer.atLeast === undefined ? '' : `>= ${peer.atLeast}`,
+        cpu: cpuOf(scenarios.length + index),
       })),
+      scanCpu: cpuOf(SCAN),
     };
   } finally {
     await Promise.all(started.map((server) => server.terminate()));
@@ -206,9 +231,11 @@ export function formatHttpFigures(figures: HttpFigures, connections: number): st
       `| ${figure.name} | ${Math.round(figure.requestsPerSecond)} | ${figure.p99Ms} | ${figure.ratio.toFixed(2)} | ${figure.errors} |`,
   );
   const scan = figures.routes[1]!;
+  const cpu = (measured: ThreadCpu | undefined) =>
+    measured ? `${measured.main.toFixed(1)} / ${measured.others.toFixed(1)}` : 'n/a';
   const peerRows = figures.peers.map(
     (figure) =>
-      `| ${figure.name} | ${Math.round(figure.requestsPerSecond)} | ${figure.p99Ms} | ${figure.errors} | ${figure.ratio.toFixed(2)} | ${figure.target} |`,
+      `| ${figure.name} | ${Math.round(figure.requestsPerSecond)} | ${figure.p99Ms} | ${figure.errors} | ${cpu(figure.cpu)} | ${figure.ratio.toFixed(2)} | ${figure.target} |`,
   );
   return [
     `HTTP, embedded process, ${connections} connections, medians over rounds`,
@@ -216,10 +243,11 @@ export function formatHttpFigures(figures: HttpFigures, connections: number): st
     '|---|---|---|---|---|',
     ...routes,
     '',
-    `The scan route against other servers sent the same POST with a 2-byte JSON body, each in its own process, ${connections} connections, medians over rounds`,
-    '| server | req/s | p99 ms | errors | scan route req/s / this | target |',
-    '|---|---|---|---|---|---|',
-    `| ${scan.name}, this gateway | ${Math.round(scan.requestsPerSecond)} | ${scan.p99Ms} | ${scan.errors} | | |`,
+    `The scan route against other servers sent the same POST with a 2-byte JSON body, each in its own process, ${connections} connections, medians over rounds; ` +
+      "CPU: the server's, per request, on the thread running its JavaScript / on its other threads (a writer thread, the garbage collector's helpers)",
+    '| server | req/s | p99 ms | errors | CPU µs per request: main / other threads | scan route req/s / this | target |',
+    '|---|---|---|---|---|---|---|',
+    `| ${scan.name}, this gateway | ${Math.round(scan.requestsPerSecond)} | ${scan.p99Ms} | ${scan.errors} | ${cpu(figures.scanCpu)} | | |`,
     ...peerRows,
   ].join('\n');
 }

@@ -192,7 +192,7 @@ export function formatKafkaFigures(figures: KafkaBenchFigures): string {
   const { freshness, longestCatchUpMs } = figures;
   return [
     'Kafka pipeline (gateway -> Kafka 3.9.1 -> ingestor -> SQLite -> projector -> Redis), medians over rounds',
-    '| concurrent scanners | baseline GET /healthz | POST /api/fundraisers/{id}/scan via Kafka | ratio (target >= 0.5) |',
+    '| concurrent scanners | baseline GET /healthz | POST /api/fundraisers/{id}/scan via Kafka | ratio (target >= 0.6) |',
     '|---|---|---|---|',
     ...figures.byConcurrency.map(
       ({ connections, baseline, scan, ratio }) =>
