@@ -133,7 +133,8 @@ function dailyHashOrNull(value: unknown): string | null | undefined {
  * every reader (projectors, replays, a scan writer's rebuild) reads them all, where zod's object
  * parse cost more than reading them from the store (a donation replay took 1.75-2.03 times a raw
  * read, issue 33). Answers what the schema would, field for field (the `at` through the
- * expression of the schema's own `isoInstant`), or undefined for the schema to decide and word its refusal.
+ * expression of the schema's own `isoInstant`), or undefined for the schema to decide and word
+ * its refusal.
  */
 export function readScanRecordedData(data: unknown): z.output<typeof ScanRecorded.schema> | undefined {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
