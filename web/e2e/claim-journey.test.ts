@@ -125,7 +125,7 @@ describeInBrowser('from the waitlist to owning a shirt', ({ appUrl, appDataDir, 
     await page.getByText(`Your email address is verified: ${email}`).waitFor();
     await page.getByRole('link', { name: 'Claim your shirt' }).click();
 
-    await page.waitForURL('**/dashboard', { timeout: 10_000 });
+    await page.waitForURL('**/dashboard');
     const owned = page.getByTestId('owned-shirt').filter({ hasText: shirt.name });
     await owned.getByRole('heading', { name: shirt.name }).waitFor();
     const qr = owned.getByRole('img', { name: `QR code for ${shirt.name}: scanning it opens its fundraiser page` });
