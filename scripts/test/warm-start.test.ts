@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePorts, launchProcess } from '@qrshirt/test-support';
+import { freePorts, launchProcess, waitForUrl } from '@qrshirt/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleCommand } from '../server-bundles';
 
@@ -18,7 +18,7 @@ describe('a start of the gateway, as npm start runs it', () => {
   }, 300_000);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('renders every server-rendered page once before /readyz says ready', async () => {
+  it('answers its operations port from the start and renders every server-rendered page once before /readyz says ready', async () => {
     const [port, opsPort] = await freePorts(2);
     const gateway = launchProcess({
       name: 'gateway',
@@ -26,14 +26,19 @@ describe('a start of the gateway, as npm start runs it', () => {
       env: { DATA_DIR: dataDir, PORT: String(port), OPS_PORT: String(opsPort), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
     });
     try {
+      // The operations port opens before the public one: once a load balancer sees /healthz, a
+      // probe of the operations port is answered too, not refused.
+      await waitForUrl(gateway, `http://127.0.0.1:${port}/healthz`);
+      const first = await fetch(`http://127.0.0.1:${opsPort}/readyz`);
+      if (first.status !== 200) {
+        expect(first.status).toBe(503);
+        expect(await first.json()).toMatchObject({ checks: { serverPages: 'down: warming up' } });
+      }
       // What the log held when /readyz first answered 200.
       let logAtReady: string[] | undefined;
       while (!logAtReady) {
         if (gateway.hasExited) throw new Error(gateway.output.join('\n'));
-        const ready = await fetch(`http://127.0.0.1:${opsPort}/readyz`).then(
-          (answer) => answer.status === 200,
-          () => false,
-        );
+        const ready = await fetch(`http://127.0.0.1:${opsPort}/readyz`).then((answer) => answer.status === 200);
         if (ready) logAtReady = [...gateway.output];
         else await new Promise((resolve) => setTimeout(resolve, 20));
       }

@@ -346,6 +346,11 @@ export async function createEmbeddedProcess(
   // With PROJECTIONS=off the projector process runs them, and its own /readyz says how they are.
   if (runners.length > 0) dependencies.projections = () => projectionsRunning(runners);
   if (kafka) dependencies.kafka = () => kafka.reachable();
+  /** Set once `listen` has warmed the server pages (or given up on it): until then not ready. */
+  let pagesWarmed = false;
+  dependencies.serverPages = async () => {
+    if (!pagesWarmed) throw new Error('warming up');
+  };
   const readiness = createReadiness(dependencies);
   if (config.demoProcessor) {
     log.warn(
@@ -441,6 +446,14 @@ export async function createEmbeddedProcess(
     dailySummaries,
     projectionsCaughtUp,
     async listen() {
+      // The operations port first: a probe of /healthz is answered from the start, and /readyz
+      // says 503 (serverPages) while the pages warm, rather than a refused connection.
+      ops = await startOpsServer({
+        host: config.OPS_HOST,
+        port: config.OPS_PORT,
+        readiness,
+        registry: metrics,
+      });
       const listening = await new Promise<Server>((resolve, reject) => {
         const started = createHttpServer(app, frontDoor).listen(config.PORT, config.HOST, () => resolve(started));
         started.once('error', reject);
@@ -457,14 +470,8 @@ export async function createEmbeddedProcess(
       } catch (error) {
         log.warn({ err: error }, 'server pages not warmed');
       }
-      const opsServer = await startOpsServer({
-        host: config.OPS_HOST,
-        port: config.OPS_PORT,
-        readiness,
-        registry: metrics,
-      });
-      ops = opsServer;
-      return { server: listening, url: `http://localhost:${address.port}`, opsUrl: opsServer.url };
+      pagesWarmed = true;
+      return { server: listening, url: `http://localhost:${address.port}`, opsUrl: ops.url };
     },
     /**
      * Stops accepting, lets requests in flight finish, drains the batchers (every fact a caller

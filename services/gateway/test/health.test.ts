@@ -47,7 +47,14 @@ describe.skipIf(redisMissing && !infraRequired('redis'))('gateway health and met
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({
       status: 'ready',
-      checks: { eventStore: 'up', readModels: 'up', outbox: 'up', credentials: 'up', projections: 'up' },
+      checks: {
+        eventStore: 'up',
+        readModels: 'up',
+        outbox: 'up',
+        credentials: 'up',
+        projections: 'up',
+        serverPages: 'up',
+      },
     });
   });
 
@@ -107,7 +114,7 @@ describe.skipIf(redisMissing && !infraRequired('redis'))('gateway health and met
     await redis.stop();
     const answer = await server.ops('GET', '/readyz');
     expect(answer.status).toBe(503);
-    expect(answer.body.error).toBe('Not ready: readModels unreachable');
+    expect(answer.body.error).toBe('Not ready: readModels down');
     expect(answer.body.checks.eventStore).toBe('up');
     expect(answer.body.checks.readModels).toMatch(/^down: /);
     expect((await server.api('GET', '/healthz')).status).toBe(200);

@@ -71,7 +71,7 @@ describe.skipIf(redisMissing && !infraRequired('redis'))('the projector process'
     const answer = await fetch(`${projector!.opsUrl}/readyz`);
     expect(answer.status).toBe(503);
     const body = (await answer.json()) as { error: string; checks: Record<string, string> };
-    expect(body.error).toBe('Not ready: readModels unreachable');
+    expect(body.error).toBe('Not ready: readModels down');
     expect(body.checks).toMatchObject({ eventStore: 'up', readModels: expect.stringMatching(/^down: /) });
 
     const startedAt = Date.now();

@@ -46,11 +46,11 @@ async function outcome(check: ReadinessCheck, timeoutMs: number): Promise<string
   }
 }
 
-/** The HTTP answer for a report: 200, or 503 with the design's `error` naming what is down. */
+/** The HTTP answer for a report: 200, or 503 with an `error` naming what is down (`checks` says why). */
 export function readinessAnswer(report: ReadinessReport): { status: number; body: object } {
   if (report.ready) return { status: 200, body: { status: 'ready', checks: report.checks } };
   const down = Object.entries(report.checks)
     .filter(([, result]) => result !== 'up')
     .map(([name]) => name);
-  return { status: 503, body: { error: `Not ready: ${down.join(', ')} unreachable`, checks: report.checks } };
+  return { status: 503, body: { error: `Not ready: ${down.join(', ')} down`, checks: report.checks } };
 }

@@ -9,6 +9,9 @@ interface WarmedPage {
 /** The files a page loads from the build: its scripts, styles and preloads. */
 const ASSETS = /(?:src|href)="(\/assets\/[^"]+)"/g;
 
+/** /readyz waits for the warm-up: a request that hangs gives it up rather than keep the gateway unready. */
+const WARM_REQUEST_TIMEOUT_MS = 10_000;
+
 /**
  * Asks the gateway's own HTTP server, over loopback, for each server-rendered page once, and for
  * the built files they load, as a first visitor would: the pages' module is imported, their
@@ -24,6 +27,7 @@ export async function warmPages(address: AddressInfo, { shirtId }: { shirtId: st
     const answer = await fetch(`${base}${path}`, {
       headers: { accept, 'accept-encoding': 'br, gzip', 'x-request-id': 'start-up-warm-up' },
       redirect: 'manual',
+      signal: AbortSignal.timeout(WARM_REQUEST_TIMEOUT_MS),
     });
     return { warmed: { path, status: answer.status }, body: await answer.text() };
   };
