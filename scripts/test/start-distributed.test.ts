@@ -153,6 +153,7 @@ describe.skipIf(missing !== undefined && !required)('npm run start:distributed',
       'kafka',
       'outbox',
       'readModels',
+      'serverPages',
     ]);
     expect(Object.keys(await checks(services[2]!)).sort()).toEqual(['consumer', 'eventStore', 'kafka']);
     expect(Object.keys(await checks(services[3]!)).sort()).toEqual(['eventStore', 'projections', 'readModels']);

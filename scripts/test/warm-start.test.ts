@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePorts, launchProcess, waitForUrl } from '@qrshirt/test-support';
+import { freePorts, launchProcess, waitForLine, waitForUrl } from '@qrshirt/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleCommand } from '../server-bundles';
 
@@ -34,17 +34,17 @@ describe('a start of the gateway, as npm start runs it', () => {
         expect(first.status).toBe(503);
         expect(await first.json()).toMatchObject({ checks: { serverPages: 'down: warming up' } });
       }
-      // What the log held when /readyz first answered 200.
-      let logAtReady: string[] | undefined;
-      while (!logAtReady) {
+      // When /readyz first answered 200; the log line may reach this process after the answer.
+      let readyAt: number | undefined;
+      while (readyAt === undefined) {
         if (gateway.hasExited) throw new Error(gateway.output.join('\n'));
         const ready = await fetch(`http://127.0.0.1:${opsPort}/readyz`).then((answer) => answer.status === 200);
-        if (ready) logAtReady = [...gateway.output];
+        if (ready) readyAt = Date.now();
         else await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      const warmedLine = logAtReady.find((line) => line.includes('"server pages warmed"'));
-      expect(warmedLine, logAtReady.join('\n')).toBeDefined();
-      const { warmed } = JSON.parse(warmedLine!) as { warmed: { path: string; status: number }[] };
+      const warmedLine = await waitForLine(gateway, (line) => line.includes('"server pages warmed"'), 10_000);
+      const { warmed, time } = JSON.parse(warmedLine) as { warmed: { path: string; status: number }[]; time: number };
+      expect(time).toBeLessThanOrEqual(readyAt);
       // The demo catalogue's first shirt, and the landing of a fundraiser that does not exist.
       expect(warmed).toEqual(
         expect.arrayContaining([
