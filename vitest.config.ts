@@ -1,5 +1,18 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+// By path, not by package name: the config is bundled, and the package's entry is TypeScript.
+import { scaled, WAIT_MS } from './scripts/test-support/src/deadlines';
+
+/**
+ * Only a wait that will never end reaches a deadline (scripts/test-support/src/deadlines.ts): each
+ * is generous, and scaled by TEST_TIME_SCALE on a busy machine. Every project states them: a
+ * project does not inherit the root's test options.
+ */
+const deadlines = (testMs: number, hookMs = testMs) => ({
+  testTimeout: scaled(testMs),
+  hookTimeout: scaled(hookMs),
+  expect: { poll: { timeout: WAIT_MS } },
+});
 
 export default defineConfig({
   test: {
@@ -13,8 +26,7 @@ export default defineConfig({
           include: ['**/test/**/*.test.ts'],
           exclude: ['**/node_modules/**', 'web/**'],
           // Real servers (SQLite files, redis-server, child processes) start in the hooks.
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
+          ...deadlines(120_000, 240_000),
           pool: 'forks',
         },
       },
@@ -26,7 +38,9 @@ export default defineConfig({
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['web/src/testing/setup.ts'],
-          testTimeout: 15_000,
+          ...deadlines(60_000),
+          // testing-library's findBy and waitFor wait this long (web/src/testing/setup.ts).
+          provide: { waitMs: WAIT_MS },
         },
       },
       {
@@ -38,8 +52,7 @@ export default defineConfig({
           pool: 'forks',
           fileParallelism: false,
           globalSetup: ['web/e2e/support/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 300_000,
+          ...deadlines(120_000, 300_000),
         },
       },
     ],

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
+import { waitFor } from './deadlines';
 
 /**
  * Reading what a product started without SMTP_URL "sent": mails as `.eml` files in
@@ -49,20 +50,12 @@ export async function mailsTo(dataDir: string, address: string): Promise<Capture
 }
 
 /** Polls until `address` has received `count` mails (the outbox sender writes them in the background). */
-export async function waitForMails(
-  dataDir: string,
-  address: string,
-  count = 1,
-  timeoutMs = 10_000,
-): Promise<CapturedMail[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mails = await mailsTo(dataDir, address);
-    if (mails.length >= count) return mails;
-    if (Date.now() > deadline)
-      throw new Error(`${address} has ${mails.length} mails after ${timeoutMs} ms, expected ${count}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+export async function waitForMails(dataDir: string, address: string, count = 1): Promise<CapturedMail[]> {
+  return waitFor(
+    `${count} mails to ${address}`,
+    () => mailsTo(dataDir, address),
+    (mails) => mails.length >= count,
+  );
 }
 
 /** The newest mail to `address`, once there are `count`. */
@@ -78,18 +71,15 @@ export function tokenIn(mail: CapturedMail, page: string, name = 'token'): strin
 }
 
 /** The texts of the SMS written to `<dataDir>/sms/` for `number`, oldest first; polls until there are `count`. */
-export async function waitForSms(dataDir: string, number: string, count = 1, timeoutMs = 10_000): Promise<string[]> {
+export async function waitForSms(dataDir: string, number: string, count = 1): Promise<string[]> {
   const folder = path.join(dataDir, 'sms');
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  const textsTo = async () => {
     const texts: string[] = [];
     for (const file of await filesIn(folder, '.txt')) {
       const text = await readFile(path.join(folder, file), 'utf8');
       if (text.includes(number)) texts.push(text);
     }
-    if (texts.length >= count) return texts;
-    if (Date.now() > deadline)
-      throw new Error(`${number} has ${texts.length} SMS after ${timeoutMs} ms, expected ${count}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    return texts;
+  };
+  return waitFor(`${count} SMS to ${number}`, textsTo, (texts) => texts.length >= count);
 }

@@ -1,3 +1,5 @@
+import { WAIT_MS, WaitTimeout, waitFor } from './deadlines';
+
 /**
  * Probes until `done` holds for the value, or `timeoutMs` passes; resolves with the last value
  * either way, so the caller's assertion shows what it was.
@@ -5,13 +7,12 @@
 export async function eventually<T>(
   probe: () => Promise<T>,
   done: (value: T) => boolean,
-  timeoutMs = 30_000,
+  timeoutMs = WAIT_MS,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await probe();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    value = await probe();
+  try {
+    return await waitFor('eventually', probe, done, { timeoutMs, intervalMs: 200 });
+  } catch (error) {
+    if (error instanceof WaitTimeout) return error.last as T;
+    throw error;
   }
-  return value;
 }

@@ -8,6 +8,7 @@ export * from './accounts';
 export * from './api-client';
 export * from './captured-mail';
 export * from './cookie-jar';
+export * from './deadlines';
 export * from './eventually';
 export * from './fault-proxy';
 export * from './find-executable';

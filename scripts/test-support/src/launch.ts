@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { START_MS, scaled } from './deadlines';
 
 export type OutputStream = 'stdout' | 'stderr';
 
@@ -57,7 +58,7 @@ export interface LaunchedProcess {
   resume(): void;
 }
 
-const DEFAULT_GRACE_MS = 15_000;
+const DEFAULT_GRACE_MS = scaled(15_000);
 
 /**
  * Starts `entry` as a separate OS process with its output piped into `output`. It is killed when
@@ -168,7 +169,7 @@ export function outputTail(launched: LaunchedProcess, lines = 30): string {
 export async function waitForUrl(
   launched: LaunchedProcess,
   url: string,
-  { timeoutMs = 60_000, intervalMs = 50 }: { timeoutMs?: number; intervalMs?: number } = {},
+  { timeoutMs = START_MS, intervalMs = 50 }: { timeoutMs?: number; intervalMs?: number } = {},
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer yet';
@@ -201,7 +202,7 @@ export async function waitForUrl(
 export async function waitForLine(
   launched: LaunchedProcess,
   matches: (line: string) => boolean,
-  timeoutMs = 60_000,
+  timeoutMs = START_MS,
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

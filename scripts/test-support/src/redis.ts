@@ -4,13 +4,13 @@ import { findExecutable } from './find-executable';
 import { freePort } from './free-ports';
 import { inNetns } from './launch';
 import { spawnScratchServer } from './scratch-server';
+import { START_MS } from './deadlines';
 
 export interface LocalRedis {
   url: string;
   stop(): Promise<void>;
 }
 
-const START_TIMEOUT_MS = 10_000;
 const POLL_MS = 25;
 
 /** The redis-server binary on PATH or Debian's usual place; undefined when not installed. */
@@ -74,7 +74,7 @@ async function startOn(binary: string, port: number, placement?: ServerPlacement
 }
 
 async function waitForPing(host: string, port: number, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
+  const deadline = Date.now() + START_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`it exited (${child.exitCode ?? child.signalCode})`);
@@ -82,7 +82,7 @@ async function waitForPing(host: string, port: number, child: ChildProcess): Pro
     if (await pingOnce(host, port)) return;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
-  throw new Error(`no PONG within ${START_TIMEOUT_MS} ms`);
+  throw new Error(`no PONG within ${START_MS} ms`);
 }
 
 /** One inline PING over a raw socket: true on +PONG, false on refusal or anything else. */

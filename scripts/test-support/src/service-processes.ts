@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { START_MS } from './deadlines';
 import { freePorts } from './free-ports';
 import { TEST_ALTCHA_MAX_NUMBER } from './proof-of-work';
 import { type LaunchedProcess, killUnlessReady, launchProcess, waitForLine, waitForUrl } from './launch';
@@ -46,7 +47,7 @@ const PLACED_GATEWAY_PORTS = [8080, 9464] as const;
  */
 export async function startGatewayProcess(
   env: Record<string, string> = {},
-  timeoutMs = 60_000,
+  timeoutMs = START_MS,
   placement?: ServerPlacement,
 ): Promise<GatewayProcess> {
   const [port, opsPort] = placement ? PLACED_GATEWAY_PORTS : await freePorts(2);
@@ -94,7 +95,7 @@ export interface WorkerProcess extends LaunchedProcess {
  */
 export function startIngestorProcess(
   env: Record<string, string>,
-  timeoutMs = 60_000,
+  timeoutMs = START_MS,
   placement?: ServerPlacement,
 ): Promise<WorkerProcess> {
   // kafkajs shortens its retries under NODE_ENV=test (which vitest sets): run it as deployed.
@@ -108,7 +109,7 @@ export function startIngestorProcess(
  */
 export function startProjectorProcess(
   env: Record<string, string>,
-  timeoutMs = 60_000,
+  timeoutMs = START_MS,
   placement?: ServerPlacement,
 ): Promise<WorkerProcess> {
   return startWorker('projector', env, timeoutMs, placement);

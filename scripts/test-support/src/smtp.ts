@@ -1,5 +1,6 @@
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { WAIT_MS, waitFor } from './deadlines';
 import { freePort } from './free-ports';
 
 export interface ReceivedMail {
@@ -115,15 +116,11 @@ export async function startSmtpServer(
     url: `smtp://tester:secret@127.0.0.1:${port}`,
     messages,
     refused: () => refusals,
-    async waitFor(predicate, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!predicate(messages)) {
-        if (Date.now() > deadline)
-          throw new Error(`SMTP server: condition not met in ${timeoutMs} ms (${messages.length} messages)`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      return messages;
-    },
+    waitFor: (predicate, timeoutMs = WAIT_MS) =>
+      waitFor(`the SMTP server's messages to meet a condition`, () => messages, predicate, {
+        timeoutMs,
+        intervalMs: 20,
+      }),
     async stop() {
       const running = server;
       server = undefined;

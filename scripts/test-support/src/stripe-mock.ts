@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-ports';
 import { spawnScratchServer } from './scratch-server';
+import { START_MS } from './deadlines';
 
 export interface LocalStripeMock {
   /** `http://127.0.0.1:<port>`, as STRIPE_API_URL takes it. */
@@ -19,7 +20,6 @@ const FIXTURES = join(INSTALL_DIR, 'fixtures3.json');
 
 export const STRIPE_MOCK_MISSING = 'stripe-mock not installed (run scripts/infra/install-stripe-mock.sh)';
 
-const START_TIMEOUT_MS = 15_000;
 const POLL_MS = 50;
 
 /** Whether install-stripe-mock.sh has built stripe-mock and its fixtures. */
@@ -66,7 +66,7 @@ async function startOn(port: number): Promise<LocalStripeMock> {
 }
 
 async function waitForAnswer(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
+  const deadline = Date.now() + START_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`it exited (${child.exitCode ?? child.signalCode})`);
@@ -79,5 +79,5 @@ async function waitForAnswer(url: string, child: ChildProcess): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   }
-  throw new Error(`no answer within ${START_TIMEOUT_MS} ms`);
+  throw new Error(`no answer within ${START_MS} ms`);
 }

@@ -1,12 +1,19 @@
 import { notifications } from '@mantine/notifications';
 import { act, cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, inject, vi } from 'vitest';
 import { resetAuthState, updateAuthState } from '@/lib/auth/session-store';
 import { TEST_PROOF_OF_WORK } from './proof-of-work';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** How long findBy and waitFor wait: vitest.config.ts scales it by TEST_TIME_SCALE. */
+    waitMs: number;
+  }
+}
+
 // findBy and waitFor give up after 1 s by default, which four test files at a time on two cores
-// (CI) can exceed; a screen that never comes still fails, 5 s later.
-configure({ asyncUtilTimeout: 5000 });
+// (CI) can exceed; a screen that never comes still fails, at the deadline.
+configure({ asyncUtilTimeout: inject('waitMs') });
 
 vi.mock('@/lib/proof-of-work/altcha-widget', () => ({ solveInWidget: async () => TEST_PROOF_OF_WORK }));
 
