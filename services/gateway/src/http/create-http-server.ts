@@ -2,6 +2,15 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { Express, Request, Response } from 'express';
 
+/**
+ * How long an idle kept-alive connection stays open. Longer than the idle timeout of what reuses
+ * them (nginx's upstream keepalive and cloud load balancers: 60 s; fetch's: at most the hint less
+ * 2 s), so the client always closes first. With Node's 5 s, a loop busy for longer than that (a
+ * page render, a GC, a busy machine) let the timer fire before the request that came meanwhile
+ * was read, and that request got a reset: a 502 behind nginx, `fetch failed` in the tests.
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 type Constructor<Args extends unknown[]> = (this: unknown, ...args: Args) => void;
 
 /**
@@ -34,6 +43,8 @@ export function createHttpServer(
       // Typed as classes; Node calls them with `new`, which these constructor functions answer.
       IncomingMessage: AppRequest as unknown as typeof http.IncomingMessage,
       ServerResponse: AppResponse as unknown as typeof http.ServerResponse,
+      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+      headersTimeout: KEEP_ALIVE_TIMEOUT_MS + 1_000,
     },
     (req, res) => {
       // Born with the app's prototypes (above): they are Express's request and response.
