@@ -21,7 +21,11 @@ const DROP_CHUNK = 1000;
  * touches the data in one atomic step.
  */
 export function createRedisReadModelStore(opts: RedisReadModelStoreOptions): ReadModelStore {
-  const redis = new Redis(opts.url);
+  // A command fails after one reconnection attempt rather than waiting in the offline queue
+  // through ioredis' 20 (about 10 s): a query while Redis is down answers 503 at once, and a
+  // projector's last commit on SIGTERM gives up within its shutdown deadline (the runner retries
+  // a failed commit while it runs; a commit is one atomic script, so it lands whole or not at all).
+  const redis = new Redis(opts.url, { maxRetriesPerRequest: 1 });
   // Connection errors reach every command's caller (and GET /readyz); without a listener ioredis
   // would also print each reconnection attempt to stderr.
   redis.on('error', () => {});
