@@ -44,8 +44,10 @@ import {
   type LocalRedis,
   type ScanAnswer,
   type ScanLoad,
+  scaled,
   scanLedger,
   signUp,
+  START_MS,
   startFaultProxy,
   startGatewayProcess,
   startIngestorProcess,
@@ -53,6 +55,7 @@ import {
   startProjectorProcess,
   startRedis,
   startScanLoad,
+  waitFor,
   type WorkerProcess,
 } from '@qrshirt/test-support';
 import { describeWithHostNetwork } from '@qrshirt/test-support/vitest';
@@ -67,11 +70,16 @@ const BAD_NETWORK_MS = 30_000;
 const INGESTOR_CUT_MS = 10_000;
 const SESSION_TIMEOUT_MS = 6_000;
 const PROJECTOR_CUT_MS = 10_000;
-/** Once healed, everything must be back within this long. */
-const RECOVERY_MS = 20_000;
+/**
+ * Once healed, everything is back long before this (in seconds, on a calm machine; each test logs
+ * how long it took): only a pipeline that does not recover reaches it.
+ */
+const RECOVERY_MS = scaled(90_000);
 const BAD_NETWORK = { delayMs: 200, loss: 0.3, resetShare: 0.02 };
 /** What a gateway's answer may take beyond its Kafka deadline: the HTTP round trip on a busy machine. */
-const ANSWER_MARGIN_MS = 2_000;
+const ANSWER_MARGIN_MS = scaled(2_000);
+/** One scenario: its load, the fault, the recovery and the drain, each with a deadline of its own. */
+const SCENARIO_MS = scaled(240_000);
 
 interface Stack {
   network: HostNetwork;
@@ -105,148 +113,169 @@ describeWithHostNetwork(
     let stack: Stack;
     const cleanups: (() => Promise<unknown>)[] = [];
 
+    // Kafka, then the gateway, then the workers, each given START_MS to be ready.
     beforeAll(async () => {
       if (missingServers.length > 0) throw new Error(`the partition tests need ${missingServers.join(' and ')}`);
       stack = await startStack(network(), cleanups);
-    }, 240_000);
+    }, scaled(300_000));
 
     afterAll(async () => {
       // Processes before the servers they use, then the servers, then the files.
       for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
     });
 
-    it('a gateway cut from Kafka for 20 s answers 503, never acknowledges what Kafka did not store, and recovers', async () => {
-      const load = stack.startLoad();
-      await sleep(3_000);
-      await stack.network.cut('gateway');
-      // Only once `ip` returned: a scan acknowledged while it ran may have reached Kafka.
-      const cutAt = performance.now();
-      const readyWhileCut = await eventually(
-        () => statusOf(`${stack.gateway.opsUrl}/readyz`),
-        (status) => status === 503,
-        15_000,
-      );
-      await sleep(GATEWAY_CUT_MS - (performance.now() - cutAt));
-      const healedAt = performance.now();
-      await stack.network.heal('gateway');
-      const back = await waitForRecovery(stack, load.answers, healedAt);
-      await load.stopInto();
+    it(
+      'a gateway cut from Kafka for 20 s answers 503, never acknowledges what Kafka did not store, and recovers',
+      async () => {
+        const load = stack.startLoad();
+        await sleep(3_000);
+        await stack.network.cut('gateway');
+        // Only once `ip` returned: a scan acknowledged while it ran may have reached Kafka.
+        const cutAt = performance.now();
+        const readyWhileCut = await eventually(
+          () => statusOf(`${stack.gateway.opsUrl}/readyz`),
+          (status) => status === 503,
+        );
+        await sleep(GATEWAY_CUT_MS - (performance.now() - cutAt));
+        const healedAt = performance.now();
+        await stack.network.heal('gateway');
+        const back = await waitForRecovery(stack, load.answers, healedAt);
+        await load.stopInto();
 
-      // Sent after the cut and answered before the heal: no packet reached Kafka or came back.
-      const duringCut = load.answers.filter((answer) => answer.sentAt >= cutAt && answer.answeredAt <= healedAt);
-      const slowest = Math.max(...duringCut.map((answer) => answer.answeredAt - answer.sentAt));
-      console.log(
-        `[gateway cut] during the cut ${summary(duringCut)}, the slowest answer after ${Math.round(slowest)} ms; ` +
-          `all ${summary(load.answers)}; 202s again ${Math.round(back.acceptingAfterMs)} ms after the heal`,
-      );
-      expect(readyWhileCut).toBe(503);
-      // The scanners waiting when it was cut got their answer before the heal, not a hang.
-      expect(duringCut.length).toBeGreaterThan(16);
-      expect(countByStatus(duringCut)).toEqual({ 503: duringCut.length });
-      // Counted from when each scan was accepted, time queued behind stuck produces included.
-      expect(slowest).toBeLessThan(KAFKA_ANSWER_DEADLINE_MS + ANSWER_MARGIN_MS);
-      await expectHealed(stack, back);
-    }, 120_000);
+        // Sent after the cut and answered before the heal: no packet reached Kafka or came back.
+        const duringCut = load.answers.filter((answer) => answer.sentAt >= cutAt && answer.answeredAt <= healedAt);
+        const slowest = Math.max(...duringCut.map((answer) => answer.answeredAt - answer.sentAt));
+        console.log(
+          `[gateway cut] during the cut ${summary(duringCut)}, the slowest answer after ${Math.round(slowest)} ms; ` +
+            `all ${summary(load.answers)}`,
+        );
+        expect(readyWhileCut).toBe(503);
+        // The scanners waiting when it was cut got their answer before the heal, not a hang.
+        expect(duringCut.length).toBeGreaterThan(16);
+        expect(countByStatus(duringCut)).toEqual({ 503: duringCut.length });
+        // Counted from when each scan was accepted, time queued behind stuck produces included.
+        expect(slowest).toBeLessThan(KAFKA_ANSWER_DEADLINE_MS + ANSWER_MARGIN_MS);
+        await expectHealed(stack, back);
+      },
+      SCENARIO_MS,
+    );
 
-    it('an ingestor cut from Kafka mid-batch, then healed, appends every acknowledged scan once', async () => {
-      const load = stack.startLoad();
-      await sleep(3_000);
-      await nextAppend(stack.store, 5_000);
-      await stack.network.cut('ingestor');
-      const cutAt = performance.now();
-      await sleep(INGESTOR_CUT_MS);
-      const healedAt = performance.now();
-      await stack.network.heal('ingestor');
-      const back = await waitForRecovery(stack, load.answers, healedAt);
-      await load.stopInto();
+    it(
+      'an ingestor cut from Kafka mid-batch, then healed, appends every acknowledged scan once',
+      async () => {
+        const load = stack.startLoad();
+        await sleep(3_000);
+        await nextAppend(stack.store);
+        await stack.network.cut('ingestor');
+        const cutAt = performance.now();
+        await sleep(INGESTOR_CUT_MS);
+        const healedAt = performance.now();
+        await stack.network.heal('ingestor');
+        const back = await waitForRecovery(stack, load.answers, healedAt);
+        await load.stopInto();
 
-      const duringCut = load.answers.filter((answer) => answer.sentAt >= cutAt && answer.answeredAt <= healedAt);
-      console.log(`[ingestor cut] during the cut ${summary(duringCut)}; all ${summary(load.answers)}`);
-      // The gateway and Kafka never noticed: scanning went on.
-      expect(countByStatus(duringCut)).toEqual({ 202: duringCut.length });
-      await expectHealed(stack, back);
-    }, 120_000);
+        const duringCut = load.answers.filter((answer) => answer.sentAt >= cutAt && answer.answeredAt <= healedAt);
+        console.log(`[ingestor cut] during the cut ${summary(duringCut)}; all ${summary(load.answers)}`);
+        // The gateway and Kafka never noticed: scanning went on.
+        expect(countByStatus(duringCut)).toEqual({ 202: duringCut.length });
+        await expectHealed(stack, back);
+      },
+      SCENARIO_MS,
+    );
 
-    it('a projector cut from Redis, then healed, catches up without counting anything twice', async () => {
-      const load = stack.startLoad();
-      await sleep(3_000);
-      await stack.network.cut('projector');
-      const cutAt = performance.now();
-      await sleep(PROJECTOR_CUT_MS);
-      const healedAt = performance.now();
-      await stack.network.heal('projector');
-      const back = await waitForRecovery(stack, load.answers, healedAt);
-      await load.stopInto();
+    it(
+      'a projector cut from Redis, then healed, catches up without counting anything twice',
+      async () => {
+        const load = stack.startLoad();
+        await sleep(3_000);
+        await stack.network.cut('projector');
+        const cutAt = performance.now();
+        await sleep(PROJECTOR_CUT_MS);
+        const healedAt = performance.now();
+        await stack.network.heal('projector');
+        const back = await waitForRecovery(stack, load.answers, healedAt);
+        await load.stopInto();
 
-      const duringCut = load.answers.filter((answer) => answer.sentAt >= cutAt && answer.answeredAt <= healedAt);
-      console.log(`[projector cut] during the cut ${summary(duringCut)}; all ${summary(load.answers)}`);
-      expect(countByStatus(duringCut)).toEqual({ 202: duringCut.length });
-      await expectHealed(stack, back);
-    }, 120_000);
+        const duringCut = load.answers.filter((answer) => answer.sentAt >= cutAt && answer.answeredAt <= healedAt);
+        console.log(`[projector cut] during the cut ${summary(duringCut)}; all ${summary(load.answers)}`);
+        expect(countByStatus(duringCut)).toEqual({ 202: duringCut.length });
+        await expectHealed(stack, back);
+      },
+      SCENARIO_MS,
+    );
 
-    it('30 % loss and 200 ms delay between every pair of hosts for 30 s lose and double nothing', async () => {
-      const load = stack.startLoad();
-      await sleep(3_000);
-      const how = stack.network.netem ? 'tc netem' : 'the fault proxy';
-      if (stack.network.netem) await stack.network.shape(['delay', '200ms', 'loss', '30%']);
-      else for (const proxy of stack.proxies) proxy.setFaults(BAD_NETWORK);
-      const startedAt = performance.now();
-      await sleep(BAD_NETWORK_MS);
-      const healedAt = performance.now();
-      if (stack.network.netem) await stack.network.shape(undefined);
-      else for (const proxy of stack.proxies) proxy.setFaults(undefined);
-      const back = await waitForRecovery(stack, load.answers, healedAt);
-      await load.stopInto();
+    it(
+      '30 % loss and 200 ms delay between every pair of hosts for 30 s lose and double nothing',
+      async () => {
+        const load = stack.startLoad();
+        await sleep(3_000);
+        const how = stack.network.netem ? 'tc netem' : 'the fault proxy';
+        if (stack.network.netem) await stack.network.shape(['delay', '200ms', 'loss', '30%']);
+        else for (const proxy of stack.proxies) proxy.setFaults(BAD_NETWORK);
+        const startedAt = performance.now();
+        await sleep(BAD_NETWORK_MS);
+        const healedAt = performance.now();
+        if (stack.network.netem) await stack.network.shape(undefined);
+        else for (const proxy of stack.proxies) proxy.setFaults(undefined);
+        const back = await waitForRecovery(stack, load.answers, healedAt);
+        await load.stopInto();
 
-      const during = load.answers.filter((answer) => answer.sentAt >= startedAt && answer.answeredAt <= healedAt);
-      const proxied = stack.proxies.map((proxy) => `${proxy.address} ${JSON.stringify(proxy.stats)}`).join(', ');
-      console.log(
-        `[bad network, ${how}] during ${summary(during)}; all ${summary(load.answers)}` +
-          (stack.network.netem ? '' : `; proxies ${proxied}`),
-      );
-      // Some scans still got through: a slow network is not a dead one.
-      expect(countByStatus(during)[202] ?? 0).toBeGreaterThan(0);
-      await expectHealed(stack, back);
-    }, 150_000);
+        const during = load.answers.filter((answer) => answer.sentAt >= startedAt && answer.answeredAt <= healedAt);
+        const proxied = stack.proxies.map((proxy) => `${proxy.address} ${JSON.stringify(proxy.stats)}`).join(', ');
+        console.log(
+          `[bad network, ${how}] during ${summary(during)}; all ${summary(load.answers)}` +
+            (stack.network.netem ? '' : `; proxies ${proxied}`),
+        );
+        // Some scans still got through: a slow network is not a dead one.
+        expect(countByStatus(during)[202] ?? 0).toBeGreaterThan(0);
+        await expectHealed(stack, back);
+      },
+      SCENARIO_MS,
+    );
   },
 );
 
 interface Recovery {
-  acceptingAfterMs: number;
+  /** Each since the heal; undefined when it did not come before RECOVERY_MS. */
+  acceptingAfterMs: number | undefined;
+  readyAfterMs: number | undefined;
+  caughtUpAfterMs: number | undefined;
   readiness: Record<string, number>;
   lag: { projectionSeconds: number; kafkaMessages: number };
 }
 
+const allReady = (statuses: Record<string, number>) => Object.values(statuses).every((status) => status === 200);
+/** Under a second: the projector's oldest unhandled event, and Kafka's backlog at the load's rate. */
+const underASecond = (lag: Recovery['lag']) => lag.projectionSeconds < 1 && lag.kafkaMessages < SCANS_PER_SECOND;
+
 /**
  * Waits, under the load, until scans are acknowledged again, every process is ready and the lag
- * is under a second (each up to RECOVERY_MS); says how far it got.
+ * is under a second, all within RECOVERY_MS of the heal; says how far it got, and when.
  */
 async function waitForRecovery(stack: Stack, answers: readonly ScanAnswer[], healedAt: number): Promise<Recovery> {
+  const left = () => Math.max(0, healedAt + RECOVERY_MS - performance.now());
+  const sinceHeal = () => performance.now() - healedAt;
   const accepting = await eventually(
     async () => answers.find((answer) => answer.sentAt >= healedAt && answer.status === 202),
     (answer) => answer !== undefined,
-    RECOVERY_MS,
+    left(),
   );
-  const acceptingAfterMs = accepting ? accepting.sentAt - healedAt : Number.POSITIVE_INFINITY;
-  const readiness = await eventually(
-    () => stack.readiness(),
-    (statuses) => Object.values(statuses).every((status) => status === 200),
-    RECOVERY_MS,
-  );
-  const lag = await eventually(
-    () => stack.lag(),
-    (current) => current.projectionSeconds < 1 && current.kafkaMessages < SCANS_PER_SECOND,
-    RECOVERY_MS,
-  );
-  return { acceptingAfterMs, readiness, lag };
+  const readiness = await eventually(() => stack.readiness(), allReady, left());
+  const readyAfterMs = allReady(readiness) ? sinceHeal() : undefined;
+  const lag = await eventually(() => stack.lag(), underASecond, left());
+  const caughtUpAfterMs = underASecond(lag) ? sinceHeal() : undefined;
+  return { acceptingAfterMs: accepting && accepting.sentAt - healedAt, readyAfterMs, caughtUpAfterMs, readiness, lag };
 }
 
 async function expectHealed(stack: Stack, recovery: Recovery): Promise<void> {
   const drained = await stack.drain();
   const events = drained.tallies.reduce((sum, row) => sum + row.recorded, 0);
   const accepted = drained.tallies.reduce((sum, row) => sum + row.accepted, 0);
+  const after = (ms: number | undefined) => (ms === undefined ? 'never' : `${Math.round(ms)} ms`);
   console.log(
-    `  readiness ${JSON.stringify(recovery.readiness)}; lag ${JSON.stringify(recovery.lag)}; ` +
+    `  after the heal: 202s again ${after(recovery.acceptingAfterMs)}, all ready by ${after(recovery.readyAfterMs)}, ` +
+      `lag under a second by ${after(recovery.caughtUpAfterMs)}; ` +
+      `readiness ${JSON.stringify(recovery.readiness)}; lag ${JSON.stringify(recovery.lag)}; ` +
       `${accepted} acknowledged, ${events} ScanRecorded; ${drained.settled ? 'drained' : 'NOT drained'} in ${Math.round(drained.waitedMs)} ms`,
   );
   if (recovery.lag.kafkaMessages >= SCANS_PER_SECOND) {
@@ -259,9 +288,8 @@ async function expectHealed(stack: Stack, recovery: Recovery): Promise<void> {
         .join('\n')}`,
     );
   }
-  expect(recovery.acceptingAfterMs).toBeLessThan(RECOVERY_MS);
+  expect(recovery.acceptingAfterMs, 'a scan acknowledged after the heal').toBeDefined();
   expect(recovery.readiness).toEqual({ gateway: 200, ingestor: 200, projector: 200 });
-  // Under a second: the projector's oldest unhandled event, and Kafka's backlog at the load's rate.
   expect(recovery.lag.projectionSeconds).toBeLessThan(1);
   expect(recovery.lag.kafkaMessages).toBeLessThan(SCANS_PER_SECOND);
   // A 503 whose produce reached the broker anyway may be stored: not acknowledged, not lost.
@@ -316,17 +344,17 @@ async function startStack(network: HostNetwork, cleanups: (() => Promise<unknown
   const gateway = await startGatewayProcess(
     // The scanners' addresses come in X-Forwarded-For from this process, the gateway's "balancer".
     { ...env, PROJECTIONS: 'off', NODE_ENV: 'development', TRUST_PROXY: network.runnerFrontAddress },
-    90_000,
+    START_MS,
     gatewayHost,
   );
   cleanups.push(() => gateway.kill());
   const [ingestor, projector] = await Promise.all([
     startIngestorProcess(
       { ...env, INGESTOR_GROUP_ID: `partitions-${network.id}`, KAFKA_SESSION_TIMEOUT_MS: String(SESSION_TIMEOUT_MS) },
-      90_000,
+      START_MS,
       place('ingestor'),
     ),
-    startProjectorProcess(env, 90_000, place('projector')),
+    startProjectorProcess(env, START_MS, place('projector')),
   ]);
   cleanups.push(
     () => ingestor.kill(),
@@ -341,6 +369,19 @@ async function startStack(network: HostNetwork, cleanups: (() => Promise<unknown
   cleanups.push(() => store.close());
   const ledger = scanLedger(store);
   const answers: ScanAnswer[] = [];
+  const lag = async () => {
+    const [projectorMetrics, ingestorMetrics] = await Promise.all([
+      metricsOf(projector.opsUrl),
+      metricsOf(ingestor.opsUrl),
+    ]);
+    const projection = samples(projectorMetrics, 'projection_lag_seconds');
+    const kafkaLag = samples(ingestorMetrics, 'kafka_consumer_lag_messages');
+    // No sample: the process could not be scraped, or could not ask, which is no sign of a lag of 0.
+    return {
+      projectionSeconds: projection.length === 0 ? Infinity : Math.max(0, ...projection),
+      kafkaMessages: kafkaLag.length === 0 ? Infinity : kafkaLag.reduce((sum, one) => sum + one, 0),
+    };
+  };
 
   return {
     network,
@@ -372,7 +413,8 @@ async function startStack(network: HostNetwork, cleanups: (() => Promise<unknown
         fundraiserIds,
         answers,
         projectedScans: async (id) => (await api('GET', `/api/fundraisers/${id}/stats`, owner)).body.scanRequests,
-        timeoutMs: 60_000,
+        // The ingestors have committed everything in Kafka: no scan is left to arrive.
+        caughtUp: async () => (await lag()).kafkaMessages === 0,
       }),
     async readiness() {
       const entries = await Promise.all(
@@ -383,39 +425,39 @@ async function startStack(network: HostNetwork, cleanups: (() => Promise<unknown
       );
       return Object.fromEntries(entries) as Record<string, number>;
     },
-    async lag() {
-      const [projectorMetrics, ingestorMetrics] = await Promise.all([
-        metricsOf(projector.opsUrl),
-        metricsOf(ingestor.opsUrl),
-      ]);
-      return {
-        projectionSeconds: Math.max(0, ...samples(projectorMetrics, 'projection_lag_seconds')),
-        kafkaMessages: samples(ingestorMetrics, 'kafka_consumer_lag_messages').reduce((sum, lag) => sum + lag, 0),
-      };
-    },
+    lag,
   };
 }
 
-/** Resolves as soon as the event store's head moves (at most `limitMs` later): an ingestor's batch just landed. */
-async function nextAppend(store: EventStore, limitMs: number): Promise<void> {
+/** Resolves as soon as the event store's head moves: an ingestor's batch just landed. */
+async function nextAppend(store: EventStore): Promise<void> {
   const head = await store.headPosition();
-  for (const deadline = Date.now() + limitMs; Date.now() < deadline;) {
-    if ((await store.headPosition()) !== head) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  await waitFor(
+    'an ingestor batch appended',
+    () => store.headPosition(),
+    (position) => position !== head,
+    {
+      intervalMs: 0,
+    },
+  );
 }
 
+/** The status of GET `url`; 0 when it did not answer (a cut host never does). */
 async function statusOf(url: string): Promise<number> {
   try {
-    return (await fetch(url, { signal: AbortSignal.timeout(3_000) })).status;
+    return (await fetch(url, { signal: AbortSignal.timeout(scaled(3_000)) })).status;
   } catch {
     return 0;
   }
 }
 
+/** Its Prometheus text; empty when it did not answer, which leaves no sample to read. */
 async function metricsOf(opsUrl: string): Promise<string> {
-  const answer = await fetch(`${opsUrl}/metrics`, { signal: AbortSignal.timeout(5_000) });
-  return answer.text();
+  try {
+    return await (await fetch(`${opsUrl}/metrics`, { signal: AbortSignal.timeout(scaled(5_000)) })).text();
+  } catch {
+    return '';
+  }
 }
 
 /** The values of every sample of `name` in Prometheus text. */

@@ -11,6 +11,7 @@ import { findExecutable } from './find-executable';
 import { freePorts } from './free-ports';
 import { inNetns } from './launch';
 import type { ServerPlacement } from './redis';
+import { START_MS, scaled } from './deadlines';
 
 /** The one broker version we run: scripts/infra/kafka-jars/pom.xml resolves it and docker-compose.yml uses its image. */
 export const KAFKA_VERSION = '3.9.1';
@@ -69,8 +70,7 @@ const CLASSPATH_FILE = join(REPO_ROOT, '.infra/kafka/classpath.txt');
  * faster while the broker was young.
  */
 const JVM_OPTIONS = ['-Xmx512m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1'];
-const START_TIMEOUT_MS = 90_000;
-const STOP_TIMEOUT_MS = 15_000;
+const STOP_TIMEOUT_MS = scaled(15_000);
 const POLL_MS = 100;
 
 /** The java and mvn binaries the local broker needs; undefined when either is missing. */
@@ -258,7 +258,7 @@ function run(command: string, args: string[], what: string): Promise<string> {
  * not retry those answers, so a test's first call would otherwise fail.
  */
 async function waitUntilReady({ ports, host, advertised }: KafkaAddress, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
+  const deadline = Date.now() + START_MS;
   const admin = new Kafka({
     clientId: 'qr-kafka-readiness',
     brokers: [advertised],
@@ -288,7 +288,7 @@ async function waitUntilReady({ ports, host, advertised }: KafkaAddress, child: 
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
-    throw new Error(`not ready within ${START_TIMEOUT_MS / 1000} s (last problem: ${lastProblem})`);
+    throw new Error(`not ready within ${START_MS / 1000} s (last problem: ${lastProblem})`);
   } finally {
     await admin.disconnect();
   }
@@ -321,5 +321,32 @@ function logTail(path: string): string {
     return readFileSync(path, 'utf8').slice(-4_000);
   } catch {
     return '';
+  }
+}
+
+/**
+ * Whether consumer group `groupId` has committed an offset at the end of every partition of
+ * `topic`: what it consumes is done with everything produced to the topic so far. Nothing
+ * committed counts from the earliest message still kept, as the group would start there. A broker
+ * that does not answer yet (just restarted, cut off) makes it false: not known is not done.
+ */
+export async function groupCaughtUp(brokers: string, groupId: string, topic: string): Promise<boolean> {
+  const admin = new Kafka({
+    clientId: 'qr-test-caught-up',
+    brokers: brokers.split(','),
+    logLevel: logLevel.NOTHING,
+  }).admin();
+  try {
+    await admin.connect();
+    const [committed] = await admin.fetchOffsets({ groupId, topics: [topic] });
+    const ends = await admin.fetchTopicOffsets(topic);
+    return ends.every(({ partition, high, low }) => {
+      const offset = Number(committed?.partitions.find((entry) => entry.partition === partition)?.offset ?? -1);
+      return (offset >= 0 ? offset : Number(low)) >= Number(high);
+    });
+  } catch {
+    return false;
+  } finally {
+    await admin.disconnect();
   }
 }

@@ -1,4 +1,6 @@
 import { performance } from 'node:perf_hooks';
+import { scaled } from './deadlines';
+import { eventually } from './eventually';
 import type { ScanAnswer } from './scan-load';
 
 export interface RecordedScan {
@@ -98,10 +100,13 @@ export interface DrainOptions {
   answers: readonly ScanAnswer[];
   /** The projected scan requests of a fundraiser (GET .../stats, `scanRequests`). */
   projectedScans: (fundraiserId: string) => Promise<number>;
+  /**
+   * Whether the pipeline has nothing left in flight that could still write a scan (in Kafka mode:
+   * the ingestors' consumer lag is 0). Without it, only the tallies decide.
+   */
+  caughtUp?: () => Promise<boolean>;
   /** Give up after this long and return what is there, so the assertions can show it. */
-  timeoutMs: number;
-  /** Drained = nothing changed for this long, every 202 is recorded and the stats match the events. */
-  quietMs?: number;
+  timeoutMs?: number;
 }
 
 export interface Drained {
@@ -111,30 +116,24 @@ export interface Drained {
 }
 
 /**
- * Waits until the pipeline has nothing left in flight: every acknowledged scan is in the event
- * store, the projected stats equal the events, and neither has moved for `quietMs` (a scan that
- * got 503 may still arrive late). A pipeline that lost or doubled scans never settles; the
- * tallies returned after the timeout then say by how much.
+ * Waits until the pipeline has nothing left in flight: `caughtUp` says so, every acknowledged scan
+ * is in the event store, and the projected stats equal the events. A pipeline that lost or doubled
+ * scans never settles; the tallies returned at the deadline then say by how much. `caughtUp` is
+ * asked before the store is read, so that whatever it found written is in the tallies.
  */
 export async function drain(options: DrainOptions): Promise<Drained> {
-  const { ledger, fundraiserIds, answers, projectedScans, timeoutMs, quietMs = 2_000 } = options;
+  const { ledger, fundraiserIds, answers, projectedScans, caughtUp, timeoutMs = scaled(60_000) } = options;
   const started = performance.now();
-  let lastChange = started;
-  let previous = '';
-  for (;;) {
+  const read = async () => {
+    const idle = caughtUp ? await caughtUp() : true;
     const scans = await ledger.scans();
     const projected = new Map<string, number>();
     for (const id of fundraiserIds) projected.set(id, await projectedScans(id));
     const tallies = tally(fundraiserIds, answers, scans, projected);
-    const now = performance.now();
-    const signature = JSON.stringify(tallies);
-    if (signature !== previous) {
-      previous = signature;
-      lastChange = now;
-    }
-    const complete = tallies.every((row) => row.missing === 0 && row.projected === row.recorded);
-    if (complete && now - lastChange >= quietMs) return { tallies, settled: true, waitedMs: now - started };
-    if (now - started > timeoutMs) return { tallies, settled: false, waitedMs: now - started };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+    return { idle, tallies };
+  };
+  const complete = ({ idle, tallies }: { idle: boolean; tallies: FundraiserTally[] }) =>
+    idle && tallies.every((row) => row.missing === 0 && row.projected === row.recorded);
+  const last = await eventually(read, complete, timeoutMs);
+  return { tallies: last.tallies, settled: complete(last), waitedMs: performance.now() - started };
 }

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { START_MS } from '@qrshirt/test-support';
 import { loadIngestorConfig } from '../src/config';
 
 const mainFile = fileURLToPath(new URL('../src/main.ts', import.meta.url));
@@ -10,7 +11,7 @@ function start(env: Record<string, string>) {
   return spawnSync(process.execPath, ['--import', 'tsx', mainFile], {
     env: { PATH: process.env.PATH ?? '', ...env },
     encoding: 'utf8',
-    timeout: 30_000,
+    timeout: START_MS,
   });
 }
 

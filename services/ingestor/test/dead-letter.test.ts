@@ -6,6 +6,7 @@ import { DEAD_LETTER_TOPIC, encodeMessage, SCANS_TOPIC } from '@qrshirt/kafka';
 import { Kafka, logLevel } from 'kafkajs';
 import { pino } from 'pino';
 import { afterAll, expect, it } from 'vitest';
+import { waitFor } from '@qrshirt/test-support';
 import { describeWithKafka } from '@qrshirt/test-support/vitest';
 import { createIngestor } from '../src/ingestor';
 
@@ -43,15 +44,14 @@ describeWithKafka('the ingestor and unreadable messages', (kafka) => {
     });
     await producer.disconnect();
 
-    const deadline = Date.now() + 30_000;
-    let scans: string[] = [];
-    while (Date.now() < deadline) {
-      scans = (await eventStore.readAll({ eventTypes: ['ScanRecorded'] })).map(
-        (event) => (event.data as { scanId: string }).scanId,
-      );
-      if (scans.length >= 2 && ingestor.status().deadLettered >= 2) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const scans = await waitFor(
+      'two scans appended and two messages dead-lettered',
+      async () =>
+        (await eventStore.readAll({ eventTypes: ['ScanRecorded'] })).map(
+          (event) => (event.data as { scanId: string }).scanId,
+        ),
+      (appended) => appended.length >= 2 && ingestor.status().deadLettered >= 2,
+    );
     expect(scans).toEqual(['before', 'after']);
     expect(ingestor.status().deadLettered).toBe(2);
 
@@ -64,9 +64,13 @@ describeWithKafka('the ingestor and unreadable messages', (kafka) => {
         reasons.push(String(message.headers?.reason));
       },
     });
-    while (reasons.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(
+      'two dead letters read back',
+      () => reasons.length,
+      (count) => count >= 2,
+    );
     await consumer.disconnect();
     await ingestor.stop();
     expect(reasons).toEqual(['not JSON', expect.stringMatching(/^invalid ScanRecorded/)]);
-  }, 60_000);
+  });
 });

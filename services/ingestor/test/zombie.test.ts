@@ -4,7 +4,7 @@ import { SCANS_TOPIC } from '@qrshirt/kafka';
 import { type StoredEvent } from '@qrshirt/core';
 import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
-import { countByStatus, countErrors, type WorkerProcess } from '@qrshirt/test-support';
+import { countByStatus, countErrors, scaled, waitFor, type WorkerProcess } from '@qrshirt/test-support';
 import { describeWithKafka } from '@qrshirt/test-support/vitest';
 import { MEMBER_KEY } from '../src/partition-stream';
 import { describeWithScanPipeline, eachAcceptedOnce, PARTITIONS, SESSION_TIMEOUT_MS } from './support/scan-pipeline';
@@ -22,81 +22,94 @@ interface Membership {
 
 describeWithKafka('a paused ingestor (zombie) whose partitions moved', (kafka) => {
   describeWithScanPipeline(kafka, 'with Redis read models', (startPipeline) => {
-    it('appends nothing after another ingestor claimed its partitions, and no scan is lost or doubled', async () => {
-      // Enough fundraisers that the zombie's three partitions carry scans (all twelve missing
-      // them has a chance of one in 4096).
-      const pipeline = await startPipeline(12);
-      const { store } = pipeline;
-      const zombie = await pipeline.startIngestor();
-      const load = pipeline.startLoad({ total: MAX_SCANS, ratePerSecond: SCANS_PER_SECOND });
-      const survivor = await pipeline.startIngestor();
-      const shared = await waitFor('the two ingestors to share the partitions', 30_000, () => {
-        const [zombieNow, survivorNow] = [membership(zombie), membership(survivor)];
-        const split = zombieNow && survivorNow && [...zombieNow.partitions, ...survivorNow.partitions].sort();
-        return split?.length === PARTITIONS && new Set(split).size === PARTITIONS ? zombieNow : undefined;
-      });
-      await sleep(2_000);
+    it(
+      'appends nothing after another ingestor claimed its partitions, and no scan is lost or doubled',
+      async () => {
+        // Enough fundraisers that the zombie's three partitions carry scans (all twelve missing
+        // them has a chance of one in 4096).
+        const pipeline = await startPipeline(12);
+        const { store } = pipeline;
+        const zombie = await pipeline.startIngestor();
+        const load = pipeline.startLoad({ total: MAX_SCANS, ratePerSecond: SCANS_PER_SECOND });
+        const survivor = await pipeline.startIngestor();
+        const shared = (await waitFor('the two ingestors to share the partitions', () => {
+          const [zombieNow, survivorNow] = [membership(zombie), membership(survivor)];
+          const split = zombieNow && survivorNow && [...zombieNow.partitions, ...survivorNow.partitions].sort();
+          return split?.length === PARTITIONS && new Set(split).size === PARTITIONS ? zombieNow : undefined;
+        }))!;
+        await waitFor('the zombie to append scans to its partitions', async () => {
+          const streams = await Promise.all(
+            shared.partitions.map((partition) => store.readStream(`scans-p${partition}`)),
+          );
+          return streams.some((events) =>
+            events.some((event) => writtenBy(event) === shared.memberId && event.type === 'ScanRecorded'),
+          );
+        });
 
-      // Paused while one of its appends waits for the write lock, so it resumes straight into
-      // that append, past every Kafka check: only the stream's revision can stop it then.
-      const releaseLock = holdWriteLock(pipeline.databaseFile);
-      let headAtPause: number;
-      try {
-        await sleep(300);
-        zombie.pause();
-        headAtPause = await store.headPosition();
-      } finally {
-        releaseLock();
-      }
-      const paused = performance.now();
-      await waitFor('the survivor to be given the partitions of the paused ingestor', 30_000, () => {
-        const now = membership(survivor);
-        return now && shared.partitions.every((partition) => now.partitions.includes(partition)) ? now : undefined;
-      });
-      await sleep(Math.max(0, PAUSE_MS - (performance.now() - paused)));
-      zombie.resume();
-      const rejoined = await waitFor('the zombie to rejoin as a new member', 30_000, () => {
-        const now = membership(zombie);
-        return now && now.memberId !== shared.memberId ? now : undefined;
-      });
-      await sleep(4_000);
-      await load.stop();
+        // Paused while one of its appends waits for the write lock, so it resumes straight into
+        // that append, past every Kafka check: only the stream's revision can stop it then. Nothing
+        // shows an append waiting on the lock: the wait is long enough for its next fetch (100 ms
+        // apart at most, with scans arriving) to reach one.
+        const releaseLock = holdWriteLock(pipeline.databaseFile);
+        let headAtPause: number;
+        try {
+          await sleep(scaled(300));
+          zombie.pause();
+          headAtPause = await store.headPosition();
+        } finally {
+          releaseLock();
+        }
+        const paused = performance.now();
+        await waitFor('the survivor to be given the partitions of the paused ingestor', () => {
+          const now = membership(survivor);
+          return now && shared.partitions.every((partition) => now.partitions.includes(partition)) ? now : undefined;
+        });
+        await sleep(Math.max(0, PAUSE_MS - (performance.now() - paused)));
+        zombie.resume();
+        const rejoined = (await waitFor('the zombie to rejoin as a new member', () => {
+          const now = membership(zombie);
+          return now && now.memberId !== shared.memberId ? now : undefined;
+        }))!;
+        await sleep(4_000);
+        await load.stop();
 
-      const drained = await pipeline.drain(load.answers);
-      const streams = await Promise.all(
-        Array.from({ length: PARTITIONS }, (_, partition) => store.readStream(`scans-p${partition}`)),
-      );
-      const afterTakeover = streams.map((events) => zombieAppendsAfterTakeover(events, shared.memberId, headAtPause));
-      const statuses = countByStatus(load.answers);
-      const events = drained.tallies.reduce((sum, row) => sum + row.recorded, 0);
-      const fenced = [zombie, survivor].map((ingestor) => fencedBatches(ingestor));
-      console.log(
-        `[zombie] answers ${JSON.stringify(statuses)} ${JSON.stringify(countErrors(load.answers))}; ` +
-          `zombie ${shared.memberId} held partitions ${shared.partitions.join(',')}, rejoined as ${rejoined.memberId}; ` +
-          `per partition (zombie's scans before the pause / taken over by / zombie's events after): ${afterTakeover
-            .map(
-              (row, p) =>
-                `p${p} ${row.zombieScansBeforePause}/${row.takeoverClaimedBy ?? 'nobody'}/${row.zombieEventsAfterTakeover}`,
-            )
-            .join(', ')}; ` +
-          `batches fenced (zombie, survivor): ${fenced.join(', ')}; ` +
-          `${events} ScanRecorded events; ${drained.settled ? 'drained' : 'NOT drained'} in ${Math.round(drained.waitedMs)} ms`,
-      );
+        const drained = await pipeline.drain(load.answers);
+        const streams = await Promise.all(
+          Array.from({ length: PARTITIONS }, (_, partition) => store.readStream(`scans-p${partition}`)),
+        );
+        const afterTakeover = streams.map((events) => zombieAppendsAfterTakeover(events, shared.memberId, headAtPause));
+        const statuses = countByStatus(load.answers);
+        const events = drained.tallies.reduce((sum, row) => sum + row.recorded, 0);
+        const fenced = [zombie, survivor].map((ingestor) => fencedBatches(ingestor));
+        console.log(
+          `[zombie] answers ${JSON.stringify(statuses)} ${JSON.stringify(countErrors(load.answers))}; ` +
+            `zombie ${shared.memberId} held partitions ${shared.partitions.join(',')}, rejoined as ${rejoined.memberId}; ` +
+            `per partition (zombie's scans before the pause / taken over by / zombie's events after): ${afterTakeover
+              .map(
+                (row, p) =>
+                  `p${p} ${row.zombieScansBeforePause}/${row.takeoverClaimedBy ?? 'nobody'}/${row.zombieEventsAfterTakeover}`,
+              )
+              .join(', ')}; ` +
+            `batches fenced (zombie, survivor): ${fenced.join(', ')}; ` +
+            `${events} ScanRecorded events; ${drained.settled ? 'drained' : 'NOT drained'} in ${Math.round(drained.waitedMs)} ms`,
+        );
 
-      // The test means something only if the zombie was writing a partition that then moved.
-      const movedWhileWriting = shared.partitions.filter((partition) => {
-        const row = afterTakeover[partition]!;
-        return row.zombieScansBeforePause > 0 && row.takeoverClaimedBy !== undefined;
-      });
-      expect(movedWhileWriting.length).toBeGreaterThan(0);
-      expect(afterTakeover.map((row) => row.zombieEventsAfterTakeover)).toEqual(afterTakeover.map(() => 0));
-      // The append it resumed into was refused, and it left the batch to the new owner.
-      expect(fenced[0]).toBeGreaterThan(0);
+        // The test means something only if the zombie was writing a partition that then moved.
+        const movedWhileWriting = shared.partitions.filter((partition) => {
+          const row = afterTakeover[partition]!;
+          return row.zombieScansBeforePause > 0 && row.takeoverClaimedBy !== undefined;
+        });
+        expect(movedWhileWriting.length).toBeGreaterThan(0);
+        expect(afterTakeover.map((row) => row.zombieEventsAfterTakeover)).toEqual(afterTakeover.map(() => 0));
+        // The append it resumed into was refused, and it left the batch to the new owner.
+        expect(fenced[0]).toBeGreaterThan(0);
 
-      expect(drained.tallies).toEqual(eachAcceptedOnce(drained.tallies));
-      expect(drained.settled).toBe(true);
-      expect(statuses).toEqual({ 202: load.answers.length });
-    }, 150_000);
+        expect(drained.tallies).toEqual(eachAcceptedOnce(drained.tallies));
+        expect(drained.settled).toBe(true);
+        expect(statuses).toEqual({ 202: load.answers.length });
+      },
+      scaled(240_000),
+    );
   });
 });
 
@@ -113,21 +126,25 @@ function membership(ingestor: WorkerProcess): Membership | undefined {
  * takeover), and how many events the zombie's member id appended after it, claims included.
  */
 function zombieAppendsAfterTakeover(events: readonly StoredEvent[], zombieMember: string, headAtPause: number) {
-  const writer = (event: StoredEvent) =>
-    event.type === 'PartitionClaimed' ? (event.data as { memberId: string }).memberId : event.metadata[MEMBER_KEY];
   const takeover = events.findIndex(
     (event) =>
-      event.type === 'PartitionClaimed' && event.globalPosition > headAtPause && writer(event) !== zombieMember,
+      event.type === 'PartitionClaimed' && event.globalPosition > headAtPause && writtenBy(event) !== zombieMember,
   );
   const zombieScansBeforePause = events.filter(
-    (event) => event.type === 'ScanRecorded' && event.globalPosition <= headAtPause && writer(event) === zombieMember,
+    (event) =>
+      event.type === 'ScanRecorded' && event.globalPosition <= headAtPause && writtenBy(event) === zombieMember,
   ).length;
   if (takeover === -1) return { zombieScansBeforePause, takeoverClaimedBy: undefined, zombieEventsAfterTakeover: 0 };
   return {
     zombieScansBeforePause,
-    takeoverClaimedBy: writer(events[takeover]!) as string,
-    zombieEventsAfterTakeover: events.slice(takeover + 1).filter((event) => writer(event) === zombieMember).length,
+    takeoverClaimedBy: writtenBy(events[takeover]!) as string,
+    zombieEventsAfterTakeover: events.slice(takeover + 1).filter((event) => writtenBy(event) === zombieMember).length,
   };
+}
+
+/** The group member that appended `event` to its partition stream. */
+function writtenBy(event: StoredEvent): unknown {
+  return event.type === 'PartitionClaimed' ? (event.data as { memberId: string }).memberId : event.metadata[MEMBER_KEY];
 }
 
 /** Batches the ingestor stopped because another one had claimed the partition meanwhile. */
@@ -137,20 +154,10 @@ function fencedBatches(ingestor: WorkerProcess): number {
 
 /** Takes the SQLite write lock the way an appender does, until the returned function is called. */
 function holdWriteLock(databaseFile: string): () => void {
-  const db = new Database(databaseFile, { timeout: 5_000 });
+  const db = new Database(databaseFile, { timeout: scaled(5_000) });
   db.exec('BEGIN IMMEDIATE');
   return () => {
     db.exec('ROLLBACK');
     db.close();
   };
-}
-
-/** Polls `check` until it returns a value; fails with `what` after `timeoutMs`. */
-async function waitFor<T>(what: string, timeoutMs: number, check: () => T | undefined): Promise<T> {
-  for (const deadline = performance.now() + timeoutMs; performance.now() < deadline;) {
-    const value = check();
-    if (value !== undefined) return value;
-    await sleep(100);
-  }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
 }

@@ -9,8 +9,10 @@ import {
   drain,
   type FundraiserTally,
   type GatewayProcess,
+  groupCaughtUp,
   type ScanAnswer,
   type ScanLoad,
+  scaled,
   scanLedger,
   signUp,
   startGatewayProcess,
@@ -20,6 +22,7 @@ import {
 } from '@qrshirt/test-support';
 import { describeWithRedis, type TestKafka } from '@qrshirt/test-support/vitest';
 import type { EventStore } from '@qrshirt/core';
+import { SCANS_TOPIC } from '@qrshirt/kafka';
 import { createSqliteEventStore } from '@qrshirt/sqlite';
 import { afterAll } from 'vitest';
 
@@ -38,7 +41,10 @@ interface ScanPipeline {
   startIngestor(): Promise<WorkerProcess>;
   /** Scanners on every fundraiser of the pipeline, 64 at a time, `total` scans at most. */
   startLoad(options: { total: number; ratePerSecond: number }): ScanLoad;
-  /** Waits until every acknowledged scan is stored and projected (see drain), a minute at most. */
+  /**
+   * Waits until the ingestors have committed every scan in Kafka, and every acknowledged scan is
+   * stored and projected (see drain).
+   */
   drain(answers: readonly ScanAnswer[]): Promise<Drained>;
   /** Kills every process it started and deletes the data folder; safe after a partial start. */
   stop(): Promise<void>;
@@ -134,7 +140,16 @@ async function startScanPipeline(
       },
       startLoad: ({ total, ratePerSecond }) =>
         startScanLoad({ url, fundraiserIds, concurrency: 64, total, ratePerSecond }),
-      drain: (answers) => drain({ ledger, fundraiserIds, answers, projectedScans, timeoutMs: 60_000 }),
+      drain: (answers) =>
+        drain({
+          ledger,
+          fundraiserIds,
+          answers,
+          projectedScans,
+          // Its ingestors have appended every scan the gateway produced, 503s that reached Kafka anyway included.
+          caughtUp: () => groupCaughtUp(brokers, groupId, SCANS_TOPIC),
+          timeoutMs: scaled(60_000),
+        }),
       stop,
     };
   } catch (error) {
