@@ -1,6 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { as, createFundraiser, scanner, signUp, uniqueEmail, waitForSms, withCookieJar } from '@qrshirt/test-support';
+import {
+  as,
+  createFundraiser,
+  scanner,
+  signUp,
+  uniqueEmail,
+  WAIT_MS,
+  waitForSms,
+  withCookieJar,
+} from '@qrshirt/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE, testClock } from './support/accounts';
 import { type AdminTestServer, startAdminServer } from './support/admin';
@@ -81,7 +90,7 @@ describe('closing an account', () => {
     expect((await signIn(email)).status).toBe(401);
     // The access token has minutes to live, but the closed account's sessions are over now: it
     // neither reads nor creates anything (another fundraiser, a claim).
-    await server.embedded.projectionsCaughtUp();
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
     expect(await server.api('GET', `/api/user/${uid}`, owner)).toMatchObject({
       status: 404,
       body: { error: 'User not found' },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, type RequestOptions, signUp } from '@qrshirt/test-support';
+import { as, type RequestOptions, signUp, waitFor } from '@qrshirt/test-support';
 import { ADMIN_EMAIL, type AdminTestServer, startAdminServer } from './support/admin';
 
 let server: AdminTestServer;
@@ -64,12 +64,12 @@ async function statuses(options: RequestOptions): Promise<string[]> {
 }
 
 async function rebuildDone(name: string): Promise<void> {
-  for (let attempt = 0; attempt < 500; attempt++) {
-    const { body } = await server.api('GET', `/api/admin/projections/${name}/rebuild`, server.admin);
-    if (body.state !== 'running') return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`rebuild of ${name} did not finish`);
+  await waitFor(
+    `the rebuild of ${name} to finish`,
+    async () => (await server.api('GET', `/api/admin/projections/${name}/rebuild`, server.admin)).body,
+    (body) => body.state !== 'running',
+    { intervalMs: 10 },
+  );
 }
 
 describe('/api/admin/*', () => {

@@ -1,7 +1,7 @@
 import { type AdminAuditEntry, adminAuditPage } from '@qrshirt/contracts';
 import type { EventStore, StoredEvent } from '@qrshirt/core';
 import { openEventStore } from '@qrshirt/runtime';
-import { as, type RequestOptions, signUp } from '@qrshirt/test-support';
+import { as, type RequestOptions, signUp, WAIT_MS } from '@qrshirt/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE, testClock } from './support/accounts';
 import { type AdminTestServer, startAdminServer } from './support/admin';
@@ -41,7 +41,7 @@ async function recordedBy(request: () => Promise<unknown>): Promise<StoredEvent[
 }
 
 async function auditList(query = '', options: RequestOptions = server.admin) {
-  await server.embedded.projectionsCaughtUp();
+  await server.embedded.projectionsCaughtUp(WAIT_MS);
   const answer = await server.api('GET', `/api/admin/audit${query}`, options);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return adminAuditPage.parse(answer.body);
@@ -296,7 +296,7 @@ describe('when the audit trail cannot record', () => {
     const revealed = await down.api('GET', '/api/admin/events?reveal=true', down.admin);
     expect(revealed.status).toBe(200);
     expect(JSON.stringify(revealed.body)).toContain(JANE.email);
-    await down.embedded.projectionsCaughtUp();
+    await down.embedded.projectionsCaughtUp(WAIT_MS);
     const listed = adminAuditPage.parse((await down.api('GET', '/api/admin/audit', down.admin)).body);
     expect(listed.entries.map((entry) => entry.action)).toEqual(['reveal-events']);
   });

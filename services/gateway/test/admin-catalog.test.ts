@@ -1,5 +1,6 @@
 import { charity, shirt } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WAIT_MS } from '@qrshirt/test-support';
 import { type AdminTestServer, startAdminServer } from './support/admin';
 
 let server: AdminTestServer;
@@ -23,7 +24,7 @@ describe('charities through the admin API', () => {
     expect(created.status).toBe(201);
     expect(charity.parse(created.body)).toEqual({ ...fields, name: 'Owl Rescue', id: expect.any(String) });
 
-    await server.embedded.projectionsCaughtUp();
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
     const listed = (await server.api('GET', '/api/charities')).body;
     expect(listed.at(-1)).toEqual(created.body);
     // An admin's charity needs no review: the shop has it at once.
@@ -45,7 +46,7 @@ describe('charities through the admin API', () => {
       body: { ...target, name: 'Renamed Charity', website_url: 'https://renamed.example.org' },
     });
 
-    await server.embedded.projectionsCaughtUp();
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
     const { body: after } = await server.api('GET', '/api/charities');
     expect(after).toHaveLength(before.length);
     expect(after[1]).toEqual(changed.body);
@@ -100,7 +101,7 @@ describe('shirts through the admin API', () => {
     expect(created.status).toBe(201);
     expect(shirt.parse(created.body)).toEqual({ ...fields, id: expect.any(String) });
 
-    await server.embedded.projectionsCaughtUp();
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
     expect((await server.api('GET', '/api/shirts')).body.at(-1)).toEqual(created.body);
   });
 
@@ -111,7 +112,7 @@ describe('shirts through the admin API', () => {
     const changed = await server.api('PUT', `/api/admin/shirts/${target.id}`, { ...server.admin, body: changes });
     expect(changed).toMatchObject({ status: 200, body: { ...target, ...changes } });
 
-    await server.embedded.projectionsCaughtUp();
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
     expect((await server.api('GET', `/api/shirt/${target.id}`)).body).toEqual(changed.body);
     expect((await server.api('GET', '/api/shirts')).body[0]).toEqual(changed.body);
   });

@@ -1,6 +1,6 @@
 import { adminFunnel, charityList, shirtList } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFundraiser, scanner } from '@qrshirt/test-support';
+import { createFundraiser, scanner, WAIT_MS } from '@qrshirt/test-support';
 import { asUser } from './support/test-server';
 import { type AdminTestServer, startAdminServer } from './support/admin';
 import { donateConfirmed } from './support/webhooks';
@@ -38,7 +38,7 @@ describe('GET /api/admin/funnel', () => {
     await server.api('POST', `/api/fundraisers/${owned.id}/scan`, { headers: scanner(1) });
     await server.api('POST', `/api/fundraisers/${owned.id}/scan`, { headers: scanner(2) });
     await donateConfirmed(server.api, owned.id, 4.5);
-    await server.embedded.projectionsCaughtUp();
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
 
     const all = await server.api('GET', '/api/admin/funnel?from=2026-05-03&to=2026-05-04', server.admin);
     expect(all.status, JSON.stringify(all.body)).toBe(200);

@@ -1,6 +1,6 @@
 import { adminOverview } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createFundraiser, scanner } from '@qrshirt/test-support';
+import { as, createFundraiser, scanner, WAIT_MS } from '@qrshirt/test-support';
 import { asUser } from './support/test-server';
 import { ADMIN_EMAIL, type AdminTestServer, startAdminServer } from './support/admin';
 import { donateConfirmed } from './support/webhooks';
@@ -31,7 +31,7 @@ describe('GET /api/admin/overview', () => {
     await server.api('POST', `/api/fundraisers/${trees}/scan`, { headers: scanner(0) });
     await donateConfirmed(server.api, trees, 25.5);
     await donateConfirmed(server.api, water, 0.25);
-    await server.embedded.projectionsCaughtUp();
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
     // The session from the day before has expired on the server's clock.
     const signedIn = await server.api('POST', '/api/auth/signin', {
       body: { email: ADMIN_EMAIL, password: 'correct horse' },

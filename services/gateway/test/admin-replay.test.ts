@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AdminOverview, adminOverview } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createFundraiser, type RequestOptions, runToEnd, scanner } from '@qrshirt/test-support';
+import { as, createFundraiser, type RequestOptions, runToEnd, scanner, WAIT_MS, waitFor } from '@qrshirt/test-support';
 import { asUser, userToken } from './support/test-server';
 import { ADMIN_EMAIL, type AdminTestServer, startAdminServer } from './support/admin';
 import { donateConfirmed } from './support/webhooks';
@@ -37,13 +37,13 @@ beforeAll(async () => {
   // Scanner 0's second scan is a request, not a scan: the replay counts scans, as the read models do.
   for (const n of [0, 1, 2, 0]) await server.api('POST', `/api/fundraisers/${ids.water}/scan`, { headers: scanner(n) });
   await donateConfirmed(server.api, ids.water, 10);
-  await server.embedded.projectionsCaughtUp();
-  betweenTheDays = await recordedAfterAFewMs();
+  await server.embedded.projectionsCaughtUp(WAIT_MS);
+  betweenTheDays = await recordedInstantBetween();
   now += DAY_MS;
   await server.api('POST', `/api/fundraisers/${ids.trees}/scan`, { headers: scanner(0) });
   await donateConfirmed(server.api, ids.trees, 25.5);
   await donateConfirmed(server.api, ids.water, 0.25);
-  await server.embedded.projectionsCaughtUp();
+  await server.embedded.projectionsCaughtUp(WAIT_MS);
   // The admin's first session expired on the server's clock overnight.
   admin = as(
     (await server.api('POST', '/api/auth/signin', { body: { email: ADMIN_EMAIL, password: 'correct horse' } })).body,
@@ -62,11 +62,18 @@ interface Line {
   [key: string]: unknown;
 }
 
-async function recordedAfterAFewMs(): Promise<string> {
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  const instant = new Date().toISOString();
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  return instant;
+/** An instant strictly after every event recorded so far, and strictly before any recorded next. */
+async function recordedInstantBetween(): Promise<string> {
+  const clockPassed = (instant: number) =>
+    waitFor(
+      `the clock to pass ${instant}`,
+      () => Date.now(),
+      (now) => now > instant,
+      { intervalMs: 1 },
+    );
+  const instant = await clockPassed(Date.now());
+  await clockPassed(instant);
+  return new Date(instant).toISOString();
 }
 
 const ndjsonLines = (text: string): Line[] =>

@@ -2,6 +2,7 @@ import { adminWaitlistEntriesPage, adminWaitlistStats } from '@qrshirt/contracts
 import type { EventStore } from '@qrshirt/core';
 import { openEventStore } from '@qrshirt/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WAIT_MS } from '@qrshirt/test-support';
 import { type AdminTestServer, startAdminServer } from './support/admin';
 
 let server: AdminTestServer;
@@ -52,7 +53,7 @@ beforeAll(async () => {
     });
     expect(answer.status).toBe(201);
   }
-  await server.embedded.projectionsCaughtUp();
+  await server.embedded.projectionsCaughtUp(WAIT_MS);
 });
 afterAll(() => server.stop());
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-import { startGatewayProcess } from '@qrshirt/test-support';
+import { START_MS, startGatewayProcess } from '@qrshirt/test-support';
 
 const mainFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
 const SECRET = 'a-production-secret-of-at-least-32-characters';
@@ -80,7 +80,7 @@ describe('sign-in configuration', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', mainFile], {
       env: { ...process.env, NODE_ENV: 'production', AUTH_JWT_SECRET: '', LOOKUP_KEY_SECRET: '' },
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: START_MS,
     });
     expect(run.status).toBe(2);
     expect(run.stderr.split('\n').filter((line) => /^(AUTH_JWT|LOOKUP_KEY)_SECRET/.test(line))).toEqual([

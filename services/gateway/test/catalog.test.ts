@@ -1,5 +1,6 @@
 import { charity, charityList, shirt, shirtList } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WAIT_MS } from '@qrshirt/test-support';
 import { anonymousToken, startTestServer, type TestServer, userToken } from './support/test-server';
 
 let server: TestServer;
@@ -80,7 +81,7 @@ describe('charities', () => {
     const created = await server.api('POST', '/api/charity', { body: valid, token: userToken('alice') });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ ...valid, id: expect.any(String), status: 'pending' });
-    await server.embedded.projectionsCaughtUp();
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
     const { body: charities } = await server.api('GET', '/api/charities');
     expect(charities.map((item: { id: string }) => item.id)).not.toContain(created.body.id);
   });

@@ -1,7 +1,7 @@
 import { adminCharityList, charityWithStatus } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminTestServer, startAdminServer } from './support/admin';
-import type { RequestOptions } from '@qrshirt/test-support';
+import { type RequestOptions, WAIT_MS } from '@qrshirt/test-support';
 
 let server: AdminTestServer;
 let shirt: { id: string; sizes: string[] };
@@ -29,7 +29,7 @@ async function submit(name = `Member Charity ${++submissions}`) {
 
 /** What the shop and every charity selector offer: GET /api/charities once projected. */
 async function shopCharityIds(): Promise<string[]> {
-  await server.embedded.projectionsCaughtUp();
+  await server.embedded.projectionsCaughtUp(WAIT_MS);
   return (await server.api('GET', '/api/charities')).body.map((charity: { id: string }) => charity.id);
 }
 

@@ -11,6 +11,7 @@ import {
   killUnlessReady,
   type LaunchedProcess,
   launchProcess,
+  scaled,
   waitForUrl,
 } from '@qrshirt/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,7 +113,7 @@ beforeAll(async () => {
       route.replace('{id}', route.startsWith('/shirt/') ? fundraiser.shirtId : fundraiser.id),
     ]),
   );
-}, 300_000);
+}, scaled(300_000));
 afterAll(() => server?.stop());
 
 function expectEncoded(answer: RawAnswer, encoding: Encoding, plain: Buffer, what: string) {
@@ -279,7 +280,7 @@ describe.skipIf(!withNginx)("through the compose proxy (deploy/nginx.conf in Deb
       name: 'nginx',
       command: [nginx, '-p', workDir, '-c', temp('nginx.conf'), '-e', temp('error.log')],
     });
-    await killUnlessReady(proxy, waitForUrl(proxy, `${proxyUrl}/healthz`, { timeoutMs: 30_000 }));
+    await killUnlessReady(proxy, waitForUrl(proxy, `${proxyUrl}/healthz`));
   });
 
   afterAll(async () => {

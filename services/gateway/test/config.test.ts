@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { START_MS } from '@qrshirt/test-support';
 import { ConfigError, loadConfig } from '../src/config';
 
 const mainFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
@@ -81,7 +82,7 @@ describe('configuration', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', mainFile], {
       env: { ...process.env, PORT: '-1' },
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: START_MS,
     });
     expect(run.status).toBe(2);
     expect(run.stderr.trim().split('\n').at(-1)).toMatch(/^PORT: /);

@@ -30,6 +30,7 @@ import {
   type LocalSmtp,
   type ReceivedMail,
   newClient,
+  scaled,
   scanLedger,
   type ScanLoad,
   startGatewayProcess,
@@ -40,6 +41,7 @@ import {
   type WorkerProcess,
 } from '@qrshirt/test-support';
 import { describeWithKafka, type TestKafka } from '@qrshirt/test-support/vitest';
+import { outboxSent } from './support/outbox';
 import { asUser, userToken } from './support/test-server';
 
 const run = promisify(execFile);
@@ -154,154 +156,157 @@ describeMounted('a full disk under DATA_DIR', () => {
     await log?.close();
     await smtp?.stop();
     await disk?.unmount();
-  }, 60_000);
+  });
 
-  it('refuses writes with 503 naming storage, loses nothing acknowledged, and recovers once space is freed', async (context) => {
-    if (!disk?.dir) {
-      console.warn(`[mount] full disk test skipped: ${disk?.failure}`);
-      context.skip(`mounting failed: ${disk?.failure}`);
-    }
-    const dataDir = path.join(disk!.dir!, 'data');
-    // MIN_FREE_DISK's default (256 MiB) is more than this whole disk.
-    gateway = await startGatewayProcess({ DATA_DIR: dataDir, SMTP_URL: smtp!.url });
-    const started = gateway;
-    expect(started.output.join('\n')).toMatch(/less than MIN_FREE_DISK/);
-
-    const api = createApiClient(started.url);
-    const ops = createApiClient(started.opsUrl);
-    const fundraiser = await createFundraiser(api, asUser('disk-owner'), { name: 'On a small disk' });
-    const [{ body: shirts }, { body: charities }] = await Promise.all([
-      api('GET', '/api/shirts'),
-      api('GET', '/api/charities'),
-    ]);
-    const join = (body: Join['body']) => api('POST', '/api/waitlist', { body, headers: newClient() });
-    const joins: Join[] = [];
-    const signUps: ApiAnswer[] = [];
-    signingUp = true;
-    const joining = (async () => {
-      while (signingUp) {
-        const body = {
-          shirtId: shirts[0].id,
-          selectedSize: shirts[0].sizes[0],
-          selectedCharity: charities[0].id,
-          name: 'Disk Filler',
-          email: uniqueEmail('disk').toLowerCase(),
-        };
-        const answer = await join(body);
-        joins.push({ body, answer });
-        signUps.push(answer);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+  it(
+    'refuses writes with 503 naming storage, loses nothing acknowledged, and recovers once space is freed',
+    async (context) => {
+      if (!disk?.dir) {
+        console.warn(`[mount] full disk test skipped: ${disk?.failure}`);
+        context.skip(`mounting failed: ${disk?.failure}`);
       }
-    })();
-    // Awaited below; a failed sign-up must not count as unhandled meanwhile.
-    joining.catch(() => {});
-    load = startScanLoad({
-      url: started.url,
-      fundraiserIds: [fundraiser.id],
-      concurrency: 4,
-      total: 1_000_000,
-      ratePerSecond: 40,
-    });
-    const scansBeforeFull = await eventually(
-      async () => load!.answers.filter((answer) => answer.status === 202).length,
-      (accepted) => accepted >= 40,
-    );
-    expect(scansBeforeFull).toBeGreaterThanOrEqual(40);
+      const dataDir = path.join(disk!.dir!, 'data');
+      // MIN_FREE_DISK's default (256 MiB) is more than this whole disk.
+      gateway = await startGatewayProcess({ DATA_DIR: dataDir, SMTP_URL: smtp!.url });
+      const started = gateway;
+      expect(started.output.join('\n')).toMatch(/less than MIN_FREE_DISK/);
 
-    await disk!.fill();
-    const fullAt = load.answers.length;
-    const fullSignUpsAt = signUps.length;
-    // SQLite may still reuse room inside its write-ahead log for a while.
-    await eventually(
-      async () => [load!.answers.slice(fullAt), signUps.slice(fullSignUpsAt)] as const,
-      ([scans, joins]) => scans.some((answer) => answer.status === 503) && joins.some((j) => j.status === 503),
-      60_000,
-    );
-    const refusedScans = load.answers.slice(fullAt).filter((answer) => answer.status === 503);
-    expect(refusedScans.length).toBeGreaterThan(0);
-    for (const refused of refusedScans) expect(refused.error).toMatch(/storage is full/);
-    const refusedJoins = signUps.slice(fullSignUpsAt).filter((answer) => answer.status === 503);
-    expect(refusedJoins.length).toBeGreaterThan(0);
-    for (const refused of refusedJoins) {
-      expect(refused.body.error).toMatch(/storage is full/);
-      expect(refused.headers.get('retry-after')).toBe(String(STORAGE_FULL_RETRY_AFTER_SECONDS));
-    }
-
-    // The store reports failing; reads still answer; the metric shows the disk full.
-    const readiness = await ops('GET', '/readyz');
-    expect(readiness.status).toBe(503);
-    expect(readiness.body.checks.eventStore).toMatch(/^down: storage full/);
-    expect((await api('GET', '/api/shirts')).status).toBe(200);
-    expect((await api('GET', '/api/waitlist')).status).toBe(200);
-    const stats = await api('GET', `/api/fundraisers/${fundraiser.id}/stats`, asUser('disk-owner'));
-    expect(stats.status).toBe(200);
-    expect(await freeBytesMetric(started.opsUrl)).toBeLessThan(MIB);
-
-    await disk!.free();
-    const ready = await eventually(
-      () => ops('GET', '/readyz'),
-      (answer) => answer.status === 200,
-    );
-    expect(ready.body).toMatchObject({ status: 'ready', checks: { eventStore: 'up', readModels: 'up' } });
-    const freedAt = load.answers.length;
-    const freedSignUpsAt = signUps.length;
-    await eventually(
-      async () => [load!.answers.slice(freedAt), signUps.slice(freedSignUpsAt)] as const,
-      ([scans, joins]) =>
-        scans.filter((answer) => answer.status === 202).length >= 20 && joins.some((j) => j.status === 201),
-    );
-    signingUp = false;
-    await joining;
-    await load.stop();
-    // The same process throughout: nothing was restarted.
-    expect(started.hasExited).toBe(false);
-    expect(gateway.pid).toBe(started.pid);
-    // Every answer was an acknowledgement or a refusal that says why, never a 500.
-    expect(new Set(load.answers.map((answer) => answer.status))).toEqual(new Set([202, 503]));
-    expect(new Set(signUps.map((answer) => answer.status))).toEqual(new Set([201, 503]));
-    expect(load.answers.slice(freedAt + 20).every((answer) => answer.status === 202)).toBe(true);
-
-    // Every acknowledged scan is in the log once and counted in the stats; every acknowledged
-    // sign-up is in the log.
-    log = createSqliteEventStore({ path: path.join(dataDir, 'events.sqlite') });
-    const drained = await drain({
-      ledger: scanLedger(log),
-      fundraiserIds: [fundraiser.id],
-      answers: load.answers,
-      projectedScans: async (id) =>
-        (await api('GET', `/api/fundraisers/${id}/stats`, { token: userToken('disk-owner') })).body.scanRequests,
-      timeoutMs: 60_000,
-    });
-    expect(drained.tallies).toEqual([
-      expect.objectContaining({ missing: 0, duplicates: 0, recorded: drained.tallies[0]!.accepted }),
-    ]);
-    expect(drained.settled).toBe(true);
-
-    // A join refused on the full disk may have stored its signup but not its mail. Retried with
-    // the same input, each completes: 201, its entry stored once, and every address gets exactly
-    // one confirmation mail (a delivery repeated after a lost acknowledgement keeps its Message-ID).
-    const entryIds = async () =>
-      (await log!.readAll({ eventTypes: ['WaitlistJoined'] })).map(
-        (event) => (event.data as { entryId: string }).entryId,
+      const api = createApiClient(started.url);
+      const ops = createApiClient(started.opsUrl);
+      const fundraiser = await createFundraiser(api, asUser('disk-owner'), { name: 'On a small disk' });
+      const [{ body: shirts }, { body: charities }] = await Promise.all([
+        api('GET', '/api/shirts'),
+        api('GET', '/api/charities'),
+      ]);
+      const join = (body: Join['body']) => api('POST', '/api/waitlist', { body, headers: newClient() });
+      const joins: Join[] = [];
+      const signUps: ApiAnswer[] = [];
+      signingUp = true;
+      const joining = (async () => {
+        while (signingUp) {
+          const body = {
+            shirtId: shirts[0].id,
+            selectedSize: shirts[0].sizes[0],
+            selectedCharity: charities[0].id,
+            name: 'Disk Filler',
+            email: uniqueEmail('disk').toLowerCase(),
+          };
+          const answer = await join(body);
+          joins.push({ body, answer });
+          signUps.push(answer);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      })();
+      // Awaited below; a failed sign-up must not count as unhandled meanwhile.
+      joining.catch(() => {});
+      load = startScanLoad({
+        url: started.url,
+        fundraiserIds: [fundraiser.id],
+        concurrency: 4,
+        total: 1_000_000,
+        ratePerSecond: 40,
+      });
+      const scansBeforeFull = await eventually(
+        async () => load!.answers.filter((answer) => answer.status === 202).length,
+        (accepted) => accepted >= 40,
       );
-    const acknowledged = joins.filter(({ answer }) => answer.status === 201);
-    const toRetry = joins.filter(({ answer }) => answer.status === 503);
-    const halfDone = (await entryIds()).length - acknowledged.length;
-    console.info(`[disk full] ${toRetry.length} joins refused, ${halfDone} of them with their signup stored`);
-    const retried: ApiAnswer[] = [];
-    for (const { body } of toRetry) retried.push(await join(body));
-    expect(retried.map((answer) => answer.status)).toEqual(toRetry.map(() => 201));
-    const entries = await entryIds();
-    expect(entries).toHaveLength(joins.length);
-    expect(
-      new Set([...acknowledged.map(({ answer }) => answer), ...retried].map((answer) => answer.body.data.id)),
-    ).toEqual(new Set(entries));
-    const addresses = joins.map(({ body }) => body.email);
-    await smtp!.waitFor(() => addresses.every((address) => confirmations(smtp!, address).size > 0), 60_000);
-    // Time for a second message, were one stored.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expect(addresses.filter((address) => confirmations(smtp!, address).size !== 1)).toEqual([]);
-  }, 240_000);
+      expect(scansBeforeFull).toBeGreaterThanOrEqual(40);
+
+      await disk!.fill();
+      const fullAt = load.answers.length;
+      const fullSignUpsAt = signUps.length;
+      // SQLite may still reuse room inside its write-ahead log for a while.
+      await eventually(
+        async () => [load!.answers.slice(fullAt), signUps.slice(fullSignUpsAt)] as const,
+        ([scans, joins]) => scans.some((answer) => answer.status === 503) && joins.some((j) => j.status === 503),
+        scaled(60_000),
+      );
+      const refusedScans = load.answers.slice(fullAt).filter((answer) => answer.status === 503);
+      expect(refusedScans.length).toBeGreaterThan(0);
+      for (const refused of refusedScans) expect(refused.error).toMatch(/storage is full/);
+      const refusedJoins = signUps.slice(fullSignUpsAt).filter((answer) => answer.status === 503);
+      expect(refusedJoins.length).toBeGreaterThan(0);
+      for (const refused of refusedJoins) {
+        expect(refused.body.error).toMatch(/storage is full/);
+        expect(refused.headers.get('retry-after')).toBe(String(STORAGE_FULL_RETRY_AFTER_SECONDS));
+      }
+
+      // The store reports failing; reads still answer; the metric shows the disk full.
+      const readiness = await ops('GET', '/readyz');
+      expect(readiness.status).toBe(503);
+      expect(readiness.body.checks.eventStore).toMatch(/^down: storage full/);
+      expect((await api('GET', '/api/shirts')).status).toBe(200);
+      expect((await api('GET', '/api/waitlist')).status).toBe(200);
+      const stats = await api('GET', `/api/fundraisers/${fundraiser.id}/stats`, asUser('disk-owner'));
+      expect(stats.status).toBe(200);
+      expect(await freeBytesMetric(started.opsUrl)).toBeLessThan(MIB);
+
+      await disk!.free();
+      const ready = await eventually(
+        () => ops('GET', '/readyz'),
+        (answer) => answer.status === 200,
+      );
+      expect(ready.body).toMatchObject({ status: 'ready', checks: { eventStore: 'up', readModels: 'up' } });
+      const freedAt = load.answers.length;
+      const freedSignUpsAt = signUps.length;
+      await eventually(
+        async () => [load!.answers.slice(freedAt), signUps.slice(freedSignUpsAt)] as const,
+        ([scans, joins]) =>
+          scans.filter((answer) => answer.status === 202).length >= 20 && joins.some((j) => j.status === 201),
+      );
+      signingUp = false;
+      await joining;
+      await load.stop();
+      // The same process throughout: nothing was restarted.
+      expect(started.hasExited).toBe(false);
+      expect(gateway.pid).toBe(started.pid);
+      // Every answer was an acknowledgement or a refusal that says why, never a 500.
+      expect(new Set(load.answers.map((answer) => answer.status))).toEqual(new Set([202, 503]));
+      expect(new Set(signUps.map((answer) => answer.status))).toEqual(new Set([201, 503]));
+      expect(load.answers.slice(freedAt + 20).every((answer) => answer.status === 202)).toBe(true);
+
+      // Every acknowledged scan is in the log once and counted in the stats; every acknowledged
+      // sign-up is in the log.
+      log = createSqliteEventStore({ path: path.join(dataDir, 'events.sqlite') });
+      const drained = await drain({
+        ledger: scanLedger(log),
+        fundraiserIds: [fundraiser.id],
+        answers: load.answers,
+        projectedScans: async (id) =>
+          (await api('GET', `/api/fundraisers/${id}/stats`, { token: userToken('disk-owner') })).body.scanRequests,
+      });
+      expect(drained.tallies).toEqual([
+        expect.objectContaining({ missing: 0, duplicates: 0, recorded: drained.tallies[0]!.accepted }),
+      ]);
+      expect(drained.settled).toBe(true);
+
+      // A join refused on the full disk may have stored its signup but not its mail. Retried with
+      // the same input, each completes: 201, its entry stored once, and every address gets exactly
+      // one confirmation mail (a delivery repeated after a lost acknowledgement keeps its Message-ID).
+      const entryIds = async () =>
+        (await log!.readAll({ eventTypes: ['WaitlistJoined'] })).map(
+          (event) => (event.data as { entryId: string }).entryId,
+        );
+      const acknowledged = joins.filter(({ answer }) => answer.status === 201);
+      const toRetry = joins.filter(({ answer }) => answer.status === 503);
+      const halfDone = (await entryIds()).length - acknowledged.length;
+      console.info(`[disk full] ${toRetry.length} joins refused, ${halfDone} of them with their signup stored`);
+      const retried: ApiAnswer[] = [];
+      for (const { body } of toRetry) retried.push(await join(body));
+      expect(retried.map((answer) => answer.status)).toEqual(toRetry.map(() => 201));
+      const entries = await entryIds();
+      expect(entries).toHaveLength(joins.length);
+      expect(
+        new Set([...acknowledged.map(({ answer }) => answer), ...retried].map((answer) => answer.body.data.id)),
+      ).toEqual(new Set(entries));
+      const addresses = joins.map(({ body }) => body.email);
+      // Once the outbox has sent all it holds, a second message to anyone would have arrived. One
+      // delivered while its record could not be written is sent again once its 60 s lease ends.
+      await outboxSent(dataDir, { timeoutMs: scaled(90_000) });
+      expect(addresses.filter((address) => confirmations(smtp!, address).size !== 1)).toEqual([]);
+    },
+    scaled(240_000),
+  );
 });
 
 /**
@@ -310,12 +315,11 @@ describeMounted('a full disk under DATA_DIR', () => {
  * it, so its next write needs new blocks. Retried while the process reads it.
  */
 async function checkpoint(file: string, mode: 'RESTART' | 'TRUNCATE'): Promise<void> {
-  const db = new Database(file, { timeout: 5_000 });
+  const db = new Database(file, { timeout: scaled(5_000) });
   try {
     await eventually(
       async () => db.pragma(`wal_checkpoint(${mode})`, { simple: true }),
       (busy) => busy === 0,
-      10_000,
     );
   } finally {
     db.close();
@@ -353,85 +357,91 @@ describeMounted('a waitlist join on a full disk', () => {
     await log?.close();
     await smtp?.stop();
     await disk?.unmount();
-  }, 60_000);
+  });
 
-  it('stored without its mail answers 503 and /readyz names the outbox; its retry mails it once', async (context) => {
-    if (!disk?.dir) {
-      console.warn(`[mount] full disk test skipped: ${disk?.failure}`);
-      context.skip(`mounting failed: ${disk?.failure}`);
-    }
-    const dataDir = path.join(disk!.dir!, 'data');
-    gateway = await startGatewayProcess({ DATA_DIR: dataDir, SMTP_URL: smtp!.url });
-    const api = createApiClient(gateway.url);
-    const ops = createApiClient(gateway.opsUrl);
-    const [{ body: shirts }, { body: charities }] = await Promise.all([
-      api('GET', '/api/shirts'),
-      api('GET', '/api/charities'),
-    ]);
-    const join = (email: string) =>
-      api('POST', '/api/waitlist', {
-        body: {
-          shirtId: shirts[0].id,
-          selectedSize: shirts[0].sizes[0],
-          selectedCharity: charities[0].id,
-          name: 'Half Done',
-          email,
-        },
-        headers: newClient(),
+  it(
+    'stored without its mail answers 503 and /readyz names the outbox; its retry mails it once',
+    async (context) => {
+      if (!disk?.dir) {
+        console.warn(`[mount] full disk test skipped: ${disk?.failure}`);
+        context.skip(`mounting failed: ${disk?.failure}`);
+      }
+      const dataDir = path.join(disk!.dir!, 'data');
+      gateway = await startGatewayProcess({ DATA_DIR: dataDir, SMTP_URL: smtp!.url });
+      const api = createApiClient(gateway.url);
+      const ops = createApiClient(gateway.opsUrl);
+      const [{ body: shirts }, { body: charities }] = await Promise.all([
+        api('GET', '/api/shirts'),
+        api('GET', '/api/charities'),
+      ]);
+      const join = (email: string) =>
+        api('POST', '/api/waitlist', {
+          body: {
+            shirtId: shirts[0].id,
+            selectedSize: shirts[0].sizes[0],
+            selectedCharity: charities[0].id,
+            name: 'Half Done',
+            email,
+          },
+          headers: newClient(),
+        });
+      log = createSqliteEventStore({ path: path.join(dataDir, 'events.sqlite') });
+      const entryIds = async () =>
+        (await log!.readAll({ eventTypes: ['WaitlistJoined'] })).map(
+          (event) => (event.data as { entryId: string }).entryId,
+        );
+
+      // Earlier joins give the credentials' write-ahead log room to reuse; their mails go out, and
+      // are recorded as sent, first, so the outbox is not written meanwhile.
+      const earlier = Array.from({ length: 10 }, () => uniqueEmail('earlier').toLowerCase());
+      for (const email of earlier) expect((await join(email)).status).toBe(201);
+      await outboxSent(dataDir);
+      expect(earlier.filter((email) => confirmations(smtp!, email).size !== 1)).toEqual([]);
+      await checkpoint(path.join(dataDir, 'events.sqlite'), 'RESTART');
+      await checkpoint(path.join(dataDir, 'credentials.sqlite'), 'RESTART');
+      await checkpoint(path.join(dataDir, 'outbox.sqlite'), 'TRUNCATE');
+      await disk!.fill();
+
+      const email = uniqueEmail('half-done').toLowerCase();
+      const storedBefore = await entryIds();
+      const refused = await join(email);
+      expect(refused).toMatchObject({ status: 503, body: { error: expect.stringMatching(/storage is full/) } });
+      expect(refused.headers.get('retry-after')).toBe(String(STORAGE_FULL_RETRY_AFTER_SECONDS));
+      const stored = await entryIds();
+      // Half done: the signup is in the log, its mail nowhere.
+      expect(stored).toHaveLength(storedBefore.length + 1);
+      const entryId = stored.at(-1)!;
+      const down = await ops('GET', '/readyz');
+      expect(down.status).toBe(503);
+      expect(down.body.checks).toMatchObject({
+        eventStore: 'up',
+        outbox: expect.stringMatching(/^down: storage full/),
       });
-    log = createSqliteEventStore({ path: path.join(dataDir, 'events.sqlite') });
-    const entryIds = async () =>
-      (await log!.readAll({ eventTypes: ['WaitlistJoined'] })).map(
-        (event) => (event.data as { entryId: string }).entryId,
+
+      await disk!.free();
+      // Retried with the same input, as a person would after a 503: the same entry, now mailed.
+      const retried = await join(email);
+      expect(retried).toMatchObject({ status: 201, body: { data: { id: entryId } } });
+      const again = await join(email);
+      expect(again).toMatchObject({ status: 201, body: { data: { id: entryId } } });
+      expect(await entryIds()).toEqual(stored);
+      // Once the outbox has sent all it holds for the address, a second message would have arrived.
+      await outboxSent(dataDir, { to: email });
+      const mails = [...confirmations(smtp!, email).values()];
+      expect(mails).toHaveLength(1);
+      const token = /\/waitlist\/confirm#token=([A-Za-z0-9_.-]+)/.exec(mails[0]!.text)?.[1];
+      expect(await api('POST', '/api/waitlist/confirm', { body: { token } })).toMatchObject({
+        status: 200,
+        body: { confirmed: true, shirtId: shirts[0].id },
+      });
+      const ready = await eventually(
+        () => ops('GET', '/readyz'),
+        (answer) => answer.status === 200,
       );
-
-    // Earlier joins give the credentials' write-ahead log room to reuse; their mails go out first,
-    // so the outbox is not written meanwhile.
-    const earlier = Array.from({ length: 10 }, () => uniqueEmail('earlier').toLowerCase());
-    for (const email of earlier) expect((await join(email)).status).toBe(201);
-    await smtp!.waitFor(() => earlier.every((email) => confirmations(smtp!, email).size === 1));
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await checkpoint(path.join(dataDir, 'events.sqlite'), 'RESTART');
-    await checkpoint(path.join(dataDir, 'credentials.sqlite'), 'RESTART');
-    await checkpoint(path.join(dataDir, 'outbox.sqlite'), 'TRUNCATE');
-    await disk!.fill();
-
-    const email = uniqueEmail('half-done').toLowerCase();
-    const storedBefore = await entryIds();
-    const refused = await join(email);
-    expect(refused).toMatchObject({ status: 503, body: { error: expect.stringMatching(/storage is full/) } });
-    expect(refused.headers.get('retry-after')).toBe(String(STORAGE_FULL_RETRY_AFTER_SECONDS));
-    const stored = await entryIds();
-    // Half done: the signup is in the log, its mail nowhere.
-    expect(stored).toHaveLength(storedBefore.length + 1);
-    const entryId = stored.at(-1)!;
-    const down = await ops('GET', '/readyz');
-    expect(down.status).toBe(503);
-    expect(down.body.checks).toMatchObject({ eventStore: 'up', outbox: expect.stringMatching(/^down: storage full/) });
-
-    await disk!.free();
-    // Retried with the same input, as a person would after a 503: the same entry, now mailed.
-    const retried = await join(email);
-    expect(retried).toMatchObject({ status: 201, body: { data: { id: entryId } } });
-    const again = await join(email);
-    expect(again).toMatchObject({ status: 201, body: { data: { id: entryId } } });
-    expect(await entryIds()).toEqual(stored);
-    await smtp!.waitFor(() => confirmations(smtp!, email).size > 0);
-    // Time for a second message, were one stored.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const mails = [...confirmations(smtp!, email).values()];
-    expect(mails).toHaveLength(1);
-    const token = /\/waitlist\/confirm#token=([A-Za-z0-9_.-]+)/.exec(mails[0]!.text)?.[1];
-    expect(await api('POST', '/api/waitlist/confirm', { body: { token } })).toMatchObject({
-      status: 200,
-      body: { confirmed: true, shirtId: shirts[0].id },
-    });
-    const ready = await eventually(
-      () => ops('GET', '/readyz'),
-      (answer) => answer.status === 200,
-    );
-    expect(ready.body.checks).toMatchObject({ eventStore: 'up', outbox: 'up', credentials: 'up' });
-  }, 180_000);
+      expect(ready.body.checks).toMatchObject({ eventStore: 'up', outbox: 'up', credentials: 'up' });
+    },
+    scaled(180_000),
+  );
 
   it('refused at its first write, the credentials, stores nothing and /readyz names the credentials', async (context) => {
     if (!gateway) context.skip('no gateway: the test before did not start one');
@@ -464,7 +474,7 @@ describeMounted('a waitlist join on a full disk', () => {
     expect((await join()).status).toBe(201);
     const ready = await ops('GET', '/readyz');
     expect(ready).toMatchObject({ status: 200, body: { checks: { credentials: 'up' } } });
-  }, 60_000);
+  });
 });
 
 /**
@@ -488,83 +498,88 @@ function fullDiskUnderTheIngestor(kafka: TestKafka): void {
     await gateway?.terminate();
     await log?.close();
     await disk?.unmount();
-  }, 60_000);
+  });
 
-  it('keeps taking scans while the disk is full, and the ingestor appends them once space is freed', async (context) => {
-    if (!disk?.dir) {
-      console.warn(`[mount] full disk test skipped: ${disk?.failure}`);
-      context.skip(`mounting failed: ${disk?.failure}`);
-    }
-    const dataDir = path.join(disk!.dir!, 'data');
-    const brokers = { KAFKA_BROKERS: kafka.brokers, KAFKA_PARTITIONS: '2' };
-    gateway = await startGatewayProcess({ DATA_DIR: dataDir, ...brokers });
-    ingestor = await startIngestorProcess({
-      ...brokers,
-      DATA_DIR: dataDir,
-      INGESTOR_GROUP_ID: kafka.freshName(),
-      KAFKA_SESSION_TIMEOUT_MS: '6000',
-    });
-    const started = { gateway: gateway.pid, ingestor: ingestor.pid };
-    expect(ingestor.logs.some((line) => line.msg.includes('less than MIN_FREE_DISK'))).toBe(true);
-    const api = createApiClient(gateway.url);
-    const ingestorOps = createApiClient(ingestor.opsUrl);
-    const fundraiser = await createFundraiser(api, asUser('kafka-disk-owner'), { name: 'Through Kafka' });
-    log = createSqliteEventStore({ path: path.join(dataDir, 'events.sqlite') });
-    const ledger = scanLedger(log);
-    load = startScanLoad({
-      url: gateway.url,
-      fundraiserIds: [fundraiser.id],
-      concurrency: 4,
-      total: 1_000_000,
-      ratePerSecond: 40,
-    });
-    const appendedBeforeFull = await eventually(
-      async () => (await ledger.scans()).length,
-      (count) => count >= 40,
-    );
-    expect(appendedBeforeFull).toBeGreaterThanOrEqual(40);
+  it(
+    'keeps taking scans while the disk is full, and the ingestor appends them once space is freed',
+    async (context) => {
+      if (!disk?.dir) {
+        console.warn(`[mount] full disk test skipped: ${disk?.failure}`);
+        context.skip(`mounting failed: ${disk?.failure}`);
+      }
+      const dataDir = path.join(disk!.dir!, 'data');
+      const brokers = { KAFKA_BROKERS: kafka.brokers, KAFKA_PARTITIONS: '2' };
+      gateway = await startGatewayProcess({ DATA_DIR: dataDir, ...brokers });
+      ingestor = await startIngestorProcess({
+        ...brokers,
+        DATA_DIR: dataDir,
+        INGESTOR_GROUP_ID: kafka.freshName(),
+        KAFKA_SESSION_TIMEOUT_MS: '6000',
+      });
+      const started = { gateway: gateway.pid, ingestor: ingestor.pid };
+      expect(ingestor.logs.some((line) => line.msg.includes('less than MIN_FREE_DISK'))).toBe(true);
+      const api = createApiClient(gateway.url);
+      const ingestorOps = createApiClient(ingestor.opsUrl);
+      const fundraiser = await createFundraiser(api, asUser('kafka-disk-owner'), { name: 'Through Kafka' });
+      log = createSqliteEventStore({ path: path.join(dataDir, 'events.sqlite') });
+      const ledger = scanLedger(log);
+      load = startScanLoad({
+        url: gateway.url,
+        fundraiserIds: [fundraiser.id],
+        concurrency: 4,
+        total: 1_000_000,
+        ratePerSecond: 40,
+      });
+      const appendedBeforeFull = await eventually(
+        async () => (await ledger.scans()).length,
+        (count) => count >= 40,
+      );
+      expect(appendedBeforeFull).toBeGreaterThanOrEqual(40);
 
-    await disk!.fill();
-    const fullAt = load.answers.length;
-    const down = await eventually(
-      () => ingestorOps('GET', '/readyz'),
-      (answer) => answer.status === 503,
-      60_000,
-    );
-    expect(down.body.checks.eventStore).toMatch(/^down: storage full/);
-    expect(await freeBytesMetric(ingestor.opsUrl)).toBeLessThan(MIB);
-    // Kafka holds them meanwhile: the gateway goes on acknowledging scans.
-    const acceptedWhileFull = await eventually(
-      async () => load!.answers.slice(fullAt).filter((answer) => answer.status === 202).length,
-      (accepted) => accepted >= 40,
-    );
-    expect(acceptedWhileFull).toBeGreaterThanOrEqual(40);
+      await disk!.fill();
+      const fullAt = load.answers.length;
+      const down = await eventually(
+        () => ingestorOps('GET', '/readyz'),
+        (answer) => answer.status === 503,
+        scaled(60_000),
+      );
+      expect(down.body.checks.eventStore).toMatch(/^down: storage full/);
+      expect(await freeBytesMetric(ingestor.opsUrl)).toBeLessThan(MIB);
+      // Kafka holds them meanwhile: the gateway goes on acknowledging scans.
+      const acceptedWhileFull = await eventually(
+        async () => load!.answers.slice(fullAt).filter((answer) => answer.status === 202).length,
+        (accepted) => accepted >= 40,
+      );
+      expect(acceptedWhileFull).toBeGreaterThanOrEqual(40);
 
-    await disk!.free();
-    const ready = await eventually(
-      () => ingestorOps('GET', '/readyz'),
-      (answer) => answer.status === 200,
-      60_000,
-    );
-    expect(ready.status).toBe(200);
-    await load.stop();
-    expect(new Set(load.answers.map((answer) => answer.status))).toEqual(new Set([202]));
-    const drained = await drain({
-      ledger,
-      fundraiserIds: [fundraiser.id],
-      answers: load.answers,
-      projectedScans: async (id) =>
-        (await api('GET', `/api/fundraisers/${id}/stats`, { token: userToken('kafka-disk-owner') })).body.scanRequests,
-      timeoutMs: 120_000,
-    });
-    expect(drained.tallies).toEqual([
-      expect.objectContaining({ missing: 0, duplicates: 0, recorded: drained.tallies[0]!.accepted }),
-    ]);
-    expect(drained.settled).toBe(true);
-    // Neither process was restarted.
-    expect([gateway.hasExited, ingestor.hasExited]).toEqual([false, false]);
-    expect({ gateway: gateway.pid, ingestor: ingestor.pid }).toEqual(started);
-  }, 300_000);
+      await disk!.free();
+      const ready = await eventually(
+        () => ingestorOps('GET', '/readyz'),
+        (answer) => answer.status === 200,
+        scaled(60_000),
+      );
+      expect(ready.status).toBe(200);
+      await load.stop();
+      expect(new Set(load.answers.map((answer) => answer.status))).toEqual(new Set([202]));
+      const drained = await drain({
+        ledger,
+        fundraiserIds: [fundraiser.id],
+        answers: load.answers,
+        projectedScans: async (id) =>
+          (await api('GET', `/api/fundraisers/${id}/stats`, { token: userToken('kafka-disk-owner') })).body
+            .scanRequests,
+        timeoutMs: scaled(120_000),
+      });
+      expect(drained.tallies).toEqual([
+        expect.objectContaining({ missing: 0, duplicates: 0, recorded: drained.tallies[0]!.accepted }),
+      ]);
+      expect(drained.settled).toBe(true);
+      // Neither process was restarted.
+      expect([gateway.hasExited, ingestor.hasExited]).toEqual([false, false]);
+      expect({ gateway: gateway.pid, ingestor: ingestor.pid }).toEqual(started);
+    },
+    scaled(300_000),
+  );
 }
 
 if (reason && !infraRequired('mount')) describe.skip('a full disk under the ingestor (Kafka)', () => {});

@@ -4,7 +4,7 @@ import { fundraiserStats } from '@qrshirt/contracts';
 import { reportIdFor } from '@qrshirt/core';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFundraiser } from '@qrshirt/test-support';
+import { createFundraiser, WAIT_MS } from '@qrshirt/test-support';
 import { asUser, startTestServer, type TestServer, userToken } from './support/test-server';
 import {
   confirmDonation,
@@ -44,7 +44,7 @@ async function newFundraiser(owner = `owner-${randomUUID()}`) {
 }
 
 async function statsOf({ id, owner }: { id: string; owner: string }) {
-  await server.embedded.projectionsCaughtUp();
+  await server.embedded.projectionsCaughtUp(WAIT_MS);
   const answer = await server.api('GET', `/api/fundraisers/${id}/stats`, { token: userToken(owner) });
   expect(answer.status).toBe(200);
   return fundraiserStats.parse(answer.body);

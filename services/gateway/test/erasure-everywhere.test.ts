@@ -13,6 +13,7 @@ import {
   signUp,
   tokenIn,
   uniqueEmail,
+  WAIT_MS,
 } from '@qrshirt/test-support';
 import { describeWithRedis } from '@qrshirt/test-support/vitest';
 import { type AdminTestServer, startAdminServer } from './support/admin';
@@ -174,7 +175,7 @@ describeWithRedis(
       const verifyToken = tokenIn(await latestMail(server.dataDir, email), 'verify-email');
       expect((await api('POST', '/api/auth/verify-email', { body: { token: verifyToken } })).status).toBe(200);
       const own = await join(name, email.toUpperCase(), 1);
-      await server.embedded.projectionsCaughtUp();
+      await server.embedded.projectionsCaughtUp(WAIT_MS);
 
       // Before: everything holds them, so the checks below can tell.
       const before = [await adminViews(api, admin), await redisContents()].join('\n');
@@ -196,7 +197,7 @@ describeWithRedis(
         expect.objectContaining({ status: 'removed' }),
         expect.objectContaining({ status: 'removed' }),
       ]);
-      await server.embedded.projectionsCaughtUp();
+      await server.embedded.projectionsCaughtUp(WAIT_MS);
 
       const places = {
         'admin views': await adminViews(api, admin),

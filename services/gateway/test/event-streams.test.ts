@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from '@qrshirt/test-support';
 import { createHttpServer } from '../src/http/create-http-server';
 import { createEventStreams, type EventStreams } from '../src/http/event-streams';
 import { openLiveStream } from './support/live-stream';
@@ -27,13 +28,7 @@ async function serve(streams: EventStreams) {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, closed };
 }
 
-const until = async (condition: () => boolean, what: string) => {
-  const deadline = Date.now() + 5_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-};
+const until = (condition: () => boolean, what: string) => waitFor(what, condition, Boolean, { intervalMs: 5 });
 
 describe('server-sent event streams', () => {
   it('send events and heartbeat comments while nothing happens', async () => {

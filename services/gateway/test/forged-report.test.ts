@@ -2,7 +2,7 @@ import { adminOverview, fundraiserStats, userStats } from '@qrshirt/contracts';
 import { replayDonations, replayGroupings } from '@qrshirt/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminTestServer, startAdminServer } from './support/admin';
-import { createFundraiser, scanner } from '@qrshirt/test-support';
+import { createFundraiser, scanner, WAIT_MS } from '@qrshirt/test-support';
 import { asUser, userToken } from './support/test-server';
 import { donateConfirmed } from './support/webhooks';
 
@@ -29,7 +29,7 @@ afterAll(() => server.stop());
 
 /** What every confirmed-money reader answers now. */
 async function confirmedFigures() {
-  await server.embedded.projectionsCaughtUp();
+  await server.embedded.projectionsCaughtUp(WAIT_MS);
   const [stats, impact, overview] = await Promise.all([
     server.api('GET', `/api/fundraisers/${fundraiserId}/stats`, ownerToken),
     server.api('GET', `/api/user/${owner}/stats`, ownerToken),

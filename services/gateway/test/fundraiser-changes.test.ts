@@ -1,6 +1,6 @@
 import { charityList, fundraiserDetails, fundraiserStats } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFundraiser, scanner } from '@qrshirt/test-support';
+import { createFundraiser, scanner, WAIT_MS } from '@qrshirt/test-support';
 import { asUser, startTestServer, type TestServer, userToken } from './support/test-server';
 import { donateConfirmed } from './support/webhooks';
 
@@ -22,7 +22,7 @@ describe('PATCH /api/fundraisers/{id}', () => {
     expect((await scan(1)).status).toBe(202);
     expect((await scan(2)).status).toBe(202);
     await donateConfirmed(server.api, owned.id, 10);
-    await server.embedded.projectionsCaughtUp();
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
 
     const patched = await server.api('PATCH', `/api/fundraisers/${owned.id}`, {
       token: owner,
@@ -40,7 +40,7 @@ describe('PATCH /api/fundraisers/{id}', () => {
     expect((await scan(3)).status).toBe(202);
     await donateConfirmed(server.api, owned.id, 2.5);
     await donateConfirmed(server.api, owned.id, 5);
-    await server.embedded.projectionsCaughtUp();
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
 
     const page = await server.api('GET', `/api/fundraisers/${owned.id}`);
     expect(fundraiserDetails.parse(page.body)).toMatchObject({

@@ -1,6 +1,6 @@
 import { fundraiser, fundraiserStats, userStats } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFundraiser, scanner } from '@qrshirt/test-support';
+import { createFundraiser, scanner, WAIT_MS } from '@qrshirt/test-support';
 import { anonymousToken, asUser, startTestServer, type TestServer, userToken } from './support/test-server';
 import { donateConfirmed } from './support/webhooks';
 
@@ -79,7 +79,7 @@ describe('scans', () => {
       ids.add(answer.body.scanId);
     }
     expect(ids.size).toBe(3);
-    await server.embedded.projectionsCaughtUp();
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
     const stats = await server.api('GET', `/api/fundraisers/${owned.id}/stats`, { token: userToken('scanner-owner') });
     expect(stats.body).toMatchObject({ scans: 3, scanRequests: 3, donations: 0, amountRaised: 0 });
   });
@@ -113,7 +113,7 @@ describe('scans', () => {
     }
     // The rest of the API still refuses a bad token.
     expect((await server.api('GET', `/api/fundraisers/${owned.id}`, { token: 'not-a-jwt' })).status).toBe(401);
-    await server.embedded.projectionsCaughtUp();
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
     const stats = await server.api('GET', `/api/fundraisers/${owned.id}/stats`, {
       token: userToken('expired-scanner-owner'),
     });
@@ -128,7 +128,7 @@ describe('scans', () => {
       ),
     );
     expect(answers.every((answer) => answer.status === 202)).toBe(true);
-    await server.embedded.projectionsCaughtUp();
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
     const stats = await server.api('GET', `/api/fundraisers/${owned.id}/stats`, { token: userToken('crowd-owner') });
     expect(stats.body).toMatchObject({ scans: 200, scanRequests: 200 });
   });
@@ -153,7 +153,7 @@ describe('donations', () => {
     expect(await donate(1)).toMatchObject({ status: 201 });
     expect((await server.api('POST', '/api/fundraisers/unknown/donate', { body: { amount: 5 } })).status).toBe(404);
 
-    await server.embedded.projectionsCaughtUp();
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
     const stats = await server.api('GET', `/api/fundraisers/${owned.id}/stats`, { token: userToken('donee') });
     // Reported, each for the amount parsed; none raised until the processor confirms it.
     expect(stats.body).toMatchObject({ donations: 0, amountRaised: 0, amountReported: 25.5 });
@@ -179,7 +179,7 @@ describe('donations', () => {
     expect(racing.every((answer) => answer.status === 201 || answer.status === 200)).toBe(true);
     expect(new Set(racing.map((answer) => answer.body.id)).size).toBe(1);
 
-    await server.embedded.projectionsCaughtUp();
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
     const stats = await server.api('GET', `/api/fundraisers/${owned.id}/stats`, { token: userToken('idem-owner') });
     expect(stats.body).toMatchObject({ donations: 0, amountRaised: 0, amountReported: 13 });
   });
@@ -210,7 +210,7 @@ describe('GET /api/fundraisers/{id}/stats', () => {
     await donateConfirmed(server.api, owned.id, 10);
     // Reported, never confirmed: in no figure but amountReported.
     await server.api('POST', `/api/fundraisers/${owned.id}/donate`, { body: { amount: 40 } });
-    await server.embedded.projectionsCaughtUp();
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
     const { body } = await server.api('GET', `/api/fundraisers/${owned.id}/stats`, {
       token: userToken('series-owner'),
     });
@@ -242,7 +242,7 @@ describe('GET /api/user/{id}/stats', () => {
     await donateConfirmed(server.api, first.id, 20);
     await donateConfirmed(server.api, second.id, 5.5);
     await server.api('POST', `/api/fundraisers/${second.id}/donate`, { body: { amount: 1 } });
-    await server.embedded.projectionsCaughtUp();
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
     const { status, body } = await server.api('GET', '/api/user/stats-user/stats', { token: userToken('stats-user') });
     expect(status).toBe(200);
     const stats = userStats.parse(body);

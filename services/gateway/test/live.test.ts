@@ -1,7 +1,7 @@
 import { fundraiserStats, userStats } from '@qrshirt/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type LiveStream, openLiveStream } from './support/live-stream';
-import { createFundraiser, eventually, scanner } from '@qrshirt/test-support';
+import { createFundraiser, eventually, scanner, WAIT_MS } from '@qrshirt/test-support';
 import { anonymousToken, asUser, startTestServer, type TestServer, userToken } from './support/test-server';
 import { confirmDonation } from './support/webhooks';
 
@@ -13,7 +13,7 @@ const owner = { token: userToken('live-owner'), headers: { 'x-user-id': 'live-ow
 beforeAll(async () => {
   server = await startTestServer();
   ({ id: fundraiserId } = await createFundraiser(server.api, asUser('live-owner')));
-  await server.embedded.projectionsCaughtUp();
+  await server.embedded.projectionsCaughtUp(WAIT_MS);
 });
 afterEach(() => {
   for (const stream of open.splice(0)) stream.close();
@@ -115,7 +115,6 @@ describe('live streams per account', () => {
     const reopened = await eventually(
       () => live(`/api/user/${account}/live`, mine),
       (stream) => stream.status === 200,
-      5_000,
     );
     expect(reopened.status).toBe(200);
     expect(await reopened.next(() => true)).toMatchObject({ shirtsOwned: 1 });

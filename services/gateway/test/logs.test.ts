@@ -14,6 +14,7 @@ import {
   startSmtpServer,
   tokenIn,
   uniqueEmail,
+  waitFor,
   waitForMails,
   withCookieJar,
 } from '@qrshirt/test-support';
@@ -56,7 +57,9 @@ describe('the gateway process’s log', () => {
     const oddId = odd.headers.get('x-request-id')!;
     expect(oddId).toMatch(/^[0-9a-f-]{36}$/);
 
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Lines are written in order: once a later request's line is there, every line of these is.
+    await api('GET', '/api/shirts', { headers: { 'x-request-id': 'logged-after' } });
+    await waitFor('the later request logged', () => requestLines().some((line) => line.req!.id === 'logged-after'));
     const lines = requestLines();
     for (const id of ['support-ticket-4711', madeId, oddId]) {
       expect(
@@ -251,7 +254,7 @@ describe('the gateway’s log files under LOG_DIR', () => {
       const files = await readdir(logDir);
       return (await Promise.all(files.map((file) => readFile(path.join(logDir, file), 'utf8')))).join('');
     };
-    await expect.poll(read, { timeout: 15_000 }).toContain('mail not delivered');
+    await expect.poll(read).toContain('mail not delivered');
 
     expect(await gateway.terminate()).toBe(0);
     const today = new Date();

@@ -11,6 +11,7 @@ import {
   newClient,
   processEntry,
   signUp,
+  START_MS,
   startGatewayProcess,
   TEST_JWT_SECRET,
   uniqueEmail,
@@ -74,7 +75,7 @@ describe('a start without LOOKUP_KEY_SECRET', () => {
       },
     });
     // Were it to start instead, it would serve until killed.
-    const timer = setTimeout(() => void gateway.kill(), 20_000);
+    const timer = setTimeout(() => void gateway.kill(), START_MS);
     const status = await gateway.exited;
     clearTimeout(timer);
     expect(status).toBe(2);

@@ -26,6 +26,7 @@ import {
   newClient,
   processEntry,
   runToEnd,
+  START_MS,
   TEST_JWT_SECRET,
   TEST_LOOKUP_KEY_SECRET,
   waitForSms,
@@ -173,10 +174,21 @@ describe('npm run migrate-lookup-keys', () => {
     const gateway = launchProcess({
       name: 'gateway',
       entry: processEntry('gateway'),
-      env: { ...environment(), PORT: '0', HOST: '127.0.0.1', SEED_CATALOG: 'false', AUTH_JWT_SECRET: TEST_JWT_SECRET },
+      env: {
+        ...environment(),
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SEED_CATALOG: 'false',
+        AUTH_JWT_SECRET: TEST_JWT_SECRET,
+        LOG_LEVEL: 'info',
+      },
+      // Were it to start instead, it would serve until killed: its log says when it does.
+      onLine(line) {
+        if (line.includes('QR shirt shop listening on')) void gateway.kill();
+      },
     });
-    // Were it to start instead, it would serve until killed.
-    const timer = setTimeout(() => void gateway.kill(), 20_000);
+    // One that neither serves nor stops is stopped too.
+    const timer = setTimeout(() => void gateway.kill(), START_MS);
     const status = await gateway.exited;
     clearTimeout(timer);
     expect(status).toBe(2);

@@ -10,6 +10,7 @@ import {
   signUp,
   startSmtpServer,
   uniqueEmail,
+  WAIT_MS,
 } from '@qrshirt/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY, MINUTE, testClock } from './support/accounts';
@@ -159,7 +160,7 @@ describe('the daily summary mail', () => {
     await scan(notOptedIn, 2);
     await scan(unverified, 2);
     await outboxDrained();
-    await server.embedded.projectionsCaughtUp();
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
     const statsOf = async (owner: Owner) =>
       (await server.api('GET', `/api/fundraisers/${owner.fundraiserId}/stats`, asUser(owner.uid))).body;
     expect(await statsOf(active)).toMatchObject({ amountRaised: 30, testDonations: 2, testAmountRaised: 570 });
@@ -223,7 +224,7 @@ describe('the daily summary mail', () => {
     // The next busy day: the owner who stopped gets nothing, the one whose day was quiet before does.
     await scan(active, 2);
     await scan(quiet, 1);
-    await server.embedded.projectionsCaughtUp();
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
     atTimeOfDay(2, 30);
     await runJob();
     expect(summariesTo(active)).toHaveLength(1);

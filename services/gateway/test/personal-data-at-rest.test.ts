@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { adminWaitlistEntriesPage } from '@qrshirt/contracts';
-import { as, signUp, uniqueEmail } from '@qrshirt/test-support';
+import { as, signUp, uniqueEmail, WAIT_MS } from '@qrshirt/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminTestServer, startAdminServer } from './support/admin';
 
@@ -48,6 +48,8 @@ describe('personal data at rest', () => {
       },
     });
     expect(joined.status).toBe(201);
+    // The read models hold all of it: the admin's list shows it, and their file is looked through below.
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
 
     expect(await server.api('GET', `/api/user/${session.user.uid}`, as(session))).toMatchObject({
       status: 200,

@@ -7,6 +7,7 @@ import {
   scanner,
   signUp,
   uniqueEmail,
+  WAIT_MS,
   waitForSms,
 } from '@qrshirt/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,7 +92,7 @@ describe('downloading one’s data', () => {
     const [firstSize, secondSize] = [shirt.sizes[0]!, shirt.sizes[1] ?? shirt.sizes[0]!];
     const claimedEntry = await join('Marisol Quennell', email.toUpperCase(), firstSize, 2);
     // Fulfilment finds the entry in the waitlist-entries read model.
-    await server.embedded.projectionsCaughtUp();
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
     const fulfilled = await server.api('POST', `/api/admin/waitlist/entries/${claimedEntry}/fulfil`, server.admin);
     expect(fulfilled.status).toBe(201);
     const made = fulfilled.body.fundraiser.id as string;
@@ -112,7 +113,7 @@ describe('downloading one’s data', () => {
     const phoneUser = await phoneSignIn(phoneNumber);
     const strangerEmail = uniqueEmail('cosima');
     const strangersEntry = await join('Cosima Threlkeld', strangerEmail, firstSize);
-    await server.embedded.projectionsCaughtUp();
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
 
     const answer = await exportOf(uid, person);
     expect(answer.status).toBe(200);

@@ -18,6 +18,7 @@ import {
   TEST_JWT_SECRET,
   TEST_WEBHOOK_SECRET,
   tokenIn,
+  WAIT_MS,
 } from '@qrshirt/test-support';
 import { type Config, loadConfig } from '../src/config';
 import { createEmbeddedProcess, type EmbeddedProcess } from '../src/embedded';
@@ -124,7 +125,7 @@ describe('the embedded read models across a restart', () => {
     for (let i = 0; i < 5; i++) await api('POST', `/api/fundraisers/${second.id}/scan`, { headers: scanner(i) });
     await donateConfirmed(api, first.id, 15);
     await donateConfirmed(api, second.id, '"4.75"');
-    await embedded.projectionsCaughtUp();
+    await embedded.projectionsCaughtUp(WAIT_MS);
     const before = await readModels(api, admin, [first.id, second.id]);
     expect(before.ownerStats).toMatchObject({ totalScans: 17, totalImpact: 19.75, shirtsOwned: 2 });
     expect(before.overview).toMatchObject({ totals: expect.anything() });
@@ -149,7 +150,7 @@ describe('the embedded read models across a restart', () => {
     expect((await restarted.api('POST', `/api/fundraisers/${first.id}/scan`, { headers: scanner(99) })).status).toBe(
       202,
     );
-    await restarted.embedded.projectionsCaughtUp();
+    await restarted.embedded.projectionsCaughtUp(WAIT_MS);
     const stats = await restarted.api('GET', `/api/fundraisers/${first.id}/stats`, {
       token: userToken('restart-owner'),
     });

@@ -5,9 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createApiClient,
   createFundraiser,
+  eventually,
   type GatewayProcess,
   scanner,
   startGatewayProcess,
+  waitFor,
 } from '@qrshirt/test-support';
 import { asUser, userToken } from './support/test-server';
 import { donateConfirmed } from './support/webhooks';
@@ -24,14 +26,12 @@ afterAll(async () => {
 });
 
 /** Read models are eventually consistent: poll until the stats show what was sent. */
-async function statsOnceSettled(api: ReturnType<typeof createApiClient>, uid: string, expectedScans: number) {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const { body } = await api('GET', `/api/user/${uid}/stats`, { token: userToken(uid) });
-    if (body.totalScans === expectedScans) return body;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('stats never settled');
-}
+const statsOnceSettled = (api: ReturnType<typeof createApiClient>, uid: string, expectedScans: number) =>
+  waitFor(
+    `${uid}'s stats to show ${expectedScans} scans`,
+    async () => (await api('GET', `/api/user/${uid}/stats`, { token: userToken(uid) })).body,
+    (body) => body.totalScans === expectedScans,
+  );
 
 describe('the embedded process across a restart', () => {
   it('answers the same stats, catalogue and waitlist after a restart, without re-seeding', async () => {
@@ -66,13 +66,10 @@ describe('the embedded process across a restart', () => {
     // Who was counted is remembered too: the restarted process rebuilt it from the scans' stream.
     expect((await scan(first.id, 0)).status).toBe(202);
     expect((await scan(first.id, 25)).status).toBe(202);
-    for (let attempt = 0; ; attempt++) {
-      const { body } = await api('GET', `/api/fundraisers/${first.id}/stats`, { token: userToken('restart-owner') });
-      if (body.scanRequests === 27 || attempt > 200) {
-        expect(body).toMatchObject({ scans: 26, scanRequests: 27 });
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    const settled = await eventually(
+      async () => (await api('GET', `/api/fundraisers/${first.id}/stats`, { token: userToken('restart-owner') })).body,
+      (body) => body.scanRequests === 27,
+    );
+    expect(settled).toMatchObject({ scans: 26, scanRequests: 27 });
   });
 });

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFundraiser, PHONE, ROBOTS, scanner } from '@qrshirt/test-support';
+import { createFundraiser, PHONE, ROBOTS, scanner, WAIT_MS } from '@qrshirt/test-support';
 import { asUser, startTestServer, type TestServer, userToken } from './support/test-server';
 
 /**
@@ -38,7 +38,7 @@ async function storedScans(fundraiserId: string): Promise<StoredScan[]> {
 }
 
 async function stats(fundraiserId: string, owner: string) {
-  await server.embedded.projectionsCaughtUp();
+  await server.embedded.projectionsCaughtUp(WAIT_MS);
   const answer = await server.api('GET', `/api/fundraisers/${fundraiserId}/stats`, { token: userToken(owner) });
   return answer.body as { scans: number; scanRequests: number };
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { charity as charitySchema, charityWithStatus } from '@qrshirt/contracts';
-import { createFundraiser, launchProcess } from '@qrshirt/test-support';
+import { createFundraiser, launchProcess, scaled, WAIT_MS } from '@qrshirt/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminTestServer, startAdminServer } from './support/admin';
 
@@ -61,7 +61,7 @@ beforeAll(async () => {
   const approved = await server.api('POST', `/api/admin/charities/${charityId}/approve`, server.admin);
   expect(approved.status).toBe(200);
   fundraiserId = (await createFundraiser(server.api, server.member, { charityId })).id;
-}, 300_000);
+}, scaled(300_000));
 afterAll(() => server?.stop());
 
 describe('the QR landing rendered by the gateway', () => {
@@ -136,7 +136,7 @@ describe("the shop and a shirt's page rendered by the gateway", () => {
     };
     const created = await server.api('POST', '/api/admin/shirts', { ...server.admin, body: fields });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    await server.embedded.projectionsCaughtUp();
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
 
     const answer = await fetch(`${server.url}/shop`);
     expect(answer.status).toBe(200);

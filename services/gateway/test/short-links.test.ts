@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import jsQR from 'jsqr';
 import { SHORT_CODE_ALPHABET, createFundraiserQueries } from '@qrshirt/core';
-import { createFundraiser, PHONE, scanner } from '@qrshirt/test-support';
+import { createFundraiser, PHONE, scanner, WAIT_MS } from '@qrshirt/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGreyPng } from './support/png';
 import { asUser, startTestServer, type TestServer } from './support/test-server';
@@ -73,7 +73,7 @@ describe('GET /q/<code>', () => {
       expect(answer.headers.get('cache-control')).toBe('no-store');
     }
     const stats = async () => {
-      await server.embedded.projectionsCaughtUp();
+      await server.embedded.projectionsCaughtUp(WAIT_MS);
       return (await server.api('GET', `/api/fundraisers/${fundraiserId}/stats`, asUser('short-owner'))).body;
     };
     expect(await stats()).toMatchObject({ scans: 0, scanRequests: 0 });
@@ -104,7 +104,7 @@ describe('GET /q/<code>', () => {
 describe('short codes across a restart', () => {
   it('are in the fundraisers read model, and open the same page from a process that never saw them given', async () => {
     const code = SHORT_LINK.exec((await scanQrPng(fundraiserId)).payload)![1]!;
-    await server.embedded.projectionsCaughtUp();
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
     expect(await createFundraiserQueries(server.embedded.readModels).getFundraiserIdByShortCode(code)).toBe(
       fundraiserId,
     );

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { charityList, shirtList } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createFundraiser, newClient, signUp, uniqueEmail } from '@qrshirt/test-support';
+import { as, createFundraiser, newClient, signUp, uniqueEmail, WAIT_MS } from '@qrshirt/test-support';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const docFile = fileURLToPath(new URL('../../../docs/spec-differences.md', import.meta.url));
@@ -92,7 +92,7 @@ const stillDiffers: Record<string, () => Promise<void>> = {
     const fundraiser = await createFundraiser(server.api, owner);
     const reported = await server.api('POST', `/api/fundraisers/${fundraiser.id}/donate`, { body: { amount: 12.5 } });
     expect(reported.status).toBe(201);
-    await server.embedded.projectionsCaughtUp();
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
     const stats = await server.api('GET', `/api/fundraisers/${fundraiser.id}/stats`, owner);
     expect(stats.body).toMatchObject({ amountRaised: 0, amountReported: 12.5 });
   },

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { START_MS } from '@qrshirt/test-support';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 
@@ -59,7 +60,8 @@ describe('Stripe configuration', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', mainFile], {
       env: { ...process.env, STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PUBLISHABLE_KEY: '', STRIPE_WEBHOOK_SECRET: '' },
       encoding: 'utf8',
-      timeout: 30_000,
+      // A start of the process, up to its check of the settings.
+      timeout: START_MS,
     });
     expect(run.status).toBe(2);
     expect(run.stderr.split('\n').filter((line) => line.startsWith('STRIPE_'))).toEqual([

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { fundraiserStats } from '@qrshirt/contracts';
 import { processorDonationStreamName, reportIdFor } from '@qrshirt/core';
-import { createFundraiser } from '@qrshirt/test-support';
+import { createFundraiser, WAIT_MS } from '@qrshirt/test-support';
 import { pino } from 'pino';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,7 +110,7 @@ async function newFundraiser() {
 }
 
 async function statsOf({ id, owner }: { id: string; owner: string }) {
-  await server.embedded.projectionsCaughtUp();
+  await server.embedded.projectionsCaughtUp(WAIT_MS);
   const answer = await server.api('GET', `/api/fundraisers/${id}/stats`, { token: userToken(owner) });
   expect(answer.status).toBe(200);
   return fundraiserStats.parse(answer.body);

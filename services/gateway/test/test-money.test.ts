@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adminOverview, fundraiserStats, userStats } from '@qrshirt/contracts';
-import { createFundraiser, eventually, runToEnd } from '@qrshirt/test-support';
+import { createFundraiser, eventually, runToEnd, WAIT_MS } from '@qrshirt/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminTestServer, startAdminServer } from './support/admin';
 import { asUser } from './support/test-server';
@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 async function figures() {
-  await server.embedded.projectionsCaughtUp();
+  await server.embedded.projectionsCaughtUp(WAIT_MS);
   const [stats, impact, overview] = await Promise.all([
     server.api('GET', `/api/fundraisers/${fundraiserId}/stats`, asUser(owner)),
     server.api('GET', `/api/user/${owner}/stats`, asUser(owner)),

@@ -18,6 +18,7 @@ import {
   signUp,
   startSmtpServer,
   uniqueEmail,
+  WAIT_MS,
 } from '@qrshirt/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY, testClock } from './support/accounts';
@@ -100,7 +101,7 @@ async function join(email: string, size = shirt.sizes[0]!, confirm = true) {
 }
 
 /** The admin's list and fulfilment read the waitlist-entries read model: let it see what was just done. */
-const projected = () => server.embedded.projectionsCaughtUp();
+const projected = () => server.embedded.projectionsCaughtUp(WAIT_MS);
 
 async function entry(entryId: string): Promise<AdminWaitlistEntry> {
   await projected();
@@ -226,7 +227,7 @@ describe('fulfilling a waitlist entry and claiming its shirt', () => {
     // The owner's figures: the scans made before the claim count for them.
     const stats = await server.api('GET', `/api/fundraisers/${made.id}/stats`, as(person));
     expect(stats).toMatchObject({ status: 200, body: { scans: 3, donations: 1, amountRaised: 20 } });
-    await server.embedded.projectionsCaughtUp();
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
     const theirs = userStats.parse((await server.api('GET', `/api/user/${person.user.uid}/stats`, as(person))).body);
     expect(theirs.fundraiserStats).toEqual([expect.objectContaining({ id: made.id, scans: 3 })]);
 
@@ -237,7 +238,7 @@ describe('fulfilling a waitlist entry and claiming its shirt', () => {
     });
     expect(changed).toMatchObject({ status: 200, body: { charityId: otherCharity.id, goal: 250 } });
     await server.api('POST', `/api/fundraisers/${made.id}/scan`, { headers: scanner(4) });
-    await server.embedded.projectionsCaughtUp();
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
     expect((await server.api('GET', `/api/fundraisers/${made.id}`)).body).toMatchObject({
       charityId: otherCharity.id,
       goal: 250,

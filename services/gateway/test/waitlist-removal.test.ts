@@ -9,6 +9,7 @@ import {
   signUp,
   startSmtpServer,
   uniqueEmail,
+  WAIT_MS,
 } from '@qrshirt/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -44,7 +45,7 @@ const linkToken = (mail: ReceivedMail, page: string) => {
 const confirm = (token: unknown) => server.api('POST', '/api/waitlist/confirm', { body: { token } });
 const remove = (token: unknown) => server.api('POST', '/api/waitlist/remove', { body: { token } });
 /** The admin's list and fulfilment read the waitlist-entries read model: let it see what was just done. */
-const projected = () => server.embedded.projectionsCaughtUp();
+const projected = () => server.embedded.projectionsCaughtUp(WAIT_MS);
 const fulfil = async (entryId: string) => {
   await projected();
   return server.api('POST', `/api/admin/waitlist/entries/${entryId}/fulfil`, { ...admin, body: undefined });

@@ -1,4 +1,5 @@
 import { waitlistStats } from '@qrshirt/contracts';
+import { WAIT_MS } from '@qrshirt/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -73,6 +74,8 @@ describe('POST /api/waitlist', () => {
 
 describe('GET /api/waitlist', () => {
   it('counts per shirt, size and charity, and never shows emails', async () => {
+    // The earlier tests' joins projected first: the counts then move by this test's joins alone.
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
     const before = waitlistStats.parse((await server.api('GET', '/api/waitlist')).body);
     for (const email of ['one@example.com', 'two@example.com']) {
       const answer = await join({
@@ -84,7 +87,7 @@ describe('GET /api/waitlist', () => {
       });
       expect(answer.status).toBe(201);
     }
-    await server.embedded.projectionsCaughtUp();
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
     const { body, status } = await server.api('GET', '/api/waitlist');
     expect(status).toBe(200);
     const after = waitlistStats.parse(body);

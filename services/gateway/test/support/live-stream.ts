@@ -1,4 +1,4 @@
-import type { RequestOptions } from '@qrshirt/test-support';
+import { type RequestOptions, WAIT_MS } from '@qrshirt/test-support';
 
 export interface LiveStream {
   status: number;
@@ -8,7 +8,7 @@ export interface LiveStream {
   /** Comment lines (heartbeats) received so far. */
   comments: string[];
   /** Resolves with the first `stats` event (already received or to come) that `matches`. */
-  next(matches: (stats: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
+  next(matches: (stats: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
   close(): void;
 }
 
@@ -51,7 +51,7 @@ export async function openLiveStream(baseUrl: string, path: string, options: Req
     headers: answer.headers,
     received,
     comments,
-    next(matches, timeoutMs = 5_000) {
+    next(matches) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const found = received.find(matches);
@@ -62,8 +62,8 @@ export async function openLiveStream(baseUrl: string, path: string, options: Req
         };
         const timer = setTimeout(() => {
           waiting.delete(check);
-          reject(new Error(`no matching stats event within ${timeoutMs} ms; received ${JSON.stringify(received)}`));
-        }, timeoutMs);
+          reject(new Error(`no matching stats event within ${WAIT_MS} ms; received ${JSON.stringify(received)}`));
+        }, WAIT_MS);
         waiting.add(check);
         check();
       });
