@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scaled } from '@qrshirt/test-support';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { webBuildIsCurrent } from '../../web/scripts/build-fingerprint.mjs';
 
@@ -12,7 +13,7 @@ function check(...args: string[]): string {
   const run = spawnSync(process.execPath, ['scripts/build-if-stale.mjs', ...args], {
     cwd: root,
     encoding: 'utf8',
-    timeout: 180_000,
+    timeout: scaled(180_000),
   });
   expect(run.status, run.stderr).toBe(0);
   return run.stdout;
@@ -27,7 +28,7 @@ function touch(file: string): void {
 describe("npm start's staleness check", () => {
   beforeAll(() => {
     check();
-  }, 240_000);
+  });
 
   it('builds nothing on a restart of a built tree', () => {
     const output = check();
@@ -43,7 +44,7 @@ describe("npm start's staleness check", () => {
     expect(check('--server')).toContain('server: bundled services/gateway/dist/main.mjs');
     expect(statSync(bundle).mtimeMs).toBeGreaterThan(before);
     expect(check('--server')).toContain('server: the bundles are up to date');
-  }, 60_000);
+  });
 
   it('sees a changed web source as a stale web build', () => {
     expect(webBuildIsCurrent()).toBe(true);

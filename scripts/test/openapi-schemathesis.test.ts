@@ -9,6 +9,7 @@ import {
   type GatewayProcess,
   infraRequired,
   launchProcess,
+  scaled,
   signUp,
   startGatewayProcess,
 } from '@qrshirt/test-support';
@@ -27,7 +28,7 @@ const configFile = fileURLToPath(new URL('./schemathesis.toml', import.meta.url)
 
 /** Why schemathesis cannot run here, or undefined once it is installed (a no-op when it already is). */
 function installSchemathesis(): string | undefined {
-  const result = spawnSync('bash', [installScript], { encoding: 'utf8', timeout: 300_000 });
+  const result = spawnSync('bash', [installScript], { encoding: 'utf8', timeout: scaled(300_000) });
   if (result.status === 0 && existsSync(schemathesis)) return undefined;
   const said = `${result.stderr ?? ''}${result.stdout ?? ''}`.trim().split('\n').slice(-3).join(' ');
   return `scripts/infra/install-schemathesis.sh failed (${result.error?.message ?? `exit code ${result.status}`}): ${said}`;
@@ -49,9 +50,9 @@ if (missing && !required) console.warn(`[schemathesis] OpenAPI conformance skipp
  */
 const MAX_EXAMPLES = 50;
 const WORKERS = 1;
-const REQUEST_TIMEOUT_SECONDS = 10;
+const REQUEST_TIMEOUT_SECONDS = scaled(10_000) / 1000;
 /** A hard stop for a run that hangs; far above the few minutes a run takes. */
-const RUN_TIMEOUT_MS = 12 * 60_000;
+const RUN_TIMEOUT_MS = scaled(12 * 60_000);
 
 interface Finished {
   code: number | null;
@@ -136,6 +137,6 @@ describe.skipIf(missing !== undefined && !required)('the served OpenAPI document
       // The failures themselves, each with a curl command that reproduces it, are in the output above.
       expect(code, summary(output)).toBe(0);
     },
-    RUN_TIMEOUT_MS + 60_000,
+    RUN_TIMEOUT_MS + scaled(60_000),
   );
 });

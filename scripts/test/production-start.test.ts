@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scaled } from '@qrshirt/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { buildServerBundles, serverBundles } from '../server-bundles';
@@ -33,7 +34,7 @@ describe('production starts', () => {
   beforeAll(async () => {
     folder = mkdtempSync(path.join(tmpdir(), 'qrshirt-production-start-'));
     await buildServerBundles();
-  }, 120_000);
+  });
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   it('run each process from its bundle, with source maps on, in every place that starts one', () => {
@@ -59,7 +60,8 @@ describe('production starts', () => {
       const run = spawnSync(process.execPath, command.slice(1), {
         cwd: root,
         encoding: 'utf8',
-        timeout: 60_000,
+        // Only a process that hangs instead of failing at its start reaches it.
+        timeout: scaled(60_000),
         env: {
           PATH: process.env.PATH,
           DATA_DIR: notAFolder,

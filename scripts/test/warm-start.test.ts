@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePorts, launchProcess, waitForLine, waitForUrl } from '@qrshirt/test-support';
+import { freePorts, launchProcess, scaled, waitFor, waitForLine, waitForUrl } from '@qrshirt/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleCommand } from '../server-bundles';
 
@@ -15,7 +15,7 @@ describe('a start of the gateway, as npm start runs it', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'qrshirt-warm-start-'));
     const built = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: root, encoding: 'utf8' });
     expect(built.status, built.stderr).toBe(0);
-  }, 300_000);
+  }, scaled(300_000));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('answers its operations port from the start and renders every server-rendered page once before /readyz says ready', async () => {
@@ -35,14 +35,13 @@ describe('a start of the gateway, as npm start runs it', () => {
         expect(await first.json()).toMatchObject({ checks: { serverPages: 'down: warming up' } });
       }
       // When /readyz first answered 200; the log line may reach this process after the answer.
-      let readyAt: number | undefined;
-      while (readyAt === undefined) {
+      const ready = async () => {
         if (gateway.hasExited) throw new Error(gateway.output.join('\n'));
-        const ready = await fetch(`http://127.0.0.1:${opsPort}/readyz`).then((answer) => answer.status === 200);
-        if (ready) readyAt = Date.now();
-        else await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      const warmedLine = await waitForLine(gateway, (line) => line.includes('"server pages warmed"'), 10_000);
+        return (await fetch(`http://127.0.0.1:${opsPort}/readyz`)).status === 200;
+      };
+      await waitFor('/readyz to answer 200', ready, Boolean, { intervalMs: 20 });
+      const readyAt = Date.now();
+      const warmedLine = await waitForLine(gateway, (line) => line.includes('"server pages warmed"'));
       const { warmed, time } = JSON.parse(warmedLine) as { warmed: { path: string; status: number }[]; time: number };
       expect(time).toBeLessThanOrEqual(readyAt);
       // The demo catalogue's first shirt, and the landing of a fundraiser that does not exist.
@@ -60,7 +59,7 @@ describe('a start of the gateway, as npm start runs it', () => {
       expect(shop.status).toBe(200);
       expect(await shop.text()).toContain('<script type="module" async src="/assets/pages-');
     } finally {
-      expect(await gateway.terminate(30_000)).toBe(0);
+      expect(await gateway.terminate()).toBe(0);
     }
-  }, 120_000);
+  });
 });

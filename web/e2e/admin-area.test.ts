@@ -118,7 +118,7 @@ describeInBrowser('the admin area', ({ appUrl, appDataDir, newContext }) => {
     await page
       .getByTestId('rebuild-catalog')
       .getByText(/^Rebuilt to version \d+/)
-      .waitFor({ timeout: 15_000 });
+      .waitFor();
     expect(await checkScreen(page, 'admin-projections')).toEqual([]);
 
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -171,6 +171,8 @@ describeInBrowser('the admin area', ({ appUrl, appDataDir, newContext }) => {
     const { page, errors } = await watchedPage(await newContext());
     await signInWithForm(page, member.email, member.password);
     await page.getByRole('heading', { name: 'Welcome back, Mia!' }).waitFor();
+    // Her unverified address's banner and the Admin link come from the same answer (GET /api/me).
+    await page.getByTestId('verify-email-banner').waitFor();
     expect(await page.getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
 
     await page.goto('/admin/charities');

@@ -32,9 +32,7 @@ function watchCalls(context: BrowserContext, appUrl: string): { calls: () => Pro
 
 /** The cache warm-up (about 2 s after a page's load) has read these lists through the API client. */
 async function warmedUp(page: Page, keys: string[]): Promise<void> {
-  await page.waitForFunction((names) => names.every((key) => localStorage.getItem(`qrshirt_cache_${key}`)), keys, {
-    timeout: 10_000,
-  });
+  await page.waitForFunction((names) => names.every((key) => localStorage.getItem(`qrshirt_cache_${key}`)), keys);
 }
 
 describeInBrowser('with anonymous authentication turned off (ANONYMOUS_AUTH=false)', ({ newContext }) => {
@@ -42,7 +40,7 @@ describeInBrowser('with anonymous authentication turned off (ANONYMOUS_AUTH=fals
   beforeAll(async () => {
     // A second product, from the same build: the pages learn the setting from the gateway.
     app = await startApp({ env: { ANONYMOUS_AUTH: 'false' } });
-  }, 300_000);
+  });
   afterAll(() => app?.stop());
 
   it('shows every public screen, joins the waitlist and records a scan, with no session and no identity header', async () => {
@@ -106,5 +104,5 @@ describeInBrowser('with anonymous authentication turned off (ANONYMOUS_AUTH=fals
     expect(paths.filter((path) => path.startsWith('POST /api/auth/'))).toEqual([]);
     expect(calls.filter((call) => call.identity.length > 0)).toEqual([]);
     expect(errors).toEqual([]);
-  }, 120_000);
+  });
 });

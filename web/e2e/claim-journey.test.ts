@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { joinWaitlistAnswer, shirtList } from '@qrshirt/contracts';
-import { type CapturedMail, mailsTo, solveProofOfWork } from '@qrshirt/test-support';
+import { type CapturedMail, mailsTo, solveProofOfWork, waitFor } from '@qrshirt/test-support';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { adminAccount, signInWithForm } from './support/admin';
@@ -11,13 +11,13 @@ type Shirt = ReturnType<typeof shirtList.parse>[number];
 
 /** The product's mail to `address` whose subject matches, once the outbox has written it. */
 async function mailAbout(appDataDir: string, address: string, subject: RegExp): Promise<CapturedMail> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const found = (await mailsTo(appDataDir, address)).find((mail) => subject.test(mail.subject));
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no mail to ${address} about ${subject}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const found = await waitFor(
+    `a mail to ${address} about ${subject}`,
+    async () => (await mailsTo(appDataDir, address)).find((mail) => subject.test(mail.subject)),
+    (mail) => mail !== undefined,
+    { intervalMs: 100 },
+  );
+  return found!;
 }
 
 /** The link to one of the app's pages in a mail, as a path with its fragment, to open in the browser. */
@@ -141,7 +141,7 @@ describeInBrowser('from the waitlist to owning a shirt', ({ appUrl, appDataDir, 
     expect(await seriousViolations(page)).toEqual([]);
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.waitFor({ state: 'detached' });
-    await owned.getByText('$0.00 raised of $250.00 goal').waitFor({ timeout: 10_000 });
+    await owned.getByText('$0.00 raised of $250.00 goal').waitFor();
     expect(
       await owned
         .getByRole('progressbar', { name: `${shirt.name}: progress towards the goal` })

@@ -8,7 +8,7 @@ import { describeInBrowser, PHONE_USER_AGENT } from './support/describe-in-brows
 import { demoDonate } from './support/donations';
 
 async function figure(page: Page, testId: string): Promise<number> {
-  const text = await page.getByTestId(testId).first().textContent({ timeout: 10_000 });
+  const text = await page.getByTestId(testId).first().textContent();
   return Number(text!.replace(/[$,]/g, ''));
 }
 
@@ -17,7 +17,6 @@ async function figureBecomes(page: Page, testId: string, expected: string): Prom
   await page.waitForFunction(
     ({ id, value }) => document.querySelector(`[data-testid="${id}"]`)?.textContent === value,
     { id: testId, value: expected },
-    { timeout: 10_000 },
   );
 }
 

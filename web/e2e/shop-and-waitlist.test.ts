@@ -31,10 +31,8 @@ describeInBrowser('browsing the shop and joining a waitlist', ({ newContext, app
     expect(scripts.filter((script) => /dashboard|qr-landing|sign-in/.test(script))).toEqual([]);
     expect(await checkScreen(page, 'home')).toEqual([]);
     // The server-rendered homepage warms the cache as the app does, about 2 s after its load.
-    await page.waitForFunction(
-      () => ['shirts_all', 'charities_all'].every((key) => localStorage.getItem(`qrshirt_cache_${key}`)),
-      undefined,
-      { timeout: 8000 },
+    await page.waitForFunction(() =>
+      ['shirts_all', 'charities_all'].every((key) => localStorage.getItem(`qrshirt_cache_${key}`)),
     );
 
     await page.locator('main').getByRole('link', { name: 'Get Your Shirt' }).first().click();
@@ -106,8 +104,8 @@ describeInBrowser('browsing the shop and joining a waitlist', ({ newContext, app
       [1280, 4],
     ] as const) {
       await page.setViewportSize({ width, height: 900 });
-      await page.waitForTimeout(200);
-      expect({ width, columns: await cardsInFirstRow(page) }).toEqual({ width, columns });
+      // The grid takes the new width once the page has laid itself out again.
+      await expect.poll(() => cardsInFirstRow(page), { message: `columns at ${width} px` }).toBe(columns);
     }
     const images = await page
       .locator('main img')
@@ -131,7 +129,6 @@ describeInBrowser('browsing the shop and joining a waitlist', ({ newContext, app
     // The layout counts the page view in the effect that would scroll: once it is sent, that ran.
     const pageView = page.waitForRequest(
       (request) => request.url().endsWith('/api/analytics') && (request.postData() ?? '').includes('page_view'),
-      { timeout: 30_000 },
     );
     await page.goto('/shop');
     const lastLink = page.getByTestId('shirt-card').last().getByRole('link', { name: 'Join Waitlist' });

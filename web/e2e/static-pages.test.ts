@@ -8,7 +8,8 @@ describeInBrowser('the static pages and the cache panel', ({ newContext }) => {
     const answer = await page.goto('/no/such/page');
     expect(answer?.status()).toBe(200);
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
-    expect(warnings.some((warning) => warning.includes('/no/such/page'))).toBe(true);
+    // Logged by an effect, which may run after the heading showed.
+    await expect.poll(() => warnings.some((warning) => warning.includes('/no/such/page'))).toBe(true);
     expect(await checkScreen(page, 'not-found')).toEqual([]);
     await page.getByRole('link', { name: 'Go Home' }).click();
     await page.getByRole('heading', { name: 'How It Works' }).waitFor();
@@ -42,8 +43,8 @@ describeInBrowser('the static pages and the cache panel', ({ newContext }) => {
     const panel = page.getByTestId('cache-panel');
     await panel.waitFor();
     // About 2 s after the load the shirts and charities are cached; the panel refreshes every 2 s.
-    await panel.getByText('shirts_all').waitFor({ timeout: 8000 });
-    await panel.getByText('charities_all').waitFor({ timeout: 4000 });
+    await panel.getByText('shirts_all').waitFor();
+    await panel.getByText('charities_all').waitFor();
     await page.keyboard.press('Control+Shift+C');
     await panel.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);

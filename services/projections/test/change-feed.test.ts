@@ -1,6 +1,7 @@
 import { fundraisersProjector } from '@qrshirt/core';
 import { eventMetadata } from '@qrshirt/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
+import { WAIT_MS } from '@qrshirt/test-support';
 import { describeWithRedis } from '@qrshirt/test-support/vitest';
 import type { ChangeFeed } from '../src/change-feed/change-feed';
 import { createMemoryChangeFeed } from '../src/change-feed/memory-change-feed';
@@ -157,7 +158,7 @@ describe('publishLiveChanges as the fundraisers runner’s commit hook', () => {
     ]);
     runner.start();
     try {
-      await runner.waitUntilCaughtUp();
+      await runner.waitUntilCaughtUp(WAIT_MS);
       expect(runner.status()).toMatchObject({ checkpoint: 1, lastError: null });
       expect(recorded.warnings.map((entry) => entry.message)).toEqual(['onCommitted failed']);
     } finally {

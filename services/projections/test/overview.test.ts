@@ -9,6 +9,7 @@ import {
   createOverviewQueries,
 } from '@qrshirt/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WAIT_MS } from '@qrshirt/test-support';
 import { describeWithRedis } from '@qrshirt/test-support/vitest';
 import { type ProjectionRunner, createProjectionRunner } from '../src/runner';
 import { openTempEventStore } from './support/event-store';
@@ -102,7 +103,7 @@ function describeOverview(kind: BackendKind): void {
         createProjectionRunner({ eventStore, store, projector, log: recorded.log, batchSize: 400 }),
       );
       for (const runner of runners) runner.start();
-      await Promise.all(runners.map((runner) => runner.waitUntilCaughtUp()));
+      await Promise.all(runners.map((runner) => runner.waitUntilCaughtUp(WAIT_MS)));
 
       const [fundraisers, catalog] = [createFundraiserQueries(store), createCatalogQueries(store)];
       const overview = createOverviewQueries(store, {

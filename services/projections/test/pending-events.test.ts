@@ -1,5 +1,6 @@
 import { createInMemoryEventStore, type EventStore, fundraisersProjector } from '@qrshirt/core';
 import { describe, expect, it } from 'vitest';
+import { WAIT_MS } from '@qrshirt/test-support';
 import { createFirstPending } from '../src/pending-events';
 import { createProjectionRunner } from '../src/runner';
 import { createMemoryReadModelStore } from '../src/store/memory-read-model-store';
@@ -57,7 +58,7 @@ describe('the first event a projection has not handled', () => {
     });
     runner.start();
     try {
-      await runner.waitUntilCaughtUp();
+      await runner.waitUntilCaughtUp(WAIT_MS);
       await view(50);
       searchedAfter.length = 0;
       expect(await runner.caughtUp()).toBe(true);

@@ -1,8 +1,10 @@
 import { type EventStore, fundraisersProjector } from '@qrshirt/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WAIT_MS } from '@qrshirt/test-support';
 import { describeWithRedis } from '@qrshirt/test-support/vitest';
 import { createRebuildJobs } from '../src/rebuild-jobs';
 import { createProjectionRunner } from '../src/runner';
+import { spyOnCommits } from './support/commit-spy';
 import { openTempEventStore } from './support/event-store';
 import { expectFiguresAsGenerated } from './support/expect-figures';
 import { createHistory } from './support/history';
@@ -35,7 +37,11 @@ function describeRebuildJobs(kind: BackendKind): void {
       await history.activity(5000);
       const store = backend.connect();
       const recorded = createRecordingLog();
-      const jobs = createRebuildJobs({ eventStore, store, log: recorded.log, clock });
+      // Its first batch goes through and the next one waits: the job is caught between two.
+      const commits = spyOnCommits(store);
+      let commitsBegun = 0;
+      const release = commits.hold(() => ++commitsBegun > 1);
+      const jobs = createRebuildJobs({ eventStore, store: commits.store, log: recorded.log, clock });
 
       const started = jobs.start(fundraisersProjector);
       expect(started).toMatchObject({
@@ -44,12 +50,10 @@ function describeRebuildJobs(kind: BackendKind): void {
         startedAt: clock().toISOString(),
         finishedAt: null,
       });
-      const progress: number[] = [];
-      await until(() => {
-        const status = jobs.get('fundraisers')!;
-        if (status.state === 'running' && status.done > 0) progress.push(status.done);
-        return status.state !== 'running';
-      }, 'the rebuild ended');
+      await until(() => commits.held() > 0, 'the rebuild’s second batch');
+      const midway = jobs.get('fundraisers')!;
+      release();
+      await until(() => jobs.get('fundraisers')!.state !== 'running', 'the rebuild ended');
 
       const head = await eventStore.headPosition();
       // The fundraisers, scans and donations: every event of its types, and only those.
@@ -68,8 +72,9 @@ function describeRebuildJobs(kind: BackendKind): void {
         finishedAt: clock().toISOString(),
         error: null,
       });
-      expect(progress.length).toBeGreaterThan(0);
-      expect(Math.min(...progress)).toBeLessThan(head);
+      expect(midway.state).toBe('running');
+      expect(midway.done).toBeGreaterThan(0);
+      expect(midway.done).toBeLessThan(head);
       expect(await store.activeVersion('fundraisers')).toBe(2);
       await expectFiguresAsGenerated(store, history);
       expect(jobs.get('catalog')).toBeNull();
@@ -83,14 +88,20 @@ function describeRebuildJobs(kind: BackendKind): void {
       const recorded = createRecordingLog();
       const live = createProjectionRunner({ eventStore, store, projector: fundraisersProjector, log: recorded.log });
       live.start();
-      await live.waitUntilCaughtUp();
+      await live.waitUntilCaughtUp(WAIT_MS);
       await live.stop();
 
-      const jobs = createRebuildJobs({ eventStore, store, log: recorded.log, clock });
+      // Its first batch goes through and the next one waits until close() has begun.
+      const commits = spyOnCommits(store);
+      let commitsBegun = 0;
+      const release = commits.hold(() => ++commitsBegun > 1);
+      const jobs = createRebuildJobs({ eventStore, store: commits.store, log: recorded.log, clock });
       jobs.start(fundraisersProjector);
       // Half-way: the new version already holds keys.
-      await until(() => jobs.get('fundraisers')!.eventsProjected > 0, 'the rebuild projected a batch');
-      await jobs.close();
+      await until(() => commits.held() > 0, 'the rebuild projected a batch');
+      const closing = jobs.close();
+      release();
+      await closing;
 
       expect(jobs.get('fundraisers')).toMatchObject({ state: 'failed', error: 'The process is shutting down' });
       expect(await store.activeVersion('fundraisers')).toBe(1);

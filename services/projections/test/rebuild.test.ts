@@ -19,12 +19,14 @@ import { allProjectors } from '../src/projectors';
 import { rebuildProjection } from '../src/rebuild';
 import { type ProjectionRunner, createProjectionRunner } from '../src/runner';
 import { createRedisReadModelStore } from '@qrshirt/redis';
+import { WAIT_MS } from '@qrshirt/test-support';
 import { spyOnCommits } from './support/commit-spy';
 import { openTempEventStore } from './support/event-store';
 import { expectFiguresAsGenerated } from './support/expect-figures';
 import { type History, createHistory, fundraiserIds } from './support/history';
 import { type BackendKind, type ReadModelBackend, memoryBackend, redisBackend } from './support/read-model-backends';
 import { createRecordingLog } from './support/recording-log';
+import { until } from './support/until';
 import { describeWithRedis } from '@qrshirt/test-support/vitest';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -73,6 +75,23 @@ function startReader(store: ReadModelStore, history: History) {
   };
 }
 
+/** `store`, whose every commit first waits for `ready`. */
+function commitsWaitFor(store: ReadModelStore, ready: () => Promise<void>): ReadModelStore {
+  return {
+    ...store,
+    projection(name, version) {
+      const projection = store.projection(name, version);
+      return {
+        ...projection,
+        async commit(from, to, ops) {
+          await ready();
+          return projection.commit(from, to, ops);
+        },
+      };
+    },
+  };
+}
+
 function describeRebuild(kind: BackendKind): void {
   describe(`blue/green rebuild on the ${kind.name} read-model store`, () => {
     let eventStore: EventStore;
@@ -104,7 +123,7 @@ function describeRebuild(kind: BackendKind): void {
         createProjectionRunner({ eventStore, store: live.store, projector, log: recorded.log }),
       );
       for (const runner of runners) runner.start();
-      await Promise.all(runners.map((runner) => runner.waitUntilCaughtUp()));
+      await Promise.all(runners.map((runner) => runner.waitUntilCaughtUp(WAIT_MS)));
 
       let appending = true;
       const appends = (async () => {
@@ -114,12 +133,17 @@ function describeRebuild(kind: BackendKind): void {
         }
       })();
       const reader = startReader(backend.connect(), history);
-      await sleep(20);
 
-      // The rebuild runs as the CLI does: a client of its own, next to the live runners.
-      const rebuilder = backend.connect();
       const scansBefore = history.totalScans();
       const readsBefore = reader.reads();
+      // The rebuild runs as the CLI does: a client of its own, next to the live runners. Its first
+      // batch waits for reads and appends, so they happen while it runs however fast it runs.
+      const rebuilder = commitsWaitFor(backend.connect(), () =>
+        until(
+          () => reader.reads() > readsBefore + 2 && history.totalScans() > scansBefore,
+          'reads and appends while the rebuild runs',
+        ),
+      );
       const switches = [];
       // The live runners' commits wait out the rebuild, so at least one of them was begun from a
       // checkpoint the switch then moved past, however fast the machine runs the rebuild.
@@ -129,16 +153,22 @@ function describeRebuild(kind: BackendKind): void {
           await rebuildProjection({ eventStore, store: rebuilder, projector, log: recorded.log, batchSize: 50 }),
         );
       }
+      await until(() => live.held() > 0, 'a live commit waiting behind the rebuild');
       releaseLiveCommits();
       const readsDuring = reader.reads() - readsBefore;
       const scansDuring = history.totalScans() - scansBefore;
-      // Only the live runners can project what is appended from here on.
-      await sleep(30);
+      // Only the live runners can project what is appended from here on; a read begun after the
+      // switch (the second one from here) shows the new version.
+      const readsAtSwitch = reader.reads();
+      await until(
+        () => history.totalScans() > scansBefore + scansDuring && reader.reads() >= readsAtSwitch + 2,
+        'an append and a read after the switch',
+      );
       appending = false;
       await appends;
       const scansAfter = history.totalScans() - scansBefore - scansDuring;
       await reader.stop();
-      await Promise.all(runners.map((runner) => runner.waitUntilCaughtUp(5000)));
+      await Promise.all(runners.map((runner) => runner.waitUntilCaughtUp(WAIT_MS)));
 
       expect(reader.problems).toEqual([]);
       expect(readsDuring, 'reads while the rebuild ran').toBeGreaterThan(2);

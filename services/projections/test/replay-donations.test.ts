@@ -7,6 +7,7 @@ import {
   createCatalogQueries,
 } from '@qrshirt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '@qrshirt/test-support';
 import {
   type ReplayFigures,
   type ReplayGroupBy,
@@ -19,6 +20,7 @@ import { createProjectionRunner, type ProjectionRunner } from '../src/runner';
 import { createMemoryReadModelStore } from '../src/store/memory-read-model-store';
 import { openTempEventStore } from './support/event-store';
 import { createHistory, newEvent, scanBeforeCounting, userIds } from './support/history';
+import { until } from './support/until';
 
 /** A fundraiser id the log never created; the projector still counts its scans. */
 const GHOST = 'ghost';
@@ -123,7 +125,7 @@ describe('replayDonations over a generated history of 110,000 events', () => {
   let cut: Date;
 
   async function caughtUp(): Promise<void> {
-    await Promise.all(runners.map((runner) => runner.waitUntilCaughtUp(60_000)));
+    await Promise.all(runners.map((runner) => runner.waitUntilCaughtUp(scaled(60_000))));
   }
 
   beforeAll(async () => {
@@ -174,7 +176,7 @@ describe('replayDonations over a generated history of 110,000 events', () => {
     cut = (await eventStore.readAll({ after: head - 1 }))[0]!.recordedAt;
 
     // Stored after the cut: recorded in a later millisecond than anything before it.
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await until(() => Date.now() > cut.getTime(), 'a millisecond past the cut');
     await createHistory(eventStore, 2).activity(10_000);
     await eventStore.appendToStream('fundraiser-f-6', [
       newEvent('FundraiserCreated', {
@@ -190,7 +192,7 @@ describe('replayDonations over a generated history of 110,000 events', () => {
       scanBeforeCounting({ scanId: 'scan-f6', fundraiserId: 'f-6', at: '2025-03-03T10:00:00.000Z' }),
     ]);
     await caughtUp();
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await Promise.all(runners.map((runner) => runner.stop()));

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createProjectionRunner, projectionsRunning } from '../src/runner';
 import { createMemoryReadModelStore } from '../src/store/memory-read-model-store';
 import { createRecordingLog } from './support/recording-log';
+import { until } from './support/until';
 
 describe('a projection the event store refuses for good', () => {
   it('stops at once instead of retrying, and readiness and the log name why', async () => {
@@ -33,8 +34,8 @@ describe('a projection the event store refuses for good', () => {
     });
     await expect(projectionsRunning([runner])).resolves.toBeUndefined();
     runner.start();
-    for (let i = 0; i < 50 && runner.status().running; i++) await new Promise((resolve) => setTimeout(resolve, 5));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // It marks itself stopped as its loop returns: from then on it can subscribe no more.
+    await until(() => !runner.status().running, 'the runner stopped');
 
     expect(subscriptions).toBe(1);
     expect(runner.status()).toMatchObject({ running: false, lastError: expect.stringMatching(/denied/) });

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { eventMetadata } from '@qrshirt/contracts';
 import {
   type EventStore,
@@ -17,6 +18,7 @@ import { expectFiguresAsGenerated } from './support/expect-figures';
 import { type History, createHistory } from './support/history';
 import { type BackendKind, type ReadModelBackend, memoryBackend, redisBackend } from './support/read-model-backends';
 import { createRecordingLog } from './support/recording-log';
+import { WAIT_MS } from '@qrshirt/test-support';
 import { describeWithRedis } from '@qrshirt/test-support/vitest';
 import { until } from './support/until';
 
@@ -61,7 +63,7 @@ function describeRunner(kind: BackendKind): void {
       await history.activity(3000);
       const store = backend.connect();
       const started = allProjectors.map((projector) => startRunner(projector, store));
-      await Promise.all(started.map((runner) => runner.waitUntilCaughtUp()));
+      await Promise.all(started.map((runner) => runner.waitUntilCaughtUp(WAIT_MS)));
 
       await expectFiguresAsGenerated(store, history);
       expect(history.totalScans(), 'a history worth comparing').toBeGreaterThan(2500);
@@ -88,20 +90,22 @@ function describeRunner(kind: BackendKind): void {
       await history.activity(3000);
       const head = await eventStore.headPosition();
       const stops: number[] = [];
-      // Each pass is a new process: its own runner and its own store client.
+      // Each pass is a new process: its own runner and its own store client. Its commit that
+      // reaches the fraction waits until stop() has begun, so it stops there however fast it runs.
       for (const fraction of [0.25, 0.5, 0.75]) {
-        const runner = startRunner(fundraisersProjector, backend.connect(), 100);
-        await until(
-          () => (runner.status().checkpoint ?? 0) >= head * fraction,
-          `${fraction} of the history is projected`,
-        );
-        await runner.stop();
+        const commits = spyOnCommits(backend.connect());
+        const release = commits.hold((to) => to >= head * fraction);
+        const runner = startRunner(fundraisersProjector, commits.store, 100);
+        await until(() => commits.held() > 0, `${fraction} of the history is projected`);
+        const stopping = runner.stop();
+        release();
+        await stopping;
         stops.push(runner.status().checkpoint ?? 0);
       }
       expect(stops.every((checkpoint) => checkpoint < head)).toBe(true);
 
       const last = startRunner(fundraisersProjector, backend.connect(), 100);
-      await last.waitUntilCaughtUp();
+      await last.waitUntilCaughtUp(WAIT_MS);
       await expectFiguresAsGenerated(backend.connect(), history);
       expect(recorded.warnings).toEqual([]);
     });
@@ -110,16 +114,18 @@ function describeRunner(kind: BackendKind): void {
       await history.seed();
       await history.activity(500);
       const hasty = startRunner(fundraisersProjector);
+      const stopping = performance.now();
       let timer: NodeJS.Timeout | undefined;
       const stopped = await Promise.race([
         hasty.stop().then(() => true),
-        new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), 2000))),
+        new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), WAIT_MS))),
       ]);
       clearTimeout(timer);
-      expect(stopped, 'stop() settled within 2 s').toBe(true);
+      expect(stopped, `stop() settled within ${WAIT_MS} ms`).toBe(true);
+      console.log(`[runner] stopped right after starting, in ${Math.round(performance.now() - stopping)} ms`);
       expect(hasty.status().running).toBe(false);
 
-      await startRunner(fundraisersProjector).waitUntilCaughtUp();
+      await startRunner(fundraisersProjector).waitUntilCaughtUp(WAIT_MS);
       await expectFiguresAsGenerated(backend.connect(), history);
     });
 
@@ -128,19 +134,27 @@ function describeRunner(kind: BackendKind): void {
       await history.activity(3000);
       const fast = spyOnCommits(backend.connect());
       const slow = spyOnCommits(backend.connect(), 2);
+      // The slower runner's first commit waits until the other has committed, so the two really
+      // raced for the same checkpoint, however the machine schedules them.
+      const releaseSlow = slow.hold();
       const runnerA = startRunner(fundraisersProjector, fast.store, 100);
       const runnerB = startRunner(fundraisersProjector, slow.store, 100);
-      await Promise.all([runnerA.waitUntilCaughtUp(), runnerB.waitUntilCaughtUp()]);
+      await until(
+        () => slow.held() > 0 && runnerA.status().checkpoint !== null,
+        'both runners began a commit from the start, and one of them made it',
+      );
+      releaseSlow();
+      await Promise.all([runnerA.waitUntilCaughtUp(WAIT_MS), runnerB.waitUntilCaughtUp(WAIT_MS)]);
       // Both keep following: live appends are raced for too.
       await history.activity(500);
-      await Promise.all([runnerA.waitUntilCaughtUp(), runnerB.waitUntilCaughtUp()]);
+      await Promise.all([runnerA.waitUntilCaughtUp(WAIT_MS), runnerB.waitUntilCaughtUp(WAIT_MS)]);
       await expectFiguresAsGenerated(backend.connect(), history);
       expect(slow.rejected(), 'commits of the slower runner turned away by the checkpoint guard').toBeGreaterThan(0);
 
       // The runner that kept losing must still be able to carry on alone once the other is gone.
       await runnerA.stop();
       await history.activity(300);
-      await runnerB.waitUntilCaughtUp(5000);
+      await runnerB.waitUntilCaughtUp(WAIT_MS);
       await expectFiguresAsGenerated(backend.connect(), history);
       // A lost race is routine, not something to alert an operator about.
       expect(recorded.warnings).toEqual([]);
@@ -150,12 +164,12 @@ function describeRunner(kind: BackendKind): void {
     it('follows live: events appended after it caught up show up in the queries', async () => {
       await history.seed();
       const runner = startRunner(fundraisersProjector);
-      await runner.waitUntilCaughtUp();
+      await runner.waitUntilCaughtUp(WAIT_MS);
       const store = backend.connect();
       expect((await createFundraiserQueries(store).getStats('f-1')).scans).toBe(0);
 
       await history.activity(400);
-      await runner.waitUntilCaughtUp();
+      await runner.waitUntilCaughtUp(WAIT_MS);
       await expectFiguresAsGenerated(store, history);
       expect(runner.status()).toMatchObject({
         running: true,
@@ -178,7 +192,7 @@ function describeRunner(kind: BackendKind): void {
       await history.activity(200);
 
       const runner = startRunner(fundraisersProjector);
-      await runner.waitUntilCaughtUp();
+      await runner.waitUntilCaughtUp(WAIT_MS);
 
       await expectFiguresAsGenerated(backend.connect(), history);
       expect(recorded.errors).toHaveLength(1);

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { START_MS } from '@qrshirt/test-support';
 import { loadProjectorConfig } from '../src/config';
 
 const mainFile = fileURLToPath(new URL('../src/main.ts', import.meta.url));
@@ -21,7 +22,7 @@ describe('projector configuration', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', mainFile], {
       env: { PATH: process.env.PATH ?? '', EVENTSTORE_URL: 'eventstore', LOG_LEVEL: 'loud' },
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: START_MS,
     });
     expect(run.status).toBe(2);
     expect(run.stderr.trim().split('\n').sort()).toEqual([

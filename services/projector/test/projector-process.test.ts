@@ -5,6 +5,7 @@ import { createSqliteEventStore } from '@qrshirt/sqlite';
 import { seedCatalog, systemClock, createCatalogQueries } from '@qrshirt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  eventually,
   findRedisServer,
   infraRequired,
   type LocalRedis,
@@ -50,17 +51,19 @@ describe.skipIf(redisMissing && !infraRequired('redis'))('the projector process'
 
     const readModels = createRedisReadModelStore({ url: redis.url });
     const catalog = createCatalogQueries(readModels);
-    const deadline = Date.now() + 20_000;
-    let shirts = await catalog.listShirts();
-    while (shirts.length < 10 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      shirts = await catalog.listShirts();
-    }
+    const shirts = await eventually(
+      () => catalog.listShirts(),
+      (listed) => listed.length >= 10,
+    );
     await readModels.close();
     expect(shirts).toHaveLength(10);
 
-    const metrics = await (await fetch(`${projector.opsUrl}/metrics`)).text();
-    expect(metric(metrics, /^projection_lag_events\{projection="catalog",service="projector"\} (\d+)$/m)).toBe(0);
+    const catalogLag = /^projection_lag_events\{projection="catalog",service="projector"\} (\d+)$/m;
+    const metrics = await eventually(
+      async () => (await fetch(`${projector!.opsUrl}/metrics`)).text(),
+      (text) => metric(text, catalogLag) === 0,
+    );
+    expect(metric(metrics, catalogLag)).toBe(0);
     expect(
       metric(metrics, /^projection_checkpoint\{projection="catalog",service="projector"\} (\d+)$/m),
     ).toBeGreaterThan(0);
@@ -74,9 +77,11 @@ describe.skipIf(redisMissing && !infraRequired('redis'))('the projector process'
     expect(body.error).toBe('Not ready: readModels down');
     expect(body.checks).toMatchObject({ eventStore: 'up', readModels: expect.stringMatching(/^down: /) });
 
-    const startedAt = Date.now();
+    // Exit code 0: it stopped within its own shutdown deadline (SHUTDOWN_DEADLINE_MS), which
+    // exits with 1 otherwise; how long it took is in the 'shut down' line.
     expect(await projector!.terminate()).toBe(0);
-    expect(Date.now() - startedAt).toBeLessThan(10_000);
+    const shutDown = projector!.logs.find((line) => line.msg === 'shut down');
+    console.log(`[projector] shut down in ${String(shutDown?.ms)} ms after SIGTERM`);
     expect(projector!.logs.map((line) => line.msg)).toContain('shut down');
   });
 });

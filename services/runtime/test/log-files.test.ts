@@ -50,15 +50,15 @@ describe('log files under LOG_DIR', () => {
 
     await vi.advanceTimersByTimeAsync(3_000);
     // The roll flushes, opens the new day's file and then sweeps, on real file-system callbacks.
-    await vi.waitFor(async () => {
-      expect(await files()).toEqual([
+    await expect
+      .poll(files)
+      .toEqual([
         'gateway.2025-12-12.1.log',
         'gateway.2026-03-10.1.log',
         'gateway.2026-03-11.1.log',
         'gateway.notes.txt',
         'projector.2025-01-01.1.log',
       ]);
-    });
     log.info('after midnight');
     expect(await read('gateway.2026-03-11.1.log')).toContain('"msg":"after midnight"');
     expect(await read('gateway.2026-03-10.1.log')).not.toContain('after midnight');

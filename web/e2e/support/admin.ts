@@ -1,6 +1,6 @@
-import { authSession, type AuthSession } from '@qrshirt/contracts';
+import { adminProjections, authSession, type AuthSession } from '@qrshirt/contracts';
 import type { Page } from 'playwright-core';
-import { latestMail, solveProofOfWork, tokenIn } from '@qrshirt/test-support';
+import { latestMail, solveProofOfWork, tokenIn, waitFor } from '@qrshirt/test-support';
 
 /** The app under test runs with ADMIN_EMAILS set to this address (app-process.ts). */
 export const E2E_ADMIN_EMAIL = 'admin@e2e.example.com';
@@ -53,4 +53,21 @@ export async function signInWithForm(page: Page, email: string, password: string
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL('**/dashboard');
+}
+
+/**
+ * Resolves once `projection` has handled every event of its types that the log held when this was
+ * called: what was appended before shows in its read model, so a figure read after it is final.
+ * The positive marker a test needs to say something was *not* counted.
+ */
+export async function projectedUpToNow(appUrl: string, admin: AuthSession, projection: string): Promise<void> {
+  const status = async () => {
+    const answer = await fetch(`${appUrl}/api/admin/projections`, {
+      headers: { Authorization: `Bearer ${admin.accessToken}`, 'x-user-id': admin.user.uid },
+    });
+    if (answer.status !== 200) throw new Error(`the projections answered ${answer.status}: ${await answer.text()}`);
+    return adminProjections.parse(await answer.json()).projections.find(({ name }) => name === projection);
+  };
+  // The lag is counted against the head of the log at each answer, which is past the events before the call.
+  await waitFor(`the ${projection} projection to catch up`, status, (found) => found?.lagEvents === 0);
 }

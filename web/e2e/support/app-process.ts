@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePorts, killUnlessReady, launchProcess, TEST_ALTCHA_MAX_NUMBER, waitForUrl } from '@qrshirt/test-support';
+import {
+  freePorts,
+  killUnlessReady,
+  launchProcess,
+  scaled,
+  TEST_ALTCHA_MAX_NUMBER,
+  waitForUrl,
+} from '@qrshirt/test-support';
 import { E2E_ADMIN_EMAIL } from './admin';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -18,10 +25,7 @@ interface AppProcess {
  * free port with a fresh data folder. npm, its shell and node share a process group, so stopping
  * signals the group. `env` adds settings (a second app with another configuration, same build).
  */
-export async function startApp({
-  timeoutMs = 240_000,
-  env = {},
-}: { timeoutMs?: number; env?: Record<string, string> } = {}): Promise<AppProcess> {
+export async function startApp({ env = {} }: { env?: Record<string, string> } = {}): Promise<AppProcess> {
   // Its operations port too: another test's process may hold the default one.
   const [port, opsPort] = await freePorts(2);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qrshirt-e2e-'));
@@ -50,7 +54,7 @@ export async function startApp({
   };
   try {
     // Still building or replaying the log until it answers.
-    await killUnlessReady(app, waitForUrl(app, `${url}/healthz`, { timeoutMs, intervalMs: 200 }));
+    await killUnlessReady(app, waitForUrl(app, `${url}/healthz`, { timeoutMs: scaled(240_000), intervalMs: 200 }));
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;

@@ -3,10 +3,15 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Frame, type Page } from 'playwright-core';
+import { START_MS } from '@qrshirt/test-support';
 import { CHROMIUM } from './chromium';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const screenshotDir = path.join(repoRoot, 'docs/screenshots');
+/**
+ * Where checkScreen saves its screenshots: a git-ignored folder, so a test run changes no tracked
+ * file; `npm run screenshots` points it at docs/screenshots to refresh the documented ones.
+ */
+const screenshotDir = path.resolve(repoRoot, process.env.SCREENSHOTS_DIR ?? '.screenshots');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The two widths of issue 5: a small phone and a laptop. */
@@ -16,6 +21,8 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    // Ready once its DevTools endpoint answers; Playwright's own deadline for it is 30 s.
+    timeout: START_MS,
   });
 }
 
@@ -77,6 +84,16 @@ export async function seriousViolations(target: Page | Frame): Promise<string[]>
     );
 }
 
+/**
+ * Once the page has taken a new width: the window has it, and two frames have been drawn since, so
+ * the resize events went out and what they changed has rendered (or started the transitions that
+ * seriousViolations waits out).
+ */
+async function laidOutAt(page: Page, width: number): Promise<void> {
+  await page.waitForFunction((expected) => window.innerWidth === expected, width);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
 /** Scrolls through the page so lazy images load before a full-page screenshot. */
 async function loadLazyImages(page: Page): Promise<void> {
   await page.evaluate(async () => {
@@ -101,14 +118,14 @@ async function loadLazyImages(page: Page): Promise<void> {
 
 /**
  * At each width: axe's serious and critical findings, and a full-page screenshot saved as
- * docs/screenshots/<name>-<width>.png. Leaves the page at the last width.
+ * <name>-<width>.png in the screenshot folder (above). Leaves the page at the last width.
  */
 export async function checkScreen(page: Page, name: string): Promise<string[]> {
   mkdirSync(screenshotDir, { recursive: true });
   const findings: string[] = [];
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(250);
+    await laidOutAt(page, width);
     findings.push(...(await seriousViolations(page)).map((line) => `${width}px ${line}`));
     await loadLazyImages(page);
     await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: true });

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, inject } from 'vitest';
+import { WAIT_MS } from '@qrshirt/test-support';
 import { launchBrowser } from './browser';
 import { chromiumMissing, chromiumRequired } from './chromium';
 
@@ -38,6 +39,8 @@ export function describeInBrowser(name: string, body: (suite: BrowserSuite) => v
         viewport: { width: 1280, height: 900 },
         ...options,
       });
+      // Every action and wait of its pages, unless it names its own: Playwright's 30 s, scaled.
+      context.setDefaultTimeout(WAIT_MS);
       contexts.push(context);
       return context;
     },

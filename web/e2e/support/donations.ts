@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { demoDonation, type DemoDonation, donation, fundraiserStats, type FundraiserStats } from '@qrshirt/contracts';
 import type { AuthSession } from '@qrshirt/contracts';
+import { waitFor } from '@qrshirt/test-support';
 
 /**
  * A donation as the demo widget and the page make it, without a browser: the demo processor takes
@@ -34,18 +35,13 @@ export async function ownerStats(appUrl: string, fundraiserId: string, session: 
 }
 
 /** Polls until `check` holds for the owner's figures; answers them. */
-export async function ownerStatsUntil(
+export function ownerStatsUntil(
   appUrl: string,
   fundraiserId: string,
   session: AuthSession,
   check: (stats: FundraiserStats) => boolean,
-  timeoutMs = 10_000,
 ): Promise<FundraiserStats> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const stats = await ownerStats(appUrl, fundraiserId, session);
-    if (check(stats)) return stats;
-    if (Date.now() > deadline) throw new Error(`the owner's figures never settled: ${JSON.stringify(stats)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return waitFor("the owner's figures to settle", () => ownerStats(appUrl, fundraiserId, session), check, {
+    intervalMs: 100,
+  });
 }

@@ -5,7 +5,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { StartedTestContainer } from 'testcontainers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { infraRequired } from '@qrshirt/test-support';
+import { infraRequired, scaled } from '@qrshirt/test-support';
 import { COPY_OF, type CopyingLog, createClearDataSealer, migrateLogByCopies } from '@qrshirt/core';
 import { createEventStoreDbEventStore } from '../src/esdb-event-store';
 import { openEventStoreDbCopyingLog } from '../src/esdb-log-copies';
@@ -13,7 +13,7 @@ import { describeEventStoreContract } from '@qrshirt/core/testing';
 
 // The server docker-compose.yml runs: one version is tested and deployed.
 const IMAGE = process.env.EVENTSTORE_IMAGE ?? 'kurrentplatform/kurrentdb:25.1';
-const PING_TIMEOUT_MS = 1_000;
+const PING_TIMEOUT_MS = scaled(1_000);
 
 type Target = { url: string } | { docker: true } | { skip: string };
 
@@ -42,7 +42,7 @@ if ('skip' in target && !infraRequired('eventstore')) {
           })
           .withExposedPorts(2113)
           .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCodeMatching((status) => status < 300))
-          .withStartupTimeout(120_000)
+          .withStartupTimeout(scaled(120_000))
           .start();
         connectionString = `esdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`;
       }
@@ -122,6 +122,8 @@ describe('EventStoreDB event store, server unreachable', () => {
     );
     let calls = 0;
     const subscription = store.subscribe({ onEvents: () => void calls++ });
+    // Stopped while it retries, which nothing shows from outside: this lets it fail once first.
+    // Whenever it is stopped, it must end cleanly, and nothing can be handed from port 1.
     await new Promise((resolve) => setTimeout(resolve, 500));
     await subscription.stop();
     await expect(subscription.done).resolves.toBeUndefined();

@@ -10,6 +10,7 @@ import {
   type StoredEvent,
 } from '@qrshirt/core';
 import { createMemoryReadModelStore, rebuildProjection } from '@qrshirt/projections';
+import { waitFor } from '@qrshirt/test-support';
 import { createEventStoreDbEventStore } from '../src/esdb-event-store';
 import { openEventStoreDbCopyingLog } from '../src/esdb-log-copies';
 import { fakeEventStoreDb } from './fake-kurrentdb';
@@ -143,9 +144,9 @@ describe('events a stream’s $tb hides, still in $all until a scavenge', () => 
     });
     const end = fake.log().at(-1)!.position;
     // The fake sends the whole log at once; the last events are the copies of the last stream.
-    while (!handed.some((event) => event.globalPosition >= end - 187)) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await waitFor('the copies of the last stream handed on', () =>
+      handed.some((event) => event.globalPosition >= end - 187),
+    );
     await subscription.stop();
     expect(handed).toHaveLength(6);
     expect(handed.every((event) => typeof event.metadata[COPY_OF] === 'string')).toBe(true);

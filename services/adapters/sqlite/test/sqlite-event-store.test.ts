@@ -153,8 +153,8 @@ describe('sqlite event store', () => {
   });
 
   it('under load, gathers the small commits that follow a live batch into one batch', async () => {
-    // A second between live reads: the ten appends below commit well within it, even on a busy machine.
-    const store = open(freshPath(), 60_000, { fromEvents: 10, ms: 1_000 });
+    // A second between live reads (more on a busy machine): the ten appends below commit well within it.
+    const store = open(freshPath(), 60_000, { fromEvents: 10, ms: 1_000 * TIME_SCALE });
     const batches: number[][] = [];
     const subscription = store.subscribe({
       onEvents: (events) => void batches.push(events.map((event) => event.globalPosition)),
@@ -172,8 +172,8 @@ describe('sqlite event store', () => {
   });
 
   it('follows the few events of one command at once, without gathering', async () => {
-    // Were they gathered, the second would wait a minute, and `until` gives up after 3 s.
-    const store = open(freshPath(), 60_000, { fromEvents: 10, ms: 60_000 });
+    // Were they gathered, the second would wait an hour, and `until` gives up long before.
+    const store = open(freshPath(), 60_000, { fromEvents: 10, ms: 3_600_000 });
     const batches: number[][] = [];
     const subscription = store.subscribe({
       onEvents: (events) => void batches.push(events.map((event) => event.globalPosition)),
@@ -217,7 +217,8 @@ describe('sqlite event store', () => {
       batchSize: 10,
       onEvents: (events) => void received.push(...events),
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Its first read, over the whole run of scans, comes before the next turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
     await store.appendToStream('fundraiser-1', [{ type: 'DonationRecorded', data: { amountCents: 500 } }]);
     await until(() => received.length === 1);
     expect(received[0]).toMatchObject({ globalPosition: 51, type: 'DonationRecorded' });
@@ -288,10 +289,18 @@ function runWriterProcess(path: string, writer: number, count: number): Promise<
   });
 }
 
-async function until(condition: () => boolean, timeoutMs = 3_000): Promise<void> {
+/**
+ * How much slower than a calm machine this one may be: TEST_TIME_SCALE, as @qrshirt/test-support
+ * reads it (this package does not depend on it).
+ */
+const TIME_SCALE = Math.max(1, Number(process.env.TEST_TIME_SCALE) || 1);
+
+/** Polls `condition` until it holds, for 30 s on a calm machine (test-support's WAIT_MS). */
+async function until(condition: () => boolean): Promise<void> {
+  const timeoutMs = 30_000 * TIME_SCALE;
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
-    if (Date.now() > deadline) throw new Error('Timed out');
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }

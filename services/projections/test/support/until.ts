@@ -1,12 +1,9 @@
-/** Polls `condition` until it holds; rejects with `what` after `timeoutMs`. */
-export async function until(
-  condition: () => boolean | Promise<boolean>,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 1));
-  }
+import { waitFor } from '@qrshirt/test-support';
+
+/**
+ * Polls `condition` every millisecond until it holds; rejects naming `what` once the tests'
+ * deadline for one wait (WAIT_MS, scaled by TEST_TIME_SCALE) has passed.
+ */
+export async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  await waitFor(what, condition, Boolean, { intervalMs: 1 });
 }

@@ -50,7 +50,7 @@ describe('the admin area', () => {
     renderAdmin('/admin');
 
     // The first visit loads the pages' code.
-    const sections = await screen.findByRole('navigation', { name: 'Admin sections' }, { timeout: 5000 });
+    const sections = await screen.findByRole('navigation', { name: 'Admin sections' });
     expect(
       within(sections)
         .getAllByRole('link')
@@ -69,7 +69,7 @@ describe('the admin area', () => {
       'Fundraiser figures',
     ]);
     expect(within(sections).getByRole('link', { name: 'Projections' }).getAttribute('href')).toBe('/admin/projections');
-    expect((await screen.findByTestId('total-amount-raised', {}, { timeout: 5000 })).textContent).toBe('$45.50');
+    expect((await screen.findByTestId('total-amount-raised')).textContent).toBe('$45.50');
     expect(screen.getByTestId('total-scans').textContent).toBe('12');
     expect(screen.getByTestId('total-scan-requests').textContent).toBe('15');
     expect(screen.getByText('Water run')).toBeTruthy();
@@ -82,7 +82,7 @@ describe('the admin area', () => {
     signInAs({ uid: 'member' });
     renderAdmin('/admin/waitlist');
 
-    expect(await screen.findByRole('heading', { name: 'Not allowed' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Not allowed' })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Admin sections' })).toBeNull();
     expect(server.requests.map((request) => request.path)).toEqual(['/api/me']);
   });

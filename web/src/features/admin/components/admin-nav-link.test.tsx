@@ -4,10 +4,22 @@ import { AppLayout } from '@/components/layout/app-layout';
 import { fakeApi } from '@/testing/fake-api';
 import { renderRoute } from '@/testing/render';
 import { signInAs } from '@/testing/session';
+import { useAdminAccess } from '../api/get-me';
 import { AdminNavLink } from './admin-nav-link';
 
-function renderNavigationBar() {
-  return renderRoute(<AppLayout extraLinks={AdminNavLink} />);
+function renderNavigationBar(beside?: React.ReactNode) {
+  return renderRoute(
+    <>
+      <AppLayout extraLinks={AdminNavLink} />
+      {beside}
+    </>,
+  );
+}
+
+/** What the server answered about `uid`, once it has: the Admin link renders from the same answer. */
+function AdminAccess({ uid }: { uid: string }) {
+  const access = useAdminAccess(uid);
+  return access === 'checking' ? null : <output>access: {access}</output>;
 }
 
 describe('the Admin link in the navigation bar', () => {
@@ -24,9 +36,9 @@ describe('the Admin link in the navigation bar', () => {
       'GET /api/me': { json: { uid: 'member', anonymous: false, admin: false, emailVerified: true } },
     });
     signInAs({ uid: 'member', displayName: 'Mia' });
-    renderNavigationBar();
+    renderNavigationBar(<AdminAccess uid="member" />);
     await screen.findAllByText('Hi, Mia!');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await screen.findByText('access: not-admin');
     expect(server.to('GET', '/api/me').length).toBeGreaterThan(0);
     expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
   });

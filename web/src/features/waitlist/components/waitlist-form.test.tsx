@@ -114,7 +114,7 @@ describe('the waitlist form', () => {
     expect(screen.queryByTestId('chosen-charity')).toBeNull();
     expect(screen.getByRole('button', { name: 'Join Waitlist' })).toBeTruthy();
 
-    await waitFor(() => expect(api.to('POST', '/api/analytics')).toHaveLength(1), { timeout: 3000 });
+    await waitFor(() => expect(api.to('POST', '/api/analytics')).toHaveLength(1));
     expect(api.to('POST', '/api/analytics')[0]!.body).toEqual({
       events: [
         {
