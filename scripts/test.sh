@@ -8,29 +8,4 @@ npx tsc -p tsconfig.json --noEmit
 npx tsc -p web/tsconfig.json --noEmit
 npm run -s format:check
 npm run -s lint
-report=$(mktemp)
-trap 'rm -f "$report"' EXIT
-status=0
-npx vitest run --reporter=default --reporter=json --outputFile.json="$report" "$@" || status=$?
-# Plain closing lines that any CI can read, whatever the runner prints above them: what failed,
-# by file and name with the first lines of its error, and the counts. A run that fails with no failed test (an unhandled error, a
-# suite that could not start) says so, since its counts alone would read as a pass.
-node -e '
-  const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-  const status = Number(process.argv[2]);
-  for (const file of r.testResults) {
-    const name = require("path").relative(process.cwd(), file.name);
-    const failed = file.assertionResults.filter((test) => test.status === "failed");
-    for (const test of failed) {
-      console.log(`failed: ${name} > ${test.fullName}`);
-      const why = (test.failureMessages ?? []).join("\n").replace(/\u001b\[[0-9;]*m/g, "").split("\n");
-      for (const line of why.filter((line) => line.trim()).slice(0, 4)) console.log(`  why: ${line.slice(0, 300)}`);
-    }
-    if (file.status === "failed" && failed.length === 0) console.log(`failed: ${name} (the file itself: ${String(file.message).split("\n")[0]})`);
-  }
-  if (status !== 0 && r.numFailedTests === 0 && r.numFailedTestSuites === 0)
-    console.log(`vitest exited ${status} with every test passed: an unhandled error, printed above`);
-  const skipped = r.numPendingTests + r.numTodoTests;
-  console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`);
-' "$report" "$status" || true
-exit "$status"
+bash scripts/vitest-report.sh "$@"
