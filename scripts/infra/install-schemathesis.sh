@@ -40,11 +40,12 @@ fi
 # Debian ships the venv module (and ensurepip, which it needs) apart from python3 itself.
 if ! "$python" -c 'import ensurepip, venv' >/dev/null 2>&1; then
   if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
-    apt-get update
-    env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends python3-venv
+    # CI installs Debian's other packages meanwhile (.ci/run): wait for their lock.
+    apt-get -o DPkg::Lock::Timeout=300 update
+    env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y --no-install-recommends python3-venv
   elif command -v apt-get >/dev/null 2>&1 && command -v sudo >/dev/null 2>&1; then
-    sudo apt-get update
-    sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends python3-venv
+    sudo apt-get -o DPkg::Lock::Timeout=300 update
+    sudo env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y --no-install-recommends python3-venv
   else
     echo "install-schemathesis: $python has no venv module (on Debian: apt-get install python3-venv)" >&2
     exit 1
