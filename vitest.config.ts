@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 // By path, not by package name: the config is bundled, and the package's entry is TypeScript.
 import { scaled, WAIT_MS } from './scripts/test-support/src/deadlines';
+import { SlowestFirst } from './scripts/vitest/slowest-first';
 
 /**
  * Only a wait that will never end reaches a deadline (scripts/test-support/src/deadlines.ts): each
@@ -19,6 +20,7 @@ export default defineConfig({
     // Most files spend their time waiting (on Kafka, Redis, child processes, a browser), not
     // computing: on CI's 2 cores, 4 files at a time took the suite from 15 to 10 minutes.
     maxWorkers: Math.max(4, availableParallelism()),
+    sequence: { sequencer: SlowestFirst },
     projects: [
       {
         test: {

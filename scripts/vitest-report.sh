@@ -8,6 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 report=${VITEST_REPORT:-$(mktemp)}
 if [ -z "${VITEST_REPORT:-}" ]; then trap 'rm -f "$report"' EXIT; fi
+# Built once before any test: several files serve web/dist or start `npm start`, and each would
+# otherwise build it when stale, side by side, into the same folder.
+node scripts/build-if-stale.mjs
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json="$report" "$@" || status=$?
 node -e '
