@@ -3,9 +3,8 @@
 # the runtime under the code, not the code, so this run checks that the code compiles, that the
 # timing-sensitive tiers (a browser, processes started and killed, Kafka and its partitions, mail,
 # a full disk) pass beside busy loops with scaled deadlines (`npm run test:stress`), and that
-# `npm start` the README's way serves. They run calm, with everything else, on Node 24 (the Docker
-# image's line): the busy loops find what a busy CI machine would, on the line where processes
-# differ most.
+# `npm start` the README's way serves. They also run calm, with everything else, on Node 24 (the
+# Docker image's line).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 echo "=== Node $(node --version): typecheck, the timing-sensitive tiers under load, npm start"
