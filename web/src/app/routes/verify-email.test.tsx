@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
+import { useMe } from '@/lib/auth/me';
 import { getAuthState } from '@/lib/auth/session-store';
-import { fakeApi } from '@/testing/fake-api';
+import { deferred, fakeApi } from '@/testing/fake-api';
 import { renderRoute } from '@/testing/render';
 import { signInAs } from '@/testing/session';
 import { VerifyEmailRoute } from './verify-email';
@@ -26,6 +28,42 @@ describe('the verify-email page', () => {
     ]);
     await waitFor(() => expect(router.state.location.hash).toBe(''));
     expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it('drops what `me` was answering before the link was followed: the dashboard banner goes', async () => {
+    const me = (emailVerified: boolean) => ({ json: { uid: 'u-1', anonymous: false, admin: false, emailVerified } });
+    // The page's first `me` (the admin link asks on every page) left before the token was spent
+    // and answers after it: what it says is already out of date.
+    const firstMe = deferred<ReturnType<typeof me>>();
+    const verified = deferred<{ json: unknown }>();
+    const server = fakeApi({
+      'GET /api/me': () => (server.to('GET', '/api/me').length === 1 ? firstMe.promise : me(true)),
+      'POST /api/auth/verify-email': () => verified.promise,
+    });
+    signInAs({ uid: 'u-1', displayName: 'Ada', email: 'ada@example.com' });
+    function AsksMe({ children }: { children?: React.ReactNode }) {
+      useMe('u-1');
+      return children;
+    }
+    const { user } = renderRoute(
+      <AsksMe>
+        <VerifyEmailRoute />
+      </AsksMe>,
+      {
+        path: '/verify-email',
+        at: { pathname: '/verify-email', hash: '#token=the-token' },
+        routes: [{ path: '/dashboard', element: <VerifyEmailBanner uid="u-1" email="ada@example.com" /> }],
+      },
+    );
+    await waitFor(() => expect(server.to('GET', '/api/me')).toHaveLength(1));
+    verified.resolve({ json: { email: 'ada@example.com', emailVerified: true } });
+    await screen.findByText('Your email address is verified: ada@example.com');
+    firstMe.resolve(me(false));
+    await waitFor(() => expect(server.to('GET', '/api/me')).toHaveLength(2));
+
+    await user.click(screen.getByRole('link', { name: 'Go to your dashboard' }));
+    await waitFor(() => expect(server.to('GET', '/api/me')).toHaveLength(2));
+    expect(screen.queryByText('Please verify your email address')).toBeNull();
   });
 
   it('follows a change of address’s link: sends the new address with the token and says the address changed', async () => {

@@ -1,5 +1,5 @@
 import { user, type VerifyEmailAnswer, verifyEmailAnswer } from '@qrshirt/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 import { updateSessionUser } from '@/lib/auth/auth-lifecycle';
 import { getAuthState } from '@/lib/auth/session-store';
@@ -32,15 +32,25 @@ async function refreshSessionEmail(): Promise<void> {
   updateSessionUser({ email: profile.email });
 }
 
+/**
+ * Asks again with what the server knows now. A request sent before the link was followed is
+ * dropped first: invalidating alone would let a first answer still in flight (a query with no
+ * data yet is not refetched, its request is joined) land afterwards as fresh for its stale time.
+ */
+async function askAgain(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
+  await queryClient.cancelQueries({ queryKey });
+  await queryClient.invalidateQueries({ queryKey });
+}
+
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: verifyEmail,
     onSuccess: async (answer) => {
       // Every `me` (the dashboard's banner, the admin link) asks again.
-      await queryClient.invalidateQueries({ queryKey: ['me'] });
+      await askAgain(queryClient, ['me']);
       if (answer.changed) {
-        await queryClient.invalidateQueries({ queryKey: ['profile'] });
+        await askAgain(queryClient, ['profile']);
         await refreshSessionEmail().catch((error: unknown) =>
           console.warn('Reading the changed address back failed', error),
         );
