@@ -30,6 +30,7 @@ export default defineConfig({
           // Real servers (SQLite files, redis-server, child processes) start in the hooks.
           ...deadlines(120_000, 240_000),
           pool: 'forks',
+          globalSetup: ['scripts/vitest/fresh-bundles.ts'],
         },
       },
       {

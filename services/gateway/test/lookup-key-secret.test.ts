@@ -9,7 +9,7 @@ import {
   type GatewayProcess,
   launchProcess,
   newClient,
-  processEntry,
+  processCommand,
   signUp,
   START_MS,
   startGatewayProcess,
@@ -64,7 +64,7 @@ describe('a start without LOOKUP_KEY_SECRET', () => {
     [first, second] = [undefined, undefined];
     const gateway = launchProcess({
       name: 'gateway',
-      entry: processEntry('gateway'),
+      command: processCommand('gateway'),
       env: {
         DATA_DIR: dataDir,
         PORT: '0',

@@ -24,7 +24,7 @@ import {
   as,
   launchProcess,
   newClient,
-  processEntry,
+  processCommand,
   runToEnd,
   START_MS,
   TEST_JWT_SECRET,
@@ -173,7 +173,7 @@ describe('npm run migrate-lookup-keys', () => {
     expect(streamNames()).toContain(`email-${unkeyedEmailHash(ada.email)}`);
     const gateway = launchProcess({
       name: 'gateway',
-      entry: processEntry('gateway'),
+      command: processCommand('gateway'),
       env: {
         ...environment(),
         PORT: '0',
