@@ -30,6 +30,10 @@ export default defineConfig({
           // Real servers (SQLite files, redis-server, child processes) start in the hooks.
           ...deadlines(120_000, 240_000),
           pool: 'forks',
+          // A worker keeps the modules it loaded for its next file: loading them anew for each of
+          // 180 files cost 500 s of the suite's CPU. These tests share no module state (each
+          // builds its own servers); the few that fake timers put them back.
+          isolate: false,
           globalSetup: ['scripts/vitest/fresh-bundles.ts'],
         },
       },
