@@ -63,6 +63,16 @@ export function trackPageView(path: string, title?: string): void {
   track({ type: 'page_view', path, ...(title && { title }) });
 }
 
+/**
+ * Forgets what is queued and not sent yet. Component tests share one page per worker: each test
+ * starts with nothing queued by another file's screens (web/src/testing/setup.ts).
+ */
+export function discardQueuedAnalytics(): void {
+  clearTimeout(timer);
+  timer = undefined;
+  queue = [];
+}
+
 if (typeof window !== 'undefined') {
   // Leaving the page: send what is queued now rather than lose it.
   window.addEventListener('pagehide', flush);

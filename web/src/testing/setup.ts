@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, inject, vi } from 'vitest';
+import { discardQueuedAnalytics } from '@/lib/analytics';
 import { resetAuthState, updateAuthState } from '@/lib/auth/session-store';
 import { TEST_PROOF_OF_WORK } from './proof-of-work';
 
@@ -56,6 +57,7 @@ afterEach(() => {
     notifications.cleanQueue();
   });
   cleanup();
+  discardQueuedAnalytics();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/testing/fake-api';
 import { sessionFor } from '@/testing/session';
-import { authReady, initAuth, sessionForRequest, signOut, startSession } from './auth-lifecycle';
+import { authReady, sessionForRequest, signOut, startSession } from './auth-lifecycle';
 import { getAuthState, resetAuthState, SESSION_HINT_KEY } from './session-store';
 
 /** Every string the page's storage holds: no script of the page may find a refresh token there. */
@@ -9,13 +9,18 @@ const storedText = () => Object.entries(localStorage).flat().join('\n');
 
 describe('the session', () => {
   it("resumes the cookie's session after a reload, and keeps no token where scripts can read it", async () => {
-    resetAuthState();
+    // A page load of its own (fresh modules: a worker runs many files), as initAuth runs once per load.
+    vi.resetModules();
+    const reloaded = { ...(await import('./auth-lifecycle')), ...(await import('./session-store')) };
     localStorage.setItem(SESSION_HINT_KEY, '1');
     const server = fakeApi({ 'POST /api/auth/refresh': { json: sessionFor({ uid: 'u-1', displayName: 'Ada' }) } });
-    await initAuth();
+    await reloaded.initAuth();
     const [refresh] = server.to('POST', '/api/auth/refresh');
     expect(refresh).toMatchObject({ body: undefined, credentials: 'include' });
-    expect(getAuthState()).toMatchObject({ status: 'ready', session: { user: { uid: 'u-1', anonymous: false } } });
+    expect(reloaded.getAuthState()).toMatchObject({
+      status: 'ready',
+      session: { user: { uid: 'u-1', anonymous: false } },
+    });
     expect(storedText()).not.toContain('token-u-1');
     expect(localStorage.getItem(SESSION_HINT_KEY)).toBe('1');
   });

@@ -1,15 +1,16 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { fakeApi } from '@/testing/fake-api';
 import { sessionFor } from '@/testing/session';
-import { initAuth } from './auth-lifecycle';
-import { getAuthState, LEGACY_REFRESH_TOKEN_KEY, resetAuthState, SESSION_HINT_KEY } from './session-store';
 
 /*
- * A page load of its own (this file's), as the session is set up once per load: a visitor this
- * browser never gave a session cookie, or one whose client kept the refresh token in storage.
+ * A page load of its own (fresh modules: a worker runs many files), as the session is set up once
+ * per load: a visitor this browser never gave a session cookie, or one whose client kept the
+ * refresh token in storage.
  */
 it("starts a first visitor's anonymous session without asking for a refresh, and drops an old client's token", async () => {
-  resetAuthState();
+  vi.resetModules();
+  const { initAuth } = await import('./auth-lifecycle');
+  const { getAuthState, LEGACY_REFRESH_TOKEN_KEY, SESSION_HINT_KEY } = await import('./session-store');
   localStorage.setItem(LEGACY_REFRESH_TOKEN_KEY, 'family.secret');
   const server = fakeApi({ 'POST /api/auth/anonymous': { json: sessionFor({ uid: 'anon-1', anonymous: true }) } });
   await initAuth();
