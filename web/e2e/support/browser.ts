@@ -61,20 +61,32 @@ export async function seriousViolations(target: Page | Frame): Promise<string[]>
   // Evaluated through the DevTools protocol rather than added as a <script>: the pages' CSP
   // rightly refuses inline scripts, and the tests keep it on to see any violation.
   if (!(await target.evaluate(() => 'axe' in window))) await target.evaluate(axeSource);
-  // A toast or modal half-way through fading in has the contrast of its opacity at that moment:
-  // checked once finite transitions end (a spinner's endless one never does).
-  await target.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
-      ),
-  );
+  // A toast or modal half-way through a fade has the contrast of its opacity at that moment, so
+  // axe runs once finite transitions end (a spinner's endless one never does), and runs again if
+  // one started meanwhile: a toast's own timer can close it while axe is reading the page.
   const violations = await target.evaluate(async () => {
     const axe = (
-      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }
+      window as unknown as {
+        axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> };
+      }
     ).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+    const fading = () =>
+      document
+        .getAnimations()
+        .some(
+          (animation) =>
+            animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity,
+        );
+    let started: boolean;
+    const onStart = () => (started = true);
+    for (let attempt = 1; ; attempt++) {
+      while (fading()) await new Promise((resolve) => requestAnimationFrame(resolve));
+      started = false;
+      for (const type of ['transitionrun', 'animationstart']) document.addEventListener(type, onStart, true);
+      const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+      for (const type of ['transitionrun', 'animationstart']) document.removeEventListener(type, onStart, true);
+      if ((!started && !fading()) || attempt === 5) return violations;
+    }
   });
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
