@@ -212,6 +212,7 @@ describeInBrowser("Stripe's embedded Checkout in the QR page's donation card", (
       id: `evt_e2e${Date.now()}`,
       object: 'event',
       type: 'checkout.session.completed',
+      created: Math.floor(Date.now() / 1000),
       livemode: false,
       data: {
         object: {
@@ -222,10 +223,13 @@ describeInBrowser("Stripe's embedded Checkout in the QR page's donation card", (
           payment_status: 'paid',
           payment_intent: `pi_e2e${Date.now()}`,
           client_reference_id: fundraiser.id,
-          metadata: {
-            fundraiserId: session!.form.get('metadata[fundraiserId]'),
-            reportId: session!.form.get('metadata[reportId]'),
-          },
+          // As the product made the session: signed, so that it counts.
+          metadata: Object.fromEntries(
+            ['fundraiserId', 'reportId', 'charityId', 'signature'].map((key) => [
+              key,
+              session!.form.get(`metadata[${key}]`),
+            ]),
+          ),
         },
       },
     });

@@ -5,6 +5,7 @@ import type { DomainEvent, EventType } from './index';
 export const confirmedMoneyEvents = [
   'DonationConfirmed',
   'DonationRefunded',
+  'DonationRestored',
   'DonationRecorded',
 ] as const satisfies readonly EventType[];
 /** Events that move the money awaiting the processor's confirmation. */
@@ -15,9 +16,11 @@ export const reportedMoneyEvents = [
 
 export interface ConfirmedChange {
   fundraiserId: string;
-  /** The instant whose day the change belongs to: a refund takes its donation off the day that counted it. */
+  /** The charity the donation was made to, when the event names it (events of the ledger do). */
+  charityId?: string;
+  /** The instant whose day the change belongs to: each movement's own, as the processor dates it. */
   at: string;
-  /** 0 for a refund that leaves part of its donation counting. */
+  /** 0 for a refund that leaves part of its donation counting, or money back to one still counting. */
   donations: 1 | 0 | -1;
   amountCents: number;
   /** Real money; test money is counted apart from it (`testDonations`, `testAmountCents`), never added. */
@@ -34,20 +37,32 @@ export interface ConfirmedChange {
 export function confirmedChange(event: DomainEvent): ConfirmedChange | null {
   switch (event.type) {
     case 'DonationConfirmed': {
-      const { fundraiserId, amountCents, at } = event.data;
-      return { fundraiserId, at, donations: 1, amountCents, live: isLiveMoney(event.data) };
+      const { fundraiserId, charityId, amountCents, at } = event.data;
+      return { fundraiserId, charityId, at, donations: 1, amountCents, live: isLiveMoney(event.data) };
     }
     case 'DonationRecorded': {
       const { fundraiserId, amountCents, at } = event.data;
       return { fundraiserId, at, donations: 1, amountCents, live: true };
     }
     case 'DonationRefunded': {
-      const { fundraiserId, amountCents, donatedAt, remainingCents = 0 } = event.data;
+      const { fundraiserId, charityId, amountCents, remainingCents = 0, at } = event.data;
       return {
         fundraiserId,
-        at: donatedAt,
+        charityId,
+        at,
         donations: remainingCents > 0 ? 0 : -1,
         amountCents: -amountCents,
+        live: isLiveMoney(event.data),
+      };
+    }
+    case 'DonationRestored': {
+      const { fundraiserId, charityId, amountCents, remainingCents, at } = event.data;
+      return {
+        fundraiserId,
+        charityId,
+        at,
+        donations: remainingCents === amountCents ? 1 : 0,
+        amountCents,
         live: isLiveMoney(event.data),
       };
     }

@@ -10,11 +10,13 @@ import { defineEvent, isoInstant } from './define-event';
  * | stream                              | events                                        |
  * |-------------------------------------|-----------------------------------------------|
  * | `donation-report-<reportId>`        | DonationReported, DonationReportConfirmed     |
- * | `processor-donation-<donationId>`   | DonationConfirmed, DonationRefunded           |
+ * | `processor-donation-<donationId>`   | DonationConfirmed, DonationRefunded,          |
+ * |                                     | DonationRestored, DonationMovementRecorded    |
  * | `donation-webhook-<sha256(id)>`     | DonationWebhookReceived                       |
  *
  * Every event names its fundraiser and carries what the projectors add or take away, because a
- * projector never reads.
+ * projector never reads. A processor donation's money events are a ledger: each movement is dated
+ * by the processor (`at`) and names the charity the donation was made to, fixed at payment.
  */
 
 /**
@@ -60,9 +62,14 @@ export const DonationReportConfirmed = defineEvent(
 export const DonationConfirmed = defineEvent(
   'DonationConfirmed',
   z.object({
-    /** The processor's id of the donation. */
+    /** The processor's id of the donation (a Stripe PaymentIntent's). */
     donationId: z.string().min(1),
     fundraiserId: z.string().min(1),
+    /**
+     * The charity the donation was made to, fixed at payment: a later re-point of the fundraiser
+     * never moves it. Absent on events written before the ledger.
+     */
+    charityId: z.string().min(1).optional(),
     amountCents: z.number().int().positive(),
     currency: z.literal('USD'),
     /** The report the processor named, if it named one. */
@@ -72,20 +79,24 @@ export const DonationConfirmed = defineEvent(
      * raised and never added to it. Absent on events written before the two were told apart: live.
      */
     live: z.boolean().optional(),
+    /** When the processor took the payment (before the ledger: when the webhook arrived). */
     at: isoInstant,
   }),
 );
 
 /**
  * Money of a confirmed donation that no longer counts: the processor refunded it (wholly, or in
- * part: `amountCents` is what this refund takes away) or withdrew it for a dispute. `donatedAt`
- * is the confirmation's time, so the per-day figures take it away from the day that counted it.
+ * part: `amountCents` is what this movement takes away) or withdrew it for a dispute. Booked on
+ * its own date (`at`, the processor's), so a period already stated never changes; `donatedAt` is
+ * the confirmation's.
  */
 export const DonationRefunded = defineEvent(
   'DonationRefunded',
   z.object({
     donationId: z.string().min(1),
     fundraiserId: z.string().min(1),
+    /** The donation's charity (absent before the ledger). */
+    charityId: z.string().min(1).optional(),
     amountCents: z.number().int().positive(),
     currency: z.literal('USD'),
     donatedAt: isoInstant,
@@ -94,10 +105,70 @@ export const DonationRefunded = defineEvent(
      * on events written before partial refunds, which took the whole donation: 0.
      */
     remainingCents: z.number().int().nonnegative().optional(),
+    /** The processor's refund, when it named one. */
+    refundId: z.string().min(1).optional(),
     /** The processor's dispute whose funds were withdrawn; absent for a refund. */
     disputeId: z.string().min(1).optional(),
     /** The refunded donation's `live` (absent: live). */
     live: z.boolean().optional(),
+    at: isoInstant,
+  }),
+);
+
+/**
+ * Money taken away from a donation that counts again: a refund failed or was canceled, or a
+ * dispute was won and its funds reinstated. Booked on its own date, as a refund is.
+ */
+export const DonationRestored = defineEvent(
+  'DonationRestored',
+  z.object({
+    donationId: z.string().min(1),
+    fundraiserId: z.string().min(1),
+    charityId: z.string().min(1).optional(),
+    amountCents: z.number().int().positive(),
+    currency: z.literal('USD'),
+    donatedAt: isoInstant,
+    /** What counts of the donation after this: equal to `amountCents` when it counted nothing before. */
+    remainingCents: z.number().int().positive(),
+    refundId: z.string().min(1).optional(),
+    disputeId: z.string().min(1).optional(),
+    live: z.boolean().optional(),
+    at: isoInstant,
+  }),
+);
+
+export const refundStatuses = ['requires_action', 'pending', 'succeeded', 'failed', 'canceled'] as const;
+
+/**
+ * What the processor said about one refund or dispute of a payment, merged with what it said
+ * before (a refund's status only moves forward; a dispute's steps only add up), whether or not
+ * the payment has arrived yet: the money events follow from these facts, so any delivery order
+ * gives the same figures. Projectors ignore it.
+ */
+export const DonationMovementRecorded = defineEvent(
+  'DonationMovementRecorded',
+  z.object({
+    donationId: z.string().min(1),
+    movement: z.discriminatedUnion('kind', [
+      z.object({
+        kind: z.literal('refund'),
+        refundId: z.string().min(1),
+        amountCents: z.number().int().positive(),
+        status: z.enum(refundStatuses),
+      }),
+      /** A processor that names no refunds: everything refunded so far (`null`: the whole payment). */
+      z.object({ kind: z.literal('refunded-total'), refundedCents: z.number().int().nonnegative().nullable() }),
+      z.object({
+        kind: z.literal('dispute'),
+        disputeId: z.string().min(1),
+        amountCents: z.number().int().positive(),
+        withdrawn: z.boolean(),
+        /** Reinstated, or closed as won. */
+        won: z.boolean(),
+      }),
+    ]),
+    /** The processor's date of the step. */
+    movedAt: isoInstant,
     at: isoInstant,
   }),
 );

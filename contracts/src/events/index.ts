@@ -5,8 +5,10 @@ import { CharityApproved, CharityCreated, CharityRejected, CharityUpdated } from
 import type { EventDefinition } from './define-event';
 import {
   DonationConfirmed,
+  DonationMovementRecorded,
   DonationRefunded,
   DonationReportConfirmed,
+  DonationRestored,
   DonationReported,
   DonationWebhookReceived,
 } from './donations';
@@ -84,6 +86,8 @@ export const eventDefinitions = {
   DonationReportConfirmed,
   DonationConfirmed,
   DonationRefunded,
+  DonationRestored,
+  DonationMovementRecorded,
   DonationWebhookReceived,
   ScanRecorded,
   PartitionClaimed,

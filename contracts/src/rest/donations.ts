@@ -62,8 +62,12 @@ export const donationWebhookHeaders = z.object({
 
 export const donationWebhookAnswer = z
   .object({
-    /** `unchanged`: a repeated message or donation, which counts once. */
-    outcome: z.enum(['confirmed', 'refunded', 'unchanged']),
+    /**
+     * `unchanged`: a repeated message or donation, which counts once. `recorded`: a refund or
+     * dispute kept for a payment that has not arrived yet (or a step that moves no money);
+     * `restored`: money taken back counts again (a failed refund, a won dispute).
+     */
+    outcome: z.enum(['confirmed', 'refunded', 'restored', 'recorded', 'unchanged']),
   })
   .meta({ id: 'DonationWebhookAnswer' });
 export type DonationWebhookAnswer = z.infer<typeof donationWebhookAnswer>;
@@ -104,10 +108,10 @@ export const stripeWebhookHeaders = z.object({
 export const stripeWebhookAnswer = z
   .object({
     /**
-     * `unchanged`: a repeated event or payment, which counts once. `ignored`: a type that moves no
-     * money, or one naming no fundraiser or payment of ours (logged).
+     * As the donation webhook's, and `ignored`: a type that moves no money, or one that is not
+     * ours (a Checkout Session the product did not create, a connected account's event: logged).
      */
-    outcome: z.enum(['confirmed', 'refunded', 'unchanged', 'ignored']),
+    outcome: z.enum(['confirmed', 'refunded', 'restored', 'recorded', 'unchanged', 'ignored']),
   })
   .meta({ id: 'StripeWebhookAnswer' });
 export type StripeWebhookAnswer = z.infer<typeof stripeWebhookAnswer>;

@@ -71,6 +71,7 @@ import { createHttpServer } from './http/create-http-server';
 import { createProofOfWork } from './http/proof-of-work';
 import { createDemoProcessor, DEMO_WEBHOOK_TARGET, demoWebhookTransport } from './donations/demo-processor';
 import { createDonationWebhooks } from './donations/donation-webhooks';
+import { createCheckoutSigner } from './donations/checkout-signature';
 import { createStripeCheckoutSessions } from './donations/stripe-checkout';
 import { createStripeClient } from './donations/stripe-client';
 import { createStripeWebhooks } from './donations/stripe-webhooks';
@@ -202,7 +203,10 @@ export async function createEmbeddedProcess(
     clock,
     newId,
   });
-  const stripe = config.stripe && createStripeClient(config.stripe);
+  const stripe = config.stripe && {
+    client: createStripeClient(config.stripe),
+    signer: createCheckoutSigner(config.stripe.secretKey),
+  };
   const donations = donationsModule({
     commands,
     findFundraiser: fundraisers.useCases.get,
@@ -382,7 +386,12 @@ export async function createEmbeddedProcess(
     stripeWebhooks:
       config.stripe &&
       stripe &&
-      createStripeWebhooks({ stripe, secret: config.stripe.webhookSecret, donations: donations.useCases }),
+      createStripeWebhooks({
+        stripe: stripe.client,
+        signer: stripe.signer,
+        secret: config.stripe.webhookSecret,
+        donations: donations.useCases,
+      }),
     demoProcessor,
     eventStore: peopleEventStore,
     commands,

@@ -6,6 +6,7 @@ import { fundraiserStreamName, reportIdFor } from '@qrshirt/core';
 import { callOperation, createFundraiser, freePort } from '@qrshirt/test-support';
 import { describeWithStripeMock } from '@qrshirt/test-support/vitest';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { createCheckoutSigner } from '../src/donations/checkout-signature';
 import { asUser, startTestServer, type TestServer } from './support/test-server';
 
 /*
@@ -114,8 +115,14 @@ describeWithStripeMock('POST /api/fundraisers/{id}/checkout with Stripe (stripe-
       'metadata[reportId]': reportId,
       'payment_intent_data[metadata][fundraiserId]': fundraiser.id,
       'payment_intent_data[metadata][reportId]': reportId,
+      'metadata[charityId]': fundraiser.charityId,
+      'payment_intent_data[metadata][charityId]': fundraiser.charityId,
       client_reference_id: fundraiser.id,
     });
+    // Signed, so that only sessions the product made count when they complete.
+    const signed = { fundraiserId: fundraiser.id, reportId, charityId: fundraiser.charityId, amountCents: 1250 };
+    expect(createCheckoutSigner('sk_test_checkout').verify(signed, form['metadata[signature]']!)).toBe(true);
+    expect(form['payment_intent_data[metadata][signature]']).toBe(form['metadata[signature]']);
     const charities = await server.api('GET', '/api/charities');
     const charity = (charities.body as { id: string; name: string }[]).find(({ id }) => id === fundraiser.charityId);
     expect(form['line_items[0][price_data][product_data][name]']).toBe(`Donation to ${charity!.name}`);

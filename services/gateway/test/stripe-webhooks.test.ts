@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { fundraiserStats } from '@qrshirt/contracts';
 import { processorDonationStreamName, reportIdFor } from '@qrshirt/core';
-import { createFundraiser, WAIT_MS } from '@qrshirt/test-support';
+import { createFundraiser, seededRandom, WAIT_MS } from '@qrshirt/test-support';
 import { pino } from 'pino';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCheckoutSigner } from '../src/donations/checkout-signature';
 import { asUser, startTestServer, type TestServer, userToken } from './support/test-server';
 
 /*
@@ -15,6 +16,10 @@ import { asUser, startTestServer, type TestServer, userToken } from './support/t
  */
 
 const SECRET = 'whsec_stripe_webhooks_test';
+const SECRET_KEY = 'sk_test_hooks';
+// What the product signs its own Checkout Sessions' metadata with.
+const signer = createCheckoutSigner(SECRET_KEY);
+const CHARITY = 'charity-of-the-checkout';
 // Only its webhooks helpers are used: they make and check signatures, and call no API.
 const stripe = new Stripe('sk_test_signing_only');
 
@@ -33,7 +38,7 @@ beforeAll(async () => {
   );
   server = await startTestServer({
     log,
-    env: { STRIPE_SECRET_KEY: 'sk_test_hooks', STRIPE_PUBLISHABLE_KEY: 'pk_test_hooks', STRIPE_WEBHOOK_SECRET: SECRET },
+    env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_PUBLISHABLE_KEY: 'pk_test_hooks', STRIPE_WEBHOOK_SECRET: SECRET },
   });
 });
 afterAll(() => server.stop());
@@ -41,27 +46,47 @@ afterAll(() => server.stop());
 interface StripeEvent {
   id: string;
   type: string;
+  created: number;
   livemode: boolean;
+  account?: string;
   data: { object: Record<string, unknown> };
 }
 
-const event = (type: string, object: Record<string, unknown>, livemode = true): StripeEvent => ({
+const now = () => Math.floor(Date.now() / 1000);
+
+const event = (type: string, object: Record<string, unknown>, livemode = true, created = now()): StripeEvent => ({
   id: `evt_${randomUUID().replaceAll('-', '')}`,
   type,
+  created,
   livemode,
   data: { object },
 });
 
-/** A paid Checkout Session for `cents`, as the product created it: its fundraiser and report in the metadata. */
+interface Checkout {
+  paymentIntent?: string;
+  reportId?: string;
+  paid?: boolean;
+  livemode?: boolean;
+  charityId?: string;
+  /** The metadata as sent, signed or not. */
+  metadata?: Record<string, string>;
+}
+
+/**
+ * A paid Checkout Session for `cents`, as the product created it: its fundraiser, report and
+ * charity in the metadata, signed.
+ */
 const completed = (
   fundraiserId: string,
   cents: number,
-  { paymentIntent = `pi_${randomUUID()}`, reportId, paid = true, livemode = true } = {} as {
-    paymentIntent?: string;
-    reportId?: string;
-    paid?: boolean;
-    livemode?: boolean;
-  },
+  {
+    paymentIntent = `pi_${randomUUID()}`,
+    reportId = randomUUID(),
+    paid = true,
+    livemode = true,
+    charityId = CHARITY,
+    metadata,
+  } = {} as Checkout,
   type = 'checkout.session.completed',
 ) =>
   event(
@@ -74,7 +99,12 @@ const completed = (
       payment_intent: paymentIntent,
       payment_status: paid ? 'paid' : 'unpaid',
       client_reference_id: fundraiserId,
-      metadata: { fundraiserId, ...(reportId && { reportId }) },
+      metadata: metadata ?? {
+        fundraiserId,
+        reportId,
+        charityId,
+        signature: signer.sign({ fundraiserId, reportId, charityId, amountCents: cents }),
+      },
     },
     livemode,
   );
@@ -88,14 +118,16 @@ const refunded = (paymentIntent: string, amountRefunded: number) =>
     currency: 'usd',
   });
 
+/** A refund event (refund.created, refund.failed, charge.refund.updated…) of one named refund. */
+const refund = (type: string, paymentIntent: string, refundId: string, amount: number, status: string) =>
+  event(type, { id: refundId, object: 'refund', payment_intent: paymentIntent, amount, status, created: now() });
+
+/** A dispute event (charge.dispute.funds_withdrawn, .funds_reinstated, .closed…). */
+const disputed = (type: string, paymentIntent: string, disputeId: string, amount: number, status = 'needs_response') =>
+  event(type, { id: disputeId, object: 'dispute', payment_intent: paymentIntent, amount, status, currency: 'usd' });
+
 const fundsWithdrawn = (paymentIntent: string, amount: number, disputeId = `dp_${randomUUID()}`) =>
-  event('charge.dispute.funds_withdrawn', {
-    id: disputeId,
-    object: 'dispute',
-    payment_intent: paymentIntent,
-    amount,
-    currency: 'usd',
-  });
+  disputed('charge.dispute.funds_withdrawn', paymentIntent, disputeId, amount);
 
 /** Posts `body` with this Stripe-Signature (by default the package's, over `body`, now). */
 const post = (body: string, signature = stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET })) =>
@@ -280,16 +312,125 @@ describe('POST /api/webhooks/stripe: nothing to do, answered 200 so that Stripe 
     expect(await statsOf(fundraiser)).toMatchObject({ donations: 0, amountRaised: 0 });
   });
 
-  it('logs a refund of a payment it never confirmed, and records nothing', async () => {
+  it('logs a Checkout Session the product did not create, and counts nothing', async () => {
+    const fundraiser = await newFundraiser();
     const head = await server.embedded.eventStore.headPosition();
-    const paymentIntent = `pi_${randomUUID()}`;
-    expect(await send(refunded(paymentIntent, 500))).toMatchObject({ status: 200, body: { outcome: 'ignored' } });
-    expect(await server.embedded.eventStore.headPosition()).toBe(head);
+    const reportId = randomUUID();
+    const signed = { fundraiserId: fundraiser.id, reportId, charityId: CHARITY };
+    const foreign: Record<string, string>[] = [
+      // A Payment Link or another integration naming our fundraiser, unsigned.
+      { fundraiserId: fundraiser.id, reportId },
+      // Signed over another amount than the session's, by another key, or not at all.
+      { ...signed, signature: signer.sign({ ...signed, amountCents: 500 }) },
+      { ...signed, signature: createCheckoutSigner('sk_test_staging').sign({ ...signed, amountCents: 70_000 }) },
+      { ...signed, signature: 'not base64 at all!' },
+    ];
+    for (const metadata of foreign) {
+      expect(await send(completed(fundraiser.id, 70_000, { metadata }))).toMatchObject({
+        status: 200,
+        body: { outcome: 'ignored' },
+      });
+    }
     expect(logLines).toContainEqual(
-      expect.objectContaining({ donationId: paymentIntent, msg: expect.stringMatching(/Donation not found/) }),
+      expect.objectContaining({ msg: 'Stripe webhook ignored: a Checkout Session the product did not create' }),
     );
+    expect(await server.embedded.eventStore.headPosition()).toBe(head);
+    expect(await statsOf(fundraiser)).toMatchObject({ donations: 0, amountRaised: 0 });
+  });
+
+  it("logs a connected account's event, and counts nothing", async () => {
+    const fundraiser = await newFundraiser();
+    const head = await server.embedded.eventStore.headPosition();
+    const theirs = { ...completed(fundraiser.id, 900), account: 'acct_1Charity' };
+    expect(await send(theirs)).toMatchObject({ status: 200, body: { outcome: 'ignored' } });
+    expect(logLines).toContainEqual(
+      expect.objectContaining({ msg: 'Stripe webhook ignored: an event of the connected account acct_1Charity' }),
+    );
+    expect(await server.embedded.eventStore.headPosition()).toBe(head);
+    expect(await statsOf(fundraiser)).toMatchObject({ donations: 0, amountRaised: 0 });
   });
 });
+
+describe('POST /api/webhooks/stripe: a ledger, whatever order Stripe delivers in', () => {
+  it('keeps a refund and a dispute of a payment not seen yet, and applies them when it arrives', async () => {
+    const fundraiser = await newFundraiser();
+    const paymentIntent = `pi_${randomUUID()}`;
+    expect(await send(refunded(paymentIntent, 2000))).toMatchObject({ status: 200, body: { outcome: 'recorded' } });
+    expect(await send(fundsWithdrawn(paymentIntent, 1500))).toMatchObject({
+      status: 200,
+      body: { outcome: 'recorded' },
+    });
+    expect(await statsOf(fundraiser)).toMatchObject({ donations: 0, amountRaised: 0 });
+    expect(await send(completed(fundraiser.id, 5000, { paymentIntent }))).toMatchObject({
+      body: { outcome: 'confirmed' },
+    });
+    expect(await statsOf(fundraiser)).toMatchObject({ donations: 1, amountRaised: 15 });
+  });
+
+  it('gives back a failed refund and a won dispute', async () => {
+    const fundraiser = await newFundraiser();
+    const paymentIntent = `pi_${randomUUID()}`;
+    await send(completed(fundraiser.id, 5000, { paymentIntent }));
+    expect(await send(refund('refund.created', paymentIntent, 're_1', 1000, 'pending'))).toMatchObject({
+      body: { outcome: 'refunded' },
+    });
+    expect(await send(refund('refund.failed', paymentIntent, 're_1', 1000, 'failed'))).toMatchObject({
+      body: { outcome: 'restored' },
+    });
+    expect(await statsOf(fundraiser)).toMatchObject({ donations: 1, amountRaised: 50 });
+    expect(await send(disputed('charge.dispute.funds_withdrawn', paymentIntent, 'dp_1', 5000))).toMatchObject({
+      body: { outcome: 'refunded' },
+    });
+    expect(await statsOf(fundraiser)).toMatchObject({ donations: 0, amountRaised: 0 });
+    expect(await send(disputed('charge.dispute.closed', paymentIntent, 'dp_1', 5000, 'won'))).toMatchObject({
+      body: { outcome: 'restored' },
+    });
+    expect(await statsOf(fundraiser)).toMatchObject({ donations: 1, amountRaised: 50 });
+  });
+
+  it('ends at the figures Stripe counts, in any delivery order', async () => {
+    // $60 paid; $20 refunded; a $15 dispute withdrawn then reinstated; a $5 refund that failed:
+    // Stripe's balance of these is 60 - 20 - 15 + 15 - 5 + 5 = $40.
+    const scenario = (paymentIntent: string, fundraiserId: string) => [
+      completed(fundraiserId, 6000, { paymentIntent }),
+      refund('refund.created', paymentIntent, `re_a_${paymentIntent}`, 2000, 'succeeded'),
+      refunded(paymentIntent, 2000),
+      disputed('charge.dispute.created', paymentIntent, `dp_${paymentIntent}`, 1500),
+      disputed('charge.dispute.funds_withdrawn', paymentIntent, `dp_${paymentIntent}`, 1500),
+      disputed('charge.dispute.funds_reinstated', paymentIntent, `dp_${paymentIntent}`, 1500, 'won'),
+      refund('refund.created', paymentIntent, `re_b_${paymentIntent}`, 500, 'pending'),
+      refund('charge.refund.updated', paymentIntent, `re_b_${paymentIntent}`, 500, 'failed'),
+    ];
+    const random = seededShuffle(42);
+    const orders = [(events: StripeEvent[]) => events, (events: StripeEvent[]) => [...events].reverse()];
+    for (let i = 0; i < 6; i++) orders.push(random);
+    for (const order of orders) {
+      const fundraiser = await newFundraiser();
+      const events = order(scenario(`pi_${randomUUID()}`, fundraiser.id));
+      // Each delivered twice, as Stripe may, the second time as another event.
+      for (const sent of [...events, ...events.map((again) => ({ ...again, id: `${again.id}_again` }))]) {
+        expect((await send(sent)).status).toBe(200);
+      }
+      expect(await statsOf(fundraiser), events.map(({ type }) => type).join(' ')).toMatchObject({
+        donations: 1,
+        amountRaised: 40,
+      });
+    }
+  });
+});
+
+/** A shuffle from a fixed seed, so that a failing order comes again. */
+function seededShuffle(seed: number) {
+  const random = seededRandom(seed);
+  return <T>(items: T[]): T[] => {
+    const shuffled = [...items];
+    for (let i = shuffled.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
+    }
+    return shuffled;
+  };
+}
 
 describe('POST /api/webhooks/stripe: refused with 400, and nothing recorded', () => {
   let fundraiser: { id: string; owner: string };

@@ -47,10 +47,38 @@ function replay(groupBy: ReplayGroupBy, events = history) {
 }
 
 describe('the replay of a fundraiser that changed charity', () => {
-  it('credits each charity with what counted while the fundraiser supported it', () => {
+  it('credits each charity with what counted while the fundraiser supported it, the fundraiser once', () => {
     expect(replay('charity').rows).toEqual([
       { key: 'trees', name: null, scans: 2, donations: 1, amountCents: 500, fundraisers: 1 },
-      { key: 'water', name: null, scans: 1, donations: 2, amountCents: 1100, fundraisers: 2 },
+      { key: 'water', name: null, scans: 1, donations: 2, amountCents: 1100, fundraisers: 1 },
+    ]);
+  });
+
+  it('leaves money with the charity it was given to, whatever the fundraiser supports when it moves', () => {
+    const given = (type: 'DonationConfirmed' | 'DonationRefunded', cents: number, at: string) =>
+      ({
+        type,
+        data: {
+          donationId: 'pi_1',
+          fundraiserId: 'f-1',
+          charityId: 'water',
+          amountCents: cents,
+          currency: 'USD',
+          reportId: null,
+          donatedAt: '2026-11-01T11:05:00Z',
+          remainingCents: 0,
+          at,
+        },
+      }) as DomainEvent;
+    const refundedLater = [
+      created,
+      given('DonationConfirmed', 2000, '2026-11-01T11:05:00Z'),
+      repointed('water', 'trees', '2026-11-02T09:00:00Z'),
+      given('DonationRefunded', 2000, '2026-11-03T09:00:00Z'),
+    ];
+    expect(replay('charity', refundedLater).rows).toEqual([
+      { key: 'trees', name: null, scans: 0, donations: 0, amountCents: 0, fundraisers: 1 },
+      { key: 'water', name: null, scans: 0, donations: 0, amountCents: 0, fundraisers: 1 },
     ]);
   });
 
@@ -92,10 +120,11 @@ describe('the replay of partial refunds and disputes', () => {
     },
   });
 
-  it('takes off what each refund took, from the day of the donation, and the donation only when nothing is left', () => {
+  it('takes off what each refund took, on the day of the refund, and the donation only when nothing is left', () => {
     const partly = [created, donation('d-1', 10, '2026-11-01T11:05:00Z'), takenOff(300, 700, '2026-11-04T09:00:00Z')];
     expect(replay('day', partly).rows).toEqual([
-      { key: '2026-11-01', name: null, scans: 0, donations: 1, amountCents: 700, fundraisers: 1 },
+      { key: '2026-11-01', name: null, scans: 0, donations: 1, amountCents: 1000, fundraisers: 1 },
+      { key: '2026-11-04', name: null, scans: 0, donations: 0, amountCents: -300, fundraisers: 1 },
     ]);
     const wholly = [...partly, takenOff(200, 500, '2026-11-05T09:00:00Z'), takenOff(500, 0, '2026-11-06T09:00:00Z')];
     expect(replay('charity', wholly).rows).toEqual([

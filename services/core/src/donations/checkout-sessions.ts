@@ -12,6 +12,8 @@ export interface CheckoutSessions {
 
 export interface CheckoutSessionRequest {
   fundraiserId: string;
+  /** The fundraiser's charity now: the donation goes to it, whatever the fundraiser points to later. */
+  charityId: string;
   /** The report the page files afterwards under the same Idempotency-Key, which the webhook settles. */
   reportId: string;
   amountCents: number;

@@ -21,6 +21,7 @@ import {
 import {
   donationWebhookDecider,
   donationWebhookStreamName,
+  type Movement,
   processorDonationDecider,
   processorDonationStreamName,
 } from './processor-donation-decider';
@@ -58,25 +59,24 @@ export type ProcessorMessage =
       type: 'donation.succeeded';
       donationId: string;
       fundraiserId: string;
+      /** The charity the processor's checkout was made for; absent: the fundraiser's now. */
+      charityId?: string;
       /** Dollars, by the widget's rule. */
       amount: unknown;
       reportId: string | null;
       live: boolean;
+      /** The processor's date of the payment; absent: now. */
+      paidAt?: string;
     }
   | {
-      type: 'donation.refunded';
+      /** A refund or a dispute of the payment, which may not have arrived yet. */
+      type: 'donation.moved';
       donationId: string;
       /** Checked to exist when the processor names it. */
       fundraiserId?: string;
-      /** The processor's running total of what it refunded; absent: the whole donation. */
-      refundedCents?: number;
-    }
-  | {
-      type: 'donation.funds_withdrawn';
-      donationId: string;
-      fundraiserId?: undefined;
-      disputeId: string;
-      amountCents: number;
+      movement: Movement;
+      /** The processor's date of this step; absent: now. */
+      movedAt?: string;
     };
 
 export function createDonationUseCases({
@@ -89,15 +89,20 @@ export function createDonationUseCases({
 }: DonationUseCaseDeps) {
   /**
    * A verified processor message. A message id handled before changes nothing; a donation counts
-   * once per processor donation id, and what is refunded comes off once. The message is
+   * once per processor donation id, and each refund or dispute moves its money once, whenever
+   * it arrives: before its payment it is kept, and applied with the payment. The message is
    * remembered last, so a crash halfway leaves it to be handled again, which the donation's own
-   * stream makes harmless. An unknown fundraiser, or money taken back from a donation never
-   * confirmed, is a not_found DomainError, and nothing is written.
+   * stream makes harmless. An unknown fundraiser is a not_found DomainError, and nothing is written.
    */
-  async function receive(messageId: string, message: ProcessorMessage): Promise<DonationWebhookAnswer> {
+  async function receive(
+    messageId: string,
+    message: ProcessorMessage,
+    /** The processor's own name of the message's type, as it is remembered. */
+    processorType: string,
+  ): Promise<DonationWebhookAnswer> {
     const webhookStream = donationWebhookStreamName(messageId);
     if (await commands.loadState(webhookStream, donationWebhookDecider)) return { outcome: 'unchanged' };
-    if (message.fundraiserId !== undefined) await findFundraiser(message.fundraiserId);
+    const fundraiser = message.fundraiserId === undefined ? null : await findFundraiser(message.fundraiserId);
     const at = clock().toISOString();
     const { donationId } = message;
     const donationStream = processorDonationStreamName(donationId);
@@ -105,7 +110,7 @@ export function createDonationUseCases({
     if (message.type === 'donation.succeeded') {
       // Refused before anything is written: a bad amount must not settle a report either.
       parseAmountCents(message.amount);
-      const earlier = await commands.loadState(donationStream, processorDonationDecider);
+      const { payment: earlier } = await commands.loadState(donationStream, processorDonationDecider);
       // The report first, then the money: in between, owners see a little less, never twice.
       // A repeat settles the report the first delivery named (it may have stopped in between).
       const reportId = earlier ? earlier.reportId : message.reportId;
@@ -122,35 +127,34 @@ export function createDonationUseCases({
         type: 'ConfirmDonation',
         donationId,
         fundraiserId: message.fundraiserId,
+        charityId: message.charityId ?? fundraiser!.charityId,
         amount: message.amount,
         reportId,
         live: message.live,
+        paidAt: message.paidAt ?? at,
         at,
       }));
       outcome = events.length > 0 ? 'confirmed' : 'unchanged';
     } else {
-      const { events } = await commands.handle(donationStream, processorDonationDecider, () =>
-        message.type === 'donation.refunded'
-          ? {
-              type: 'RefundDonation',
-              donationId,
-              ...(message.refundedCents !== undefined && { refundedCents: message.refundedCents }),
-              at,
-            }
-          : {
-              type: 'WithdrawDisputedFunds',
-              donationId,
-              disputeId: message.disputeId,
-              amountCents: message.amountCents,
-              at,
-            },
-      );
-      outcome = events.length > 0 ? 'refunded' : 'unchanged';
+      const { events } = await commands.handle(donationStream, processorDonationDecider, () => ({
+        type: 'RecordMovement',
+        donationId,
+        movement: message.movement,
+        movedAt: message.movedAt ?? at,
+        at,
+      }));
+      let net = 0;
+      for (const event of events) {
+        if (event.type === 'DonationRefunded') net -= event.data.amountCents;
+        if (event.type === 'DonationRestored') net += event.data.amountCents;
+      }
+      // Recorded only: the payment has not arrived, or the step moves no money (a refund succeeding).
+      outcome = net < 0 ? 'refunded' : net > 0 ? 'restored' : events.length > 0 ? 'recorded' : 'unchanged';
     }
     await commands.handle(webhookStream, donationWebhookDecider, () => ({
       type: 'RecordWebhook',
       webhookId: messageId,
-      webhookType: message.type,
+      webhookType: processorType,
       donationId,
       at,
     }));
@@ -212,6 +216,7 @@ export function createDonationUseCases({
       const charity = await charityName(fundraiser.charityId);
       return checkoutSessions.createCheckoutSession({
         fundraiserId,
+        charityId: fundraiser.charityId,
         reportId: key ? reportIdFor(fundraiserId, key) : newId(),
         amountCents,
         productName: charity ? `Donation to ${charity}` : 'Donation',
@@ -222,23 +227,36 @@ export function createDonationUseCases({
 
     /**
      * A verified webhook of the generic processor (Standard Webhooks): its fundraiser must exist,
-     * a refund takes back the whole donation.
+     * a refund takes back the whole donation (kept until its confirmation, if that comes later).
      */
     async receiveProcessorEvent(
       webhookId: string,
       { type, data }: DonationWebhookPayload,
     ): Promise<DonationWebhookAnswer> {
       if (type === 'donation.succeeded') {
-        return receive(webhookId, {
+        return receive(
+          webhookId,
+          {
+            type,
+            donationId: data.donationId,
+            fundraiserId: data.fundraiserId,
+            amount: data.amount,
+            reportId: data.reportId ?? null,
+            live: data.live ?? true,
+          },
           type,
+        );
+      }
+      return receive(
+        webhookId,
+        {
+          type: 'donation.moved',
           donationId: data.donationId,
           fundraiserId: data.fundraiserId,
-          amount: data.amount,
-          reportId: data.reportId ?? null,
-          live: data.live ?? true,
-        });
-      }
-      return receive(webhookId, { type, donationId: data.donationId, fundraiserId: data.fundraiserId });
+          movement: { kind: 'refunded-total', refundedCents: null },
+        },
+        type,
+      );
     },
 
     receiveProcessorMessage: receive,

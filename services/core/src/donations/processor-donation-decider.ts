@@ -1,110 +1,214 @@
 import { createHash } from 'node:crypto';
 import { type EventOf, isLiveMoney } from '@qrshirt/contracts';
-import { type Decider, DomainError } from '../kit/decider';
+import type { Decider } from '../kit/decider';
 import { parseAmountCents } from './donation-report-decider';
 
-/** The processor's `donation.succeeded`. */
+/** The processor took the payment (Stripe: a paid Checkout Session). */
 export interface ConfirmDonation {
   type: 'ConfirmDonation';
   donationId: string;
   fundraiserId: string;
+  /** The charity the payment was made to, fixed from now on. */
+  charityId: string;
   /** Dollars, as the webhook gave them; parsed to cents by the widget's rule. */
   amount: unknown;
   reportId: string | null;
   /** Real money, or the processor's test money. */
   live: boolean;
+  /** The processor's date of the payment. */
+  paidAt: string;
   at: string;
 }
 
-/** The processor refunded the donation: wholly, or up to a total. */
-export interface RefundDonation {
-  type: 'RefundDonation';
+export type Movement = EventOf<'DonationMovementRecorded'>['data']['movement'];
+
+/** What the processor said about a refund or a dispute of the payment, before or after the payment arrived. */
+export interface RecordMovement {
+  type: 'RecordMovement';
   donationId: string;
-  /**
-   * Everything refunded of the donation so far, as the processor counts it (Stripe's cumulative
-   * `amount_refunded`): only what is new comes off. Absent: the whole donation is refunded.
-   */
-  refundedCents?: number;
+  movement: Movement;
+  /** The processor's date of this step. */
+  movedAt: string;
   at: string;
 }
 
-/** The processor withdrew a disputed amount of the donation from the account. */
-export interface WithdrawDisputedFunds {
-  type: 'WithdrawDisputedFunds';
-  donationId: string;
-  disputeId: string;
-  amountCents: number;
-  at: string;
-}
+export type ProcessorDonationCommand = ConfirmDonation | RecordMovement;
+export type ProcessorDonationEvent =
+  | EventOf<'DonationConfirmed'>
+  | EventOf<'DonationRefunded'>
+  | EventOf<'DonationRestored'>
+  | EventOf<'DonationMovementRecorded'>;
 
-export type ProcessorDonationCommand = ConfirmDonation | RefundDonation | WithdrawDisputedFunds;
-export type ProcessorDonationEvent = EventOf<'DonationConfirmed'> | EventOf<'DonationRefunded'>;
-
-export interface ProcessorDonationState {
-  donationId: string;
+interface Payment {
   fundraiserId: string;
+  charityId: string | undefined;
   amountCents: number;
   reportId: string | null;
   live: boolean;
-  confirmedAt: string;
-  /** Taken away so far, by refunds and disputes: never more than `amountCents`. */
-  subtractedCents: number;
-  /** Taken away by refunds, to compare with the processor's running total. */
-  refundedCents: number;
-  /** Disputes whose funds were withdrawn. */
-  disputeIds: string[];
+  paidAt: string;
+}
+
+export interface ProcessorDonationState {
+  /** Null until the payment arrives: its refunds and disputes may come first. */
+  payment: Payment | null;
+  /** The latest word on each refund and dispute, by `movementKey`. */
+  movements: Record<string, { movement: Movement; movedAt: string }>;
+  /**
+   * What each movement has taken away from the counted money so far, by the same keys: refunds
+   * and disputes written before the ledger have no movement, and keep what they took.
+   */
+  applied: Record<string, number>;
 }
 
 /** Named by the processor's id, so a donation counts once whatever message brings it. */
 export const processorDonationStreamName = (donationId: string): string => `processor-donation-${donationId}`;
 
+const REFUNDED_TOTAL = 'refunded-total';
+
+const movementKey = (movement: Movement): string =>
+  movement.kind === 'refund'
+    ? `refund:${movement.refundId}`
+    : movement.kind === 'dispute'
+      ? `dispute:${movement.disputeId}`
+      : REFUNDED_TOTAL;
+
+const STATUS_RANK = { requires_action: 0, pending: 1, succeeded: 2, failed: 3, canceled: 3 } as const;
+
 /**
- * One processor donation per stream: confirmed once (a repeat, under any webhook id, changes
- * nothing), and only once confirmed refunded or withdrawn for a dispute, in parts, never more than
- * it was; a refund of a donation never confirmed is unknown (404: the processor retries, and
- * succeeds once the confirmation has arrived).
+ * A movement merged with the processor's earlier word on it: a refund's status only moves on
+ * (pending, succeeded, then failed or canceled), a dispute's steps only add up, a running total
+ * only grows. So the merge of the same words is the same in any order.
+ */
+function merged(earlier: Movement | undefined, next: Movement): Movement {
+  if (!earlier || earlier.kind !== next.kind) return next;
+  switch (next.kind) {
+    case 'refund': {
+      const before = earlier as typeof next;
+      return STATUS_RANK[before.status] >= STATUS_RANK[next.status] ? before : next;
+    }
+    case 'dispute': {
+      const before = earlier as typeof next;
+      return { ...next, withdrawn: before.withdrawn || next.withdrawn, won: before.won || next.won };
+    }
+    case 'refunded-total': {
+      const before = earlier as typeof next;
+      if (before.refundedCents === null || next.refundedCents === null) return { ...next, refundedCents: null };
+      return { ...next, refundedCents: Math.max(before.refundedCents, next.refundedCents) };
+    }
+  }
+}
+
+const sameMovement = (a: Movement, b: Movement): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * What each movement takes away from the payment, from the facts alone: a refund while it is not
+ * failed or canceled, a dispute's funds while withdrawn and not won. Refunds named one by one
+ * make a running total (a processor that names none) redundant. Never more than the payment, in
+ * the order of the processor's dates, so the split is the same whatever order the facts came in.
+ */
+function targets(state: ProcessorDonationState, payment: Payment): Map<string, number> {
+  // The earlier movement took the money first; what was taken before the ledger, first of all.
+  const dated = (key: string): string => state.movements[key]?.movedAt ?? '';
+  const keys = [...new Set([...Object.keys(state.movements), ...Object.keys(state.applied)])].sort((a, b) =>
+    dated(a) === dated(b) ? (a < b ? -1 : 1) : dated(a) < dated(b) ? -1 : 1,
+  );
+  const refundsNamed = keys.some((key) => state.movements[key]?.movement.kind === 'refund');
+  let left = payment.amountCents;
+  const result = new Map<string, number>();
+  for (const key of keys) {
+    const movement = state.movements[key]?.movement;
+    let cents: number;
+    if (!movement) cents = state.applied[key] ?? 0;
+    else if (movement.kind === 'refund') cents = STATUS_RANK[movement.status] <= 2 ? movement.amountCents : 0;
+    else if (movement.kind === 'dispute') cents = movement.withdrawn && !movement.won ? movement.amountCents : 0;
+    else cents = refundsNamed ? 0 : (movement.refundedCents ?? payment.amountCents);
+    cents = Math.min(cents, left);
+    left -= cents;
+    result.set(key, cents);
+  }
+  return result;
+}
+
+/**
+ * The money events that bring what each movement has taken away to what the facts say it should:
+ * each on the processor's date of its movement, naming the payment's charity.
+ */
+function moneyEvents(state: ProcessorDonationState, donationId: string, at: string): ProcessorDonationEvent[] {
+  const payment = state.payment;
+  if (!payment) return [];
+  let remaining = payment.amountCents - Object.values(state.applied).reduce((sum, cents) => sum + cents, 0);
+  const events: ProcessorDonationEvent[] = [];
+  // Money back first: a donation never looks emptier in between than it ends.
+  const changes = [...targets(state, payment)]
+    .map(([key, cents]) => ({ key, change: cents - (state.applied[key] ?? 0) }))
+    .filter(({ change }) => change !== 0)
+    .sort((a, b) => a.change - b.change);
+  for (const { key, change } of changes) {
+    remaining -= change;
+    const movement = state.movements[key];
+    const data = {
+      donationId,
+      fundraiserId: payment.fundraiserId,
+      ...(payment.charityId !== undefined && { charityId: payment.charityId }),
+      amountCents: Math.abs(change),
+      currency: 'USD' as const,
+      donatedAt: payment.paidAt,
+      remainingCents: remaining,
+      ...(movement?.movement.kind === 'refund' && { refundId: movement.movement.refundId }),
+      ...(movement?.movement.kind === 'dispute' && { disputeId: movement.movement.disputeId }),
+      live: payment.live,
+      at: movement?.movedAt ?? at,
+    };
+    events.push(change > 0 ? { type: 'DonationRefunded', data } : { type: 'DonationRestored', data });
+  }
+  return events;
+}
+
+/**
+ * One processor payment per stream, as a ledger. The payment counts once (a repeat, under any
+ * webhook id, changes nothing); each refund or dispute is recorded as the processor words it,
+ * before or after the payment, and the money it moves follows from the facts, so any delivery
+ * order, repeat or retry ends at the same figures. Nothing takes away more than was paid.
  */
 export const processorDonationDecider: Decider<
   ProcessorDonationCommand,
   ProcessorDonationEvent,
-  ProcessorDonationState | null
+  ProcessorDonationState
 > = {
-  initialState: () => null,
+  initialState: () => ({ payment: null, movements: {}, applied: {} }),
 
   decide(command, state) {
     switch (command.type) {
       case 'ConfirmDonation': {
         const amountCents = parseAmountCents(command.amount);
-        if (state) return [];
-        return [
-          {
-            type: 'DonationConfirmed',
-            data: {
-              donationId: command.donationId,
-              fundraiserId: command.fundraiserId,
-              amountCents,
-              currency: 'USD',
-              reportId: command.reportId,
-              live: command.live,
-              at: command.at,
-            },
+        if (state.payment) return [];
+        const confirmed: ProcessorDonationEvent = {
+          type: 'DonationConfirmed',
+          data: {
+            donationId: command.donationId,
+            fundraiserId: command.fundraiserId,
+            charityId: command.charityId,
+            amountCents,
+            currency: 'USD',
+            reportId: command.reportId,
+            live: command.live,
+            at: command.paidAt,
           },
-        ];
+        };
+        const paid = processorDonationDecider.evolve(state, confirmed);
+        return [confirmed, ...moneyEvents(paid, command.donationId, command.at)];
       }
-      case 'RefundDonation': {
-        if (!state) throw new DomainError('not_found', 'Donation not found');
-        const remaining = state.amountCents - state.subtractedCents;
-        const cents =
-          command.refundedCents === undefined
-            ? remaining
-            : Math.min(command.refundedCents - state.refundedCents, remaining);
-        return subtracted(state, cents, command.at);
-      }
-      case 'WithdrawDisputedFunds': {
-        if (!state) throw new DomainError('not_found', 'Donation not found');
-        if (state.disputeIds.includes(command.disputeId)) return [];
-        const cents = Math.min(command.amountCents, state.amountCents - state.subtractedCents);
-        return subtracted(state, cents, command.at, command.disputeId);
+      case 'RecordMovement': {
+        const key = movementKey(command.movement);
+        const earlier = state.movements[key];
+        const movement = merged(earlier?.movement, command.movement);
+        if (earlier && sameMovement(earlier.movement, movement)) return [];
+        const recorded: ProcessorDonationEvent = {
+          type: 'DonationMovementRecorded',
+          data: { donationId: command.donationId, movement, movedAt: command.movedAt, at: command.at },
+        };
+        const next = processorDonationDecider.evolve(state, recorded);
+        return [recorded, ...moneyEvents(next, command.donationId, command.at)];
       }
     }
   },
@@ -112,61 +216,32 @@ export const processorDonationDecider: Decider<
   evolve(state, event) {
     switch (event.type) {
       case 'DonationConfirmed': {
-        const { donationId, fundraiserId, amountCents, reportId, at } = event.data;
-        const live = isLiveMoney(event.data);
-        return (
-          state ?? {
-            donationId,
-            fundraiserId,
-            amountCents,
-            reportId,
-            live,
-            confirmedAt: at,
-            subtractedCents: 0,
-            refundedCents: 0,
-            disputeIds: [],
-          }
-        );
-      }
-      case 'DonationRefunded': {
-        if (!state) return state;
-        const { amountCents, remainingCents = 0, disputeId } = event.data;
+        if (state.payment) return state;
+        const { fundraiserId, charityId, amountCents, reportId, at } = event.data;
         return {
           ...state,
-          subtractedCents: state.amountCents - remainingCents,
-          refundedCents: state.refundedCents + (disputeId === undefined ? amountCents : 0),
-          disputeIds: disputeId === undefined ? state.disputeIds : [...state.disputeIds, disputeId],
+          payment: { fundraiserId, charityId, amountCents, reportId, live: isLiveMoney(event.data), paidAt: at },
         };
+      }
+      case 'DonationMovementRecorded': {
+        const { movement, movedAt } = event.data;
+        return { ...state, movements: { ...state.movements, [movementKey(movement)]: { movement, movedAt } } };
+      }
+      case 'DonationRefunded':
+      case 'DonationRestored': {
+        const { amountCents, refundId, disputeId } = event.data;
+        const key =
+          refundId !== undefined
+            ? `refund:${refundId}`
+            : disputeId !== undefined
+              ? `dispute:${disputeId}`
+              : REFUNDED_TOTAL;
+        const change = event.type === 'DonationRefunded' ? amountCents : -amountCents;
+        return { ...state, applied: { ...state.applied, [key]: (state.applied[key] ?? 0) + change } };
       }
     }
   },
 };
-
-/** `cents` more of the donation no longer counts: nothing when there is nothing left to take. */
-function subtracted(
-  state: ProcessorDonationState,
-  cents: number,
-  at: string,
-  disputeId?: string,
-): ProcessorDonationEvent[] {
-  if (cents <= 0) return [];
-  return [
-    {
-      type: 'DonationRefunded',
-      data: {
-        donationId: state.donationId,
-        fundraiserId: state.fundraiserId,
-        amountCents: cents,
-        currency: 'USD',
-        donatedAt: state.confirmedAt,
-        remainingCents: state.amountCents - state.subtractedCents - cents,
-        ...(disputeId !== undefined && { disputeId }),
-        live: state.live,
-        at,
-      },
-    },
-  ];
-}
 
 // A processor's messages, each handled once: the delivery's own stream, beside the donation's.
 

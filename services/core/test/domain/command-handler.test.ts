@@ -96,10 +96,20 @@ describe('command handler', () => {
   });
 
   it('lets a DomainError through and appends nothing', async () => {
-    const refund = { type: 'RefundDonation', donationId: 'pi_1', at: T1 } as const;
+    const nothing = {
+      type: 'ConfirmDonation',
+      donationId: 'pi_1',
+      fundraiserId: 'f-1',
+      charityId: 'c-1',
+      amount: 0,
+      reportId: null,
+      live: true,
+      paidAt: T1,
+      at: T1,
+    } as const;
     await expect(
-      commands.handle(processorDonationStreamName('pi_1'), processorDonationDecider, () => refund),
-    ).rejects.toMatchObject({ kind: 'not_found', message: 'Donation not found' });
+      commands.handle(processorDonationStreamName('pi_1'), processorDonationDecider, () => nothing),
+    ).rejects.toMatchObject({ kind: 'validation', message: 'amount must be a number greater than 0' });
     expect(await eventStore.headPosition()).toBe(0);
   });
 

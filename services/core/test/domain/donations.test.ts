@@ -1,16 +1,20 @@
-import type { EventOf } from '@qrshirt/contracts';
+import { confirmedChange, type EventOf, type refundStatuses } from '@qrshirt/contracts';
 import { describe, expect, it } from 'vitest';
 import { donationReportDecider, reportIdFor } from '../../src/donations/donation-report-decider';
 import {
   type ConfirmDonation,
   donationWebhookDecider,
   donationWebhookStreamName,
+  type Movement,
+  type ProcessorDonationCommand,
   processorDonationDecider,
+  type RecordMovement,
 } from '../../src/donations/processor-donation-decider';
 import { deciderSpec } from './decider-spec';
 import { reportDonation, T0, T1 } from './fixtures';
 
 const T2 = '2025-03-02T09:00:00.000Z';
+type RefundStatus = (typeof refundStatuses)[number];
 
 describe('donation report decider', () => {
   const spec = deciderSpec(donationReportDecider);
@@ -148,15 +152,18 @@ describe('donation report decider', () => {
 
 describe('processor donation decider', () => {
   const spec = deciderSpec(processorDonationDecider);
+  const T3 = '2025-03-03T09:00:00.000Z';
 
   const confirm = (amount: unknown = 12.5, reportId: string | null = null, live = true): ConfirmDonation => ({
     type: 'ConfirmDonation',
     donationId: 'pi_1',
     fundraiserId: 'f-1',
+    charityId: 'c-1',
     amount,
     reportId,
     live,
-    at: T1,
+    paidAt: T1,
+    at: T3,
   });
   const confirmed = (
     amountCents = 1250,
@@ -164,69 +171,76 @@ describe('processor donation decider', () => {
     live = true,
   ): EventOf<'DonationConfirmed'> => ({
     type: 'DonationConfirmed',
-    data: { donationId: 'pi_1', fundraiserId: 'f-1', amountCents, currency: 'USD', reportId, live, at: T1 },
-  });
-  const refund = { type: 'RefundDonation', donationId: 'pi_1', at: T2 } as const;
-  const refundedAs = (live: boolean): EventOf<'DonationRefunded'> => ({
-    type: 'DonationRefunded',
     data: {
       donationId: 'pi_1',
       fundraiserId: 'f-1',
-      amountCents: 1250,
-      currency: 'USD',
-      donatedAt: T1,
-      remainingCents: 0,
-      live,
-      at: T2,
-    },
-  });
-  const refunded = refundedAs(true);
-  /** `amountCents` of the $12.50 donation comes off, `remainingCents` still counts. */
-  const subtracted = (
-    amountCents: number,
-    remainingCents: number,
-    disputeId?: string,
-  ): EventOf<'DonationRefunded'> => ({
-    type: 'DonationRefunded',
-    data: {
-      donationId: 'pi_1',
-      fundraiserId: 'f-1',
+      charityId: 'c-1',
       amountCents,
       currency: 'USD',
-      donatedAt: T1,
-      remainingCents,
-      ...(disputeId !== undefined && { disputeId }),
-      live: true,
-      at: T2,
+      reportId,
+      live,
+      at: T1,
     },
   });
-  const refundUpTo = (refundedCents: number) => ({ ...refund, refundedCents });
-  const dispute = (disputeId: string, amountCents: number) =>
-    ({ type: 'WithdrawDisputedFunds', donationId: 'pi_1', disputeId, amountCents, at: T2 }) as const;
-
-  it('records whether the money is live, and its refund follows the donation', () => {
-    spec
-      .given([])
-      .when(confirm(12.5, null, false))
-      .then([confirmed(1250, null, false)]);
-    spec
-      .given([confirmed(1250, null, false)])
-      .when(refund)
-      .then([refundedAs(false)]);
-    const { live: _written, ...before } = confirmed().data;
-    spec
-      .given([{ type: 'DonationConfirmed', data: before }])
-      .when(refund)
-      .then([refunded]);
+  const move = (movement: Movement, movedAt = T2): RecordMovement => ({
+    type: 'RecordMovement',
+    donationId: 'pi_1',
+    movement,
+    movedAt,
+    at: T3,
   });
+  const recorded = (movement: Movement, movedAt = T2): EventOf<'DonationMovementRecorded'> => ({
+    type: 'DonationMovementRecorded',
+    data: { donationId: 'pi_1', movement, movedAt, at: T3 },
+  });
+  const refund = (refundId: string, amountCents: number, status: RefundStatus = 'succeeded'): Movement => ({
+    kind: 'refund',
+    refundId,
+    amountCents,
+    status,
+  });
+  const dispute = (disputeId: string, amountCents: number, withdrawn: boolean, won = false): Movement => ({
+    kind: 'dispute',
+    disputeId,
+    amountCents,
+    withdrawn,
+    won,
+  });
+  const money = (
+    type: 'DonationRefunded' | 'DonationRestored',
+    amountCents: number,
+    remainingCents: number,
+    ids: { refundId?: string; disputeId?: string } = {},
+    { at = T2, live = true } = {},
+    charityId: string | null = 'c-1',
+  ) =>
+    ({
+      type,
+      data: {
+        donationId: 'pi_1',
+        fundraiserId: 'f-1',
+        ...(charityId !== null && { charityId }),
+        amountCents,
+        currency: 'USD',
+        donatedAt: T1,
+        remainingCents,
+        ...ids,
+        live,
+        at,
+      },
+    }) as EventOf<'DonationRefunded'> | EventOf<'DonationRestored'>;
 
-  it('confirms a donation once, whatever repeats it', () => {
+  it('confirms a payment once, on its own date, for the charity it was made to', () => {
     spec
       .given([])
       .when(confirm(12.5, 'r-1'))
       .then([confirmed(1250, 'r-1')]);
     spec.given([confirmed()]).when(confirm()).then([]);
     spec.given([confirmed()]).when(confirm(99)).then([]);
+    spec
+      .given([])
+      .when(confirm(12.5, null, false))
+      .then([confirmed(1250, null, false)]);
   });
 
   it('refuses an amount that is not a positive number of cents', () => {
@@ -234,67 +248,201 @@ describe('processor donation decider', () => {
     spec.given([]).when(confirm(0.001)).thenFails('validation', 'amount must be at least 0.01');
   });
 
-  it('refunds a confirmed donation once, as confirmed, from the day it counted', () => {
-    spec.given([confirmed()]).when(refund).then([refunded]);
-    spec.given([confirmed(), refunded]).when(refund).then([]);
-    spec.given([confirmed(), refunded]).when(confirm()).then([]);
-  });
-
-  it('does not know a refund of a donation never confirmed', () => {
-    spec.given([]).when(refund).thenFails('not_found', 'Donation not found');
-    spec.given([]).when(dispute('dp_1', 500)).thenFails('not_found', 'Donation not found');
-  });
-
-  it('takes off only what is new of a running refund total, so partial refunds then a full one take it once', () => {
+  it('takes a refund off on its own date, once, and gives it back when it fails', () => {
     spec
       .given([confirmed()])
-      .when(refundUpTo(300))
-      .then([subtracted(300, 950)]);
+      .when(move(refund('re_1', 300, 'pending')))
+      .then([recorded(refund('re_1', 300, 'pending')), money('DonationRefunded', 300, 950, { refundId: 're_1' })]);
+    const refunded = [
+      confirmed(),
+      recorded(refund('re_1', 300, 'pending')),
+      money('DonationRefunded', 300, 950, { refundId: 're_1' }),
+    ];
+    // Succeeding moves no money; saying it again records nothing.
     spec
-      .given([confirmed(), subtracted(300, 950)])
-      .when(refundUpTo(500))
-      .then([subtracted(200, 750)]);
-    // Stripe sends the same total again (a retry under a new event id): nothing new.
+      .given(refunded)
+      .when(move(refund('re_1', 300)))
+      .then([recorded(refund('re_1', 300))]);
     spec
-      .given([confirmed(), subtracted(300, 950), subtracted(200, 750)])
-      .when(refundUpTo(500))
+      .given(refunded)
+      .when(move(refund('re_1', 300, 'pending')))
       .then([]);
     spec
-      .given([confirmed(), subtracted(300, 950), subtracted(200, 750)])
-      .when(refundUpTo(1250))
-      .then([subtracted(750, 0)]);
+      .given(refunded)
+      .when(move(refund('re_1', 300, 'failed'), T3))
+      .then([
+        recorded(refund('re_1', 300, 'failed'), T3),
+        money('DonationRestored', 300, 1250, { refundId: 're_1' }, { at: T3 }),
+      ]);
+    // A status never moves back: a late "pending" after the failure changes nothing.
     spec
-      .given([confirmed(), subtracted(300, 950), subtracted(200, 750), subtracted(750, 0)])
-      .when(refundUpTo(1250))
+      .given([confirmed(), recorded(refund('re_1', 300, 'failed'), T3)])
+      .when(move(refund('re_1', 300, 'pending')))
       .then([]);
-    // A whole refund after a partial one takes the rest.
-    spec
-      .given([confirmed(), subtracted(300, 950)])
-      .when(refund)
-      .then([subtracted(950, 0)]);
   });
 
-  it('withdraws a dispute once, never more than still counts', () => {
+  it('keeps a refund or dispute of a payment not seen yet, and applies it with the payment', () => {
+    spec
+      .given([])
+      .when(move(refund('re_1', 2000)))
+      .then([recorded(refund('re_1', 2000))]);
+    spec
+      .given([recorded(refund('re_1', 2000)), recorded(dispute('dp_1', 1500, true))])
+      .when(confirm(50))
+      .then([
+        confirmed(5000),
+        money('DonationRefunded', 1500, 3500, { disputeId: 'dp_1' }),
+        money('DonationRefunded', 2000, 1500, { refundId: 're_1' }),
+      ]);
+  });
+
+  it('withdraws a dispute, and gives it back when it is won, whatever came first', () => {
     spec
       .given([confirmed()])
-      .when(dispute('dp_1', 500))
-      .then([subtracted(500, 750, 'dp_1')]);
+      .when(move(dispute('dp_1', 500, true)))
+      .then([recorded(dispute('dp_1', 500, true)), money('DonationRefunded', 500, 750, { disputeId: 'dp_1' })]);
     spec
-      .given([confirmed(), subtracted(500, 750, 'dp_1')])
-      .when(dispute('dp_1', 500))
+      .given([
+        confirmed(),
+        recorded(dispute('dp_1', 500, true)),
+        money('DonationRefunded', 500, 750, { disputeId: 'dp_1' }),
+      ])
+      .when(move(dispute('dp_1', 500, false, true), T3))
+      .then([
+        recorded(dispute('dp_1', 500, true, true), T3),
+        money('DonationRestored', 500, 1250, { disputeId: 'dp_1' }, { at: T3 }),
+      ]);
+    // Won before its withdrawal arrived: nothing ever comes off.
+    spec
+      .given([confirmed(), recorded(dispute('dp_1', 500, false, true), T3)])
+      .when(move(dispute('dp_1', 500, true)))
+      .then([recorded(dispute('dp_1', 500, true, true))]);
+  });
+
+  it('never takes away more than was paid, and counts a donation again when money comes back to it', () => {
+    spec
+      .given([confirmed(), recorded(refund('re_1', 1000)), money('DonationRefunded', 1000, 250, { refundId: 're_1' })])
+      .when(move(dispute('dp_1', 1250, true), T3))
+      .then([
+        recorded(dispute('dp_1', 1250, true), T3),
+        money('DonationRefunded', 250, 0, { disputeId: 'dp_1' }, { at: T3 }),
+      ]);
+    spec
+      .given([
+        confirmed(),
+        recorded(refund('re_1', 1000)),
+        money('DonationRefunded', 1000, 250, { refundId: 're_1' }),
+        recorded(dispute('dp_1', 1250, true)),
+        money('DonationRefunded', 250, 0, { disputeId: 'dp_1' }),
+      ])
+      .when(move(refund('re_1', 1000, 'failed'), T3))
+      .then([
+        recorded(refund('re_1', 1000, 'failed'), T3),
+        money('DonationRestored', 1000, 1000, { refundId: 're_1' }, { at: T3 }),
+        money('DonationRefunded', 1000, 0, { disputeId: 'dp_1' }),
+      ]);
+  });
+
+  it("takes a running total's new part off until refunds are named one by one", () => {
+    const total = (refundedCents: number | null): Movement => ({ kind: 'refunded-total', refundedCents });
+    spec
+      .given([confirmed()])
+      .when(move(total(300)))
+      .then([recorded(total(300)), money('DonationRefunded', 300, 950)]);
+    const partly = [confirmed(), recorded(total(300)), money('DonationRefunded', 300, 950)];
+    spec
+      .given(partly)
+      .when(move(total(500)))
+      .then([recorded(total(500)), money('DonationRefunded', 200, 750)]);
+    // An older total delivered late, or the same again: nothing new.
+    spec
+      .given(partly)
+      .when(move(total(200)))
       .then([]);
     spec
-      .given([confirmed(), subtracted(1000, 250)])
-      .when(dispute('dp_2', 1250))
-      .then([subtracted(250, 0, 'dp_2')]);
-    spec.given([confirmed(), refunded]).when(dispute('dp_2', 1250)).then([]);
-    // A dispute's withdrawal is not a refund: Stripe's refund total still counts from 0.
+      .given(partly)
+      .when(move(total(null)))
+      .then([recorded(total(null)), money('DonationRefunded', 950, 0)]);
+    // The refund the total counted, named: it takes over from the total.
     spec
-      .given([confirmed(), subtracted(500, 750, 'dp_1')])
-      .when(refundUpTo(300))
-      .then([subtracted(300, 450)]);
+      .given(partly)
+      .when(move(refund('re_1', 300)))
+      .then([
+        recorded(refund('re_1', 300)),
+        money('DonationRestored', 300, 1250),
+        money('DonationRefunded', 300, 950, { refundId: 're_1' }),
+      ]);
+  });
+
+  it('keeps what refunds and disputes written before the ledger took', () => {
+    const { charityId: _c, ...before } = confirmed().data;
+    const legacyRefund: EventOf<'DonationRefunded'> = {
+      type: 'DonationRefunded',
+      data: {
+        donationId: 'pi_1',
+        fundraiserId: 'f-1',
+        amountCents: 300,
+        currency: 'USD',
+        donatedAt: T1,
+        remainingCents: 950,
+        at: T2,
+      },
+    };
+    spec
+      .given([{ type: 'DonationConfirmed', data: before }, legacyRefund])
+      .when(move(dispute('dp_1', 500, true)))
+      .then([
+        recorded(dispute('dp_1', 500, true)),
+        // The payment named no charity.
+        money('DonationRefunded', 500, 450, { disputeId: 'dp_1' }, {}, null),
+      ]);
+  });
+
+  it('ends at the same figures, as Stripe counts them, whatever order the same facts arrive in', () => {
+    // $50 paid; $20 refunded; a $15 dispute opened, its funds withdrawn, then reinstated; a $5
+    // refund that failed. Stripe's balance: 50 - 20 - 15 + 15 - 5 + 5 = $30.
+    const facts: ProcessorDonationCommand[] = [
+      confirm(50),
+      move(refund('re_1', 2000)),
+      move(dispute('dp_1', 1500, false)),
+      move(dispute('dp_1', 1500, true)),
+      move(dispute('dp_1', 1500, true, true), T3),
+      move(refund('re_2', 500, 'pending')),
+      move(refund('re_2', 500, 'failed'), T3),
+    ];
+    let orders = 0;
+    for (const order of permutations(facts)) {
+      let state = processorDonationDecider.initialState();
+      let cents = 0;
+      let donations = 0;
+      for (const command of [...order, ...order]) {
+        for (const event of processorDonationDecider.decide(command, state)) {
+          state = processorDonationDecider.evolve(state, event);
+          const change = confirmedChange(event);
+          if (change) {
+            cents += change.amountCents;
+            donations += change.donations;
+            expect(change.charityId).toBe('c-1');
+          }
+        }
+      }
+      expect({ cents, donations }).toEqual({ cents: 3000, donations: 1 });
+      orders++;
+    }
+    expect(orders).toBe(5040);
   });
 });
+
+function* permutations<T>(items: T[]): Generator<T[]> {
+  if (items.length <= 1) {
+    yield items;
+    return;
+  }
+  for (let i = 0; i < items.length; i++) {
+    const rest = [...items.slice(0, i), ...items.slice(i + 1)];
+    for (const tail of permutations(rest)) yield [items[i]!, ...tail];
+  }
+}
 
 describe('donation webhook decider', () => {
   const spec = deciderSpec(donationWebhookDecider);

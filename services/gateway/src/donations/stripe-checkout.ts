@@ -2,17 +2,23 @@ import type { CheckoutSessions } from '@qrshirt/core';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import { HttpError } from '../http/http-error';
+import type { CheckoutSigner } from './checkout-signature';
 
 /**
  * The donations feature's checkout port, filled with Stripe's embedded Checkout: one line item of
  * the amount in cents, `submit_type: donate`, and the fundraiser and report in the metadata of
- * both the session and its PaymentIntent, which the webhooks read back. Without Stripe (null),
- * every checkout is answered 503.
+ * both the session and its PaymentIntent, which the webhooks read back, with the charity and the
+ * product's signature over them (checkout-signature.ts). Without Stripe (null), every checkout is
+ * answered 503.
  */
-export function createStripeCheckoutSessions(stripe: Stripe | null, log: Logger): CheckoutSessions {
+export function createStripeCheckoutSessions(
+  stripe: { client: Stripe; signer: CheckoutSigner } | null,
+  log: Logger,
+): CheckoutSessions {
   return {
     async createCheckoutSession({
       fundraiserId,
+      charityId,
       reportId,
       amountCents,
       productName,
@@ -22,10 +28,11 @@ export function createStripeCheckoutSessions(stripe: Stripe | null, log: Logger)
       if (!stripe) {
         throw new HttpError(503, 'Donations by card are off here: Stripe is not configured (STRIPE_SECRET_KEY)');
       }
-      const metadata = { fundraiserId, reportId };
+      const signed = { fundraiserId, reportId, charityId, amountCents };
+      const metadata = { fundraiserId, reportId, charityId, signature: stripe.signer.sign(signed) };
       let session: Stripe.Checkout.Session;
       try {
-        session = await stripe.checkout.sessions.create(
+        session = await stripe.client.checkout.sessions.create(
           {
             // The embedded form (Stripe.js initEmbeddedCheckout), named `embedded` before API 2026-03-25.
             ui_mode: 'embedded_page',

@@ -1,9 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { resourceId, type StripeWebhookAnswer } from '@qrshirt/contracts';
+import { refundStatuses, resourceId, type StripeWebhookAnswer } from '@qrshirt/contracts';
 import { type DonationUseCases, DomainError, type ProcessorMessage } from '@qrshirt/core';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import { HttpError } from '../http/http-error';
+import type { CheckoutSigner } from './checkout-signature';
 
 /** Stripe's tolerance, as its documentation sets it: a signature older than 5 minutes is refused. */
 const TOLERANCE_SECONDS = 300;
@@ -13,8 +14,10 @@ export interface StripeWebhooks {
    * Verifies the delivery with the `stripe` package over the body's exact bytes before anything
    * else (400 when unsigned, badly signed, stale or altered: nothing recorded), then hands what
    * moves money to the donation use cases, each event once (by its id) and each payment once (by
-   * its PaymentIntent). What no retry could change (another type, a fundraiser or payment not
-   * ours) is answered 200 so that Stripe stops sending it, and logged.
+   * its PaymentIntent). A refund or dispute of a payment not seen yet is recorded and applied
+   * when the payment arrives. What no retry could change (another type, a session the product
+   * did not create, a connected account's event, a fundraiser gone) is answered 200 so that
+   * Stripe stops sending it, and logged.
    */
   receive(delivery: { headers: IncomingHttpHeaders; body: Buffer }, log: Logger): Promise<StripeWebhookAnswer>;
 }
@@ -22,11 +25,14 @@ export interface StripeWebhooks {
 export function createStripeWebhooks({
   stripe,
   secret,
+  signer,
   donations,
 }: {
   stripe: Stripe;
   /** The endpoint's signing secret, `whsec_…` */
   secret: string;
+  /** What signed the metadata of the product's own Checkout Sessions. */
+  signer: CheckoutSigner;
   donations: Pick<DonationUseCases, 'receiveProcessorMessage'>;
 }): StripeWebhooks {
   return {
@@ -40,13 +46,13 @@ export function createStripeWebhooks({
         log.warn({ reason: error.message }, 'Stripe webhook refused: not signed with our secret');
         throw new HttpError(400, `The Stripe signature was refused: ${firstLine(error.message)}`);
       }
-      const message = donationMessage(event);
+      const message = donationMessage(event, signer);
       if (typeof message === 'string') {
         if (message !== '') log.warn({ eventId: event.id, type: event.type }, `Stripe webhook ignored: ${message}`);
         return { outcome: 'ignored' };
       }
       try {
-        return await donations.receiveProcessorMessage(`stripe:${event.id}`, message);
+        return await donations.receiveProcessorMessage(`stripe:${event.id}`, message, event.type);
       } catch (error) {
         // An unknown fundraiser or payment, an amount out of bounds: Stripe would retry for three
         // days a message no retry can change, so an operator looks instead.
@@ -65,48 +71,112 @@ export function createStripeWebhooks({
  * What the event says about a donation, or why it says nothing ('' for the types that never move
  * money, which are not worth a log line).
  */
-function donationMessage(event: Stripe.Event): ProcessorMessage | string {
+function donationMessage(event: Stripe.Event, signer: CheckoutSigner): ProcessorMessage | string {
+  // Connect sends the events of the charities' own accounts to the platform's endpoint too.
+  if (event.account) return `an event of the connected account ${event.account}`;
+  if (!Number.isInteger(event.created)) return 'an event without its date';
+  const eventAt = isoOf(event.created);
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
       const session = event.data.object;
       // A bank debit completes unpaid, and its money arrives with async_payment_succeeded.
       if (session.payment_status !== 'paid') return '';
-      const { fundraiserId, reportId } = session.metadata ?? {};
       const paymentIntent = idOf(session.payment_intent);
-      // Another integration on the same account may set metadata of its own.
-      if (!ours(fundraiserId) || !paymentIntent) return 'a Checkout Session without our fundraiser or a PaymentIntent';
+      const ownSession = ourCheckout(session, signer);
+      // A Payment Link or another integration may name one of our fundraisers in its metadata.
+      if (!ownSession || !paymentIntent) return 'a Checkout Session the product did not create';
       if (session.currency !== 'usd' || session.amount_total === null) return `a payment in ${session.currency}`;
       return {
         type: 'donation.succeeded',
         donationId: paymentIntent,
-        fundraiserId,
+        fundraiserId: ownSession.fundraiserId,
+        charityId: ownSession.charityId,
         amount: (session.amount_total / 100).toFixed(2),
-        reportId: ours(reportId) ? reportId : null,
+        reportId: ownSession.reportId,
         live: event.livemode,
+        paidAt: eventAt,
       };
     }
     case 'charge.refunded': {
+      // Its running total is enough for an endpoint without the refund events; named refunds,
+      // whose failures come back, take over once they arrive.
       const charge = event.data.object;
       const paymentIntent = idOf(charge.payment_intent);
       if (!paymentIntent) return 'a refund of a charge without a PaymentIntent';
-      return { type: 'donation.refunded', donationId: paymentIntent, refundedCents: charge.amount_refunded };
+      return {
+        type: 'donation.moved',
+        donationId: paymentIntent,
+        movement: { kind: 'refunded-total', refundedCents: charge.amount_refunded },
+        movedAt: eventAt,
+      };
     }
-    case 'charge.dispute.funds_withdrawn': {
+    case 'refund.created':
+    case 'refund.updated':
+    case 'refund.failed':
+    case 'charge.refund.updated': {
+      const refund = event.data.object;
+      const paymentIntent = idOf(refund.payment_intent ?? null);
+      if (!paymentIntent) return 'a refund without a PaymentIntent';
+      if (refund.amount <= 0) return 'a refund of nothing';
+      const status = refundStatus(refund.status);
+      if (!status) return `a refund in the unknown status ${refund.status}`;
+      return {
+        type: 'donation.moved',
+        donationId: paymentIntent,
+        movement: { kind: 'refund', refundId: refund.id, amountCents: refund.amount, status },
+        // Stripe takes a refund off the balance when it is made, and gives it back when it fails.
+        movedAt:
+          status === 'failed' || status === 'canceled' || !Number.isInteger(refund.created)
+            ? eventAt
+            : isoOf(refund.created),
+      };
+    }
+    case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+    case 'charge.dispute.funds_withdrawn':
+    case 'charge.dispute.funds_reinstated':
+    case 'charge.dispute.closed': {
       const dispute = event.data.object;
       const paymentIntent = idOf(dispute.payment_intent);
       if (!paymentIntent) return 'a dispute of a charge without a PaymentIntent';
+      if (dispute.amount <= 0) return 'a dispute of nothing';
       return {
-        type: 'donation.funds_withdrawn',
+        type: 'donation.moved',
         donationId: paymentIntent,
-        disputeId: dispute.id,
-        amountCents: dispute.amount,
+        movement: {
+          kind: 'dispute',
+          disputeId: dispute.id,
+          amountCents: dispute.amount,
+          withdrawn:
+            event.type === 'charge.dispute.funds_withdrawn' || event.type === 'charge.dispute.funds_reinstated',
+          won: event.type === 'charge.dispute.funds_reinstated' || dispute.status === 'won',
+        },
+        movedAt: eventAt,
       };
     }
     default:
       return '';
   }
 }
+
+/** The session's fundraiser, report and charity, when the product created and signed it. */
+function ourCheckout(
+  session: Stripe.Checkout.Session,
+  signer: CheckoutSigner,
+): { fundraiserId: string; reportId: string; charityId: string } | null {
+  const { fundraiserId, reportId, charityId, signature } = session.metadata ?? {};
+  if (!ours(fundraiserId) || !ours(reportId) || !charityId || !signature || session.amount_total === null) return null;
+  const signed = { fundraiserId, reportId, charityId, amountCents: session.amount_total };
+  return signer.verify(signed, signature) ? { fundraiserId, reportId, charityId } : null;
+}
+
+const REFUND_STATUSES: readonly string[] = refundStatuses;
+const refundStatus = (status: string | null): (typeof refundStatuses)[number] | null =>
+  status !== null && REFUND_STATUSES.includes(status) ? (status as (typeof refundStatuses)[number]) : null;
+
+/** Stripe's dates are Unix seconds. */
+const isoOf = (seconds: number): string => new Date(seconds * 1000).toISOString();
 
 /** Whether a metadata value is an id of ours, as the checkout wrote it. */
 const ours = (value: string | undefined): value is string => resourceId.safeParse(value).success;

@@ -69,7 +69,7 @@ describe('POST /api/webhooks/donations', () => {
       .then({ status: 200, body: { outcome: 'unchanged' }, events: [{ type: 'DonationWebhookReceived' }] });
   });
 
-  it('refunds a confirmed donation from the day that counted it', async () => {
+  it('refunds a confirmed donation on the day of the refund', async () => {
     await api
       .given(...fundraiser, donationConfirmed('f1', 'pi_1', 1250), donationConfirmed('f1', 'pi_2', 500))
       .when(
@@ -81,6 +81,10 @@ describe('POST /api/webhooks/donations', () => {
         status: 200,
         body: { outcome: 'refunded' },
         events: [
+          {
+            type: 'DonationMovementRecorded',
+            data: { donationId: 'pi_1', movement: { kind: 'refunded-total', refundedCents: null } },
+          },
           {
             type: 'DonationRefunded',
             data: {
@@ -98,18 +102,56 @@ describe('POST /api/webhooks/donations', () => {
       .when('GET', '/api/fundraisers/f1/stats', owner)
       .then({
         status: 200,
-        body: { donations: 1, amountRaised: 5, daily: [{ date: '2026-03-01', donations: 1, amountRaised: 5 }] },
+        body: {
+          donations: 1,
+          amountRaised: 5,
+          daily: [
+            { date: '2026-03-01', donations: 2, amountRaised: 17.5 },
+            { date: '2026-03-02', donations: -1, amountRaised: -12.5 },
+          ],
+        },
       });
   });
 
-  it('refuses a refund of a donation it never confirmed, and an unknown fundraiser, with 404', async () => {
+  it('keeps a refund of a donation not confirmed yet, and applies it with the confirmation', async () => {
     await api
       .given(...fundraiser)
       .when('POST', '/api/webhooks/donations', webhook(refunded({ donationId: 'pi_9', fundraiserId: 'f1', amount: 1 })))
-      .then({ status: 404, body: { error: 'Donation not found' }, events: [] });
+      .then({
+        status: 200,
+        body: { outcome: 'recorded' },
+        events: [{ type: 'DonationMovementRecorded' }, { type: 'DonationWebhookReceived' }],
+      });
     await api
       .given()
+      .when(
+        'POST',
+        '/api/webhooks/donations',
+        webhook(succeeded({ donationId: 'pi_9', fundraiserId: 'f1', amount: 1 }), 'msg_2'),
+      )
+      .then({
+        status: 200,
+        body: { outcome: 'confirmed' },
+        events: [
+          { type: 'DonationConfirmed', data: { amountCents: 100 } },
+          { type: 'DonationRefunded', data: { amountCents: 100, remainingCents: 0 } },
+          { type: 'DonationWebhookReceived' },
+        ],
+      });
+    await api
+      .given()
+      .when('GET', '/api/fundraisers/f1/stats', owner)
+      .then({ status: 200, body: { donations: 0, amountRaised: 0 } });
+  });
+
+  it('refuses a message naming an unknown fundraiser with 404', async () => {
+    await api
+      .given(...fundraiser)
       .when('POST', '/api/webhooks/donations', webhook(succeeded({ fundraiserId: 'f9', amount: 1 }), 'msg_2'))
+      .then({ status: 404, body: { error: 'Fundraiser not found' }, events: [] });
+    await api
+      .given()
+      .when('POST', '/api/webhooks/donations', webhook(refunded({ donationId: 'pi_8', fundraiserId: 'f9', amount: 1 })))
       .then({ status: 404, body: { error: 'Fundraiser not found' }, events: [] });
   });
 

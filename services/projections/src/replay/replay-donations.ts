@@ -29,6 +29,7 @@ const replayedTypes: readonly EventType[] = [
   'DonationRecorded',
   'DonationConfirmed',
   'DonationRefunded',
+  'DonationRestored',
   'CharityCreated',
   'CharityUpdated',
   'ShirtAdded',

@@ -58,12 +58,23 @@ interface FundraiserFacts extends Figures {
   existed: boolean;
   /** At each change of charity, in log order: the charity it left and its figures up to then. */
   charityChanges: (Figures & { charityId: string })[];
+  /**
+   * By charity, money whose events name the charity it was given to (the ledger's): it stays
+   * with that charity whatever the fundraiser points to when it moves.
+   */
+  given: Map<string, Figures>;
 }
 
 interface DayFacts extends Figures {
   /** The fundraisers counted that day, by their number in `fundraiserNumbers`. */
   active: Set<number>;
 }
+
+const plus = (a: Figures, b: Figures): Figures => ({
+  scans: a.scans + b.scans,
+  donations: a.donations + b.donations,
+  amountCents: a.amountCents + b.amountCents,
+});
 
 const minus = (a: Figures, b: Figures): Figures => ({
   scans: a.scans - b.scans,
@@ -115,19 +126,31 @@ export function createReplayTally(groupBy: ReplayGroupBy, window: ReplayWindow) 
         donations: 0,
         amountCents: 0,
         charityChanges: [],
+        given: new Map(),
       };
       fundraisers.set(id, facts);
     }
     return facts;
   }
 
-  function count(fundraiserId: string, at: string, scans: number, donations: number, amountCents: number): void {
+  function count(
+    fundraiserId: string,
+    at: string,
+    scans: number,
+    donations: number,
+    amountCents: number,
+    charityId?: string,
+  ): void {
     if (bounded) {
       const time = Date.parse(at);
       if (time < from || time > to) return;
     }
     let figures: Figures;
-    if (groupBy === 'day') {
+    if (groupBy === 'charity' && charityId !== undefined) {
+      const { given } = fundraiser(fundraiserId);
+      figures = given.get(charityId) ?? { scans: 0, donations: 0, amountCents: 0 };
+      given.set(charityId, figures);
+    } else if (groupBy === 'day') {
       const day = utcDayNumber(at);
       let facts = days.get(day);
       if (!facts) {
@@ -155,14 +178,16 @@ export function createReplayTally(groupBy: ReplayGroupBy, window: ReplayWindow) 
         // Counted scans, as the read models count them; a request that did not count is no activity.
         if (event.data.counted) count(event.data.fundraiserId, event.data.at, 1, 0, 0);
         return;
-      // Confirmed money only, as the projectors count it: a refund takes its donation off the
-      // day (and window) that counted it; reports are not money raised.
+      // Confirmed money only, as the projectors count it, each movement on its own day (and in
+      // its own window); reports are not money raised.
       case 'DonationConfirmed':
       case 'DonationRefunded':
+      case 'DonationRestored':
       case 'DonationRecorded': {
         const change = confirmedChange(event)!;
         // Live money only: the replay is the payout statement, and test money pays nobody.
-        if (change.live) count(change.fundraiserId, change.at, 0, change.donations, change.amountCents);
+        if (change.live)
+          count(change.fundraiserId, change.at, 0, change.donations, change.amountCents, change.charityId);
         return;
       }
       case 'FundraiserCreated': {
@@ -195,7 +220,9 @@ export function createReplayTally(groupBy: ReplayGroupBy, window: ReplayWindow) 
   }
 
   function listed(): [string, FundraiserFacts][] {
-    return [...fundraisers].filter(([, facts]) => facts.existed || facts.scans > 0 || facts.donations > 0);
+    return [...fundraisers].filter(
+      ([, facts]) => facts.existed || facts.scans > 0 || facts.donations > 0 || facts.given.size > 0,
+    );
   }
 
   function rows(): ReplayRow[] {
@@ -238,14 +265,23 @@ export function createReplayTally(groupBy: ReplayGroupBy, window: ReplayWindow) 
             add(facts.shirtId ?? '', facts);
             continue;
           }
-          // A re-pointed fundraiser counts under each charity it raised for: its figures between changes.
+          // A re-pointed fundraiser counts under each charity it raised for: its figures between
+          // changes, and the money given to each.
+          const perCharity = new Map<string, Figures>();
+          const into = (charityId: string, figures: Figures) => {
+            const sum = perCharity.get(charityId) ?? { scans: 0, donations: 0, amountCents: 0 };
+            perCharity.set(charityId, plus(sum, figures));
+          };
           let before: Figures = { scans: 0, donations: 0, amountCents: 0 };
           for (const change of facts.charityChanges) {
             const figures = minus(change, before);
-            if (figures.scans > 0 || figures.donations > 0 || figures.amountCents !== 0) add(change.charityId, figures);
+            if (figures.scans > 0 || figures.donations > 0 || figures.amountCents !== 0)
+              into(change.charityId, figures);
             before = change;
           }
-          add(facts.charityId ?? '', minus(facts, before));
+          into(facts.charityId ?? '', minus(facts, before));
+          for (const [charityId, figures] of facts.given) into(charityId, figures);
+          for (const [charityId, figures] of perCharity) add(charityId, figures);
         }
         return [...groups.values()];
       }

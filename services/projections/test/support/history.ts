@@ -203,8 +203,8 @@ export function createHistory(eventStore: EventStore, seed = 1) {
         testCents: amountCents,
       };
     }
-    // Confirmed, then refunded a day later: the refund takes it off the day that counted it.
-    const refundedAt = new Date(Date.parse(at) + DAY_MS).toISOString();
+    // Confirmed, then refunded at once: a refund is booked on its own day, here the same one.
+    const refundedAt = at;
     const refund = {
       stream: `processor-donation-${donationId}`,
       event: newEvent('DonationRefunded', {
