@@ -99,6 +99,9 @@ export const routeAddresses = {
   listAdminAudit: { method: 'get', path: '/api/admin/audit', auth: 'admin' },
   // rest/admin-funnel.ts
   getAdminFunnel: { method: 'get', path: '/api/admin/funnel', auth: 'admin' },
+  // rest/payouts.ts
+  getCharityPayouts: { method: 'get', path: '/api/admin/charities/{id}/payouts', auth: 'admin' },
+  startCharityPayouts: { method: 'post', path: '/api/admin/charities/{id}/payouts', auth: 'admin' },
   // rest/api-description.ts
   getOpenApi: { method: 'get', path: '/api/openapi.json', auth: 'none' },
   // rest/proof-of-work.ts

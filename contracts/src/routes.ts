@@ -13,6 +13,7 @@ import {
   fundraiserStreamRoutes,
   scanRoutes,
 } from './rest/fundraisers';
+import { charityPayoutRoutes } from './rest/payouts';
 import { proofOfWorkRoutes } from './rest/proof-of-work';
 import { shirtRoutes } from './rest/shirts';
 import { unsubscribeRoutes } from './rest/unsubscribe';
@@ -40,6 +41,7 @@ const declared = {
   ...meRoutes,
   ...adminRoutes,
   ...adminFunnelRoutes,
+  ...charityPayoutRoutes,
   ...apiDescriptionRoutes,
   ...proofOfWorkRoutes,
 };

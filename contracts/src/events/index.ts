@@ -24,6 +24,7 @@ import {
   readScanRecordedData,
 } from './fundraisers';
 import { LookupKeysInUse } from './lookup-keys';
+import { CharityPayoutAccountOpened, CharityPayoutAccountUpdated } from './payouts';
 import { ShirtAdded, ShirtUpdated } from './shirts';
 import {
   DailySummarySet,
@@ -52,6 +53,7 @@ export * from './donations';
 export * from './fundraiser-changes';
 export * from './fundraisers';
 export * from './lookup-keys';
+export * from './payouts';
 export * from './personal-data';
 export * from './shirts';
 export * from './users';
@@ -89,6 +91,8 @@ export const eventDefinitions = {
   DonationRestored,
   DonationMovementRecorded,
   DonationWebhookReceived,
+  CharityPayoutAccountOpened,
+  CharityPayoutAccountUpdated,
   ScanRecorded,
   PartitionClaimed,
   WaitlistJoined,

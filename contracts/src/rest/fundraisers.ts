@@ -300,6 +300,10 @@ export const donateRoutes = defineRoutes({
       },
       400: invalid,
       404: { description: 'Unknown fundraiser, or one nobody has claimed yet', schema: errorAnswer },
+      409: {
+        description: "With live keys, the fundraiser's charity has no Stripe account that takes charges yet",
+        schema: errorAnswer,
+      },
       502: {
         description: 'Stripe did not answer, or refused the session (such as a key reused with another amount)',
         schema: errorAnswer,

@@ -11,6 +11,7 @@ export * from './donations';
 export * from './errors';
 export * from './fundraisers';
 export * from './ids';
+export * from './payouts';
 export * from './shirts';
 export * from './proof-of-work';
 export * from './unsubscribe';

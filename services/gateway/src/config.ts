@@ -245,8 +245,27 @@ export const configSchema = z.object({
       .regex(/^whsec_\w+$/, "expected the endpoint's signing secret (whsec_…)")
       .optional(),
   ),
+  /**
+   * The signing secret of the Connect endpoint (the connected accounts' events, such as
+   * `account.updated`), when Stripe posts them to the same URL from an endpoint of their own.
+   */
+  STRIPE_CONNECT_WEBHOOK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^whsec_\w+$/, "expected the Connect endpoint's signing secret (whsec_…)")
+      .optional(),
+  ),
   /** Where the Stripe API answers; unset: Stripe's own. Tests and local development set stripe-mock's. */
   STRIPE_API_URL: optionalUrl('http://127.0.0.1:12111 (stripe-mock) or https://api.stripe.com'),
+  /**
+   * The platform's share of a donation paid to a charity's connected account (Stripe's
+   * application fee), in percent; 0 takes nothing.
+   */
+  STRIPE_PLATFORM_FEE_PERCENT: z.coerce
+    .number({ error: 'expected a percentage' })
+    .min(0, 'expected a percentage from 0 to 20')
+    .max(20, 'expected a percentage from 0 to 20')
+    .default(0),
 });
 
 /** Stripe, when it takes donations: `live` when its keys are live keys (real money). */
@@ -254,8 +273,12 @@ export interface StripeConfig {
   secretKey: string;
   publishableKey: string;
   webhookSecret: string;
+  /** The Connect endpoint's signing secret, when it has one of its own. */
+  connectWebhookSecret: string | undefined;
   apiUrl: URL | undefined;
   live: boolean;
+  /** The platform's share of a donation paid to a charity's connected account, in percent. */
+  platformFeePercent: number;
 }
 
 function stripeConfig(settings: z.infer<typeof configSchema>): StripeConfig | null {
@@ -263,10 +286,19 @@ function stripeConfig(settings: z.infer<typeof configSchema>): StripeConfig | nu
   const webhookSecret = settings.STRIPE_WEBHOOK_SECRET;
   if (!secretKey || !publishableKey || !webhookSecret) return null;
   const apiUrl = settings.STRIPE_API_URL === undefined ? undefined : new URL(settings.STRIPE_API_URL);
-  return { secretKey, publishableKey, webhookSecret, apiUrl, live: /^[sr]k_live_/.test(secretKey) };
+  return {
+    secretKey,
+    publishableKey,
+    webhookSecret,
+    connectWebhookSecret: settings.STRIPE_CONNECT_WEBHOOK_SECRET,
+    apiUrl,
+    live: /^[sr]k_live_/.test(secretKey),
+    platformFeePercent: settings.STRIPE_PLATFORM_FEE_PERCENT,
+  };
 }
 
-type StripeVariable = (typeof stripeVariables)[number] | 'STRIPE_API_URL';
+type StripeVariable =
+  (typeof stripeVariables)[number] | 'STRIPE_API_URL' | 'STRIPE_PLATFORM_FEE_PERCENT' | 'STRIPE_CONNECT_WEBHOOK_SECRET';
 
 export type Config = Omit<z.infer<typeof configSchema>, 'DEMO_PROCESSOR' | StripeVariable> & {
   /** Whether the demo processor takes donations (DEMO_PROCESSOR, or its default). */
@@ -308,6 +340,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     STRIPE_PUBLISHABLE_KEY: _publishableKey,
     STRIPE_WEBHOOK_SECRET: _webhookSecret,
     STRIPE_API_URL: _apiUrl,
+    STRIPE_PLATFORM_FEE_PERCENT: _platformFee,
+    STRIPE_CONNECT_WEBHOOK_SECRET: _connectSecret,
     ...settings
   } = parsed.data;
   const stripe = stripeConfig(parsed.data);

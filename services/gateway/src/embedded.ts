@@ -74,6 +74,7 @@ import { createDonationWebhooks } from './donations/donation-webhooks';
 import { createCheckoutSigner } from './donations/checkout-signature';
 import { createStripeCheckoutSessions } from './donations/stripe-checkout';
 import { createStripeClient } from './donations/stripe-client';
+import { createStripePayoutAccounts } from './donations/stripe-payout-accounts';
 import { createStripeWebhooks } from './donations/stripe-webhooks';
 import { donationWebhookSecret } from './donations/webhook-secret';
 import { createMail } from './mail/create-mail';
@@ -206,12 +207,15 @@ export async function createEmbeddedProcess(
   const stripe = config.stripe && {
     client: createStripeClient(config.stripe),
     signer: createCheckoutSigner(config.stripe.secretKey),
+    live: config.stripe.live,
+    platformFeePercent: config.stripe.platformFeePercent,
   };
   const donations = donationsModule({
     commands,
     findFundraiser: fundraisers.useCases.get,
     charityName: async (id) => (await catalogue.queries.catalog.getCharity(id))?.name ?? null,
     checkoutSessions: createStripeCheckoutSessions(stripe, log.child({ component: 'stripe' })),
+    payoutAccounts: createStripePayoutAccounts(stripe, config.PUBLIC_BASE_URL, log.child({ component: 'stripe' })),
     clock,
     newId,
   });
@@ -389,8 +393,11 @@ export async function createEmbeddedProcess(
       createStripeWebhooks({
         stripe: stripe.client,
         signer: stripe.signer,
-        secret: config.stripe.webhookSecret,
+        secrets: [config.stripe.webhookSecret, config.stripe.connectWebhookSecret].filter(
+          (secret) => secret !== undefined,
+        ),
         donations: donations.useCases,
+        payouts: donations.useCases.payouts,
       }),
     demoProcessor,
     eventStore: peopleEventStore,

@@ -93,6 +93,8 @@ describe('GET /api/openapi.json', () => {
       'post /api/demo-processor/donations',
       'post /api/fundraisers/{id}/checkout',
       'post /api/webhooks/stripe',
+      'get /api/admin/charities/{id}/payouts',
+      'post /api/admin/charities/{id}/payouts',
     ];
     const proofOfWorkPaths = ['get /api/challenge'];
     const documented = Object.entries(body.paths as Record<string, object>).flatMap(([path, methods]) =>

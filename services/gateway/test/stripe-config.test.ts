@@ -30,8 +30,10 @@ describe('Stripe configuration', () => {
       secretKey: 'sk_test_123',
       publishableKey: 'pk_test_123',
       webhookSecret: 'whsec_abc',
+      connectWebhookSecret: undefined,
       apiUrl: undefined,
       live: false,
+      platformFeePercent: 0,
     });
     const live = loadConfig({
       STRIPE_SECRET_KEY: 'sk_live_1',
@@ -53,6 +55,12 @@ describe('Stripe configuration', () => {
     ]);
     expect(problemsOf({ ...testKeys, STRIPE_SECRET_KEY: 'sk_live_123' })).toEqual([
       'STRIPE_PUBLISHABLE_KEY: a test key with a live STRIPE_SECRET_KEY',
+    ]);
+    expect(
+      problemsOf({ ...testKeys, STRIPE_PLATFORM_FEE_PERCENT: '25', STRIPE_CONNECT_WEBHOOK_SECRET: 'secret' }).sort(),
+    ).toEqual([
+      "STRIPE_CONNECT_WEBHOOK_SECRET: expected the Connect endpoint's signing secret (whsec_…)",
+      'STRIPE_PLATFORM_FEE_PERCENT: expected a percentage from 0 to 20',
     ]);
   });
 

@@ -14,6 +14,8 @@ export interface CheckoutSessionRequest {
   fundraiserId: string;
   /** The fundraiser's charity now: the donation goes to it, whatever the fundraiser points to later. */
   charityId: string;
+  /** The charity's connected account, paid by the processor (a destination charge); null: the platform's. */
+  destination: string | null;
   /** The report the page files afterwards under the same Idempotency-Key, which the webhook settles. */
   reportId: string;
   amountCents: number;

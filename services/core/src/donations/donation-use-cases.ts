@@ -12,6 +12,7 @@ import type { Clock } from '../kit/clock';
 import type { CommandHandler } from '../kit/command-handler';
 import { DomainError } from '../kit/decider';
 import type { CheckoutSessions } from './checkout-sessions';
+import type { PayoutUseCases } from './payout-use-cases';
 import {
   donationReportDecider,
   donationReportStreamName,
@@ -34,6 +35,8 @@ export interface DonationUseCaseDeps {
   charityName(this: void, charityId: string): Promise<string | null>;
   /** The processor's hosted checkout (Stripe), or what answers that it is not configured. */
   checkoutSessions: CheckoutSessions;
+  /** Where card donations to a charity are paid, and whether the processor takes real money. */
+  payouts: Pick<PayoutUseCases, 'live' | 'destination'>;
   clock: Clock;
   newId: () => string;
 }
@@ -84,6 +87,7 @@ export function createDonationUseCases({
   findFundraiser,
   charityName,
   checkoutSessions,
+  payouts,
   clock,
   newId,
 }: DonationUseCaseDeps) {
@@ -203,9 +207,10 @@ export function createDonationUseCases({
     },
 
     /**
-     * Starts a donation in the processor's checkout. Its session names the report that the page's
-     * report under the same Idempotency-Key will have, so the processor's confirmation settles
-     * that report. Nothing is recorded here: a checkout may well be abandoned.
+     * Starts a donation in the processor's checkout, paid to the charity's connected account when
+     * it has one. Its session names the report that the page's report under the same
+     * Idempotency-Key will have, so the processor's confirmation settles that report. Nothing is
+     * recorded here: a checkout may well be abandoned.
      */
     async checkout(fundraiserId: string, input: CheckoutRequest, idempotencyKey?: string): Promise<CheckoutSession> {
       const key = normalisedKey(idempotencyKey);
@@ -214,9 +219,16 @@ export function createDonationUseCases({
       if (fundraiser.userId === null) throw new DomainError('not_found', 'Fundraiser not found');
       const amountCents = parseAmountCents(input.amount);
       const charity = await charityName(fundraiser.charityId);
+      const destination = await payouts.destination(fundraiser.charityId);
+      // Real money for a charity Stripe cannot pay would wait in the platform's account for a
+      // hand-made payout: with live keys, only connected charities take cards.
+      if (destination === null && payouts.live) {
+        throw new DomainError('conflict', `${charity ?? 'This charity'} cannot take card donations here yet`);
+      }
       return checkoutSessions.createCheckoutSession({
         fundraiserId,
         charityId: fundraiser.charityId,
+        destination,
         reportId: key ? reportIdFor(fundraiserId, key) : newId(),
         amountCents,
         productName: charity ? `Donation to ${charity}` : 'Donation',

@@ -1,16 +1,22 @@
-import type { donateRoutes } from '@qrshirt/contracts';
+import type { charityPayoutRoutes, donateRoutes } from '@qrshirt/contracts';
 import type { FeatureModule } from '../kit/feature-module';
 import type { FeatureHandlers } from '../kit/route-handler';
 import { createDonationUseCases, type DonationUseCaseDeps } from './donation-use-cases';
+import type { PayoutAccounts } from './payout-accounts';
+import { createPayoutUseCases } from './payout-use-cases';
 
 /**
  * The donations feature as the composition root mounts it: its use cases, and the handlers of its
  * routes that need nothing but them. The processor's webhook checks a signature over the raw
  * bytes and the demo processor sends mail: their handlers are the gateway's (donations/donation-routes.ts).
  */
-export function donationsModule(deps: DonationUseCaseDeps) {
-  const useCases = createDonationUseCases(deps);
-  const handlers: FeatureHandlers<typeof donateRoutes> = {
+export function donationsModule({
+  payoutAccounts,
+  ...deps
+}: Omit<DonationUseCaseDeps, 'payouts'> & { payoutAccounts: PayoutAccounts }) {
+  const payouts = createPayoutUseCases({ ...deps, payoutAccounts });
+  const useCases = createDonationUseCases({ ...deps, payouts });
+  const handlers: FeatureHandlers<typeof donateRoutes & typeof charityPayoutRoutes> = {
     async donate({ params, body, headers }) {
       const { created, donation } = await useCases.report(params.id, body, headers['idempotency-key']);
       return { status: created ? 201 : 200, body: donation };
@@ -18,8 +24,14 @@ export function donationsModule(deps: DonationUseCaseDeps) {
     async createCheckout({ params, body, headers }) {
       return { status: 200, body: await useCases.checkout(params.id, body, headers['idempotency-key']) };
     },
+    async getCharityPayouts({ params }) {
+      return { status: 200, body: await payouts.status(params.id) };
+    },
+    async startCharityPayouts({ params }) {
+      return { status: 200, body: await payouts.startOnboarding(params.id) };
+    },
   };
-  return { name: 'donations', handlers, projectors: [], useCases } satisfies FeatureModule;
+  return { name: 'donations', handlers, projectors: [], useCases: { ...useCases, payouts } } satisfies FeatureModule;
 }
 
 export type DonationsModule = ReturnType<typeof donationsModule>;

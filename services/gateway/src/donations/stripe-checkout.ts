@@ -12,13 +12,27 @@ import type { CheckoutSigner } from './checkout-signature';
  * answered 503.
  */
 export function createStripeCheckoutSessions(
-  stripe: { client: Stripe; signer: CheckoutSigner } | null,
+  stripe: { client: Stripe; signer: CheckoutSigner; platformFeePercent: number } | null,
   log: Logger,
 ): CheckoutSessions {
+  /**
+   * A destination charge: Stripe pays the charity's account, whose name is on the donor's card
+   * statement (`on_behalf_of`), less the platform's fee when it takes one.
+   */
+  const paidTo = (destination: string, amountCents: number) => {
+    const fee = Math.round((amountCents * (stripe?.platformFeePercent ?? 0)) / 100);
+    return {
+      on_behalf_of: destination,
+      transfer_data: { destination },
+      ...(fee > 0 && { application_fee_amount: fee }),
+    };
+  };
+
   return {
     async createCheckoutSession({
       fundraiserId,
       charityId,
+      destination,
       reportId,
       amountCents,
       productName,
@@ -51,7 +65,7 @@ export function createStripeCheckoutSessions(
               },
             ],
             metadata,
-            payment_intent_data: { metadata },
+            payment_intent_data: { metadata, ...(destination !== null && paidTo(destination, amountCents)) },
             client_reference_id: fundraiserId,
           },
           // Stripe's keys are one namespace for the whole account; the page's key is its own only

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { refundStatuses, resourceId, type StripeWebhookAnswer } from '@qrshirt/contracts';
-import { type DonationUseCases, DomainError, type ProcessorMessage } from '@qrshirt/core';
+import { type DonationUseCases, DomainError, type PayoutUseCases, type ProcessorMessage } from '@qrshirt/core';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import { HttpError } from '../http/http-error';
@@ -24,28 +24,40 @@ export interface StripeWebhooks {
 
 export function createStripeWebhooks({
   stripe,
-  secret,
+  secrets,
   signer,
   donations,
+  payouts,
 }: {
   stripe: Stripe;
-  /** The endpoint's signing secret, `whsec_…` */
-  secret: string;
+  /** The signing secrets (`whsec_…`) of the platform's endpoint and of its Connect endpoint, if any. */
+  secrets: readonly string[];
   /** What signed the metadata of the product's own Checkout Sessions. */
   signer: CheckoutSigner;
   donations: Pick<DonationUseCases, 'receiveProcessorMessage'>;
+  /** Keeps what Stripe says of the charities' connected accounts. */
+  payouts: Pick<PayoutUseCases, 'described'>;
 }): StripeWebhooks {
   return {
     async receive({ headers, body }, log) {
       const signature = headers['stripe-signature'];
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(body, signature ?? '', secret, TOLERANCE_SECONDS);
-      } catch (error) {
-        if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) throw error;
-        log.warn({ reason: error.message }, 'Stripe webhook refused: not signed with our secret');
-        throw new HttpError(400, `The Stripe signature was refused: ${firstLine(error.message)}`);
+      let event: Stripe.Event | undefined;
+      let refusal: Error | undefined;
+      // Stripe signs the platform's events and the connected accounts' with each endpoint's secret.
+      for (const endpointSecret of secrets) {
+        try {
+          event = stripe.webhooks.constructEvent(body, signature ?? '', endpointSecret, TOLERANCE_SECONDS);
+          break;
+        } catch (error) {
+          if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) throw error;
+          refusal ??= error;
+        }
       }
+      if (!event) {
+        log.warn({ reason: refusal!.message }, 'Stripe webhook refused: not signed with our secret');
+        throw new HttpError(400, `The Stripe signature was refused: ${firstLine(refusal!.message)}`);
+      }
+      if (event.type === 'account.updated') return accountUpdated(event, payouts, log);
       const message = donationMessage(event, signer);
       if (typeof message === 'string') {
         if (message !== '') log.warn({ eventId: event.id, type: event.type }, `Stripe webhook ignored: ${message}`);
@@ -65,6 +77,33 @@ export function createStripeWebhooks({
       }
     },
   };
+}
+
+/** A charity's connected account changed: whether it takes charges and is paid out. */
+async function accountUpdated(
+  event: Stripe.AccountUpdatedEvent,
+  payouts: Pick<PayoutUseCases, 'described'>,
+  log: Logger,
+): Promise<StripeWebhookAnswer> {
+  const account = event.data.object;
+  const charityId = account.metadata?.charityId;
+  if (!ours(charityId) || !Number.isInteger(event.created)) {
+    log.warn(
+      { eventId: event.id, accountId: account.id },
+      'Stripe webhook ignored: an account the product did not open',
+    );
+    return { outcome: 'ignored' };
+  }
+  const changed = await payouts.described({
+    charityId,
+    accountId: account.id,
+    live: event.livemode,
+    chargesEnabled: account.charges_enabled === true,
+    payoutsEnabled: account.payouts_enabled === true,
+    detailsSubmitted: account.details_submitted === true,
+    at: isoOf(event.created),
+  });
+  return { outcome: changed ? 'recorded' : 'unchanged' };
 }
 
 /**

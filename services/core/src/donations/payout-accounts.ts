@@ -1,0 +1,13 @@
+/**
+ * The donations feature's port to the processor's accounts for charities (Stripe Connect): the
+ * gateway fills it with the `stripe` package. It throws what the gateway answers when the
+ * processor is not configured or does not answer.
+ */
+export interface PayoutAccounts {
+  /** Whether the processor's keys take real money: then only connected charities take cards. */
+  readonly live: boolean;
+  /** Opens the charity's connected account; the same charity asked again gets the same account. */
+  open(this: void, charity: { charityId: string; name: string }): Promise<{ accountId: string }>;
+  /** A fresh, single-use link to the processor's onboarding of the account. */
+  onboardingLink(this: void, account: { accountId: string; charityId: string }): Promise<{ url: string }>;
+}
