@@ -136,6 +136,9 @@ describe('npm run replay-donations, as a process', () => {
       charity: 'Water, Now',
       scans: 4,
       donations: 2,
+      gross: 49.5,
+      refunds: 30,
+      disputes: 0,
       amountRaised: 19.5,
       fundraisers: 1,
     });
@@ -147,7 +150,7 @@ describe('npm run replay-donations, as a process', () => {
     expect(run).toEqual({ status: 0, stdout: '', stderr: '' });
     const written = await readFile(out, 'utf8');
     expect(written).toBe(await inProcess('fundraiser', 'csv', '2025-03-02'));
-    expect(written.split('\r\n')[1]).toBe("f-1,'=1+1,c-1,s-1,3,2,19.50,1");
+    expect(written.split('\r\n')[1]).toBe("f-1,'=1+1,c-1,s-1,3,2,49.50,30.00,0.00,19.50,1");
   });
 
   it('answers a bad argument with one line and exit code 2, and --help with the usage', async () => {

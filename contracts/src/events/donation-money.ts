@@ -25,6 +25,8 @@ export interface ConfirmedChange {
   amountCents: number;
   /** Real money; test money is counted apart from it (`testDonations`, `testAmountCents`), never added. */
   live: boolean;
+  /** What moved the money, for a statement: a payment, or a refund's or a dispute's money (taken or given back). */
+  movement: 'payment' | 'refund' | 'dispute';
 }
 
 /**
@@ -38,11 +40,19 @@ export function confirmedChange(event: DomainEvent): ConfirmedChange | null {
   switch (event.type) {
     case 'DonationConfirmed': {
       const { fundraiserId, charityId, amountCents, at } = event.data;
-      return { fundraiserId, charityId, at, donations: 1, amountCents, live: isLiveMoney(event.data) };
+      return {
+        fundraiserId,
+        charityId,
+        at,
+        donations: 1,
+        amountCents,
+        live: isLiveMoney(event.data),
+        movement: 'payment',
+      };
     }
     case 'DonationRecorded': {
       const { fundraiserId, amountCents, at } = event.data;
-      return { fundraiserId, at, donations: 1, amountCents, live: true };
+      return { fundraiserId, at, donations: 1, amountCents, live: true, movement: 'payment' };
     }
     case 'DonationRefunded': {
       const { fundraiserId, charityId, amountCents, remainingCents = 0, at } = event.data;
@@ -53,6 +63,7 @@ export function confirmedChange(event: DomainEvent): ConfirmedChange | null {
         donations: remainingCents > 0 ? 0 : -1,
         amountCents: -amountCents,
         live: isLiveMoney(event.data),
+        movement: event.data.disputeId === undefined ? 'refund' : 'dispute',
       };
     }
     case 'DonationRestored': {
@@ -64,6 +75,7 @@ export function confirmedChange(event: DomainEvent): ConfirmedChange | null {
         donations: remainingCents === amountCents ? 1 : 0,
         amountCents,
         live: isLiveMoney(event.data),
+        movement: event.data.disputeId === undefined ? 'refund' : 'dispute',
       };
     }
     default:

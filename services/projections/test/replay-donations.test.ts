@@ -21,6 +21,7 @@ import { createMemoryReadModelStore } from '../src/store/memory-read-model-store
 import { openTempEventStore } from './support/event-store';
 import { createHistory, newEvent, scanBeforeCounting, userIds } from './support/history';
 import { until } from './support/until';
+import { money } from './support/statement-money';
 
 /** A fundraiser id the log never created; the projector still counts its scans. */
 const GHOST = 'ghost';
@@ -28,10 +29,15 @@ const everyOwner = [...userIds, 'u-3'];
 const cents = (dollars: number) => Math.round(dollars * 100);
 const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
+/** What both the read models and the replay count: the statement's money columns are the replay's own. */
+type Shared<T> = Omit<T, 'grossCents' | 'refundedCents' | 'disputedCents'>;
+
 interface Expected {
-  rows: ReplayRow[];
-  total: ReplayFigures;
+  rows: Shared<ReplayRow>[];
+  total: Shared<ReplayFigures>;
 }
+
+const shared = <T extends ReplayFigures>({ grossCents: _g, refundedCents: _r, disputedCents: _d, ...rest }: T) => rest;
 
 /**
  * What the live read models say, arranged as the replay's rows: each fundraiser's figures from its
@@ -64,11 +70,11 @@ async function fromReadModels(
     }),
   );
 
-  const rows = new Map<string, ReplayRow>();
+  const rows = new Map<string, Shared<ReplayRow>>();
   const add = (
     key: string,
     name: string | null,
-    figures: Omit<ReplayFigures, 'fundraisers'>,
+    figures: Shared<Omit<ReplayFigures, 'fundraisers'>>,
     extra: Partial<ReplayRow> = {},
   ) => {
     const row = rows.get(key) ?? { key, name, ...extra, scans: 0, donations: 0, amountCents: 0, fundraisers: 0 };
@@ -112,7 +118,7 @@ async function fromReadModels(
 
 async function replayed(eventStore: EventStore, groupBy: ReplayGroupBy, window?: ReplayWindow): Promise<Expected> {
   const { rows, total } = await replayDonations({ eventStore, groupBy, ...(window && { window }) });
-  return { rows, total };
+  return { rows: rows.map(shared), total: shared(total) };
 }
 
 describe('replayDonations over a generated history of 110,000 events', () => {
@@ -323,8 +329,6 @@ describe('replayDonations on a small log', () => {
     ]);
     expect(byDay.total.fundraisers).toBe(1);
     const everything = await replayDonations({ eventStore, groupBy: 'charity' });
-    expect(everything.rows).toEqual([
-      { key: 'c-1', name: null, scans: 11, donations: 0, amountCents: 0, fundraisers: 2 },
-    ]);
+    expect(everything.rows).toEqual([{ key: 'c-1', name: null, scans: 11, donations: 0, ...money(0), fundraisers: 2 }]);
   });
 });

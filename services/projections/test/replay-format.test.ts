@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { type ReplayResult, formatReplay } from '../src/replay';
+import { money } from './support/statement-money';
 
 const byCharity: ReplayResult = {
   groupBy: 'charity',
   rows: [
-    { key: '', name: null, scans: 1, donations: 0, amountCents: 0, fundraisers: 1 },
-    { key: 'c-1', name: 'Water, "Now"', scans: 1200, donations: 3, amountCents: 100_005, fundraisers: 2 },
-    { key: 'c-2', name: '=HYPERLINK("x")', scans: 7, donations: 1, amountCents: 50, fundraisers: 1 },
+    { key: '', name: null, scans: 1, donations: 0, ...money(0), fundraisers: 1 },
+    { key: 'c-1', name: 'Water, "Now"', scans: 1200, donations: 3, ...money(100_005), fundraisers: 2 },
+    { key: 'c-2', name: '=HYPERLINK("x")', scans: 7, donations: 1, ...money(50), fundraisers: 1 },
   ],
-  total: { scans: 1208, donations: 4, amountCents: 100_055, fundraisers: 4 },
+  total: { scans: 1208, donations: 4, ...money(100_055), fundraisers: 4 },
   eventsRead: 1300,
   unreadable: 0,
 };
@@ -16,10 +17,10 @@ const byCharity: ReplayResult = {
 const byDay: ReplayResult = {
   groupBy: 'day',
   rows: [
-    { key: '2025-03-01', name: null, scans: 10, donations: 2, amountCents: 1999, fundraisers: 2 },
-    { key: '2025-03-02', name: null, scans: 5, donations: 0, amountCents: 0, fundraisers: 1 },
+    { key: '2025-03-01', name: null, scans: 10, donations: 2, ...money(2499, 500), fundraisers: 2 },
+    { key: '2025-03-02', name: null, scans: 5, donations: -1, ...money(0, 250, 100), fundraisers: 1 },
   ],
-  total: { scans: 15, donations: 2, amountCents: 1999, fundraisers: 2 },
+  total: { scans: 15, donations: 1, ...money(2499, 750, 100), fundraisers: 2 },
   eventsRead: 17,
   unreadable: 0,
 };
@@ -34,7 +35,7 @@ const byFundraiser: ReplayResult = {
       shirtId: 's-1',
       scans: 3,
       donations: 1,
-      amountCents: 2500,
+      ...money(2500),
       fundraisers: 1,
     },
     {
@@ -44,11 +45,11 @@ const byFundraiser: ReplayResult = {
       shirtId: null,
       scans: 1,
       donations: 0,
-      amountCents: 0,
+      ...money(0),
       fundraisers: 1,
     },
   ],
-  total: { scans: 4, donations: 1, amountCents: 2500, fundraisers: 2 },
+  total: { scans: 4, donations: 1, ...money(2500), fundraisers: 2 },
   eventsRead: 6,
   unreadable: 0,
 };
@@ -57,17 +58,19 @@ describe('formatReplay', () => {
   it('writes CSV with a header, exact dollars, quoted text and formulas kept as text', () => {
     expect(formatReplay(byCharity, 'csv')).toBe(
       [
-        'charityId,charity,scans,donations,amountRaised,fundraisers',
-        ',,1,0,0.00,1',
-        'c-1,"Water, ""Now""",1200,3,1000.05,2',
-        'c-2,"\'=HYPERLINK(""x"")",7,1,0.50,1',
+        'charityId,charity,scans,donations,gross,refunds,disputes,amountRaised,fundraisers',
+        ',,1,0,0.00,0.00,0.00,0.00,1',
+        'c-1,"Water, ""Now""",1200,3,1000.05,0.00,0.00,1000.05,2',
+        'c-2,"\'=HYPERLINK(""x"")",7,1,0.50,0.00,0.00,0.50,1',
         '',
       ].join('\r\n'),
     );
     expect(formatReplay(byFundraiser, 'csv').split('\r\n')[0]).toBe(
-      'fundraiserId,fundraiser,charityId,shirtId,scans,donations,amountRaised,fundraisers',
+      'fundraiserId,fundraiser,charityId,shirtId,scans,donations,gross,refunds,disputes,amountRaised,fundraisers',
     );
-    expect(formatReplay({ ...byDay, rows: [] }, 'csv')).toBe('day,scans,donations,amountRaised,fundraisers\r\n');
+    expect(formatReplay({ ...byDay, rows: [] }, 'csv')).toBe(
+      'day,scans,donations,gross,refunds,disputes,amountRaised,fundraisers\r\n',
+    );
   });
 
   it('writes one JSON object per line with dollars as numbers, as the API speaks them', () => {
@@ -81,6 +84,9 @@ describe('formatReplay', () => {
         shirtId: 's-1',
         scans: 3,
         donations: 1,
+        gross: 25,
+        refunds: 0,
+        disputes: 0,
         amountRaised: 25,
         fundraisers: 1,
       },
@@ -91,6 +97,9 @@ describe('formatReplay', () => {
         shirtId: null,
         scans: 1,
         donations: 0,
+        gross: 0,
+        refunds: 0,
+        disputes: 0,
         amountRaised: 0,
         fundraisers: 1,
       },
@@ -101,18 +110,18 @@ describe('formatReplay', () => {
   it('writes a table aligned for a terminal, with the total at the bottom', () => {
     expect(formatReplay(byDay, 'table')).toBe(
       [
-        'day         scans  donations  amountRaised  fundraisers',
-        '----------  -----  ---------  ------------  -----------',
-        '2025-03-01     10          2         19.99            2',
-        '2025-03-02      5          0          0.00            1',
-        '----------  -----  ---------  ------------  -----------',
-        'total          15          2         19.99            2',
+        'day         scans  donations  gross  refunds  disputes  amountRaised  fundraisers',
+        '----------  -----  ---------  -----  -------  --------  ------------  -----------',
+        '2025-03-01     10          2  24.99     5.00      0.00         19.99            2',
+        '2025-03-02      5         -1   0.00     2.50      1.00         -3.50            1',
+        '----------  -----  ---------  -----  -------  --------  ------------  -----------',
+        'total          15          1  24.99     7.50      1.00         16.49            2',
         '',
       ].join('\n'),
     );
     const fundraiserTable = formatReplay(byFundraiser, 'table').split('\n');
     expect(fundraiserTable[2]).toBe(
-      "f-1           Ada's run   c-1        s-1          3          1         25.00            1",
+      "f-1           Ada's run   c-1        s-1          3          1  25.00     0.00      0.00         25.00            1",
     );
     expect(fundraiserTable).toHaveLength(7);
   });

@@ -1,6 +1,7 @@
 import type { DomainEvent } from '@qrshirt/contracts';
 import { describe, expect, it } from 'vitest';
 import { createReplayTally, type ReplayGroupBy } from '../src/replay/replay-tally';
+import { money } from './support/statement-money';
 
 const created: DomainEvent = {
   type: 'FundraiserCreated',
@@ -49,8 +50,8 @@ function replay(groupBy: ReplayGroupBy, events = history) {
 describe('the replay of a fundraiser that changed charity', () => {
   it('credits each charity with what counted while the fundraiser supported it, the fundraiser once', () => {
     expect(replay('charity').rows).toEqual([
-      { key: 'trees', name: null, scans: 2, donations: 1, amountCents: 500, fundraisers: 1 },
-      { key: 'water', name: null, scans: 1, donations: 2, amountCents: 1100, fundraisers: 1 },
+      { key: 'trees', name: null, scans: 2, donations: 1, ...money(500), fundraisers: 1 },
+      { key: 'water', name: null, scans: 1, donations: 2, ...money(1100), fundraisers: 1 },
     ]);
   });
 
@@ -77,15 +78,15 @@ describe('the replay of a fundraiser that changed charity', () => {
       given('DonationRefunded', 2000, '2026-11-03T09:00:00Z'),
     ];
     expect(replay('charity', refundedLater).rows).toEqual([
-      { key: 'trees', name: null, scans: 0, donations: 0, amountCents: 0, fundraisers: 1 },
-      { key: 'water', name: null, scans: 0, donations: 0, amountCents: 0, fundraisers: 1 },
+      { key: 'trees', name: null, scans: 0, donations: 0, ...money(0), fundraisers: 1 },
+      { key: 'water', name: null, scans: 0, donations: 0, ...money(2000, 2000), fundraisers: 1 },
     ]);
   });
 
   it('leaves a charity it supported without raising anything out', () => {
     const quiet = [created, repointed('water', 'trees', '2026-11-02T09:00:00Z'), scan('2026-11-02T10:00:00Z')];
     expect(replay('charity', quiet).rows).toEqual([
-      { key: 'trees', name: null, scans: 1, donations: 0, amountCents: 0, fundraisers: 1 },
+      { key: 'trees', name: null, scans: 1, donations: 0, ...money(0), fundraisers: 1 },
     ]);
   });
 
@@ -99,7 +100,7 @@ describe('the replay of a fundraiser that changed charity', () => {
         shirtId: 's-1',
         scans: 3,
         donations: 3,
-        amountCents: 1600,
+        ...money(1600),
         fundraisers: 1,
       },
     ]);
@@ -123,12 +124,12 @@ describe('the replay of partial refunds and disputes', () => {
   it('takes off what each refund took, on the day of the refund, and the donation only when nothing is left', () => {
     const partly = [created, donation('d-1', 10, '2026-11-01T11:05:00Z'), takenOff(300, 700, '2026-11-04T09:00:00Z')];
     expect(replay('day', partly).rows).toEqual([
-      { key: '2026-11-01', name: null, scans: 0, donations: 1, amountCents: 1000, fundraisers: 1 },
-      { key: '2026-11-04', name: null, scans: 0, donations: 0, amountCents: -300, fundraisers: 1 },
+      { key: '2026-11-01', name: null, scans: 0, donations: 1, ...money(1000), fundraisers: 1 },
+      { key: '2026-11-04', name: null, scans: 0, donations: 0, ...money(0, 300), fundraisers: 1 },
     ]);
     const wholly = [...partly, takenOff(200, 500, '2026-11-05T09:00:00Z'), takenOff(500, 0, '2026-11-06T09:00:00Z')];
     expect(replay('charity', wholly).rows).toEqual([
-      { key: 'water', name: null, scans: 0, donations: 0, amountCents: 0, fundraisers: 1 },
+      { key: 'water', name: null, scans: 0, donations: 0, ...money(1000, 1000), fundraisers: 1 },
     ]);
   });
 });
@@ -145,11 +146,11 @@ describe('the replay by day', () => {
       donation('d-1', 3, '0999-01-05T00:00:00.000Z'),
     ]);
     expect(result.rows).toEqual([
-      { key: '0999-01-05', name: null, scans: 0, donations: 1, amountCents: 300, fundraisers: 1 },
-      { key: '2026-11-01', name: null, scans: 1, donations: 0, amountCents: 0, fundraisers: 1 },
-      { key: '2026-11-02', name: null, scans: 2, donations: 0, amountCents: 0, fundraisers: 1 },
+      { key: '0999-01-05', name: null, scans: 0, donations: 1, ...money(300), fundraisers: 1 },
+      { key: '2026-11-01', name: null, scans: 1, donations: 0, ...money(0), fundraisers: 1 },
+      { key: '2026-11-02', name: null, scans: 2, donations: 0, ...money(0), fundraisers: 1 },
     ]);
     // f-1 (the donation's and the scans') and f-2: each once, however many days it was active.
-    expect(result.total).toEqual({ scans: 3, donations: 1, amountCents: 300, fundraisers: 2 });
+    expect(result.total).toEqual({ scans: 3, donations: 1, ...money(300), fundraisers: 2 });
   });
 });

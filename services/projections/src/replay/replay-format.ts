@@ -1,4 +1,4 @@
-import type { ReplayGroupBy, ReplayResult, ReplayRow } from './replay-tally';
+import type { ReplayFigures, ReplayGroupBy, ReplayResult, ReplayRow } from './replay-tally';
 
 export const replayFormats = ['csv', 'ndjson', 'table'] as const;
 export type ReplayFormat = (typeof replayFormats)[number];
@@ -12,11 +12,17 @@ const keyColumns: Record<ReplayGroupBy, readonly string[]> = {
   shirt: ['shirtId', 'shirt'],
   fundraiser: ['fundraiserId', 'fundraiser', 'charityId', 'shirtId'],
 };
-const figureColumns = ['scans', 'donations', 'amountRaised', 'fundraisers'] as const;
+/**
+ * A statement's columns: payments, refunds and disputes each on the day they happened, and what
+ * was raised of them (gross less refunds and disputes).
+ */
+const figureColumns = ['scans', 'donations', 'gross', 'refunds', 'disputes', 'amountRaised', 'fundraisers'] as const;
 
-/** Dollars with both decimals, from integer cents without going through a float. */
+/** Dollars with both decimals, from integer cents without going through a float; a refund's day may be negative. */
 function formatDollars(cents: number): string {
-  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+  const sign = cents < 0 ? '-' : '';
+  const whole = Math.abs(cents);
+  return `${sign}${Math.trunc(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
 }
 
 function keyCells(row: ReplayRow, groupBy: ReplayGroupBy): Cell[] {
@@ -33,7 +39,12 @@ function keyCells(row: ReplayRow, groupBy: ReplayGroupBy): Cell[] {
 
 /** ndjson speaks dollars as numbers, as the API does; the text formats print cents exactly. */
 function cells(row: ReplayRow, groupBy: ReplayGroupBy, dollars: (cents: number) => Cell): Cell[] {
-  return [...keyCells(row, groupBy), row.scans, row.donations, dollars(row.amountCents), row.fundraisers];
+  return [...keyCells(row, groupBy), ...figureCells(row, dollars)];
+}
+
+function figureCells(figures: ReplayFigures, dollars: (cents: number) => Cell): Cell[] {
+  const { scans, donations, grossCents, refundedCents, disputedCents, amountCents, fundraisers } = figures;
+  return [scans, donations, ...[grossCents, refundedCents, disputedCents, amountCents].map(dollars), fundraisers];
 }
 
 /*
@@ -75,10 +86,7 @@ function table(result: ReplayResult): string {
   const totalLine = [
     'total',
     ...new Array<string>(keyCount - 1).fill(''),
-    String(total.scans),
-    String(total.donations),
-    formatDollars(total.amountCents),
-    String(total.fundraisers),
+    ...figureCells(total, formatDollars).map(String),
   ];
   const widths = header.map((title, column) =>
     Math.max(title.length, totalLine[column]!.length, ...body.map((line) => line[column]!.length)),

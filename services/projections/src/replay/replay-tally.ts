@@ -1,4 +1,4 @@
-import { confirmedChange, type DomainEvent } from '@qrshirt/contracts';
+import { type ConfirmedChange, confirmedChange, type DomainEvent } from '@qrshirt/contracts';
 import { dayOf } from '@qrshirt/core';
 import type { ReplayWindow } from './replay-window';
 
@@ -8,8 +8,14 @@ export type ReplayGroupBy = (typeof replayGroupings)[number];
 export interface ReplayFigures {
   scans: number;
   donations: number;
-  /** Integer cents, as stored: dollars only when written out. */
+  /** Money raised: payments less refunds and disputes lost. Integer cents, as stored: dollars only when written out. */
   amountCents: number;
+  /** Payments, each on its day. */
+  grossCents: number;
+  /** Refunds, each on its day, less those that failed (on the day they failed). */
+  refundedCents: number;
+  /** Disputed money withdrawn, each on its day, less what won disputes gave back (on that day). */
+  disputedCents: number;
   /**
    * By day: fundraisers with a scan or donation counted that day. Otherwise: fundraisers that
    * existed in the window (created by its end) or have figures in it; by charity, one that changed
@@ -43,11 +49,25 @@ export interface ReplayResult {
   unreadable: number;
 }
 
-interface Figures {
-  scans: number;
-  donations: number;
-  amountCents: number;
+type Figures = Omit<ReplayFigures, 'fundraisers'>;
+
+const figureNames = ['scans', 'donations', 'amountCents', 'grossCents', 'refundedCents', 'disputedCents'] as const;
+
+const noFigures = (): Figures => ({
+  scans: 0,
+  donations: 0,
+  amountCents: 0,
+  grossCents: 0,
+  refundedCents: 0,
+  disputedCents: 0,
+});
+
+/** Adds `b` into `a`. */
+function addInto(a: Figures, b: Partial<Figures>): void {
+  for (const name of figureNames) a[name] += b[name] ?? 0;
 }
+
+const isEmpty = (figures: Figures): boolean => figureNames.every((name) => figures[name] === 0);
 
 interface FundraiserFacts extends Figures {
   name: string | null;
@@ -70,17 +90,27 @@ interface DayFacts extends Figures {
   active: Set<number>;
 }
 
-const plus = (a: Figures, b: Figures): Figures => ({
-  scans: a.scans + b.scans,
-  donations: a.donations + b.donations,
-  amountCents: a.amountCents + b.amountCents,
-});
+const plus = (a: Figures, b: Figures): Figures => {
+  const sum = { ...a };
+  addInto(sum, b);
+  return sum;
+};
 
-const minus = (a: Figures, b: Figures): Figures => ({
-  scans: a.scans - b.scans,
-  donations: a.donations - b.donations,
-  amountCents: a.amountCents - b.amountCents,
-});
+const minus = (a: Figures, b: Figures): Figures =>
+  Object.fromEntries(figureNames.map((name) => [name, a[name] - b[name]])) as Figures;
+
+/** What a confirmed money change adds to each figure: the net, and the movement's own column. */
+function moneyFigures(change: ConfirmedChange): Partial<Figures> {
+  const { donations, amountCents, movement } = change;
+  switch (movement) {
+    case 'payment':
+      return { donations, amountCents, grossCents: amountCents };
+    case 'refund':
+      return { donations, amountCents, refundedCents: -amountCents };
+    case 'dispute':
+      return { donations, amountCents, disputedCents: -amountCents };
+  }
+}
 
 /**
  * The UTC day of an ISO instant as a number (2025-01-31 is 20250131), without parsing the ones
@@ -122,9 +152,7 @@ export function createReplayTally(groupBy: ReplayGroupBy, window: ReplayWindow) 
         charityId: null,
         shirtId: null,
         existed: false,
-        scans: 0,
-        donations: 0,
-        amountCents: 0,
+        ...noFigures(),
         charityChanges: [],
         given: new Map(),
       };
@@ -133,14 +161,7 @@ export function createReplayTally(groupBy: ReplayGroupBy, window: ReplayWindow) 
     return facts;
   }
 
-  function count(
-    fundraiserId: string,
-    at: string,
-    scans: number,
-    donations: number,
-    amountCents: number,
-    charityId?: string,
-  ): void {
+  function count(fundraiserId: string, at: string, change: Partial<Figures>, charityId?: string): void {
     if (bounded) {
       const time = Date.parse(at);
       if (time < from || time > to) return;
@@ -148,13 +169,13 @@ export function createReplayTally(groupBy: ReplayGroupBy, window: ReplayWindow) 
     let figures: Figures;
     if (groupBy === 'charity' && charityId !== undefined) {
       const { given } = fundraiser(fundraiserId);
-      figures = given.get(charityId) ?? { scans: 0, donations: 0, amountCents: 0 };
+      figures = given.get(charityId) ?? noFigures();
       given.set(charityId, figures);
     } else if (groupBy === 'day') {
       const day = utcDayNumber(at);
       let facts = days.get(day);
       if (!facts) {
-        facts = { scans: 0, donations: 0, amountCents: 0, active: new Set() };
+        facts = { ...noFigures(), active: new Set() };
         days.set(day, facts);
       }
       let number = fundraiserNumbers.get(fundraiserId);
@@ -167,16 +188,14 @@ export function createReplayTally(groupBy: ReplayGroupBy, window: ReplayWindow) 
     } else {
       figures = fundraiser(fundraiserId);
     }
-    figures.scans += scans;
-    figures.donations += donations;
-    figures.amountCents += amountCents;
+    addInto(figures, change);
   }
 
   function add(event: DomainEvent): void {
     switch (event.type) {
       case 'ScanRecorded':
         // Counted scans, as the read models count them; a request that did not count is no activity.
-        if (event.data.counted) count(event.data.fundraiserId, event.data.at, 1, 0, 0);
+        if (event.data.counted) count(event.data.fundraiserId, event.data.at, { scans: 1 });
         return;
       // Confirmed money only, as the projectors count it, each movement on its own day (and in
       // its own window); reports are not money raised.
@@ -186,8 +205,7 @@ export function createReplayTally(groupBy: ReplayGroupBy, window: ReplayWindow) 
       case 'DonationRecorded': {
         const change = confirmedChange(event)!;
         // Live money only: the replay is the payout statement, and test money pays nobody.
-        if (change.live)
-          count(change.fundraiserId, change.at, 0, change.donations, change.amountCents, change.charityId);
+        if (change.live) count(change.fundraiserId, change.at, moneyFigures(change), change.charityId);
         return;
       }
       case 'FundraiserCreated': {
@@ -201,8 +219,8 @@ export function createReplayTally(groupBy: ReplayGroupBy, window: ReplayWindow) 
         // What counted before the change stays with the charity it left, as the owner's stats keep it.
         if (groupBy === 'day') return;
         const facts = fundraiser(event.data.fundraiserId);
-        const { scans, donations, amountCents } = facts;
-        facts.charityChanges.push({ charityId: event.data.previousCharityId, scans, donations, amountCents });
+        const figures = Object.fromEntries(figureNames.map((name) => [name, facts[name]])) as Figures;
+        facts.charityChanges.push({ charityId: event.data.previousCharityId, ...figures });
         facts.charityId = event.data.charityId;
         return;
       }
@@ -235,16 +253,14 @@ export function createReplayTally(groupBy: ReplayGroupBy, window: ReplayWindow) 
           fundraisers: active.size,
         }));
       case 'fundraiser':
-        return listed().map(([id, { name, charityId, shirtId, scans, donations, amountCents }]) => ({
+        return listed().map(([id, facts]) => ({
           key: id,
-          name,
-          charityId,
-          shirtId,
-          scans,
-          donations,
-          amountCents,
+          name: facts.name,
+          charityId: facts.charityId,
+          shirtId: facts.shirtId,
+          ...Object.fromEntries(figureNames.map((name) => [name, facts[name]])),
           fundraisers: 1,
-        }));
+        })) as ReplayRow[];
       case 'charity':
       case 'shirt': {
         const names = groupBy === 'charity' ? charityNames : shirtNames;
@@ -252,12 +268,10 @@ export function createReplayTally(groupBy: ReplayGroupBy, window: ReplayWindow) 
         const add = (key: string, figures: Figures) => {
           let row = groups.get(key);
           if (!row) {
-            row = { key, name: names.get(key) ?? null, scans: 0, donations: 0, amountCents: 0, fundraisers: 0 };
+            row = { key, name: names.get(key) ?? null, ...noFigures(), fundraisers: 0 };
             groups.set(key, row);
           }
-          row.scans += figures.scans;
-          row.donations += figures.donations;
-          row.amountCents += figures.amountCents;
+          addInto(row, figures);
           row.fundraisers += 1;
         };
         for (const [, facts] of listed()) {
@@ -269,10 +283,10 @@ export function createReplayTally(groupBy: ReplayGroupBy, window: ReplayWindow) 
           // changes, and the money given to each.
           const perCharity = new Map<string, Figures>();
           const into = (charityId: string, figures: Figures) => {
-            const sum = perCharity.get(charityId) ?? { scans: 0, donations: 0, amountCents: 0 };
+            const sum = perCharity.get(charityId) ?? noFigures();
             perCharity.set(charityId, plus(sum, figures));
           };
-          let before: Figures = { scans: 0, donations: 0, amountCents: 0 };
+          let before = noFigures();
           for (const change of facts.charityChanges) {
             const figures = minus(change, before);
             if (figures.scans > 0 || figures.donations > 0 || figures.amountCents !== 0)
@@ -292,11 +306,9 @@ export function createReplayTally(groupBy: ReplayGroupBy, window: ReplayWindow) 
     add,
     result(): Pick<ReplayResult, 'groupBy' | 'rows' | 'total'> {
       const sorted = rows().sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-      const total: ReplayFigures = { scans: 0, donations: 0, amountCents: 0, fundraisers: 0 };
+      const total: ReplayFigures = { ...noFigures(), fundraisers: 0 };
       for (const row of sorted) {
-        total.scans += row.scans;
-        total.donations += row.donations;
-        total.amountCents += row.amountCents;
+        addInto(total, row);
         total.fundraisers += row.fundraisers;
       }
       // The fundraisers active on any day: gathered once here rather than in a second set per event.
