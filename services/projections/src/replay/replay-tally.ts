@@ -289,8 +289,7 @@ export function createReplayTally(groupBy: ReplayGroupBy, window: ReplayWindow) 
           let before = noFigures();
           for (const change of facts.charityChanges) {
             const figures = minus(change, before);
-            if (figures.scans > 0 || figures.donations > 0 || figures.amountCents !== 0)
-              into(change.charityId, figures);
+            if (!isEmpty(figures)) into(change.charityId, figures);
             before = change;
           }
           into(facts.charityId ?? '', minus(facts, before));
