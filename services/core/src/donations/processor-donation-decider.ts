@@ -98,7 +98,9 @@ function merged(earlier: Movement | undefined, next: Movement): Movement {
   }
 }
 
-const sameMovement = (a: Movement, b: Movement): boolean => JSON.stringify(a) === JSON.stringify(b);
+/** Movements are flat: the same fields with the same values, whatever order the keys were written in. */
+const canonical = (movement: Movement): string => JSON.stringify(movement, Object.keys(movement).sort());
+const sameMovement = (a: Movement, b: Movement): boolean => canonical(a) === canonical(b);
 
 /**
  * What each movement takes away from the payment, from the facts alone: a refund while it is not
@@ -118,10 +120,12 @@ function targets(state: ProcessorDonationState, payment: Payment): Map<string, n
   for (const key of keys) {
     const movement = state.movements[key]?.movement;
     let cents: number;
-    if (!movement) cents = state.applied[key] ?? 0;
+    // Refunds named one by one take over from a running total, written before the ledger or not.
+    if (key === REFUNDED_TOTAL && refundsNamed) cents = 0;
+    else if (!movement) cents = state.applied[key] ?? 0;
     else if (movement.kind === 'refund') cents = STATUS_RANK[movement.status] <= 2 ? movement.amountCents : 0;
     else if (movement.kind === 'dispute') cents = movement.withdrawn && !movement.won ? movement.amountCents : 0;
-    else cents = refundsNamed ? 0 : (movement.refundedCents ?? payment.amountCents);
+    else cents = movement.refundedCents ?? payment.amountCents;
     cents = Math.min(cents, left);
     left -= cents;
     result.set(key, cents);
@@ -131,7 +135,8 @@ function targets(state: ProcessorDonationState, payment: Payment): Map<string, n
 
 /**
  * The money events that bring what each movement has taken away to what the facts say it should:
- * each on the processor's date of its movement, naming the payment's charity.
+ * each on the processor's date of its movement (what was taken before the ledger, which has none,
+ * on the date of the step that changes it), naming the payment's charity.
  */
 function moneyEvents(state: ProcessorDonationState, donationId: string, at: string): ProcessorDonationEvent[] {
   const payment = state.payment;
@@ -196,7 +201,7 @@ export const processorDonationDecider: Decider<
           },
         };
         const paid = processorDonationDecider.evolve(state, confirmed);
-        return [confirmed, ...moneyEvents(paid, command.donationId, command.at)];
+        return [confirmed, ...moneyEvents(paid, command.donationId, command.paidAt)];
       }
       case 'RecordMovement': {
         const key = movementKey(command.movement);
@@ -208,7 +213,7 @@ export const processorDonationDecider: Decider<
           data: { donationId: command.donationId, movement, movedAt: command.movedAt, at: command.at },
         };
         const next = processorDonationDecider.evolve(state, recorded);
-        return [recorded, ...moneyEvents(next, command.donationId, command.at)];
+        return [recorded, ...moneyEvents(next, command.donationId, command.movedAt)];
       }
     }
   },

@@ -396,6 +396,15 @@ describe('processor donation decider', () => {
         // The payment named no charity.
         money('DonationRefunded', 500, 450, { disputeId: 'dp_1' }, {}, null),
       ]);
+    // The refund that running total counted, named now: taken once, not twice.
+    spec
+      .given([{ type: 'DonationConfirmed', data: before }, legacyRefund])
+      .when(move(refund('re_1', 300)))
+      .then([
+        recorded(refund('re_1', 300)),
+        money('DonationRestored', 300, 1250, {}, {}, null),
+        money('DonationRefunded', 300, 950, { refundId: 're_1' }, {}, null),
+      ]);
   });
 
   it('ends at the same figures, as Stripe counts them, whatever order the same facts arrive in', () => {
