@@ -12,6 +12,10 @@ export const adminRoutes: RouteObject[] = [
       { index: true, lazy: async () => ({ Component: (await import('./overview')).AdminOverviewRoute }) },
       { path: 'funnel', lazy: async () => ({ Component: (await import('./funnel')).AdminFunnelRoute }) },
       { path: 'charities', lazy: async () => ({ Component: (await import('./charities')).AdminCharitiesRoute }) },
+      {
+        path: 'charities/:id/payouts',
+        lazy: async () => ({ Component: (await import('./charity-payouts')).AdminCharityPayoutsRoute }),
+      },
       { path: 'shirts', lazy: async () => ({ Component: (await import('./shirts')).AdminShirtsRoute }) },
       { path: 'waitlist', lazy: async () => ({ Component: (await import('./waitlist')).AdminWaitlistRoute }) },
       { path: 'projections', lazy: async () => ({ Component: (await import('./projections')).AdminProjectionsRoute }) },

@@ -11,4 +11,5 @@ export const adminPaths = {
   outbox: '/admin/outbox',
   audit: '/admin/audit',
   fundraisers: '/admin/fundraisers',
+  charityPayouts: (charityId: string) => `/admin/charities/${encodeURIComponent(charityId)}/payouts`,
 } as const;
