@@ -88,6 +88,18 @@ describe('the admin charities screen', () => {
     expect(await screen.findByRole('cell', { name: 'Bees Please' })).toBeTruthy();
   });
 
+  it('links each charity in the shop, and none waiting for review, to its Payouts page', async () => {
+    reviewServer([bees]);
+    signInAs({ uid: 'boss' });
+    const { user } = renderRoute(<AdminCharitiesRoute />);
+
+    const payouts = await screen.findByRole('link', { name: 'Payouts of Clean Water' });
+    expect(payouts.getAttribute('href')).toBe('/admin/charities/water/payouts');
+    await user.click(screen.getByRole('tab', { name: 'Pending (1)' }));
+    await screen.findByTestId('charity-for-review');
+    expect(screen.queryByRole('link', { name: /^Payouts of/ })).toBeNull();
+  });
+
   it('rejects with a reason, which it asks for, and the Rejected tab shows it', async () => {
     const server = reviewServer([owls]);
     signInAs({ uid: 'boss' });

@@ -1,9 +1,11 @@
-import { Button, Table } from '@mantine/core';
+import { Button, Group, Table } from '@mantine/core';
 import type { Charity } from '@qrshirt/contracts';
+import { Link } from 'react-router';
+import { adminPaths } from './admin-paths';
 import { CharityCells, CharityHeadCells } from './charity-cells';
 import { DataTable } from './data-table';
 
-/** Every charity the shop offers, each with an Edit button. */
+/** Every charity the shop offers (each one approved), with its Edit button and its Payouts page. */
 export function CharitiesTable({ charities, onEdit }: { charities: Charity[]; onEdit: (charity: Charity) => void }) {
   return (
     <DataTable
@@ -24,9 +26,20 @@ export function CharitiesTable({ charities, onEdit }: { charities: Charity[]; on
         <Table.Tr key={charity.id}>
           <CharityCells charity={charity} missionLines={2} />
           <Table.Td>
-            <Button size="xs" variant="light" onClick={() => onEdit(charity)} aria-label={`Edit ${charity.name}`}>
-              Edit
-            </Button>
+            <Group gap="xs" wrap="nowrap">
+              <Button size="xs" variant="light" onClick={() => onEdit(charity)} aria-label={`Edit ${charity.name}`}>
+                Edit
+              </Button>
+              <Button
+                component={Link}
+                to={adminPaths.charityPayouts(charity.id)}
+                size="xs"
+                variant="subtle"
+                aria-label={`Payouts of ${charity.name}`}
+              >
+                Payouts
+              </Button>
+            </Group>
           </Table.Td>
         </Table.Tr>
       )}
