@@ -47,6 +47,8 @@ export function DonationCard({ fundraiserId, charityName, onReported, onRecorded
         <Title order={2} size="h3">
           Make a Donation
         </Title>
+        {/* True of Stripe Connect as configured: a destination charge leaves Stripe's fee to the
+            platform, and the platform's own share (STRIPE_PLATFORM_FEE_PERCENT) is 0 by default. */}
         <Text c="dimmed">Every dollar goes to {charityName}. Pick an amount below.</Text>
         {thanks && (
           <Alert color="green" role="status" title="Thank you for your donation! 💚" data-testid="donation-thanks">

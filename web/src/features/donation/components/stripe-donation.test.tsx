@@ -166,6 +166,23 @@ describe("the donation card with Stripe's embedded Checkout", () => {
     expect(screen.getByRole('button', { name: 'Continue to payment' })).toBeTruthy();
     expect(screen.queryByTestId('donation-thanks')).toBeNull();
   });
+
+  it("says in the API's one line, in place of the Checkout, that the charity takes no card donation yet", async () => {
+    const api = checkoutApi({ status: 409, json: { error: 'Ocean Friends cannot take card donations here yet' } });
+    const { user } = renderCard();
+    await user.click(await screen.findByRole('radio', { name: '$25' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+
+    const closed = await screen.findByTestId('card-donations-closed');
+    expect(closed.textContent).toBe('Ocean Friends cannot take card donations here yet');
+    expect(stripeJs.mounted).toEqual([]);
+    // Neither the failure's alert nor a way to try again: the next try would be refused alike.
+    expect(screen.queryByTestId('checkout-failed')).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(document.querySelector('.mantine-Notification-root')).toBeNull();
+    expect(api.to('POST', '/api/fundraisers/f-1/checkout')).toHaveLength(1);
+  });
 });
 
 describe('the donation card without Stripe', () => {

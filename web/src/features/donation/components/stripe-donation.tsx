@@ -3,6 +3,7 @@ import { loadStripe } from '@stripe/stripe-js';
 import { type FormEvent, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { uniqueId } from '@/lib/unique-id';
 import { formatUsd } from '@/lib/format';
+import { isApiError } from '@/lib/http';
 import { createCheckout } from '../api/create-checkout';
 import { checkCustomAmount, PRESET_AMOUNTS } from './donation-amount';
 import type { CompletedDonation } from './donation-widget';
@@ -31,6 +32,8 @@ const CHOICES = [
  * `donation-completed` message is, under the Idempotency-Key the Checkout Session was created
  * with, so that the report is the one Stripe's webhook settles. Loaded only where a page carries
  * Stripe's key: Stripe.js itself comes from js.stripe.com, as Stripe requires, when this loads.
+ * With live keys, the API refuses the Checkout (409) while the charity has no Stripe account that
+ * takes charges: the card then says so in the API's words, in place of the Checkout.
  */
 export default function StripeDonation({ fundraiserId, publishableKey, onDonation }: StripeDonationProps) {
   const [choice, setChoice] = useState('10');
@@ -38,6 +41,7 @@ export default function StripeDonation({ fundraiserId, publishableKey, onDonatio
   const [typedError, setTypedError] = useState<string | null>(null);
   const [payment, setPayment] = useState<Payment | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [closed, setClosed] = useState<string | null>(null);
 
   const start = (event: FormEvent) => {
     event.preventDefault();
@@ -53,6 +57,14 @@ export default function StripeDonation({ fundraiserId, publishableKey, onDonatio
     setFailure(null);
     setPayment({ amount, idempotencyKey: uniqueId() });
   };
+
+  if (closed) {
+    return (
+      <Alert color="gray" data-testid="card-donations-closed">
+        {closed}
+      </Alert>
+    );
+  }
 
   if (payment) {
     return (
@@ -72,9 +84,11 @@ export default function StripeDonation({ fundraiserId, publishableKey, onDonatio
             setPayment(null);
             onDonation({ amount: payment.amount, donationId: payment.idempotencyKey });
           }}
-          onFailure={(message) => {
+          onFailure={(error) => {
             setPayment(null);
-            setFailure(message);
+            // The charity takes no card donation yet: another amount or another try would be refused alike.
+            if (isApiError(error, 409)) setClosed(error.message);
+            else setFailure(error instanceof Error && error.message ? error.message : 'Stripe did not answer.');
           }}
         />
       </Stack>
@@ -132,7 +146,7 @@ interface EmbeddedCheckoutProps {
   publishableKey: string;
   payment: Payment;
   onComplete: () => void;
-  onFailure: (message: string) => void;
+  onFailure: (error: unknown) => void;
 }
 
 /**
@@ -169,7 +183,7 @@ function EmbeddedCheckout({ fundraiserId, publishableKey, payment, onComplete, o
     };
     open().catch((error: unknown) => {
       console.warn('Stripe Checkout could not start', error);
-      if (!left) fail(error instanceof Error && error.message ? error.message : 'Stripe did not answer.');
+      if (!left) fail(error);
     });
     return () => {
       left = true;
