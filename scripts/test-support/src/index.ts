@@ -26,3 +26,4 @@ export * from './seeded-random';
 export * from './service-processes';
 export * from './smtp';
 export * from './stripe-mock';
+export * from './stripe-recording-proxy';

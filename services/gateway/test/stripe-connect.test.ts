@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { charityPayouts } from '@qrshirt/contracts';
-import { createFundraiser, WAIT_MS } from '@qrshirt/test-support';
+import { createFundraiser, startRecordingProxy, WAIT_MS } from '@qrshirt/test-support';
 import { describeWithStripeMock } from '@qrshirt/test-support/vitest';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { type AdminTestServer, startAdminServer } from './support/admin';
-import { startRecordingProxy } from './support/stripe-recording-proxy';
 import { asUser } from './support/test-server';
 
 /*
