@@ -1,33 +1,16 @@
-import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createFundraiser, signUpThroughApi } from './support/accounts';
+import { signInWithForm } from './support/admin';
 import { startApp } from './support/app-process';
 import { watchedPage } from './support/browser';
 import { describeInBrowser, PHONE_USER_AGENT } from './support/describe-in-browser';
+import { stripeSignature, withStripeJsStandIn } from './support/stripe';
 
 const PUBLISHABLE_KEY = 'pk_test_51e2eWidget';
 const WEBHOOK_SECRET = 'whsec_e2eWidget';
-
-/**
- * Stripe's signature of a webhook delivery, as Stripe documents it (a Stripe-Signature of the
- * time and the HMAC-SHA256 of "time.body" under the endpoint's secret), made here rather than by
- * the gateway's own package, which then has to agree with it.
- */
-function stripeSignature(body: string, secret: string): string {
-  const time = Math.floor(Date.now() / 1000);
-  return `t=${time},v1=${createHmac('sha256', secret).update(`${time}.${body}`).digest('hex')}`;
-}
-
-async function signIn(page: Page, appUrl: string, email: string, password: string): Promise<void> {
-  await page.goto(`${appUrl}/signin`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 async function figure(page: Page, testId: string): Promise<number> {
   const text = await page.getByTestId(testId).first().textContent();
@@ -90,48 +73,6 @@ async function startStripeApiStandIn(): Promise<{ url: string; sessions: Created
   };
 }
 
-/**
- * Stripe.js cannot load here: the page's request for it (js.stripe.com) gets this stand-in, which
- * records the key and each embedded Checkout's client secret, shows which one it mounted where the
- * card put it, and completes when the test says, as Stripe.js calls `onComplete`.
- */
-const STRIPE_JS_STAND_IN = `(() => {
-  const record = { keys: [], clientSecrets: [], complete: null };
-  function Stripe(publishableKey) {
-    record.keys.push(publishableKey);
-    return {
-      async createEmbeddedCheckoutPage({ fetchClientSecret, onComplete }) {
-        const clientSecret = await fetchClientSecret();
-        record.clientSecrets.push(clientSecret);
-        record.complete = onComplete;
-        let shown = null;
-        return {
-          mount(element) {
-            shown = document.createElement('p');
-            shown.textContent = 'Stripe Checkout (stand-in)';
-            shown.dataset.clientSecret = clientSecret;
-            element.append(shown);
-          },
-          unmount() { shown?.remove(); },
-          destroy() { shown?.remove(); },
-        };
-      },
-    };
-  }
-  Stripe.version = 'endive';
-  window.Stripe = Stripe;
-  window.stripeStandIn = record;
-})();`;
-
-async function withStripeJsStandIn(context: BrowserContext): Promise<string[]> {
-  const requested: string[] = [];
-  await context.route('https://js.stripe.com/**', (route) => {
-    requested.push(route.request().url());
-    return route.fulfill({ status: 200, contentType: 'text/javascript', body: STRIPE_JS_STAND_IN });
-  });
-  return requested;
-}
-
 describeInBrowser("Stripe's embedded Checkout in the QR page's donation card", ({ newContext }) => {
   let stripeApi: Awaited<ReturnType<typeof startStripeApiStandIn>>;
   let app: Awaited<ReturnType<typeof startApp>> | undefined;
@@ -160,7 +101,7 @@ describeInBrowser("Stripe's embedded Checkout in the QR page's donation card", (
     // The owner's page has the card too, whose Stripe.js loads as it goes live.
     await withStripeJsStandIn(ownerContext);
     const ownerView = await watchedPage(ownerContext);
-    await signIn(ownerView.page, appUrl, owner.email, owner.password);
+    await signInWithForm(ownerView.page, owner.email, owner.password, appUrl);
     await ownerView.page.goto(`${appUrl}/fundraiser/${fundraiser.id}`);
     const before = await figure(ownerView.page, 'total-raised');
     await ownerView.page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));

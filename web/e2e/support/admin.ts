@@ -46,9 +46,12 @@ export async function adminAccount(
   return { email: E2E_ADMIN_EMAIL, password: ADMIN_PASSWORD, session: authSession.parse(await answer.json()) };
 }
 
-/** Through the sign-in form, as a person would; it lands on the dashboard. */
-export async function signInWithForm(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/signin');
+/**
+ * Through the sign-in form, as a person would; it lands on the dashboard. `appUrl` names a second
+ * app a test started itself (the page's base address is the shared one's).
+ */
+export async function signInWithForm(page: Page, email: string, password: string, appUrl = ''): Promise<void> {
+  await page.goto(`${appUrl}/signin`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
