@@ -96,12 +96,16 @@ export default defineConfig(
               allow: [{ to: { element: { type: ['app', 'shared', 'testing'] } } }],
             },
             // The browser tests hold the built bundle to the build's budget, and start the app and
-            // read the mail it sent with the repository's test support.
+            // read the mail it sent with the repository's test support (its describe blocks too:
+            // stripe-mock's).
             {
               from: { element: { type: 'e2e' } },
               allow: [
                 { to: { element: { type: 'tooling' } } },
-                { to: { element: { type: 'test-support' } }, dependency: { source: '@qrshirt/test-support' } },
+                {
+                  to: { element: { type: 'test-support' } },
+                  dependency: { source: ['@qrshirt/test-support', '@qrshirt/test-support/vitest'] },
+                },
               ],
             },
             // contracts/ is the only workspace package the web may use, and only through its entry.
@@ -146,9 +150,9 @@ export default defineConfig(
         {
           patterns: [
             {
-              regex: '^@qrshirt/(?!contracts$|test-support$)',
+              regex: '^@qrshirt/(?!contracts$|test-support(/vitest)?$)',
               message:
-                'The browser tests import only @qrshirt/contracts and @qrshirt/test-support among the workspace packages.',
+                'The browser tests import only @qrshirt/contracts and @qrshirt/test-support (and its /vitest) among the workspace packages.',
             },
           ],
         },
