@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOLLARS_AS_SENT } from './text-patterns';
+import { CHECKOUT_DOLLARS_AS_SENT, DOLLARS_AS_SENT } from './text-patterns';
 import { defineRoutes, invalidInput as invalid, notFound, unauthenticated } from '../route';
 import { errorAnswer } from './errors';
 import { idParams } from './ids';
@@ -82,8 +82,24 @@ export const donateHeaders = z.object({
     .describe('A retry with the same key records the donation once, and answers it again'),
 });
 
-/** A donation through Stripe's embedded Checkout: the amount by `donate`'s rules, in dollars. */
-export const checkoutRequest = donateRequest.pick({ amount: true });
+/** What Stripe charges at least and at most in USD, in dollars: a checkout outside asks Stripe nothing. */
+export const CHECKOUT_MIN_DOLLARS = 0.5;
+export const CHECKOUT_MAX_DOLLARS = 999_999.99;
+
+/**
+ * A donation through Stripe's embedded Checkout: the amount read by `donate`'s rules, in dollars,
+ * within what Stripe charges in USD.
+ */
+export const checkoutRequest = z.object({
+  amount: z.union(
+    [
+      // Rounded to the cent first, as a report's amount is: 0.495 is 50 cents, 999,999.995 one cent too many.
+      z.number().meta({ minimum: 0.495, exclusiveMaximum: 999_999.995 }),
+      z.string().max(64).meta({ pattern: CHECKOUT_DOLLARS_AS_SENT }),
+    ],
+    { error: 'amount must be a number greater than 0' },
+  ),
+});
 export type CheckoutRequest = z.infer<typeof checkoutRequest>;
 
 export const checkoutHeaders = z.object({

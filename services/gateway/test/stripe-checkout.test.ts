@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type Server, createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eventMetadata } from '@qrshirt/contracts';
+import { CHECKOUT_DOLLARS_AS_SENT, eventMetadata } from '@qrshirt/contracts';
 import { fundraiserStreamName, reportIdFor } from '@qrshirt/core';
 import { callOperation, createFundraiser, freePort } from '@qrshirt/test-support';
 import { describeWithStripeMock } from '@qrshirt/test-support/vitest';
@@ -141,14 +141,45 @@ describeWithStripeMock('POST /api/fundraisers/{id}/checkout with Stripe (stripe-
     expect(form['metadata[reportId]']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('refuses a bad amount with 400, and asks Stripe nothing', async () => {
+  it('refuses an amount Stripe would not charge in USD with 400 saying the rule, and asks Stripe nothing', async () => {
     const fundraiser = await createFundraiser(server.api, asUser(`owner-${randomUUID()}`));
-    for (const amount of [0, -5, 1_000_001, 'ten', 0.001]) {
+    for (const amount of [0.49, '0.494', 999_999.995, '1000000', 1_000_001, 0.001]) {
       const answer = await server.api('POST', `/api/fundraisers/${fundraiser.id}/checkout`, { body: { amount } });
-      expect(answer.status, JSON.stringify(amount)).toBe(400);
-      expect(answer.body.error).toMatch(/amount/);
+      expect(answer, JSON.stringify(amount)).toMatchObject({
+        status: 400,
+        body: { error: 'amount must be from $0.50 to $999,999.99, what Stripe charges in USD' },
+      });
+    }
+    for (const amount of [0, -5, 'ten']) {
+      const answer = await server.api('POST', `/api/fundraisers/${fundraiser.id}/checkout`, { body: { amount } });
+      expect(answer, JSON.stringify(amount)).toMatchObject({
+        status: 400,
+        body: { error: 'amount must be a number greater than 0' },
+      });
     }
     expect(proxy.seen).toEqual([]);
+  });
+
+  it('takes the least and the most Stripe charges, as the document says', async () => {
+    const fundraiser = await createFundraiser(server.api, asUser(`owner-${randomUUID()}`));
+    const edges: [number | string, string][] = [
+      [0.5, '50'],
+      ['0.495', '50'],
+      [999_999.99, '99999999'],
+      ['"999999.994"', '99999999'],
+    ];
+    for (const [amount, cents] of edges) {
+      proxy.seen.length = 0;
+      const answer = await server.api('POST', `/api/fundraisers/${fundraiser.id}/checkout`, { body: { amount } });
+      expect(answer.status, JSON.stringify(amount)).toBe(200);
+      expect(Object.fromEntries(proxy.seen[0]!.form)['line_items[0][price_data][unit_amount]']).toBe(cents);
+    }
+    // The document's pattern for an amount as text draws the same line.
+    const pattern = new RegExp(CHECKOUT_DOLLARS_AS_SENT);
+    for (const text of ['0.495', '"999999.994"', '1', ' 25.005 ', '999998.999'])
+      expect(pattern.test(text), text).toBe(true);
+    for (const text of ['0.494', '0.49', '999999.995', '1000000', '0', 'ten'])
+      expect(pattern.test(text), text).toBe(false);
   });
 
   it('answers 404 for an unknown fundraiser and for one nobody has claimed, and asks Stripe nothing', async () => {

@@ -7,13 +7,14 @@ import type {
   DonationWebhookPayload,
   Fundraiser,
 } from '@qrshirt/contracts';
-import { MAX_IDEMPOTENCY_KEY } from '@qrshirt/contracts';
+import { CHECKOUT_MAX_DOLLARS, CHECKOUT_MIN_DOLLARS, MAX_IDEMPOTENCY_KEY } from '@qrshirt/contracts';
 import type { Clock } from '../kit/clock';
 import type { CommandHandler } from '../kit/command-handler';
 import { DomainError } from '../kit/decider';
 import type { CheckoutSessions } from './checkout-sessions';
 import type { PayoutUseCases } from './payout-use-cases';
 import {
+  AMOUNT_INVALID,
   donationReportDecider,
   donationReportStreamName,
   parseAmountCents,
@@ -48,6 +49,30 @@ function normalisedKey(idempotencyKey: string | undefined): string | null {
     throw new DomainError('validation', `Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY} characters`);
   }
   return key;
+}
+
+const dollars = (amount: number) => `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+const CHECKOUT_AMOUNT_RULE = `amount must be from ${dollars(CHECKOUT_MIN_DOLLARS)} to ${dollars(CHECKOUT_MAX_DOLLARS)}, what Stripe charges in USD`;
+
+/**
+ * A checkout's amount in cents, read as a report's is, within what Stripe charges: Stripe would
+ * refuse anything else, after a round trip the donor waits for.
+ */
+function checkoutCents(amount: unknown): number {
+  let cents: number;
+  try {
+    cents = parseAmountCents(amount);
+  } catch (error) {
+    // Beyond a report's bounds is beyond Stripe's too, whose rule is the one to read here.
+    if (error instanceof DomainError && error.message !== AMOUNT_INVALID) {
+      throw new DomainError('validation', CHECKOUT_AMOUNT_RULE);
+    }
+    throw error;
+  }
+  if (cents < Math.round(CHECKOUT_MIN_DOLLARS * 100) || cents > Math.round(CHECKOUT_MAX_DOLLARS * 100)) {
+    throw new DomainError('validation', CHECKOUT_AMOUNT_RULE);
+  }
+  return cents;
 }
 
 /**
@@ -217,7 +242,7 @@ export function createDonationUseCases({
       const fundraiser = await findFundraiser(fundraiserId);
       // Money for a shirt nobody has claimed would count for no one, and nobody could see it.
       if (fundraiser.userId === null) throw new DomainError('not_found', 'Fundraiser not found');
-      const amountCents = parseAmountCents(input.amount);
+      const amountCents = checkoutCents(input.amount);
       const charity = await charityName(fundraiser.charityId);
       const destination = await payouts.destination(fundraiser.charityId);
       // Real money for a charity Stripe cannot pay would wait in the platform's account for a
