@@ -314,14 +314,22 @@ export const donateRoutes = defineRoutes({
         description: 'The Checkout Session, the same one again for a retry with its key',
         schema: checkoutSession,
       },
-      400: invalid,
+      400: {
+        description: 'Invalid input, an amount Stripe does not charge, or Stripe refused the request (its message)',
+        schema: errorAnswer,
+      },
       404: { description: 'Unknown fundraiser, or one nobody has claimed yet', schema: errorAnswer },
       409: {
         description: "With live keys, the fundraiser's charity has no Stripe account that takes charges yet",
         schema: errorAnswer,
       },
+      422: {
+        description:
+          'Stripe refused a well-formed request (a card declined, the Idempotency-Key used with another amount): its message',
+        schema: errorAnswer,
+      },
       502: {
-        description: 'Stripe did not answer, or refused the session (such as a key reused with another amount)',
+        description: "Stripe failed, limited the site's requests or refused its keys: nothing was charged, try again",
         schema: errorAnswer,
       },
       503: { description: 'Stripe is not configured (STRIPE_SECRET_KEY and the others unset)', schema: errorAnswer },

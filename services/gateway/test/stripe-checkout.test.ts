@@ -22,12 +22,25 @@ interface StripeRequest {
   form: URLSearchParams;
 }
 
+/** An answer of Stripe's API: its status and its JSON body. */
+interface StripeAnswer {
+  status: number;
+  body: unknown;
+}
+
+interface RecordingProxy {
+  url: string;
+  seen: StripeRequest[];
+  /** While set, every request gets this answer instead of stripe-mock's (whose fixtures never refuse). */
+  answer: StripeAnswer | null;
+  close(): Promise<void>;
+}
+
 /** Forwards everything to `target` and keeps each request's method, path, form body and Idempotency-Key. */
-async function startRecordingProxy(
-  target: string,
-): Promise<{ url: string; seen: StripeRequest[]; close(): Promise<void> }> {
+async function startRecordingProxy(target: string): Promise<RecordingProxy> {
   const seen: StripeRequest[] = [];
   const upstream = new URL(target);
+  const proxy = { answer: null } as RecordingProxy;
   const server: Server = createServer((req: IncomingMessage, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -40,6 +53,11 @@ async function startRecordingProxy(
         idempotencyKey: Array.isArray(key) ? key[0] : key,
         form: new URLSearchParams(body.toString('utf8')),
       });
+      if (proxy.answer) {
+        res.writeHead(proxy.answer.status, { 'Content-Type': 'application/json', 'Request-Id': 'req_refused' });
+        res.end(JSON.stringify(proxy.answer.body));
+        return;
+      }
       const forwarded = httpRequest(
         { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
         (answer) => {
@@ -53,11 +71,11 @@ async function startRecordingProxy(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  return Object.assign(proxy, {
     url: `http://127.0.0.1:${port}`,
     seen,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  });
 }
 
 const stripeEnv = (apiUrl: string) => ({
@@ -81,6 +99,7 @@ describeWithStripeMock('POST /api/fundraisers/{id}/checkout with Stripe (stripe-
   });
   beforeEach(() => {
     proxy.seen.length = 0;
+    proxy.answer = null;
   });
 
   it('creates an embedded donation Checkout Session in cents, naming the fundraiser and its report', async () => {
@@ -180,6 +199,83 @@ describeWithStripeMock('POST /api/fundraisers/{id}/checkout with Stripe (stripe-
       expect(pattern.test(text), text).toBe(true);
     for (const text of ['0.494', '0.49', '999999.995', '1000000', '0', 'ten'])
       expect(pattern.test(text), text).toBe(false);
+  });
+
+  it("answers Stripe's refusal of the request in its words: 400 when invalid, 422 when well-formed but refused", async () => {
+    const fundraiser = await createFundraiser(server.api, asUser(`owner-${randomUUID()}`));
+    // Stripe's own error bodies, as its API answers them.
+    const refusals: [StripeAnswer, number][] = [
+      [
+        {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              param: 'line_items[0][price_data][product_data][name]',
+              message: 'Invalid string: too long',
+            },
+          },
+        },
+        400,
+      ],
+      [
+        {
+          status: 400,
+          body: {
+            error: {
+              type: 'idempotency_error',
+              message:
+                'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+            },
+          },
+        },
+        422,
+      ],
+      [
+        {
+          status: 402,
+          body: { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } },
+        },
+        422,
+      ],
+      [{ status: 404, body: { error: { type: 'invalid_request_error', message: 'No such price' } } }, 400],
+    ];
+    for (const [answer, status] of refusals) {
+      proxy.answer = answer;
+      proxy.seen.length = 0;
+      const refused = await server.api('POST', `/api/fundraisers/${fundraiser.id}/checkout`, { body: { amount: 5 } });
+      const { message } = (answer.body as { error: { message: string } }).error;
+      expect(refused).toMatchObject({ status, body: { error: `Stripe refused the checkout: ${message}` } });
+      // Asked once: Stripe's client retries none of these.
+      expect(proxy.seen).toHaveLength(1);
+    }
+  });
+
+  it("answers 502 to try again when Stripe fails, limits the site or refuses the site's own keys", async () => {
+    const fundraiser = await createFundraiser(server.api, asUser(`owner-${randomUUID()}`));
+    const failures: StripeAnswer[] = [
+      { status: 500, body: { error: { type: 'api_error', message: 'Something went wrong on our end' } } },
+      {
+        status: 401,
+        body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_***ck' } },
+      },
+      {
+        status: 403,
+        body: { error: { type: 'invalid_request_error', message: 'The provided key does not have access' } },
+      },
+      {
+        status: 429,
+        body: { error: { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests' } },
+      },
+    ];
+    for (const answer of failures) {
+      proxy.answer = answer;
+      const failed = await server.api('POST', `/api/fundraisers/${fundraiser.id}/checkout`, { body: { amount: 5 } });
+      expect(failed, String(answer.status)).toMatchObject({
+        status: 502,
+        body: { error: 'Stripe could not start the checkout; please try again in a moment' },
+      });
+    }
   });
 
   it('answers 404 for an unknown fundraiser and for one nobody has claimed, and asks Stripe nothing', async () => {
