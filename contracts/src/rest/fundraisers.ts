@@ -333,6 +333,7 @@ export const donateRoutes = defineRoutes({
         schema: errorAnswer,
       },
       503: { description: 'Stripe is not configured (STRIPE_SECRET_KEY and the others unset)', schema: errorAnswer },
+      504: { description: 'Stripe did not answer in time (at most about 20 s): try again', schema: errorAnswer },
     },
   },
 });

@@ -7,6 +7,7 @@ import { callOperation, createFundraiser, freePort } from '@qrshirt/test-support
 import { describeWithStripeMock } from '@qrshirt/test-support/vitest';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createCheckoutSigner } from '../src/donations/checkout-signature';
+import { STRIPE_MAX_NETWORK_RETRIES, STRIPE_TIMEOUT_MS } from '../src/donations/stripe-client';
 import { asUser, startTestServer, type TestServer } from './support/test-server';
 
 /*
@@ -319,6 +320,40 @@ it('answers 502 with a JSON error when Stripe does not answer', async () => {
     });
   } finally {
     await server.stop();
+  }
+});
+
+it('gives up on a Stripe that takes the request and never answers after the attempts configured: 504', async () => {
+  // Accepts every connection and request, and answers none.
+  const attempts: { idempotencyKey: string | undefined }[] = [];
+  const silent = createServer((req) => {
+    const key = req.headers['idempotency-key'];
+    attempts.push({ idempotencyKey: Array.isArray(key) ? key[0] : key });
+  });
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const server = await startTestServer({
+    env: stripeEnv(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`),
+  });
+  try {
+    const fundraiser = await createFundraiser(server.api, asUser(`owner-${randomUUID()}`));
+    const answer = await server.api('POST', `/api/fundraisers/${fundraiser.id}/checkout`, {
+      body: { amount: 5 },
+      headers: { 'idempotency-key': `card-${randomUUID()}` },
+    });
+    expect(answer).toMatchObject({
+      status: 504,
+      body: { error: 'Stripe did not answer in time; please try again in a moment' },
+    });
+    // Every attempt is the same request to Stripe, so a late answer to one makes one session only.
+    expect(attempts).toHaveLength(STRIPE_MAX_NETWORK_RETRIES + 1);
+    expect(new Set(attempts.map(({ idempotencyKey }) => idempotencyKey)).size).toBe(1);
+    // What the donor waits at most, by the client's settings rather than a clock: attempts of
+    // STRIPE_TIMEOUT_MS, and stripe-node's backoff before a first retry, 0.5 s.
+    expect(attempts.length * STRIPE_TIMEOUT_MS + (attempts.length - 1) * 500).toBeLessThanOrEqual(20_000);
+  } finally {
+    await server.stop();
+    silent.closeAllConnections();
+    await new Promise<void>((resolve) => silent.close(() => resolve()));
   }
 });
 

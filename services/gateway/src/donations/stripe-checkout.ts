@@ -80,6 +80,7 @@ export function createStripeCheckoutSessions(
           throw refused;
         }
         log.error({ err: error, fundraiserId, reportId }, 'Stripe did not start a checkout');
+        if (timedOut(error)) throw new HttpError(504, 'Stripe did not answer in time; please try again in a moment');
         throw new HttpError(502, TRY_AGAIN);
       }
       if (!session.client_secret) {
@@ -98,7 +99,8 @@ const TRY_AGAIN = 'Stripe could not start the checkout; please try again in a mo
  * well-formed but refused (a card declined, the Idempotency-Key used before with another amount),
  * 400 for the rest of Stripe's 4xx. Null for what is not the donor's to change, which stays a 502
  * to try again: the platform's keys refused (401, 403), a conflict or Stripe's rate limit that
- * outlasted the client's retries (409, 429), Stripe's own failures and no answer at all.
+ * outlasted the client's retries (409, 429), Stripe's own failures and no answer at all (504 when
+ * Stripe took the connection and never answered).
  */
 function refusedRequest(error: Stripe.errors.StripeError): HttpError | null {
   const status = error.statusCode;
@@ -107,3 +109,7 @@ function refusedRequest(error: Stripe.errors.StripeError): HttpError | null {
     error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeIdempotencyError;
   return new HttpError(wellFormed ? 422 : 400, `Stripe refused the checkout: ${error.message}`);
 }
+
+/** Stripe's client gave up waiting for an answer (STRIPE_TIMEOUT_MS, on every attempt). */
+const timedOut = ({ detail }: Stripe.errors.StripeError): boolean =>
+  detail instanceof Error && 'code' in detail && detail.code === 'ETIMEDOUT';
