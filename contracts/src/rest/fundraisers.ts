@@ -306,8 +306,10 @@ export const donateRoutes = defineRoutes({
     params: idParams,
     headers: checkoutHeaders,
     body: checkoutRequest,
+    // Each one is a call to Stripe's API, whose rate limit the whole site shares, and a Checkout
+    // Session kept for a day: a script pays for each, and one address gets no more than a donor needs.
+    challenge: true,
     maxBodyBytes: 1_024,
-    // Each one is a call to Stripe's API, whose rate limit the whole site shares.
     perClient: { requests: 30, seconds: 60 },
     answers: {
       200: {

@@ -3,11 +3,12 @@ import { type IncomingMessage, type Server, createServer, request as httpRequest
 import type { AddressInfo } from 'node:net';
 import { CHECKOUT_DOLLARS_AS_SENT, eventMetadata } from '@qrshirt/contracts';
 import { fundraiserStreamName, reportIdFor } from '@qrshirt/core';
-import { callOperation, createFundraiser, freePort } from '@qrshirt/test-support';
+import { callOperation, createFundraiser, freePort, solveProofOfWork } from '@qrshirt/test-support';
 import { describeWithStripeMock } from '@qrshirt/test-support/vitest';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createCheckoutSigner } from '../src/donations/checkout-signature';
 import { STRIPE_MAX_NETWORK_RETRIES, STRIPE_TIMEOUT_MS } from '../src/donations/stripe-client';
+import { PROOF_OF_WORK_MISSING, PROOF_OF_WORK_USED } from '../src/http/proof-of-work';
 import { asUser, startTestServer, type TestServer } from './support/test-server';
 
 /*
@@ -277,6 +278,21 @@ describeWithStripeMock('POST /api/fundraisers/{id}/checkout with Stripe (stripe-
         body: { error: 'Stripe could not start the checkout; please try again in a moment' },
       });
     }
+  });
+
+  it('takes a proof of work once, as the other anonymous forms do, and asks Stripe nothing without one', async () => {
+    const fundraiser = await createFundraiser(server.api, asUser(`owner-${randomUUID()}`));
+    const path = `/api/fundraisers/${fundraiser.id}/checkout`;
+    const missing = await server.api('POST', path, { body: { amount: 5 }, headers: { 'x-altcha': '' } });
+    expect(missing).toMatchObject({ status: 400, body: { error: PROOF_OF_WORK_MISSING } });
+    expect(proxy.seen).toEqual([]);
+
+    const solved = await solveProofOfWork(server.url);
+    const first = await server.api('POST', path, { body: { amount: 5 }, headers: { 'x-altcha': solved } });
+    expect(first.status).toBe(200);
+    const again = await server.api('POST', path, { body: { amount: 5 }, headers: { 'x-altcha': solved } });
+    expect(again).toMatchObject({ status: 400, body: { error: PROOF_OF_WORK_USED } });
+    expect(proxy.seen).toHaveLength(1);
   });
 
   it('answers 404 for an unknown fundraiser and for one nobody has claimed, and asks Stripe nothing', async () => {
