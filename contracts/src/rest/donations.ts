@@ -80,6 +80,9 @@ export const stripeWebhookEventTypes = [
   'charge.dispute.funds_withdrawn',
 ] as const;
 
+/** The largest Stripe delivery read, 1 MiB: what nginx lets through by default, too (client_max_body_size). */
+export const STRIPE_WEBHOOK_MAX_BYTES = 1024 * 1024;
+
 /**
  * A Stripe event as Stripe posts it, for the document only: the route reads the bytes, checks
  * their signature with the `stripe` package, and reads the fields of the types it handles.
@@ -181,6 +184,9 @@ export const donationRoutes = defineRoutes({
     // Stripe sends no bearer token: its signature is the credential.
     readsToken: false,
     rawBody: true,
+    // Stripe's events carry whole objects, a Checkout Session's line items and metadata among them,
+    // and Stripe retries a refused delivery for three days: room for any of them.
+    maxBodyBytes: STRIPE_WEBHOOK_MAX_BYTES,
     headers: stripeWebhookHeaders,
     body: stripeWebhookEvent,
     answers: {

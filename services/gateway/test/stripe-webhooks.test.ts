@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { fundraiserStats } from '@qrshirt/contracts';
+import { fundraiserStats, STRIPE_WEBHOOK_MAX_BYTES } from '@qrshirt/contracts';
 import { processorDonationStreamName, reportIdFor } from '@qrshirt/core';
 import { createFundraiser, seededRandom, WAIT_MS } from '@qrshirt/test-support';
 import { pino } from 'pino';
@@ -475,6 +475,42 @@ describe('POST /api/webhooks/stripe: refused with 400, and nothing recorded', ()
   it('but takes the same body, signed now with the secret', async () => {
     expect(await post(body)).toMatchObject({ status: 200, body: { outcome: 'confirmed' } });
     expect(await statsOf(fundraiser)).toMatchObject({ donations: 1, amountRaised: 50 });
+  });
+});
+
+describe('POST /api/webhooks/stripe: the size of a delivery', () => {
+  /** A signed Checkout Session event of exactly `bytes` bytes, padded in a metadata value. */
+  function deliveryOf(bytes: number): string {
+    const sent = completed(`f-${randomUUID()}`, 500, { metadata: { padding: '' } });
+    const empty = JSON.stringify(sent).length;
+    (sent.data.object.metadata as Record<string, string>).padding = 'x'.repeat(bytes - empty);
+    const body = JSON.stringify(sent);
+    expect(body).toHaveLength(bytes);
+    return body;
+  }
+
+  it('takes one of 1 MiB, as large as Stripe makes them, and refuses more with 413', async () => {
+    // Signed and read: a session the product did not sign, so answered and logged, not refused.
+    expect(await post(deliveryOf(STRIPE_WEBHOOK_MAX_BYTES))).toMatchObject({
+      status: 200,
+      body: { outcome: 'ignored' },
+    });
+    const tooLarge = await post(deliveryOf(STRIPE_WEBHOOK_MAX_BYTES + 1));
+    expect(tooLarge).toMatchObject({
+      status: 413,
+      body: { error: `The request body is too large: at most ${STRIPE_WEBHOOK_MAX_BYTES} bytes here` },
+    });
+  });
+
+  it("leaves the other routes' limits as they were: the generic webhook's is MAX_BODY_BYTES, 64 KiB", async () => {
+    const answer = await server.api('POST', '/api/webhooks/donations', {
+      rawBody: deliveryOf(64 * 1024 + 1),
+      headers: { 'webhook-id': 'msg_large', 'webhook-timestamp': String(now()), 'webhook-signature': 'v1,x' },
+    });
+    expect(answer).toMatchObject({
+      status: 413,
+      body: { error: 'The request body is too large: at most 65536 bytes here' },
+    });
   });
 });
 
