@@ -198,7 +198,8 @@ export const donationRoutes = defineRoutes({
       },
       400: {
         description:
-          'Missing, wrong or stale signature (beyond 300 seconds), or a body that is not the one signed: nothing recorded',
+          'Missing or wrong signature, one dated more than 300 seconds from the server clock either way, or a body ' +
+          'that is not the one signed: nothing recorded',
         schema: errorAnswer,
       },
       503: {

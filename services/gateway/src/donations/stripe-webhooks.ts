@@ -12,7 +12,7 @@ const TOLERANCE_SECONDS = 300;
 export interface StripeWebhooks {
   /**
    * Verifies the delivery with the `stripe` package over the body's exact bytes before anything
-   * else (400 when unsigned, badly signed, stale or altered: nothing recorded), then hands what
+   * else (400 when unsigned, badly signed, stale, dated ahead or altered: nothing recorded), then hands what
    * moves money to the donation use cases, each event once (by its id) and each payment once (by
    * its PaymentIntent). A refund or dispute of a payment not seen yet is recorded and applied
    * when the payment arrives. What no retry could change (another type, a session the product
@@ -56,6 +56,13 @@ export function createStripeWebhooks({
       if (!event) {
         log.warn({ reason: refusal!.message }, 'Stripe webhook refused: not signed with our secret');
         throw new HttpError(400, `The Stripe signature was refused: ${firstLine(refusal!.message)}`);
+      }
+      // constructEvent refuses a signature too old, not one dated ahead of our clock, which is as
+      // far from "now" and may be a delivery signed to be replayed later: refused alike. (The
+      // package verified one header, a string: it reads no other.)
+      if (signedAt(String(signature)) - Math.floor(Date.now() / 1000) > TOLERANCE_SECONDS) {
+        log.warn({ eventId: event.id }, 'Stripe webhook refused: signed in the future');
+        throw new HttpError(400, 'The Stripe signature was refused: Timestamp outside the tolerance zone');
       }
       if (event.type === 'account.updated') return accountUpdated(event, payouts, log);
       const message = donationMessage(event, signer);
@@ -223,6 +230,15 @@ const ours = (value: string | undefined): value is string => resourceId.safePars
 /** An id Stripe may send expanded into its object. */
 const idOf = (value: string | { id: string } | null): string | null =>
   typeof value === 'string' ? value : (value?.id ?? null);
+
+/** The `t=` of a Stripe-Signature, read as the `stripe` package reads it (the last one counts). */
+function signedAt(signature: string): number {
+  let timestamp = -1;
+  for (const [key, value] of signature.split(',').map((item) => item.split('='))) {
+    if (key === 't') timestamp = Number.parseInt(value ?? '', 10);
+  }
+  return timestamp;
+}
 
 /** The package's messages go on with advice for developers over several lines. */
 const firstLine = (text: string): string => text.split('\n')[0]!.trim();
