@@ -76,6 +76,8 @@ export type DonationWebhookAnswer = z.infer<typeof donationWebhookAnswer>;
 export const stripeWebhookEventTypes = [
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
   'charge.refunded',
   'charge.dispute.funds_withdrawn',
 ] as const;
@@ -111,10 +113,12 @@ export const stripeWebhookHeaders = z.object({
 export const stripeWebhookAnswer = z
   .object({
     /**
-     * As the donation webhook's, and `ignored`: a type that moves no money, or one that is not
-     * ours (a Checkout Session the product did not create, a connected account's event: logged).
+     * As the donation webhook's; `dropped`: the report of a session that expired unpaid or whose
+     * payment failed no longer awaits confirmation; `ignored`: a type that moves no money, or one
+     * that is not ours (a Checkout Session the product did not create, a connected account's
+     * event: logged).
      */
-    outcome: z.enum(['confirmed', 'refunded', 'restored', 'recorded', 'unchanged', 'ignored']),
+    outcome: z.enum(['confirmed', 'refunded', 'restored', 'recorded', 'dropped', 'unchanged', 'ignored']),
   })
   .meta({ id: 'StripeWebhookAnswer' });
 export type StripeWebhookAnswer = z.infer<typeof stripeWebhookAnswer>;

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type Server, createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CHECKOUT_DOLLARS_AS_SENT, eventMetadata } from '@qrshirt/contracts';
-import { fundraiserStreamName, reportIdFor } from '@qrshirt/core';
-import { callOperation, createFundraiser, freePort, solveProofOfWork } from '@qrshirt/test-support';
+import { donationReportStreamName, fundraiserStreamName, reportIdFor } from '@qrshirt/core';
+import { callOperation, createFundraiser, freePort, solveProofOfWork, WAIT_MS } from '@qrshirt/test-support';
 import { describeWithStripeMock } from '@qrshirt/test-support/vitest';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createCheckoutSigner } from '../src/donations/checkout-signature';
 import { STRIPE_MAX_NETWORK_RETRIES, STRIPE_TIMEOUT_MS } from '../src/donations/stripe-client';
 import { PROOF_OF_WORK_MISSING, PROOF_OF_WORK_USED } from '../src/http/proof-of-work';
-import { asUser, startTestServer, type TestServer } from './support/test-server';
+import { asUser, startTestServer, type TestServer, userToken } from './support/test-server';
 
 /*
  * POST /api/fundraisers/{id}/checkout against the real gateway and Stripe's own stripe-mock,
@@ -148,6 +148,42 @@ describeWithStripeMock('POST /api/fundraisers/{id}/checkout with Stripe (stripe-
     const charity = (charities.body as { id: string; name: string }[]).find(({ id }) => id === fundraiser.charityId);
     expect(form['line_items[0][price_data][product_data][name]']).toBe(`Donation to ${charity!.name}`);
     expect(form['line_items[0][price_data][product_data][description]']).toContain(fundraiser.name);
+  });
+
+  it("records the checkout in its report's stream: the page's report under its key awaits confirmation, no other", async () => {
+    const owner = `owner-${randomUUID()}`;
+    const fundraiser = await createFundraiser(server.api, asUser(owner));
+    const key = `card-${randomUUID()}`;
+    const checkout = () =>
+      callOperation(server.api, 'createCheckout', {
+        params: { id: fundraiser.id },
+        body: { amount: 12.5 },
+        headers: { 'idempotency-key': key },
+      });
+    expect((await checkout()).status).toBe(200);
+    // A retry gets the same session, and records nothing new.
+    expect((await checkout()).status).toBe(200);
+    const stream = await server.embedded.eventStore.readStream(
+      donationReportStreamName(reportIdFor(fundraiser.id, key)),
+    );
+    expect(stream).toMatchObject([
+      {
+        type: 'DonationCheckoutCreated',
+        data: { fundraiserId: fundraiser.id, amountCents: 1250, sessionId: expect.stringMatching(/^cs_test_/) },
+      },
+    ]);
+
+    const donate = (idempotencyKey: string) =>
+      callOperation(server.api, 'donate', {
+        params: { id: fundraiser.id },
+        body: { amount: 12.5 },
+        headers: { 'idempotency-key': idempotencyKey },
+      });
+    expect((await donate(key)).status).toBe(201);
+    expect((await donate(`no-checkout-${randomUUID()}`)).status).toBe(201);
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
+    const stats = await server.api('GET', `/api/fundraisers/${fundraiser.id}/stats`, { token: userToken(owner) });
+    expect(stats.body).toMatchObject({ amountRaised: 0, amountReported: 12.5 });
   });
 
   it("takes donate's amounts: text in dollars, rounded to the cent; a new report id without a key", async () => {

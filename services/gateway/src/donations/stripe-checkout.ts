@@ -87,7 +87,7 @@ export function createStripeCheckoutSessions(
         log.error({ sessionId: session.id }, 'Stripe answered an embedded Checkout Session without a client secret');
         throw new HttpError(502, TRY_AGAIN);
       }
-      return { clientSecret: session.client_secret };
+      return { clientSecret: session.client_secret, sessionId: session.id };
     },
   };
 }
