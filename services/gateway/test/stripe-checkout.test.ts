@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { type IncomingMessage, type Server, createServer, request as httpRequest } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CHECKOUT_DOLLARS_AS_SENT, eventMetadata } from '@qrshirt/contracts';
 import { donationReportStreamName, fundraiserStreamName, reportIdFor } from '@qrshirt/core';
-import { callOperation, createFundraiser, freePort, solveProofOfWork, WAIT_MS } from '@qrshirt/test-support';
+import {
+  callOperation,
+  createFundraiser,
+  freePort,
+  solveProofOfWork,
+  type StripeAnswer,
+  startRecordingProxy,
+  WAIT_MS,
+} from '@qrshirt/test-support';
 import { describeWithStripeMock } from '@qrshirt/test-support/vitest';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createCheckoutSigner } from '../src/donations/checkout-signature';
@@ -13,72 +21,9 @@ import { asUser, startTestServer, type TestServer, userToken } from './support/t
 
 /*
  * POST /api/fundraisers/{id}/checkout against the real gateway and Stripe's own stripe-mock,
- * through the official `stripe` package. stripe-mock answers fixtures, not what it was sent, so
- * the gateway talks to it through a small recording proxy that keeps what reached "Stripe".
+ * through the official `stripe` package, by way of the recording proxy that keeps what reached
+ * "Stripe" (and answers Stripe's refusals, which stripe-mock's fixtures never give).
  */
-
-interface StripeRequest {
-  method: string;
-  path: string;
-  idempotencyKey: string | undefined;
-  form: URLSearchParams;
-}
-
-/** An answer of Stripe's API: its status and its JSON body. */
-interface StripeAnswer {
-  status: number;
-  body: unknown;
-}
-
-interface RecordingProxy {
-  url: string;
-  seen: StripeRequest[];
-  /** While set, every request gets this answer instead of stripe-mock's (whose fixtures never refuse). */
-  answer: StripeAnswer | null;
-  close(): Promise<void>;
-}
-
-/** Forwards everything to `target` and keeps each request's method, path, form body and Idempotency-Key. */
-async function startRecordingProxy(target: string): Promise<RecordingProxy> {
-  const seen: StripeRequest[] = [];
-  const upstream = new URL(target);
-  const proxy = { answer: null } as RecordingProxy;
-  const server: Server = createServer((req: IncomingMessage, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const key = req.headers['idempotency-key'];
-      seen.push({
-        method: req.method ?? '',
-        path: req.url ?? '',
-        idempotencyKey: Array.isArray(key) ? key[0] : key,
-        form: new URLSearchParams(body.toString('utf8')),
-      });
-      if (proxy.answer) {
-        res.writeHead(proxy.answer.status, { 'Content-Type': 'application/json', 'Request-Id': 'req_refused' });
-        res.end(JSON.stringify(proxy.answer.body));
-        return;
-      }
-      const forwarded = httpRequest(
-        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      forwarded.on('error', () => res.destroy());
-      forwarded.end(body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(proxy, {
-    url: `http://127.0.0.1:${port}`,
-    seen,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  });
-}
 
 const stripeEnv = (apiUrl: string) => ({
   STRIPE_SECRET_KEY: 'sk_test_checkout',
