@@ -74,7 +74,9 @@ export interface RouteDefinition {
   perClient?: ClientAllowance;
   /**
    * The largest body it reads, in bytes, below the gateway's MAX_BODY_BYTES: what one request
-   * can add to the log. A larger one is answered 413.
+   * can add to the log. A larger one is answered 413. On a `rawBody` route it is the limit
+   * whatever MAX_BODY_BYTES says: a processor's deliveries are as large as the processor makes
+   * them, and one refused is sent again for days.
    */
   maxBodyBytes?: number;
   answers: Record<number, RouteAnswer>;

@@ -115,8 +115,11 @@ describeInBrowser("Stripe's embedded Checkout in the QR page's donation card", (
     await card.getByRole('radio', { name: '$25' }).check();
     const checkoutCall = page.waitForRequest((request) => request.url().endsWith(`/${fundraiser.id}/checkout`));
     await card.getByRole('button', { name: 'Continue to payment' }).click();
-    const checkoutKey = (await checkoutCall).headers()['idempotency-key'];
+    const checkoutHeaders = (await checkoutCall).headers();
+    const checkoutKey = checkoutHeaders['idempotency-key'];
     expect(checkoutKey).toBeTruthy();
+    // The card's widget solved the gateway's challenge, which the gateway took.
+    expect(checkoutHeaders['x-altcha']).toBeTruthy();
 
     const mounted = card.getByText('Stripe Checkout (stand-in)');
     await mounted.waitFor();

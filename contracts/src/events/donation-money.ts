@@ -12,7 +12,15 @@ export const confirmedMoneyEvents = [
 export const reportedMoneyEvents = [
   'DonationReported',
   'DonationReportConfirmed',
+  'DonationReportDropped',
 ] as const satisfies readonly EventType[];
+
+/**
+ * How long a report awaits confirmation: after a day a processor that was going to confirm it has
+ * (Stripe's Checkout Sessions expire in 24 h), and an unsettled report is more likely a page that
+ * never paid, or a forgery, than money on its way.
+ */
+export const REPORT_AWAITS_MS = 24 * 60 * 60_000;
 
 export interface ConfirmedChange {
   fundraiserId: string;
@@ -83,18 +91,22 @@ export function confirmedChange(event: DomainEvent): ConfirmedChange | null {
   }
 }
 
-/** What an event changes in the cents a fundraiser's page reported and no processor confirmed yet. */
-export function reportedChange(event: DomainEvent): { fundraiserId: string; cents: number } | null {
+/**
+ * What an event changes in the cents a fundraiser's page reported and no processor settled yet,
+ * filed under the instant of the report (`reportedAt`), as the report stops awaiting 24 h after it.
+ */
+export function reportedChange(event: DomainEvent): { fundraiserId: string; cents: number; reportedAt: string } | null {
   switch (event.type) {
-    case 'DonationReported':
-      // Confirmed before it arrived: it never awaited anything.
-      return event.data.confirmedBy === null
-        ? { fundraiserId: event.data.fundraiserId, cents: event.data.amountCents }
-        : null;
+    case 'DonationReported': {
+      const { fundraiserId, amountCents, confirmedBy, awaiting = confirmedBy === null, at } = event.data;
+      return awaiting ? { fundraiserId, cents: amountCents, reportedAt: at } : null;
+    }
     case 'DonationReportConfirmed':
-      return event.data.pendingCents > 0
-        ? { fundraiserId: event.data.fundraiserId, cents: -event.data.pendingCents }
-        : null;
+    case 'DonationReportDropped': {
+      // Settled by a version before expiry: the report's own instant is not known, this one is near it.
+      const { fundraiserId, pendingCents, reportedAt = event.data.at } = event.data;
+      return pendingCents > 0 ? { fundraiserId, cents: -pendingCents, reportedAt } : null;
+    }
     default:
       return null;
   }

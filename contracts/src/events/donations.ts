@@ -9,7 +9,8 @@ import { defineEvent, isoInstant } from './define-event';
  *
  * | stream                              | events                                        |
  * |-------------------------------------|-----------------------------------------------|
- * | `donation-report-<reportId>`        | DonationReported, DonationReportConfirmed     |
+ * | `donation-report-<reportId>`        | DonationCheckoutCreated, DonationReported,    |
+ * |                                     | DonationReportConfirmed, DonationReportDropped|
  * | `processor-donation-<donationId>`   | DonationConfirmed, DonationRefunded,          |
  * |                                     | DonationRestored, DonationMovementRecorded    |
  * | `donation-webhook-<sha256(id)>`     | DonationWebhookReceived                       |
@@ -18,6 +19,23 @@ import { defineEvent, isoInstant } from './define-event';
  * projector never reads. A processor donation's money events are a ledger: each movement is dated
  * by the processor (`at`) and names the charity the donation was made to, fixed at payment.
  */
+
+/**
+ * The product created a processor's checkout (a Stripe Checkout Session) for the report
+ * `reportId`, which the page files under the same Idempotency-Key once the donor has paid: while
+ * Stripe takes donations, only a report a checkout backs counts as awaiting confirmation.
+ */
+export const DonationCheckoutCreated = defineEvent(
+  'DonationCheckoutCreated',
+  z.object({
+    reportId: z.string().min(1),
+    fundraiserId: z.string().min(1),
+    amountCents: z.number().int().positive(),
+    /** The processor's id of the checkout (`cs_…`). */
+    sessionId: z.string().min(1),
+    at: isoInstant,
+  }),
+);
 
 /**
  * The widget's report, as POST /api/fundraisers/{id}/donate received it. `reportId` is what that
@@ -38,6 +56,12 @@ export const DonationReported = defineEvent(
      * may overtake the page): such a report awaits nothing. Null: it awaits confirmation.
      */
     confirmedBy: z.string().min(1).nullable(),
+    /**
+     * Whether it counts as awaiting confirmation (for 24 h from `at`): not when it arrived
+     * confirmed or dropped, nor, while Stripe takes donations, when no checkout of the product
+     * backs it. Absent on events written before: it awaits unless `confirmedBy` says otherwise.
+     */
+    awaiting: z.boolean().optional(),
     at: isoInstant,
   }),
 );
@@ -54,6 +78,28 @@ export const DonationReportConfirmed = defineEvent(
     fundraiserId: z.string().min(1),
     donationId: z.string().min(1),
     pendingCents: z.number().int().nonnegative(),
+    /** When the report was made, whose awaiting money this takes back; absent before expiry, or with no report yet. */
+    reportedAt: isoInstant.optional(),
+    at: isoInstant,
+  }),
+);
+
+export const reportDropReasons = ['payment_failed', 'checkout_expired'] as const;
+
+/**
+ * The processor said the report's payment will not come: its checkout expired unpaid, or its
+ * delayed payment (a bank debit) failed. The report stops awaiting confirmation; one that
+ * arrives later awaits nothing. `pendingCents` is what stops awaiting, 0 when it awaited nothing.
+ */
+export const DonationReportDropped = defineEvent(
+  'DonationReportDropped',
+  z.object({
+    reportId: z.string().min(1),
+    fundraiserId: z.string().min(1),
+    pendingCents: z.number().int().nonnegative(),
+    reason: z.enum(reportDropReasons),
+    /** When the report was made; absent when none had arrived. */
+    reportedAt: isoInstant.optional(),
     at: isoInstant,
   }),
 );

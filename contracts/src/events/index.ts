@@ -4,10 +4,12 @@ import { DonationCompleted, PageViewed, ShirtClicked, WaitlistSignup } from './a
 import { CharityApproved, CharityCreated, CharityRejected, CharityUpdated } from './charities';
 import type { EventDefinition } from './define-event';
 import {
+  DonationCheckoutCreated,
   DonationConfirmed,
   DonationMovementRecorded,
   DonationRefunded,
   DonationReportConfirmed,
+  DonationReportDropped,
   DonationRestored,
   DonationReported,
   DonationWebhookReceived,
@@ -84,8 +86,10 @@ export const eventDefinitions = {
   FundraiserShortCodeAssigned,
   ShortCodeReserved,
   DonationRecorded,
+  DonationCheckoutCreated,
   DonationReported,
   DonationReportConfirmed,
+  DonationReportDropped,
   DonationConfirmed,
   DonationRefunded,
   DonationRestored,

@@ -76,9 +76,14 @@ export type DonationWebhookAnswer = z.infer<typeof donationWebhookAnswer>;
 export const stripeWebhookEventTypes = [
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
   'charge.refunded',
   'charge.dispute.funds_withdrawn',
 ] as const;
+
+/** The largest Stripe delivery read, 1 MiB: what nginx lets through by default, too (client_max_body_size). */
+export const STRIPE_WEBHOOK_MAX_BYTES = 1024 * 1024;
 
 /**
  * A Stripe event as Stripe posts it, for the document only: the route reads the bytes, checks
@@ -108,10 +113,12 @@ export const stripeWebhookHeaders = z.object({
 export const stripeWebhookAnswer = z
   .object({
     /**
-     * As the donation webhook's, and `ignored`: a type that moves no money, or one that is not
-     * ours (a Checkout Session the product did not create, a connected account's event: logged).
+     * As the donation webhook's; `dropped`: the report of a session that expired unpaid or whose
+     * payment failed no longer awaits confirmation; `ignored`: a type that moves no money, or one
+     * that is not ours (a Checkout Session the product did not create, a connected account's
+     * event: logged).
      */
-    outcome: z.enum(['confirmed', 'refunded', 'restored', 'recorded', 'unchanged', 'ignored']),
+    outcome: z.enum(['confirmed', 'refunded', 'restored', 'recorded', 'dropped', 'unchanged', 'ignored']),
   })
   .meta({ id: 'StripeWebhookAnswer' });
 export type StripeWebhookAnswer = z.infer<typeof stripeWebhookAnswer>;
@@ -181,6 +188,9 @@ export const donationRoutes = defineRoutes({
     // Stripe sends no bearer token: its signature is the credential.
     readsToken: false,
     rawBody: true,
+    // Stripe's events carry whole objects, a Checkout Session's line items and metadata among them,
+    // and Stripe retries a refused delivery for three days: room for any of them.
+    maxBodyBytes: STRIPE_WEBHOOK_MAX_BYTES,
     headers: stripeWebhookHeaders,
     body: stripeWebhookEvent,
     answers: {
@@ -192,7 +202,8 @@ export const donationRoutes = defineRoutes({
       },
       400: {
         description:
-          'Missing, wrong or stale signature (beyond 300 seconds), or a body that is not the one signed: nothing recorded',
+          'Missing or wrong signature, one dated more than 300 seconds from the server clock either way, or a body ' +
+          'that is not the one signed: nothing recorded',
         schema: errorAnswer,
       },
       503: {

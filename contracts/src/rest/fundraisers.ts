@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOLLARS_AS_SENT } from './text-patterns';
+import { CHECKOUT_DOLLARS_AS_SENT, DOLLARS_AS_SENT } from './text-patterns';
 import { defineRoutes, invalidInput as invalid, notFound, unauthenticated } from '../route';
 import { errorAnswer } from './errors';
 import { idParams } from './ids';
@@ -82,8 +82,24 @@ export const donateHeaders = z.object({
     .describe('A retry with the same key records the donation once, and answers it again'),
 });
 
-/** A donation through Stripe's embedded Checkout: the amount by `donate`'s rules, in dollars. */
-export const checkoutRequest = donateRequest.pick({ amount: true });
+/** What Stripe charges at least and at most in USD, in dollars: a checkout outside asks Stripe nothing. */
+export const CHECKOUT_MIN_DOLLARS = 0.5;
+export const CHECKOUT_MAX_DOLLARS = 999_999.99;
+
+/**
+ * A donation through Stripe's embedded Checkout: the amount read by `donate`'s rules, in dollars,
+ * within what Stripe charges in USD.
+ */
+export const checkoutRequest = z.object({
+  amount: z.union(
+    [
+      // Rounded to the cent first, as a report's amount is: 0.495 is 50 cents, 999,999.995 one cent too many.
+      z.number().meta({ minimum: 0.495, exclusiveMaximum: 999_999.995 }),
+      z.string().max(64).meta({ pattern: CHECKOUT_DOLLARS_AS_SENT }),
+    ],
+    { error: 'amount must be a number greater than 0' },
+  ),
+});
 export type CheckoutRequest = z.infer<typeof checkoutRequest>;
 
 export const checkoutHeaders = z.object({
@@ -290,25 +306,36 @@ export const donateRoutes = defineRoutes({
     params: idParams,
     headers: checkoutHeaders,
     body: checkoutRequest,
+    // Each one is a call to Stripe's API, whose rate limit the whole site shares, and a Checkout
+    // Session kept for a day: a script pays for each, and one address gets no more than a donor needs.
+    challenge: true,
     maxBodyBytes: 1_024,
-    // Each one is a call to Stripe's API, whose rate limit the whole site shares.
     perClient: { requests: 30, seconds: 60 },
     answers: {
       200: {
         description: 'The Checkout Session, the same one again for a retry with its key',
         schema: checkoutSession,
       },
-      400: invalid,
+      400: {
+        description: 'Invalid input, an amount Stripe does not charge, or Stripe refused the request (its message)',
+        schema: errorAnswer,
+      },
       404: { description: 'Unknown fundraiser, or one nobody has claimed yet', schema: errorAnswer },
       409: {
         description: "With live keys, the fundraiser's charity has no Stripe account that takes charges yet",
         schema: errorAnswer,
       },
+      422: {
+        description:
+          'Stripe refused a well-formed request (a card declined, the Idempotency-Key used with another amount): its message',
+        schema: errorAnswer,
+      },
       502: {
-        description: 'Stripe did not answer, or refused the session (such as a key reused with another amount)',
+        description: "Stripe failed, limited the site's requests or refused its keys: nothing was charged, try again",
         schema: errorAnswer,
       },
       503: { description: 'Stripe is not configured (STRIPE_SECRET_KEY and the others unset)', schema: errorAnswer },
+      504: { description: 'Stripe did not answer in time (at most about 20 s): try again', schema: errorAnswer },
     },
   },
 });

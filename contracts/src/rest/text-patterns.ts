@@ -52,3 +52,17 @@ export const E164_AS_SENT = `^${PHONE_SEPARATOR}*\\+${PHONE_SEPARATOR}*[1-9](?:$
  * (which rounds to a cent) to 1,000,000.
  */
 export const DOLLARS_AS_SENT = `^[${TRIMMED}"']*(?:0*[1-9][0-9]{0,5}(?:\\.[0-9]*)?|0*1000000(?:\\.0*)?|0*\\.(?:0?[1-9][0-9]*|00[5-9][0-9]*))[${TRIMMED}"']*$`;
+
+/**
+ * A checkout's amount as text, as `DOLLARS_AS_SENT` reads it: from 0.495 (which rounds to Stripe's
+ * least, 50 cents) to 999,999.994 (which rounds to its most, $999,999.99).
+ */
+export const CHECKOUT_DOLLARS_AS_SENT =
+  `^[${TRIMMED}"']*(?:` +
+  // 1 to 999,998 and any cents.
+  '0*(?:[1-9][0-9]{0,4}|[1-8][0-9]{5}|9[0-8][0-9]{4}|99[0-8][0-9]{3}|999[0-8][0-9]{2}|9999[0-8][0-9]|99999[0-8])(?:\\.[0-9]*)?' +
+  // 999,999 and a fraction under .995.
+  '|0*999999(?:\\.(?:[0-8][0-9]*|9|9[0-8][0-9]*|99|99[0-4][0-9]*)?)?' +
+  // Under a dollar: .495 and up.
+  '|0*\\.(?:[5-9][0-9]*|49[5-9][0-9]*)' +
+  `)[${TRIMMED}"']*$`;

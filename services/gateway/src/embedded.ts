@@ -192,7 +192,7 @@ export async function createEmbeddedProcess(
   // Where features meet: fundraisers, the waitlist and fulfilment read the catalogue's entries;
   // fulfilment makes and hands over fundraisers through the fundraisers' port.
   const catalogueEntries = createCatalogueEntries(commands);
-  const fundraiserQueries = createFundraiserQueries(readModels);
+  const fundraiserQueries = createFundraiserQueries(readModels, clock);
   // The day's salt lives with the credentials (SQLite file or Redis), where every gateway sees it.
   const scanVisitors = createScanVisitors({ salts: credentials, clock });
   const fundraisers = fundraisersModule({
@@ -216,6 +216,7 @@ export async function createEmbeddedProcess(
     charityName: async (id) => (await catalogue.queries.catalog.getCharity(id))?.name ?? null,
     checkoutSessions: createStripeCheckoutSessions(stripe, log.child({ component: 'stripe' })),
     payoutAccounts: createStripePayoutAccounts(stripe, config.PUBLIC_BASE_URL, log.child({ component: 'stripe' })),
+    reportsNeedCheckout: stripe !== null,
     clock,
     newId,
   });

@@ -168,13 +168,13 @@ describe('the proof of work of anonymous forms (ALTCHA)', () => {
     expect((await server.api('POST', '/api/auth/password-reset', withProof(proof, resetOf()))).status).toBe(202);
   });
 
-  it('asks for it on exactly the four anonymous forms that write or mail, and documents it; never on scans', async () => {
+  it('asks for it on exactly the anonymous forms that write, mail or call Stripe, and documents it; never on scans', async () => {
     expect(
       apiRouteList
         .filter((route) => route.challenge)
         .map((route) => route.operationId)
         .sort(),
-    ).toEqual(['joinWaitlist', 'requestPasswordReset', 'resendVerification', 'signUp']);
+    ).toEqual(['createCheckout', 'joinWaitlist', 'requestPasswordReset', 'resendVerification', 'signUp']);
     const { body } = await server.api('GET', '/api/openapi.json');
     const reset = body.paths['/api/auth/password-reset'].post;
     expect(reset.parameters).toContainEqual(

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import jsQR from 'jsqr';
-import { SHORT_CODE_ALPHABET, createFundraiserQueries } from '@qrshirt/core';
+import { SHORT_CODE_ALPHABET, createFundraiserQueries, systemClock } from '@qrshirt/core';
 import { createFundraiser, PHONE, scanner, WAIT_MS } from '@qrshirt/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGreyPng } from './support/png';
@@ -105,9 +105,9 @@ describe('short codes across a restart', () => {
   it('are in the fundraisers read model, and open the same page from a process that never saw them given', async () => {
     const code = SHORT_LINK.exec((await scanQrPng(fundraiserId)).payload)![1]!;
     await server.embedded.projectionsCaughtUp(WAIT_MS);
-    expect(await createFundraiserQueries(server.embedded.readModels).getFundraiserIdByShortCode(code)).toBe(
-      fundraiserId,
-    );
+    expect(
+      await createFundraiserQueries(server.embedded.readModels, systemClock).getFundraiserIdByShortCode(code),
+    ).toBe(fundraiserId);
     await server.stop();
     server = await startTestServer({ dataDir, env: { PUBLIC_BASE_URL } });
     const answer = await visit(`/q/${code}`);

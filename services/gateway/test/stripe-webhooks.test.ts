@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { fundraiserStats } from '@qrshirt/contracts';
-import { processorDonationStreamName, reportIdFor } from '@qrshirt/core';
+import { eventMetadata, fundraiserStats, STRIPE_WEBHOOK_MAX_BYTES } from '@qrshirt/contracts';
+import { donationReportStreamName, processorDonationStreamName, reportIdFor } from '@qrshirt/core';
 import { createFundraiser, seededRandom, WAIT_MS } from '@qrshirt/test-support';
 import { pino } from 'pino';
 import Stripe from 'stripe';
@@ -141,6 +141,36 @@ async function newFundraiser() {
   return { id, owner };
 }
 
+/**
+ * The checkout of `cents` for the report the page files under `key`, recorded as POST /checkout
+ * records it once Stripe made the session (stripe-checkout.test.ts takes that route through
+ * stripe-mock): while Stripe takes donations, only such a report awaits confirmation.
+ */
+async function checkedOut(fundraiserId: string, key: string, cents: number): Promise<string> {
+  const reportId = reportIdFor(fundraiserId, key);
+  await server.embedded.eventStore.appendToStream(donationReportStreamName(reportId), [
+    {
+      type: 'DonationCheckoutCreated',
+      data: {
+        reportId,
+        fundraiserId,
+        amountCents: cents,
+        sessionId: `cs_test_${randomUUID()}`,
+        at: new Date().toISOString(),
+      },
+      metadata: eventMetadata('DonationCheckoutCreated'),
+    },
+  ]);
+  return reportId;
+}
+
+/** The page's report of a paid checkout, under the checkout's key. */
+const report = (fundraiserId: string, key: string, amount: number) =>
+  server.api('POST', `/api/fundraisers/${fundraiserId}/donate`, {
+    body: { amount },
+    headers: { 'idempotency-key': key },
+  });
+
 async function statsOf({ id, owner }: { id: string; owner: string }) {
   await server.embedded.projectionsCaughtUp(WAIT_MS);
   const answer = await server.api('GET', `/api/fundraisers/${id}/stats`, { token: userToken(owner) });
@@ -152,10 +182,8 @@ describe('POST /api/webhooks/stripe: what counts', () => {
   it('confirms a paid checkout.session.completed as raised, and settles the report the page made with the same key', async () => {
     const fundraiser = await newFundraiser();
     const key = `card-${randomUUID()}`;
-    const reported = await server.api('POST', `/api/fundraisers/${fundraiser.id}/donate`, {
-      body: { amount: 12.5 },
-      headers: { 'idempotency-key': key },
-    });
+    await checkedOut(fundraiser.id, key, 1250);
+    const reported = await report(fundraiser.id, key, 12.5);
     expect(reported.status).toBe(201);
     expect(await statsOf(fundraiser)).toMatchObject({ donations: 0, amountRaised: 0, amountReported: 12.5 });
 
@@ -221,6 +249,71 @@ describe('POST /api/webhooks/stripe: what counts', () => {
       body: { outcome: 'unchanged' },
     });
     expect(await statsOf(fundraiser)).toMatchObject({ donations: 1, amountRaised: 25 });
+  });
+});
+
+describe('POST /api/webhooks/stripe: reports that await confirmation', () => {
+  it('counts only a report a checkout of the product backs, Stripe being the processor here', async () => {
+    const fundraiser = await newFundraiser();
+    const key = `card-${randomUUID()}`;
+    await checkedOut(fundraiser.id, key, 2000);
+    expect((await report(fundraiser.id, key, 20)).status).toBe(201);
+    // Anyone's word: recorded, and settled if a processor names it, but awaiting nothing.
+    expect((await report(fundraiser.id, `forged-${randomUUID()}`, 900)).status).toBe(201);
+    expect((await report(fundraiser.id, `forged-${randomUUID()}`, 900)).status).toBe(201);
+    expect(await statsOf(fundraiser)).toMatchObject({ amountReported: 20 });
+    // The checkout's key with another amount is not the payment it was made for.
+    expect(await report(fundraiser.id, key, 25)).toMatchObject({
+      status: 409,
+      body: { error: 'Idempotency-Key was already used with a different amount' },
+    });
+  });
+
+  it('drops the report of a session whose delayed payment failed, once', async () => {
+    const fundraiser = await newFundraiser();
+    const key = `card-${randomUUID()}`;
+    const reportId = await checkedOut(fundraiser.id, key, 4000);
+    await report(fundraiser.id, key, 40);
+    // A bank debit: the session completes unpaid, then its payment fails.
+    expect(await send(completed(fundraiser.id, 4000, { reportId, paid: false }))).toMatchObject({
+      body: { outcome: 'ignored' },
+    });
+    expect(await statsOf(fundraiser)).toMatchObject({ amountReported: 40 });
+    const failed = completed(fundraiser.id, 4000, { reportId, paid: false }, 'checkout.session.async_payment_failed');
+    expect(await send(failed)).toMatchObject({ status: 200, body: { outcome: 'dropped' } });
+    expect(await statsOf(fundraiser)).toMatchObject({ donations: 0, amountRaised: 0, amountReported: 0 });
+    const [dropped] = (await server.embedded.eventStore.readStream(donationReportStreamName(reportId))).slice(-1);
+    expect(dropped).toMatchObject({
+      type: 'DonationReportDropped',
+      data: { reason: 'payment_failed', pendingCents: 4000 },
+    });
+    expect(await send({ ...failed, id: `${failed.id}_again` })).toMatchObject({ body: { outcome: 'unchanged' } });
+  });
+
+  it('drops the report of a session that expired before the page could report it', async () => {
+    const fundraiser = await newFundraiser();
+    const key = `card-${randomUUID()}`;
+    const reportId = await checkedOut(fundraiser.id, key, 1500);
+    const expired = completed(fundraiser.id, 1500, { reportId, paid: false }, 'checkout.session.expired');
+    expect(await send(expired)).toMatchObject({ status: 200, body: { outcome: 'dropped' } });
+    expect((await report(fundraiser.id, key, 15)).status).toBe(201);
+    expect(await statsOf(fundraiser)).toMatchObject({ amountReported: 0 });
+  });
+
+  it('drops nothing for a session the product did not sign', async () => {
+    const fundraiser = await newFundraiser();
+    const key = `card-${randomUUID()}`;
+    const reportId = await checkedOut(fundraiser.id, key, 1500);
+    await report(fundraiser.id, key, 15);
+    const head = await server.embedded.eventStore.headPosition();
+    const metadata = { fundraiserId: fundraiser.id, reportId, charityId: CHARITY };
+    for (const type of ['checkout.session.expired', 'checkout.session.async_payment_failed']) {
+      expect(await send(completed(fundraiser.id, 1500, { metadata, paid: false }, type))).toMatchObject({
+        body: { outcome: 'ignored' },
+      });
+    }
+    expect(await server.embedded.eventStore.headPosition()).toBe(head);
+    expect(await statsOf(fundraiser)).toMatchObject({ amountReported: 15 });
   });
 });
 
@@ -463,6 +556,14 @@ describe('POST /api/webhooks/stripe: refused with 400, and nothing recorded', ()
     await refused(body, stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET, timestamp }));
   });
 
+  it('for a signature dated more than 300 seconds ahead, which the package alone would take', async () => {
+    const timestamp = Math.floor(Date.now() / 1000) + 301;
+    await refused(body, stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET, timestamp }));
+    // Read as the package reads the header: its last `t=` is the one signed.
+    const ahead = stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET, timestamp });
+    await refused(body, `t=${Math.floor(Date.now() / 1000)},${ahead}`);
+  });
+
   it('for a body changed after it was signed', async () => {
     const signature = stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET });
     await refused(body.replace('"amount_total":5000', '"amount_total":500000'), signature);
@@ -472,9 +573,47 @@ describe('POST /api/webhooks/stripe: refused with 400, and nothing recorded', ()
     await refused(body, undefined);
   });
 
-  it('but takes the same body, signed now with the secret', async () => {
-    expect(await post(body)).toMatchObject({ status: 200, body: { outcome: 'confirmed' } });
+  it('but takes the same body, signed with the secret a little ahead of our clock, as clocks drift', async () => {
+    const timestamp = Math.floor(Date.now() / 1000) + 240;
+    const signature = stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET, timestamp });
+    expect(await post(body, signature)).toMatchObject({ status: 200, body: { outcome: 'confirmed' } });
     expect(await statsOf(fundraiser)).toMatchObject({ donations: 1, amountRaised: 50 });
+  });
+});
+
+describe('POST /api/webhooks/stripe: the size of a delivery', () => {
+  /** A signed Checkout Session event of exactly `bytes` bytes, padded in a metadata value. */
+  function deliveryOf(bytes: number): string {
+    const sent = completed(`f-${randomUUID()}`, 500, { metadata: { padding: '' } });
+    const empty = JSON.stringify(sent).length;
+    (sent.data.object.metadata as Record<string, string>).padding = 'x'.repeat(bytes - empty);
+    const body = JSON.stringify(sent);
+    expect(body).toHaveLength(bytes);
+    return body;
+  }
+
+  it('takes one of 1 MiB, as large as Stripe makes them, and refuses more with 413', async () => {
+    // Signed and read: a session the product did not sign, so answered and logged, not refused.
+    expect(await post(deliveryOf(STRIPE_WEBHOOK_MAX_BYTES))).toMatchObject({
+      status: 200,
+      body: { outcome: 'ignored' },
+    });
+    const tooLarge = await post(deliveryOf(STRIPE_WEBHOOK_MAX_BYTES + 1));
+    expect(tooLarge).toMatchObject({
+      status: 413,
+      body: { error: `The request body is too large: at most ${STRIPE_WEBHOOK_MAX_BYTES} bytes here` },
+    });
+  });
+
+  it("leaves the other routes' limits as they were: the generic webhook's is MAX_BODY_BYTES, 64 KiB", async () => {
+    const answer = await server.api('POST', '/api/webhooks/donations', {
+      rawBody: deliveryOf(64 * 1024 + 1),
+      headers: { 'webhook-id': 'msg_large', 'webhook-timestamp': String(now()), 'webhook-signature': 'v1,x' },
+    });
+    expect(answer).toMatchObject({
+      status: 413,
+      body: { error: 'The request body is too large: at most 65536 bytes here' },
+    });
   });
 });
 

@@ -13,7 +13,7 @@ import { WAIT_MS } from '@qrshirt/test-support';
 import { describeWithRedis } from '@qrshirt/test-support/vitest';
 import { type ProjectionRunner, createProjectionRunner } from '../src/runner';
 import { openTempEventStore } from './support/event-store';
-import { charities, createHistory, fundraisers, type History } from './support/history';
+import { charities, createHistory, fundraisers, type History, HISTORY_NOW } from './support/history';
 import { type BackendKind, type ReadModelBackend, memoryBackend, redisBackend } from './support/read-model-backends';
 import { createRecordingLog } from './support/recording-log';
 
@@ -105,7 +105,7 @@ function describeOverview(kind: BackendKind): void {
       for (const runner of runners) runner.start();
       await Promise.all(runners.map((runner) => runner.waitUntilCaughtUp(WAIT_MS)));
 
-      const [fundraisers, catalog] = [createFundraiserQueries(store), createCatalogQueries(store)];
+      const [fundraisers, catalog] = [createFundraiserQueries(store, () => HISTORY_NOW), createCatalogQueries(store)];
       const overview = createOverviewQueries(store, {
         fundraisers: (ids) => fundraisers.summaries(ids),
         charityNames: (ids) => catalog.charityNames(ids),

@@ -23,7 +23,7 @@ import { WAIT_MS } from '@qrshirt/test-support';
 import { spyOnCommits } from './support/commit-spy';
 import { openTempEventStore } from './support/event-store';
 import { expectFiguresAsGenerated } from './support/expect-figures';
-import { type History, createHistory, fundraiserIds } from './support/history';
+import { type History, createHistory, fundraiserIds, HISTORY_NOW } from './support/history';
 import { type BackendKind, type ReadModelBackend, memoryBackend, redisBackend } from './support/read-model-backends';
 import { createRecordingLog } from './support/recording-log';
 import { until } from './support/until';
@@ -37,7 +37,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 function startReader(store: ReadModelStore, history: History) {
   const catalog = createCatalogQueries(store);
-  const fundraisers = createFundraiserQueries(store);
+  const fundraisers = createFundraiserQueries(store, () => HISTORY_NOW);
   const problems: string[] = [];
   const versionsSeen = new Set<number>();
   const last = new Map<string, { scans: number; donations: number }>();

@@ -19,7 +19,7 @@ import {
 import { createProjectionRunner, type ProjectionRunner } from '../src/runner';
 import { createMemoryReadModelStore } from '../src/store/memory-read-model-store';
 import { openTempEventStore } from './support/event-store';
-import { createHistory, newEvent, scanBeforeCounting, userIds } from './support/history';
+import { createHistory, HISTORY_NOW, newEvent, scanBeforeCounting, userIds } from './support/history';
 import { until } from './support/until';
 import { money } from './support/statement-money';
 
@@ -48,7 +48,7 @@ async function fromReadModels(
   groupBy: ReplayGroupBy,
   days?: { from: string; to: string },
 ): Promise<Expected> {
-  const fundraisers = createFundraiserQueries(store);
+  const fundraisers = createFundraiserQueries(store, () => HISTORY_NOW);
   const catalog = createCatalogQueries(store);
   const owned = await Promise.all(everyOwner.map((owner) => fundraisers.getUserStats(owner)));
   const ids = [...owned.flatMap((stats) => stats.fundraiserStats.map((item) => item.id)), GHOST];

@@ -15,7 +15,7 @@ import { type ProjectionRunner, createProjectionRunner } from '../src/runner';
 import { spyOnCommits } from './support/commit-spy';
 import { openTempEventStore } from './support/event-store';
 import { expectFiguresAsGenerated } from './support/expect-figures';
-import { type History, createHistory } from './support/history';
+import { type History, createHistory, HISTORY_NOW } from './support/history';
 import { type BackendKind, type ReadModelBackend, memoryBackend, redisBackend } from './support/read-model-backends';
 import { createRecordingLog } from './support/recording-log';
 import { WAIT_MS } from '@qrshirt/test-support';
@@ -77,7 +77,7 @@ function describeRunner(kind: BackendKind): void {
         photoURL: null,
         dailySummary: false,
       });
-      expect(await createFundraiserQueries(store).getFundraiser('f-2')).toMatchObject({
+      expect(await createFundraiserQueries(store, () => HISTORY_NOW).getFundraiser('f-2')).toMatchObject({
         userId: 'u-1',
         name: "Ada's hike",
       });
@@ -166,7 +166,7 @@ function describeRunner(kind: BackendKind): void {
       const runner = startRunner(fundraisersProjector);
       await runner.waitUntilCaughtUp(WAIT_MS);
       const store = backend.connect();
-      expect((await createFundraiserQueries(store).getStats('f-1')).scans).toBe(0);
+      expect((await createFundraiserQueries(store, () => HISTORY_NOW).getStats('f-1')).scans).toBe(0);
 
       await history.activity(400);
       await runner.waitUntilCaughtUp(WAIT_MS);

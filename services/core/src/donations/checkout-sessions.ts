@@ -4,10 +4,14 @@
  */
 export interface CheckoutSessions {
   /**
-   * Creates the processor's checkout of one donation and answers the secret its page mounts. It
-   * throws what the gateway answers when the processor is not configured or does not answer.
+   * Creates the processor's checkout of one donation and answers its id and the secret its page
+   * mounts. It throws what the gateway answers when the processor is not configured, refuses or
+   * does not answer.
    */
-  createCheckoutSession(this: void, session: CheckoutSessionRequest): Promise<{ clientSecret: string }>;
+  createCheckoutSession(
+    this: void,
+    session: CheckoutSessionRequest,
+  ): Promise<{ clientSecret: string; sessionId: string }>;
 }
 
 export interface CheckoutSessionRequest {

@@ -2,6 +2,16 @@ import { createHash } from 'node:crypto';
 import type { EventOf } from '@qrshirt/contracts';
 import { type Decider, DomainError } from '../kit/decider';
 
+/** The product created a processor's checkout for the report the page will file once paid. */
+export interface RecordCheckout {
+  type: 'RecordCheckout';
+  reportId: string;
+  fundraiserId: string;
+  amountCents: number;
+  sessionId: string;
+  at: string;
+}
+
 /** The widget's report: POST /api/fundraisers/{id}/donate. */
 export interface ReportDonation {
   type: 'ReportDonation';
@@ -12,6 +22,11 @@ export interface ReportDonation {
   idempotencyKey: string | null;
   /** Where the donation was reported from, e.g. 'widget'. */
   source: string;
+  /**
+   * Whether only a report a checkout of the product backs may await confirmation: while Stripe
+   * takes donations, a report of any other kind is anyone's word.
+   */
+  needsCheckout: boolean;
   at: string;
 }
 
@@ -25,14 +40,32 @@ export interface ConfirmReport {
   at: string;
 }
 
-export type DonationReportCommand = ReportDonation | ConfirmReport;
-export type DonationReportEvent = EventOf<'DonationReported'> | EventOf<'DonationReportConfirmed'>;
+/** The processor said the report's payment will not come (its checkout expired, its debit failed). */
+export interface DropReport {
+  type: 'DropReport';
+  reportId: string;
+  /** The fundraiser the processor's checkout named, for a report that has not arrived yet. */
+  fundraiserId: string;
+  reason: EventOf<'DonationReportDropped'>['data']['reason'];
+  at: string;
+}
+
+export type DonationReportCommand = RecordCheckout | ReportDonation | ConfirmReport | DropReport;
+export type DonationReportEvent =
+  | EventOf<'DonationCheckoutCreated'>
+  | EventOf<'DonationReported'>
+  | EventOf<'DonationReportConfirmed'>
+  | EventOf<'DonationReportDropped'>;
 
 export interface DonationReportState {
-  /** Null while only a confirmation has arrived. */
-  report: { fundraiserId: string; amountCents: number } | null;
+  /** Null while only a checkout, a confirmation or a drop has arrived. */
+  report: { fundraiserId: string; amountCents: number; awaiting: boolean; at: string } | null;
+  /** The product's checkout behind the report, if it made one. */
+  checkout: { fundraiserId: string; amountCents: number } | null;
   /** The processor's donation that confirmed it; null while it awaits confirmation. */
   confirmedBy: string | null;
+  /** The processor said its payment will not come. */
+  dropped: boolean;
 }
 
 export const donationReportStreamName = (reportId: string): string => `donation-report-${reportId}`;
@@ -47,24 +80,40 @@ export function reportIdFor(fundraiserId: string, idempotencyKey: string): strin
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+const KEY_REUSED = 'Idempotency-Key was already used with a different amount';
+
+/** What a settlement takes back of the report: its amount while it awaited, its instant. */
+function pending(report: DonationReportState['report']): { pendingCents: number; reportedAt?: string } {
+  if (!report) return { pendingCents: 0 };
+  return { pendingCents: report.awaiting ? report.amountCents : 0, reportedAt: report.at };
+}
+
 /**
- * One reported donation per stream, so deciding on it never reads more than two events. The
- * stream starts with whichever comes first, the report or its confirmation (a processor's webhook
- * may overtake the page that reports): a report that arrives confirmed awaits nothing.
+ * One reported donation per stream, so deciding on it never reads more than a few events. The
+ * stream starts with whichever comes first: the product's checkout, the page's report, or the
+ * processor's word on the payment (a webhook may overtake the page that reports). A report that
+ * arrives confirmed or dropped awaits nothing; while Stripe takes donations, neither does one
+ * no checkout of the product backs.
  */
-export const donationReportDecider: Decider<DonationReportCommand, DonationReportEvent, DonationReportState | null> = {
-  initialState: () => null,
+export const donationReportDecider: Decider<DonationReportCommand, DonationReportEvent, DonationReportState> = {
+  initialState: () => ({ report: null, checkout: null, confirmedBy: null, dropped: false }),
 
   decide(command, state) {
     switch (command.type) {
+      case 'RecordCheckout': {
+        // A retry gets the same session from the processor; the first checkout stays the report's.
+        if (state.checkout) return [];
+        const { reportId, fundraiserId, amountCents, sessionId, at } = command;
+        return [{ type: 'DonationCheckoutCreated', data: { reportId, fundraiserId, amountCents, sessionId, at } }];
+      }
       case 'ReportDonation': {
         const amountCents = parseAmountCents(command.amount);
-        if (state?.report) {
-          if (state.report.amountCents !== amountCents) {
-            throw new DomainError('conflict', 'Idempotency-Key was already used with a different amount');
-          }
+        if (state.report) {
+          if (state.report.amountCents !== amountCents) throw new DomainError('conflict', KEY_REUSED);
           return [];
         }
+        // The donor paid what the checkout asked; another amount under its key is not that payment.
+        if (state.checkout && state.checkout.amountCents !== amountCents) throw new DomainError('conflict', KEY_REUSED);
         return [
           {
             type: 'DonationReported',
@@ -75,22 +124,40 @@ export const donationReportDecider: Decider<DonationReportCommand, DonationRepor
               currency: 'USD',
               source: command.source,
               idempotencyKey: command.idempotencyKey,
-              confirmedBy: state?.confirmedBy ?? null,
+              confirmedBy: state.confirmedBy,
+              awaiting: !state.confirmedBy && !state.dropped && (!command.needsCheckout || state.checkout !== null),
               at: command.at,
             },
           },
         ];
       }
       case 'ConfirmReport': {
-        if (state?.confirmedBy) return [];
+        if (state.confirmedBy) return [];
         return [
           {
             type: 'DonationReportConfirmed',
             data: {
               reportId: command.reportId,
-              fundraiserId: state?.report?.fundraiserId ?? command.fundraiserId,
+              fundraiserId: state.report?.fundraiserId ?? command.fundraiserId,
               donationId: command.donationId,
-              pendingCents: state?.report?.amountCents ?? 0,
+              // A report dropped and then paid after all (Stripe retried a debit) awaited nothing since.
+              ...pending(state.dropped ? null : state.report),
+              at: command.at,
+            },
+          },
+        ];
+      }
+      case 'DropReport': {
+        // Money the processor confirmed is not taken back by word that it would not come.
+        if (state.confirmedBy || state.dropped) return [];
+        return [
+          {
+            type: 'DonationReportDropped',
+            data: {
+              reportId: command.reportId,
+              fundraiserId: state.report?.fundraiserId ?? state.checkout?.fundraiserId ?? command.fundraiserId,
+              ...pending(state.report),
+              reason: command.reason,
               at: command.at,
             },
           },
@@ -101,13 +168,20 @@ export const donationReportDecider: Decider<DonationReportCommand, DonationRepor
 
   evolve(state, event) {
     switch (event.type) {
-      case 'DonationReported':
+      case 'DonationCheckoutCreated':
+        return { ...state, checkout: { fundraiserId: event.data.fundraiserId, amountCents: event.data.amountCents } };
+      case 'DonationReported': {
+        const { fundraiserId, amountCents, confirmedBy, awaiting = confirmedBy === null, at } = event.data;
         return {
-          report: { fundraiserId: event.data.fundraiserId, amountCents: event.data.amountCents },
-          confirmedBy: state?.confirmedBy ?? event.data.confirmedBy,
+          ...state,
+          report: { fundraiserId, amountCents, awaiting, at },
+          confirmedBy: state.confirmedBy ?? confirmedBy,
         };
+      }
       case 'DonationReportConfirmed':
-        return { report: state?.report ?? null, confirmedBy: event.data.donationId };
+        return { ...state, confirmedBy: event.data.donationId };
+      case 'DonationReportDropped':
+        return { ...state, dropped: true };
     }
   },
 };

@@ -7,13 +7,15 @@ import type {
   DonationWebhookPayload,
   Fundraiser,
 } from '@qrshirt/contracts';
-import { MAX_IDEMPOTENCY_KEY } from '@qrshirt/contracts';
+import { CHECKOUT_MAX_DOLLARS, CHECKOUT_MIN_DOLLARS, MAX_IDEMPOTENCY_KEY } from '@qrshirt/contracts';
 import type { Clock } from '../kit/clock';
 import type { CommandHandler } from '../kit/command-handler';
 import { DomainError } from '../kit/decider';
 import type { CheckoutSessions } from './checkout-sessions';
 import type { PayoutUseCases } from './payout-use-cases';
 import {
+  AMOUNT_INVALID,
+  type DropReport,
   donationReportDecider,
   donationReportStreamName,
   parseAmountCents,
@@ -37,6 +39,12 @@ export interface DonationUseCaseDeps {
   checkoutSessions: CheckoutSessions;
   /** Where card donations to a charity are paid, and whether the processor takes real money. */
   payouts: Pick<PayoutUseCases, 'live' | 'destination'>;
+  /**
+   * Whether a report awaits confirmation only when a checkout of the product backs it: true while
+   * Stripe takes donations, where any other report is anyone's word (the demo processor's and the
+   * generic webhook's reports are still recorded, and settled, without awaiting).
+   */
+  reportsNeedCheckout: boolean;
   clock: Clock;
   newId: () => string;
 }
@@ -48,6 +56,30 @@ function normalisedKey(idempotencyKey: string | undefined): string | null {
     throw new DomainError('validation', `Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY} characters`);
   }
   return key;
+}
+
+const dollars = (amount: number) => `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+const CHECKOUT_AMOUNT_RULE = `amount must be from ${dollars(CHECKOUT_MIN_DOLLARS)} to ${dollars(CHECKOUT_MAX_DOLLARS)}, what Stripe charges in USD`;
+
+/**
+ * A checkout's amount in cents, read as a report's is, within what Stripe charges: Stripe would
+ * refuse anything else, after a round trip the donor waits for.
+ */
+function checkoutCents(amount: unknown): number {
+  let cents: number;
+  try {
+    cents = parseAmountCents(amount);
+  } catch (error) {
+    // Beyond a report's bounds is beyond Stripe's too, whose rule is the one to read here.
+    if (error instanceof DomainError && error.message !== AMOUNT_INVALID) {
+      throw new DomainError('validation', CHECKOUT_AMOUNT_RULE);
+    }
+    throw error;
+  }
+  if (cents < Math.round(CHECKOUT_MIN_DOLLARS * 100) || cents > Math.round(CHECKOUT_MAX_DOLLARS * 100)) {
+    throw new DomainError('validation', CHECKOUT_AMOUNT_RULE);
+  }
+  return cents;
 }
 
 /**
@@ -88,6 +120,7 @@ export function createDonationUseCases({
   charityName,
   checkoutSessions,
   payouts,
+  reportsNeedCheckout,
   clock,
   newId,
 }: DonationUseCaseDeps) {
@@ -189,6 +222,7 @@ export function createDonationUseCases({
           amount: input.amount,
           idempotencyKey: key,
           source: input.source ?? 'widget',
+          needsCheckout: reportsNeedCheckout,
           at: clock().toISOString(),
         }),
         // Two concurrent retries append the same event id: the store keeps one.
@@ -200,7 +234,7 @@ export function createDonationUseCases({
         donation: {
           id: reportId,
           fundraiserId,
-          amount: (reported?.amountCents ?? state?.report?.amountCents ?? 0) / 100,
+          amount: (reported?.amountCents ?? state.report?.amountCents ?? 0) / 100,
           currency: 'USD',
         },
       };
@@ -209,15 +243,16 @@ export function createDonationUseCases({
     /**
      * Starts a donation in the processor's checkout, paid to the charity's connected account when
      * it has one. Its session names the report that the page's report under the same
-     * Idempotency-Key will have, so the processor's confirmation settles that report. Nothing is
-     * recorded here: a checkout may well be abandoned.
+     * Idempotency-Key will have, so the processor's confirmation settles that report, and the
+     * checkout is recorded in that report's stream: the report it backs is one a donor was on the
+     * way to paying, not anyone's word.
      */
     async checkout(fundraiserId: string, input: CheckoutRequest, idempotencyKey?: string): Promise<CheckoutSession> {
       const key = normalisedKey(idempotencyKey);
       const fundraiser = await findFundraiser(fundraiserId);
       // Money for a shirt nobody has claimed would count for no one, and nobody could see it.
       if (fundraiser.userId === null) throw new DomainError('not_found', 'Fundraiser not found');
-      const amountCents = parseAmountCents(input.amount);
+      const amountCents = checkoutCents(input.amount);
       const charity = await charityName(fundraiser.charityId);
       const destination = await payouts.destination(fundraiser.charityId);
       // Real money for a charity Stripe cannot pay would wait in the platform's account for a
@@ -225,16 +260,47 @@ export function createDonationUseCases({
       if (destination === null && payouts.live) {
         throw new DomainError('conflict', `${charity ?? 'This charity'} cannot take card donations here yet`);
       }
-      return checkoutSessions.createCheckoutSession({
+      const reportId = key ? reportIdFor(fundraiserId, key) : newId();
+      const { clientSecret, sessionId } = await checkoutSessions.createCheckoutSession({
         fundraiserId,
         charityId: fundraiser.charityId,
         destination,
-        reportId: key ? reportIdFor(fundraiserId, key) : newId(),
+        reportId,
         amountCents,
         productName: charity ? `Donation to ${charity}` : 'Donation',
         productDescription: `Through the QR shirt fundraiser "${fundraiser.name}"`,
         idempotencyKey: key,
       });
+      // After the processor answered: a retry gets the same session, and records nothing new.
+      await commands.handle(donationReportStreamName(reportId), donationReportDecider, () => ({
+        type: 'RecordCheckout',
+        reportId,
+        fundraiserId,
+        amountCents,
+        sessionId,
+        at: clock().toISOString(),
+      }));
+      return { clientSecret };
+    },
+
+    /**
+     * The processor's word that a report's payment will not come (its checkout expired unpaid, its
+     * delayed payment failed): the report stops awaiting confirmation, once, unless the money was
+     * confirmed. `fundraiserId` is the processor's checkout's, for a report not filed yet.
+     */
+    async dropReport({
+      reportId,
+      fundraiserId,
+      reason,
+    }: Pick<DropReport, 'reportId' | 'fundraiserId' | 'reason'>): Promise<{ outcome: 'dropped' | 'unchanged' }> {
+      const { events } = await commands.handle(donationReportStreamName(reportId), donationReportDecider, () => ({
+        type: 'DropReport',
+        reportId,
+        fundraiserId,
+        reason,
+        at: clock().toISOString(),
+      }));
+      return { outcome: events.length > 0 ? 'dropped' : 'unchanged' };
     },
 
     /**

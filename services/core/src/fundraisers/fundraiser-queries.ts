@@ -1,7 +1,15 @@
-import type { CharityFigures, Fundraiser, FundraiserDetails, FundraiserStats, UserStats } from '@qrshirt/contracts';
+import {
+  type CharityFigures,
+  type Fundraiser,
+  type FundraiserDetails,
+  type FundraiserStats,
+  REPORT_AWAITS_MS,
+  type UserStats,
+} from '@qrshirt/contracts';
 import { fundraiserKeys, fundraisersProjector } from './fundraisers-projector';
+import type { Clock } from '../kit/clock';
 import { dailySeries } from '../kit/daily-figures';
-import { decodeHash } from '../kit/hash-fields';
+import { decodeHash, utcMinuteOf } from '../kit/hash-fields';
 import type { RankedFundraiser } from '../ports/ranked-details';
 import type { ReadModelStore } from '../ports/read-model-store';
 
@@ -18,7 +26,6 @@ interface Totals {
   scanRequests: number;
   donations: number;
   amountCents: number;
-  reportedCents: number;
   testDonations: number;
   testAmountCents: number;
 }
@@ -31,7 +38,6 @@ function totalsOf(hash: Record<string, string>): Totals {
     scanRequests: Number(hash.scanRequests ?? 0),
     donations: Number(hash.donations ?? 0),
     amountCents: Number(hash.amountCents ?? 0),
-    reportedCents: Number(hash.reportedCents ?? 0),
     testDonations: Number(hash.testDonations ?? 0),
     testAmountCents: Number(hash.testAmountCents ?? 0),
   };
@@ -76,7 +82,36 @@ export function figuresByCharity(
   return [...byCharity.values()].map(({ amountCents, ...line }) => ({ ...line, amountRaised: dollars(amountCents) }));
 }
 
-export function createFundraiserQueries(store: ReadModelStore) {
+/*
+ * A report stops awaiting confirmation 24 h after it was made, whatever else happens: that is the
+ * clock's doing, not a fact to record. An event for it would need a job to notice each report's
+ * 24th hour (in one process of several) and would lag it; the read knows the time. So the
+ * projector, which never reads, files each report's cents under its minute, takes them back there
+ * when the report is settled, and the read adds up the minutes of the last 24 h: two hashes, the
+ * day before and today, of at most 1,441 fields between them.
+ */
+
+/** The two days whose hashes hold the last 24 h's reports, and the first minute that still awaits. */
+function awaitingWindow(now: Date): { days: [string, string]; since: string } {
+  const since = utcMinuteOf(new Date(now.getTime() - REPORT_AWAITS_MS).toISOString());
+  return { days: [since.slice(0, 10), utcMinuteOf(now.toISOString()).slice(0, 10)], since };
+}
+
+/** The cents of the minutes from `since` on, in the window's two hashes. */
+function awaitingCents(
+  { days, since }: ReturnType<typeof awaitingWindow>,
+  hashes: readonly (Record<string, string> | undefined)[],
+): number {
+  let cents = 0;
+  days.forEach((day, index) => {
+    for (const [minute, value] of Object.entries(hashes[index] ?? {})) {
+      if (`${day}T${minute}` >= since) cents += Number(value);
+    }
+  });
+  return cents;
+}
+
+export function createFundraiserQueries(store: ReadModelStore, clock: Clock) {
   const fundraisers = store.projection(fundraisersProjector.name);
 
   return {
@@ -127,11 +162,13 @@ export function createFundraiserQueries(store: ReadModelStore) {
     },
 
     async getStats(id: string): Promise<FundraiserStats> {
-      const [totalsHash = {}, daily = {}, record = {}, changes = {}] = await fundraisers.hgetallMany([
+      const window = awaitingWindow(clock());
+      const [totalsHash = {}, daily = {}, record = {}, changes = {}, ...reported] = await fundraisers.hgetallMany([
         fundraiserKeys.totals(id),
         fundraiserKeys.daily(id),
         fundraiserKeys.fundraiser(id),
         fundraiserKeys.charityChanges(id),
+        ...window.days.map((day) => fundraiserKeys.reported(id, day)),
       ]);
       const totals = totalsOf(totalsHash);
       const positions = Object.keys(changes).sort();
@@ -144,13 +181,13 @@ export function createFundraiserQueries(store: ReadModelStore) {
         charityId: (JSON.parse(changes[field]!) as { charityId: string }).charityId,
       }));
       const charityId = record.charityId === undefined ? '' : (JSON.parse(record.charityId) as string);
-      const { scans, scanRequests, donations, amountCents, reportedCents, testDonations, testAmountCents } = totals;
+      const { scans, scanRequests, donations, amountCents, testDonations, testAmountCents } = totals;
       return {
         scans,
         scanRequests,
         donations,
         amountRaised: dollars(amountCents),
-        amountReported: dollars(reportedCents),
+        amountReported: dollars(awaitingCents(window, reported)),
         testDonations,
         testAmountRaised: dollars(testAmountCents),
         byCharity: charityId === '' && closed.length === 0 ? [] : figuresByCharity(charityId, totals, closed),
@@ -161,12 +198,19 @@ export function createFundraiserQueries(store: ReadModelStore) {
     /** Spec section 3 fields, composed from each owned fundraiser's totals. */
     async getUserStats(userId: string): Promise<UserStats> {
       const ids = await fundraisers.smembers(fundraiserKeys.ownedBy(userId));
+      const window = awaitingWindow(clock());
+      const keysEach = 2 + window.days.length;
       const hashes = await fundraisers.hgetallMany(
-        ids.flatMap((id) => [fundraiserKeys.fundraiser(id), fundraiserKeys.totals(id)]),
+        ids.flatMap((id) => [
+          fundraiserKeys.fundraiser(id),
+          fundraiserKeys.totals(id),
+          ...window.days.map((day) => fundraiserKeys.reported(id, day)),
+        ]),
       );
       const items = ids.map((id, index) => {
-        const record = decodeHash(hashes[2 * index] ?? {}) as Partial<FundraiserRecord>;
-        const totals = totalsOf(hashes[2 * index + 1] ?? {});
+        const [recordHash = {}, totalsHash = {}, ...reported] = hashes.slice(keysEach * index, keysEach * (index + 1));
+        const record = decodeHash(recordHash) as Partial<FundraiserRecord>;
+        const totals = totalsOf(totalsHash);
         return {
           id,
           name: record.name ?? '',
@@ -176,7 +220,7 @@ export function createFundraiserQueries(store: ReadModelStore) {
           scans: totals.scans,
           donationsInspired: totals.donations,
           amountCents: totals.amountCents,
-          reportedCents: totals.reportedCents,
+          reportedCents: awaitingCents(window, reported),
           testDonations: totals.testDonations,
           testAmountCents: totals.testAmountCents,
         };

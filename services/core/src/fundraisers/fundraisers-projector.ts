@@ -1,7 +1,7 @@
 import { confirmedChange, confirmedMoneyEvents, reportedChange, reportedMoneyEvents } from '@qrshirt/contracts';
 import type { Projector } from '../kit/projector';
 import { moneyOps, scanOps } from '../kit/daily-figures';
-import { dayOf, hsetFields } from '../kit/hash-fields';
+import { dayOf, hsetFields, utcMinuteOf } from '../kit/hash-fields';
 
 export const fundraiserKeys = {
   fundraiser: (id: string) => `fundraiser:${id}`,
@@ -10,9 +10,14 @@ export const fundraiserKeys = {
   ownedBy: (userId: string) => `user:${userId}:fundraisers`,
   /**
    * scans (counted), scanRequests (every one), donations and amountCents (confirmed live money, net
-   * of refunds), testDonations and testAmountCents (the same for test money), reportedCents (awaiting confirmation)
+   * of refunds), testDonations and testAmountCents (the same for test money)
    */
   totals: (id: string) => `totals:${id}`,
+  /**
+   * The cents reported on a UTC day `<yyyy-mm-dd>` and not settled yet, per minute of the report
+   * (fields `<hh:mm>`): what awaits confirmation is the sum of the last 24 h's (fundraiser-queries.ts).
+   */
+  reported: (id: string, day: string) => `reported:${id}:${day}`,
   /** fields `<yyyy-mm-dd>|scans`, `|scanRequests`, `|donations`, `|amountCents` */
   daily: (id: string) => `daily:${id}`,
   /** scans (counted), donations and amountCents (confirmed live money) since the fundraiser took its current charity */
@@ -64,11 +69,13 @@ export const fundraisersProjector: Projector = {
     }
     const reported = reportedChange(event);
     if (reported) {
+      // Under the report's own minute, which its settlement finds again by the report's instant.
+      const minute = utcMinuteOf(reported.reportedAt);
       return [
         {
           op: 'hincrby',
-          key: fundraiserKeys.totals(reported.fundraiserId),
-          field: 'reportedCents',
+          key: fundraiserKeys.reported(reported.fundraiserId, minute.slice(0, 10)),
+          field: minute.slice(11),
           by: reported.cents,
         },
       ];

@@ -21,3 +21,7 @@ export function decodeHash(hash: Record<string, string>): Record<string, unknown
  */
 export const dayOf = (isoInstant: string) =>
   isoInstant.endsWith('Z') ? isoInstant.slice(0, 10) : new Date(isoInstant).toISOString().slice(0, 10);
+
+/** `<yyyy-mm-dd>T<hh:mm>`, in UTC. */
+export const utcMinuteOf = (isoInstant: string) =>
+  (isoInstant.endsWith('Z') ? isoInstant : new Date(isoInstant).toISOString()).slice(0, 16);

@@ -82,7 +82,12 @@ describe('command handler', () => {
     const result = await commands.handle(reportStream, donationReportDecider, () => report('12.50'));
 
     expect(result.nextExpectedRevision).toBe(1);
-    expect(result.state).toEqual({ report: { fundraiserId: 'f-1', amountCents: 1250 }, confirmedBy: 'pi_1' });
+    expect(result.state).toEqual({
+      report: { fundraiserId: 'f-1', amountCents: 1250, awaiting: false, at: T1 },
+      checkout: null,
+      confirmedBy: 'pi_1',
+      dropped: false,
+    });
     expect(await commands.loadState(reportStream, donationReportDecider)).toEqual(result.state);
   });
 

@@ -25,6 +25,7 @@ describe('donation report decider', () => {
     amountCents: number,
     idempotencyKey: string | null = null,
     confirmedBy: string | null = null,
+    awaiting = confirmedBy === null,
   ): EventOf<'DonationReported'> => ({
     type: 'DonationReported',
     data: {
@@ -35,6 +36,7 @@ describe('donation report decider', () => {
       source: 'widget',
       idempotencyKey,
       confirmedBy,
+      awaiting,
       at: T1,
     },
   });
@@ -47,9 +49,58 @@ describe('donation report decider', () => {
     at: T2,
   } as const;
 
-  const reportConfirmed = (pendingCents: number): EventOf<'DonationReportConfirmed'> => ({
+  const reportConfirmed = (
+    pendingCents: number,
+    reportedAt: string | null = T1,
+  ): EventOf<'DonationReportConfirmed'> => ({
     type: 'DonationReportConfirmed',
-    data: { reportId: 'r-1', fundraiserId: 'f-1', donationId: 'pi_1', pendingCents, at: T2 },
+    data: {
+      reportId: 'r-1',
+      fundraiserId: 'f-1',
+      donationId: 'pi_1',
+      pendingCents,
+      ...(reportedAt !== null && { reportedAt }),
+      at: T2,
+    },
+  });
+
+  const recordCheckout = {
+    type: 'RecordCheckout',
+    reportId: 'r-1',
+    fundraiserId: 'f-1',
+    amountCents: 2500,
+    sessionId: 'cs_test_1',
+    at: T0,
+  } as const;
+
+  const checkoutCreated: EventOf<'DonationCheckoutCreated'> = {
+    type: 'DonationCheckoutCreated',
+    data: { reportId: 'r-1', fundraiserId: 'f-1', amountCents: 2500, sessionId: 'cs_test_1', at: T0 },
+  };
+
+  const dropReport = (reason: 'payment_failed' | 'checkout_expired' = 'payment_failed') =>
+    ({ type: 'DropReport', reportId: 'r-1', fundraiserId: 'f-1', reason, at: T2 }) as const;
+
+  const reportDropped = (
+    pendingCents: number,
+    reportedAt: string | null = T1,
+    reason: 'payment_failed' | 'checkout_expired' = 'payment_failed',
+  ): EventOf<'DonationReportDropped'> => ({
+    type: 'DonationReportDropped',
+    data: {
+      reportId: 'r-1',
+      fundraiserId: 'f-1',
+      pendingCents,
+      reason,
+      ...(reportedAt !== null && { reportedAt }),
+      at: T2,
+    },
+  });
+
+  /** The page's report while Stripe takes donations. */
+  const reportWithStripe = (amount: unknown, idempotencyKey = 'key-1') => ({
+    ...report(amount, idempotencyKey),
+    needsCheckout: true,
   });
 
   it.each([
@@ -136,11 +187,91 @@ describe('donation report decider', () => {
     spec
       .given([])
       .when(confirmReport)
-      .then([reportConfirmed(0)]);
+      .then([reportConfirmed(0, null)]);
     spec
       .given([reportConfirmed(0)])
       .when(report(25, 'key-1'))
       .then([reported(2500, 'key-1', 'pi_1')]);
+  });
+
+  it("records the product's checkout once, and a report it backs awaits confirmation while Stripe takes donations", () => {
+    spec.given([]).when(recordCheckout).then([checkoutCreated]);
+    spec
+      .given([checkoutCreated])
+      .when({ ...recordCheckout, sessionId: 'cs_test_2' })
+      .then([]);
+    spec
+      .given([checkoutCreated])
+      .when(reportWithStripe(25))
+      .then([reported(2500, 'key-1')]);
+  });
+
+  it('records a report no checkout backs while Stripe takes donations, awaiting nothing; settled, it takes back nothing', () => {
+    spec
+      .given([])
+      .when(reportWithStripe(25))
+      .then([reported(2500, 'key-1', null, false)]);
+    spec
+      .given([reported(2500, 'key-1', null, false)])
+      .when(confirmReport)
+      .then([reportConfirmed(0)]);
+    spec
+      .given([reported(2500, 'key-1', null, false)])
+      .when(dropReport())
+      .then([reportDropped(0)]);
+  });
+
+  it("refuses a report of another amount than its checkout's, under the checkout's key", () => {
+    spec
+      .given([checkoutCreated])
+      .when(reportWithStripe(2500))
+      .thenFails('conflict', 'Idempotency-Key was already used with a different amount');
+  });
+
+  it('drops a report whose payment will not come, once, taking back what it awaited', () => {
+    spec
+      .given([checkoutCreated, reported(2500, 'key-1')])
+      .when(dropReport())
+      .then([reportDropped(2500)]);
+    spec
+      .given([checkoutCreated, reported(2500, 'key-1'), reportDropped(2500)])
+      .when(dropReport('checkout_expired'))
+      .then([]);
+    // The confirmed money stays: a late word that the payment failed takes nothing back.
+    spec
+      .given([reported(2500), reportConfirmed(2500)])
+      .when(dropReport())
+      .then([]);
+  });
+
+  it('drops a report before it arrives (its checkout expired), and the report then awaits nothing', () => {
+    spec
+      .given([checkoutCreated])
+      .when(dropReport('checkout_expired'))
+      .then([reportDropped(0, null, 'checkout_expired')]);
+    spec
+      .given([checkoutCreated, reportDropped(0, null, 'checkout_expired')])
+      .when(reportWithStripe(25))
+      .then([reported(2500, 'key-1', null, false)]);
+  });
+
+  it('confirms a dropped report whose money came after all, taking back nothing twice', () => {
+    spec
+      .given([reported(2500), reportDropped(2500)])
+      .when(confirmReport)
+      .then([reportConfirmed(0, null)]);
+  });
+
+  it('reads a report written before `awaiting` as awaiting unless it arrived confirmed', () => {
+    const { awaiting: _awaiting, ...before } = reported(2500).data;
+    spec
+      .given([{ type: 'DonationReported', data: before }])
+      .when(confirmReport)
+      .then([reportConfirmed(2500)]);
+    spec
+      .given([{ type: 'DonationReported', data: { ...before, confirmedBy: 'pi_0' } }])
+      .when(dropReport())
+      .then([]);
   });
 
   it('derives one report id per fundraiser and key, shaped as a UUID', () => {

@@ -51,5 +51,6 @@ export const reportDonation = (amount: unknown, idempotencyKey: string | null = 
   amount,
   idempotencyKey,
   source: 'widget',
+  needsCheckout: false,
   at: T1,
 });

@@ -74,14 +74,42 @@ export function createStripeCheckoutSessions(
         );
       } catch (error) {
         if (!(error instanceof Stripe.errors.StripeError)) throw error;
-        log.error({ err: error, fundraiserId, reportId }, 'Stripe refused or did not answer a checkout');
-        throw new HttpError(502, 'Stripe could not start the checkout; please try again in a moment');
+        const refused = refusedRequest(error);
+        if (refused) {
+          log.warn({ err: error, fundraiserId, reportId }, 'Stripe refused a checkout');
+          throw refused;
+        }
+        log.error({ err: error, fundraiserId, reportId }, 'Stripe did not start a checkout');
+        if (timedOut(error)) throw new HttpError(504, 'Stripe did not answer in time; please try again in a moment');
+        throw new HttpError(502, TRY_AGAIN);
       }
       if (!session.client_secret) {
         log.error({ sessionId: session.id }, 'Stripe answered an embedded Checkout Session without a client secret');
-        throw new HttpError(502, 'Stripe could not start the checkout; please try again in a moment');
+        throw new HttpError(502, TRY_AGAIN);
       }
-      return { clientSecret: session.client_secret };
+      return { clientSecret: session.client_secret, sessionId: session.id };
     },
   };
 }
+
+const TRY_AGAIN = 'Stripe could not start the checkout; please try again in a moment';
+
+/**
+ * Stripe's refusal of this very request, said in Stripe's words: 422 where the request was
+ * well-formed but refused (a card declined, the Idempotency-Key used before with another amount),
+ * 400 for the rest of Stripe's 4xx. Null for what is not the donor's to change, which stays a 502
+ * to try again: the platform's keys refused (401, 403), a conflict or Stripe's rate limit that
+ * outlasted the client's retries (409, 429), Stripe's own failures and no answer at all (504 when
+ * Stripe took the connection and never answered).
+ */
+function refusedRequest(error: Stripe.errors.StripeError): HttpError | null {
+  const status = error.statusCode;
+  if (status === undefined || status < 400 || status >= 500 || [401, 403, 409, 429].includes(status)) return null;
+  const wellFormed =
+    error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeIdempotencyError;
+  return new HttpError(wellFormed ? 422 : 400, `Stripe refused the checkout: ${error.message}`);
+}
+
+/** Stripe's client gave up waiting for an answer (STRIPE_TIMEOUT_MS, on every attempt). */
+const timedOut = ({ detail }: Stripe.errors.StripeError): boolean =>
+  detail instanceof Error && 'code' in detail && detail.code === 'ETIMEDOUT';

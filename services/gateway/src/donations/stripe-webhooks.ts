@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { refundStatuses, resourceId, type StripeWebhookAnswer } from '@qrshirt/contracts';
+import { refundStatuses, type reportDropReasons, resourceId, type StripeWebhookAnswer } from '@qrshirt/contracts';
 import { type DonationUseCases, DomainError, type PayoutUseCases, type ProcessorMessage } from '@qrshirt/core';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
@@ -12,10 +12,11 @@ const TOLERANCE_SECONDS = 300;
 export interface StripeWebhooks {
   /**
    * Verifies the delivery with the `stripe` package over the body's exact bytes before anything
-   * else (400 when unsigned, badly signed, stale or altered: nothing recorded), then hands what
+   * else (400 when unsigned, badly signed, stale, dated ahead or altered: nothing recorded), then hands what
    * moves money to the donation use cases, each event once (by its id) and each payment once (by
    * its PaymentIntent). A refund or dispute of a payment not seen yet is recorded and applied
-   * when the payment arrives. What no retry could change (another type, a session the product
+   * when the payment arrives. A session of ours that expired unpaid or whose payment failed drops
+   * the report it names. What no retry could change (another type, a session the product
    * did not create, a connected account's event, a fundraiser gone) is answered 200 so that
    * Stripe stops sending it, and logged.
    */
@@ -34,7 +35,7 @@ export function createStripeWebhooks({
   secrets: readonly string[];
   /** What signed the metadata of the product's own Checkout Sessions. */
   signer: CheckoutSigner;
-  donations: Pick<DonationUseCases, 'receiveProcessorMessage'>;
+  donations: Pick<DonationUseCases, 'receiveProcessorMessage' | 'dropReport'>;
   /** Keeps what Stripe says of the charities' connected accounts. */
   payouts: Pick<PayoutUseCases, 'described'>;
 }): StripeWebhooks {
@@ -57,12 +58,21 @@ export function createStripeWebhooks({
         log.warn({ reason: refusal!.message }, 'Stripe webhook refused: not signed with our secret');
         throw new HttpError(400, `The Stripe signature was refused: ${firstLine(refusal!.message)}`);
       }
+      // constructEvent refuses a signature too old, not one dated ahead of our clock, which is as
+      // far from "now" and may be a delivery signed to be replayed later: refused alike. (The
+      // package verified one header, a string: it reads no other.)
+      if (signedAt(String(signature)) - Math.floor(Date.now() / 1000) > TOLERANCE_SECONDS) {
+        log.warn({ eventId: event.id }, 'Stripe webhook refused: signed in the future');
+        throw new HttpError(400, 'The Stripe signature was refused: Timestamp outside the tolerance zone');
+      }
       if (event.type === 'account.updated') return accountUpdated(event, payouts, log);
       const message = donationMessage(event, signer);
       if (typeof message === 'string') {
         if (message !== '') log.warn({ eventId: event.id, type: event.type }, `Stripe webhook ignored: ${message}`);
         return { outcome: 'ignored' };
       }
+      // Each report is dropped once by its own stream, whatever event says so, however often.
+      if (message.type === 'report.dropped') return donations.dropReport(message);
       try {
         return await donations.receiveProcessorMessage(`stripe:${event.id}`, message, event.type);
       } catch (error) {
@@ -106,11 +116,19 @@ async function accountUpdated(
   return { outcome: changed ? 'recorded' : 'unchanged' };
 }
 
+/** A report whose payment will not come, by the product's own Checkout Session. */
+interface ReportDropped {
+  type: 'report.dropped';
+  reportId: string;
+  fundraiserId: string;
+  reason: (typeof reportDropReasons)[number];
+}
+
 /**
  * What the event says about a donation, or why it says nothing ('' for the types that never move
  * money, which are not worth a log line).
  */
-function donationMessage(event: Stripe.Event, signer: CheckoutSigner): ProcessorMessage | string {
+function donationMessage(event: Stripe.Event, signer: CheckoutSigner): ProcessorMessage | ReportDropped | string {
   // Connect sends the events of the charities' own accounts to the platform's endpoint too.
   if (event.account) return `an event of the connected account ${event.account}`;
   if (!Number.isInteger(event.created)) return 'an event without its date';
@@ -135,6 +153,18 @@ function donationMessage(event: Stripe.Event, signer: CheckoutSigner): Processor
         reportId: ownSession.reportId,
         live: event.livemode,
         paidAt: eventAt,
+      };
+    }
+    case 'checkout.session.async_payment_failed':
+    case 'checkout.session.expired': {
+      // The donor's bank debit failed, or the session was left unpaid for its 24 h.
+      const ownSession = ourCheckout(event.data.object, signer);
+      if (!ownSession) return 'a Checkout Session the product did not create';
+      return {
+        type: 'report.dropped',
+        reportId: ownSession.reportId,
+        fundraiserId: ownSession.fundraiserId,
+        reason: event.type === 'checkout.session.expired' ? 'checkout_expired' : 'payment_failed',
       };
     }
     case 'charge.refunded': {
@@ -223,6 +253,15 @@ const ours = (value: string | undefined): value is string => resourceId.safePars
 /** An id Stripe may send expanded into its object. */
 const idOf = (value: string | { id: string } | null): string | null =>
   typeof value === 'string' ? value : (value?.id ?? null);
+
+/** The `t=` of a Stripe-Signature, read as the `stripe` package reads it (the last one counts). */
+function signedAt(signature: string): number {
+  let timestamp = -1;
+  for (const [key, value] of signature.split(',').map((item) => item.split('='))) {
+    if (key === 't') timestamp = Number.parseInt(value ?? '', 10);
+  }
+  return timestamp;
+}
 
 /** The package's messages go on with advice for developers over several lines. */
 const firstLine = (text: string): string => text.split('\n')[0]!.trim();

@@ -165,8 +165,6 @@ function send(res: Response, reply: { status: number; body?: unknown; headers?: 
 export function routeTable(handlers: Handlers, options: RouteTableOptions): Router {
   const router = Router();
   const jsonBody = express.json({ limit: options.maxBodyBytes });
-  // Whatever the content type: a signature covers the bytes, and the handler decides what they are.
-  const rawBody = express.raw({ limit: options.maxBodyBytes, type: () => true });
   const methodsByPath = new Map<string, Set<HttpMethod>>();
   const remember = (path: string, method: HttpMethod) =>
     methodsByPath.set(path, (methodsByPath.get(path) ?? new Set()).add(method));
@@ -190,15 +188,18 @@ export function routeTable(handlers: Handlers, options: RouteTableOptions): Rout
       remember(path, route.method);
       continue;
     }
-    const body = route.maxBodyBytes
-      ? express.json({ limit: Math.min(route.maxBodyBytes, options.maxBodyBytes) })
-      : jsonBody;
+    const body = route.rawBody
+      ? // Whatever the content type: a signature covers the bytes, and the handler decides what they are.
+        express.raw({ limit: route.maxBodyBytes ?? options.maxBodyBytes, type: () => true })
+      : route.maxBodyBytes
+        ? express.json({ limit: Math.min(route.maxBodyBytes, options.maxBodyBytes) })
+        : jsonBody;
     const chain: RequestHandler[] = [
       ...(route.perClient ? [limitPerClient(route.perClient)] : []),
       ...(route.readsToken === false ? [] : [options.authenticate]),
       ...guard(route.auth, options),
       ...(route.cookies ? [options.sameOrigin] : []),
-      ...(route.rawBody ? [rawBody] : route.body ? [body] : []),
+      ...(route.rawBody || route.body ? [body] : []),
       async (req, res) => {
         const input = {
           params: route.params ? parseInput(route.params, req.params) : undefined,

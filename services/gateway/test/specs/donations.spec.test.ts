@@ -206,3 +206,51 @@ describe('GET /api/fundraisers/{id}/stats', () => {
       });
   });
 });
+
+describe('what awaits confirmation', () => {
+  // The reports of the history below were made at 2026-03-01T10:00:00Z (given.ts).
+  let now = new Date('2026-03-02T09:00:00.000Z');
+  const later = apiSpecificationPerTest({ clock: () => now });
+
+  it('counts a report for 24 h from the minute it was made, then no more, with nothing recorded', async () => {
+    now = new Date('2026-03-02T10:00:59.999Z');
+    await later
+      .given(...fundraiser, donationReported('f1', 'r1', 2000), donationReported('f1', 'r2', 300))
+      .when('GET', '/api/fundraisers/f1/stats', owner)
+      .then({ status: 200, body: { amountReported: 23 }, events: [] });
+    now = new Date('2026-03-02T10:01:00.000Z');
+    await later
+      .given()
+      .when('GET', '/api/fundraisers/f1/stats', owner)
+      .then({ status: 200, body: { amountReported: 0 }, events: [] });
+    await later
+      .given()
+      .when('GET', '/api/user/ada/stats', owner)
+      .then({ status: 200, body: { totalReported: 0, fundraiserStats: [{ id: 'f1', amountReported: 0 }] } });
+  });
+
+  it('takes back a settled report from its own minute, whenever it is settled', async () => {
+    now = new Date('2026-03-02T09:00:00.000Z');
+    await later
+      .given(...fundraiser, donationReported('f1', 'r1', 2000), donationReported('f1', 'r2', 300), {
+        stream: 'donation-report-r2',
+        type: 'DonationReportDropped',
+        data: {
+          reportId: 'r2',
+          fundraiserId: 'f1',
+          pendingCents: 300,
+          reason: 'payment_failed',
+          reportedAt: '2026-03-01T10:00:00.000Z',
+          at: '2026-03-02T08:00:00.000Z',
+        },
+      })
+      .when('GET', '/api/fundraisers/f1/stats', owner)
+      .then({ status: 200, body: { amountReported: 20 } });
+    // Both reports' minute has passed, and the drop's cents went with it: nothing below zero.
+    now = new Date('2026-03-02T10:01:00.000Z');
+    await later
+      .given()
+      .when('GET', '/api/fundraisers/f1/stats', owner)
+      .then({ status: 200, body: { amountReported: 0 } });
+  });
+});

@@ -7,6 +7,7 @@ import {
   type UserStats,
   type WaitlistStats,
   eventMetadata,
+  REPORT_AWAITS_MS,
   SCHEMA_VERSION,
 } from '@qrshirt/contracts';
 import type { EventStore, NewEvent } from '@qrshirt/core';
@@ -15,6 +16,10 @@ import { seededRandom } from '@qrshirt/test-support';
 const DAY_MS = 86_400_000;
 const FIRST_DAY = Date.UTC(2025, 2, 1);
 const DAYS = 5;
+/** When the read models are read: the end of the history's last day, whose reports alone await confirmation. */
+export const HISTORY_NOW = new Date(FIRST_DAY + DAYS * DAY_MS);
+/** The first instant a report still awaits confirmation at HISTORY_NOW: 24 h before it. */
+const AWAITING_SINCE = HISTORY_NOW.getTime() - REPORT_AWAITS_MS;
 /** Events per group of appends: big enough to be quick, small enough to interleave types. */
 const CHUNK = 250;
 
@@ -75,7 +80,7 @@ export function createHistory(eventStore: EventStore, seed = 1) {
   const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const totals = new Map(fundraiserIds.map((id) => [id, noFigures()]));
-  /** Cents reported and not confirmed, per fundraiser. */
+  /** Cents reported and not confirmed in the history's last 24 h, per fundraiser. */
   const reported = new Map(fundraiserIds.map((id) => [id, 0]));
   /** Test money confirmed, per fundraiser: never in the figures above. */
   const testMoney = new Map(fundraiserIds.map((id) => [id, { donations: 0, cents: 0 }]));
@@ -316,7 +321,7 @@ export function createHistory(eventStore: EventStore, seed = 1) {
         }
         await appendGrouped(chunk.flatMap(({ appends }) => appends));
         for (const { fundraiserId, at, change, reportedCents, testCents } of chunk) {
-          reported.set(fundraiserId, reported.get(fundraiserId)! + reportedCents);
+          if (Date.parse(at) >= AWAITING_SINCE) reported.set(fundraiserId, reported.get(fundraiserId)! + reportedCents);
           if (testCents === 0) {
             count(fundraiserId, at, change);
             continue;

@@ -1,11 +1,8 @@
+import { CHECKOUT_MAX_DOLLARS as MAX_DONATION, CHECKOUT_MIN_DOLLARS as MIN_DONATION } from '@qrshirt/contracts';
 import { formatUsd } from '@/lib/format';
 
 /** The amounts the donation card offers at a tap, in dollars. */
 export const PRESET_AMOUNTS = [5, 10, 25, 50] as const;
-
-/** Stripe charges no less than 50 cents in USD; `donate` takes less than a million dollars. */
-const MIN_DONATION = 0.5;
-const MAX_DONATION = 999_999.99;
 
 /** An amount the donor typed (Mantine's NumberInput: a number, or '' when empty), or why it cannot be. */
 export function checkCustomAmount(typed: number | string): { amount: number } | { error: string } {

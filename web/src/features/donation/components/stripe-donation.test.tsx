@@ -2,6 +2,7 @@ import { STRIPE_PUBLISHABLE_KEY_META } from '@qrshirt/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/testing/fake-api';
+import { TEST_PROOF_OF_WORK } from '@/testing/proof-of-work';
 import { renderRoute } from '@/testing/render';
 import { DonationCard } from './donation-card';
 
@@ -91,6 +92,8 @@ describe("the donation card with Stripe's embedded Checkout", () => {
     const [request] = api.to('POST', '/api/fundraisers/f-1/checkout');
     expect(request!.body).toEqual({ amount: 50 });
     expect(request!.headers['idempotency-key']).toMatch(/^[\w-]{16,}$/);
+    // Solved in the card's widget, as the other anonymous forms' writes are.
+    expect(request!.headers['x-altcha']).toBe(TEST_PROOF_OF_WORK);
     expect(stripeJs.keys).toEqual(['pk_test_card']);
     expect(screen.getByText('Your donation: $50.00')).toBeTruthy();
   });

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useEffectEvent, useRef, useState } from 'rea
 import { uniqueId } from '@/lib/unique-id';
 import { formatUsd } from '@/lib/format';
 import { isApiError } from '@/lib/http';
+import { useProofOfWork } from '@/lib/proof-of-work/use-proof-of-work';
 import { createCheckout } from '../api/create-checkout';
 import { checkCustomAmount, PRESET_AMOUNTS } from './donation-amount';
 import type { CompletedDonation } from './donation-widget';
@@ -28,7 +29,8 @@ const CHOICES = [
 
 /**
  * The donation card's widget with Stripe configured: the donor picks an amount, then pays in
- * Stripe's embedded Checkout, mounted in the card. Its completion is reported as the demo widget's
+ * Stripe's embedded Checkout, mounted in the card. Its session is asked for with a proof of work,
+ * as the other anonymous forms' writes are. Its completion is reported as the demo widget's
  * `donation-completed` message is, under the Idempotency-Key the Checkout Session was created
  * with, so that the report is the one Stripe's webhook settles. Loaded only where a page carries
  * Stripe's key: Stripe.js itself comes from js.stripe.com, as Stripe requires, when this loads.
@@ -42,6 +44,7 @@ export default function StripeDonation({ fundraiserId, publishableKey, onDonatio
   const [payment, setPayment] = useState<Payment | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [closed, setClosed] = useState<string | null>(null);
+  const proofOfWork = useProofOfWork();
 
   const start = (event: FormEvent) => {
     event.preventDefault();
@@ -66,78 +69,87 @@ export default function StripeDonation({ fundraiserId, publishableKey, onDonatio
     );
   }
 
+  // The proof of work's widget stays put while the card turns from the amounts to the Checkout,
+  // which solves its challenge once it is on the page.
   if (payment) {
     return (
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Text fw={600}>Your donation: {formatUsd(payment.amount)}</Text>
-          <Button variant="subtle" size="compact-sm" onClick={() => setPayment(null)}>
-            Change amount
-          </Button>
-        </Group>
-        <EmbeddedCheckout
-          key={payment.idempotencyKey}
-          fundraiserId={fundraiserId}
-          publishableKey={publishableKey}
-          payment={payment}
-          onComplete={() => {
-            setPayment(null);
-            onDonation({ amount: payment.amount, donationId: payment.idempotencyKey });
-          }}
-          onFailure={(error) => {
-            setPayment(null);
-            // The charity takes no card donation yet: another amount or another try would be refused alike.
-            if (isApiError(error, 409)) setClosed(error.message);
-            else setFailure(error instanceof Error && error.message ? error.message : 'Stripe did not answer.');
-          }}
-        />
-      </Stack>
+      <>
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Text fw={600}>Your donation: {formatUsd(payment.amount)}</Text>
+            <Button variant="subtle" size="compact-sm" onClick={() => setPayment(null)}>
+              Change amount
+            </Button>
+          </Group>
+          <EmbeddedCheckout
+            key={payment.idempotencyKey}
+            fundraiserId={fundraiserId}
+            publishableKey={publishableKey}
+            payment={payment}
+            solveProofOfWork={proofOfWork.solve}
+            onComplete={() => {
+              setPayment(null);
+              onDonation({ amount: payment.amount, donationId: payment.idempotencyKey });
+            }}
+            onFailure={(error) => {
+              setPayment(null);
+              // The charity takes no card donation yet: another amount or another try would be refused alike.
+              if (isApiError(error, 409)) setClosed(error.message);
+              else setFailure(error instanceof Error && error.message ? error.message : 'Stripe did not answer.');
+            }}
+          />
+        </Stack>
+        {proofOfWork.widget}
+      </>
     );
   }
 
   return (
-    <form onSubmit={start} noValidate>
-      <Stack gap="md">
-        {failure && (
-          <Alert color="red" title="The payment could not start" data-testid="checkout-failed">
-            {failure}
-          </Alert>
-        )}
-        <Stack gap={6}>
-          <Text id="donation-amount-label" fw={500}>
-            Choose an amount (USD)
-          </Text>
-          <SegmentedControl
-            aria-labelledby="donation-amount-label"
-            data={CHOICES}
-            value={choice}
-            onChange={(value) => {
-              setChoice(value);
-              setTypedError(null);
-            }}
-            fullWidth
-          />
+    <>
+      <form onSubmit={start} noValidate>
+        <Stack gap="md">
+          {failure && (
+            <Alert color="red" title="The payment could not start" data-testid="checkout-failed">
+              {failure}
+            </Alert>
+          )}
+          <Stack gap={6}>
+            <Text id="donation-amount-label" fw={500}>
+              Choose an amount (USD)
+            </Text>
+            <SegmentedControl
+              aria-labelledby="donation-amount-label"
+              data={CHOICES}
+              value={choice}
+              onChange={(value) => {
+                setChoice(value);
+                setTypedError(null);
+              }}
+              fullWidth
+            />
+          </Stack>
+          {choice === OTHER && (
+            <NumberInput
+              label="Your amount (USD)"
+              prefix="$"
+              decimalScale={2}
+              allowNegative={false}
+              thousandSeparator=","
+              inputMode="decimal"
+              value={typed}
+              onChange={(value) => {
+                setTyped(value);
+                setTypedError(null);
+              }}
+              error={typedError}
+              data-autofocus
+            />
+          )}
+          <Button type="submit">Continue to payment</Button>
         </Stack>
-        {choice === OTHER && (
-          <NumberInput
-            label="Your amount (USD)"
-            prefix="$"
-            decimalScale={2}
-            allowNegative={false}
-            thousandSeparator=","
-            inputMode="decimal"
-            value={typed}
-            onChange={(value) => {
-              setTyped(value);
-              setTypedError(null);
-            }}
-            error={typedError}
-            data-autofocus
-          />
-        )}
-        <Button type="submit">Continue to payment</Button>
-      </Stack>
-    </form>
+      </form>
+      {proofOfWork.widget}
+    </>
   );
 }
 
@@ -145,6 +157,8 @@ interface EmbeddedCheckoutProps {
   fundraiserId: string;
   publishableKey: string;
   payment: Payment;
+  /** The ALTCHA payload for the checkout's request, solved in the card's widget. */
+  solveProofOfWork: () => Promise<string>;
   onComplete: () => void;
   onFailure: (error: unknown) => void;
 }
@@ -154,9 +168,17 @@ interface EmbeddedCheckoutProps {
  * embedded Checkout at a time: one made after this left the page (React's second run of effects
  * in development, a quick change of amount) is destroyed at once.
  */
-function EmbeddedCheckout({ fundraiserId, publishableKey, payment, onComplete, onFailure }: EmbeddedCheckoutProps) {
+function EmbeddedCheckout({
+  fundraiserId,
+  publishableKey,
+  payment,
+  solveProofOfWork,
+  onComplete,
+  onFailure,
+}: EmbeddedCheckoutProps) {
   const container = useRef<HTMLDivElement>(null);
   const [mounted, setMounted] = useState(false);
+  const solve = useEffectEvent(solveProofOfWork);
   const complete = useEffectEvent(onComplete);
   const fail = useEffectEvent(onFailure);
 
@@ -165,7 +187,7 @@ function EmbeddedCheckout({ fundraiserId, publishableKey, payment, onComplete, o
     let checkout: { destroy(): void } | undefined;
     const open = async () => {
       // The session is asked for while Stripe.js loads; a refusal ends here, before Stripe sees it.
-      const clientSecret = createCheckout({ fundraiserId, ...payment });
+      const clientSecret = solve().then((proofOfWork) => createCheckout({ fundraiserId, ...payment, proofOfWork }));
       const [stripe] = await Promise.all([loadStripe(publishableKey), clientSecret]);
       if (left) return;
       if (!stripe) throw new Error('Stripe.js did not load.');
