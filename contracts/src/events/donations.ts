@@ -130,6 +130,26 @@ export const DonationConfirmed = defineEvent(
   }),
 );
 
+/** What every movement of a confirmed donation's money says, taken away or given back. */
+const movedMoney = {
+  donationId: z.string().min(1),
+  fundraiserId: z.string().min(1),
+  /** The donation's charity (absent before the ledger). */
+  charityId: z.string().min(1).optional(),
+  /** What this movement takes away or gives back. */
+  amountCents: z.number().int().positive(),
+  currency: z.literal('USD'),
+  donatedAt: isoInstant,
+  /** The processor's refund, when it named one. */
+  refundId: z.string().min(1).optional(),
+  /** The processor's dispute whose funds moved; absent for a refund. */
+  disputeId: z.string().min(1).optional(),
+  /** The donation's `live` (absent: live). */
+  live: z.boolean().optional(),
+  /** The processor's date of the movement. */
+  at: isoInstant,
+};
+
 /**
  * Money of a confirmed donation that no longer counts: the processor refunded it (wholly, or in
  * part: `amountCents` is what this movement takes away) or withdrew it for a dispute. Booked on
@@ -139,25 +159,12 @@ export const DonationConfirmed = defineEvent(
 export const DonationRefunded = defineEvent(
   'DonationRefunded',
   z.object({
-    donationId: z.string().min(1),
-    fundraiserId: z.string().min(1),
-    /** The donation's charity (absent before the ledger). */
-    charityId: z.string().min(1).optional(),
-    amountCents: z.number().int().positive(),
-    currency: z.literal('USD'),
-    donatedAt: isoInstant,
+    ...movedMoney,
     /**
      * What still counts of the donation after this; above 0 it still counts as a donation. Absent
      * on events written before partial refunds, which took the whole donation: 0.
      */
     remainingCents: z.number().int().nonnegative().optional(),
-    /** The processor's refund, when it named one. */
-    refundId: z.string().min(1).optional(),
-    /** The processor's dispute whose funds were withdrawn; absent for a refund. */
-    disputeId: z.string().min(1).optional(),
-    /** The refunded donation's `live` (absent: live). */
-    live: z.boolean().optional(),
-    at: isoInstant,
   }),
 );
 
@@ -168,18 +175,9 @@ export const DonationRefunded = defineEvent(
 export const DonationRestored = defineEvent(
   'DonationRestored',
   z.object({
-    donationId: z.string().min(1),
-    fundraiserId: z.string().min(1),
-    charityId: z.string().min(1).optional(),
-    amountCents: z.number().int().positive(),
-    currency: z.literal('USD'),
-    donatedAt: isoInstant,
+    ...movedMoney,
     /** What counts of the donation after this: equal to `amountCents` when it counted nothing before. */
     remainingCents: z.number().int().positive(),
-    refundId: z.string().min(1).optional(),
-    disputeId: z.string().min(1).optional(),
-    live: z.boolean().optional(),
-    at: isoInstant,
   }),
 );
 
