@@ -117,6 +117,9 @@ async function startOn(java: string, classpath: string, address: KafkaAddress): 
   const logPath = join(dir, 'kafka.log');
   await writeFile(propertiesPath, serverProperties(address, join(dir, 'data')));
 
+  // The broker's identity: readiness asks for it, so that another process's broker that took the
+  // port first is never taken for this one.
+  const cluster = clusterId();
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
   const killOnExit = () => {
@@ -142,12 +145,13 @@ async function startOn(java: string, classpath: string, address: KafkaAddress): 
     // The exit hook owns the cleanup, so a forgotten stop() does not keep the process alive.
     started.unref();
     try {
-      await waitUntilReady(address, started);
+      await waitUntilReady(address, started, cluster);
     } catch (error) {
       await halt();
       const output = logTail(logPath);
       const message = `Kafka did not start on port ${ports.broker}: ${(error as Error).message}\n${output}`;
-      throw output.includes('Address already in use') ? new PortTakenError(message) : new Error(message);
+      const taken = error instanceof PortTakenError || output.includes('Address already in use');
+      throw taken ? new PortTakenError(message) : new Error(message);
     }
   };
 
@@ -179,7 +183,7 @@ async function startOn(java: string, classpath: string, address: KafkaAddress): 
   };
 
   try {
-    await format(java, classpath, propertiesPath, logPath);
+    await format(java, classpath, propertiesPath, logPath, cluster);
     await launch();
   } catch (error) {
     await stop();
@@ -222,8 +226,14 @@ async function resolveClasspath(): Promise<string> {
   return readFileSync(CLASSPATH_FILE, 'utf8').trim();
 }
 
-async function format(java: string, classpath: string, propertiesPath: string, logPath: string): Promise<void> {
-  const args = ['format', '-t', clusterId(), '-c', propertiesPath, '--ignore-formatted'];
+async function format(
+  java: string,
+  classpath: string,
+  propertiesPath: string,
+  logPath: string,
+  cluster: string,
+): Promise<void> {
+  const args = ['format', '-t', cluster, '-c', propertiesPath, '--ignore-formatted'];
   const output = await run(java, [...JVM_OPTIONS, '-cp', classpath, 'kafka.tools.StorageTool', ...args], 'formatting');
   await writeFile(logPath, output);
 }
@@ -255,9 +265,15 @@ function run(command: string, args: string[], what: string): Promise<string> {
  * answers NOT_LEADER until then); and the group coordinator must be loaded (fetching a group's
  * offsets answers COORDINATOR_LOAD_IN_PROGRESS until then; on a fresh broker this first request
  * creates the offsets topic, whose single partition serves every group). kafkajs' admin calls do
- * not retry those answers, so a test's first call would otherwise fail.
+ * not retry those answers, so a test's first call would otherwise fail. The broker that answers
+ * must be of `cluster`: with several test runs on one machine another run's broker may have taken
+ * the port between its pick and the bind, and this one then exits while that one answers.
  */
-async function waitUntilReady({ ports, host, advertised }: KafkaAddress, child: ChildProcess): Promise<void> {
+async function waitUntilReady(
+  { ports, host, advertised }: KafkaAddress,
+  child: ChildProcess,
+  cluster: string,
+): Promise<void> {
   const deadline = Date.now() + START_MS;
   const admin = new Kafka({
     clientId: 'qr-kafka-readiness',
@@ -276,12 +292,15 @@ async function waitUntilReady({ ports, host, advertised }: KafkaAddress, child: 
       if (await acceptsConnection(host, ports.broker)) {
         try {
           await admin.connect();
-          const { brokers } = await admin.describeCluster();
+          const { brokers, clusterId: answered } = await admin.describeCluster();
+          if (answered !== cluster)
+            throw new PortTakenError(`another broker (cluster ${answered}) answers on its port`);
           if (brokers.length === 0) throw new Error('describeCluster listed no brokers');
           for (const topic of await admin.listTopics()) await admin.fetchTopicOffsets(topic);
           await admin.fetchOffsets({ groupId: 'qr-kafka-readiness' });
           return;
         } catch (error) {
+          if (error instanceof PortTakenError) throw error;
           lastProblem = (error as Error).message;
           await admin.disconnect();
         }
