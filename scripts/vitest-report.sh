@@ -4,18 +4,57 @@
 # and the counts. A run that fails with no failed test (an unhandled error, a suite that could not
 # start) says so, since its counts alone would read as a pass. VITEST_REPORT: where to keep vitest's
 # JSON report (per file: durations, for `npm run test:profile`); a temporary file otherwise.
+#
+# Unless the arguments choose projects, the browser tests (the e2e project, one file at a time on
+# one running product) run in a vitest process of their own beside the node and web projects: in
+# the same process vitest starts a project of one worker only after every other file, a tail of
+# minutes with a core left idle. Each process picks test ports from slices of its own
+# (TEST_PORT_SLICE_OFFSET, scripts/test-support/src/free-ports.ts); the browser run's output is
+# printed once it ends, so that the two runs' lines do not interleave.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 report=${VITEST_REPORT:-$(mktemp)}
-if [ -z "${VITEST_REPORT:-}" ]; then trap 'rm -f "$report"' EXIT; fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"; if [ -z "${VITEST_REPORT:-}" ]; then rm -f "$report"; fi' EXIT
 # Built once before any test: several files serve web/dist or start `npm start`, and each would
 # otherwise build it when stale, side by side, into the same folder.
 node scripts/build-if-stale.mjs
+vitest() {
+  local json=$1
+  shift
+  npx vitest run --reporter=default --reporter=json --outputFile.json="$json" "$@"
+}
 status=0
-npx vitest run --reporter=default --reporter=json --outputFile.json="$report" "$@" || status=$?
+reports=()
+if [[ " $* " == *" --project"* ]]; then
+  vitest "$work/all.json" "$@" || status=$?
+  reports=("$work/all.json")
+else
+  (TEST_PORT_SLICE_OFFSET=12 vitest "$work/e2e.json" --project e2e --passWithNoTests "$@" >"$work/e2e.out" 2>&1) &
+  browser=$!
+  vitest "$work/rest.json" --project node --project web --passWithNoTests "$@" || status=$?
+  browser_status=0
+  wait "$browser" || browser_status=$?
+  echo "=== the browser tests (vitest --project e2e, beside the rest)"
+  cat "$work/e2e.out"
+  if [ "$status" -eq 0 ]; then status=$browser_status; fi
+  reports=("$work/rest.json" "$work/e2e.json")
+fi
 node -e '
-  const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-  const status = Number(process.argv[2]);
+  const fs = require("fs");
+  const [out, status, ...files] = process.argv.slice(1);
+  const runs = files.filter((file) => fs.existsSync(file)).map((file) => JSON.parse(fs.readFileSync(file, "utf8")));
+  const sum = (key) => runs.reduce((total, run) => total + run[key], 0);
+  const r = {
+    startTime: Math.min(...runs.map((run) => run.startTime)),
+    numPassedTests: sum("numPassedTests"),
+    numFailedTests: sum("numFailedTests"),
+    numFailedTestSuites: sum("numFailedTestSuites"),
+    numPendingTests: sum("numPendingTests"),
+    numTodoTests: sum("numTodoTests"),
+    testResults: runs.flatMap((run) => run.testResults),
+  };
+  fs.writeFileSync(out, JSON.stringify(r));
   for (const file of r.testResults) {
     const name = require("path").relative(process.cwd(), file.name);
     const failed = file.assertionResults.filter((test) => test.status === "failed");
@@ -26,9 +65,14 @@ node -e '
     }
     if (file.status === "failed" && failed.length === 0) console.log(`failed: ${name} (the file itself: ${String(file.message).split("\n")[0]})`);
   }
-  if (status !== 0 && r.numFailedTests === 0 && r.numFailedTestSuites === 0)
+  if (runs.length === files.length && r.testResults.length === 0) {
+    console.log("no test file matched: nothing ran");
+    process.exitCode = 1;
+  }
+  if (runs.length < files.length) console.log(`vitest exited ${status} without a report of every run: see its output above`);
+  else if (Number(status) !== 0 && r.numFailedTests === 0 && r.numFailedTestSuites === 0)
     console.log(`vitest exited ${status} with every test passed: an unhandled error, printed above`);
   const skipped = r.numPendingTests + r.numTodoTests;
   console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`);
-' "$report" "$status" || true
+' "$report" "$status" "${reports[@]}" || if [ "$status" -eq 0 ]; then status=1; fi
 exit "$status"

@@ -13,13 +13,15 @@ export async function freePort(): Promise<number> {
  * closed, so another worker's server, or any outgoing connection, could take it before the process
  * it was picked for binds it; the test then talks to a stranger (a 404 from another gateway's
  * operations port). Nothing else hands out ports from a worker's slice; vitest's own process
- * (global setups) has slice 0. Outside vitest, the process id picks the slice.
+ * (global setups) has slice 0. Outside vitest, the process id picks the slice. Two vitest processes
+ * side by side (scripts/vitest-report.sh runs the browser tests beside the rest) keep apart by
+ * TEST_PORT_SLICE_OFFSET.
  */
 const FIRST_PORT = 20_000;
 const SLICE = 500;
 const SLICES = 24;
 const pool = process.env.VITEST_POOL_ID ?? (process.env.VITEST ? '0' : undefined);
-const slice = Number(pool ?? process.pid) % SLICES;
+const slice = (Number(pool ?? process.pid) + Number(process.env.TEST_PORT_SLICE_OFFSET ?? 0)) % SLICES;
 // Files that one worker runs one after another each start counting afresh: start where the last
 // one is unlikely to have been, and skip what is still bound.
 let cursor = process.pid % SLICE;
