@@ -197,6 +197,9 @@ export function createIngestor(options: IngestorOptions) {
           else await deadLetter(message, batch.topic, batch.partition, decoded.reason);
         }
         await payload.heartbeat();
+        // From here the append names the revision this writer last saw: traced, since a fenced or
+        // slow append is told apart by where it stood.
+        log.debug({ topic: batch.topic, partition: batch.partition, messages: ingested.length }, 'appending a batch');
         await writer.write(ingested);
         status.appended += ingested.length;
         payload.resolveOffset(chunk.at(-1)!.offset);

@@ -1,10 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SCANS_TOPIC } from '@qrshirt/kafka';
-import { type StoredEvent } from '@qrshirt/core';
+import { type EventStore, type StoredEvent } from '@qrshirt/core';
 import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
-import { countByStatus, countErrors, scaled, waitFor, type WorkerProcess } from '@qrshirt/test-support';
+import { countByStatus, countErrors, scaled, WaitTimeout, waitFor, type WorkerProcess } from '@qrshirt/test-support';
 import { describeWithKafka } from '@qrshirt/test-support/vitest';
 import { MEMBER_KEY } from '../src/partition-stream';
 import { describeWithScanPipeline, eachAcceptedOnce, PARTITIONS, SESSION_TIMEOUT_MS } from './support/scan-pipeline';
@@ -29,7 +29,8 @@ describeWithKafka('a paused ingestor (zombie) whose partitions moved', (kafka) =
         // them has a chance of one in 4096).
         const pipeline = await startPipeline(12);
         const { store } = pipeline;
-        const zombie = await pipeline.startIngestor();
+        // At debug it says when an append leaves with the revision it holds (see the pause below).
+        const zombie = await pipeline.startIngestor({ LOG_LEVEL: 'debug' });
         const load = pipeline.startLoad({ total: MAX_SCANS, ratePerSecond: SCANS_PER_SECOND });
         const survivor = await pipeline.startIngestor();
         const shared = (await waitFor('the two ingestors to share the partitions', () => {
@@ -46,24 +47,65 @@ describeWithKafka('a paused ingestor (zombie) whose partitions moved', (kafka) =
           );
         });
 
+        // Each join makes it claim its partitions anew, as their next batch comes, and a claim reads
+        // the stream's head first: paused before that read, it would claim at the survivor's
+        // revision once resumed. So the pause waits until each of its partitions that carries scans
+        // (a fundraiser's scans all go to one partition: some may carry none) was claimed since its
+        // last join.
+        await waitFor(
+          'the zombie to claim each of its partitions that carries scans since it last joined',
+          async () => ({
+            joinedAt: lastJoin(zombie)?.time as number,
+            claims: await latestClaims(store, shared.partitions, shared.memberId),
+          }),
+          ({ joinedAt, claims }) => claims.every((claim) => claim !== undefined && claim.at >= joinedAt),
+        );
+
         // Paused while one of its appends waits for the write lock, so it resumes straight into
-        // that append, past every Kafka check: only the stream's revision can stop it then. Nothing
-        // shows an append waiting on the lock: the wait is long enough for its next fetch (100 ms
-        // apart at most, with scans arriving) to reach one.
-        const releaseLock = holdWriteLock(pipeline.databaseFile);
-        let headAtPause: number;
-        try {
-          await sleep(scaled(300));
-          zombie.pause();
-          headAtPause = await store.headPosition();
-        } finally {
-          releaseLock();
-        }
+        // that append, past every Kafka check: only the stream's revision can stop it then. Its
+        // debug line, stamped after the lock was taken, says such an append is on its way. The
+        // lock is let go (and taken again) well before SQLite's 5 s busy timeout would fail the
+        // appends waiting on it.
+        let headAtPause = 0;
+        await waitFor('the zombie paused with an append waiting for the write lock', async () => {
+          const releaseLock = holdWriteLock(pipeline.databaseFile);
+          const lockedAt = Date.now();
+          try {
+            const appending = await waitFor(
+              'an append of the zombie after the lock was taken',
+              () =>
+                zombie.logs.some(
+                  (line) =>
+                    line.msg === 'appending a batch' &&
+                    (line.time as number) > lockedAt &&
+                    shared.partitions.includes(line.partition as number),
+                ),
+              Boolean,
+              { timeoutMs: 2_000 },
+            ).catch((error: unknown) => {
+              if (error instanceof WaitTimeout) return false;
+              throw error;
+            });
+            if (!appending) return false;
+            zombie.pause();
+            headAtPause = await store.headPosition();
+            return true;
+          } finally {
+            releaseLock();
+          }
+        });
         const paused = performance.now();
-        await waitFor('the survivor to be given the partitions of the paused ingestor', () => {
+        const takenOver = (await waitFor('the survivor to be given the partitions of the paused ingestor', () => {
           const now = membership(survivor);
           return now && shared.partitions.every((partition) => now.partitions.includes(partition)) ? now : undefined;
-        });
+        }))!;
+        // Given them, it claims each as its next batch comes: resumed before that, the zombie's
+        // append would still be at the head, and nothing would have fenced it.
+        await waitFor(
+          'the survivor to claim the partitions of the paused ingestor that carry scans',
+          () => latestClaims(store, shared.partitions, takenOver.memberId),
+          (claims) => claims.every((claim) => claim !== undefined && claim.position > headAtPause),
+        );
         await sleep(Math.max(0, PAUSE_MS - (performance.now() - paused)));
         zombie.resume();
         const rejoined = (await waitFor('the zombie to rejoin as a new member', () => {
@@ -113,9 +155,28 @@ describeWithKafka('a paused ingestor (zombie) whose partitions moved', (kafka) =
   });
 });
 
+/**
+ * Of the partitions that carry scans (a fundraiser's scans all go to one partition: some may carry
+ * none), the latest claim by `memberId` of each: when it was made and where it stands in the log.
+ */
+async function latestClaims(store: EventStore, partitions: readonly number[], memberId: string) {
+  const streams = await Promise.all(partitions.map((partition) => store.readStream(`scans-p${partition}`)));
+  return streams
+    .filter((events) => events.some(({ type }) => type === 'ScanRecorded'))
+    .map((events) => {
+      const claim = events.findLast(
+        ({ type, data }) => type === 'PartitionClaimed' && (data as { memberId: string }).memberId === memberId,
+      );
+      return claim && { at: Date.parse((claim.data as { at: string }).at), position: claim.globalPosition };
+    });
+}
+
+const lastJoin = (ingestor: WorkerProcess) =>
+  ingestor.logs.findLast((line) => line.msg === 'joined the consumer group');
+
 /** The member id and scans partitions of the process's latest group join, from its log. */
 function membership(ingestor: WorkerProcess): Membership | undefined {
-  const joined = ingestor.logs.findLast((line) => line.msg === 'joined the consumer group');
+  const joined = lastJoin(ingestor);
   if (!joined) return undefined;
   const assignment = joined.assignment as Record<string, number[]>;
   return { memberId: joined.memberId as string, partitions: assignment[SCANS_TOPIC] ?? [] };

@@ -38,7 +38,8 @@ interface ScanPipeline {
   /** A second connection to that file, for streams and positions. */
   store: EventStore;
   /** Another ingestor process in the pipeline's group; stop() kills it if the test did not. */
-  startIngestor(): Promise<WorkerProcess>;
+  /** `env` adds to (or overrides) the pipeline's settings, e.g. a LOG_LEVEL. */
+  startIngestor(env?: Record<string, string>): Promise<WorkerProcess>;
   /** Scanners on every fundraiser of the pipeline, 64 at a time, `total` scans at most. */
   startLoad(options: { total: number; ratePerSecond: number }): ScanLoad;
   /**
@@ -129,11 +130,12 @@ async function startScanPipeline(
       fundraiserIds,
       databaseFile,
       store: opened,
-      async startIngestor() {
+      async startIngestor(env = {}) {
         const ingestor = await startIngestorProcess({
           ...kafkaEnv,
           INGESTOR_GROUP_ID: groupId,
           KAFKA_SESSION_TIMEOUT_MS: String(SESSION_TIMEOUT_MS),
+          ...env,
         });
         ingestors.push(ingestor);
         return ingestor;
