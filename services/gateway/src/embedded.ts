@@ -221,6 +221,8 @@ export async function createEmbeddedProcess(
     catalogue: catalogueEntries,
     // The outbox is made below, as it delivers the demo processor's webhooks to these donations.
     sendReceipt: (receipt) => mailReceipt(receipt),
+    eventStore: peopleEventStore,
+    personalData,
     clock,
     newId,
   });
@@ -274,6 +276,8 @@ export async function createEmbeddedProcess(
     personalData,
     forgetMailTo: mail.forgetRecipient,
     removeWaitlistEntriesMadeWith: (address) => waitlist.useCases.removeEntriesMadeWith(address),
+    eraseReceiptAddresses: (address) => donations.useCases.donors.eraseMadeWith(address),
+    donationsMadeWith: (address) => donations.useCases.donors.madeWith(address),
     confirmPassword,
     fundraisersOf: (userId, caller) => fundraisers.useCases.userStats(userId, caller),
     personalRecordStreams: {

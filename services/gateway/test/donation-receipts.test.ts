@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { adminOutboxPage, eventMetadata } from '@qrshirt/contracts';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { adminOutboxPage, eventMetadata, personalDataExport } from '@qrshirt/contracts';
 import { donationReceiptStreamName, processorDonationStreamName, withPersonalData } from '@qrshirt/core';
 import {
   as,
@@ -334,6 +336,89 @@ describe('an updated receipt', () => {
       body: { outcome: 'unchanged' },
     });
     expect(await receiptsDeliveredTo(donor)).toHaveLength(5);
+  });
+});
+
+describe('the donor’s address, personal data', () => {
+  it('is sealed in the log, in the export of the account that verified it, and erased with that account', async () => {
+    const cause = await charityAndFundraiser({ taxId: '12-3456789' });
+    const email = uniqueEmail('erin');
+    const session = await signedUpAndVerified(email);
+    const uid = session.user.uid;
+    const paymentIntent = newPayment();
+    // Checkout's copy of the address may be cased otherwise: it is the same address.
+    expect(await send(paid(cause, 1500, { paymentIntent, email: email.toUpperCase() }))).toMatchObject({
+      body: { outcome: 'confirmed' },
+    });
+    await mailsTo(email, /^Receipt for/);
+
+    const ledger = processorDonationStreamName(paymentIntent);
+    const addressed = async () => {
+      const stored = (await server.embedded.eventStore.readStream(ledger)).find(
+        ({ type }) => type === 'DonationReceiptAddressed',
+      )!;
+      const [revealed] = await server.embedded.personalData.revealEvents([stored]);
+      return { sealed: stored.data as { email: string }, revealed: revealed!.data as { email: string | null } };
+    };
+    const before = await addressed();
+    expect(before.sealed.email).toMatch(/^pd1\.donor-/);
+    expect(before.revealed.email).toBe(email.toUpperCase());
+    // The log's own bytes, the write-ahead log's too, where the newest events are.
+    const log = await Promise.all(
+      ['events.sqlite', 'events.sqlite-wal'].map((name) =>
+        readFile(path.join(server.dataDir, name)).catch(() => Buffer.alloc(0)),
+      ),
+    );
+    expect(Buffer.concat(log).toString('latin1')).toContain(paymentIntent);
+    expect(Buffer.concat(log).toString('latin1').toLowerCase()).not.toContain(email.toLowerCase());
+
+    const exported = await server.api('GET', `/api/user/${uid}/export`, as(session));
+    expect(exported.status).toBe(200);
+    const data = personalDataExport.parse(exported.body);
+    expect(data.donations).toEqual([
+      {
+        id: paymentIntent,
+        email: email.toUpperCase(),
+        fundraiserId: cause.fundraiserId,
+        charityId: cause.charityId,
+        amount: 15,
+        refunded: 0,
+        live: true,
+        paidAt: expect.any(String),
+      },
+    ]);
+    expect(data.events.filter(({ stream }) => stream === ledger).map(({ type }) => type)).toEqual([
+      'DonationConfirmed',
+      'DonationReceiptAddressed',
+    ]);
+
+    const closed = await server.api('DELETE', `/api/user/${uid}`, {
+      ...as(session),
+      body: { password: 'correct horse' },
+    });
+    expect(closed.status).toBe(204);
+    expect((await addressed()).revealed.email).toBeNull();
+
+    // A refund after the erasure counts, and mails nobody.
+    const receiptsBefore = await server.embedded.eventStore.readStream(donationReceiptStreamName(paymentIntent));
+    expect(await send(refund('refund.created', paymentIntent, 're_9', 500, 'pending'))).toMatchObject({
+      body: { outcome: 'refunded' },
+    });
+    expect(await server.embedded.eventStore.readStream(donationReceiptStreamName(paymentIntent))).toEqual(
+      receiptsBefore,
+    );
+    expect(await receiptsDeliveredTo(email)).toHaveLength(1);
+  });
+
+  it('is in no export of an account that never verified it', async () => {
+    const cause = await charityAndFundraiser({});
+    const email = uniqueEmail('ulla');
+    const session = await signUp(server.api, { email });
+    expect(await send(paid(cause, 800, { paymentIntent: newPayment(), email }))).toMatchObject({
+      body: { outcome: 'confirmed' },
+    });
+    const exported = await server.api('GET', `/api/user/${session.user.uid}/export`, as(session));
+    expect(personalDataExport.parse(exported.body).donations).toEqual([]);
   });
 });
 
