@@ -45,16 +45,19 @@ describeInBrowser('the admin area', ({ appUrl, appDataDir, newContext }) => {
     await page.getByRole('heading', { name: 'Charities' }).waitFor();
     await page.getByRole('button', { name: 'New charity' }).click();
     const form = page.getByRole('form', { name: 'New charity' });
-    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Name', { exact: true }).fill(name);
     await form.getByLabel('Mission').fill('Keeps city bees fed through the winter.');
     await form.getByLabel('Website').fill('not a web address');
     await form.getByRole('button', { name: 'Create charity' }).click();
     // The server's validation, beside the field it concerns.
     await form.getByText('Website must be an https:// address, like https://example.org').waitFor();
     await form.getByLabel('Website').fill('https://bees.example.org');
+    await form.getByLabel('Tax id (EIN)').fill('12-3456789');
     await form.getByRole('button', { name: 'Create charity' }).click();
     await page.locator('.mantine-Notification-title', { hasText: 'Charity created' }).waitFor();
-    await page.getByRole('cell', { name, exact: true }).waitFor();
+    // What its donors' receipts will name, which only admins see.
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+    await row.getByText('EIN 12-3456789').waitFor();
     expect(await checkScreen(page, 'admin-charities')).toEqual([]);
 
     // Back to the shop in the same tab, no reload: the selector offers the new charity.

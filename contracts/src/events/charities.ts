@@ -10,6 +10,10 @@ export const charityFields = z.object({
   mission: z.string().min(1),
   website_url: z.url(),
   logo_url: z.string().min(1).optional(),
+  /** The name it is registered under, which donors' receipts give (absent: `name`). */
+  legalName: z.string().min(1).optional(),
+  /** Its tax id (a US EIN), which donors' receipts give; absent on charities created before receipts. */
+  taxId: z.string().min(1).optional(),
 });
 
 /** A member's charity waits for an admin's review; an admin's (and the seeded catalogue) is approved at once. */

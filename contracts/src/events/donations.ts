@@ -12,8 +12,10 @@ import { defineEvent, isoInstant } from './define-event';
  * | `donation-report-<reportId>`        | DonationCheckoutCreated, DonationReported,    |
  * |                                     | DonationReportConfirmed, DonationReportDropped|
  * | `processor-donation-<donationId>`   | DonationConfirmed, DonationRefunded,          |
- * |                                     | DonationRestored, DonationMovementRecorded    |
+ * |                                     | DonationRestored, DonationMovementRecorded,   |
+ * |                                     | DonationReceiptAddressed                      |
  * | `donation-webhook-<sha256(id)>`     | DonationWebhookReceived                       |
+ * | `donation-receipt-<donationId>`     | DonationReceiptMailed                         |
  *
  * Every event names its fundraiser and carries what the projectors add or take away, because a
  * projector never reads. A processor donation's money events are a ledger: each movement is dated
@@ -230,3 +232,33 @@ export const DonationWebhookReceived = defineEvent(
 
 /** Whether a confirmed or refunded donation is real money: events from before the flag are. */
 export const isLiveMoney = (data: { live?: boolean }): boolean => data.live !== false;
+
+/**
+ * Where the donor wants the donation's receipts: the address they gave the processor's checkout
+ * (Stripe's `customer_details.email`). Personal data, sealed under the donation's own subject
+ * (`donorDataSubject`); an event of its own beside the confirmation, in the same append, so that
+ * the money events, which statements and reconciliations read, hold nobody's address.
+ */
+export const DonationReceiptAddressed = defineEvent(
+  'DonationReceiptAddressed',
+  z.object({
+    donationId: z.string().min(1),
+    /** Null when read after the donor was erased, which destroyed the subject's key. */
+    email: z.string().min(1).nullable(),
+    at: isoInstant,
+  }),
+);
+
+/**
+ * A receipt stored in the outbox for the donor, saying the donation counts `countsCents`: the
+ * first once the payment is confirmed, then one each time a refund, a failed refund or a dispute
+ * changes that. Its own stream, so the ledger's decisions never wait on mail.
+ */
+export const DonationReceiptMailed = defineEvent(
+  'DonationReceiptMailed',
+  z.object({
+    donationId: z.string().min(1),
+    countsCents: z.number().int().nonnegative(),
+    at: isoInstant,
+  }),
+);

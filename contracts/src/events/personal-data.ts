@@ -14,16 +14,18 @@ export const personalDataFields: Partial<Record<EventType, Readonly<Record<strin
   UserProfileUpdated: { email: 'email', displayName: 'name', photoURL: 'photo' },
   WaitlistJoined: { email: 'email', name: 'name' },
   WaitlistEntryFulfilled: { email: 'email', name: 'name' },
+  DonationReceiptAddressed: { email: 'email' },
 };
 
 /**
- * Whose personal data an event holds: an account (`user-<uid>`) or one waitlist signup
- * (`waitlist-<entryId>`), each with a key of its own, so that closing an account or removing a
- * signup erases exactly that person's data. A fulfilment copies its signup's sealed fields, so it
- * names the signup too.
+ * Whose personal data an event holds: an account (`user-<uid>`), one waitlist signup
+ * (`waitlist-<entryId>`) or one donation's donor (`donor-<donationId>`), each with a key of its
+ * own, so that closing an account or removing a signup erases exactly that person's data. A
+ * fulfilment copies its signup's sealed fields, so it names the signup too.
  */
 export const userDataSubject = (userId: string): string => `user-${userId}`;
 export const waitlistDataSubject = (entryId: string): string => `waitlist-${entryId}`;
+export const donorDataSubject = (donationId: string): string => `donor-${donationId}`;
 
 type SubjectRule = [field: string, subject: (id: string) => string];
 const subjectRules: Partial<Record<EventType, SubjectRule>> = {
@@ -31,6 +33,7 @@ const subjectRules: Partial<Record<EventType, SubjectRule>> = {
   UserProfileUpdated: ['userId', userDataSubject],
   WaitlistJoined: ['entryId', waitlistDataSubject],
   WaitlistEntryFulfilled: ['entryId', waitlistDataSubject],
+  DonationReceiptAddressed: ['donationId', donorDataSubject],
 };
 
 /** The subject whose key seals this event's personal fields; undefined for events without any. */

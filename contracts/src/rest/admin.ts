@@ -5,7 +5,7 @@ import { waitlistStats } from './waitlist';
 import { adminAuditPage } from './admin-audit';
 import { adminReplayQuery } from './admin-replay';
 import { charity, charityStatus, charityWithStatus } from './charities';
-import { HTTPS_ADDRESS, LOGO_ADDRESS } from './text-patterns';
+import { HTTPS_ADDRESS, LOGO_ADDRESS, US_EIN } from './text-patterns';
 import { shirt } from './shirts';
 import { defineRoutes, invalidInput as invalid, notFound, unauthenticated } from '../route';
 import { errorAnswer } from './errors';
@@ -37,7 +37,10 @@ const unsetWhenBlank = <Schema extends z.ZodType>(schema: Schema) =>
 const webAddress = (label: string) =>
   text(label, 2048).regex(/^(https?:\/\/\S+|\/(?!\/)\S*)$/, `${label} must start with https://, http:// or /`);
 
-/** The same link rules as a member's charity (POST /api/charity), with a form's messages. */
+/**
+ * The same link rules as a member's charity (POST /api/charity), with a form's messages, and what
+ * only admins give: the legal name and tax id of donors' receipts.
+ */
 const charityFields = z.object({
   name: text('Name', 200),
   mission: text('Mission', 2000),
@@ -47,6 +50,11 @@ const charityFields = z.object({
   ),
   logo_url: unsetWhenBlank(
     text('Logo', 2048).regex(LOGO_ADDRESS, 'Logo must be an https:// address or a path on this site starting with /'),
+  ),
+  legalName: unsetWhenBlank(text('Legal name', 200)),
+  // The shop takes USD: its charities are US ones, whose donors' receipts name an EIN.
+  taxId: unsetWhenBlank(
+    text('Tax id', 20).regex(US_EIN, 'Tax id must be a US EIN: 2 digits, a dash and 7 digits, like 12-3456789'),
   ),
 });
 
@@ -62,6 +70,18 @@ export const adminUpdateCharityRequest = charityFields
   .meta({ minProperties: 1 });
 export type AdminUpdateCharityRequest = z.infer<typeof adminUpdateCharityRequest>;
 
+/** What only admins see of a charity: what its donors' receipts name, which the shop never shows. */
+const receiptFields = {
+  /** The name it is registered under; absent: receipts give its name. */
+  legalName: z.string().optional(),
+  /** Its US EIN; absent: receipts give none. */
+  taxId: z.string().optional(),
+};
+
+/** A charity as an admin's create or change answers it. */
+export const adminCharityDetails = charity.extend(receiptFields).meta({ id: 'AdminCharityDetails' });
+export type AdminCharityDetails = z.infer<typeof adminCharityDetails>;
+
 // Charity review
 
 export const adminCharitiesQuery = z.object({
@@ -72,6 +92,7 @@ export const adminCharitiesQuery = z.object({
 /** A charity as admins review it: who submitted it, and when. */
 export const adminCharity = charityWithStatus
   .extend({
+    ...receiptFields,
     /** The member's (or admin's) user id; null for the seeded catalogue. */
     createdBy: z.string().nullable(),
     /** Null only in Redis read models projected before reviews existed (until rebuilt). */
@@ -533,7 +554,7 @@ export const adminCharityRoutes = defineRoutes({
     summary: 'Create a charity (in the shop at once)',
     auth: 'admin',
     body: adminCreateCharityRequest,
-    answers: { 201: { description: 'The new charity', schema: charity }, 400: invalidFields, ...guarded },
+    answers: { 201: { description: 'The new charity', schema: adminCharityDetails }, 400: invalidFields, ...guarded },
   },
   adminUpdateCharity: {
     method: 'put',
@@ -543,7 +564,7 @@ export const adminCharityRoutes = defineRoutes({
     params: idParams,
     body: adminUpdateCharityRequest,
     answers: {
-      200: { description: 'The charity as changed', schema: charity },
+      200: { description: 'The charity as changed', schema: adminCharityDetails },
       400: invalidFields,
       ...guarded,
       404: notFound,

@@ -34,6 +34,9 @@ export const SITE_PATH = /^\/[\x21-\x2e\x30-\x5b\x5d-\x7e][\x21-\x5b\x5d-\x7e]*$
 /** Where a charity's logo may come from: an https address or a path on this site. */
 export const LOGO_ADDRESS = new RegExp(`^(?:${HTTPS_ADDRESS.source.slice(1, -1)}|${SITE_PATH.source.slice(1, -1)})$`);
 
+/** A US Employer Identification Number as the IRS writes it: `12-3456789`. */
+export const US_EIN = /^[0-9]{2}-[0-9]{7}$/;
+
 /**
  * The HTML living standard's valid e-mail address, which is what the client's
  * `<input type="email">` enforces: the server refuses what that input would not submit.

@@ -125,7 +125,7 @@ export const personalDataExport = z
       uid: z.string(),
       displayName: z.string().nullable(),
       email: z.string().nullable(),
-      /** They proved the address is theirs: only then are waitlist entries made with it theirs. */
+      /** They proved the address is theirs: only then are waitlist entries and donations made with it theirs. */
       emailVerified: z.boolean(),
       photoURL: z.string().nullable(),
       dailySummary: z.boolean(),
@@ -154,7 +154,23 @@ export const personalDataExport = z
         fundraiserId: z.string().nullable(),
       }),
     ),
-    /** The events of their account, fundraisers and entries, oldest first, names and emails revealed. */
+    /** Card donations whose receipts went to their verified address, as the processor confirmed them. */
+    donations: z.array(
+      z.object({
+        /** The processor's id of the payment (a Stripe PaymentIntent's), which its receipts name. */
+        id: z.string(),
+        email: z.string().nullable(),
+        fundraiserId: z.string(),
+        charityId: z.string().nullable(),
+        /** Dollars paid, and of them refunded or withdrawn for a dispute, as it stands. */
+        amount: z.number(),
+        refunded: z.number(),
+        /** False for the processor's test money. */
+        live: z.boolean(),
+        paidAt: z.string(),
+      }),
+    ),
+    /** The events of their account, fundraisers, entries and donations, oldest first, names and emails revealed. */
     events: z.array(
       z.object({
         stream: z.string(),

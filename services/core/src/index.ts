@@ -69,6 +69,8 @@ export * from './catalogue/catalog-queries';
 export * from './catalogue/catalogue-module';
 export * from './catalogue/catalogue-entries';
 export * from './donations/donation-use-cases';
+export * from './donations/donation-receipts';
+export * from './donations/donation-receipt-decider';
 export * from './donations/checkout-sessions';
 export * from './donations/payout-accounts';
 export * from './donations/payout-use-cases';

@@ -80,6 +80,7 @@ import { donationWebhookSecret } from './donations/webhook-secret';
 import { createMail } from './mail/create-mail';
 import { createClaimLinkMailer } from './mail/claim-link-mail';
 import { createWaitlistConfirmationMailer } from './mail/waitlist-confirmation-mail';
+import { createDonationReceiptMailer } from './mail/donation-receipt-mail';
 import { createDailySummaryMailer } from './mail/daily-summary-mail';
 import { DAILY_SUMMARY_INTERVAL_MS, type DailySummaryJob, startDailySummaryJob } from './mail/daily-summary-job';
 import { lookupKeysOf } from './auth/lookup-keys';
@@ -217,6 +218,11 @@ export async function createEmbeddedProcess(
     checkoutSessions: createStripeCheckoutSessions(stripe, log.child({ component: 'stripe' })),
     payoutAccounts: createStripePayoutAccounts(stripe, config.PUBLIC_BASE_URL, log.child({ component: 'stripe' })),
     reportsNeedCheckout: stripe !== null,
+    catalogue: catalogueEntries,
+    // The outbox is made below, as it delivers the demo processor's webhooks to these donations.
+    sendReceipt: (receipt) => mailReceipt(receipt),
+    eventStore: peopleEventStore,
+    personalData,
     clock,
     newId,
   });
@@ -233,6 +239,7 @@ export async function createEmbeddedProcess(
       log: log.child({ component: 'donations' }),
     }),
   });
+  const mailReceipt = createDonationReceiptMailer({ email: mail.email });
   const accounts = createAccounts({ commands, clock, lookupKeys });
   const auth = createAuth(config, {
     clock,
@@ -269,6 +276,8 @@ export async function createEmbeddedProcess(
     personalData,
     forgetMailTo: mail.forgetRecipient,
     removeWaitlistEntriesMadeWith: (address) => waitlist.useCases.removeEntriesMadeWith(address),
+    eraseReceiptAddresses: (address) => donations.useCases.donors.eraseMadeWith(address),
+    donationsMadeWith: (address) => donations.useCases.donors.madeWith(address),
     confirmPassword,
     fundraisersOf: (userId, caller) => fundraisers.useCases.userStats(userId, caller),
     personalRecordStreams: {

@@ -1,4 +1,4 @@
-import { charity, shirt } from '@qrshirt/contracts';
+import { adminCharityList, charity, shirt } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WAIT_MS } from '@qrshirt/test-support';
 import { type AdminTestServer, startAdminServer } from './support/admin';
@@ -66,6 +66,71 @@ describe('charities through the admin API', () => {
         website_url: 'Website must be an https:// address, like https://example.org',
         logo_url: 'Logo must be an https:// address or a path on this site starting with /',
       },
+    });
+  });
+
+  it("keeps the legal name and tax id of donors' receipts for admins, out of the shop's answers", async () => {
+    const created = await server.api('POST', '/api/admin/charities', {
+      ...server.admin,
+      body: {
+        name: 'Hive Help',
+        mission: 'Keeps city bees fed.',
+        website_url: 'https://hives.example.org',
+        legalName: ' Hive Help Foundation, Inc. ',
+        taxId: '12-3456789',
+      },
+    });
+    expect(created).toMatchObject({
+      status: 201,
+      body: { name: 'Hive Help', legalName: 'Hive Help Foundation, Inc.', taxId: '12-3456789' },
+    });
+    const id = created.body.id as string;
+    const changed = await server.api('PUT', `/api/admin/charities/${id}`, {
+      ...server.admin,
+      body: { taxId: '98-7654321', legalName: '' },
+    });
+    // A blank field is one not given: the legal name stays.
+    expect(changed).toMatchObject({
+      status: 200,
+      body: { legalName: 'Hive Help Foundation, Inc.', taxId: '98-7654321' },
+    });
+
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
+    const { body: listed } = await server.api('GET', '/api/admin/charities?status=approved', server.admin);
+    expect(adminCharityList.parse(listed).charities.find((found) => found.id === id)).toMatchObject({
+      legalName: 'Hive Help Foundation, Inc.',
+      taxId: '98-7654321',
+    });
+    const shop = [
+      (await server.api('GET', `/api/charity/${id}`)).body,
+      (await server.api('GET', '/api/charities')).body.find((found: { id: string }) => found.id === id),
+    ];
+    for (const answer of shop) {
+      expect(answer).toMatchObject({ id, name: 'Hive Help' });
+      expect(answer).not.toHaveProperty('legalName');
+      expect(answer).not.toHaveProperty('taxId');
+    }
+  });
+
+  it('refuses a tax id that is not a US EIN, and a legal name too long, with 400 and what to type', async () => {
+    const { body: charities } = await server.api('GET', '/api/charities');
+    for (const taxId of ['123456789', '12-345678', 'EIN 12-3456789', '12-34567890']) {
+      const answer = await server.api('PUT', `/api/admin/charities/${charities[0].id}`, {
+        ...server.admin,
+        body: { taxId },
+      });
+      expect(answer.status, taxId).toBe(400);
+      expect(answer.body.fields, taxId).toEqual({
+        taxId: 'Tax id must be a US EIN: 2 digits, a dash and 7 digits, like 12-3456789',
+      });
+    }
+    const long = await server.api('PUT', `/api/admin/charities/${charities[0].id}`, {
+      ...server.admin,
+      body: { legalName: 'x'.repeat(201) },
+    });
+    expect(long).toMatchObject({
+      status: 400,
+      body: { error: 'Legal name must be at most 200 characters' },
     });
   });
 

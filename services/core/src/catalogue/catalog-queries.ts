@@ -18,6 +18,8 @@ interface StoredShirt {
 
 interface StoredCharity extends Charity {
   seq: number;
+  legalName?: string;
+  taxId?: string;
   /** Absent in hashes projected before charities were reviewed: those were all in the shop. */
   status?: CharityStatus;
   rejectionReason?: string | null;
@@ -32,8 +34,11 @@ function toCharity({ id, name, mission, website_url, logo_url }: StoredCharity):
 const statusOf = (stored: StoredCharity): CharityStatus => stored.status ?? 'approved';
 
 function toAdminCharity(stored: StoredCharity): AdminCharity {
+  const { legalName, taxId } = stored;
   return {
     ...toCharity(stored),
+    ...(legalName !== undefined && { legalName }),
+    ...(taxId !== undefined && { taxId }),
     status: statusOf(stored),
     ...(typeof stored.rejectionReason === 'string' && { rejectionReason: stored.rejectionReason }),
     createdBy: stored.createdBy ?? null,

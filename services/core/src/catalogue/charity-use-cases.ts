@@ -1,4 +1,4 @@
-import type { Charity, CharityWithStatus } from '@qrshirt/contracts';
+import type { AdminCharityDetails, Charity, CharityWithStatus } from '@qrshirt/contracts';
 import type { Clock } from '../kit/clock';
 import type { CommandHandler } from '../kit/command-handler';
 import { DomainError } from '../kit/decider';
@@ -21,6 +21,12 @@ export interface CharityUseCaseDeps {
 function toCharity(state: CharityState): Charity {
   const { charityId, name, mission, website_url, logo_url } = state;
   return { id: charityId, name, mission, website_url, ...(logo_url !== undefined && { logo_url }) };
+}
+
+/** Admins see the legal name and tax id of donors' receipts too. */
+function forAdmin(state: CharityState): AdminCharityDetails {
+  const { legalName, taxId } = state;
+  return { ...toCharity(state), ...(legalName !== undefined && { legalName }), ...(taxId !== undefined && { taxId }) };
 }
 
 function withStatus(state: CharityState): CharityWithStatus {
@@ -56,19 +62,19 @@ export function createCharityUseCases({ commands, charities, clock, newId }: Cha
     },
 
     /** An admin's charity: in the shop at once. */
-    async create(fields: CharityFields, adminId: string): Promise<Charity> {
-      return toCharity(await create(fields, adminId, 'approved'));
+    async create(fields: CharityFields, adminId: string): Promise<AdminCharityDetails> {
+      return forAdmin(await create(fields, adminId, 'approved'));
     },
 
     /** Changes the fields given. */
-    async update(charityId: string, fields: Partial<CharityFields>): Promise<Charity> {
+    async update(charityId: string, fields: Partial<CharityFields>): Promise<AdminCharityDetails> {
       const { state } = await commands.handle(charityStreamName(charityId), charityDecider, () => ({
         type: 'UpdateCharity',
         charityId,
         fields,
         at: clock().toISOString(),
       }));
-      return toCharity(state!);
+      return forAdmin(state!);
     },
 
     async approve(charityId: string, adminId: string): Promise<CharityWithStatus> {

@@ -7,11 +7,12 @@ import type {
   DonationWebhookPayload,
   Fundraiser,
 } from '@qrshirt/contracts';
-import { CHECKOUT_MAX_DOLLARS, CHECKOUT_MIN_DOLLARS, MAX_IDEMPOTENCY_KEY } from '@qrshirt/contracts';
+import { CHECKOUT_MAX_DOLLARS, CHECKOUT_MIN_DOLLARS, EMAIL_ADDRESS, MAX_IDEMPOTENCY_KEY } from '@qrshirt/contracts';
 import type { Clock } from '../kit/clock';
 import type { CommandHandler } from '../kit/command-handler';
 import { DomainError } from '../kit/decider';
 import type { CheckoutSessions } from './checkout-sessions';
+import { createDonationReceipts, type DonationReceiptDeps } from './donation-receipts';
 import type { PayoutUseCases } from './payout-use-cases';
 import {
   AMOUNT_INVALID,
@@ -29,7 +30,7 @@ import {
   processorDonationStreamName,
 } from './processor-donation-decider';
 
-export interface DonationUseCaseDeps {
+export interface DonationUseCaseDeps extends Pick<DonationReceiptDeps, 'catalogue' | 'sendReceipt'> {
   commands: CommandHandler;
   /** The fundraiser, or a not_found DomainError (the fundraiser use cases' `get`). */
   findFundraiser(this: void, id: string): Promise<Fundraiser>;
@@ -60,6 +61,12 @@ function normalisedKey(idempotencyKey: string | undefined): string | null {
 
 const dollars = (amount: number) => `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 const CHECKOUT_AMOUNT_RULE = `amount must be from ${dollars(CHECKOUT_MIN_DOLLARS)} to ${dollars(CHECKOUT_MAX_DOLLARS)}, what Stripe charges in USD`;
+
+/** An address mail can go to, as the donor gave it; null for none or one no mail server would take. */
+function receiptAddress(address: string | null | undefined): string | null {
+  const trimmed = address?.trim() ?? '';
+  return trimmed.length <= 320 && EMAIL_ADDRESS.test(trimmed) ? trimmed : null;
+}
 
 /**
  * A checkout's amount in cents, read as a report's is, within what Stripe charges: Stripe would
@@ -102,6 +109,8 @@ export type ProcessorMessage =
       live: boolean;
       /** The processor's date of the payment; absent: now. */
       paidAt?: string;
+      /** The address the donor gave the processor's checkout, where its receipts go; absent or null: none. */
+      receiptTo?: string | null;
     }
   | {
       /** A refund or a dispute of the payment, which may not have arrived yet. */
@@ -121,15 +130,20 @@ export function createDonationUseCases({
   checkoutSessions,
   payouts,
   reportsNeedCheckout,
+  catalogue,
+  sendReceipt,
   clock,
   newId,
 }: DonationUseCaseDeps) {
+  const receipts = createDonationReceipts({ commands, catalogue, sendReceipt, clock });
+
   /**
    * A verified processor message. A message id handled before changes nothing; a donation counts
    * once per processor donation id, and each refund or dispute moves its money once, whenever
-   * it arrives: before its payment it is kept, and applied with the payment. The message is
-   * remembered last, so a crash halfway leaves it to be handled again, which the donation's own
-   * stream makes harmless. An unknown fundraiser is a not_found DomainError, and nothing is written.
+   * it arrives: before its payment it is kept, and applied with the payment. The donor's receipt
+   * of what the donation counts then is in the outbox before the message is remembered, last, so
+   * a crash halfway leaves it to be handled again, which the donation's own streams make harmless.
+   * An unknown fundraiser is a not_found DomainError, and nothing is written.
    */
   async function receive(
     messageId: string,
@@ -169,6 +183,7 @@ export function createDonationUseCases({
         reportId,
         live: message.live,
         paidAt: message.paidAt ?? at,
+        receiptTo: receiptAddress(message.receiptTo),
         at,
       }));
       outcome = events.length > 0 ? 'confirmed' : 'unchanged';
@@ -188,6 +203,7 @@ export function createDonationUseCases({
       // Recorded only: the payment has not arrived, or the step moves no money (a refund succeeding).
       outcome = net < 0 ? 'refunded' : net > 0 ? 'restored' : events.length > 0 ? 'recorded' : 'unchanged';
     }
+    await receipts.mailDue(donationId);
     await commands.handle(webhookStream, donationWebhookDecider, () => ({
       type: 'RecordWebhook',
       webhookId: messageId,

@@ -2,6 +2,7 @@ import type { charityPayoutRoutes, donateRoutes } from '@qrshirt/contracts';
 import type { FeatureModule } from '../kit/feature-module';
 import type { FeatureHandlers } from '../kit/route-handler';
 import { createDonationUseCases, type DonationUseCaseDeps } from './donation-use-cases';
+import { createDonorAddresses, type DonorAddressDeps } from './donor-addresses';
 import type { PayoutAccounts } from './payout-accounts';
 import { createPayoutUseCases } from './payout-use-cases';
 
@@ -12,10 +13,13 @@ import { createPayoutUseCases } from './payout-use-cases';
  */
 export function donationsModule({
   payoutAccounts,
+  eventStore,
+  personalData,
   ...deps
-}: Omit<DonationUseCaseDeps, 'payouts'> & { payoutAccounts: PayoutAccounts }) {
+}: Omit<DonationUseCaseDeps, 'payouts'> & Omit<DonorAddressDeps, 'commands'> & { payoutAccounts: PayoutAccounts }) {
   const payouts = createPayoutUseCases({ ...deps, payoutAccounts });
   const useCases = createDonationUseCases({ ...deps, payouts });
+  const donors = createDonorAddresses({ commands: deps.commands, eventStore, personalData });
   const handlers: FeatureHandlers<typeof donateRoutes & typeof charityPayoutRoutes> = {
     async donate({ params, body, headers }) {
       const { created, donation } = await useCases.report(params.id, body, headers['idempotency-key']);
@@ -31,7 +35,12 @@ export function donationsModule({
       return { status: 200, body: await payouts.startOnboarding(params.id) };
     },
   };
-  return { name: 'donations', handlers, projectors: [], useCases: { ...useCases, payouts } } satisfies FeatureModule;
+  return {
+    name: 'donations',
+    handlers,
+    projectors: [],
+    useCases: { ...useCases, payouts, donors },
+  } satisfies FeatureModule;
 }
 
 export type DonationsModule = ReturnType<typeof donationsModule>;

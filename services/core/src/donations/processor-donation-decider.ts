@@ -17,6 +17,8 @@ export interface ConfirmDonation {
   live: boolean;
   /** The processor's date of the payment. */
   paidAt: string;
+  /** Where the donor wants its receipts (the address they gave the checkout); null: none. */
+  receiptTo: string | null;
   at: string;
 }
 
@@ -37,7 +39,8 @@ export type ProcessorDonationEvent =
   | EventOf<'DonationConfirmed'>
   | EventOf<'DonationRefunded'>
   | EventOf<'DonationRestored'>
-  | EventOf<'DonationMovementRecorded'>;
+  | EventOf<'DonationMovementRecorded'>
+  | EventOf<'DonationReceiptAddressed'>;
 
 interface Payment {
   fundraiserId: string;
@@ -58,6 +61,8 @@ export interface ProcessorDonationState {
    * and disputes written before the ledger have no movement, and keep what they took.
    */
   applied: Record<string, number>;
+  /** Where the donation's receipts go; null: nowhere (none given, or the donor was erased). */
+  receiptTo: string | null;
 }
 
 /** Named by the processor's id, so a donation counts once whatever message brings it. */
@@ -169,6 +174,10 @@ function moneyEvents(state: ProcessorDonationState, donationId: string, at: stri
   return events;
 }
 
+/** The address the donor gave for receipts, recorded with the payment it came with. */
+const receiptAddress = ({ donationId, receiptTo, at }: ConfirmDonation): ProcessorDonationEvent[] =>
+  receiptTo === null ? [] : [{ type: 'DonationReceiptAddressed', data: { donationId, email: receiptTo, at } }];
+
 /**
  * One processor payment per stream, as a ledger. The payment counts once (a repeat, under any
  * webhook id, changes nothing); each refund or dispute is recorded as the processor words it,
@@ -180,7 +189,7 @@ export const processorDonationDecider: Decider<
   ProcessorDonationEvent,
   ProcessorDonationState
 > = {
-  initialState: () => ({ payment: null, movements: {}, applied: {} }),
+  initialState: () => ({ payment: null, movements: {}, applied: {}, receiptTo: null }),
 
   decide(command, state) {
     switch (command.type) {
@@ -201,7 +210,7 @@ export const processorDonationDecider: Decider<
           },
         };
         const paid = processorDonationDecider.evolve(state, confirmed);
-        return [confirmed, ...moneyEvents(paid, command.donationId, command.paidAt)];
+        return [confirmed, ...receiptAddress(command), ...moneyEvents(paid, command.donationId, command.paidAt)];
       }
       case 'RecordMovement': {
         const key = movementKey(command.movement);
@@ -244,6 +253,8 @@ export const processorDonationDecider: Decider<
         const change = event.type === 'DonationRefunded' ? amountCents : -amountCents;
         return { ...state, applied: { ...state.applied, [key]: (state.applied[key] ?? 0) + change } };
       }
+      case 'DonationReceiptAddressed':
+        return { ...state, receiptTo: event.data.email };
     }
   },
 };

@@ -1,9 +1,13 @@
 import type { CharityStatus } from '@qrshirt/contracts';
 
-/** A charity as a fundraiser, a waitlist entry or a fulfilment that names one needs it. */
+/** A charity as a fundraiser, a waitlist entry, a fulfilment or a donor's receipt that names one needs it. */
 export interface CatalogueCharity {
   charityId: string;
   name: string;
+  /** What receipts name it by, when its admin gave it; else its name. */
+  legalName?: string;
+  /** Its US EIN, when its admin gave it. */
+  taxId?: string;
   /** Only an approved charity is in the shop: offered, supported by fundraisers and waitlists. */
   status: CharityStatus;
 }

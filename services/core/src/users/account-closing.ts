@@ -21,10 +21,10 @@ interface AccountClosing {
 
 /**
  * Closing an account: the closure is recorded first, then every trace is removed: sessions,
- * password, linked identities, mailed links, the address's reservation (free for a new account)
- * and the key, which erases the person's name and email everywhere at once. Each removal can be
- * done again, so a request that stopped half-way is finished by the next one, which then answers
- * 404.
+ * password, linked identities, mailed links, the address's reservation (free for a new account),
+ * the waitlist signups and donors' receipt addresses made with it, and the key, which erases the
+ * person's name and email everywhere at once. Each removal can be done again, so a request that
+ * stopped half-way is finished by the next one, which then answers 404.
  */
 export function createAccountClosing({
   commands,
@@ -32,6 +32,7 @@ export function createAccountClosing({
   personalData,
   forgetMailTo,
   removeWaitlistEntriesMadeWith,
+  eraseReceiptAddresses,
   confirmPassword,
   lookupKeys,
   clock,
@@ -44,6 +45,8 @@ export function createAccountClosing({
   forgetMailTo(this: void, address: string): Promise<unknown>;
   /** Removes and erases the waitlist entries made with an address. */
   removeWaitlistEntriesMadeWith(this: void, address: string): Promise<void>;
+  /** Erases an address wherever donations' receipts were to go to it. */
+  eraseReceiptAddresses(this: void, address: string): Promise<void>;
   /** Refuses a password that is not the one `stored` hashes; how passwords are hashed is sign-in's. */
   confirmPassword(this: void, password: string, stored: string): Promise<void>;
   /** Names the reservation of an address the account holds. */
@@ -75,9 +78,12 @@ export function createAccountClosing({
     const holder = await commands.loadState(reservation, emailReservationDecider);
     if (holder?.userId !== userId) return;
     await forgetMailTo(email);
-    // Signups made with an address the person proved theirs are theirs too; with one they never
-    // proved, they may be someone else's. Read before the release, which forgets who verified.
-    if (holder.verified) await removeWaitlistEntriesMadeWith(email);
+    // Signups and donations made with an address the person proved theirs are theirs too; with one
+    // they never proved, they may be someone else's. Read before the release, which forgets who verified.
+    if (holder.verified) {
+      await removeWaitlistEntriesMadeWith(email);
+      await eraseReceiptAddresses(email);
+    }
     await commands.handle(reservation, emailReservationDecider, () => ({
       type: 'ReleaseEmail',
       userId,

@@ -13,6 +13,7 @@ import { userDecider, userStreamName } from './user-decider';
 
 type ExportedEvent = PersonalDataExport['events'][number];
 type ExportedEntry = PersonalDataExport['waitlistEntries'][number];
+type ExportedDonation = PersonalDataExport['donations'][number];
 type SignInMethod = PersonalDataExport['signInMethods'][number];
 type Readable = { stored: StoredEvent; event: DomainEvent };
 
@@ -77,13 +78,15 @@ interface PersonalDataExporter {
  * A person's data export, read from the log as the people-facing store reveals it (names and emails
  * in clear, null where erased) and from the credentials store, which gives only which methods sign
  * in, never their secrets. Waitlist entries are theirs when made with the address they verified
- * (an unverified one could be anyone's), or when they claimed the shirt made for the entry.
+ * (an unverified one could be anyone's), or when they claimed the shirt made for the entry; card
+ * donations, when their receipts went to that address.
  */
 export function createPersonalDataExport({
   commands,
   eventStore,
   credentials,
   fundraisersOf,
+  donationsMadeWith,
   personalRecordStreams: streams,
   lookupKeys,
   clock,
@@ -94,6 +97,8 @@ export function createPersonalDataExport({
   credentials: Pick<CredentialsStore, 'passwordHash' | 'identitiesOf'>;
   /** The person's fundraisers with their figures, as the person's own stats page shows them. */
   fundraisersOf(this: void, userId: string, caller: Caller): Promise<UserStats>;
+  /** The donations whose receipts went to an address, with their events as the store reveals them. */
+  donationsMadeWith(this: void, address: string): Promise<{ donation: ExportedDonation; events: StoredEvent[] }[]>;
   personalRecordStreams: PersonalRecordStreams;
   /** Names the reservation of the account's address. */
   lookupKeys: Pick<LookupKeys, 'email'>;
@@ -194,6 +199,8 @@ export function createPersonalDataExport({
           (address !== null && email !== null && normalEmailAddress(email) === address) || claimedEntries.has(entryId);
         if (theirs) entries.push(await entryOf({ ...joined, event: joined.event }));
       }
+      // Like signups, donations made with an address are theirs only once they proved it theirs.
+      const donations = address === null ? [] : await donationsMadeWith(address);
 
       const firstUse = (method: string) =>
         userEvents.find(
@@ -209,7 +216,13 @@ export function createPersonalDataExport({
         ),
       ];
 
-      const events = [...userEvents, ...reservation, ...fundraiserEvents, ...entries.flatMap(({ events }) => events)]
+      const events = [
+        ...userEvents,
+        ...reservation,
+        ...fundraiserEvents,
+        ...entries.flatMap(({ events }) => events),
+        ...donations.flatMap(({ events }) => events.flatMap((stored) => readable(stored) ?? [])),
+      ]
         .sort((a, b) => a.stored.globalPosition - b.stored.globalPosition)
         .map(exported);
 
@@ -229,6 +242,7 @@ export function createPersonalDataExport({
         signInMethods,
         fundraisers: stats,
         waitlistEntries: entries.map(({ entry }) => entry),
+        donations: donations.map(({ donation }) => donation),
         events,
       };
     },

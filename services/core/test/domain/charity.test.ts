@@ -127,6 +127,25 @@ describe('charity decider', () => {
       .then([{ type: 'CharityUpdated', data: { charityId: 'givedirectly', mission: 'Cash, directly.', at: T1 } }]);
   });
 
+  it("records the legal name and tax id of donors' receipts, and changes them like any field", () => {
+    const receipts = { legalName: 'GiveDirectly, Inc.', taxId: '27-1661997' };
+    spec
+      .given([])
+      .when({ ...create('admin-1', 'approved'), fields: { ...fields, ...receipts } })
+      .then([{ type: 'CharityCreated', data: { ...charityCreated.data, ...receipts, createdBy: 'admin-1' } }]);
+    spec
+      .given([charityCreated])
+      .when({ type: 'UpdateCharity', charityId: 'givedirectly', fields: { taxId: '27-1661997' }, at: T1 })
+      .then([{ type: 'CharityUpdated', data: { charityId: 'givedirectly', taxId: '27-1661997', at: T1 } }]);
+    const updated = foldEvents(charityDecider, [
+      charityCreated,
+      { type: 'CharityUpdated', data: { charityId: 'givedirectly', ...receipts, at: T1 } },
+    ]);
+    expect(updated).toMatchObject(receipts);
+    // A charity of a log from before receipts has neither.
+    expect(foldEvents(charityDecider, [charityCreated])).not.toHaveProperty('taxId');
+  });
+
   it('refuses an update that changes nothing', () => {
     spec
       .given([charityCreated])

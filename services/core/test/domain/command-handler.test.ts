@@ -110,6 +110,7 @@ describe('command handler', () => {
       reportId: null,
       live: true,
       paidAt: T1,
+      receiptTo: null,
       at: T1,
     } as const;
     await expect(

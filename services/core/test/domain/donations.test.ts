@@ -10,6 +10,8 @@ import {
   processorDonationDecider,
   type RecordMovement,
 } from '../../src/donations/processor-donation-decider';
+import { donationReceiptDecider } from '../../src/donations/donation-receipt-decider';
+import { foldEvents } from '../../src/kit/fold-events';
 import { deciderSpec } from './decider-spec';
 import { reportDonation, T0, T1 } from './fixtures';
 
@@ -285,7 +287,12 @@ describe('processor donation decider', () => {
   const spec = deciderSpec(processorDonationDecider);
   const T3 = '2025-03-03T09:00:00.000Z';
 
-  const confirm = (amount: unknown = 12.5, reportId: string | null = null, live = true): ConfirmDonation => ({
+  const confirm = (
+    amount: unknown = 12.5,
+    reportId: string | null = null,
+    live = true,
+    receiptTo: string | null = null,
+  ): ConfirmDonation => ({
     type: 'ConfirmDonation',
     donationId: 'pi_1',
     fundraiserId: 'f-1',
@@ -294,6 +301,7 @@ describe('processor donation decider', () => {
     reportId,
     live,
     paidAt: T1,
+    receiptTo,
     at: T3,
   });
   const confirmed = (
@@ -372,6 +380,33 @@ describe('processor donation decider', () => {
       .given([])
       .when(confirm(12.5, null, false))
       .then([confirmed(1250, null, false)]);
+  });
+
+  it('records the address the donor gave for receipts with the payment, and none when none was given', () => {
+    const addressed: EventOf<'DonationReceiptAddressed'> = {
+      type: 'DonationReceiptAddressed',
+      data: { donationId: 'pi_1', email: 'donor@example.org', at: T3 },
+    };
+    spec
+      .given([])
+      .when(confirm(12.5, null, true, 'donor@example.org'))
+      .then([confirmed(), addressed]);
+    // A repeat of the payment, even with another address, records nothing.
+    spec
+      .given([confirmed(), addressed])
+      .when(confirm(12.5, null, true, 'other@example.org'))
+      .then([]);
+    // With a refund kept from before the payment: the address, then the money.
+    const early = recorded(refund('re_1', 300, 'pending'));
+    spec
+      .given([early])
+      .when(confirm(12.5, null, true, 'donor@example.org'))
+      .then([confirmed(), addressed, money('DonationRefunded', 300, 950, { refundId: 're_1' })]);
+    expect(foldEvents(processorDonationDecider, [confirmed(), addressed]).receiptTo).toBe('donor@example.org');
+    expect(foldEvents(processorDonationDecider, [confirmed()]).receiptTo).toBeNull();
+    // Read after the donor was erased, the address is null: nobody to mail.
+    const erased = { ...addressed, data: { ...addressed.data, email: null } };
+    expect(foldEvents(processorDonationDecider, [confirmed(), erased]).receiptTo).toBeNull();
   });
 
   it('refuses an amount that is not a positive number of cents', () => {
@@ -606,5 +641,42 @@ describe('donation webhook decider', () => {
   it('names streams by a hash of the id, whatever text the processor chose', () => {
     expect(donationWebhookStreamName('msg 1/../x')).toMatch(/^donation-webhook-[0-9a-f]{64}$/);
     expect(donationWebhookStreamName('a')).not.toBe(donationWebhookStreamName('b'));
+  });
+});
+
+describe('donation receipt decider', () => {
+  const spec = deciderSpec(donationReceiptDecider);
+  const record = (countsCents: number) => ({ type: 'RecordReceipt', donationId: 'pi_1', countsCents, at: T2 }) as const;
+  const mailed = (countsCents: number): EventOf<'DonationReceiptMailed'> => ({
+    type: 'DonationReceiptMailed',
+    data: { donationId: 'pi_1', countsCents, at: T2 },
+  });
+
+  it('records the first receipt, then one each time what the donation counts changes', () => {
+    spec
+      .given([])
+      .when(record(1250))
+      .then([mailed(1250)]);
+    spec
+      .given([mailed(1250)])
+      .when(record(950))
+      .then([mailed(950)]);
+    // Given back after a refund failed: the figure of an earlier receipt, but a change since the last.
+    spec
+      .given([mailed(1250), mailed(950)])
+      .when(record(1250))
+      .then([mailed(1250)]);
+    expect(foldEvents(donationReceiptDecider, [mailed(1250), mailed(950)])).toEqual({ mailed: 2, countsCents: 950 });
+  });
+
+  it('records nothing when the last receipt says it already: a step that moves no money, a repeat', () => {
+    spec
+      .given([mailed(1250)])
+      .when(record(1250))
+      .then([]);
+    spec
+      .given([mailed(1250), mailed(0)])
+      .when(record(0))
+      .then([]);
   });
 });

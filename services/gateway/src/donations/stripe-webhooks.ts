@@ -153,6 +153,8 @@ function donationMessage(event: Stripe.Event, signer: CheckoutSigner): Processor
         reportId: ownSession.reportId,
         live: event.livemode,
         paidAt: eventAt,
+        // Checkout asks every donor for it: the customer is not known beforehand.
+        receiptTo: session.customer_details?.email ?? null,
       };
     }
     case 'checkout.session.async_payment_failed':

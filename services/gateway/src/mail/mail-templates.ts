@@ -7,6 +7,10 @@ interface MailContent {
   subject: string;
   heading: string;
   paragraphs: string[];
+  /** Labelled values after the paragraphs, one a line (a receipt's charity, amount, date). */
+  facts?: [label: string, value: string][];
+  /** Paragraphs after the facts. */
+  closing?: string[];
   /** The one thing the mail asks the reader to do. */
   action?: { label: string; url: string };
   /** Small print under the action: how long a link works, what to do if it was not them. */
@@ -28,16 +32,30 @@ const escapeHtml = (text: string) =>
     (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
   );
 
+const paragraphHtml = (paragraph: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(paragraph)}</p>`;
+
 /**
  * Every mail the product sends: a plain-text part for any mail client and an HTML part, both with
  * the product's name and the same footer. Values are escaped in the HTML; no remote images, so
  * nothing loads (or tracks) when the mail is opened.
  */
-export function renderMail({ to, subject, heading, paragraphs, action, note, unsubscribe }: MailContent): EmailMessage {
+export function renderMail({
+  to,
+  subject,
+  heading,
+  paragraphs,
+  facts = [],
+  closing = [],
+  action,
+  note,
+  unsubscribe,
+}: MailContent): EmailMessage {
   const text = [
     heading,
     '',
     ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(facts.length > 0 ? [...facts.map(([label, value]) => `${label}: ${value}`), ''] : []),
+    ...closing.flatMap((paragraph) => [paragraph, '']),
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
     ...(note ? [note, ''] : []),
     ...(unsubscribe ? [`${unsubscribe.label}: ${unsubscribe.url}`, ''] : []),
@@ -51,7 +69,15 @@ export function renderMail({ to, subject, heading, paragraphs, action, note, uns
 <tr><td style="padding:24px">
 <p style="margin:0 0 16px;font-weight:bold;color:#228be6">${escapeHtml(PRODUCT_NAME)}</p>
 <h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(heading)}</h1>
-${paragraphs.map((paragraph) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(paragraph)}</p>`).join('\n')}
+${paragraphs.map(paragraphHtml).join('\n')}
+${
+  facts.length > 0
+    ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;line-height:1.5">
+${facts.map(([label, value]) => `<tr><td style="padding:0 16px 0 0;color:#555">${escapeHtml(label)}</td><td>${escapeHtml(value)}</td></tr>`).join('\n')}
+</table>`
+    : ''
+}
+${closing.map(paragraphHtml).join('\n')}
 ${
   action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#228be6;color:#ffffff;padding:12px 20px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>

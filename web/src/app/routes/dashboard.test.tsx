@@ -234,6 +234,7 @@ describe('the dashboard', () => {
       signInMethods: [{ kind: 'password', email: 'ada@example.com' }],
       fundraisers: stats,
       waitlistEntries: [],
+      donations: [],
       events: [{ stream: 'user-u-1', type: 'UserRegistered', recordedAt: '2025-03-05T10:00:00.000Z', data: {} }],
     };
     const saved = captureDownloads();

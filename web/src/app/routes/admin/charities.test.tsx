@@ -1,4 +1,4 @@
-import type { AdminCharity, Charity } from '@qrshirt/contracts';
+import type { AdminCharity } from '@qrshirt/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { cacheEntryKeys, cacheKeys, setCached } from '@/lib/cache';
@@ -7,11 +7,16 @@ import { renderRoute } from '@/testing/render';
 import { signInAs } from '@/testing/session';
 import { AdminCharitiesRoute } from './charities';
 
-const inShop: Charity = {
+const inShop: AdminCharity = {
   id: 'water',
   name: 'Clean Water',
   mission: 'Water for all.',
   website_url: 'https://water.example',
+  legalName: 'Clean Water Trust, Inc.',
+  taxId: '12-3456789',
+  status: 'approved',
+  createdBy: null,
+  createdAt: '2026-11-01T10:00:00.000Z',
 };
 
 const submitted = (overrides: Partial<AdminCharity>): AdminCharity => ({
@@ -28,24 +33,33 @@ const bees = submitted({});
 const owls = submitted({ id: 'owls', name: 'Owl Rescue', website_url: 'https://owls.example.org' });
 
 /** The review queue as the server holds it: approve and reject move charities out of it. */
-function reviewServer(pending: AdminCharity[], rejected: AdminCharity[] = []) {
-  const state = { pending: [...pending], rejected: [...rejected], shop: [inShop] };
+function reviewServer(pending: AdminCharity[], rejected: AdminCharity[] = [], approved = [inShop]) {
+  const state = { pending: [...pending], rejected: [...rejected], approved: [...approved] };
   const withoutIt = (list: AdminCharity[], id: string) => list.filter((charity) => charity.id !== id);
   return fakeApi({
-    'GET /api/charities': () => ({ json: state.shop }),
     'GET /api/admin/charities': (request) => ({
       json: {
-        charities: new URLSearchParams(request.search).get('status') === 'rejected' ? state.rejected : state.pending,
+        charities: state[(new URLSearchParams(request.search).get('status') ?? 'pending') as keyof typeof state],
       },
     }),
     'POST /api/admin/charities/bees/approve': () => {
       state.pending = withoutIt(state.pending, 'bees');
-      state.shop.push({ id: 'bees', name: bees.name, mission: bees.mission, website_url: bees.website_url });
-      return { json: { ...state.shop.at(-1), status: 'approved' } };
+      state.approved.push({ ...bees, status: 'approved' });
+      return {
+        json: { id: 'bees', name: bees.name, mission: bees.mission, website_url: bees.website_url, status: 'approved' },
+      };
     },
     'GET /api/charity/bees': () =>
-      state.shop.some((charity) => charity.id === 'bees')
-        ? { json: { ...state.shop.at(-1), status: 'approved' } }
+      state.approved.some((charity) => charity.id === 'bees')
+        ? {
+            json: {
+              id: 'bees',
+              name: bees.name,
+              mission: bees.mission,
+              website_url: bees.website_url,
+              status: 'approved',
+            },
+          }
         : { status: 404, json: { error: 'Charity not found' } },
     'POST /api/admin/charities/owls/reject': (request) => {
       const { reason } = request.body as { reason: string };
@@ -86,6 +100,19 @@ describe('the admin charities screen', () => {
     expect(screen.getByRole('tab', { name: 'Pending (1)' })).toBeTruthy();
     await user.click(screen.getByRole('tab', { name: 'In the shop' }));
     expect(await screen.findByRole('cell', { name: 'Bees Please' })).toBeTruthy();
+  });
+
+  it("shows what each charity's donors' receipts name: its legal name and tax id, or its name and none", async () => {
+    reviewServer([bees], [], [inShop, { ...bees, id: 'hives', name: 'Hive Help', status: 'approved' }]);
+    signInAs({ uid: 'boss' });
+    renderRoute(<AdminCharitiesRoute />);
+
+    const water = within((await screen.findByRole('cell', { name: 'Clean Water' })).closest('tr')!);
+    expect(water.getByText('Clean Water Trust, Inc.')).toBeTruthy();
+    expect(water.getByText('EIN 12-3456789')).toBeTruthy();
+    const hives = within(screen.getByRole('cell', { name: 'Hive Help' }).closest('tr')!);
+    expect(hives.getAllByText('Hive Help')).toHaveLength(2);
+    expect(hives.getByText('No tax id')).toBeTruthy();
   });
 
   it('links each charity in the shop, and none waiting for review, to its Payouts page', async () => {

@@ -1,7 +1,6 @@
 import { Button, Modal, Tabs } from '@mantine/core';
-import type { Charity } from '@qrshirt/contracts';
+import type { AdminCharity, AdminCharityDetails } from '@qrshirt/contracts';
 import { useState } from 'react';
-import { useAdminCharities } from '@/features/admin/api/get-charities';
 import { useCharitiesForReview } from '@/features/admin/api/get-charities-for-review';
 import { CharitiesTable } from '@/features/admin/components/charities-table';
 import { CharityForm } from '@/features/admin/components/charity-form';
@@ -11,17 +10,18 @@ import { PageHeader } from '@/features/admin/components/page-header';
 import { showSuccessToast } from '@/lib/toast';
 
 /** Which form is open: a new charity, one being edited, or none. */
-type Editing = { charity?: Charity } | null;
+type Editing = { charity?: AdminCharity } | null;
 
 type Tab = 'shop' | 'pending' | 'rejected';
 
 export function AdminCharitiesRoute() {
-  const charities = useAdminCharities();
+  // The admins' list: it gives what donors' receipts name, which the shop's never does.
+  const charities = useCharitiesForReview('approved');
   // Asked for on every tab: the Pending tab shows how many wait.
   const pending = useCharitiesForReview('pending');
   const [tab, setTab] = useState<Tab>('shop');
   const [editing, setEditing] = useState<Editing>(null);
-  const saved = (charity: Charity) => {
+  const saved = (charity: AdminCharityDetails) => {
     showSuccessToast(editing?.charity ? 'Charity saved' : 'Charity created', `${charity.name} is in the shop now.`);
     setEditing(null);
   };

@@ -1,13 +1,13 @@
-import { type AdminCreateCharityRequest, type Charity, charity } from '@qrshirt/contracts';
+import { type AdminCreateCharityRequest, type AdminCharityDetails, adminCharityDetails } from '@qrshirt/contracts';
 import { call } from '@/lib/api-client';
-import { publishCharity, usePublishedSave } from './publish-catalog-change';
+import { publishCharityForAdmin, usePublishedSave } from './publish-catalog-change';
 
 /** POST /api/admin/charities: a 400 carries each field's problem in the error's `fields`. */
-function createCharity(input: AdminCreateCharityRequest): Promise<Charity> {
-  return call('adminCreateCharity', { body: input, schema: charity });
+function createCharity(input: AdminCreateCharityRequest): Promise<AdminCharityDetails> {
+  return call('adminCreateCharity', { body: input, schema: adminCharityDetails });
 }
 
-/** Settles once the shop shows the new charity. */
+/** Settles once the admins' list and the shop show the new charity. */
 export function useCreateCharity() {
-  return usePublishedSave(createCharity, publishCharity);
+  return usePublishedSave(createCharity, publishCharityForAdmin);
 }

@@ -1,17 +1,17 @@
-import { type AdminUpdateCharityRequest, type Charity, charity } from '@qrshirt/contracts';
+import { type AdminUpdateCharityRequest, type AdminCharityDetails, adminCharityDetails } from '@qrshirt/contracts';
 import { call } from '@/lib/api-client';
-import { publishCharity, usePublishedSave } from './publish-catalog-change';
+import { publishCharityForAdmin, usePublishedSave } from './publish-catalog-change';
 
 /** PUT /api/admin/charities/{id}: only the fields given change. */
-function updateCharity(charityId: string, changes: AdminUpdateCharityRequest): Promise<Charity> {
-  return call('adminUpdateCharity', { params: { id: charityId }, body: changes, schema: charity });
+function updateCharity(charityId: string, changes: AdminUpdateCharityRequest): Promise<AdminCharityDetails> {
+  return call('adminUpdateCharity', { params: { id: charityId }, body: changes, schema: adminCharityDetails });
 }
 
-/** Settles once the shop shows the change. */
+/** Settles once the admins' list and the shop show the change. */
 export function useUpdateCharity() {
   return usePublishedSave(
     ({ charityId, changes }: { charityId: string; changes: AdminUpdateCharityRequest }) =>
       updateCharity(charityId, changes),
-    publishCharity,
+    publishCharityForAdmin,
   );
 }

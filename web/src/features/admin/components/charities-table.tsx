@@ -1,16 +1,25 @@
-import { Button, Group, Table } from '@mantine/core';
-import type { Charity } from '@qrshirt/contracts';
+import { Button, Group, Table, Text } from '@mantine/core';
+import type { AdminCharity } from '@qrshirt/contracts';
 import { Link } from 'react-router';
 import { adminPaths } from './admin-paths';
 import { CharityCells, CharityHeadCells } from './charity-cells';
 import { DataTable } from './data-table';
 
-/** Every charity the shop offers (each one approved), with its Edit button and its Payouts page. */
-export function CharitiesTable({ charities, onEdit }: { charities: Charity[]; onEdit: (charity: Charity) => void }) {
+/**
+ * Every charity the shop offers (each one approved), with what its donors' receipts name, its Edit
+ * button and its Payouts page.
+ */
+export function CharitiesTable({
+  charities,
+  onEdit,
+}: {
+  charities: AdminCharity[];
+  onEdit: (charity: AdminCharity) => void;
+}) {
   return (
     <DataTable
       label="Charities"
-      minWidth={640}
+      minWidth={760}
       empty="No charities yet."
       striped
       verticalSpacing="sm"
@@ -18,6 +27,7 @@ export function CharitiesTable({ charities, onEdit }: { charities: Charity[]; on
       head={
         <>
           <CharityHeadCells />
+          <Table.Th>On receipts</Table.Th>
           <Table.Th aria-label="Actions" />
         </>
       }
@@ -25,6 +35,12 @@ export function CharitiesTable({ charities, onEdit }: { charities: Charity[]; on
       {(charity) => (
         <Table.Tr key={charity.id}>
           <CharityCells charity={charity} missionLines={2} />
+          <Table.Td>
+            <Text size="sm">{charity.legalName ?? charity.name}</Text>
+            <Text size="sm" c={charity.taxId ? undefined : 'dimmed'}>
+              {charity.taxId ? `EIN ${charity.taxId}` : 'No tax id'}
+            </Text>
+          </Table.Td>
           <Table.Td>
             <Group gap="xs" wrap="nowrap">
               <Button size="xs" variant="light" onClick={() => onEdit(charity)} aria-label={`Edit ${charity.name}`}>

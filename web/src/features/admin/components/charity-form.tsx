@@ -1,5 +1,5 @@
 import { Stack, Textarea, TextInput } from '@mantine/core';
-import type { AdminUpdateCharityRequest, Charity } from '@qrshirt/contracts';
+import type { AdminCharityDetails, AdminUpdateCharityRequest } from '@qrshirt/contracts';
 import { useCreateCharity } from '../api/create-charity';
 import { useUpdateCharity } from '../api/update-charity';
 import { ownError, saveProblem } from './field-errors';
@@ -12,16 +12,22 @@ interface CharityValues {
   mission: string;
   website_url: string;
   logo_url: string;
+  legalName: string;
+  taxId: string;
 }
 
-const fieldNames = ['name', 'mission', 'website_url', 'logo_url'] as const;
+const fieldNames = ['name', 'mission', 'website_url', 'logo_url', 'legalName', 'taxId'] as const;
+/** Left empty, a new charity has none (its receipts give its name, and no tax id). */
+const optionalFields = ['logo_url', 'legalName', 'taxId'] as const;
 
-function valuesOf(charity: Charity | undefined): CharityValues {
+function valuesOf(charity: AdminCharityDetails | undefined): CharityValues {
   return {
     name: charity?.name ?? '',
     mission: charity?.mission ?? '',
     website_url: charity?.website_url ?? '',
     logo_url: charity?.logo_url ?? '',
+    legalName: charity?.legalName ?? '',
+    taxId: charity?.taxId ?? '',
   };
 }
 
@@ -36,7 +42,13 @@ function changesFrom(before: CharityValues, after: CharityValues): AdminUpdateCh
  * Creates a charity, or edits the one given. The server validates; its 400 names each field's
  * problem, shown under that field. `onSaved` runs once the shop shows the change.
  */
-export function CharityForm({ charity, onSaved }: { charity?: Charity; onSaved: (saved: Charity) => void }) {
+export function CharityForm({
+  charity,
+  onSaved,
+}: {
+  charity?: AdminCharityDetails;
+  onSaved: (saved: AdminCharityDetails) => void;
+}) {
   const { initial, values, unchanged, text, saveChanges } = useEditForm(() => valuesOf(charity));
   const create = useCreateCharity();
   const update = useUpdateCharity();
@@ -49,8 +61,12 @@ export function CharityForm({ charity, onSaved }: { charity?: Charity; onSaved: 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!charity) {
-      const { logo_url, ...required } = values;
-      create.mutate({ ...required, ...(logo_url.trim() && { logo_url }) }, { onSuccess: (saved) => onSaved(saved) });
+      const given = optionalFields.filter((name) => values[name].trim());
+      const { name, mission, website_url } = values;
+      create.mutate(
+        { name, mission, website_url, ...Object.fromEntries(given.map((field) => [field, values[field]])) },
+        { onSuccess: (saved) => onSaved(saved) },
+      );
       return;
     }
     saveChanges(changesFrom(initial, values), (changes) =>
@@ -74,6 +90,25 @@ export function CharityForm({ charity, onSaved }: { charity?: Charity; onSaved: 
           }
           placeholder="https://example.org/logo.svg"
           {...field('logo_url')}
+        />
+        <TextInput
+          label="Legal name"
+          description={
+            charity?.legalName
+              ? "The name it is registered under, on donors' receipts; left empty, the current one stays"
+              : "The name it is registered under, on donors' receipts; left empty, they give its name (optional)"
+          }
+          {...field('legalName')}
+        />
+        <TextInput
+          label="Tax id (EIN)"
+          description={
+            charity?.taxId
+              ? "Its US EIN, on donors' receipts; left empty, the current one stays"
+              : "Its US EIN, on donors' receipts, like 12-3456789 (optional)"
+          }
+          placeholder="12-3456789"
+          {...field('taxId')}
         />
         <SaveRow unchanged={unchanged} saving={saving} label={charity ? 'Save changes' : 'Create charity'} />
       </Stack>
