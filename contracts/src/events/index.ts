@@ -6,6 +6,7 @@ import type { EventDefinition } from './define-event';
 import {
   DonationCheckoutCreated,
   DonationConfirmed,
+  DonationFeeCharged,
   DonationMovementRecorded,
   DonationRefunded,
   DonationReportConfirmed,
@@ -94,6 +95,7 @@ export const eventDefinitions = {
   DonationRefunded,
   DonationRestored,
   DonationMovementRecorded,
+  DonationFeeCharged,
   DonationWebhookReceived,
   CharityPayoutAccountOpened,
   CharityPayoutAccountUpdated,
