@@ -70,6 +70,7 @@ export * from './catalogue/catalogue-module';
 export * from './catalogue/catalogue-entries';
 export * from './donations/donation-use-cases';
 export * from './donations/checkout-sessions';
+export * from './donations/charge-settlements';
 export * from './donations/payout-accounts';
 export * from './donations/payout-use-cases';
 export * from './donations/donations-module';

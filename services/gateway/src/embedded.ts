@@ -72,6 +72,7 @@ import { createProofOfWork } from './http/proof-of-work';
 import { createDemoProcessor, DEMO_WEBHOOK_TARGET, demoWebhookTransport } from './donations/demo-processor';
 import { createDonationWebhooks } from './donations/donation-webhooks';
 import { createCheckoutSigner } from './donations/checkout-signature';
+import { createStripeChargeSettlements } from './donations/stripe-charge-settlements';
 import { createStripeCheckoutSessions } from './donations/stripe-checkout';
 import { createStripeClient } from './donations/stripe-client';
 import { createStripePayoutAccounts } from './donations/stripe-payout-accounts';
@@ -215,6 +216,7 @@ export async function createEmbeddedProcess(
     findFundraiser: fundraisers.useCases.get,
     charityName: async (id) => (await catalogue.queries.catalog.getCharity(id))?.name ?? null,
     checkoutSessions: createStripeCheckoutSessions(stripe, log.child({ component: 'stripe' })),
+    chargeSettlements: createStripeChargeSettlements(stripe ? stripe.client : null, log.child({ component: 'stripe' })),
     payoutAccounts: createStripePayoutAccounts(stripe, config.PUBLIC_BASE_URL, log.child({ component: 'stripe' })),
     reportsNeedCheckout: stripe !== null,
     clock,

@@ -22,16 +22,6 @@ export interface ConfirmDonation {
 
 export type Movement = EventOf<'DonationMovementRecorded'>['data']['movement'];
 
-/** What the processor said about a refund or a dispute of the payment, before or after the payment arrived. */
-export interface RecordMovement {
-  type: 'RecordMovement';
-  donationId: string;
-  movement: Movement;
-  /** The processor's date of this step. */
-  movedAt: string;
-  at: string;
-}
-
 /** A movement and the processor's date of it. */
 export interface DatedMovement {
   movement: Movement;
@@ -39,17 +29,18 @@ export interface DatedMovement {
 }
 
 /**
- * Several movements one message of the processor told at once (a charge's fees and transfer, a
- * dispute with its fee), recorded together: one append, so none is kept without the others.
+ * What one message of the processor said about the payment's refunds, disputes, fees or transfer,
+ * before or after the payment arrived: one movement, or several told at once (a charge's fees and
+ * transfer, a dispute with its fee), recorded in one append, so none is kept without the others.
  */
 export interface RecordMovements {
   type: 'RecordMovements';
   donationId: string;
-  movements: DatedMovement[];
+  movements: readonly DatedMovement[];
   at: string;
 }
 
-export type ProcessorDonationCommand = ConfirmDonation | RecordMovement | RecordMovements;
+export type ProcessorDonationCommand = ConfirmDonation | RecordMovements;
 export type ProcessorDonationEvent =
   | EventOf<'DonationConfirmed'>
   | EventOf<'DonationRefunded'>
@@ -300,10 +291,6 @@ export const processorDonationDecider: Decider<
         };
         const paid = processorDonationDecider.evolve(state, confirmed);
         return [confirmed, ...moneyEvents(paid, command.donationId, command.paidAt)];
-      }
-      case 'RecordMovement': {
-        const { movement, movedAt } = command;
-        return recordMovements(state, command.donationId, [{ movement, movedAt }], command.at);
       }
       case 'RecordMovements':
         return recordMovements(state, command.donationId, command.movements, command.at);

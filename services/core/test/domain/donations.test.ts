@@ -8,7 +8,6 @@ import {
   type Movement,
   type ProcessorDonationCommand,
   processorDonationDecider,
-  type RecordMovement,
   type RecordMovements,
 } from '../../src/donations/processor-donation-decider';
 import { deciderSpec } from './decider-spec';
@@ -314,11 +313,10 @@ describe('processor donation decider', () => {
       at: T1,
     },
   });
-  const move = (movement: Movement, movedAt = T2): RecordMovement => ({
-    type: 'RecordMovement',
+  const move = (movement: Movement, movedAt = T2): RecordMovements => ({
+    type: 'RecordMovements',
     donationId: 'pi_1',
-    movement,
-    movedAt,
+    movements: [{ movement, movedAt }],
     at: T3,
   });
   const recorded = (movement: Movement, movedAt = T2): EventOf<'DonationMovementRecorded'> => ({

@@ -27,3 +27,7 @@ export function createStripeClient({ secretKey, apiUrl }: StripeConfig): Stripe 
     }),
   });
 }
+
+/** Stripe's client gave up waiting for an answer (STRIPE_TIMEOUT_MS, on every attempt). */
+export const timedOut = ({ detail }: Stripe.errors.StripeError): boolean =>
+  detail instanceof Error && 'code' in detail && detail.code === 'ETIMEDOUT';
