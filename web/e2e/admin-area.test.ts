@@ -145,7 +145,9 @@ describeInBrowser('the admin area', ({ appUrl, appDataDir, newContext }) => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^donations-by-day-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = await readFile(await download.path(), 'utf8');
-    expect(text.split('\r\n')[0]).toBe('day,scans,donations,gross,refunds,disputes,amountRaised,fundraisers');
+    expect(text.split('\r\n')[0]).toBe(
+      'day,scans,donations,gross,refunds,disputes,amountRaised,fees,platformFees,net,fundraisers',
+    );
     expect(await checkScreen(page, 'admin-replay')).toEqual([]);
 
     // Each look at names and emails in clear, and each download, is on the audit trail, newest first.
