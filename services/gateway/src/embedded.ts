@@ -72,6 +72,7 @@ import { createProofOfWork } from './http/proof-of-work';
 import { createDemoProcessor, DEMO_WEBHOOK_TARGET, demoWebhookTransport } from './donations/demo-processor';
 import { createDonationWebhooks } from './donations/donation-webhooks';
 import { createCheckoutSigner } from './donations/checkout-signature';
+import { createStripeBooks } from './donations/stripe-books';
 import { createStripeChargeSettlements } from './donations/stripe-charge-settlements';
 import { createStripeCheckoutSessions } from './donations/stripe-checkout';
 import { createStripeClient } from './donations/stripe-client';
@@ -430,6 +431,7 @@ export async function createEmbeddedProcess(
       }),
       rebuilds,
       outbox: mail.outbox,
+      stripeBooks: stripe ? { books: createStripeBooks(stripe.client), live: stripe.live } : null,
     },
     live: { changeFeed, streams: liveStreams },
     web: {
