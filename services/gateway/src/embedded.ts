@@ -439,6 +439,7 @@ export async function createEmbeddedProcess(
       apiUrl: config.VITE_API_URL,
       demoMode: config.demoMode,
       stripePublishableKey: config.stripe?.publishableKey ?? null,
+      stripePlatformFeePercent: config.stripe?.platformFeePercent ?? 0,
     },
     proofOfWork: createProofOfWork({
       secrets: { signature: auth.derivedSecret('altcha challenges'), key: auth.derivedSecret('altcha keys') },
