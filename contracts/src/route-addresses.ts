@@ -99,6 +99,8 @@ export const routeAddresses = {
   listAdminAudit: { method: 'get', path: '/api/admin/audit', auth: 'admin' },
   // rest/admin-funnel.ts
   getAdminFunnel: { method: 'get', path: '/api/admin/funnel', auth: 'admin' },
+  // rest/admin-reconcile.ts
+  reconcile: { method: 'get', path: '/api/admin/reconcile', auth: 'admin' },
   // rest/payouts.ts
   getCharityPayouts: { method: 'get', path: '/api/admin/charities/{id}/payouts', auth: 'admin' },
   startCharityPayouts: { method: 'post', path: '/api/admin/charities/{id}/payouts', auth: 'admin' },

@@ -1,5 +1,6 @@
 import { adminRoutes } from './rest/admin';
 import { adminFunnelRoutes } from './rest/admin-funnel';
+import { adminReconcileRoutes } from './rest/admin-reconcile';
 import { analyticsRoutes } from './rest/analytics';
 import { apiDescriptionRoutes } from './rest/api-description';
 import { authRoutes, meRoutes } from './rest/auth';
@@ -41,6 +42,7 @@ const declared = {
   ...meRoutes,
   ...adminRoutes,
   ...adminFunnelRoutes,
+  ...adminReconcileRoutes,
   ...charityPayoutRoutes,
   ...apiDescriptionRoutes,
   ...proofOfWorkRoutes,

@@ -22,8 +22,8 @@ export interface ReplayArgs {
 export const replayUsage = `Usage: npm run -s replay-donations -- [options]
 
 Replays scans and donations from the event log itself (never the read models) and writes, per
-group, scans, donations, gross, refunds, disputes, amount raised (USD) and fundraisers: each
-payment, refund and dispute on its own day.
+group, scans, donations, gross, refunds, disputes, amount raised, Stripe's fees, the platform's
+fees, net (USD) and fundraisers: each payment, refund, dispute and fee on its own day.
 
 Options:
   --group-by day|charity|fundraiser|shirt  what one line stands for (default: day)

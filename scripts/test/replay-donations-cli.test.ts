@@ -55,7 +55,21 @@ describe('npm run replay-donations, as a process', () => {
         at: at(2),
       }),
     ]);
-    // Confirmed money counts (refunds come off again); a report nobody confirmed does not.
+    // Confirmed money counts (refunds come off again); a report nobody confirmed does not. Its
+    // fees are figures of their own: Stripe's comes off net, the platform's share is apart.
+    const fee = (to: 'processor' | 'platform', amountCents: number) =>
+      event('DonationFeeCharged', {
+        donationId: 'pi_1',
+        fundraiserId: 'f-1',
+        charityId: 'c-1',
+        balanceTransactionId: `txn_${to}`,
+        to,
+        amountCents,
+        currency: 'USD',
+        donatedAt: at(3),
+        live: true,
+        at: at(3),
+      });
     await eventStore.appendToStream('processor-donation-pi_1', [
       event('DonationConfirmed', {
         donationId: 'pi_1',
@@ -65,6 +79,8 @@ describe('npm run replay-donations, as a process', () => {
         reportId: null,
         at: at(3),
       }),
+      fee('processor', 50),
+      fee('platform', 35),
     ]);
     await eventStore.appendToStream('processor-donation-pi_2', [
       event('DonationConfirmed', {
@@ -140,6 +156,9 @@ describe('npm run replay-donations, as a process', () => {
       refunds: 30,
       disputes: 0,
       amountRaised: 19.5,
+      fees: 0.5,
+      platformFees: 0.35,
+      net: 19,
       fundraisers: 1,
     });
   });
@@ -150,7 +169,7 @@ describe('npm run replay-donations, as a process', () => {
     expect(run).toEqual({ status: 0, stdout: '', stderr: '' });
     const written = await readFile(out, 'utf8');
     expect(written).toBe(await inProcess('fundraiser', 'csv', '2025-03-02'));
-    expect(written.split('\r\n')[1]).toBe("f-1,'=1+1,c-1,s-1,3,2,49.50,30.00,0.00,19.50,1");
+    expect(written.split('\r\n')[1]).toBe("f-1,'=1+1,c-1,s-1,3,2,49.50,30.00,0.00,19.50,0.50,0.35,19.00,1");
   });
 
   it('answers a bad argument with one line and exit code 2, and --help with the usage', async () => {

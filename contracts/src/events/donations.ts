@@ -13,7 +13,7 @@ import { defineEvent, isoInstant } from './define-event';
  * |                                     | DonationReportConfirmed, DonationReportDropped|
  * | `processor-donation-<donationId>`   | DonationConfirmed, DonationRefunded,          |
  * |                                     | DonationRestored, DonationMovementRecorded,   |
- * |                                     | DonationReceiptAddressed                      |
+ * |                                     | DonationFeeCharged, DonationReceiptAddressed  |
  * | `donation-webhook-<sha256(id)>`     | DonationWebhookReceived                       |
  * | `donation-receipt-<donationId>`     | DonationReceiptMailed                         |
  *
@@ -185,11 +185,38 @@ export const DonationRestored = defineEvent(
 
 export const refundStatuses = ['requires_action', 'pending', 'succeeded', 'failed', 'canceled'] as const;
 
+/** Who a fee is for: the processor (Stripe's processing or dispute fee), or the platform's share (Stripe's application fee). */
+export const feeRecipients = ['processor', 'platform'] as const;
+
 /**
- * What the processor said about one refund or dispute of a payment, merged with what it said
- * before (a refund's status only moves forward; a dispute's steps only add up), whether or not
- * the payment has arrived yet: the money events follow from these facts, so any delivery order
- * gives the same figures. Projectors ignore it.
+ * What the processor's balance says of a payment beside its money: a fee one of its balance
+ * transactions charged (or gave back), and the payment paid on to the charity's own account.
+ * Balance transactions and transfers never change, so each is recorded once by its id.
+ */
+const balanceMovements = [
+  z.object({
+    kind: z.literal('fee'),
+    /** The processor's balance transaction that charged it (Stripe's `txn_…`). */
+    balanceTransactionId: z.string().min(1),
+    to: z.enum(feeRecipients),
+    /** Negative: a fee given back. */
+    amountCents: z.number().int(),
+  }),
+  z.object({
+    kind: z.literal('transfer'),
+    /** Stripe Connect's `tr_…` */
+    transferId: z.string().min(1),
+    /** The charity's connected account (`acct_…`). */
+    destination: z.string().min(1),
+    amountCents: z.number().int().positive(),
+  }),
+] as const;
+
+/**
+ * What the processor said about one refund, dispute, fee or transfer of a payment, merged with
+ * what it said before (a refund's status only moves forward; a dispute's steps only add up),
+ * whether or not the payment has arrived yet: the money and fee events follow from these facts,
+ * so any delivery order gives the same figures. Projectors ignore it; reconciling reads transfers.
  */
 export const DonationMovementRecorded = defineEvent(
   'DonationMovementRecorded',
@@ -212,9 +239,33 @@ export const DonationMovementRecorded = defineEvent(
         /** Reinstated, or closed as won. */
         won: z.boolean(),
       }),
+      ...balanceMovements,
     ]),
     /** The processor's date of the step. */
     movedAt: isoInstant,
+    at: isoInstant,
+  }),
+);
+
+/**
+ * A fee on a confirmed donation, booked on the date of the processor's balance transaction that
+ * charged it, naming the donation's charity: the processor's (Stripe's processing fee, a
+ * dispute's fee) or the platform's share. Never part of the money raised: the statement's fees,
+ * and its net (raised less fees). Negative: a fee given back.
+ */
+export const DonationFeeCharged = defineEvent(
+  'DonationFeeCharged',
+  z.object({
+    donationId: z.string().min(1),
+    fundraiserId: z.string().min(1),
+    /** The donation's charity (absent when its payment came before the ledger). */
+    charityId: z.string().min(1).optional(),
+    balanceTransactionId: z.string().min(1),
+    to: z.enum(feeRecipients),
+    amountCents: z.number().int(),
+    currency: z.literal('USD'),
+    donatedAt: isoInstant,
+    live: z.boolean(),
     at: isoInstant,
   }),
 );

@@ -6,6 +6,7 @@ import type { EventDefinition } from './define-event';
 import {
   DonationCheckoutCreated,
   DonationConfirmed,
+  DonationFeeCharged,
   DonationMovementRecorded,
   DonationReceiptAddressed,
   DonationReceiptMailed,
@@ -96,6 +97,7 @@ export const eventDefinitions = {
   DonationRefunded,
   DonationRestored,
   DonationMovementRecorded,
+  DonationFeeCharged,
   DonationWebhookReceived,
   DonationReceiptAddressed,
   DonationReceiptMailed,

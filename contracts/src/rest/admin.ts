@@ -798,7 +798,9 @@ export const adminReplayRoutes = defineRoutes({
     answers: {
       200: {
         description:
-          'A download: CSV, or with format=ndjson one JSON object per line (application/x-ndjson); per group: scans, donations, gross, refunds, disputes, amountRaised, fundraisers',
+          'A download: CSV, or with format=ndjson one JSON object per line (application/x-ndjson); per group: ' +
+          "scans, donations, gross, refunds, disputes, amountRaised, fees (Stripe's), platformFees (the platform's " +
+          'share), net (amountRaised less fees), fundraisers',
         contentType: 'text/csv',
       },
       400: invalid,

@@ -452,3 +452,8 @@ export const authRoutes = {
  * build fold the QR landing's route into a shared chunk.
  */
 export const STRIPE_PUBLISHABLE_KEY_META = 'qrshirt-stripe-publishable-key';
+/**
+ * Beside the publishable key: the platform's share of a card donation in percent
+ * (STRIPE_PLATFORM_FEE_PERCENT), so the donation card says what reaches the charity.
+ */
+export const STRIPE_PLATFORM_FEE_META = 'qrshirt-stripe-platform-fee-percent';

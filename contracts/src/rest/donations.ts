@@ -80,6 +80,9 @@ export const stripeWebhookEventTypes = [
   'checkout.session.expired',
   'charge.refunded',
   'charge.dispute.funds_withdrawn',
+  // A settled charge's fees and transfer, asked of Stripe's API.
+  'charge.succeeded',
+  'charge.updated',
 ] as const;
 
 /** The largest Stripe delivery read, 1 MiB: what nginx lets through by default, too (client_max_body_size). */
@@ -206,8 +209,17 @@ export const donationRoutes = defineRoutes({
           'that is not the one signed: nothing recorded',
         schema: errorAnswer,
       },
+      502: {
+        description:
+          "Stripe's API refused or failed to describe a settled charge's fees: nothing recorded, Stripe retries",
+        schema: errorAnswer,
+      },
       503: {
         description: 'Stripe is not configured (STRIPE_WEBHOOK_SECRET and the others unset)',
+        schema: errorAnswer,
+      },
+      504: {
+        description: "Stripe's API did not answer in time about a settled charge: nothing recorded, Stripe retries",
         schema: errorAnswer,
       },
     },

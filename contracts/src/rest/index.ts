@@ -1,6 +1,7 @@
 export * from './admin';
 export * from './admin-audit';
 export * from './admin-funnel';
+export * from './admin-reconcile';
 export * from './admin-replay';
 export * from './analytics';
 export * from './api-description';

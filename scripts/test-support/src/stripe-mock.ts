@@ -50,6 +50,9 @@ async function startOn(port: number): Promise<LocalStripeMock> {
     BINARY,
     '-http-addr',
     `127.0.0.1:${port}`,
+    // Without it stripe-mock also takes HTTPS on :12112, every interface: a second one exits.
+    '-https-addr',
+    '127.0.0.1:',
     '-fixtures',
     FIXTURES,
   ]);

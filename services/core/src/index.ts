@@ -72,6 +72,7 @@ export * from './donations/donation-use-cases';
 export * from './donations/donation-receipts';
 export * from './donations/donation-receipt-decider';
 export * from './donations/checkout-sessions';
+export * from './donations/charge-settlements';
 export * from './donations/payout-accounts';
 export * from './donations/payout-use-cases';
 export * from './donations/donations-module';

@@ -51,7 +51,13 @@ interface AppOptions extends RouteDeps, DonationRouteDeps {
    * show test money, and Stripe's publishable key when Stripe takes donations (null: the configured
    * widget).
    */
-  web: { widgetUrl: string; apiUrl: string; demoMode: boolean; stripePublishableKey: string | null };
+  web: {
+    widgetUrl: string;
+    apiUrl: string;
+    demoMode: boolean;
+    stripePublishableKey: string | null;
+    stripePlatformFeePercent: number;
+  };
   /** The challenges of GET /api/challenge, and the solutions routes with `challenge: true` spend. */
   proofOfWork: ProofOfWork;
 }
@@ -141,6 +147,7 @@ export function createApp(options: AppOptions): GatewayApp {
       anonymousAuth: options.auth.anonymousSignIn,
       demoMode: options.web.demoMode,
       stripePublishableKey: options.web.stripePublishableKey,
+      stripePlatformFeePercent: options.web.stripePlatformFeePercent,
       log: options.log,
     }),
   );

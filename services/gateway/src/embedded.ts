@@ -72,6 +72,8 @@ import { createProofOfWork } from './http/proof-of-work';
 import { createDemoProcessor, DEMO_WEBHOOK_TARGET, demoWebhookTransport } from './donations/demo-processor';
 import { createDonationWebhooks } from './donations/donation-webhooks';
 import { createCheckoutSigner } from './donations/checkout-signature';
+import { createStripeBooks } from './donations/stripe-books';
+import { createStripeChargeSettlements } from './donations/stripe-charge-settlements';
 import { createStripeCheckoutSessions } from './donations/stripe-checkout';
 import { createStripeClient } from './donations/stripe-client';
 import { createStripePayoutAccounts } from './donations/stripe-payout-accounts';
@@ -216,6 +218,7 @@ export async function createEmbeddedProcess(
     findFundraiser: fundraisers.useCases.get,
     charityName: async (id) => (await catalogue.queries.catalog.getCharity(id))?.name ?? null,
     checkoutSessions: createStripeCheckoutSessions(stripe, log.child({ component: 'stripe' })),
+    chargeSettlements: createStripeChargeSettlements(stripe ? stripe.client : null, log.child({ component: 'stripe' })),
     payoutAccounts: createStripePayoutAccounts(stripe, config.PUBLIC_BASE_URL, log.child({ component: 'stripe' })),
     reportsNeedCheckout: stripe !== null,
     catalogue: catalogueEntries,
@@ -437,6 +440,7 @@ export async function createEmbeddedProcess(
       }),
       rebuilds,
       outbox: mail.outbox,
+      stripeBooks: stripe ? { books: createStripeBooks(stripe.client), live: stripe.live } : null,
     },
     live: { changeFeed, streams: liveStreams },
     web: {
@@ -444,6 +448,7 @@ export async function createEmbeddedProcess(
       apiUrl: config.VITE_API_URL,
       demoMode: config.demoMode,
       stripePublishableKey: config.stripe?.publishableKey ?? null,
+      stripePlatformFeePercent: config.stripe?.platformFeePercent ?? 0,
     },
     proofOfWork: createProofOfWork({
       secrets: { signature: auth.derivedSecret('altcha challenges'), key: auth.derivedSecret('altcha keys') },

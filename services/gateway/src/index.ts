@@ -7,3 +7,5 @@
 export { configSchema as gatewayConfigSchema, loadConfigOrExit as loadGatewayConfigOrExit } from './config';
 export { openCredentialsStore } from './auth/create-auth';
 export { lookupKeysOf } from './auth/lookup-keys';
+export { createStripeBooks } from './donations/stripe-books';
+export { createStripeClient } from './donations/stripe-client';

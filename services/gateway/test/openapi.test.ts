@@ -80,6 +80,7 @@ describe('GET /api/openapi.json', () => {
       'delete /api/admin/users/{id}',
       'get /api/admin/events',
       'get /api/admin/replay',
+      'get /api/admin/reconcile',
       'get /api/admin/audit',
       'get /api/admin/fundraisers/{id}/stats',
       'get /api/fundraisers/{id}/live',

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { eventMetadata, fundraiserStats, STRIPE_WEBHOOK_MAX_BYTES } from '@qrshirt/contracts';
 import { donationReportStreamName, processorDonationStreamName, reportIdFor } from '@qrshirt/core';
-import { createFundraiser, seededRandom, WAIT_MS } from '@qrshirt/test-support';
+import { createFundraiser, seededRandom, startRecordingProxy, WAIT_MS } from '@qrshirt/test-support';
+import { describeWithStripeMock } from '@qrshirt/test-support/vitest';
 import { pino } from 'pino';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCheckoutSigner } from '../src/donations/checkout-signature';
 import { asUser, startTestServer, type TestServer, userToken } from './support/test-server';
 
@@ -122,9 +123,35 @@ const refunded = (paymentIntent: string, amountRefunded: number) =>
 const refund = (type: string, paymentIntent: string, refundId: string, amount: number, status: string) =>
   event(type, { id: refundId, object: 'refund', payment_intent: paymentIntent, amount, status, created: now() });
 
+/** A balance transaction as a dispute carries it (its withdrawal, its reinstatement). */
+const disputeBalance = (amount: number, fee: number) => ({
+  id: `txn_${randomUUID().replaceAll('-', '')}`,
+  object: 'balance_transaction',
+  amount,
+  fee,
+  net: amount - fee,
+  created: now(),
+  type: 'adjustment',
+});
+
 /** A dispute event (charge.dispute.funds_withdrawn, .funds_reinstated, .closed…). */
-const disputed = (type: string, paymentIntent: string, disputeId: string, amount: number, status = 'needs_response') =>
-  event(type, { id: disputeId, object: 'dispute', payment_intent: paymentIntent, amount, status, currency: 'usd' });
+const disputed = (
+  type: string,
+  paymentIntent: string,
+  disputeId: string,
+  amount: number,
+  status = 'needs_response',
+  balanceTransactions: object[] = [],
+) =>
+  event(type, {
+    id: disputeId,
+    object: 'dispute',
+    payment_intent: paymentIntent,
+    amount,
+    status,
+    currency: 'usd',
+    balance_transactions: balanceTransactions,
+  });
 
 const fundsWithdrawn = (paymentIntent: string, amount: number, disputeId = `dp_${randomUUID()}`) =>
   disputed('charge.dispute.funds_withdrawn', paymentIntent, disputeId, amount);
@@ -358,6 +385,38 @@ describe('POST /api/webhooks/stripe: refunds and disputes', () => {
 
     expect(await send(fundsWithdrawn(paymentIntent, 5000))).toMatchObject({ body: { outcome: 'refunded' } });
     expect(await statsOf(fundraiser)).toMatchObject({ donations: 0, amountRaised: 0 });
+  });
+
+  it('books the dispute fee its balance transactions carry, beside the money raised, once', async () => {
+    const fundraiser = await newFundraiser();
+    const paymentIntent = `pi_${randomUUID()}`;
+    await send(completed(fundraiser.id, 5000, { paymentIntent }));
+    const withdrawal = disputeBalance(-1500, 1500);
+    const withdrawn = disputed('charge.dispute.funds_withdrawn', paymentIntent, 'dp_fee', 1500, 'needs_response', [
+      withdrawal,
+    ]);
+    expect(await send(withdrawn)).toMatchObject({ status: 200, body: { outcome: 'refunded' } });
+    // Reinstated: the same withdrawal again, and its reinstatement, which charged nothing.
+    const reinstated = disputed('charge.dispute.funds_reinstated', paymentIntent, 'dp_fee', 1500, 'won', [
+      withdrawal,
+      disputeBalance(1500, 0),
+    ]);
+    expect(await send(reinstated)).toMatchObject({ status: 200, body: { outcome: 'restored' } });
+    const fees = (await server.embedded.eventStore.readStream(processorDonationStreamName(paymentIntent))).filter(
+      ({ type }) => type === 'DonationFeeCharged',
+    );
+    expect(fees.map(({ data }) => data)).toEqual([
+      expect.objectContaining({
+        balanceTransactionId: withdrawal.id,
+        to: 'processor',
+        amountCents: 1500,
+        charityId: CHARITY,
+        live: true,
+        at: new Date(withdrawal.created * 1000).toISOString(),
+      }),
+    ]);
+    // The dispute was won: what was raised is whole again; the fee is a figure of its own.
+    expect(await statsOf(fundraiser)).toMatchObject({ donations: 1, amountRaised: 50 });
   });
 });
 
@@ -631,3 +690,221 @@ it('answers 503 when Stripe is not configured', async () => {
     await plain.stop();
   }
 });
+
+describeWithStripeMock(
+  "POST /api/webhooks/stripe: a settled charge's fees, asked of Stripe (stripe-mock)",
+  (stripeMock) => {
+    let withStripe: TestServer;
+    let proxy: Awaited<ReturnType<typeof startRecordingProxy>>;
+
+    beforeAll(async () => {
+      proxy = await startRecordingProxy(stripeMock.url);
+      withStripe = await startTestServer({
+        env: {
+          STRIPE_SECRET_KEY: SECRET_KEY,
+          STRIPE_PUBLISHABLE_KEY: 'pk_test_hooks',
+          STRIPE_WEBHOOK_SECRET: SECRET,
+          STRIPE_API_URL: proxy.url,
+        },
+      });
+    });
+    afterAll(async () => {
+      await withStripe?.stop();
+      await proxy?.close();
+    });
+    beforeEach(() => {
+      proxy.seen.length = 0;
+      proxy.answer = null;
+    });
+
+    const deliver = (sent: StripeEvent) => {
+      const body = JSON.stringify(sent);
+      const signature = stripe.webhooks.generateTestHeaderString({ payload: body, secret: SECRET });
+      return withStripe.api('POST', '/api/webhooks/stripe', {
+        rawBody: body,
+        headers: { 'stripe-signature': signature },
+      });
+    };
+    const ledgerOf = async (paymentIntent: string) =>
+      (await withStripe.embedded.eventStore.readStream(processorDonationStreamName(paymentIntent))).map(
+        ({ type, data }) => ({ type, data }) as { type: string; data: Record<string, unknown> },
+      );
+
+    /** What a webhook's charge says: its balance transaction named, not carried. */
+    const chargeEvent = (type: string, paymentIntent: string, chargeId: string, balanceTransaction: string | null) =>
+      event(type, {
+        id: chargeId,
+        object: 'charge',
+        amount: 5000,
+        currency: 'usd',
+        payment_intent: paymentIntent,
+        status: 'succeeded',
+        paid: true,
+        balance_transaction: balanceTransaction,
+      });
+
+    /** Stripe's answer for the charge with its balance transaction, application fee and transfer expanded. */
+    const settledCharge = (paymentIntent: string, chargeId: string, created: number) => ({
+      status: 200,
+      body: {
+        id: chargeId,
+        object: 'charge',
+        amount: 5000,
+        currency: 'usd',
+        payment_intent: paymentIntent,
+        status: 'succeeded',
+        balance_transaction: {
+          id: `txn_ch_${chargeId}`,
+          object: 'balance_transaction',
+          amount: 5000,
+          fee: 175,
+          fee_details: [
+            {
+              amount: 175,
+              application: null,
+              currency: 'usd',
+              description: 'Stripe processing fees',
+              type: 'stripe_fee',
+            },
+          ],
+          net: 4825,
+          created,
+          currency: 'usd',
+          type: 'charge',
+          source: chargeId,
+        },
+        application_fee: {
+          id: `fee_${chargeId}`,
+          object: 'application_fee',
+          amount: 250,
+          amount_refunded: 0,
+          balance_transaction: `txn_fee_${chargeId}`,
+          charge: chargeId,
+          created: created + 1,
+          currency: 'usd',
+        },
+        transfer: {
+          id: `tr_${chargeId}`,
+          object: 'transfer',
+          amount: 5000,
+          amount_reversed: 0,
+          destination: 'acct_1Charity',
+          created,
+          currency: 'usd',
+        },
+      },
+    });
+
+    it("books Stripe's fee and the platform's, and records the transfer to the charity, from the charge Stripe describes", async () => {
+      const { id } = await createFundraiser(withStripe.api, asUser(`owner-${randomUUID()}`));
+      const paymentIntent = `pi_${randomUUID()}`;
+      const chargeId = `ch_${randomUUID().replaceAll('-', '')}`;
+      expect((await deliver(completed(id, 5000, { paymentIntent }))).body).toEqual({ outcome: 'confirmed' });
+      const created = now() - 60;
+      proxy.answer = settledCharge(paymentIntent, chargeId, created);
+
+      const updated = chargeEvent('charge.updated', paymentIntent, chargeId, `txn_ch_${chargeId}`);
+      expect(await deliver(updated)).toMatchObject({ status: 200, body: { outcome: 'recorded' } });
+      // One call: the charge, with what its webhook names expanded.
+      expect(proxy.seen).toHaveLength(1);
+      const [asked] = proxy.seen;
+      expect(asked!.method).toBe('GET');
+      const url = new URL(asked!.path, 'http://stripe');
+      expect(url.pathname).toBe(`/v1/charges/${chargeId}`);
+      expect(
+        [...url.searchParams]
+          .filter(([key]) => key.startsWith('expand['))
+          .map(([, value]) => value)
+          .sort(),
+      ).toEqual(['application_fee', 'balance_transaction', 'transfer']);
+
+      const day = (seconds: number) => new Date(seconds * 1000).toISOString();
+      const ledger = await ledgerOf(paymentIntent);
+      expect(ledger.filter(({ type }) => type === 'DonationFeeCharged').map(({ data }) => data)).toEqual([
+        expect.objectContaining({
+          balanceTransactionId: `txn_ch_${chargeId}`,
+          to: 'processor',
+          amountCents: 175,
+          at: day(created),
+        }),
+        expect.objectContaining({
+          balanceTransactionId: `txn_fee_${chargeId}`,
+          to: 'platform',
+          amountCents: 250,
+          at: day(created + 1),
+        }),
+      ]);
+      expect(ledger).toContainEqual({
+        type: 'DonationMovementRecorded',
+        data: expect.objectContaining({
+          movement: { kind: 'transfer', transferId: `tr_${chargeId}`, destination: 'acct_1Charity', amountCents: 5000 },
+          movedAt: day(created),
+        }),
+      });
+      // Money raised is what was paid: fees are figures of their own.
+      expect(ledger.filter(({ type }) => type === 'DonationRefunded')).toEqual([]);
+
+      // The same charge said again, as another event: nothing new in the ledger.
+      expect(await deliver({ ...updated, id: `${updated.id}_again` })).toMatchObject({
+        body: { outcome: 'unchanged' },
+      });
+      expect(await ledgerOf(paymentIntent)).toEqual(ledger);
+    });
+
+    it("takes what stripe-mock itself answers for a charge, as Stripe's own client reads it", async () => {
+      const paymentIntent = `pi_${randomUUID()}`;
+      const chargeId = `ch_${randomUUID().replaceAll('-', '')}`;
+      const sent = chargeEvent('charge.succeeded', paymentIntent, chargeId, 'txn_named');
+      expect(await deliver(sent)).toMatchObject({ status: 200, body: { outcome: 'recorded' } });
+      const described = await new Stripe(SECRET_KEY, {
+        host: new URL(stripeMock.url).hostname,
+        port: Number(new URL(stripeMock.url).port),
+        protocol: 'http',
+      }).charges.retrieve(chargeId, { expand: ['balance_transaction', 'application_fee'] });
+      const fee = described.application_fee as Stripe.ApplicationFee;
+      // Kept for the payment until it arrives: the fixture's application fee, by its balance transaction.
+      expect(await ledgerOf(paymentIntent)).toContainEqual({
+        type: 'DonationMovementRecorded',
+        data: expect.objectContaining({
+          movement: {
+            kind: 'fee',
+            balanceTransactionId: fee.balance_transaction,
+            to: 'platform',
+            amountCents: fee.amount,
+          },
+        }),
+      });
+    });
+
+    it('asks Stripe nothing while the charge has no balance transaction yet (asynchronous capture)', async () => {
+      const paymentIntent = `pi_${randomUUID()}`;
+      const head = await withStripe.embedded.eventStore.headPosition();
+      expect(await deliver(chargeEvent('charge.succeeded', paymentIntent, `ch_${randomUUID()}`, null))).toMatchObject({
+        status: 200,
+        body: { outcome: 'ignored' },
+      });
+      expect(proxy.seen).toEqual([]);
+      expect(await withStripe.embedded.eventStore.headPosition()).toBe(head);
+    });
+
+    it('answers 502 when Stripe fails to describe the charge, records nothing, and books it when Stripe delivers again', async () => {
+      const { id } = await createFundraiser(withStripe.api, asUser(`owner-${randomUUID()}`));
+      const paymentIntent = `pi_${randomUUID()}`;
+      const chargeId = `ch_${randomUUID().replaceAll('-', '')}`;
+      await deliver(completed(id, 5000, { paymentIntent }));
+      const head = await withStripe.embedded.eventStore.headPosition();
+      proxy.answer = { status: 500, body: { error: { type: 'api_error', message: 'Something went wrong' } } };
+      const updated = chargeEvent('charge.updated', paymentIntent, chargeId, `txn_ch_${chargeId}`);
+      const failed = await deliver(updated);
+      expect(failed).toMatchObject({
+        status: 502,
+        body: { error: expect.stringMatching(/^Stripe did not describe the charge/) },
+      });
+      expect(await withStripe.embedded.eventStore.headPosition()).toBe(head);
+
+      proxy.answer = settledCharge(paymentIntent, chargeId, now());
+      expect(await deliver(updated)).toMatchObject({ status: 200, body: { outcome: 'recorded' } });
+      expect((await ledgerOf(paymentIntent)).filter(({ type }) => type === 'DonationFeeCharged')).toHaveLength(2);
+    });
+  },
+);

@@ -118,7 +118,7 @@ describe('test money beside live money', () => {
     });
     expect(run.status, run.stderr).toBe(0);
     const row = run.stdout.split('\r\n').find((line) => line.startsWith(`${fundraiserId},`));
-    // donations, gross, refunds, disputes, amountRaised, fundraisers
-    expect(row?.split(',').slice(-6)).toEqual(['1', '12.50', '0.00', '0.00', '12.50', '1']);
+    // donations, gross, refunds, disputes, amountRaised, fees, platformFees, net, fundraisers
+    expect(row?.split(',').slice(-9)).toEqual(['1', '12.50', '0.00', '0.00', '12.50', '0.00', '0.00', '12.50', '1']);
   });
 });

@@ -30,14 +30,25 @@ const cents = (dollars: number) => Math.round(dollars * 100);
 const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 /** What both the read models and the replay count: the statement's money columns are the replay's own. */
-type Shared<T> = Omit<T, 'grossCents' | 'refundedCents' | 'disputedCents'>;
+type Shared<T> = Omit<
+  T,
+  'grossCents' | 'refundedCents' | 'disputedCents' | 'feesCents' | 'platformFeesCents' | 'netCents'
+>;
 
 interface Expected {
   rows: Shared<ReplayRow>[];
   total: Shared<ReplayFigures>;
 }
 
-const shared = <T extends ReplayFigures>({ grossCents: _g, refundedCents: _r, disputedCents: _d, ...rest }: T) => rest;
+const shared = <T extends ReplayFigures>({
+  grossCents: _g,
+  refundedCents: _r,
+  disputedCents: _d,
+  feesCents: _f,
+  platformFeesCents: _p,
+  netCents: _n,
+  ...rest
+}: T) => rest;
 
 /**
  * What the live read models say, arranged as the replay's rows: each fundraiser's figures from its

@@ -17,10 +17,10 @@ const byCharity: ReplayResult = {
 const byDay: ReplayResult = {
   groupBy: 'day',
   rows: [
-    { key: '2025-03-01', name: null, scans: 10, donations: 2, ...money(2499, 500), fundraisers: 2 },
-    { key: '2025-03-02', name: null, scans: 5, donations: -1, ...money(0, 250, 100), fundraisers: 1 },
+    { key: '2025-03-01', name: null, scans: 10, donations: 2, ...money(2499, 500, 0, 103, 125), fundraisers: 2 },
+    { key: '2025-03-02', name: null, scans: 5, donations: -1, ...money(0, 250, 100, 1500), fundraisers: 1 },
   ],
-  total: { scans: 15, donations: 1, ...money(2499, 750, 100), fundraisers: 2 },
+  total: { scans: 15, donations: 1, ...money(2499, 750, 100, 1603, 125), fundraisers: 2 },
   eventsRead: 17,
   unreadable: 0,
 };
@@ -58,18 +58,18 @@ describe('formatReplay', () => {
   it('writes CSV with a header, exact dollars, quoted text and formulas kept as text', () => {
     expect(formatReplay(byCharity, 'csv')).toBe(
       [
-        'charityId,charity,scans,donations,gross,refunds,disputes,amountRaised,fundraisers',
-        ',,1,0,0.00,0.00,0.00,0.00,1',
-        'c-1,"Water, ""Now""",1200,3,1000.05,0.00,0.00,1000.05,2',
-        'c-2,"\'=HYPERLINK(""x"")",7,1,0.50,0.00,0.00,0.50,1',
+        'charityId,charity,scans,donations,gross,refunds,disputes,amountRaised,fees,platformFees,net,fundraisers',
+        ',,1,0,0.00,0.00,0.00,0.00,0.00,0.00,0.00,1',
+        'c-1,"Water, ""Now""",1200,3,1000.05,0.00,0.00,1000.05,0.00,0.00,1000.05,2',
+        'c-2,"\'=HYPERLINK(""x"")",7,1,0.50,0.00,0.00,0.50,0.00,0.00,0.50,1',
         '',
       ].join('\r\n'),
     );
     expect(formatReplay(byFundraiser, 'csv').split('\r\n')[0]).toBe(
-      'fundraiserId,fundraiser,charityId,shirtId,scans,donations,gross,refunds,disputes,amountRaised,fundraisers',
+      'fundraiserId,fundraiser,charityId,shirtId,scans,donations,gross,refunds,disputes,amountRaised,fees,platformFees,net,fundraisers',
     );
     expect(formatReplay({ ...byDay, rows: [] }, 'csv')).toBe(
-      'day,scans,donations,gross,refunds,disputes,amountRaised,fundraisers\r\n',
+      'day,scans,donations,gross,refunds,disputes,amountRaised,fees,platformFees,net,fundraisers\r\n',
     );
   });
 
@@ -88,6 +88,9 @@ describe('formatReplay', () => {
         refunds: 0,
         disputes: 0,
         amountRaised: 25,
+        fees: 0,
+        platformFees: 0,
+        net: 25,
         fundraisers: 1,
       },
       {
@@ -101,6 +104,9 @@ describe('formatReplay', () => {
         refunds: 0,
         disputes: 0,
         amountRaised: 0,
+        fees: 0,
+        platformFees: 0,
+        net: 0,
         fundraisers: 1,
       },
     ]);
@@ -110,18 +116,18 @@ describe('formatReplay', () => {
   it('writes a table aligned for a terminal, with the total at the bottom', () => {
     expect(formatReplay(byDay, 'table')).toBe(
       [
-        'day         scans  donations  gross  refunds  disputes  amountRaised  fundraisers',
-        '----------  -----  ---------  -----  -------  --------  ------------  -----------',
-        '2025-03-01     10          2  24.99     5.00      0.00         19.99            2',
-        '2025-03-02      5         -1   0.00     2.50      1.00         -3.50            1',
-        '----------  -----  ---------  -----  -------  --------  ------------  -----------',
-        'total          15          1  24.99     7.50      1.00         16.49            2',
+        'day         scans  donations  gross  refunds  disputes  amountRaised   fees  platformFees     net  fundraisers',
+        '----------  -----  ---------  -----  -------  --------  ------------  -----  ------------  ------  -----------',
+        '2025-03-01     10          2  24.99     5.00      0.00         19.99   1.03          1.25   18.96            2',
+        '2025-03-02      5         -1   0.00     2.50      1.00         -3.50  15.00          0.00  -18.50            1',
+        '----------  -----  ---------  -----  -------  --------  ------------  -----  ------------  ------  -----------',
+        'total          15          1  24.99     7.50      1.00         16.49  16.03          1.25    0.46            2',
         '',
       ].join('\n'),
     );
     const fundraiserTable = formatReplay(byFundraiser, 'table').split('\n');
     expect(fundraiserTable[2]).toBe(
-      "f-1           Ada's run   c-1        s-1          3          1  25.00     0.00      0.00         25.00            1",
+      "f-1           Ada's run   c-1        s-1          3          1  25.00     0.00      0.00         25.00  0.00          0.00  25.00            1",
     );
     expect(fundraiserTable).toHaveLength(7);
   });

@@ -134,6 +134,74 @@ describe('the replay of partial refunds and disputes', () => {
   });
 });
 
+describe('the replay of fees', () => {
+  const paid = (charityId: string, at: string): DomainEvent => ({
+    type: 'DonationConfirmed',
+    data: {
+      donationId: 'pi_1',
+      fundraiserId: 'f-1',
+      charityId,
+      amountCents: 5000,
+      currency: 'USD',
+      reportId: null,
+      live: true,
+      at,
+    },
+  });
+  const fee = (to: 'processor' | 'platform', amountCents: number, at: string, live = true): DomainEvent => ({
+    type: 'DonationFeeCharged',
+    data: {
+      donationId: 'pi_1',
+      fundraiserId: 'f-1',
+      charityId: 'trees',
+      balanceTransactionId: `txn_${to}_${at}`,
+      to,
+      amountCents,
+      currency: 'USD',
+      donatedAt: '2026-11-01T11:05:00Z',
+      live,
+      at,
+    },
+  });
+
+  it("books each fee on its balance transaction's day, with the charity it was paid to; net is raised less Stripe's fees", () => {
+    // $50 to trees; Stripe's $1.75 and the platform's $2.50 the next day, a $15 dispute fee after;
+    // a fee of test money counts nowhere.
+    const events = [
+      created,
+      paid('trees', '2026-11-01T11:05:00Z'),
+      fee('processor', 175, '2026-11-02T00:00:01Z'),
+      fee('platform', 250, '2026-11-02T00:00:01Z'),
+      fee('processor', 1500, '2026-11-09T10:00:00Z'),
+      fee('processor', 99, '2026-11-09T10:00:00Z', false),
+    ];
+    expect(replay('day', events).rows).toEqual([
+      { key: '2026-11-01', name: null, scans: 0, donations: 1, ...money(5000), fundraisers: 1 },
+      { key: '2026-11-02', name: null, scans: 0, donations: 0, ...money(0, 0, 0, 175, 250), fundraisers: 1 },
+      { key: '2026-11-09', name: null, scans: 0, donations: 0, ...money(0, 0, 0, 1500), fundraisers: 1 },
+    ]);
+    // The fundraiser supports water now: the money and its fees stay with trees.
+    const byCharity = replay('charity', events);
+    expect(byCharity.rows).toEqual([
+      { key: 'trees', name: null, scans: 0, donations: 1, ...money(5000, 0, 0, 1675, 250), fundraisers: 1 },
+      { key: 'water', name: null, scans: 0, donations: 0, ...money(0), fundraisers: 1 },
+    ]);
+    expect(byCharity.total).toMatchObject({
+      amountCents: 5000,
+      feesCents: 1675,
+      platformFeesCents: 250,
+      netCents: 3325,
+    });
+    // A closed period keeps its figures: the dispute fee of the 9th is not the 1st's.
+    const tally = createReplayTally('charity', {
+      from: Date.parse('2026-11-01'),
+      to: Date.parse('2026-11-02T23:59:59.999Z'),
+    });
+    for (const event of events) tally.add(event);
+    expect(tally.result().rows[0]).toMatchObject({ key: 'trees', ...money(5000, 0, 0, 175, 250) });
+  });
+});
+
 describe('the replay by day', () => {
   const scanOf = (fundraiserId: string, at: string): DomainEvent =>
     ({ type: 'ScanRecorded', data: { fundraiserId, at, counted: true } }) as DomainEvent;

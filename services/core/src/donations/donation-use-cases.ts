@@ -11,6 +11,7 @@ import { CHECKOUT_MAX_DOLLARS, CHECKOUT_MIN_DOLLARS, EMAIL_ADDRESS, MAX_IDEMPOTE
 import type { Clock } from '../kit/clock';
 import type { CommandHandler } from '../kit/command-handler';
 import { DomainError } from '../kit/decider';
+import type { ChargeSettlements } from './charge-settlements';
 import type { CheckoutSessions } from './checkout-sessions';
 import { createDonationReceipts, type DonationReceiptDeps } from './donation-receipts';
 import type { PayoutUseCases } from './payout-use-cases';
@@ -23,6 +24,7 @@ import {
   reportIdFor,
 } from './donation-report-decider';
 import {
+  type DatedMovement,
   donationWebhookDecider,
   donationWebhookStreamName,
   type Movement,
@@ -38,6 +40,8 @@ export interface DonationUseCaseDeps extends Pick<DonationReceiptDeps, 'catalogu
   charityName(this: void, charityId: string): Promise<string | null>;
   /** The processor's hosted checkout (Stripe), or what answers that it is not configured. */
   checkoutSessions: CheckoutSessions;
+  /** The fees and transfer of a charge the processor settled (Stripe). */
+  chargeSettlements: ChargeSettlements;
   /** Where card donations to a charity are paid, and whether the processor takes real money. */
   payouts: Pick<PayoutUseCases, 'live' | 'destination'>;
   /**
@@ -121,6 +125,17 @@ export type ProcessorMessage =
       movement: Movement;
       /** The processor's date of this step; absent: now. */
       movedAt?: string;
+      /** Fees the step's own balance transactions charged or gave back (a dispute's fee). */
+      fees?: DatedMovement[];
+    }
+  | {
+      /** The processor settled a charge of the payment: its fees and transfer are asked of it. */
+      type: 'donation.settled';
+      donationId: string;
+      /** Checked to exist when the processor names it. */
+      fundraiserId?: string;
+      /** The processor's charge (Stripe's `ch_…`). */
+      chargeId: string;
     };
 
 export function createDonationUseCases({
@@ -128,6 +143,7 @@ export function createDonationUseCases({
   findFundraiser,
   charityName,
   checkoutSessions,
+  chargeSettlements,
   payouts,
   reportsNeedCheckout,
   catalogue,
@@ -187,12 +203,22 @@ export function createDonationUseCases({
         at,
       }));
       outcome = events.length > 0 ? 'confirmed' : 'unchanged';
-    } else {
+    } else if (message.type === 'donation.settled') {
+      // Asked before anything is written: a processor that fails leaves the message to its retry.
+      const movements = await chargeSettlements.settlement(message.chargeId);
       const { events } = await commands.handle(donationStream, processorDonationDecider, () => ({
-        type: 'RecordMovement',
+        type: 'RecordMovements',
         donationId,
-        movement: message.movement,
-        movedAt: message.movedAt ?? at,
+        movements,
+        at,
+      }));
+      outcome = events.length > 0 ? 'recorded' : 'unchanged';
+    } else {
+      const movedAt = message.movedAt ?? at;
+      const { events } = await commands.handle(donationStream, processorDonationDecider, () => ({
+        type: 'RecordMovements',
+        donationId,
+        movements: [{ movement: message.movement, movedAt }, ...(message.fees ?? [])],
         at,
       }));
       let net = 0;

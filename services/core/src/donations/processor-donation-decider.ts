@@ -24,23 +24,32 @@ export interface ConfirmDonation {
 
 export type Movement = EventOf<'DonationMovementRecorded'>['data']['movement'];
 
-/** What the processor said about a refund or a dispute of the payment, before or after the payment arrived. */
-export interface RecordMovement {
-  type: 'RecordMovement';
-  donationId: string;
+/** A movement and the processor's date of it. */
+export interface DatedMovement {
   movement: Movement;
-  /** The processor's date of this step. */
   movedAt: string;
+}
+
+/**
+ * What one message of the processor said about the payment's refunds, disputes, fees or transfer,
+ * before or after the payment arrived: one movement, or several told at once (a charge's fees and
+ * transfer, a dispute with its fee), recorded in one append, so none is kept without the others.
+ */
+export interface RecordMovements {
+  type: 'RecordMovements';
+  donationId: string;
+  movements: readonly DatedMovement[];
   at: string;
 }
 
-export type ProcessorDonationCommand = ConfirmDonation | RecordMovement;
+export type ProcessorDonationCommand = ConfirmDonation | RecordMovements;
 export type ProcessorDonationEvent =
   | EventOf<'DonationConfirmed'>
   | EventOf<'DonationRefunded'>
   | EventOf<'DonationRestored'>
   | EventOf<'DonationMovementRecorded'>
-  | EventOf<'DonationReceiptAddressed'>;
+  | EventOf<'DonationReceiptAddressed'>
+  | EventOf<'DonationFeeCharged'>;
 
 interface Payment {
   fundraiserId: string;
@@ -54,8 +63,8 @@ interface Payment {
 export interface ProcessorDonationState {
   /** Null until the payment arrives: its refunds and disputes may come first. */
   payment: Payment | null;
-  /** The latest word on each refund and dispute, by `movementKey`. */
-  movements: Record<string, { movement: Movement; movedAt: string }>;
+  /** The latest word on each refund, dispute, fee and transfer, by `movementKey`. */
+  movements: Record<string, DatedMovement>;
   /**
    * What each movement has taken away from the counted money so far, by the same keys: refunds
    * and disputes written before the ledger have no movement, and keep what they took.
@@ -63,6 +72,8 @@ export interface ProcessorDonationState {
   applied: Record<string, number>;
   /** Where the donation's receipts go; null: nowhere (none given, or the donor was erased). */
   receiptTo: string | null;
+  /** The fees booked (`DonationFeeCharged`), by the same keys. */
+  charged: Record<string, true>;
 }
 
 /** Named by the processor's id, so a donation counts once whatever message brings it. */
@@ -70,12 +81,26 @@ export const processorDonationStreamName = (donationId: string): string => `proc
 
 const REFUNDED_TOTAL = 'refunded-total';
 
-const movementKey = (movement: Movement): string =>
-  movement.kind === 'refund'
-    ? `refund:${movement.refundId}`
-    : movement.kind === 'dispute'
-      ? `dispute:${movement.disputeId}`
-      : REFUNDED_TOTAL;
+function movementKey(movement: Movement): string {
+  switch (movement.kind) {
+    case 'refund':
+      return `refund:${movement.refundId}`;
+    case 'dispute':
+      return `dispute:${movement.disputeId}`;
+    case 'refunded-total':
+      return REFUNDED_TOTAL;
+    case 'fee':
+      return feeKey(movement.to, movement.balanceTransactionId);
+    case 'transfer':
+      return `transfer:${movement.transferId}`;
+  }
+}
+
+// One balance transaction may carry the processor's fee and the platform's (a direct charge's does).
+const feeKey = (to: string, balanceTransactionId: string): string => `fee:${to}:${balanceTransactionId}`;
+
+/** Whether a movement moves the money raised (the rest are fees and transfers, beside it). */
+const movesMoney = (movement: Movement): boolean => movement.kind !== 'fee' && movement.kind !== 'transfer';
 
 const STATUS_RANK = { requires_action: 0, pending: 1, succeeded: 2, failed: 3, canceled: 3 } as const;
 
@@ -100,6 +125,10 @@ function merged(earlier: Movement | undefined, next: Movement): Movement {
       if (before.refundedCents === null || next.refundedCents === null) return { ...next, refundedCents: null };
       return { ...next, refundedCents: Math.max(before.refundedCents, next.refundedCents) };
     }
+    // A balance transaction or a transfer is never changed: the first word on it is the word.
+    case 'fee':
+    case 'transfer':
+      return earlier;
   }
 }
 
@@ -116,7 +145,8 @@ const sameMovement = (a: Movement, b: Movement): boolean => canonical(a) === can
 function targets(state: ProcessorDonationState, payment: Payment): Map<string, number> {
   // The earlier movement took the money first; what was taken before the ledger, first of all.
   const dated = (key: string): string => state.movements[key]?.movedAt ?? '';
-  const keys = [...new Set([...Object.keys(state.movements), ...Object.keys(state.applied)])].sort((a, b) =>
+  const moving = Object.keys(state.movements).filter((key) => movesMoney(state.movements[key]!.movement));
+  const keys = [...new Set([...moving, ...Object.keys(state.applied)])].sort((a, b) =>
     dated(a) === dated(b) ? (a < b ? -1 : 1) : dated(a) < dated(b) ? -1 : 1,
   );
   const refundsNamed = keys.some((key) => state.movements[key]?.movement.kind === 'refund');
@@ -130,7 +160,8 @@ function targets(state: ProcessorDonationState, payment: Payment): Map<string, n
     else if (!movement) cents = state.applied[key] ?? 0;
     else if (movement.kind === 'refund') cents = STATUS_RANK[movement.status] <= 2 ? movement.amountCents : 0;
     else if (movement.kind === 'dispute') cents = movement.withdrawn && !movement.won ? movement.amountCents : 0;
-    else cents = movement.refundedCents ?? payment.amountCents;
+    else if (movement.kind === 'refunded-total') cents = movement.refundedCents ?? payment.amountCents;
+    else cents = 0;
     cents = Math.min(cents, left);
     left -= cents;
     result.set(key, cents);
@@ -171,6 +202,35 @@ function moneyEvents(state: ProcessorDonationState, donationId: string, at: stri
     };
     events.push(change > 0 ? { type: 'DonationRefunded', data } : { type: 'DonationRestored', data });
   }
+  return [...events, ...feeEvents(state, payment, donationId)];
+}
+
+/** Each fee recorded and not booked yet, once the payment says whose it is, by date (then key). */
+function feeEvents(state: ProcessorDonationState, payment: Payment, donationId: string): ProcessorDonationEvent[] {
+  const events: ProcessorDonationEvent[] = [];
+  const byDate = (a: string, b: string): number => {
+    const [dateA, dateB] = [state.movements[a]!.movedAt, state.movements[b]!.movedAt];
+    return dateA === dateB ? (a < b ? -1 : 1) : dateA < dateB ? -1 : 1;
+  };
+  for (const key of Object.keys(state.movements).sort(byDate)) {
+    const { movement, movedAt } = state.movements[key]!;
+    if (movement.kind !== 'fee' || state.charged[key]) continue;
+    events.push({
+      type: 'DonationFeeCharged',
+      data: {
+        donationId,
+        fundraiserId: payment.fundraiserId,
+        ...(payment.charityId !== undefined && { charityId: payment.charityId }),
+        balanceTransactionId: movement.balanceTransactionId,
+        to: movement.to,
+        amountCents: movement.amountCents,
+        currency: 'USD',
+        donatedAt: payment.paidAt,
+        live: payment.live,
+        at: movedAt,
+      },
+    });
+  }
   return events;
 }
 
@@ -179,17 +239,46 @@ const receiptAddress = ({ donationId, receiptTo, at }: ConfirmDonation): Process
   receiptTo === null ? [] : [{ type: 'DonationReceiptAddressed', data: { donationId, email: receiptTo, at } }];
 
 /**
+ * Records each movement the processor's word changes (a balance transaction that charged nothing
+ * is no movement), then the money and fee events that follow from all of them.
+ */
+function recordMovements(
+  state: ProcessorDonationState,
+  donationId: string,
+  movements: readonly DatedMovement[],
+  at: string,
+): ProcessorDonationEvent[] {
+  const recorded: ProcessorDonationEvent[] = [];
+  let next = state;
+  for (const { movement: told, movedAt } of movements) {
+    if (told.kind === 'fee' && told.amountCents === 0) continue;
+    const earlier = next.movements[movementKey(told)];
+    const movement = merged(earlier?.movement, told);
+    if (earlier && sameMovement(earlier.movement, movement)) continue;
+    const event: ProcessorDonationEvent = {
+      type: 'DonationMovementRecorded',
+      data: { donationId, movement, movedAt, at },
+    };
+    recorded.push(event);
+    next = processorDonationDecider.evolve(next, event);
+  }
+  if (recorded.length === 0) return [];
+  return [...recorded, ...moneyEvents(next, donationId, movements[0]!.movedAt)];
+}
+
+/**
  * One processor payment per stream, as a ledger. The payment counts once (a repeat, under any
- * webhook id, changes nothing); each refund or dispute is recorded as the processor words it,
- * before or after the payment, and the money it moves follows from the facts, so any delivery
- * order, repeat or retry ends at the same figures. Nothing takes away more than was paid.
+ * webhook id, changes nothing); each refund, dispute, fee or transfer is recorded as the
+ * processor words it, before or after the payment, and the money and fees it moves follow from
+ * the facts, so any delivery order, repeat or retry ends at the same figures. Nothing takes away
+ * more than was paid; a fee is booked once, beside the money raised.
  */
 export const processorDonationDecider: Decider<
   ProcessorDonationCommand,
   ProcessorDonationEvent,
   ProcessorDonationState
 > = {
-  initialState: () => ({ payment: null, movements: {}, applied: {}, receiptTo: null }),
+  initialState: () => ({ payment: null, movements: {}, applied: {}, charged: {}, receiptTo: null }),
 
   decide(command, state) {
     switch (command.type) {
@@ -212,18 +301,8 @@ export const processorDonationDecider: Decider<
         const paid = processorDonationDecider.evolve(state, confirmed);
         return [confirmed, ...receiptAddress(command), ...moneyEvents(paid, command.donationId, command.paidAt)];
       }
-      case 'RecordMovement': {
-        const key = movementKey(command.movement);
-        const earlier = state.movements[key];
-        const movement = merged(earlier?.movement, command.movement);
-        if (earlier && sameMovement(earlier.movement, movement)) return [];
-        const recorded: ProcessorDonationEvent = {
-          type: 'DonationMovementRecorded',
-          data: { donationId: command.donationId, movement, movedAt: command.movedAt, at: command.at },
-        };
-        const next = processorDonationDecider.evolve(state, recorded);
-        return [recorded, ...moneyEvents(next, command.donationId, command.movedAt)];
-      }
+      case 'RecordMovements':
+        return recordMovements(state, command.donationId, command.movements, command.at);
     }
   },
 
@@ -255,6 +334,10 @@ export const processorDonationDecider: Decider<
       }
       case 'DonationReceiptAddressed':
         return { ...state, receiptTo: event.data.email };
+      case 'DonationFeeCharged': {
+        const key = feeKey(event.data.to, event.data.balanceTransactionId);
+        return { ...state, charged: { ...state.charged, [key]: true } };
+      }
     }
   },
 };

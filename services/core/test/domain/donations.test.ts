@@ -8,7 +8,7 @@ import {
   type Movement,
   type ProcessorDonationCommand,
   processorDonationDecider,
-  type RecordMovement,
+  type RecordMovements,
 } from '../../src/donations/processor-donation-decider';
 import { donationReceiptDecider } from '../../src/donations/donation-receipt-decider';
 import { foldEvents } from '../../src/kit/fold-events';
@@ -321,11 +321,10 @@ describe('processor donation decider', () => {
       at: T1,
     },
   });
-  const move = (movement: Movement, movedAt = T2): RecordMovement => ({
-    type: 'RecordMovement',
+  const move = (movement: Movement, movedAt = T2): RecordMovements => ({
+    type: 'RecordMovements',
     donationId: 'pi_1',
-    movement,
-    movedAt,
+    movements: [{ movement, movedAt }],
     at: T3,
   });
   const recorded = (movement: Movement, movedAt = T2): EventOf<'DonationMovementRecorded'> => ({
@@ -573,38 +572,206 @@ describe('processor donation decider', () => {
       ]);
   });
 
+  const fee = (
+    balanceTransactionId: string,
+    amountCents: number,
+    to: 'processor' | 'platform' = 'processor',
+  ): Movement => ({
+    kind: 'fee',
+    balanceTransactionId,
+    to,
+    amountCents,
+  });
+  const transfer = (transferId: string, amountCents: number): Movement => ({
+    kind: 'transfer',
+    transferId,
+    destination: 'acct_1',
+    amountCents,
+  });
+  const moveAll = (...movements: [Movement, string][]): RecordMovements => ({
+    type: 'RecordMovements',
+    donationId: 'pi_1',
+    movements: movements.map(([movement, movedAt]) => ({ movement, movedAt })),
+    at: T3,
+  });
+  const charged = (
+    balanceTransactionId: string,
+    amountCents: number,
+    { to = 'processor', at = T2 }: { to?: 'processor' | 'platform'; at?: string } = {},
+  ): EventOf<'DonationFeeCharged'> => ({
+    type: 'DonationFeeCharged',
+    data: {
+      donationId: 'pi_1',
+      fundraiserId: 'f-1',
+      charityId: 'c-1',
+      balanceTransactionId,
+      to,
+      amountCents,
+      currency: 'USD',
+      donatedAt: T1,
+      live: true,
+      at,
+    },
+  });
+
+  it("books the charge's fees on their own dates, once, beside the money raised", () => {
+    // Stripe's processing fee, the platform's application fee, and the transfer to the charity.
+    const settled = moveAll(
+      [fee('txn_ch', 175), T2],
+      [fee('txn_fee', 250, 'platform'), T3],
+      [transfer('tr_1', 5000), T2],
+    );
+    spec
+      .given([confirmed(5000)])
+      .when(settled)
+      .then([
+        recorded(fee('txn_ch', 175)),
+        recorded(fee('txn_fee', 250, 'platform'), T3),
+        recorded(transfer('tr_1', 5000)),
+        charged('txn_ch', 175),
+        charged('txn_fee', 250, { to: 'platform', at: T3 }),
+      ]);
+    const booked = [
+      confirmed(5000),
+      recorded(fee('txn_ch', 175)),
+      recorded(fee('txn_fee', 250, 'platform'), T3),
+      recorded(transfer('tr_1', 5000)),
+      charged('txn_ch', 175),
+      charged('txn_fee', 250, { to: 'platform', at: T3 }),
+    ];
+    // Another charge.updated naming the same balance transactions records nothing.
+    spec.given(booked).when(settled).then([]);
+    spec
+      .given(booked)
+      .when(move(fee('txn_ch', 175)))
+      .then([]);
+    // A balance transaction never changes: a different word on one already recorded is not taken.
+    spec
+      .given(booked)
+      .when(move(fee('txn_ch', 999)))
+      .then([]);
+    // One that charged nothing is no movement.
+    spec
+      .given([confirmed(5000)])
+      .when(move(fee('txn_re', 0)))
+      .then([]);
+  });
+
+  it('keeps a fee of a payment not seen yet, and books it with the payment', () => {
+    spec
+      .given([])
+      .when(moveAll([fee('txn_ch', 175), T2], [transfer('tr_1', 1250), T2]))
+      .then([recorded(fee('txn_ch', 175)), recorded(transfer('tr_1', 1250))]);
+    spec
+      .given([recorded(fee('txn_ch', 175)), recorded(transfer('tr_1', 1250))])
+      .when(confirm())
+      .then([confirmed(), charged('txn_ch', 175)]);
+  });
+
+  it("books a dispute's fee with the dispute, and one given back as a negative fee", () => {
+    spec
+      .given([confirmed()])
+      .when(moveAll([dispute('dp_1', 500, true), T2], [fee('txn_dp_1', 1500), T2]))
+      .then([
+        recorded(dispute('dp_1', 500, true)),
+        recorded(fee('txn_dp_1', 1500)),
+        money('DonationRefunded', 500, 750, { disputeId: 'dp_1' }),
+        charged('txn_dp_1', 1500),
+      ]);
+    spec
+      .given([
+        confirmed(),
+        recorded(dispute('dp_1', 500, true)),
+        recorded(fee('txn_dp_1', 1500)),
+        money('DonationRefunded', 500, 750, { disputeId: 'dp_1' }),
+        charged('txn_dp_1', 1500),
+      ])
+      .when(moveAll([dispute('dp_1', 500, true, true), T3], [fee('txn_dp_1', 1500), T2], [fee('txn_dp_2', -1500), T3]))
+      .then([
+        recorded(dispute('dp_1', 500, true, true), T3),
+        recorded(fee('txn_dp_2', -1500), T3),
+        money('DonationRestored', 500, 1250, { disputeId: 'dp_1' }, { at: T3 }),
+        charged('txn_dp_2', -1500, { at: T3 }),
+      ]);
+  });
+
   it('ends at the same figures, as Stripe counts them, whatever order the same facts arrive in', () => {
-    // $50 paid; $20 refunded; a $15 dispute opened, its funds withdrawn, then reinstated; a $5
-    // refund that failed. Stripe's balance: 50 - 20 - 15 + 15 - 5 + 5 = $30.
+    // $50 paid to the charity's account, Stripe's fee $1.75 and the platform's $2.50; $20
+    // refunded; a $15 dispute opened, its funds withdrawn with Stripe's $15 dispute fee, then
+    // reinstated; a $5 refund that failed.
     const facts: ProcessorDonationCommand[] = [
       confirm(50),
+      moveAll([fee('txn_ch', 175), T1], [fee('txn_fee', 250, 'platform'), T1], [transfer('tr_1', 5000), T1]),
       move(refund('re_1', 2000)),
       move(dispute('dp_1', 1500, false)),
-      move(dispute('dp_1', 1500, true)),
-      move(dispute('dp_1', 1500, true, true), T3),
+      moveAll([dispute('dp_1', 1500, true), T2], [fee('txn_dp_w', 1500), T2]),
+      moveAll([dispute('dp_1', 1500, true, true), T3], [fee('txn_dp_w', 1500), T2], [fee('txn_dp_r', 0), T3]),
       move(refund('re_2', 500, 'pending')),
       move(refund('re_2', 500, 'failed'), T3),
     ];
-    let orders = 0;
+    // Stripe's balance transactions of the same story, on the platform's account and the charity's.
+    const stripe = {
+      payment: [
+        { type: 'charge', amount: 5000, fee: 175 },
+        { type: 'refund', amount: -2000, fee: 0 },
+        { type: 'adjustment', amount: -1500, fee: 1500 },
+        { type: 'adjustment', amount: 1500, fee: 0 },
+        { type: 'refund', amount: -500, fee: 0 },
+        { type: 'refund_failure', amount: 500, fee: 0 },
+      ],
+      connect: [
+        { type: 'transfer', amount: -5000, fee: 0 },
+        { type: 'application_fee', amount: 250, fee: 0 },
+        // The charity's own balance: the transfer in, the platform's share out.
+        { type: 'payment', amount: 5000, fee: 0 },
+        { type: 'application_fee', amount: -250, fee: 0 },
+      ],
+    };
+    const sum = (list: { amount: number; fee: number }[], of: 'amount' | 'fee') =>
+      list.reduce((total, transaction) => total + transaction[of], 0);
+    const all = [...stripe.payment, ...stripe.connect];
+    const expected = {
+      amountRaised: sum(stripe.payment, 'amount'),
+      fees: sum(all, 'fee'),
+      platformFees: sum(
+        stripe.connect.filter(({ type, amount }) => type === 'application_fee' && amount > 0),
+        'amount',
+      ),
+      net: sum(all, 'amount') - sum(all, 'fee'),
+      donations: 1,
+    };
+    expect(expected).toEqual({ amountRaised: 3000, fees: 1675, platformFees: 250, net: 1325, donations: 1 });
+    const outcomes = new Map<string, number>();
+    const charities = new Set<string | undefined>();
     for (const order of permutations(facts)) {
       let state = processorDonationDecider.initialState();
-      let cents = 0;
-      let donations = 0;
+      const figures = { amountRaised: 0, fees: 0, platformFees: 0, net: 0, donations: 0 };
       for (const command of [...order, ...order]) {
         for (const event of processorDonationDecider.decide(command, state)) {
           state = processorDonationDecider.evolve(state, event);
           const change = confirmedChange(event);
           if (change) {
-            cents += change.amountCents;
-            donations += change.donations;
-            expect(change.charityId).toBe('c-1');
+            figures.amountRaised += change.amountCents;
+            figures.net += change.amountCents;
+            figures.donations += change.donations;
+            charities.add(change.charityId);
+          }
+          if (event.type === 'DonationFeeCharged') {
+            charities.add(event.data.charityId);
+            if (event.data.to === 'platform') figures.platformFees += event.data.amountCents;
+            else {
+              figures.fees += event.data.amountCents;
+              figures.net -= event.data.amountCents;
+            }
           }
         }
       }
-      expect({ cents, donations }).toEqual({ cents: 3000, donations: 1 });
-      orders++;
+      // Counted rather than asserted 40,320 times: vitest's expect would take most of the time.
+      const outcome = JSON.stringify(figures);
+      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
     }
-    expect(orders).toBe(5040);
+    expect([...outcomes]).toEqual([[JSON.stringify(expected), 40_320]]);
+    expect([...charities]).toEqual(['c-1']);
   });
 });
 

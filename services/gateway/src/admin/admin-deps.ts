@@ -1,5 +1,5 @@
 import type { AdminOutboxMessage, AdminOutboxPage, AdminOutboxQuery } from '@qrshirt/contracts';
-import type { ProjectionMonitor, RebuildJobs } from '@qrshirt/projections';
+import type { ProcessorBooks, ProjectionMonitor, RebuildJobs } from '@qrshirt/projections';
 
 /** What the admin routes need beyond the shared route deps; built by the composition root. */
 export interface AdminDeps {
@@ -12,4 +12,6 @@ export interface AdminDeps {
     list(query: AdminOutboxQuery): Promise<AdminOutboxPage>;
     retry(id: string): Promise<AdminOutboxMessage | 'sent' | null>;
   };
+  /** Stripe's books, to reconcile with, in the mode of its keys; null without Stripe. */
+  stripeBooks: { books: ProcessorBooks; live: boolean } | null;
 }

@@ -2,6 +2,7 @@ import type {
   adminEventRoutes,
   adminOutboxRoutes,
   adminProjectionRoutes,
+  adminReconcileRoutes,
   adminReplayRoutes,
   adminWaitlistRoutes,
 } from '@qrshirt/contracts';
@@ -11,6 +12,7 @@ import type { AdminDeps } from './admin-deps';
 import { adminEventHandlers } from './admin-events';
 import { adminOutboxHandlers } from './admin-outbox';
 import { adminProjectionHandlers } from './admin-projections';
+import { adminReconcileHandlers } from './admin-reconcile';
 import { adminReplayHandlers } from './admin-replay';
 import { adminWaitlistHandlers } from './admin-waitlist';
 import type { RouteDeps } from '../route-deps';
@@ -28,6 +30,7 @@ export function adminHandlers(deps: RouteDeps & { admin: AdminDeps }): {
       typeof adminProjectionRoutes &
       typeof adminEventRoutes &
       typeof adminReplayRoutes &
+      typeof adminReconcileRoutes &
       typeof adminOutboxRoutes
   >;
 } {
@@ -39,6 +42,7 @@ export function adminHandlers(deps: RouteDeps & { admin: AdminDeps }): {
       ...adminProjectionHandlers(deps),
       ...adminEventHandlers(deps),
       ...adminReplayHandlers(deps),
+      ...adminReconcileHandlers(deps),
       ...adminOutboxHandlers(deps),
     },
   };

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import { HttpError } from '../http/http-error';
 import type { CheckoutSigner } from './checkout-signature';
+import { timedOut } from './stripe-client';
 
 /**
  * The donations feature's checkout port, filled with Stripe's embedded Checkout: one line item of
@@ -109,7 +110,3 @@ function refusedRequest(error: Stripe.errors.StripeError): HttpError | null {
     error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeIdempotencyError;
   return new HttpError(wellFormed ? 422 : 400, `Stripe refused the checkout: ${error.message}`);
 }
-
-/** Stripe's client gave up waiting for an answer (STRIPE_TIMEOUT_MS, on every attempt). */
-const timedOut = ({ detail }: Stripe.errors.StripeError): boolean =>
-  detail instanceof Error && 'code' in detail && detail.code === 'ETIMEDOUT';

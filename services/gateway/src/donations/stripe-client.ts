@@ -15,7 +15,7 @@ export const STRIPE_MAX_NETWORK_RETRIES = 1;
  * The process's one Stripe client, from Stripe's settings: Stripe's own API, or the one
  * STRIPE_API_URL names (stripe-mock, for tests and local development).
  */
-export function createStripeClient({ secretKey, apiUrl }: StripeConfig): Stripe {
+export function createStripeClient({ secretKey, apiUrl }: Pick<StripeConfig, 'secretKey' | 'apiUrl'>): Stripe {
   const protocol = apiUrl?.protocol === 'http:' ? 'http' : 'https';
   return new Stripe(secretKey, {
     timeout: STRIPE_TIMEOUT_MS,
@@ -27,3 +27,7 @@ export function createStripeClient({ secretKey, apiUrl }: StripeConfig): Stripe 
     }),
   });
 }
+
+/** Stripe's client gave up waiting for an answer (STRIPE_TIMEOUT_MS, on every attempt). */
+export const timedOut = ({ detail }: Stripe.errors.StripeError): boolean =>
+  detail instanceof Error && 'code' in detail && detail.code === 'ETIMEDOUT';

@@ -169,6 +169,9 @@ function donationMessage(event: Stripe.Event, signer: CheckoutSigner): Processor
         reason: event.type === 'checkout.session.expired' ? 'checkout_expired' : 'payment_failed',
       };
     }
+    case 'charge.succeeded':
+    case 'charge.updated':
+      return chargeSettled(event.data.object);
     case 'charge.refunded': {
       // Its running total is enough for an endpoint without the refund events; named refunds,
       // whose failures come back, take over once they arrive.
@@ -224,12 +227,37 @@ function donationMessage(event: Stripe.Event, signer: CheckoutSigner): Processor
           won: event.type === 'charge.dispute.funds_reinstated' || dispute.status === 'won',
         },
         movedAt: eventAt,
+        fees: disputeFees(dispute),
       };
     }
     default:
       return '';
   }
 }
+
+/**
+ * A charge whose balance transaction is made: its fees and transfer are Stripe's to tell (the
+ * event names them). Stripe captures asynchronously, so `charge.succeeded` may come before it,
+ * and a `charge.updated` says when it is there.
+ */
+function chargeSettled(charge: Stripe.Charge): ProcessorMessage | string {
+  const paymentIntent = idOf(charge.payment_intent);
+  if (!paymentIntent) return 'a charge without a PaymentIntent';
+  if (charge.balance_transaction === null || charge.status !== 'succeeded') return '';
+  return { type: 'donation.settled', donationId: paymentIntent, chargeId: charge.id };
+}
+
+/** The fee of each balance transaction the dispute made (Stripe's dispute fee; negative when given back). */
+const disputeFees = (dispute: Stripe.Dispute) =>
+  dispute.balance_transactions.map((balance) => ({
+    movement: {
+      kind: 'fee' as const,
+      balanceTransactionId: balance.id,
+      to: 'processor' as const,
+      amountCents: balance.fee,
+    },
+    movedAt: isoOf(balance.created),
+  }));
 
 /** The session's fundraiser, report and charity, when the product created and signed it. */
 function ourCheckout(

@@ -86,6 +86,7 @@ export function webClient({
   anonymousAuth = true,
   demoMode = false,
   stripePublishableKey = null,
+  stripePlatformFeePercent = 0,
   log,
 }: {
   distDir?: string;
@@ -101,9 +102,11 @@ export function webClient({
   demoMode?: boolean;
   /** Stripe's publishable key when Stripe takes donations; null: the configured widget. */
   stripePublishableKey?: string | null;
+  /** The platform's share of a card donation, in percent. */
+  stripePlatformFeePercent?: number;
   log?: Pick<Logger, 'warn'>;
 }): Router {
-  const settings = { anonymousAuth, demoMode, stripePublishableKey };
+  const settings = { anonymousAuth, demoMode, stripePublishableKey, stripePlatformFeePercent };
   const pages = serverPages({ distDir, settings, ...(serverPagesModule && { serverBundle: serverPagesModule }) });
   const indexFile = path.join(distDir, 'index.html');
   const sendIndex = async (res: Response, status: number) => {

@@ -21,7 +21,7 @@ export interface ReplayOptions {
   onProgress?(this: void, progress: ReplayProgress): void;
 }
 
-/** What the replay reads: facts (confirmed money only), and the catalogue for the names of the groups. */
+/** What the replay reads: facts (confirmed money and its fees), and the catalogue for the names of the groups. */
 const replayedTypes: readonly EventType[] = [
   'FundraiserCreated',
   'FundraiserCharityChanged',
@@ -30,6 +30,7 @@ const replayedTypes: readonly EventType[] = [
   'DonationConfirmed',
   'DonationRefunded',
   'DonationRestored',
+  'DonationFeeCharged',
   'CharityCreated',
   'CharityUpdated',
   'ShirtAdded',

@@ -13,10 +13,22 @@ const keyColumns: Record<ReplayGroupBy, readonly string[]> = {
   fundraiser: ['fundraiserId', 'fundraiser', 'charityId', 'shirtId'],
 };
 /**
- * A statement's columns: payments, refunds and disputes each on the day they happened, and what
- * was raised of them (gross less refunds and disputes).
+ * A statement's columns: payments, refunds and disputes each on the day they happened, what was
+ * raised of them (gross less refunds and disputes), the processor's fees and the platform's share
+ * on their own days, and net (raised less the processor's fees).
  */
-const figureColumns = ['scans', 'donations', 'gross', 'refunds', 'disputes', 'amountRaised', 'fundraisers'] as const;
+const figureColumns = [
+  'scans',
+  'donations',
+  'gross',
+  'refunds',
+  'disputes',
+  'amountRaised',
+  'fees',
+  'platformFees',
+  'net',
+  'fundraisers',
+] as const;
 
 /** Dollars with both decimals, from integer cents without going through a float; a refund's day may be negative. */
 function formatDollars(cents: number): string {
@@ -44,7 +56,8 @@ function cells(row: ReplayRow, groupBy: ReplayGroupBy, dollars: (cents: number) 
 
 function figureCells(figures: ReplayFigures, dollars: (cents: number) => Cell): Cell[] {
   const { scans, donations, grossCents, refundedCents, disputedCents, amountCents, fundraisers } = figures;
-  return [scans, donations, ...[grossCents, refundedCents, disputedCents, amountCents].map(dollars), fundraisers];
+  const money = [grossCents, refundedCents, disputedCents, amountCents, figures.feesCents, figures.platformFeesCents];
+  return [scans, donations, ...[...money, figures.netCents].map(dollars), fundraisers];
 }
 
 /*

@@ -1,4 +1,4 @@
-import { type ConfirmedChange, confirmedChange, type DomainEvent } from '@qrshirt/contracts';
+import { type ConfirmedChange, confirmedChange, type DomainEvent, type EventOf } from '@qrshirt/contracts';
 import { dayOf } from '@qrshirt/core';
 import type { ReplayWindow } from './replay-window';
 
@@ -16,6 +16,12 @@ export interface ReplayFigures {
   refundedCents: number;
   /** Disputed money withdrawn, each on its day, less what won disputes gave back (on that day). */
   disputedCents: number;
+  /** The processor's fees (Stripe's processing and dispute fees), each on its balance transaction's day. */
+  feesCents: number;
+  /** The platform's share (Stripe's application fees), each on its day. */
+  platformFeesCents: number;
+  /** Money raised less the processor's fees, as the processor's balance counts what the payments left. */
+  netCents: number;
   /**
    * By day: fundraisers with a scan or donation counted that day. Otherwise: fundraisers that
    * existed in the window (created by its end) or have figures in it; by charity, one that changed
@@ -51,7 +57,17 @@ export interface ReplayResult {
 
 type Figures = Omit<ReplayFigures, 'fundraisers'>;
 
-const figureNames = ['scans', 'donations', 'amountCents', 'grossCents', 'refundedCents', 'disputedCents'] as const;
+const figureNames = [
+  'scans',
+  'donations',
+  'amountCents',
+  'grossCents',
+  'refundedCents',
+  'disputedCents',
+  'feesCents',
+  'platformFeesCents',
+  'netCents',
+] as const;
 
 const noFigures = (): Figures => ({
   scans: 0,
@@ -60,6 +76,9 @@ const noFigures = (): Figures => ({
   grossCents: 0,
   refundedCents: 0,
   disputedCents: 0,
+  feesCents: 0,
+  platformFeesCents: 0,
+  netCents: 0,
 });
 
 /** Adds `b` into `a`. */
@@ -99,17 +118,23 @@ const plus = (a: Figures, b: Figures): Figures => {
 const minus = (a: Figures, b: Figures): Figures =>
   Object.fromEntries(figureNames.map((name) => [name, a[name] - b[name]])) as Figures;
 
-/** What a confirmed money change adds to each figure: the net, and the movement's own column. */
+/** What a confirmed money change adds to each figure: the money raised and net, and the movement's own column. */
 function moneyFigures(change: ConfirmedChange): Partial<Figures> {
   const { donations, amountCents, movement } = change;
+  const raised = { donations, amountCents, netCents: amountCents };
   switch (movement) {
     case 'payment':
-      return { donations, amountCents, grossCents: amountCents };
+      return { ...raised, grossCents: amountCents };
     case 'refund':
-      return { donations, amountCents, refundedCents: -amountCents };
+      return { ...raised, refundedCents: -amountCents };
     case 'dispute':
-      return { donations, amountCents, disputedCents: -amountCents };
+      return { ...raised, disputedCents: -amountCents };
   }
+}
+
+/** A fee is not money raised: the processor's comes off net, the platform's share is a column of its own. */
+function feeFigures({ to, amountCents }: EventOf<'DonationFeeCharged'>['data']): Partial<Figures> {
+  return to === 'processor' ? { feesCents: amountCents, netCents: -amountCents } : { platformFeesCents: amountCents };
 }
 
 /**
@@ -206,6 +231,11 @@ export function createReplayTally(groupBy: ReplayGroupBy, window: ReplayWindow) 
         const change = confirmedChange(event)!;
         // Live money only: the replay is the payout statement, and test money pays nobody.
         if (change.live) count(change.fundraiserId, change.at, moneyFigures(change), change.charityId);
+        return;
+      }
+      case 'DonationFeeCharged': {
+        const { data } = event;
+        if (data.live) count(data.fundraiserId, data.at, feeFigures(data), data.charityId);
         return;
       }
       case 'FundraiserCreated': {

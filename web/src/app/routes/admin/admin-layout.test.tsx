@@ -64,6 +64,7 @@ describe('the admin area', () => {
       'Projections',
       'Event browser',
       'Replay export',
+      'Reconcile',
       'Outbox',
       'Audit trail',
       'Fundraiser figures',

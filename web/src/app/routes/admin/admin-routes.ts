@@ -21,6 +21,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'projections', lazy: async () => ({ Component: (await import('./projections')).AdminProjectionsRoute }) },
       { path: 'events', lazy: async () => ({ Component: (await import('./events')).AdminEventsRoute }) },
       { path: 'replay', lazy: async () => ({ Component: (await import('./replay')).AdminReplayRoute }) },
+      { path: 'reconcile', lazy: async () => ({ Component: (await import('./reconcile')).AdminReconcileRoute }) },
       { path: 'outbox', lazy: async () => ({ Component: (await import('./outbox')).AdminOutboxRoute }) },
       { path: 'audit', lazy: async () => ({ Component: (await import('./audit')).AdminAuditRoute }) },
       {

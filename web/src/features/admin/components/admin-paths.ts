@@ -8,6 +8,7 @@ export const adminPaths = {
   projections: '/admin/projections',
   events: '/admin/events',
   replay: '/admin/replay',
+  reconcile: '/admin/reconcile',
   outbox: '/admin/outbox',
   audit: '/admin/audit',
   fundraisers: '/admin/fundraisers',

@@ -14,6 +14,7 @@ const sections = [
   { label: 'Projections', to: adminPaths.projections },
   { label: 'Event browser', to: adminPaths.events },
   { label: 'Replay export', to: adminPaths.replay },
+  { label: 'Reconcile', to: adminPaths.reconcile },
   { label: 'Outbox', to: adminPaths.outbox },
   { label: 'Audit trail', to: adminPaths.audit },
   { label: 'Fundraiser figures', to: adminPaths.fundraisers },

@@ -1,8 +1,10 @@
 import { Alert, Card, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { DONATION_CURRENCY, THANK_YOU_VISIBLE_MS } from '@/config/constants';
+import { stripePlatformFeePercent, stripePublishableKey } from '@/config/page-settings';
 import { track } from '@/lib/analytics';
 import { formatUsd } from '@/lib/format';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useRecordDonation } from '../api/record-donation';
 import { type CompletedDonation, DonationWidget } from './donation-widget';
 
@@ -15,11 +17,31 @@ interface DonationCardProps {
   onRecorded: (amount: number, donationId: string) => void;
 }
 
+/**
+ * What reaches the charity, as this gateway takes donations. Stripe's are destination charges to the
+ * charity's account, whose Stripe fee the platform pays: every dollar, but for the platform's own
+ * share when it takes one. Another processor's widget takes its own fee, whatever it is.
+ */
+function whatReachesTheCharity(charityName: string): string {
+  if (stripePublishableKey() === null) {
+    return `Your donation goes to ${charityName} through the processor below, less any processing fee it charges.`;
+  }
+  const platformShare = stripePlatformFeePercent();
+  if (platformShare === 0) return `Every dollar goes to ${charityName}.`;
+  const charityShare = Math.round((100 - platformShare) * 100) / 100;
+  return (
+    `${charityShare}% of every dollar goes to ${charityName}; this site keeps ${platformShare}% and pays ` +
+    "Stripe's processing fee out of it."
+  );
+}
+
 /** The embedded widget, the 5-second thank-you after each donation, and recording it. */
 export function DonationCard({ fundraiserId, charityName, onReported, onRecorded }: DonationCardProps) {
   // An object per donation, so two equal donations in a row each restart the 5 seconds.
   const [thanks, setThanks] = useState<{ amount: number } | null>(null);
   const record = useRecordDonation();
+  // The page's settings are in its meta tags, which the server's render of the card cannot read.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!thanks) return;
@@ -47,9 +69,9 @@ export function DonationCard({ fundraiserId, charityName, onReported, onRecorded
         <Title order={2} size="h3">
           Make a Donation
         </Title>
-        {/* True of Stripe Connect as configured: a destination charge leaves Stripe's fee to the
-            platform, and the platform's own share (STRIPE_PLATFORM_FEE_PERCENT) is 0 by default. */}
-        <Text c="dimmed">Every dollar goes to {charityName}. Pick an amount below.</Text>
+        <Text c="dimmed" data-testid="donation-share">
+          {hydrated && `${whatReachesTheCharity(charityName)} `}Pick an amount below.
+        </Text>
         {thanks && (
           <Alert color="green" role="status" title="Thank you for your donation! 💚" data-testid="donation-thanks">
             Your {formatUsd(thanks.amount)} gift to {charityName} makes a real difference.
