@@ -14,7 +14,7 @@ import { renderMail } from '../mail/mail-templates';
 import { addressBinding, boundTo } from './address-binding';
 import { authError } from './auth-errors';
 import type { EmailSender } from '../mail/message-senders';
-import { limitByAccount, limitByIp, type RateLimiter } from './rate-limiter';
+import { accountMail, limitByAccount, type RateLimiter } from './rate-limiter';
 import { newSecret, sha256 } from './secrets';
 
 /** As long as a verification link: the new address's mail may be read the next day. */
@@ -74,11 +74,10 @@ export function createEmailChange(deps: {
       }
       const email = given.trim();
       if (!isValidEmailAddress(email)) throw authError(400, 'invalid-email');
-      // Like every mail a caller can make us send: per client, per recipient, and per account.
+      // The account's mail to this recipient, and the account's change links to any address.
       await limiter.attempt([
-        limitByIp('mail', client),
-        limitByAccount('mail', lookupKeys.email(email)),
-        limitByAccount('mail', userId),
+        ...accountMail(userId, lookupKeys.email(email), client),
+        limitByAccount('account-mail', userId),
       ]);
       const user = await openAccount(userId);
       const holder = await accounts.reservationOf(email);

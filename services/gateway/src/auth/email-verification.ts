@@ -5,7 +5,7 @@ import { renderMail } from '../mail/mail-templates';
 import { addressBinding, boundTo } from './address-binding';
 import type { EmailChange } from './email-change';
 import type { EmailSender } from '../mail/message-senders';
-import { type RateLimiter, strangerMail } from './rate-limiter';
+import { accountMail, type RateLimiter } from './rate-limiter';
 import { newSecret, sha256 } from './secrets';
 
 /** Long enough for someone who signs up in the evening and reads their mail the next day. */
@@ -42,7 +42,7 @@ export function createEmailVerification(deps: {
   limiter: RateLimiter;
   emailChange: Pick<EmailChange, 'follow'>;
   publicBaseUrl: string;
-  /** Names the address's budget of mail. */
+  /** Names the recipient in its account's budget of mail. */
   lookupKeys: Pick<LookupKeys, 'email'>;
   clock: Clock;
 }): EmailVerification {
@@ -95,8 +95,7 @@ export function createEmailVerification(deps: {
         throw new HttpError(409, 'Your account does not hold its email address: change it from Edit Profile');
       }
       if (holder.verified) throw new HttpError(409, 'Your email address is already verified');
-      // Shares the budget of every mail a stranger could make us send to this address.
-      await limiter.attempt(strangerMail(lookupKeys.email(email), client));
+      await limiter.attempt(accountMail(uid, lookupKeys.email(email), client));
       await sendLink(uid, email);
     },
   };

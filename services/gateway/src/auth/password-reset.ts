@@ -12,7 +12,7 @@ import { addressBinding, boundTo } from './address-binding';
 import { authError } from './auth-errors';
 import type { EmailSender } from '../mail/message-senders';
 import { hashPassword } from './passwords';
-import { limitByIp, type RateLimiter, strangerMail } from './rate-limiter';
+import { accountMail, limitByIp, type RateLimiter } from './rate-limiter';
 import { newSecret, sha256 } from './secrets';
 
 const RESET_TTL_MS = 60 * 60_000;
@@ -23,7 +23,7 @@ interface PasswordResetDeps {
   limiter: RateLimiter;
   email: EmailSender;
   publicBaseUrl: string;
-  /** Names the address's budget of mail. */
+  /** Names the recipient in its account's budget of mail. */
   lookupKeys: Pick<LookupKeys, 'email'>;
   clock: Clock;
 }
@@ -42,8 +42,7 @@ export function createPasswordReset({
   lookupKeys,
   clock,
 }: PasswordResetDeps) {
-  async function resetMail(email: string) {
-    const uid = await accounts.emailHolder(email);
+  async function resetMail(email: string, uid: string | null) {
     if (!uid) {
       return renderMail({
         to: email,
@@ -98,9 +97,10 @@ export function createPasswordReset({
     async request(input: PasswordResetRequest, client: string): Promise<void> {
       const email = input.email.trim();
       if (!isValidEmailAddress(email)) throw authError(400, 'invalid-email');
+      const uid = await accounts.emailHolder(email);
       // Every request sends an email: all count, success or not.
-      await limiter.attempt(strangerMail(lookupKeys.email(email), client));
-      await mailer.sendEmail(await resetMail(email));
+      await limiter.attempt(accountMail(uid, lookupKeys.email(email), client));
+      await mailer.sendEmail(await resetMail(email, uid));
     },
 
     /**
