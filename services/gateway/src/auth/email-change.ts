@@ -5,6 +5,7 @@ import {
   type Clock,
   type CredentialsStore,
   DomainError,
+  endMailedLinks,
   isValidEmailAddress,
   type LookupKeys,
   sameEmailAddress,
@@ -44,7 +45,7 @@ export interface EmailChange {
  *
  * Following it takes steps in an order that a crash between any two leaves nothing wrong: reserve
  * the new address for the account (refused if another account holds it) and record it proved, move
- * the profile to it, free the old address, then remove every code of the account (this link, and
+ * the profile to it, free the old address, then end every link of the account (this one, and
  * every verification, reset and change link mailed before). Until the last step the link stays,
  * so following it again finishes the move: the account's state says where it stands (its address
  * is the new one and its previous address the link's old one).
@@ -140,7 +141,7 @@ export function createEmailChange(deps: {
       await accounts.verifyEmail(email, uid, 'link');
       await accounts.changeEmail(uid, email);
       if (from !== null && !sameEmailAddress(from, email)) await accounts.releaseEmail(from, uid);
-      await credentials.deleteOneTimeCodesOf(uid);
+      await endMailedLinks(credentials, uid);
       return { email, emailVerified: true, changed: true };
     },
   };

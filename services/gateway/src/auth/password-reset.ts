@@ -3,6 +3,7 @@ import {
   type Accounts,
   type Clock,
   type CredentialsStore,
+  endMailedLinks,
   isValidEmailAddress,
   type LookupKeys,
   type OneTimeCode,
@@ -117,6 +118,9 @@ export function createPasswordReset({
       const email = code && (await addressStillHeld(code, token));
       if (!code || !email) throw authError(400, 'code-expired');
       const { uid } = code;
+      // Recovering the account: whatever a squatter had mailed to act for it (a change of
+      // address's link would take it back) goes before the new password is set.
+      await endMailedLinks(credentials, uid);
       await credentials.setPasswordHash(uid, hash);
       // Whoever knew the old password may hold sessions: they end with it, access tokens too.
       await credentials.endSessionsOf(uid, clock().getTime());
