@@ -29,6 +29,7 @@ import { LookupKeysInUse } from './lookup-keys';
 import { CharityPayoutAccountOpened, CharityPayoutAccountUpdated } from './payouts';
 import { ShirtAdded, ShirtUpdated } from './shirts';
 import {
+  AdminGranted,
   DailySummarySet,
   EmailReleased,
   EmailReserved,
@@ -69,6 +70,7 @@ export const eventDefinitions = {
   EmailReserved,
   EmailVerified,
   EmailReleased,
+  AdminGranted,
   UserAccountClosed,
   LookupKeysInUse,
   AdminDataAccessed,

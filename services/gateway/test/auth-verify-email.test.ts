@@ -6,12 +6,14 @@ import { DAY, testClock } from './support/accounts';
 import { outboxSent } from './support/outbox';
 import { anonymousToken, startTestServer, type TestServer } from './support/test-server';
 
+/** Listed in ADMIN_EMAILS, held by nobody until an account moves to it. */
+const LISTED_LATER = `later.${process.pid}@shirts-admin.example`;
 const time = testClock();
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({
     clock: time.clock,
-    env: { PUBLIC_BASE_URL: 'https://shirts.example/', ADMIN_EMAILS: ADMIN_EMAIL },
+    env: { PUBLIC_BASE_URL: 'https://shirts.example/', ADMIN_EMAILS: `${ADMIN_EMAIL},${LISTED_LATER}` },
   });
 });
 afterAll(() => server.stop());
@@ -180,6 +182,28 @@ describe('admin rights need a verified address', () => {
     );
     expect(await meOf(session)).toMatchObject({ admin: true, emailVerified: true });
     expect((await server.api('GET', '/api/admin/overview', as(session))).status).toBe(200);
+  });
+
+  it('never comes from a change of address: an account that moved to a listed address is no admin', async () => {
+    const session = await signUp(server.api, { email: uniqueEmail('mover') });
+    expect(
+      (
+        await server.api('POST', `/api/user/${session.user.uid}/email`, {
+          ...as(session),
+          body: { email: LISTED_LATER },
+        })
+      ).status,
+    ).toBe(202);
+    const link = new URLSearchParams(
+      /\/verify-email#(\S+)/.exec((await latestMail(server.dataDir, LISTED_LATER)).text)![1],
+    );
+    const moved = await server.api('POST', '/api/auth/verify-email', {
+      ...as(session),
+      body: { token: link.get('token'), email: link.get('email') },
+    });
+    expect(moved.body).toEqual({ email: LISTED_LATER, emailVerified: true, changed: true });
+    expect(await meOf(session)).toMatchObject({ admin: false, emailVerified: true });
+    expect((await server.api('GET', '/api/admin/overview', as(session))).status).toBe(403);
   });
 });
 
