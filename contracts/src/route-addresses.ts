@@ -71,6 +71,7 @@ export const routeAddresses = {
   requestPasswordReset: { method: 'post', path: '/api/auth/password-reset', auth: 'none' },
   confirmPasswordReset: { method: 'post', path: '/api/auth/password-reset/confirm', auth: 'none' },
   verifyEmail: { method: 'post', path: '/api/auth/verify-email', auth: 'none' },
+  previewEmailLink: { method: 'post', path: '/api/auth/verify-email/preview', auth: 'none' },
   resendVerification: { method: 'post', path: '/api/auth/verify-email/resend', auth: 'user' },
   getMe: { method: 'get', path: '/api/me', auth: 'any' },
   // rest/admin.ts

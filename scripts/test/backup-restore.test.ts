@@ -115,7 +115,9 @@ describe('backup and restore', () => {
       const { gateway, api } = await startGateway(dataDir);
       const adminSession = await signUp(api, { email: ADMIN_EMAIL, displayName: 'Olga Ops' });
       const verify = tokenIn(await latestMail(dataDir, ADMIN_EMAIL), 'verify-email');
-      expect((await api('POST', '/api/auth/verify-email', { body: { token: verify } })).status).toBe(200);
+      expect(
+        (await api('POST', '/api/auth/verify-email', { ...as(adminSession), body: { token: verify } })).status,
+      ).toBe(200);
       const admin = as(adminSession);
 
       const bobEmail = uniqueEmail('bob');

@@ -122,6 +122,8 @@ describeInBrowser('from the waitlist to owning a shirt', ({ appUrl, appDataDir, 
     await page.waitForURL('**/claim');
     await page.getByText(/^Please verify your email address first: we mailed a link to /).waitFor();
     await page.goto(linkIn(await mailAbout(appDataDir, email, /Confirm your email/), 'verify-email'));
+    await page.getByText(`Account Claire asked to use ${email}`).waitFor();
+    await page.getByRole('button', { name: 'Confirm my address' }).click();
     await page.getByText(`Your email address is verified: ${email}`).waitFor();
     await page.getByRole('link', { name: 'Claim your shirt' }).click();
 

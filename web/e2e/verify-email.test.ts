@@ -25,24 +25,43 @@ describeInBrowser('verifying an email address', ({ appDataDir, newContext }) => 
     await banner.getByRole('button', { name: 'Resend link' }).click();
     await page.getByText('A new link is on its way').waitFor();
 
-    // The mail the product wrote (no SMTP_URL: an .eml file in its data folder), as Grace reads it.
+    // The mail the product wrote (no SMTP_URL: an .eml file in its data folder), as Grace reads it:
+    // it names the account that asked.
     const mail = await latestMail(appDataDir, email, 2);
+    expect(mail.text).toContain('Account Grace asked to use this address on QR Shirts.');
     const link = /https?:\/\/\S+\/verify-email#token=[\w-]+/.exec(mail.text)?.[0];
     expect(link, mail.text).toBeDefined();
-    await page.goto(new URL(link!).pathname + new URL(link!).hash);
-    await page.getByText(`Your email address is verified: ${email}`).waitFor();
-    // The token does not stay in the address bar or the history.
-    expect(new URL(page.url()).hash).toBe('');
-    expect(await checkScreen(page, 'verify-email')).toEqual([]);
+    const linkPath = new URL(link!).pathname + new URL(link!).hash;
 
-    await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+    // Opened in another browser, signed out, as from a phone's mail app: the page says what the
+    // link does and who asked, and asks to sign in to that account before anything happens.
+    const phone = await watchedPage(await newContext());
+    await phone.page.goto(linkPath);
+    await phone.page.getByText(`Account Grace asked to use ${email}`).waitFor();
+    await phone.page.getByText(/^Sign in to that account to confirm\./).waitFor();
+    // The token does not stay in the address bar or the history.
+    expect(new URL(phone.page.url()).hash).toBe('');
+    expect(await checkScreen(phone.page, 'verify-email-sign-in')).toEqual([]);
+    const form = phone.page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password', { exact: true }).fill('compiler compiler');
+    await form.getByRole('button', { name: 'Sign In', exact: true }).click();
+    // Signed in as the asking account, on the same page: nothing happened yet, it asks to confirm.
+    await phone.page.getByRole('button', { name: 'Confirm my address' }).click();
+    await phone.page.getByText(`Your email address is verified: ${email}`).waitFor();
+    expect(await checkScreen(phone.page, 'verify-email')).toEqual([]);
+    await phone.page.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await phone.page.getByRole('heading', { name: 'Welcome back, Grace!' }).waitFor();
+    // It may still show from what the page knew before the link, until `me` answers again: it must go.
+    await phone.page.getByTestId('verify-email-banner').waitFor({ state: 'detached' });
+    expect(phone.errors).toEqual([]);
+
+    // The first browser, reloaded, knows the address is verified; and the link works once.
+    await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Welcome back, Grace!' }).waitFor();
     await page.getByText('No shirts yet').waitFor();
-    // It may still show from what the page knew before the link, until `me` answers again: it must go.
     await banner.waitFor({ state: 'detached' });
-
-    // The link works once.
-    await page.goto(new URL(link!).pathname + new URL(link!).hash);
+    await page.goto(linkPath);
     await page
       .getByText('This verification link is unknown, used or expired. Ask for a new one from your dashboard.')
       .waitFor();
@@ -75,6 +94,8 @@ describeInBrowser('verifying an email address', ({ appDataDir, newContext }) => 
     const link = /https?:\/\/\S+\/verify-email#token=[\w-]+&email=\S+/.exec(mail.text)?.[0];
     expect(link, mail.text).toBeDefined();
     await page.goto(new URL(link!).pathname + new URL(link!).hash);
+    await page.getByText(`Account Hopper asked to use ${newEmail}`).waitFor();
+    await page.getByRole('button', { name: 'Use this address' }).click();
     await page.getByText(`Your email address was changed to ${newEmail}: sign in with it from now on.`).waitFor();
     expect(new URL(page.url()).hash).toBe('');
 

@@ -32,6 +32,7 @@ import { LookupKeysInUse } from './lookup-keys';
 import { CharityPayoutAccountOpened, CharityPayoutAccountUpdated } from './payouts';
 import { ShirtAdded, ShirtUpdated } from './shirts';
 import {
+  AdminGranted,
   DailySummarySet,
   EmailReleased,
   EmailReserved,
@@ -72,6 +73,7 @@ export const eventDefinitions = {
   EmailReserved,
   EmailVerified,
   EmailReleased,
+  AdminGranted,
   UserAccountClosed,
   LookupKeysInUse,
   AdminDataAccessed,

@@ -59,6 +59,12 @@ export const EmailVerified = defineEvent(
 );
 
 /**
+ * An operator named the account an admin (`npm run admin -- grant EMAIL`): the one way an account
+ * that moved to an `ADMIN_EMAILS` address by a change of address becomes one.
+ */
+export const AdminGranted = defineEvent('AdminGranted', z.object({ userId: z.string().min(1), at: isoInstant }));
+
+/**
  * The account is closed, by its person or erased by an operator (`adminId`): its sessions and
  * credentials are gone and its key is destroyed, so its name and email read as null everywhere.
  * Its fundraisers stay, with their figures, under the now anonymous user id.

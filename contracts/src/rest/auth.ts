@@ -161,6 +161,31 @@ export const verifyEmailAnswer = z
   .meta({ id: 'EmailVerified' });
 export type VerifyEmailAnswer = z.infer<typeof verifyEmailAnswer>;
 
+/** POST /api/auth/verify-email/preview: what following a mailed link would do, and for whom. */
+export const emailLinkPreview = z
+  .object({
+    /** The address the link verifies, or moves the account to. */
+    email: z.string(),
+    /** The display name of the account that asked for the link; null when it has none. */
+    displayName: z.string().nullable(),
+    /** Whether the link moves the account to `email` (a change of address's link). */
+    change: z.boolean(),
+    /** Whether the caller's session is that account's: only then does following the link act. */
+    yours: z.boolean(),
+  })
+  .meta({ id: 'EmailLinkPreview' });
+export type EmailLinkPreview = z.infer<typeof emailLinkPreview>;
+
+/**
+ * How a mailed link's mail and page name the account that asked for it: "Account Ada asked to use
+ * ada@example.com".
+ */
+export function linkAskedBy(displayName: string | null, address: string): string {
+  return displayName
+    ? `Account ${displayName} asked to use ${address}`
+    : `An account without a name asked to use ${address}`;
+}
+
 const authFailure = (description: string) => ({
   description: `${description}; \`code\` names it`,
   schema: errorAnswer,
@@ -384,15 +409,20 @@ export const passwordResetRoutes = defineRoutes({
   },
 });
 
+const linkNoLongerFits = {
+  description:
+    'The link was sent to an address the account no longer uses, the account’s address changed since, or another account holds the new address',
+  schema: errorAnswer,
+};
+
 /** Verifying an account's address. */
 export const emailVerificationRoutes = defineRoutes({
   verifyEmail: {
     method: 'post',
     path: '/api/auth/verify-email',
     summary:
-      "Verify the account's address with the mailed token, or move the account to the new address a change link was mailed to (once, within 24 hours)",
+      "Verify the account's address with the mailed token, or move the account to the new address a change link was mailed to (once, within 24 hours), signed in as the account that asked for the link",
     auth: 'none',
-    readsToken: false,
     body: verifyEmailRequest,
     answers: {
       200: {
@@ -400,11 +430,25 @@ export const emailVerificationRoutes = defineRoutes({
         schema: verifyEmailAnswer,
       },
       400: { description: 'Malformed body, or an unknown, used or expired token', schema: errorAnswer },
-      409: {
+      401: {
         description:
-          'The link was sent to an address the account no longer uses, the account’s address changed since, or another account holds the new address',
+          'No session of an account (`sign-in-required`: the link stays as it was), or a bad or expired token',
         schema: errorAnswer,
       },
+      403: { description: 'Another account’s session: the link stays as it was', schema: errorAnswer },
+      409: linkNoLongerFits,
+    },
+  },
+  previewEmailLink: {
+    method: 'post',
+    path: '/api/auth/verify-email/preview',
+    summary: 'What a mailed verification or change link would do, and which account asked for it, without using it',
+    auth: 'none',
+    body: verifyEmailRequest,
+    answers: {
+      200: { description: 'The link works, for the account it names', schema: emailLinkPreview },
+      400: { description: 'Malformed body, or an unknown, used or expired token', schema: errorAnswer },
+      409: linkNoLongerFits,
     },
   },
   resendVerification: {

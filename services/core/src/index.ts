@@ -53,6 +53,7 @@ export * from './users/users-projector';
 export * from './users/user-queries';
 export * from './users/users-module';
 export * from './users/accounts';
+export * from './users/mailed-links';
 export * from './waitlist/waitlist-projector';
 export * from './waitlist/waitlist-queries';
 export * from './waitlist/waitlist-module';

@@ -263,8 +263,8 @@ export async function createEmbeddedProcess(
     sendConfirmationLink: createWaitlistConfirmationMailer({
       email: mail.email,
       publicBaseUrl: config.PUBLIC_BASE_URL,
+      budget: auth.waitlistMailBudget,
     }),
-    mailBudget: ({ to, client }) => auth.mailBudget(to, client),
     personalData,
     forgetMailTo: mail.forgetRecipient,
     lookupKeys,

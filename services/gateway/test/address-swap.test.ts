@@ -128,6 +128,8 @@ describe('swapping the profile’s address to have an admin address’s link mai
     const fragment = new URLSearchParams(linkIn(changeMail!));
     expect(fragment.get('email')).toBe(mailbox);
     const moved = await api('POST', '/api/auth/verify-email', {
+      ...as(squatter),
+      headers: headers(),
       body: { token: fragment.get('token'), email: fragment.get('email') },
     });
     expect(moved.body).toEqual({ email: mailbox, emailVerified: true, changed: true });

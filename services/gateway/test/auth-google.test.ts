@@ -140,7 +140,7 @@ describe('Google sign-in against a real OAuth2 server', () => {
     const device = withCookieJar(server.api);
     const account = await signUp(device, { email, password: 'password-first' });
     const token = tokenIn(await latestMail(server.dataDir, email), 'verify-email');
-    expect((await server.api('POST', '/api/auth/verify-email', { body: { token } })).status).toBe(200);
+    expect((await server.api('POST', '/api/auth/verify-email', { ...as(account), body: { token } })).status).toBe(200);
     const { session } = await signedInWithGoogle({
       sub: newSub(),
       email: email.toUpperCase(),
@@ -187,11 +187,32 @@ describe('Google sign-in against a real OAuth2 server', () => {
 
     const { session } = await signedInWithGoogle({ sub: newSub(), email, email_verified: true, name: 'Real Owner' });
     expect(session.user.uid).toBe(squatter.user.uid);
+    // Even the owner, signed in as the account that asked, led to open it: the link is gone.
     const followed = await server.api('POST', '/api/auth/verify-email', {
+      ...as(session),
       body: { token: change.get('token'), email: change.get('email') },
     });
     expect(followed.status).toBe(400);
     expect((await server.api('GET', `/api/user/${session.user.uid}`, as(session))).body.email).toBe(email);
+  });
+
+  it('is not pre-hijacked: the owner opening a squatter’s verification link verifies nothing, so Google takes over', async () => {
+    const email = uniqueEmail('pre-hijacked');
+    const squatter = await signUp(server.api, { email, password: 'squatters-password', displayName: 'Squatter' });
+    const token = tokenIn(await latestMail(server.dataDir, email), 'verify-email');
+    // The owner reads the mail, which names the account that asked, and opens its link signed out.
+    expect((await latestMail(server.dataDir, email)).text).toContain('Account Squatter asked to use this address');
+    const opened = await server.api('POST', '/api/auth/verify-email', { body: { token } });
+    expect({ status: opened.status, body: opened.body }).toEqual({ status: 401, body: { error: 'sign-in-required' } });
+    expect((await server.api('GET', '/api/me', as(squatter))).body).toMatchObject({ emailVerified: false });
+
+    time.advance(1);
+    const { session } = await signedInWithGoogle({ sub: newSub(), email, email_verified: true, name: 'Real Owner' });
+    expect(session.user.uid).toBe(squatter.user.uid);
+    expect(
+      (await server.api('POST', '/api/auth/signin', { body: { email, password: 'squatters-password' } })).status,
+    ).toBe(401);
+    expect((await server.api('GET', '/api/me', as(squatter))).status).toBe(401);
   });
 
   it('verifies the address of a new account made by Google', async () => {

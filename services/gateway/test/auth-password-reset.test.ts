@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailsTo, signUp, tokenIn, uniqueEmail, waitForMails, withCookieJar } from '@qrshirt/test-support';
+import {
+  as,
+  latestMail,
+  mailsTo,
+  signUp,
+  tokenIn,
+  uniqueEmail,
+  waitForMails,
+  withCookieJar,
+} from '@qrshirt/test-support';
 import { expectAuthError, MINUTE, testClock } from './support/accounts';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -51,6 +60,28 @@ describe('password reset', () => {
     expect((await signIn(email, 'old-password')).status).toBe(401);
     expect((await before('POST', '/api/auth/refresh')).status).toBe(401);
     expectAuthError(await confirm(token, 'another-password'), 400, 'code-expired', EXPIRED);
+  });
+
+  it('ends every link mailed for the account before: a squatter’s kept links do nothing once the owner is back', async () => {
+    const email = uniqueEmail('squatted');
+    const hideout = uniqueEmail('hideout');
+    const squatter = await signUp(server.api, { email, password: 'squatters-password' });
+    const verification = tokenIn(await latestMail(server.dataDir, email), 'verify-email');
+    expect(
+      (await server.api('POST', `/api/user/${squatter.user.uid}/email`, { ...as(squatter), body: { email: hideout } }))
+        .status,
+    ).toBe(202);
+    const kept = new URLSearchParams(/\/verify-email#(\S+)/.exec((await latestMail(server.dataDir, hideout)).text)![1]);
+
+    expect(await confirm(await requestResetLink(email), 'the-owners-password')).toMatchObject({ status: 204 });
+    const owner = await signIn(email, 'the-owners-password');
+    // Followed even by the owner's own session, the links are gone.
+    for (const body of [{ token: kept.get('token'), email: kept.get('email') }, { token: verification }]) {
+      const followed = await server.api('POST', '/api/auth/verify-email', { ...as(owner.body), body });
+      expect(followed.status).toBe(400);
+    }
+    expect((await signIn(hideout, 'the-owners-password')).status).toBe(401);
+    expect((await server.api('GET', `/api/user/${squatter.user.uid}`, as(owner.body))).body.email).toBe(email);
   });
 
   it('answers the same for an address without an account, and mails it no link, only a note', async () => {

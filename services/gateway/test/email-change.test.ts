@@ -34,8 +34,11 @@ const by = (session: Session) => ({ ...as(session), headers: { ...as(session).he
 
 const askToChange = (session: Session, email: string) =>
   server.api('POST', `/api/user/${session.user.uid}/email`, { ...by(session), body: { email } });
-const follow = (link: { token: string; email: string }) => server.api('POST', '/api/auth/verify-email', { body: link });
-const verify = (token: string) => server.api('POST', '/api/auth/verify-email', { body: { token } });
+/** Follows a link signed in as `session`, the account that asked for it unless a test says otherwise. */
+const follow = (session: Session | null, link: { token: string; email: string }) =>
+  server.api('POST', '/api/auth/verify-email', { ...(session && by(session)), body: link });
+const verify = (session: Session, token: string) =>
+  server.api('POST', '/api/auth/verify-email', { ...by(session), body: { token } });
 const signIn = (email: string) =>
   server.api('POST', '/api/auth/signin', { body: { email, password: 'correct horse' }, headers: newClient() });
 const profileOf = async (session: Session) =>
@@ -74,7 +77,7 @@ describe('changing one’s address', () => {
     expect((await profileOf(ada)).email).toBe(old);
     expect((await signIn(fresh)).status).toBe(401);
 
-    const moved = await follow(link);
+    const moved = await follow(ada, link);
     expect({ status: moved.status, body: moved.body }).toEqual({
       status: 200,
       body: { email: fresh, emailVerified: true, changed: true },
@@ -87,7 +90,43 @@ describe('changing one’s address', () => {
     const newcomer = await signUp(server.api, { email: old, displayName: 'Newcomer' });
     expect(newcomer.user.uid).not.toBe(ada.user.uid);
     // The link works once.
-    expect((await follow(link)).status).toBe(400);
+    expect((await follow(ada, link)).status).toBe(400);
+  });
+
+  it('names the asking account in the mail, and acts only for its session: the link stays until then', async () => {
+    const [old, fresh] = [uniqueEmail('hal'), uniqueEmail('hal-new')];
+    const hal = await signUp(server.api, { email: old, displayName: 'Hal' });
+    const stranger = await signUp(server.api, { displayName: 'Stranger' });
+    expect((await askToChange(hal, fresh)).status).toBe(202);
+    const mail = await latestMail(server.dataDir, fresh);
+    expect(mail.text).toContain('Account Hal asked to use this address on QR Shirts.');
+    const link = changeLink(mail);
+
+    const preview = (session: Session | null) =>
+      server.api('POST', '/api/auth/verify-email/preview', { ...(session && by(session)), body: link });
+    expect((await preview(null)).body).toEqual({ email: fresh, displayName: 'Hal', change: true, yours: false });
+    expect((await preview(stranger)).body).toMatchObject({ yours: false });
+    expect((await preview(hal)).body).toMatchObject({ yours: true });
+
+    const signedOut = await follow(null, link);
+    expect({ status: signedOut.status, body: signedOut.body }).toEqual({
+      status: 401,
+      body: { error: 'sign-in-required' },
+    });
+    const anonymous = await server.api('POST', '/api/auth/verify-email', {
+      token: anonymousToken('anon-follower'),
+      headers: { 'x-anonymous': 'true' },
+      body: link,
+    });
+    expect(anonymous).toMatchObject({ status: 401, body: { error: 'sign-in-required' } });
+    const another = await follow(stranger, link);
+    expect(another.status).toBe(403);
+    expect(another.body.error).toEqual(expect.any(String));
+    expect((await profileOf(hal)).email).toBe(old);
+    expect((await profileOf(stranger)).email).toBe(stranger.user.email);
+    expect((await signIn(fresh)).status).toBe(401);
+
+    expect((await follow(hal, link)).body).toEqual({ email: fresh, emailVerified: true, changed: true });
   });
 
   it('ends every link mailed before: verification, password reset and earlier change links', async () => {
@@ -104,15 +143,15 @@ describe('changing one’s address', () => {
     );
     const earlier = await linkFor(bea, abandoned);
 
-    expect((await follow(await linkFor(bea, fresh))).status).toBe(200);
+    expect((await follow(bea, await linkFor(bea, fresh))).status).toBe(200);
 
-    expect(await verify(verification)).toMatchObject({ status: 400 });
+    expect(await verify(bea, verification)).toMatchObject({ status: 400 });
     const resetAnswer = await server.api('POST', '/api/auth/password-reset/confirm', {
       body: { token: reset, password: 'a-new-password' },
     });
     expect(resetAnswer).toMatchObject({ status: 400, body: { code: 'code-expired' } });
     expect((await signIn(fresh)).status).toBe(200);
-    expect(await follow(earlier)).toMatchObject({ status: 400 });
+    expect(await follow(bea, earlier)).toMatchObject({ status: 400 });
     expect((await profileOf(bea)).email).toBe(fresh);
     expect((await signIn(abandoned)).status).toBe(401);
   });
@@ -120,14 +159,14 @@ describe('changing one’s address', () => {
   it('refuses a link whose address was edited, and uses it up', async () => {
     const cleo = await signUp(server.api, {});
     const link = await linkFor(cleo, uniqueEmail('cleo-new'));
-    const edited = await follow({ ...link, email: uniqueEmail('someone-else') });
+    const edited = await follow(cleo, { ...link, email: uniqueEmail('someone-else') });
     expect({ status: edited.status, body: edited.body }).toEqual({
       status: 409,
       body: {
         error: 'This link does not match your account’s email address any more. Ask for a new one from Edit Profile.',
       },
     });
-    expect((await follow(link)).status).toBe(400);
+    expect((await follow(cleo, link)).status).toBe(400);
     expect((await profileOf(cleo)).email).toBe(cleo.user.email);
   });
 
@@ -147,7 +186,7 @@ describe('changing one’s address', () => {
     const contested = uniqueEmail('contested');
     const link = await linkFor(dora, contested);
     const quicker = await signUp(server.api, { email: contested });
-    expect(await follow(link)).toMatchObject({
+    expect(await follow(dora, link)).toMatchObject({
       status: 409,
       body: { error: 'Another account uses this email address' },
     });
@@ -195,7 +234,7 @@ describe('changing one’s address', () => {
   it('finishes a move cut short (a crash between its steps) when the link is followed again', async () => {
     const [old, fresh] = [uniqueEmail('gus'), uniqueEmail('gus-new')];
     const gus = await signUp(server.api, { email: old });
-    expect((await verify(tokenIn(await latestMail(server.dataDir, old), 'verify-email'))).status).toBe(200);
+    expect((await verify(gus, tokenIn(await latestMail(server.dataDir, old), 'verify-email'))).status).toBe(200);
     const link = await linkFor(gus, fresh);
 
     // The process did the first steps of following the link (the new address reserved and proved,
@@ -221,9 +260,9 @@ describe('changing one’s address', () => {
     });
     expect(early.status).toBe(409);
 
-    expect((await follow(link)).body).toEqual({ email: fresh, emailVerified: true, changed: true });
+    expect((await follow(gus, link)).body).toEqual({ email: fresh, emailVerified: true, changed: true });
     expect((await signUp(server.api, { email: old })).user.uid).not.toBe(gus.user.uid);
     expect((await signIn(fresh)).body.user?.uid).toBe(gus.user.uid);
-    expect((await follow(link)).status).toBe(400);
+    expect((await follow(gus, link)).status).toBe(400);
   });
 });

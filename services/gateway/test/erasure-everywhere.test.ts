@@ -173,7 +173,9 @@ describeWithRedis(
       // The account holder proves the address theirs, then signs up for a shirt with it in another
       // case: closing the account takes that signup too.
       const verifyToken = tokenIn(await latestMail(server.dataDir, email), 'verify-email');
-      expect((await api('POST', '/api/auth/verify-email', { body: { token: verifyToken } })).status).toBe(200);
+      expect(
+        (await api('POST', '/api/auth/verify-email', { ...as(session), body: { token: verifyToken } })).status,
+      ).toBe(200);
       const own = await join(name, email.toUpperCase(), 1);
       await server.embedded.projectionsCaughtUp(WAIT_MS);
 

@@ -54,6 +54,7 @@ describe('GET /api/openapi.json', () => {
       'get /api/user/{id}/export',
       'post /api/user/{id}/email',
       'post /api/auth/verify-email',
+      'post /api/auth/verify-email/preview',
       'post /api/auth/verify-email/resend',
       'post /api/unsubscribe',
     ];

@@ -1,4 +1,4 @@
-import { adminOutboxPage, authSession, unsubscribeAnswer, user } from '@qrshirt/contracts';
+import { adminOutboxPage, type AuthSession, authSession, unsubscribeAnswer, user } from '@qrshirt/contracts';
 import {
   as,
   createFundraiser,
@@ -52,18 +52,19 @@ const linkToken = (mail: ReceivedMail, page: string) => {
   return token;
 };
 
-async function verify(email: string) {
+/** Follows the sign-up's link, signed in as the account that asked for it. */
+async function verify(email: string, session: AuthSession) {
   const [mail] = await smtp.waitFor(() => mailsTo(email, /Confirm your email/).length > 0);
   expect(mail).toBeDefined();
   const token = linkToken(mailsTo(email, /Confirm your email/)[0]!, 'verify-email');
-  expect((await server.api('POST', '/api/auth/verify-email', { body: { token } })).status).toBe(200);
+  expect((await server.api('POST', '/api/auth/verify-email', { ...as(session), body: { token } })).status).toBe(200);
 }
 
 /** A member with a shirt of their own; `verified`: followed the link, `dailySummary`: asked for the mail. */
 async function owner(name: string, { verified = true, dailySummary = true } = {}): Promise<Owner> {
   const email = uniqueEmail(name);
   const session = await signUp(server.api, { email, password: PASSWORD, displayName: name });
-  if (verified) await verify(email);
+  if (verified) await verify(email, session);
   if (dailySummary) {
     const answer = await server.api('PATCH', `/api/user/${session.user.uid}`, {
       ...as(session),
@@ -134,8 +135,7 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   env.SMTP_URL = smtp.url;
   server = await startTestServer({ clock: time.clock, env, dailySummaryIntervalMs: 50 });
-  await signUp(server.api, { email: ADMIN_EMAIL, password: PASSWORD });
-  await verify(ADMIN_EMAIL);
+  await verify(ADMIN_EMAIL, await signUp(server.api, { email: ADMIN_EMAIL, password: PASSWORD }));
   [active, quiet, notOptedIn, unverified] = [
     await owner('Ada'),
     await owner('Bo'),

@@ -48,6 +48,7 @@ function linkToken(mail: CapturedMail, page: string): string {
 async function verifiedMember(email: string, displayName: string) {
   const session = await signUp(server.api, { email, displayName });
   const verified = await server.api('POST', '/api/auth/verify-email', {
+    ...as(session),
     body: { token: linkToken(await latestMail(server.dataDir, email), 'verify-email') },
   });
   expect(verified.status).toBe(200);

@@ -117,7 +117,7 @@ describe('the embedded read models across a restart', () => {
     const { embedded, api } = await start(firstRun);
     const adminSession = await signUp(api, { email: ADMIN_EMAIL, displayName: 'Rhea Restart' });
     const token = tokenIn(await latestMail(dataDir, ADMIN_EMAIL), 'verify-email');
-    expect((await api('POST', '/api/auth/verify-email', { body: { token } })).status).toBe(200);
+    expect((await api('POST', '/api/auth/verify-email', { ...as(adminSession), body: { token } })).status).toBe(200);
     const admin = as(adminSession);
     const first = await createFundraiser(api, asUser('restart-owner'), { name: 'Before restart' });
     const second = await createFundraiser(api, asUser('restart-owner'), { name: 'Also before' });

@@ -183,6 +183,9 @@ export function createRedisOutboxStore({ url, keyPrefix = 'qr:outbox' }: RedisOu
         String(deadline),
       );
     },
+    async holds(id) {
+      return (await redis.exists(messageKey(id))) === 1;
+    },
     async claimDue(owner, now, leaseMs, limit) {
       const ids = (await redis.eval(
         CLAIM,

@@ -104,6 +104,7 @@ export function createSqliteOutboxStore({ path }: { path: string }): OutboxStore
        WHERE id = ? AND status = 'queued' AND lease_owner = ?`,
     ),
     byId: db.prepare<[string], Row>('SELECT * FROM outbox WHERE id = ?'),
+    holds: db.prepare<[string], { held: number }>('SELECT 1 AS held FROM outbox WHERE id = ?'),
     requeue: db.prepare<[number, number, string], Row>(
       `UPDATE outbox SET status = 'queued', next_attempt_at = ?, deadline = ?, lease_owner = NULL, lease_until = 0
        WHERE id = ? AND status <> 'sent' RETURNING *`,
@@ -135,6 +136,9 @@ export function createSqliteOutboxStore({ path }: { path: string }): OutboxStore
     async enqueue(message, now, deadline) {
       const { id, channel, to, subject, text, html, messageId } = message;
       statements.insert.run(id, channel, to, subject, text, html, messageId, now, now, deadline);
+    },
+    async holds(id) {
+      return statements.holds.get(id) !== undefined;
     },
     async claimDue(owner, now, leaseMs, limit) {
       return claim.immediate(owner, now, leaseMs, limit);

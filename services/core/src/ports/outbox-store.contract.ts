@@ -72,6 +72,18 @@ export function describeOutboxStoreContract(name: string, connect: () => OutboxS
       ]);
     });
 
+    it('says which ids it holds, to every client, in any state, until the message is forgotten', async () => {
+      const first = message();
+      expect(await other.holds(first.id)).toBe(false);
+      await store.enqueue(first, NOW, NOW + DAY);
+      expect(await other.holds(first.id)).toBe(true);
+      await other.claimDue('sender-a', NOW, LEASE, 10);
+      await other.markSent([first.id], 'sender-a', NOW + 1);
+      expect(await store.holds(first.id)).toBe(true);
+      await store.forgetRecipient(first.to);
+      expect(await other.holds(first.id)).toBe(false);
+    });
+
     it('gives each of many messages to exactly one of two senders claiming at once', async () => {
       const ids = new Set<string>();
       for (let index = 0; index < 30; index++) {

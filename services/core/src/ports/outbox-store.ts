@@ -55,6 +55,8 @@ export interface OutboxStore {
    * once (a day's summary) gets an id of its own making, and whoever asks again sends nothing.
    */
   enqueue(message: NewOutboxMessage, now: number, deadline: number): Promise<void>;
+  /** Whether a message with this id is stored, in any state (a sent one until pruned or forgotten). */
+  holds(id: string): Promise<boolean>;
   /** Up to `limit` queued messages due at `now`, leased to `owner` until `now + leaseMs`, oldest first. */
   claimDue(owner: string, now: number, leaseMs: number, limit: number): Promise<OutboxMessage[]>;
   /**

@@ -7,6 +7,7 @@ import type { LookupKeys } from '../kit/lookup-keys';
 import type { CredentialsStore } from '../ports/credentials-store';
 import type { ErasureAct } from '../ports/personal-data-keys';
 import { emailReservationDecider, emailReservationStreamName } from './email-reservation';
+import { endMailedLinks } from './mailed-links';
 import { userDecider, type UserState, userStreamName } from './user-decider';
 
 /** How recent a sign-in must be to close an account that has no password to confirm it with. */
@@ -60,7 +61,7 @@ export function createAccountClosing({
     await credentials.endSessionsOf(userId, clock().getTime());
     await credentials.deletePasswordHash(userId);
     await credentials.deleteIdentitiesOf(userId);
-    await credentials.deleteOneTimeCodesOf(userId);
+    await endMailedLinks(credentials, userId);
     // The account's address, and the one it was moving away from if that move was cut short.
     for (const email of new Set([user.email, user.previousEmail])) {
       if (email) await releaseAddress(userId, email);

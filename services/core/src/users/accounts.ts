@@ -31,7 +31,17 @@ export interface Accounts {
   updateProfile(uid: string, changes: Partial<Pick<UserProfile, 'displayName' | 'photoURL'>>): Promise<void>;
   /** Moves the account to an address it reserved and proved (idempotent). */
   changeEmail(uid: string, email: string): Promise<void>;
+  /**
+   * An operator names the account holding `email` an admin: only one that proved the address is
+   * theirs, so that nobody squatting an address an operator names gets the rights.
+   */
+  grantAdmin(email: string): Promise<AdminGrant>;
 }
+
+export type AdminGrant =
+  | { outcome: 'granted' | 'already'; userId: string }
+  | { outcome: 'no-account' }
+  | { outcome: 'unverified'; userId: string };
 
 export function createAccounts({
   commands,
@@ -97,6 +107,18 @@ export function createAccounts({
         email,
         at: now(),
       }));
+    },
+    async grantAdmin(email) {
+      const holder = await reservationOf(email);
+      if (!holder) return { outcome: 'no-account' };
+      const { userId } = holder;
+      if (!holder.verified) return { outcome: 'unverified', userId };
+      const { events } = await commands.handle(userStreamName(userId), userDecider, () => ({
+        type: 'GrantAdmin',
+        userId,
+        at: now(),
+      }));
+      return { outcome: events.length > 0 ? 'granted' : 'already', userId };
     },
     async verifyEmail(email, uid, via) {
       await commands.handle(reservation(email), emailReservationDecider, () => ({

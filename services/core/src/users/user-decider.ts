@@ -18,6 +18,10 @@ export interface UserState extends UserProfile {
    * it) was cut short is finished from here, and closing the account frees it too.
    */
   previousEmail: string | null;
+  /** The address the account signed up with (null for a phone's): `ADMIN_EMAILS` counts only this one. */
+  registeredEmail: string | null;
+  /** An operator named it an admin (`npm run admin -- grant`), whatever its address. */
+  adminGranted: boolean;
   registeredWith: SignInMethod;
   registeredAt: string;
   lastSignInAt: string;
@@ -70,6 +74,12 @@ export interface RecordSignIn {
   at: string;
 }
 
+export interface GrantAdmin {
+  type: 'GrantAdmin';
+  userId: string;
+  at: string;
+}
+
 export interface CloseAccount {
   type: 'CloseAccount';
   userId: string;
@@ -78,12 +88,14 @@ export interface CloseAccount {
   at: string;
 }
 
-export type UserCommand = RegisterUser | UpdateProfile | ChangeEmail | StopDailySummary | RecordSignIn | CloseAccount;
+export type UserCommand =
+  RegisterUser | UpdateProfile | ChangeEmail | StopDailySummary | RecordSignIn | GrantAdmin | CloseAccount;
 export type UserEvent =
   | EventOf<'UserRegistered'>
   | EventOf<'UserProfileUpdated'>
   | EventOf<'DailySummarySet'>
   | EventOf<'UserSignedIn'>
+  | EventOf<'AdminGranted'>
   | EventOf<'UserAccountClosed'>;
 
 /** A closed account answers as one that never was: its user id names nobody any more. */
@@ -148,6 +160,11 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState | null> = {
         const user = openAccount(state);
         return [{ type: 'UserSignedIn', data: { userId: user.userId, method: command.method, at: command.at } }];
       }
+      case 'GrantAdmin': {
+        const user = openAccount(state);
+        if (user.adminGranted) return [];
+        return [{ type: 'AdminGranted', data: { userId: user.userId, at: command.at } }];
+      }
       case 'CloseAccount': {
         const user = openAccount(state);
         const { by, adminId, at } = command;
@@ -163,6 +180,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState | null> = {
         return {
           ...user,
           previousEmail: null,
+          registeredEmail: user.email,
+          adminGranted: false,
           registeredWith: method,
           registeredAt: at,
           lastSignInAt: at,
@@ -186,6 +205,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState | null> = {
         return state && { ...state, dailySummary: event.data.enabled };
       case 'UserSignedIn':
         return state && { ...state, lastSignInAt: event.data.at, lastSignInMethod: event.data.method };
+      case 'AdminGranted':
+        return state && { ...state, adminGranted: true };
       case 'UserAccountClosed':
         return state && { ...state, closed: true, dailySummary: false };
     }

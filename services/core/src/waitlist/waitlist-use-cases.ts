@@ -38,6 +38,8 @@ export interface WaitlistConfirmationMail {
   token: string;
   /** The removal link's token, which every waitlist mail carries; the log keeps its SHA-256 too. */
   removeToken: string;
+  /** The joiner's address: the mail counts against its budget and the recipient's. */
+  client: string;
 }
 
 /** The entry a removal token names, the hashes of the removal links its mails carried, and where they are kept. */
@@ -56,8 +58,10 @@ export interface WaitlistUseCaseDeps {
   clock: Clock;
   newId: () => string;
   /**
-   * Resolves once the mail is stored in the outbox; asked again for the same token, it stores
-   * nothing more (one message per link).
+   * Resolves once the mail is stored in the outbox, or once it is known that it will not be: past
+   * the budgets of mail anyone may ask for (the recipient's, the client's), nothing is mailed.
+   * Asked again for the same token, it stores nothing more (one message per link) and spends
+   * nothing of a budget.
    */
   sendConfirmationLink(this: void, mail: WaitlistConfirmationMail): Promise<void>;
   /**
@@ -65,11 +69,6 @@ export interface WaitlistUseCaseDeps {
    * what names the mailing (see `linksOf`).
    */
   linkSecret(this: void, mailing: string): string;
-  /**
-   * Counts a confirmation mail to `to`, asked for by `client` (its address), against the budgets of
-   * mail strangers can ask for; rejects (429, with when to come back) once one is spent.
-   */
-  mailBudget(this: void, mail: { to: string; client: string }): Promise<void>;
   /** Erases a removed entry's name and email, wherever the log holds them; false when erased already. */
   personalData: { erase(subject: string): Promise<boolean> };
   /** Forgets the mail to an address: waiting and kept after sending alike. */
@@ -90,7 +89,6 @@ export function createWaitlistUseCases({
   clock,
   newId,
   sendConfirmationLink,
-  mailBudget,
   personalData,
   forgetMailTo,
   lookupKeys,
@@ -182,15 +180,12 @@ export function createWaitlistUseCases({
         removed: earlierRemoved,
         at,
       };
-      // A join that will mail is counted before anything is stored: one past a budget stores
-      // nothing, and a repeated join (which mails nothing new) spends no budget.
-      if (shirt && waitlistDecider.decide(join, earlier).length > 0) {
-        await mailBudget({ to: input.email.trim(), client });
-      }
       const { state, events } = await commands.handle(stream, waitlistDecider, () => join);
       // The signup's latest links, mailed now or (a repeated join) within the resend interval:
-      // mailed again, which the outbox stores only if the first try could not. Confirmed or
-      // removed signups get nothing, nor do links of old logs, which were random.
+      // mailed again, which the outbox stores only if the first try could not (or the budgets
+      // held it back then). Confirmed or removed signups get nothing, nor do links of old logs,
+      // which were random. Past a budget the join stands and answers as any other: the joiner
+      // learns nothing of what others asked for that address.
       if (shirt && state && !state.confirmed && (events.length > 0 || !earlierRemoved)) {
         const latest = linksOf(stream, state.entryId, state.mailedAt);
         if (linkTokenHash(latest.token) === state.confirmTokenHashes.at(-1)) {
@@ -199,6 +194,7 @@ export function createWaitlistUseCases({
             shirtName: shirt.name,
             size: input.selectedSize.trim(),
             ...latest,
+            client,
           });
         }
       }

@@ -97,6 +97,25 @@ describe('user decider', () => {
     ).toMatchObject({ email: 'countess@example.com', previousEmail: 'ada@example.com' });
   });
 
+  it('keeps the address it signed up with through a change of address: ADMIN_EMAILS counts only that one', () => {
+    const moved = foldEvents(userDecider, [
+      registered,
+      { type: 'UserProfileUpdated', data: { userId: 'u-1', email: 'ops@example.org', at: T1 } },
+    ]);
+    expect(moved).toMatchObject({ email: 'ops@example.org', registeredEmail: 'ada@example.com' });
+  });
+
+  it('names an account an admin once, and a closed one never', () => {
+    const granted = { type: 'AdminGranted', data: { userId: 'u-1', at: T1 } } as const;
+    spec.given([registered]).when({ type: 'GrantAdmin', userId: 'u-1', at: T1 }).then([granted]);
+    spec.given([registered, granted]).when({ type: 'GrantAdmin', userId: 'u-1', at: T1 }).then([]);
+    expect(foldEvents(userDecider, [registered, granted])).toMatchObject({ adminGranted: true });
+    spec
+      .given([registered, { type: 'UserAccountClosed', data: { userId: 'u-1', by: 'self', at: T1 } }])
+      .when({ type: 'GrantAdmin', userId: 'u-1', at: T1 })
+      .thenFails('not_found', 'User not found');
+  });
+
   it('records nothing for a profile sync that changes nothing', () => {
     spec.given([registered]).when({ type: 'UpdateProfile', userId: 'u-1', displayName: 'Ada', at: T1 }).then([]);
   });
@@ -137,6 +156,8 @@ describe('user decider', () => {
       userId: 'u-1',
       email: 'ada@example.com',
       previousEmail: null,
+      registeredEmail: 'ada@example.com',
+      adminGranted: false,
       displayName: 'Ada',
       photoURL: 'https://example.com/a.png',
       registeredWith: 'password',

@@ -4,14 +4,18 @@ import { clientAddress } from '../http/client-limits';
 import type { AuthContext } from './auth-context';
 
 /**
- * Address verification: the link's page posts the token (anyone holding the link may, signed in
- * or not: the mailbox is the proof), with the new address for a change of address's link, and a
- * signed-in user may ask for a fresh link.
+ * Address verification: the link's page asks what the link would do, then posts the token with
+ * the session of the account that asked for it (the mailbox proves the address, the session the
+ * account), with the new address for a change of address's link; a signed-in user may ask for a
+ * fresh link.
  */
 export function verifyEmailHandlers({ verification }: AuthContext): HandlersOf<typeof emailVerificationRoutes> {
   return {
-    async verifyEmail({ body: { token, email } }) {
-      return { status: 200, body: await verification.verify(token, email) };
+    async verifyEmail({ body: { token, email }, user }) {
+      return { status: 200, body: await verification.verify(token, email, user) };
+    },
+    async previewEmailLink({ body: { token, email }, user }) {
+      return { status: 200, body: await verification.preview(token, email, user) };
     },
     async resendVerification({ user: { uid }, req }) {
       await verification.resend(uid, clientAddress(req));

@@ -5,13 +5,11 @@ import type { AuthOptions } from './auth-options';
 import type { EmailSender, SmsSender } from '../mail/message-senders';
 import { generatedSecret } from './generated-secret';
 import { createJwtTokens } from './jwt-tokens';
-import { createRateLimiter, strangerMail } from './rate-limiter';
+import { createRateLimiter, waitlistMail } from './rate-limiter';
 import { createRedisCredentialsStore } from '@qrshirt/redis';
 import { createKeyedHash, deriveSecret } from './secrets';
 import { createSqliteCredentialsStore } from '@qrshirt/sqlite';
 import { journalErasures } from '@qrshirt/runtime';
-
-const TOO_MANY_MAILS = 'Too many emails were asked for this address, or from your network. Please try again later.';
 
 /**
  * Credentials in a SQLite file beside the event store, or in Redis, where every gateway sees them;
@@ -54,11 +52,10 @@ export function createAuth(
   /** A secret derived from the sign-in secret for one purpose (proof-of-work challenges). */
   derivedSecret(purpose: string): string;
   /**
-   * Counts a mail someone who has not proved the address is theirs asks for (waitlist
-   * confirmations; reset and verification links share the budget) against the recipient's and
-   * the client's budgets; 429 with Retry-After once one is spent.
+   * Counts a waitlist confirmation to `to` asked for by `client` against the waitlist's budgets,
+   * the recipient's and the client's; false once one is spent. Account mail has budgets of its own.
    */
-  mailBudget(to: string, client: string): Promise<void>;
+  waitlistMailBudget(this: void, to: string, client: string): Promise<boolean>;
   close(): Promise<void>;
 } {
   const limiter = createRateLimiter({ redisUrl: config.REDIS_URL });
@@ -99,7 +96,7 @@ export function createAuth(
     options,
     keyedHash: (purpose) => createKeyedHash(secret, purpose),
     derivedSecret: (purpose) => deriveSecret(secret, purpose),
-    mailBudget: (to, client) => limiter.attempt(strangerMail(lookupKeys.email(to), client), TOO_MANY_MAILS),
+    waitlistMailBudget: (to, client) => limiter.allows(waitlistMail(lookupKeys.email(to), client)),
     async close() {
       await limiter.close();
       await credentials.close();

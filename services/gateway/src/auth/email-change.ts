@@ -1,20 +1,25 @@
-import type { VerifyEmailAnswer } from '@qrshirt/contracts';
+import { type EmailLinkPreview, linkAskedBy, type VerifyEmailAnswer } from '@qrshirt/contracts';
 import {
   type Accounts,
   type Caller,
   type Clock,
   type CredentialsStore,
   DomainError,
+  endMailedLinks,
   isValidEmailAddress,
   type LookupKeys,
+  type OneTimeCode,
   sameEmailAddress,
+  type UserState,
 } from '@qrshirt/core';
 import { HttpError } from '../http/http-error';
 import { renderMail } from '../mail/mail-templates';
 import { addressBinding, boundTo } from './address-binding';
 import { authError } from './auth-errors';
 import type { EmailSender } from '../mail/message-senders';
-import { limitByAccount, limitByIp, type RateLimiter } from './rate-limiter';
+import type { Identity } from './identity';
+import { assertAskedBy, isAskedBy } from './link-asker';
+import { accountMail, limitByAccount, type RateLimiter } from './rate-limiter';
 import { newSecret, sha256 } from './secrets';
 
 /** As long as a verification link: the new address's mail may be read the next day. */
@@ -31,8 +36,13 @@ export interface EmailChange {
    * Nothing is reserved or changed until the link is followed. `client` is the caller's address.
    */
   request(userId: string, caller: Caller, email: string, client: string): Promise<void>;
-  /** Follows such a link: `email` is the new address, from the link's fragment. */
-  follow(token: string, email: string): Promise<VerifyEmailAnswer>;
+  /**
+   * Follows such a link: `email` is the new address, from the link's fragment; `caller` must be
+   * the session of the account that asked for it (see link-asker.ts).
+   */
+  follow(token: string, email: string, caller: Identity | undefined): Promise<VerifyEmailAnswer>;
+  /** What following the link would do, and for which account; it stays as it is. */
+  preview(token: string, email: string, caller: Identity | undefined): Promise<EmailLinkPreview>;
 }
 
 /**
@@ -42,9 +52,12 @@ export interface EmailChange {
  * the new one, so no address sits in the credentials store, and a link whose account moved since,
  * or whose address was edited, does nothing.
  *
+ * The mail names the account that asked, and following the link acts only with that account's
+ * session: the new address's owner, who may not know that account, cannot be led to give it away.
+ *
  * Following it takes steps in an order that a crash between any two leaves nothing wrong: reserve
  * the new address for the account (refused if another account holds it) and record it proved, move
- * the profile to it, free the old address, then remove every code of the account (this link, and
+ * the profile to it, free the old address, then end every link of the account (this one, and
  * every verification, reset and change link mailed before). Until the last step the link stays,
  * so following it again finishes the move: the account's state says where it stands (its address
  * is the new one and its previous address the link's old one).
@@ -67,6 +80,34 @@ export function createEmailChange(deps: {
     return user;
   }
 
+  /** The link's code and new address, trimmed; 400 for a link that is unknown, used or expired. */
+  async function findLink(token: string, given: string): Promise<{ code: OneTimeCode; email: string }> {
+    const email = given.trim();
+    if (!isValidEmailAddress(email)) throw authError(400, 'invalid-email');
+    const code = await credentials.findOneTimeCode('email-change', sha256(token), clock().getTime());
+    if (!code) throw new HttpError(400, UNKNOWN_LINK);
+    return { code, email };
+  }
+
+  /**
+   * The account the link moves and the address it moves it from, or why it cannot: not begun, the
+   * account has the address the link was asked from; cut short, it moved, and its previous address
+   * is that one.
+   */
+  async function movingAccount(
+    code: OneTimeCode,
+    token: string,
+    email: string,
+  ): Promise<{ user: UserState; from: string | null } | HttpError> {
+    const user = await accounts.profile(code.uid);
+    if (!user || user.closed) return new HttpError(400, UNKNOWN_LINK);
+    if (boundTo(code, token, user.email, email)) return { user, from: user.email };
+    if (sameEmailAddress(user.email, email) && boundTo(code, token, user.previousEmail, email)) {
+      return { user, from: user.previousEmail };
+    }
+    return new HttpError(409, NOT_THIS_ACCOUNTS);
+  }
+
   return {
     async request(userId, caller, given, client) {
       if (caller.anonymous || caller.uid !== userId) {
@@ -74,11 +115,10 @@ export function createEmailChange(deps: {
       }
       const email = given.trim();
       if (!isValidEmailAddress(email)) throw authError(400, 'invalid-email');
-      // Like every mail a caller can make us send: per client, per recipient, and per account.
+      // The account's mail to this recipient, and the account's change links to any address.
       await limiter.attempt([
-        limitByIp('mail', client),
-        limitByAccount('mail', lookupKeys.email(email)),
-        limitByAccount('mail', userId),
+        ...accountMail(userId, lookupKeys.email(email), client),
+        limitByAccount('account-mail', userId),
       ]);
       const user = await openAccount(userId);
       const holder = await accounts.reservationOf(email);
@@ -105,44 +145,42 @@ export function createEmailChange(deps: {
           subject: 'Confirm your new email address',
           heading: 'Confirm your new email address',
           paragraphs: [
-            'Someone asked to use this address for their QR Shirts account. Open this link to confirm that it is yours: the account then moves to it, and its old address is no longer used.',
+            `${linkAskedBy(user.displayName, 'this address')} on QR Shirts.`,
+            'If that account is yours, open this link and confirm while signed in to it: the account then moves to this address, and its old address is no longer used.',
           ],
           action: {
             label: 'Use this address',
             url: `${publicBaseUrl}/verify-email#${new URLSearchParams({ token, email }).toString()}`,
           },
-          note: 'The link works once, within 24 hours. If you did not ask for this, ignore this email: nothing changes without it.',
+          note: 'The link works once, within 24 hours. If you did not ask for this, or that account is not yours, ignore this email: nothing changes without it.',
         }),
       );
     },
 
-    async follow(token, given) {
-      const email = given.trim();
-      if (!isValidEmailAddress(email)) throw authError(400, 'invalid-email');
-      const codeHash = sha256(token);
-      const code = await credentials.findOneTimeCode('email-change', codeHash, clock().getTime());
-      if (!code) throw new HttpError(400, UNKNOWN_LINK);
+    async follow(token, given, caller) {
+      const { code, email } = await findLink(token, given);
+      const { uid } = code;
+      assertAskedBy(uid, caller);
       const refuse = async (error: Error): Promise<never> => {
-        await credentials.takeOneTimeCode('email-change', codeHash, clock().getTime());
+        await credentials.takeOneTimeCode('email-change', sha256(token), clock().getTime());
         throw error;
       };
-      const { uid } = code;
-      const user = await accounts.profile(uid);
-      if (!user || user.closed) return refuse(new HttpError(400, UNKNOWN_LINK));
-      // Not begun: the account has the address the link was asked from. Cut short: it moved, and
-      // its previous address is that one.
-      const from = boundTo(code, token, user.email, email)
-        ? user.email
-        : sameEmailAddress(user.email, email) && boundTo(code, token, user.previousEmail, email)
-          ? user.previousEmail
-          : undefined;
-      if (from === undefined) return refuse(new HttpError(409, NOT_THIS_ACCOUNTS));
+      const moving = await movingAccount(code, token, email);
+      if (moving instanceof HttpError) return refuse(moving);
+      const { from } = moving;
       if ((await accounts.reserveEmail(email, uid)) !== uid) return refuse(new HttpError(409, TAKEN));
       await accounts.verifyEmail(email, uid, 'link');
       await accounts.changeEmail(uid, email);
       if (from !== null && !sameEmailAddress(from, email)) await accounts.releaseEmail(from, uid);
-      await credentials.deleteOneTimeCodesOf(uid);
+      await endMailedLinks(credentials, uid);
       return { email, emailVerified: true, changed: true };
+    },
+
+    async preview(token, given, caller) {
+      const { code, email } = await findLink(token, given);
+      const moving = await movingAccount(code, token, email);
+      if (moving instanceof HttpError) throw moving;
+      return { email, displayName: moving.user.displayName, change: true, yours: isAskedBy(code.uid, caller) };
     },
   };
 }

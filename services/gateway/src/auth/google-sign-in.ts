@@ -1,5 +1,5 @@
 import type { AuthErrorCode } from '@qrshirt/contracts';
-import { type Accounts, isValidEmailAddress } from '@qrshirt/core';
+import { type Accounts, endMailedLinks, isValidEmailAddress } from '@qrshirt/core';
 import { type Profile, Strategy as GoogleStrategy } from 'passport-google-oauth20';
 import type { Clock, CredentialsStore } from '@qrshirt/core';
 import { createOAuthStateCookie } from './oauth-state-cookie';
@@ -55,7 +55,7 @@ export function createGoogleAccounts(deps: {
   async function takeOver(uid: string, profile: Profile): Promise<void> {
     await credentials.deletePasswordHash(uid);
     await credentials.endSessionsOf(uid, clock().getTime());
-    await credentials.deleteOneTimeCodesOf(uid);
+    await endMailedLinks(credentials, uid);
     await accounts.updateProfile(uid, {
       displayName: profile.displayName || null,
       photoURL: profile.photos?.[0]?.value ?? null,

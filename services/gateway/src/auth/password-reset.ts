@@ -3,6 +3,7 @@ import {
   type Accounts,
   type Clock,
   type CredentialsStore,
+  endMailedLinks,
   isValidEmailAddress,
   type LookupKeys,
   type OneTimeCode,
@@ -12,7 +13,7 @@ import { addressBinding, boundTo } from './address-binding';
 import { authError } from './auth-errors';
 import type { EmailSender } from '../mail/message-senders';
 import { hashPassword } from './passwords';
-import { limitByIp, type RateLimiter, strangerMail } from './rate-limiter';
+import { accountMail, limitByIp, type RateLimiter } from './rate-limiter';
 import { newSecret, sha256 } from './secrets';
 
 const RESET_TTL_MS = 60 * 60_000;
@@ -23,7 +24,7 @@ interface PasswordResetDeps {
   limiter: RateLimiter;
   email: EmailSender;
   publicBaseUrl: string;
-  /** Names the address's budget of mail. */
+  /** Names the recipient in its account's budget of mail. */
   lookupKeys: Pick<LookupKeys, 'email'>;
   clock: Clock;
 }
@@ -42,8 +43,7 @@ export function createPasswordReset({
   lookupKeys,
   clock,
 }: PasswordResetDeps) {
-  async function resetMail(email: string) {
-    const uid = await accounts.emailHolder(email);
+  async function resetMail(email: string, uid: string | null) {
     if (!uid) {
       return renderMail({
         to: email,
@@ -98,9 +98,10 @@ export function createPasswordReset({
     async request(input: PasswordResetRequest, client: string): Promise<void> {
       const email = input.email.trim();
       if (!isValidEmailAddress(email)) throw authError(400, 'invalid-email');
+      const uid = await accounts.emailHolder(email);
       // Every request sends an email: all count, success or not.
-      await limiter.attempt(strangerMail(lookupKeys.email(email), client));
-      await mailer.sendEmail(await resetMail(email));
+      await limiter.attempt(accountMail(uid, lookupKeys.email(email), client));
+      await mailer.sendEmail(await resetMail(email, uid));
     },
 
     /**
@@ -117,6 +118,9 @@ export function createPasswordReset({
       const email = code && (await addressStillHeld(code, token));
       if (!code || !email) throw authError(400, 'code-expired');
       const { uid } = code;
+      // Recovering the account: whatever a squatter had mailed to act for it (a change of
+      // address's link would take it back) goes before the new password is set.
+      await endMailedLinks(credentials, uid);
       await credentials.setPasswordHash(uid, hash);
       // Whoever knew the old password may hold sessions: they end with it, access tokens too.
       await credentials.endSessionsOf(uid, clock().getTime());

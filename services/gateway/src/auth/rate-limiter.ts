@@ -8,11 +8,10 @@ type LimitedAction =
   | 'signup'
   | 'signin'
   | 'anonymous'
-  /**
-   * Every mail someone can make us send to an address without having proved it is theirs:
-   * waitlist confirmations, reset links, verification links.
-   */
-  | 'mail'
+  /** Mail for an account: reset, verification and change-of-address links. */
+  | 'account-mail'
+  /** Waitlist confirmations, which anyone may ask for any address. */
+  | 'waitlist-mail'
   | 'phone-start'
   | 'phone-confirm'
   | 'password-reset-confirm';
@@ -40,11 +39,18 @@ export function limitByAccount(action: LimitedAction, subject: string): RateLimi
 }
 
 /**
- * The budgets a mail asked for by `client` counts against: the recipient's (`recipientKey`, the
- * lookup key of its address) and the client's.
+ * The budgets a mail for an account, asked for by `client`, counts against: the client's, and the
+ * one of that account (`uid`; null when no account holds the address) and that recipient
+ * (`recipientKey`, the lookup key of its address). Someone else's account, or a stranger's waitlist
+ * joins, spend none of what an account's own mail to its own address may use.
  */
-export function strangerMail(recipientKey: string, client: string): RateLimitKey[] {
-  return [limitByIp('mail', client), limitByAccount('mail', recipientKey)];
+export function accountMail(uid: string | null, recipientKey: string, client: string): RateLimitKey[] {
+  return [limitByIp('account-mail', client), limitByAccount('account-mail', `${uid ?? '-'}.${recipientKey}`)];
+}
+
+/** The budgets a waitlist confirmation counts against: the recipient's and the client's. */
+export function waitlistMail(recipientKey: string, client: string): RateLimitKey[] {
+  return [limitByIp('waitlist-mail', client), limitByAccount('waitlist-mail', recipientKey)];
 }
 
 interface Allowance {
@@ -66,9 +72,10 @@ const RATE_LIMITS: Record<LimitedAction, Partial<Record<LimitScope, Allowance>>>
   // Successes are forgiven: only failures use the allowance up.
   signin: { ip: { points: 50, durationSeconds: QUARTER_HOUR }, account: { points: 10, durationSeconds: QUARTER_HOUR } },
   anonymous: { ip: { points: 60, durationSeconds: HOUR } },
-  // A mailbox gets at most 3 mails a day that nobody who proved it theirs asked for, whoever asks;
-  // a client asks for at most as many as it may open accounts.
-  mail: { ip: { points: 20, durationSeconds: HOUR }, account: { points: 3, durationSeconds: DAY } },
+  // A mailbox gets at most 3 links a day for one account, and 3 waitlist confirmations a day,
+  // whoever asks; a client asks for at most as many of each as it may open accounts.
+  'account-mail': { ip: { points: 20, durationSeconds: HOUR }, account: { points: 3, durationSeconds: DAY } },
+  'waitlist-mail': { ip: { points: 20, durationSeconds: HOUR }, account: { points: 3, durationSeconds: DAY } },
   'phone-start': {
     ip: { points: 50, durationSeconds: QUARTER_HOUR },
     account: { points: 10, durationSeconds: QUARTER_HOUR },
@@ -84,6 +91,11 @@ export interface RateLimiter {
    * failures are counted. The refusal says `refusal`, or the spec's too-many-requests message.
    */
   attempt(keys: readonly RateLimitKey[], refusal?: string): Promise<void>;
+  /**
+   * Counts an attempt as `attempt` does, answering whether every counter was within its limit
+   * instead of refusing: for what goes on without the limited part (a join past its mail budget).
+   */
+  allows(keys: readonly RateLimitKey[]): Promise<boolean>;
   /** Takes back the attempts of a success, where only failures should use the allowance up. */
   forgive(keys: readonly RateLimitKey[]): Promise<void>;
   close(): Promise<void>;
@@ -119,23 +131,30 @@ export function createRateLimiter(backend: { redisUrl?: string } = {}): RateLimi
     return limiter;
   };
 
+  /** The refusals of counting an attempt against every key; empty when all were within their limits. */
+  async function count(keys: readonly RateLimitKey[]): Promise<RateLimiterRes[]> {
+    const outcomes = await Promise.allSettled(keys.map((key) => limiterOf(key).consume(key.subject)));
+    const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
+    // A refusal is a RateLimiterRes; anything else means the counters cannot be reached, and
+    // nothing may be tried without them (the limits would be off).
+    if (refusals.some((reason) => !(reason instanceof RateLimiterRes))) {
+      throw new HttpError(503, 'Sign-in is unavailable right now. Please try again in a moment.');
+    }
+    return refusals as RateLimiterRes[];
+  }
+
   return {
     async attempt(keys, refusal) {
-      const outcomes = await Promise.allSettled(keys.map((key) => limiterOf(key).consume(key.subject)));
-      const refusals = outcomes.flatMap((outcome) =>
-        outcome.status === 'rejected' ? [outcome.reason as unknown] : [],
-      );
+      const refusals = await count(keys);
       if (refusals.length === 0) return;
-      // A refusal is a RateLimiterRes; anything else means the counters cannot be reached, and
-      // nothing may be tried without them (the limits would be off).
-      if (refusals.some((reason) => !(reason instanceof RateLimiterRes))) {
-        throw new HttpError(503, 'Sign-in is unavailable right now. Please try again in a moment.');
-      }
-      const waitMs = Math.max(...refusals.map((reason) => (reason as RateLimiterRes).msBeforeNext));
+      const waitMs = Math.max(...refusals.map((reason) => reason.msBeforeNext));
       const headers = { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) };
       throw refusal
         ? new HttpError(429, refusal, 'too-many-requests', headers)
         : authError(429, 'too-many-requests', headers);
+    },
+    async allows(keys) {
+      return (await count(keys)).length === 0;
     },
     async forgive(keys) {
       // Best effort: the success it follows stands, and an attempt left counted only expires later.

@@ -1,4 +1,4 @@
-import type { Accounts } from '@qrshirt/core';
+import { type Accounts, sameEmailAddress } from '@qrshirt/core';
 import type { RequestHandler } from 'express';
 import { authenticationRequired, HttpError } from '../http/http-error';
 
@@ -10,10 +10,12 @@ export interface AdminCheck {
 }
 
 /**
- * An admin is a signed-in account whose email is listed in ADMIN_EMAILS, which holds that address
- * (its reservation names this user) and proved it is theirs (followed a mailed link, or Google
- * verified it). The profile's email alone is not proof: a user can sync any address into their
- * profile, and anyone can sign up with an address that is not theirs.
+ * An admin is a signed-in account an operator named one (`npm run admin -- grant EMAIL`), or one
+ * whose email is listed in ADMIN_EMAILS, which signed up with that address, holds it (its
+ * reservation names this user) and proved it is theirs (followed a mailed link, or Google verified
+ * it). The profile's email alone is not proof: a user can sync any address into their profile, and
+ * anyone can sign up with an address that is not theirs. Nor is a change of address: the listed
+ * address's owner, confirming a link another account asked for, would hand that account the rights.
  * Read from the event log, so a change takes effect on the next request.
  */
 export function createAdminCheck({
@@ -27,8 +29,13 @@ export function createAdminCheck({
 
   async function facts({ uid, anonymous }: Express.User) {
     if (anonymous) return { admin: false, emailVerified: false };
-    const { email, verified } = await accounts.addressOf(uid);
-    return { admin: verified && email !== null && admins.has(email.trim().toLowerCase()), emailVerified: verified };
+    const [user, { email, verified }] = await Promise.all([accounts.profile(uid), accounts.addressOf(uid)]);
+    const listed =
+      verified &&
+      email !== null &&
+      admins.has(email.trim().toLowerCase()) &&
+      sameEmailAddress(user?.registeredEmail ?? null, email);
+    return { admin: user?.closed === false && (user.adminGranted || listed), emailVerified: verified };
   }
 
   return {

@@ -169,8 +169,10 @@ export function createMail(
 
   return {
     email: {
-      sendEmail: ({ to, subject, text, html }, options) =>
-        enqueue({ channel: 'email', to, subject, text, html }, options?.onceKey),
+      async sendEmail({ to, subject, text, html }, options) {
+        if (options?.budget && ((await store.holds(options.onceKey)) || !(await options.budget()))) return;
+        await enqueue({ channel: 'email', to, subject, text, html }, options?.onceKey);
+      },
     },
     sms: {
       sendSms: ({ to, text }) => enqueue({ channel: 'sms', to, subject: 'SMS', text, html: null }),

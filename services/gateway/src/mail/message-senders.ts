@@ -10,9 +10,11 @@ export interface SmsSender {
 export interface EmailSender {
   /**
    * `onceKey`: the message goes at most once under this key. Asked again (a job run twice, after a
-   * restart, by another gateway) it is not stored again.
+   * restart, by another gateway) it is not stored again. With `budget` too, a message not stored
+   * yet is stored only when `budget` (counting it against the budgets it falls under) answers
+   * true; one stored already costs nothing more.
    */
-  sendEmail(message: EmailMessage, options?: { onceKey?: string }): Promise<void>;
+  sendEmail(message: EmailMessage, options?: { onceKey: string; budget?: () => Promise<boolean> }): Promise<void>;
 }
 
 /** A whole mail: both parts, as `renderMail` makes them. */

@@ -9,16 +9,20 @@ import { removalLink } from './waitlist-removal-link';
  * address that asked for the shirt. The token travels in the fragment, as the claim link's does.
  * Anyone can join with any address, so it carries nothing they typed (it greets no name): the
  * shop's own words, the shirt and the size only. One message per link, however often it is asked
- * for: a join retried after its mail could not be stored asks again, and must not mail twice.
+ * for: a join retried after its mail could not be stored asks again, and must not mail twice. Each
+ * message counts against the waitlist's own budgets (`budget`), never against an account's mail.
  */
 export function createWaitlistConfirmationMailer({
   email,
   publicBaseUrl,
+  budget,
 }: {
   email: EmailSender;
   publicBaseUrl: string;
+  /** Counts a message to `to` asked for by `client`; false once a budget is spent. */
+  budget: (to: string, client: string) => Promise<boolean>;
 }) {
-  return async ({ to, shirtName, size, token, removeToken }: WaitlistConfirmationMail): Promise<void> => {
+  return async ({ to, shirtName, size, token, removeToken, client }: WaitlistConfirmationMail): Promise<void> => {
     await email.sendEmail(
       renderMail({
         to,
@@ -31,7 +35,10 @@ export function createWaitlistConfirmationMailer({
         note: 'If you did not join our waitlist, ignore this email: without a confirmation nothing is sent to you again.',
         unsubscribe: removalLink(publicBaseUrl, removeToken),
       }),
-      { onceKey: `waitlist-confirmation-${createHash('sha256').update(token).digest('hex').slice(0, 32)}` },
+      {
+        onceKey: `waitlist-confirmation-${createHash('sha256').update(token).digest('hex').slice(0, 32)}`,
+        budget: () => budget(to, client),
+      },
     );
   };
 }

@@ -27,7 +27,7 @@ export function VerifyEmailRoute() {
   return (
     <Container size="xl" py={{ base: 'xl', sm: 64 }}>
       <title>Verify your email · QR Shirts for Charity</title>
-      <EmailVerification link={link} signedIn={auth.status === 'signed-in'} />
+      <EmailVerification link={link} user={auth.user} sessionKnown={auth.status !== 'loading'} />
       {claiming && (
         <Group justify="center" mt="lg">
           <Button component={Link} to={paths.claim}>

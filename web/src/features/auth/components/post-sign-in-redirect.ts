@@ -21,14 +21,18 @@ function readStoredFrom(): string | null {
 
 /**
  * Spec: after a successful sign-in the user goes, 1.5 s later and replacing history, to the page
- * that sent them here (default /dashboard).
+ * that sent them here (default /dashboard), or to `returnTo` (a page that signs its visitor in
+ * itself, and comes back to itself after Google's round trip).
  */
-export function usePostSignInRedirect() {
+export function usePostSignInRedirect(returnTo?: string) {
   const location = useLocation();
   const navigate = useNavigate();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const from =
-    sitePath((location.state as { from?: unknown } | null)?.from) ?? readStoredFrom() ?? DEFAULT_POST_LOGIN_PATH;
+    sitePath(returnTo) ??
+    sitePath((location.state as { from?: unknown } | null)?.from) ??
+    readStoredFrom() ??
+    DEFAULT_POST_LOGIN_PATH;
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
