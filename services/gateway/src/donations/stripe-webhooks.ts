@@ -247,17 +247,23 @@ function chargeSettled(charge: Stripe.Charge): ProcessorMessage | string {
   return { type: 'donation.settled', donationId: paymentIntent, chargeId: charge.id };
 }
 
-/** The fee of each balance transaction the dispute made (Stripe's dispute fee; negative when given back). */
+/**
+ * The fee of each balance transaction the dispute made (Stripe's dispute fee; negative when given
+ * back). Stripe lists them on every dispute; a dispute told without them books no fee, and one
+ * without a whole fee or date is passed over, rather than failing the delivery for ever.
+ */
 const disputeFees = (dispute: Stripe.Dispute) =>
-  dispute.balance_transactions.map((balance) => ({
-    movement: {
-      kind: 'fee' as const,
-      balanceTransactionId: balance.id,
-      to: 'processor' as const,
-      amountCents: balance.fee,
-    },
-    movedAt: isoOf(balance.created),
-  }));
+  (dispute.balance_transactions ?? [])
+    .filter((balance) => Number.isInteger(balance.fee) && Number.isInteger(balance.created))
+    .map((balance) => ({
+      movement: {
+        kind: 'fee' as const,
+        balanceTransactionId: balance.id,
+        to: 'processor' as const,
+        amountCents: balance.fee,
+      },
+      movedAt: isoOf(balance.created),
+    }));
 
 /** The session's fundraiser, report and charity, when the product created and signed it. */
 function ourCheckout(
