@@ -25,16 +25,22 @@ import { defineEvent, isoInstant } from './define-event';
 /**
  * The product created a processor's checkout (a Stripe Checkout Session) for the report
  * `reportId`, which the page files under the same Idempotency-Key once the donor has paid: while
- * Stripe takes donations, only a report a checkout backs counts as awaiting confirmation.
+ * Stripe takes donations, only a report a checkout backs counts as awaiting confirmation. It is
+ * the whole record of the session the product made: which report, fundraiser and charity, how
+ * much, and in which mode.
  */
 export const DonationCheckoutCreated = defineEvent(
   'DonationCheckoutCreated',
   z.object({
     reportId: z.string().min(1),
     fundraiserId: z.string().min(1),
+    /** The charity the checkout pays (the fundraiser's then); absent in events recorded before it was kept. */
+    charityId: z.string().min(1).optional(),
     amountCents: z.number().int().positive(),
     /** The processor's id of the checkout (`cs_…`). */
     sessionId: z.string().min(1),
+    /** Made with live keys, for real money; absent in events recorded before it was kept. */
+    live: z.boolean().optional(),
     at: isoInstant,
   }),
 );

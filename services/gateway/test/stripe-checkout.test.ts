@@ -114,7 +114,13 @@ describeWithStripeMock('POST /api/fundraisers/{id}/checkout with Stripe (stripe-
     expect(stream).toMatchObject([
       {
         type: 'DonationCheckoutCreated',
-        data: { fundraiserId: fundraiser.id, amountCents: 1250, sessionId: expect.stringMatching(/^cs_test_/) },
+        data: {
+          fundraiserId: fundraiser.id,
+          charityId: fundraiser.charityId,
+          amountCents: 1250,
+          sessionId: expect.stringMatching(/^cs_test_/),
+          live: false,
+        },
       },
     ]);
 

@@ -7,8 +7,12 @@ export interface RecordCheckout {
   type: 'RecordCheckout';
   reportId: string;
   fundraiserId: string;
+  /** The charity the checkout pays. */
+  charityId: string;
   amountCents: number;
   sessionId: string;
+  /** Made with the processor's live keys. */
+  live: boolean;
   at: string;
 }
 
@@ -103,8 +107,8 @@ export const donationReportDecider: Decider<DonationReportCommand, DonationRepor
       case 'RecordCheckout': {
         // A retry gets the same session from the processor; the first checkout stays the report's.
         if (state.checkout) return [];
-        const { reportId, fundraiserId, amountCents, sessionId, at } = command;
-        return [{ type: 'DonationCheckoutCreated', data: { reportId, fundraiserId, amountCents, sessionId, at } }];
+        const { type: _type, ...data } = command;
+        return [{ type: 'DonationCheckoutCreated', data }];
       }
       case 'ReportDonation': {
         const amountCents = parseAmountCents(command.amount);

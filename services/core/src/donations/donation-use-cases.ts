@@ -318,8 +318,10 @@ export function createDonationUseCases({
         type: 'RecordCheckout',
         reportId,
         fundraiserId,
+        charityId: fundraiser.charityId,
         amountCents,
         sessionId,
+        live: payouts.live,
         at: clock().toISOString(),
       }));
       return { clientSecret };

@@ -1,4 +1,4 @@
-import { confirmedChange, type EventOf, type refundStatuses } from '@qrshirt/contracts';
+import { confirmedChange, DonationCheckoutCreated, type EventOf, type refundStatuses } from '@qrshirt/contracts';
 import { describe, expect, it } from 'vitest';
 import { donationReportDecider, reportIdFor } from '../../src/donations/donation-report-decider';
 import {
@@ -70,14 +70,24 @@ describe('donation report decider', () => {
     type: 'RecordCheckout',
     reportId: 'r-1',
     fundraiserId: 'f-1',
+    charityId: 'c-1',
     amountCents: 2500,
     sessionId: 'cs_test_1',
+    live: true,
     at: T0,
   } as const;
 
   const checkoutCreated: EventOf<'DonationCheckoutCreated'> = {
     type: 'DonationCheckoutCreated',
-    data: { reportId: 'r-1', fundraiserId: 'f-1', amountCents: 2500, sessionId: 'cs_test_1', at: T0 },
+    data: {
+      reportId: 'r-1',
+      fundraiserId: 'f-1',
+      charityId: 'c-1',
+      amountCents: 2500,
+      sessionId: 'cs_test_1',
+      live: true,
+      at: T0,
+    },
   };
 
   const dropReport = (reason: 'payment_failed' | 'checkout_expired' = 'payment_failed') =>
@@ -204,6 +214,25 @@ describe('donation report decider', () => {
       .then([]);
     spec
       .given([checkoutCreated])
+      .when(reportWithStripe(25))
+      .then([reported(2500, 'key-1')]);
+  });
+
+  it('records the whole session: its report, fundraiser, charity, amount and mode', () => {
+    spec
+      .given([])
+      .when({ ...recordCheckout, charityId: 'c-2', live: false })
+      .then([{ ...checkoutCreated, data: { ...checkoutCreated.data, charityId: 'c-2', live: false } }]);
+  });
+
+  it('reads a checkout recorded before its charity and mode were kept: it still backs its report, once', () => {
+    const { charityId: _charityId, live: _live, ...older } = checkoutCreated.data;
+    const stored = DonationCheckoutCreated.schema.parse(older);
+    expect(stored).toEqual(older);
+    const recorded: EventOf<'DonationCheckoutCreated'> = { type: 'DonationCheckoutCreated', data: stored };
+    spec.given([recorded]).when(recordCheckout).then([]);
+    spec
+      .given([recorded])
       .when(reportWithStripe(25))
       .then([reported(2500, 'key-1')]);
   });
