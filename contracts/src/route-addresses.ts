@@ -26,6 +26,7 @@ export const routeAddresses = {
   listCharities: { method: 'get', path: '/api/charities', auth: 'none' },
   getCharity: { method: 'get', path: '/api/charity/{id}', auth: 'none' },
   createCharity: { method: 'post', path: '/api/charity', auth: 'user' },
+  listOwnCharities: { method: 'get', path: '/api/user/{id}/charities', auth: 'user' },
   // rest/shirts.ts
   listShirts: { method: 'get', path: '/api/shirts', auth: 'none' },
   getShirt: { method: 'get', path: '/api/shirt/{id}', auth: 'none' },
@@ -105,6 +106,8 @@ export const routeAddresses = {
   // rest/payouts.ts
   getCharityPayouts: { method: 'get', path: '/api/admin/charities/{id}/payouts', auth: 'admin' },
   startCharityPayouts: { method: 'post', path: '/api/admin/charities/{id}/payouts', auth: 'admin' },
+  getOwnCharityPayouts: { method: 'get', path: '/api/charity/{id}/payouts', auth: 'user' },
+  startOwnCharityPayouts: { method: 'post', path: '/api/charity/{id}/payouts', auth: 'user' },
   // rest/api-description.ts
   getOpenApi: { method: 'get', path: '/api/openapi.json', auth: 'none' },
   // rest/proof-of-work.ts

@@ -31,6 +31,10 @@ export type CharityWithStatus = z.infer<typeof charityWithStatus>;
 
 export const charityList = z.array(charity);
 
+/** The charities a member submitted, oldest first, each with where it stands in review. */
+export const ownCharityList = z.object({ charities: z.array(charityWithStatus) }).meta({ id: 'OwnCharityList' });
+export type OwnCharityList = z.infer<typeof ownCharityList>;
+
 /** Text checked after trimming, documented with the blanks it tolerates around it. */
 const address = (field: string, pattern: RegExp, rule: string) =>
   z
@@ -79,6 +83,18 @@ export const charityRoutes = defineRoutes({
       400: invalid,
       401: unauthenticated,
       403: forbidden,
+    },
+  },
+  listOwnCharities: {
+    method: 'get',
+    path: '/api/user/{id}/charities',
+    summary: 'The charities the member submitted, whatever their review, as the catalogue projection has them',
+    auth: 'user',
+    params: idParams,
+    answers: {
+      200: { description: 'Their charities', schema: ownCharityList },
+      401: unauthenticated,
+      403: { description: "Another member's", schema: errorAnswer },
     },
   },
 });

@@ -4,13 +4,14 @@ import { errorAnswer } from './errors';
 import { idParams } from './ids';
 
 /*
- * Charities paid through Stripe Connect: an admin opens the charity's connected account and sends
- * its people through Stripe's onboarding; donations to it are then destination charges.
+ * Charities paid through Stripe Connect: an admin, or the member who submitted the charity, opens
+ * its connected account and goes through Stripe's onboarding; donations to it are then
+ * destination charges.
  */
 
 export const charityPayouts = z
   .object({
-    /** Stripe's `acct_…`; null until an admin starts the onboarding. */
+    /** Stripe's `acct_…`; null until someone starts the onboarding. */
     accountId: z.string().nullable(),
     /** Whether the account takes card donations (Stripe's `charges_enabled`). */
     chargesEnabled: z.boolean(),
@@ -24,6 +25,9 @@ export type CharityPayouts = z.infer<typeof charityPayouts>;
 export const charityPayoutsOnboarding = z
   .object({ url: z.url().describe("Stripe's onboarding for the charity's account: single use, expires in minutes") })
   .meta({ id: 'CharityPayoutsOnboarding' });
+
+const notApproved = { description: 'Unknown charity, or one not approved', schema: errorAnswer };
+const notTheCreator = { description: 'Not the member who submitted the charity', schema: errorAnswer };
 
 const stripeUnavailable = {
   502: { description: 'Stripe did not answer, or refused', schema: errorAnswer },
@@ -51,7 +55,33 @@ export const charityPayoutRoutes = defineRoutes({
     params: idParams,
     answers: {
       200: { description: 'Where to send the charity', schema: charityPayoutsOnboarding },
-      404: { description: 'Unknown charity, or one not approved', schema: errorAnswer },
+      404: notApproved,
+      ...stripeUnavailable,
+    },
+  },
+  getOwnCharityPayouts: {
+    method: 'get',
+    path: '/api/charity/{id}/payouts',
+    summary: "The charity's Stripe connected account, to the member who submitted it",
+    auth: 'user',
+    params: idParams,
+    answers: {
+      200: { description: 'Its account (accountId null: not opened yet)', schema: charityPayouts },
+      403: notTheCreator,
+      404: notApproved,
+    },
+  },
+  startOwnCharityPayouts: {
+    method: 'post',
+    path: '/api/charity/{id}/payouts',
+    summary:
+      "As the admins' start, for the member who submitted the approved charity: Stripe's onboarding returns to their own page",
+    auth: 'user',
+    params: idParams,
+    answers: {
+      200: { description: 'Where to go through the onboarding', schema: charityPayoutsOnboarding },
+      403: notTheCreator,
+      404: notApproved,
       ...stripeUnavailable,
     },
   },

@@ -1,6 +1,8 @@
-import { adminCharityList, charityWithStatus } from '@qrshirt/contracts';
+import { randomUUID } from 'node:crypto';
+import { adminCharityList, charityWithStatus, ownCharityList } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminTestServer, startAdminServer } from './support/admin';
+import { asUser } from './support/test-server';
 import { type RequestOptions, WAIT_MS } from '@qrshirt/test-support';
 
 let server: AdminTestServer;
@@ -148,6 +150,47 @@ describe("a member's charity", () => {
       body: { reason: 'Too late' },
     });
     expect(late).toMatchObject({ status: 409, body: { error: 'This charity is in the shop already' } });
+  });
+
+  it('is listed to its submitter with where it stands, oldest first, and to nobody else', async () => {
+    const memberId = `submitter-${randomUUID()}`;
+    const submitter = asUser(memberId);
+    const own = `/api/user/${memberId}/charities`;
+    expect(await server.api('GET', own, submitter)).toMatchObject({ status: 200, body: { charities: [] } });
+    const ids: string[] = [];
+    for (const name of ['Bats', 'Bees', 'Bears']) {
+      const answer = await server.api('POST', '/api/charity', {
+        ...submitter,
+        body: { name, mission: 'Helps.', website_url: 'https://help.example.org' },
+      });
+      ids.push(answer.body.id as string);
+    }
+    await server.api('POST', `/api/admin/charities/${ids[1]}/approve`, server.admin);
+    await server.api('POST', `/api/admin/charities/${ids[2]}/reject`, { ...server.admin, body: { reason: 'No.' } });
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
+
+    const listed = await server.api('GET', own, submitter);
+    expect(listed.status).toBe(200);
+    expect(ownCharityList.parse(listed.body).charities).toEqual([
+      { id: ids[0], name: 'Bats', mission: 'Helps.', website_url: 'https://help.example.org', status: 'pending' },
+      { id: ids[1], name: 'Bees', mission: 'Helps.', website_url: 'https://help.example.org', status: 'approved' },
+      {
+        id: ids[2],
+        name: 'Bears',
+        mission: 'Helps.',
+        website_url: 'https://help.example.org',
+        status: 'rejected',
+        rejectionReason: 'No.',
+      },
+    ]);
+    for (const someoneElse of [server.member, server.admin]) {
+      expect(await server.api('GET', own, someoneElse)).toMatchObject({
+        status: 403,
+        body: { error: expect.any(String) },
+      });
+    }
+    expect((await server.api('GET', own, server.anonymous)).status).toBe(403);
+    expect((await server.api('GET', own)).status).toBe(401);
   });
 
   it('answers 404 for an unknown charity and 400 for an unknown status', async () => {

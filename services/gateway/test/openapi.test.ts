@@ -57,6 +57,7 @@ describe('GET /api/openapi.json', () => {
       'post /api/auth/verify-email/preview',
       'post /api/auth/verify-email/resend',
       'post /api/unsubscribe',
+      'get /api/user/{id}/charities',
     ];
     const adminAndLivePaths = [
       'get /api/me',
@@ -97,6 +98,8 @@ describe('GET /api/openapi.json', () => {
       'post /api/webhooks/stripe',
       'get /api/admin/charities/{id}/payouts',
       'post /api/admin/charities/{id}/payouts',
+      'get /api/charity/{id}/payouts',
+      'post /api/charity/{id}/payouts',
     ];
     const proofOfWorkPaths = ['get /api/challenge'];
     const documented = Object.entries(body.paths as Record<string, object>).flatMap(([path, methods]) =>

@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { charityPayouts } from '@qrshirt/contracts';
+import { donationReportStreamName, reportIdFor } from '@qrshirt/core';
 import { createFundraiser, startRecordingProxy, WAIT_MS } from '@qrshirt/test-support';
 import { describeWithStripeMock } from '@qrshirt/test-support/vitest';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AdminTestServer, startAdminServer } from './support/admin';
 import { asUser } from './support/test-server';
 
 /*
  * Charities paid through Stripe Connect, against the real gateway and stripe-mock behind a
- * recording proxy: the onboarding calls, what Stripe's account.updated (signed as Stripe signs)
- * changes, and the destination charge on a donation's Checkout Session.
+ * recording proxy: the onboarding calls, an admin's and the charity's submitter's, what Stripe's
+ * account.updated (signed as Stripe signs) changes, and the destination charge on a donation's
+ * Checkout Session.
  */
 
 const WEBHOOK_SECRET = 'whsec_connect_platform';
@@ -145,6 +147,80 @@ describeWithStripeMock('charities paid through Stripe Connect (stripe-mock)', (s
       expect(proxy.seen.map(({ path }) => path)).toEqual(['/v1/account_links']);
     });
 
+    /** A charity a member submitted, as `POST /api/charity` makes it: pending until an admin approves it. */
+    async function submittedCharity() {
+      const creator = asUser(`creator-${randomUUID()}`);
+      const submitted = await server.api('POST', '/api/charity', {
+        ...creator,
+        body: { name: `Bees ${randomUUID().slice(0, 8)}`, mission: 'Keeps bees.', website_url: 'https://bees.example' },
+      });
+      expect(submitted).toMatchObject({ status: 201, body: { status: 'pending' } });
+      return { creator, charityId: submitted.body.id as string };
+    }
+
+    const approve = async (charityId: string) =>
+      expect((await server.api('POST', `/api/admin/charities/${charityId}/approve`, server.admin)).status).toBe(200);
+
+    it(`${mode}: lets only the member who submitted an approved charity see or start its account`, async () => {
+      const { creator, charityId } = await submittedCharity();
+      const own = `/api/charity/${charityId}/payouts`;
+      for (const method of ['GET', 'POST'] as const) {
+        expect(await server.api(method, own, creator)).toMatchObject({
+          status: 404,
+          body: { error: 'Charity not found (or not approved yet)' },
+        });
+      }
+      await approve(charityId);
+      for (const method of ['GET', 'POST'] as const) {
+        for (const someoneElse of [server.member, asUser(`member-${randomUUID()}`)]) {
+          expect(await server.api(method, own, someoneElse)).toMatchObject({
+            status: 403,
+            body: { error: 'Only the member who submitted this charity can connect it to Stripe' },
+          });
+        }
+        expect(await server.api(method, `/api/charity/${randomUUID()}/payouts`, creator)).toMatchObject({
+          status: 404,
+        });
+      }
+      expect(proxy.seen).toEqual([]);
+      const status = await server.api('GET', own, creator);
+      expect(status.status).toBe(200);
+      expect(charityPayouts.parse(status.body)).toEqual(await payoutsOf(charityId));
+    });
+
+    it(`${mode}: its submitter opens the account from their own page, and Stripe returns them there`, async () => {
+      const { creator, charityId } = await submittedCharity();
+      await approve(charityId);
+
+      const started = await server.api('POST', `/api/charity/${charityId}/payouts`, creator);
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      expect(started.body.url).toMatch(/^https:\/\//);
+      const [opened, linked] = proxy.seen;
+      expect(opened).toMatchObject({ path: '/v1/accounts', idempotencyKey: `payout-account:${charityId}` });
+      expect(Object.fromEntries(opened!.form)).toMatchObject({
+        business_type: 'non_profit',
+        'controller[stripe_dashboard][type]': 'express',
+        'metadata[charityId]': charityId,
+      });
+      const { accountId } = await payoutsOf(charityId);
+      expect(accountId).toMatch(/^acct_/);
+      expect(Object.fromEntries(linked!.form)).toEqual({
+        account: accountId,
+        type: 'account_onboarding',
+        return_url: `https://shirts.example/charity/${charityId}/payouts`,
+        refresh_url: `https://shirts.example/charity/${charityId}/payouts?expired=1`,
+      });
+      const ownStatus = await server.api('GET', `/api/charity/${charityId}/payouts`, creator);
+      expect(charityPayouts.parse(ownStatus.body)).toMatchObject({ accountId, chargesEnabled: false });
+
+      // The same account, whoever goes on: an admin's link returns to the admin area.
+      proxy.seen.length = 0;
+      expect((await startPayouts(charityId)).status).toBe(200);
+      expect(proxy.seen.map(({ path }) => path)).toEqual(['/v1/account_links']);
+      expect(proxy.seen[0]!.form.get('account')).toBe(accountId);
+      expect(proxy.seen[0]!.form.get('return_url')).toBe(`https://shirts.example/admin/charities/${charityId}/payouts`);
+    });
+
     it(`${mode}: keeps Stripe's latest word on the account, whatever order it comes in`, async () => {
       const { charityId } = await fundraiserOfNewCharity();
       await startPayouts(charityId);
@@ -179,7 +255,11 @@ describeWithStripeMock('charities paid through Stripe Connect (stripe-mock)', (s
       await accountUpdated(charityId, accountId!, true, Math.floor(Date.now() / 1000));
       proxy.seen.length = 0;
 
-      const answer = await server.api('POST', `/api/fundraisers/${fundraiser.id}/checkout`, { body: { amount: 40 } });
+      const key = `connect-${randomUUID()}`;
+      const answer = await server.api('POST', `/api/fundraisers/${fundraiser.id}/checkout`, {
+        body: { amount: 40 },
+        headers: { 'idempotency-key': key },
+      });
       expect(answer.status).toBe(200);
       const form = Object.fromEntries(proxy.seen[0]!.form);
       expect(form).toMatchObject({
@@ -188,6 +268,21 @@ describeWithStripeMock('charities paid through Stripe Connect (stripe-mock)', (s
         // 2.5 % of $40.00.
         'payment_intent_data[application_fee_amount]': '100',
       });
+      // The session as the product recorded it, whole: the charity it pays and the keys' mode.
+      const reportId = reportIdFor(fundraiser.id, key);
+      expect(await server.embedded.eventStore.readStream(donationReportStreamName(reportId))).toMatchObject([
+        {
+          type: 'DonationCheckoutCreated',
+          data: {
+            reportId,
+            fundraiserId: fundraiser.id,
+            charityId,
+            amountCents: 4000,
+            sessionId: expect.stringMatching(/^cs_/),
+            live: mode === 'live',
+          },
+        },
+      ]);
     });
 
     it(`${mode}: ${mode === 'live' ? 'refuses' : 'takes'} a card donation to a charity not connected yet`, async () => {
@@ -227,6 +322,35 @@ describeWithStripeMock('charities paid through Stripe Connect (stripe-mock)', (s
     } finally {
       await server.stop();
       await proxy.close();
+    }
+  });
+});
+
+describe('charities paid through Stripe Connect, without Stripe', () => {
+  it("answers the admin's and the submitter's start 503, and their status that nothing is open", async () => {
+    const server = await startAdminServer();
+    try {
+      const creator = asUser(`creator-${randomUUID()}`);
+      const submitted = await server.api('POST', '/api/charity', {
+        ...creator,
+        body: { name: 'Offline Wells', mission: 'Water.', website_url: 'https://offline.example' },
+      });
+      const charityId = submitted.body.id as string;
+      expect((await server.api('POST', `/api/admin/charities/${charityId}/approve`, server.admin)).status).toBe(200);
+      const refusal = {
+        status: 503,
+        body: { error: 'Charities cannot be connected here: Stripe is not configured (STRIPE_SECRET_KEY)' },
+      };
+      expect(await server.api('POST', `/api/admin/charities/${charityId}/payouts`, server.admin)).toMatchObject(
+        refusal,
+      );
+      expect(await server.api('POST', `/api/charity/${charityId}/payouts`, creator)).toMatchObject(refusal);
+      expect(await server.api('GET', `/api/charity/${charityId}/payouts`, creator)).toMatchObject({
+        status: 200,
+        body: { accountId: null, chargesEnabled: false },
+      });
+    } finally {
+      await server.stop();
     }
   });
 });

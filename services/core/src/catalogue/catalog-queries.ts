@@ -1,4 +1,4 @@
-import type { AdminCharity, Charity, CharityStatus, Shirt } from '@qrshirt/contracts';
+import type { AdminCharity, Charity, CharityStatus, CharityWithStatus, Shirt } from '@qrshirt/contracts';
 import { toShirt } from './shirt-use-cases';
 import { decodeHash } from '../kit/hash-fields';
 import type { ReadModelStore } from '../ports/read-model-store';
@@ -32,6 +32,14 @@ function toCharity({ id, name, mission, website_url, logo_url }: StoredCharity):
 }
 
 const statusOf = (stored: StoredCharity): CharityStatus => stored.status ?? 'approved';
+
+function withStatus(stored: StoredCharity): CharityWithStatus {
+  return {
+    ...toCharity(stored),
+    status: statusOf(stored),
+    ...(typeof stored.rejectionReason === 'string' && { rejectionReason: stored.rejectionReason }),
+  };
+}
 
 function toAdminCharity(stored: StoredCharity): AdminCharity {
   const { legalName, taxId } = stored;
@@ -106,6 +114,10 @@ export function createCatalogQueries(store: ReadModelStore) {
     async charityNames(ids: readonly string[]): Promise<(string | null)[]> {
       const hashes = await catalog.hgetallMany(ids.map((id) => catalogKeys.charity(id)));
       return hashes.map((hash) => (decodeHash(hash ?? {}) as { name?: string }).name ?? null);
+    },
+    /** The charities one member submitted, oldest first, whatever their status: what their submitter sees. */
+    async listCharitiesCreatedBy(memberId: string): Promise<CharityWithStatus[]> {
+      return (await everyCharity()).filter((stored) => stored.createdBy === memberId).map(withStatus);
     },
     /** For admins: the charities of one review status, oldest first, with who submitted them. */
     async listCharitiesByStatus(status: CharityStatus): Promise<AdminCharity[]> {

@@ -44,6 +44,9 @@ export function catalogueModule({ commands, readModels, clock, newId }: Catalogu
     async createCharity({ body, user }) {
       return { status: 201, body: await charities.submit(body, user.uid) };
     },
+    async listOwnCharities({ params, user }) {
+      return { status: 200, body: { charities: await charities.submittedBy(params.id, user) } };
+    },
     async listAdminCharities({ query }) {
       return { status: 200, body: { charities: await catalog.listCharitiesByStatus(query.status) } };
     },

@@ -2,13 +2,15 @@ import type { AdminCharityDetails, Charity, CharityWithStatus } from '@qrshirt/c
 import type { Clock } from '../kit/clock';
 import type { CommandHandler } from '../kit/command-handler';
 import { DomainError } from '../kit/decider';
-import type { Caller } from '../kit/caller';
+import { assertSelf, type Caller } from '../kit/caller';
 import { type CharityFields, type CharityState, charityDecider, charityStreamName } from './charity-decider';
 
 /** The catalogue read model (projections' catalogue queries), as these use cases read it. */
 export interface CharityReadModel {
   /** An approved charity as the shop shows it; null for any other (or one not projected yet). */
   getCharity(id: string): Promise<Charity | null>;
+  /** The charities one member submitted, oldest first, whatever their status. */
+  listCharitiesCreatedBy(memberId: string): Promise<CharityWithStatus[]>;
 }
 
 export interface CharityUseCaseDeps {
@@ -96,6 +98,12 @@ export function createCharityUseCases({ commands, charities, clock, newId }: Cha
         at: clock().toISOString(),
       }));
       return withStatus(state!);
+    },
+
+    /** The charities a member submitted, to that member only, as the catalogue projection has them. */
+    async submittedBy(memberId: string, caller: Caller): Promise<CharityWithStatus[]> {
+      assertSelf(memberId, caller);
+      return charities.listCharitiesCreatedBy(memberId);
     },
 
     /**

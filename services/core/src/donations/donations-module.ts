@@ -29,10 +29,16 @@ export function donationsModule({
       return { status: 200, body: await useCases.checkout(params.id, body, headers['idempotency-key']) };
     },
     async getCharityPayouts({ params }) {
-      return { status: 200, body: await payouts.status(params.id) };
+      return { status: 200, body: await payouts.status(params.id, { page: 'admin' }) };
     },
     async startCharityPayouts({ params }) {
-      return { status: 200, body: await payouts.startOnboarding(params.id) };
+      return { status: 200, body: await payouts.startOnboarding(params.id, { page: 'admin' }) };
+    },
+    async getOwnCharityPayouts({ params, user }) {
+      return { status: 200, body: await payouts.status(params.id, { page: 'creator', caller: user }) };
+    },
+    async startOwnCharityPayouts({ params, user }) {
+      return { status: 200, body: await payouts.startOnboarding(params.id, { page: 'creator', caller: user }) };
     },
   };
   return {

@@ -8,6 +8,12 @@ export interface PayoutAccounts {
   readonly live: boolean;
   /** Opens the charity's connected account; the same charity asked again gets the same account. */
   open(this: void, charity: { charityId: string; name: string }): Promise<{ accountId: string }>;
-  /** A fresh, single-use link to the processor's onboarding of the account. */
-  onboardingLink(this: void, account: { accountId: string; charityId: string }): Promise<{ url: string }>;
+  /** A fresh, single-use link to the processor's onboarding of the account, which ends on `returnTo`. */
+  onboardingLink(
+    this: void,
+    account: { accountId: string; charityId: string; returnTo: PayoutsPage },
+  ): Promise<{ url: string }>;
 }
+
+/** The page of the charity's account the onboarding was started from: the admin area's, or its submitter's. */
+export type PayoutsPage = 'admin' | 'creator';

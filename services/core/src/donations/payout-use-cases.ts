@@ -1,17 +1,25 @@
 import type { CharityPayouts } from '@qrshirt/contracts';
+import type { Caller } from '../kit/caller';
 import type { Clock } from '../kit/clock';
 import type { CommandHandler } from '../kit/command-handler';
 import { DomainError } from '../kit/decider';
+import { type CatalogueEntries, isApprovedCharity } from '../ports/catalogue';
 import type { PayoutAccounts } from './payout-accounts';
 import { type PayoutAccount, payoutAccountDecider, payoutAccountStreamName } from './payout-account-decider';
 
 export interface PayoutUseCaseDeps {
   commands: CommandHandler;
-  /** An approved charity's name; null for any other. */
-  charityName(this: void, charityId: string): Promise<string | null>;
+  /** The charity as its stream has it: who submitted it, and whether it is approved. */
+  catalogue: Pick<CatalogueEntries, 'charity'>;
   payoutAccounts: PayoutAccounts;
   clock: Clock;
 }
+
+/**
+ * Who asks about a charity's account, and so where the processor's onboarding sends them back:
+ * an admin (the route's guard checked it), or a member, allowed only for a charity they submitted.
+ */
+export type PayoutsAsker = { page: 'admin' } | { page: 'creator'; caller: Caller };
 
 /** What Stripe's `account.updated` says of a connected account the product opened. */
 export interface PayoutAccountDescription {
@@ -27,27 +35,31 @@ export interface PayoutAccountDescription {
 
 /**
  * Charities paid by the processor: each approved charity gets a connected account (one per mode)
- * that an admin sends its people to onboard; once the processor lets it take charges, donations to
- * it are paid to it directly.
+ * that an admin, or the member who submitted the charity, onboards; once the processor lets it
+ * take charges, donations to it are paid to it directly.
  */
-export function createPayoutUseCases({ commands, charityName, payoutAccounts, clock }: PayoutUseCaseDeps) {
+export function createPayoutUseCases({ commands, catalogue, payoutAccounts, clock }: PayoutUseCaseDeps) {
   async function account(charityId: string): Promise<PayoutAccount | null> {
     const state = await commands.loadState(payoutAccountStreamName(charityId), payoutAccountDecider);
     return state[payoutAccounts.live ? 'live' : 'test'];
   }
 
-  async function approvedName(charityId: string): Promise<string> {
-    const name = await charityName(charityId);
-    if (name === null) throw new DomainError('not_found', 'Charity not found (or not approved yet)');
-    return name;
+  /** The approved charity's name, once the asker may see its account. */
+  async function allowedName(charityId: string, asker: PayoutsAsker): Promise<string> {
+    const charity = await catalogue.charity(charityId);
+    if (!isApprovedCharity(charity)) throw new DomainError('not_found', 'Charity not found (or not approved yet)');
+    if (asker.page === 'creator' && charity.createdBy !== asker.caller.uid) {
+      throw new DomainError('forbidden', 'Only the member who submitted this charity can connect it to Stripe');
+    }
+    return charity.name;
   }
 
   return {
     /** The processor's keys take real money. */
     live: payoutAccounts.live,
 
-    async status(charityId: string): Promise<CharityPayouts> {
-      await approvedName(charityId);
+    async status(charityId: string, asker: PayoutsAsker): Promise<CharityPayouts> {
+      await allowedName(charityId, asker);
       const found = await account(charityId);
       return {
         accountId: found?.accountId ?? null,
@@ -59,10 +71,11 @@ export function createPayoutUseCases({ commands, charityName, payoutAccounts, cl
 
     /**
      * Opens the charity's account unless it has one, recording it before any link leaves, and
-     * answers a fresh onboarding link (an old one is single use and expires within minutes).
+     * answers a fresh onboarding link (an old one is single use and expires within minutes) that
+     * returns to the asker's page.
      */
-    async startOnboarding(charityId: string): Promise<{ url: string }> {
-      const name = await approvedName(charityId);
+    async startOnboarding(charityId: string, asker: PayoutsAsker): Promise<{ url: string }> {
+      const name = await allowedName(charityId, asker);
       let accountId = (await account(charityId))?.accountId;
       if (accountId === undefined) {
         const { accountId: openedId } = await payoutAccounts.open({ charityId, name });
@@ -75,7 +88,7 @@ export function createPayoutUseCases({ commands, charityName, payoutAccounts, cl
         }));
         accountId = state[payoutAccounts.live ? 'live' : 'test']!.accountId;
       }
-      return payoutAccounts.onboardingLink({ accountId, charityId });
+      return payoutAccounts.onboardingLink({ accountId, charityId, returnTo: asker.page });
     },
 
     /** Keeps the processor's latest word on an account; an older or foreign one changes nothing. */

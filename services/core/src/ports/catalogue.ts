@@ -1,6 +1,6 @@
 import type { CharityStatus } from '@qrshirt/contracts';
 
-/** A charity as a fundraiser, a waitlist entry, a fulfilment or a donor's receipt that names one needs it. */
+/** A charity as a fundraiser, a waitlist entry, a fulfilment, a donor's receipt or its payouts need it. */
 export interface CatalogueCharity {
   charityId: string;
   name: string;
@@ -10,6 +10,8 @@ export interface CatalogueCharity {
   taxId?: string;
   /** Only an approved charity is in the shop: offered, supported by fundraisers and waitlists. */
   status: CharityStatus;
+  /** The account that submitted it (an admin's for an admin's charity); null for the seeded catalogue. */
+  createdBy: string | null;
 }
 
 /** A shirt as a fundraiser, a waitlist entry or a fulfilment that names one needs it. */

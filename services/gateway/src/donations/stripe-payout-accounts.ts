@@ -7,8 +7,9 @@ import { HttpError } from '../http/http-error';
  * The donations feature's port to charities' accounts, filled with Stripe Connect: Express
  * accounts (Stripe hosts their onboarding and their dashboard; the platform pays Stripe's fees and
  * bears losses, as destination charges require), opened once per charity (Stripe's idempotency
- * key, so two admins clicking at once get one account), each with a fresh onboarding link that
- * returns to the charity's Payouts page in the admin area. Without Stripe (null), every call is answered 503.
+ * key, so two people clicking at once get one account), each with a fresh onboarding link that
+ * returns to the charity's Payouts page it was started from: the admin area's, or its submitter's
+ * own. Without Stripe (null), every call is answered 503.
  */
 export function createStripePayoutAccounts(
   stripe: { client: Stripe; live: boolean } | null,
@@ -57,9 +58,10 @@ export function createStripePayoutAccounts(
       return { accountId: account.id };
     },
 
-    async onboardingLink({ accountId, charityId }) {
+    async onboardingLink({ accountId, charityId, returnTo }) {
       const client = configured();
-      const page = `${publicBaseUrl}/admin/charities/${encodeURIComponent(charityId)}/payouts`;
+      const charity = encodeURIComponent(charityId);
+      const page = `${publicBaseUrl}${returnTo === 'admin' ? `/admin/charities/${charity}` : `/charity/${charity}`}/payouts`;
       const link = await asked('start the onboarding', charityId, () =>
         client.accountLinks.create({
           account: accountId,
