@@ -1,9 +1,9 @@
 import { type AuthSession, charity as charitySchema, charityPayouts } from '@qrshirt/contracts';
-import { startRecordingProxy } from '@qrshirt/test-support';
+import { as, createApiClient, startRecordingProxy } from '@qrshirt/test-support';
 import { describeWithStripeMock } from '@qrshirt/test-support/vitest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createFundraiser, signUpThroughApi } from './support/accounts';
-import { adminAccount, signInWithForm } from './support/admin';
+import { adminAccount, projectedUpToNow, signInWithForm } from './support/admin';
 import { startApp } from './support/app-process';
 import { checkScreen, watchedPage } from './support/browser';
 import { describeInBrowser, PHONE_USER_AGENT } from './support/describe-in-browser';
@@ -55,7 +55,7 @@ async function accountTakesCharges(appUrl: string, accountId: string, charityId:
   });
 }
 
-describeInBrowser('a charity connected to Stripe from the admin area (live keys)', ({ newContext }) => {
+describeInBrowser('a charity connected to Stripe by an admin or its submitter (live keys)', ({ newContext }) => {
   describeWithStripeMock('against stripe-mock', (stripeMock) => {
     let proxy: Awaited<ReturnType<typeof startRecordingProxy>> | undefined;
     let app: Awaited<ReturnType<typeof startApp>> | undefined;
@@ -149,6 +149,72 @@ describeInBrowser('a charity connected to Stripe from the admin area (live keys)
       expect(session.form.get('payment_intent_data[transfer_data][destination]')).toBe(accountId);
       expect(await card.getByTestId('card-donations-closed').count()).toBe(0);
       expect(donor.errors.filter((error) => !refusedCheckout.test(error))).toEqual([]);
+    });
+
+    it("lets the charity's submitter connect it from their own page, found on their dashboard", async () => {
+      const appUrl = app!.url;
+      const api = createApiClient(appUrl);
+      const creator = await signUpThroughApi(appUrl, 'Cora');
+      const name = `Cora's Bees ${Date.now()}`;
+      const submitted = await api('POST', '/api/charity', {
+        ...as(creator.session),
+        body: { name, mission: 'Keeps bees.', website_url: 'https://bees.example.org' },
+      });
+      expect(submitted.status).toBe(201);
+      const charityId = charitySchema.parse(submitted.body).id;
+      const admin = await adminAccount(appUrl, app!.dataDir);
+      expect((await api('POST', `/api/admin/charities/${charityId}/approve`, as(admin.session))).status).toBe(200);
+      await projectedUpToNow(appUrl, admin.session, 'catalog');
+
+      const context = await newContext();
+      const onboardingVisits: string[] = [];
+      await context.route(
+        (url) => url.origin !== new URL(appUrl).origin,
+        (route) => {
+          onboardingVisits.push(route.request().url());
+          return route.fulfill({ contentType: 'text/html', body: '<title>Stripe onboarding (stand-in)</title>' });
+        },
+      );
+      const { page, errors } = await watchedPage(context);
+      await signInWithForm(page, creator.email, creator.password, appUrl);
+      const list = page.getByRole('region', { name: 'Your Charities' });
+      const payoutsLink = list.getByRole('link', { name: `Stripe payouts of ${name}` });
+      await payoutsLink.waitFor();
+      expect(await checkScreen(page, 'dashboard-your-charities')).toEqual([]);
+      await payoutsLink.click();
+      await page.waitForURL(`**/charity/${charityId}/payouts`);
+      const stage = page.getByTestId('payouts-stage');
+      await stage.waitFor();
+      expect(await stage.textContent()).toBe('Not connected');
+      expect(await checkScreen(page, 'charity-payouts')).toEqual([]);
+
+      const started = page.waitForResponse(
+        (response) =>
+          response.request().method() === 'POST' && response.url().endsWith(`/api/charity/${charityId}/payouts`),
+      );
+      await page.getByRole('button', { name: 'Connect to Stripe' }).click();
+      const { url: onboardingUrl } = (await (await started).json()) as { url: string };
+      await page.waitForURL(onboardingUrl);
+      expect(onboardingVisits).toEqual([onboardingUrl]);
+      const link = proxy!.seen.findLast(({ path }) => path === '/v1/account_links')!;
+      const returnUrl = new URL(link.form.get('return_url')!);
+      expect(returnUrl.pathname).toBe(`/charity/${charityId}/payouts`);
+      expect(new URL(link.form.get('refresh_url')!).search).toBe('?expired=1');
+
+      // Stripe sends the member back before it has said anything of the account.
+      await page.goto(`${appUrl}${returnUrl.pathname}`);
+      await page.getByTestId('payouts-stage').getByText('Onboarding not finished', { exact: true }).waitFor();
+      await page.goto(`${appUrl}${returnUrl.pathname}?expired=1`);
+      await page.getByText('That Stripe link has expired').waitFor();
+      expect(await page.getByRole('button', { name: 'Continue Stripe onboarding' }).count()).toBe(1);
+
+      const { accountId } = await charityPayoutsOf(appUrl, admin.session, charityId);
+      expect((await accountTakesCharges(appUrl, accountId!, charityId)).status).toBe(200);
+      await page.goto(`${appUrl}${returnUrl.pathname}`);
+      await page.getByTestId('payouts-stage').getByText('Takes card donations', { exact: true }).waitFor();
+      expect(await page.getByRole('button', { name: /Stripe/ }).count()).toBe(0);
+      expect(await checkScreen(page, 'charity-payouts-connected')).toEqual([]);
+      expect(errors).toEqual([]);
     });
   });
 });

@@ -87,6 +87,21 @@ const stillDiffers: Record<string, () => Promise<void>> = {
     expect(wrong.status).toBe(401);
     expect(unknown.body).toEqual(wrong.body);
   },
+  'The dashboard lists the charities a member submitted': async () => {
+    const session = await signUp(server.api);
+    const member = as(session);
+    const created = await server.api('POST', '/api/charity', {
+      ...member,
+      body: { name: 'Wasp Watch', mission: 'Counts wasps.', website_url: 'https://wasps.example.org' },
+    });
+    expect(created.status).toBe(201);
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
+    const listed = await server.api('GET', `/api/user/${session.user.uid}/charities`, member);
+    expect(listed).toMatchObject({
+      status: 200,
+      body: { charities: [{ id: created.body.id, name: 'Wasp Watch', status: 'pending' }] },
+    });
+  },
   "A reported donation awaits the processor's confirmation": async () => {
     const owner = as(await signUp(server.api));
     const fundraiser = await createFundraiser(server.api, owner);

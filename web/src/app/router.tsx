@@ -23,6 +23,10 @@ const routes: RouteObject[] = [
             path: '/dashboard',
             lazy: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }),
           },
+          {
+            path: '/charity/:charityId/payouts',
+            lazy: async () => ({ Component: (await import('./routes/charity-payouts')).CharityPayoutsRoute }),
+          },
           ...adminRoutes,
         ],
       },

@@ -17,6 +17,8 @@ export const paths = {
   /** Where a daily summary mail's unsubscribe link goes, with `#token=<token>`. */
   unsubscribe: '/unsubscribe',
   fundraiser: (fundraiserId: string) => `/fundraiser/${encodeURIComponent(fundraiserId)}`,
+  /** A charity's Stripe account, to the member who submitted it; Stripe's onboarding returns here. */
+  charityPayouts: (charityId: string) => `/charity/${encodeURIComponent(charityId)}/payouts`,
 } as const;
 
 /** Spec section 9: where a signed-in user goes when nothing sent them to /signin. */

@@ -327,6 +327,49 @@ describe('the dashboard', () => {
     expect(screen.getByTestId('stat-avg-per-shirt').textContent).toBe('$0.00');
   });
 
+  it('lists the charities the member submitted, each approved one with the way to its Stripe payouts', async () => {
+    const charity = { mission: 'Helps.', website_url: 'https://help.example.org' };
+    const api = fakeApi({
+      'GET /api/user/u-1/stats': { json: stats },
+      'GET /api/user/u-1/charities': {
+        json: {
+          charities: [
+            { ...charity, id: 'bats', name: 'Bat Rescue', status: 'pending' },
+            { ...charity, id: 'bees', name: 'Bees Please', status: 'approved' },
+            { ...charity, id: 'owls', name: 'Owl Watch', status: 'rejected', rejectionReason: 'No register.' },
+          ],
+        },
+      },
+    });
+    signInAs({ uid: 'u-1', displayName: 'Ada' });
+    renderDashboard();
+
+    const list = await screen.findByRole('region', { name: 'Your Charities' });
+    const row = (name: string) => within(list).getByRole('row', { name: new RegExp(`^${name}`) });
+    expect(row('Bat Rescue').textContent).toContain('Awaiting review');
+    expect(row('Owl Watch').textContent).toContain('Turned down');
+    expect(row('Bees Please').textContent).toContain('Approved');
+    expect(within(list).getAllByRole('link')).toHaveLength(1);
+    expect(within(list).getByRole('link', { name: 'Stripe payouts of Bees Please' }).getAttribute('href')).toBe(
+      '/charity/bees/payouts',
+    );
+    expect(api.to('GET', '/api/user/u-1/charities')).toHaveLength(1);
+  });
+
+  it('shows no list of charities to a member who submitted none', async () => {
+    const api = fakeApi({
+      'GET /api/user/u-1/stats': { json: stats },
+      'GET /api/user/u-1/charities': { json: { charities: [] } },
+    });
+    signInAs({ uid: 'u-1', displayName: 'Ada' });
+    renderDashboard();
+
+    expect(await screen.findByText('Welcome back, Ada!')).toBeTruthy();
+    await waitFor(() => expect(api.to('GET', '/api/user/u-1/charities')).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'Your Charities' })).toBeNull();
+    expect(screen.queryByText('Stripe payouts')).toBeNull();
+  });
+
   it('offers to try again when the figures cannot be loaded, and then shows them', async () => {
     let calls = 0;
     fakeApi({

@@ -13,6 +13,7 @@ import { ProfileForm } from '@/features/auth/components/profile-form';
 import { SignOutEverywhereButton } from '@/features/auth/components/sign-out-everywhere-button';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { useCharities } from '@/features/catalog/api/get-charities';
+import { MyCharities } from '@/features/my-charities/components/my-charities';
 import { useManyFundraiserStats } from '@/features/owner-stats/api/get-fundraiser-stats';
 import { useUserStats } from '@/features/owner-stats/api/get-user-stats';
 import { DailySummarySwitch } from '@/features/owner-mail/components/daily-summary-switch';
@@ -82,6 +83,7 @@ function Dashboard({ user }: { user: SignedInUser }) {
           </Title>
           <MyShirts shirts={stats.data.fundraiserStats} onEdit={setEditing} />
         </section>
+        <MyCharities uid={user.uid} />
         <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="quick-actions-title">
           <Title order={2} size="h3" id="quick-actions-title" mb="md">
             Quick Actions
