@@ -8,9 +8,11 @@
 # Unless the arguments choose projects, the browser tests (the e2e project, one file at a time on
 # one running product) run in a vitest process of their own beside the node and web projects: in
 # the same process vitest starts a project of one worker only after every other file, a tail of
-# minutes with a core left idle. Each process picks test ports from slices of its own
-# (TEST_PORT_SLICE_OFFSET, scripts/test-support/src/free-ports.ts); the browser run's output is
-# printed once it ends, so that the two runs' lines do not interleave.
+# minutes with a core left idle. The hosts project (tests that change this machine's network
+# interfaces, which fails a browser's requests: vitest.config.ts) runs first in that lane. Each lane
+# picks test ports from slices of its own (TEST_PORT_SLICE_OFFSET,
+# scripts/test-support/src/free-ports.ts); the second lane's output is printed once it ends, so
+# that the two lanes' lines do not interleave.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 report=${VITEST_REPORT:-$(mktemp)}
@@ -30,15 +32,21 @@ if [[ " $* " == *" --project"* ]]; then
   vitest "$work/all.json" "$@" || status=$?
   reports=("$work/all.json")
 else
-  (TEST_PORT_SLICE_OFFSET=12 vitest "$work/e2e.json" --project e2e --passWithNoTests "$@" >"$work/e2e.out" 2>&1) &
-  browser=$!
+  (
+    export TEST_PORT_SLICE_OFFSET=12
+    code=0
+    vitest "$work/hosts.json" --project hosts --passWithNoTests "$@" || code=$?
+    vitest "$work/e2e.json" --project e2e --passWithNoTests "$@" || code=$?
+    exit "$code"
+  ) >"$work/lane.out" 2>&1 &
+  lane=$!
   vitest "$work/rest.json" --project node --project web --passWithNoTests "$@" || status=$?
-  browser_status=0
-  wait "$browser" || browser_status=$?
-  echo "=== the browser tests (vitest --project e2e, beside the rest)"
-  cat "$work/e2e.out"
-  if [ "$status" -eq 0 ]; then status=$browser_status; fi
-  reports=("$work/rest.json" "$work/e2e.json")
+  lane_status=0
+  wait "$lane" || lane_status=$?
+  echo "=== the host-network tests, then the browser tests (vitest --project hosts, then e2e, beside the rest)"
+  cat "$work/lane.out"
+  if [ "$status" -eq 0 ]; then status=$lane_status; fi
+  reports=("$work/rest.json" "$work/hosts.json" "$work/e2e.json")
 fi
 node -e '
   const fs = require("fs");

@@ -69,6 +69,11 @@ export async function createHostNetwork(options: {
   frontHosts?: readonly string[];
 }): Promise<HostNetwork> {
   const { hosts, frontHosts = [] } = options;
+  if (process.env.TEST_HOST_NETWORKS !== 'allowed') {
+    throw new Error(
+      "host networks change this machine's interfaces, which fails the browser tests' requests: list the file in vitest.config.ts's hostNetworkFiles",
+    );
+  }
   for (const host of hosts) {
     if (!/^[a-z][a-z0-9]{0,10}$/.test(host))
       throw new Error(`host name ${host}: up to 11 lowercase letters and digits`);
