@@ -97,12 +97,12 @@ describe("the Stripe payouts page of a member's charity", () => {
     expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
   });
 
-  it('says an expired link expired and asks for a fresh one only on a click', async () => {
+  it('says an expired link expired and asks for a new one only on a click', async () => {
     const api = ownServer({ json: started });
     const { user } = renderPage('/charity/bees/payouts?expired=1');
 
     const expired = await screen.findByText('That Stripe link has expired');
-    expect(expired.closest('[role="alert"]')?.textContent).toContain('Ask for a fresh one to go on.');
+    expect(expired.closest('[role="alert"]')?.textContent).toContain('Ask for a new one to go on.');
     expect(api.to('POST', OWN)).toEqual([]);
     expect(assign).not.toHaveBeenCalled();
 

@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import type { Charity, CharityPayouts } from '@qrshirt/contracts';
+import { type PayoutsStage, payoutsStage, StripeOnboardingActions } from '@/components/stripe-onboarding';
 import { useStartCharityPayouts } from '../api/start-charity-payouts';
 import { SectionCard } from './section-card';
 
@@ -10,9 +11,7 @@ interface CharityPayoutsPanelProps {
   expired: boolean;
 }
 
-type Stage = 'none' | 'onboarding' | 'connected';
-
-const stageBadge: Record<Stage, { label: string; color: string }> = {
+const stageBadge: Record<PayoutsStage, { label: string; color: string }> = {
   none: { label: 'Not connected', color: 'gray' },
   onboarding: { label: 'Onboarding not finished', color: 'yellow' },
   connected: { label: 'Connected', color: 'green' },
@@ -24,13 +23,8 @@ const stageBadge: Record<Stage, { label: string; color: string }> = {
  */
 export function CharityPayoutsPanel({ charity, payouts, expired }: CharityPayoutsPanelProps) {
   const start = useStartCharityPayouts(charity.id);
-  const stage: Stage = payouts.accountId === null ? 'none' : payouts.chargesEnabled ? 'connected' : 'onboarding';
+  const stage = payoutsStage(payouts);
   const badge = stageBadge[stage];
-
-  const goToStripe = () =>
-    start.mutate(undefined, {
-      onSuccess: (url) => window.location.assign(url),
-    });
 
   return (
     <SectionCard title={charity.name}>
@@ -50,31 +44,18 @@ export function CharityPayoutsPanel({ charity, payouts, expired }: CharityPayout
             </Table.Tbody>
           </Table>
         )}
-        {stage !== 'connected' && (
-          <>
-            {expired && (
-              <Alert color="yellow" title="That Stripe link has expired">
-                Stripe&apos;s onboarding links work once, for a few minutes. Ask for a new one to go on.
-              </Alert>
-            )}
-            {start.isError && (
-              <Alert color="red" title="Stripe's onboarding could not start">
-                {start.error.message}
-              </Alert>
-            )}
-            <Group>
-              <Button onClick={goToStripe} loading={start.isPending || start.isSuccess}>
-                {stage === 'none' ? 'Connect a Stripe account' : 'Continue Stripe onboarding'}
-              </Button>
-            </Group>
-          </>
-        )}
+        <StripeOnboardingActions
+          stage={stage}
+          expired={expired}
+          start={start}
+          connectLabel="Connect a Stripe account"
+        />
       </Stack>
     </SectionCard>
   );
 }
 
-function stageNote(stage: Stage, name: string): string {
+function stageNote(stage: PayoutsStage, name: string): string {
   switch (stage) {
     case 'none':
       return `${name} has no Stripe account here yet. With live keys, its fundraisers take no card donation until it has one that Stripe lets take them.`;

@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { CharityPayouts } from '@qrshirt/contracts';
+import { type PayoutsStage, payoutsStage, StripeOnboardingActions } from '@/components/stripe-onboarding';
 import { useStartMyCharityPayouts } from '../api/start-charity-payouts';
 
 interface CharityPayoutsCardProps {
@@ -10,9 +11,7 @@ interface CharityPayoutsCardProps {
   expired: boolean;
 }
 
-type Stage = 'none' | 'onboarding' | 'connected';
-
-const stageBadge: Record<Stage, { label: string; color: string }> = {
+const stageBadge: Record<PayoutsStage, { label: string; color: string }> = {
   none: { label: 'Not connected', color: 'gray' },
   onboarding: { label: 'Onboarding not finished', color: 'yellow' },
   connected: { label: 'Takes card donations', color: 'green' },
@@ -25,13 +24,8 @@ const stageBadge: Record<Stage, { label: string; color: string }> = {
  */
 export function CharityPayoutsCard({ charityId, charityName, payouts, expired }: CharityPayoutsCardProps) {
   const start = useStartMyCharityPayouts(charityId);
-  const stage: Stage = payouts.accountId === null ? 'none' : payouts.chargesEnabled ? 'connected' : 'onboarding';
+  const stage = payoutsStage(payouts);
   const badge = stageBadge[stage];
-
-  const goToStripe = () =>
-    start.mutate(undefined, {
-      onSuccess: (url) => window.location.assign(url),
-    });
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-label={`${charityName} on Stripe`}>
@@ -42,31 +36,13 @@ export function CharityPayoutsCard({ charityId, charityName, payouts, expired }:
           </Badge>
         </Group>
         <Text data-testid="payouts-note">{stageNote(stage, charityName, payouts)}</Text>
-        {stage !== 'connected' && (
-          <>
-            {expired && (
-              <Alert color="yellow" title="That Stripe link has expired">
-                Stripe&apos;s onboarding links work once, for a few minutes. Ask for a fresh one to go on.
-              </Alert>
-            )}
-            {start.isError && (
-              <Alert color="red" title="Stripe's onboarding could not start">
-                {start.error.message}
-              </Alert>
-            )}
-            <Group>
-              <Button onClick={goToStripe} loading={start.isPending || start.isSuccess}>
-                {stage === 'none' ? 'Connect to Stripe' : 'Continue Stripe onboarding'}
-              </Button>
-            </Group>
-          </>
-        )}
+        <StripeOnboardingActions stage={stage} expired={expired} start={start} connectLabel="Connect to Stripe" />
       </Stack>
     </Card>
   );
 }
 
-function stageNote(stage: Stage, name: string, payouts: CharityPayouts): string {
+function stageNote(stage: PayoutsStage, name: string, payouts: CharityPayouts): string {
   switch (stage) {
     case 'none':
       return `${name} is not connected to Stripe yet. Once it is, Stripe pays each card donation to its fundraisers into the charity's own account. Stripe asks for the charity's details and bank account on its own site.`;
