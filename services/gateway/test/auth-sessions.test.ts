@@ -1,4 +1,5 @@
 import { authSession, REFRESH_COOKIE } from '@qrshirt/contracts';
+import { REFRESH_REUSE_GRACE_MS } from '@qrshirt/core';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -75,7 +76,9 @@ describe('refresh tokens', () => {
     expect((await refresh(device)).status).toBe(200);
     expect(device.cookie(REFRESH_COOKIE)).not.toBe(firstToken);
 
-    // Someone replays the first token (a stolen copy): refused, and the session it began ends.
+    // Someone replays the first token (a stolen copy) after the grace for a lost answer: refused,
+    // and the session it began ends.
+    time.advance(REFRESH_REUSE_GRACE_MS + 1);
     expect((await refreshWith(firstToken)).status).toBe(401);
     expect(await refresh(device)).toMatchObject(ENDED);
 
@@ -86,6 +89,23 @@ describe('refresh tokens', () => {
     });
     expect(signIn.status).toBe(200);
     expect((await refresh(elsewhere)).status).toBe(200);
+  });
+
+  it('rotates a used token again for seconds after, as when a page was left before its answer came', async () => {
+    const device = browser();
+    await signUp(device);
+    // The server rotated, but the browser left the page first and kept its cookie.
+    const lost = await refreshWith(device.cookie(REFRESH_COOKIE));
+    expect(lost.status).toBe(200);
+    const lostToken = /^[^=]+=([^;]+)/.exec(lost.headers.getSetCookie()[0]!)?.[1];
+
+    time.advance(REFRESH_REUSE_GRACE_MS - 1_000);
+    expect((await refresh(device)).status).toBe(200);
+    time.advance(MINUTE);
+    expect((await refresh(device)).status).toBe(200);
+    // The token of the answer that never arrived is a copy nobody should hold: it ends the session.
+    expect((await refreshWith(lostToken)).status).toBe(401);
+    expect(await refresh(device)).toMatchObject(ENDED);
   });
 
   it('refreshes anonymous sessions as anonymous', async () => {

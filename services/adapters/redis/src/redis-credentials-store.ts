@@ -6,6 +6,7 @@ import {
   type OneTimeCode,
   type OneTimeCodePurpose,
   type PhoneVerification,
+  REFRESH_REUSE_GRACE_MS,
   type RefreshRotation,
 } from '@qrshirt/core';
 
@@ -14,15 +15,19 @@ import {
  * times are the caller's (its clock decides); Redis TTLs only clear the keys away afterwards.
  */
 const ROTATE = `
-local row = redis.call('HMGET', KEYS[1], 'uid', 'anonymous', 'hash', 'expiresAt', 'endsAt')
-if not row[1] or tonumber(row[4]) <= tonumber(ARGV[4]) then return {'invalid'} end
-if row[3] ~= ARGV[1] then
+local row = redis.call('HMGET', KEYS[1], 'uid', 'anonymous', 'hash', 'expiresAt', 'endsAt', 'previous', 'rotatedAt')
+local now = tonumber(ARGV[4])
+if not row[1] or tonumber(row[4]) <= now then return {'invalid'} end
+local current = row[3] == ARGV[1]
+local replaced_lately = row[6] == ARGV[1] and row[7] and now - tonumber(row[7]) <= tonumber(ARGV[6])
+if not current and not replaced_lately then
   redis.call('DEL', KEYS[1])
   return {'reused'}
 end
-local ends_at = tonumber(row[5]) or (tonumber(ARGV[4]) + tonumber(ARGV[5]))
+local ends_at = tonumber(row[5]) or (now + tonumber(ARGV[5]))
 local expires_at = math.min(tonumber(ARGV[3]), ends_at)
 redis.call('HSET', KEYS[1], 'hash', ARGV[2], 'expiresAt', tostring(expires_at), 'endsAt', tostring(ends_at))
+if current then redis.call('HSET', KEYS[1], 'previous', ARGV[1], 'rotatedAt', ARGV[4]) end
 redis.call('PEXPIRE', KEYS[1], math.max(1, expires_at - tonumber(ARGV[4])))
 return {'rotated', row[1], row[2], tostring(expires_at)}`;
 
@@ -217,6 +222,7 @@ export function createRedisCredentialsStore({
         String(next.expiresAt),
         String(now),
         String(MAX_SESSION_MS),
+        String(REFRESH_REUSE_GRACE_MS),
       )) as string[];
       if (reply[0] === 'rotated') {
         return {

@@ -5,6 +5,7 @@ import {
   MAX_SESSION_MS,
   type OneTimeCode,
   type PhoneVerification,
+  REFRESH_REUSE_GRACE_MS,
   type RefreshSession,
 } from '@qrshirt/core';
 import { openSqliteFile } from './sqlite-database';
@@ -20,7 +21,9 @@ const SCHEMA = `
     anonymous  INTEGER NOT NULL,
     token_hash TEXT    NOT NULL,
     expires_at INTEGER NOT NULL,
-    ends_at    INTEGER
+    ends_at    INTEGER,
+    previous_hash TEXT,
+    rotated_at INTEGER
   );
   CREATE INDEX IF NOT EXISTS refresh_families_uid ON refresh_families (uid);
   CREATE INDEX IF NOT EXISTS refresh_families_expiry ON refresh_families (expires_at);
@@ -73,6 +76,8 @@ interface FamilyRow {
   token_hash: string;
   expires_at: number;
   ends_at: number | null;
+  previous_hash: string | null;
+  rotated_at: number | null;
 }
 
 /**
@@ -108,6 +113,8 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
       opened.pragma('secure_delete = ON');
       opened.exec(SCHEMA);
       addColumn(opened, 'refresh_families', 'ends_at', 'INTEGER');
+      addColumn(opened, 'refresh_families', 'previous_hash', 'TEXT');
+      addColumn(opened, 'refresh_families', 'rotated_at', 'INTEGER');
       addColumn(opened, 'one_time_codes', 'address_hash', 'TEXT');
     },
   });
@@ -123,10 +130,10 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
       'INSERT INTO refresh_families (family, uid, anonymous, token_hash, expires_at, ends_at) VALUES (?, ?, ?, ?, ?, ?)',
     ),
     getFamily: db.prepare<[string], FamilyRow>(
-      'SELECT uid, anonymous, token_hash, expires_at, ends_at FROM refresh_families WHERE family = ?',
+      'SELECT uid, anonymous, token_hash, expires_at, ends_at, previous_hash, rotated_at FROM refresh_families WHERE family = ?',
     ),
     rotateFamily: db.prepare(
-      'UPDATE refresh_families SET token_hash = ?, expires_at = ?, ends_at = ? WHERE family = ?',
+      'UPDATE refresh_families SET token_hash = ?, expires_at = ?, ends_at = ?, previous_hash = ?, rotated_at = ? WHERE family = ?',
     ),
     deleteFamily: db.prepare('DELETE FROM refresh_families WHERE family = ?'),
     deleteFamiliesOf: db.prepare('DELETE FROM refresh_families WHERE uid = ?'),
@@ -191,13 +198,17 @@ export function createSqliteCredentialsStore({ path }: { path: string }): Creden
     (family: string, tokenHash: string, next: { tokenHash: string; expiresAt: number }, now: number) => {
       const row = statements.getFamily.get(family);
       if (!row || row.expires_at <= now) return { outcome: 'invalid' as const };
-      if (row.token_hash !== tokenHash) {
+      const current = row.token_hash === tokenHash;
+      const replacedLately =
+        row.previous_hash === tokenHash && row.rotated_at !== null && now - row.rotated_at <= REFRESH_REUSE_GRACE_MS;
+      if (!current && !replacedLately) {
         statements.deleteFamily.run(family);
         return { outcome: 'reused' as const };
       }
       const endsAt = row.ends_at ?? now + MAX_SESSION_MS;
       const expiresAt = Math.min(next.expiresAt, endsAt);
-      statements.rotateFamily.run(next.tokenHash, expiresAt, endsAt, family);
+      const [previous, rotatedAt] = current ? [tokenHash, now] : [row.previous_hash, row.rotated_at];
+      statements.rotateFamily.run(next.tokenHash, expiresAt, endsAt, previous, rotatedAt, family);
       const session: RefreshSession = { uid: row.uid, anonymous: row.anonymous === 1, expiresAt };
       return { outcome: 'rotated' as const, session };
     },

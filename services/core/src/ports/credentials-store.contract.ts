@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CredentialsStore } from './credentials-store';
+import { type CredentialsStore, REFRESH_REUSE_GRACE_MS } from './credentials-store';
 
 /**
  * The behaviour every credentials store adapter must show. `connect` opens a client onto one
@@ -38,7 +38,7 @@ export function describeCredentialsStoreContract(
     });
 
     describe('refresh families', () => {
-      it('rotates the current token, then treats the old one as reused and ends the family', async () => {
+      it('rotates the current token; the one it replaced, past the grace, is a stolen copy and ends the family', async () => {
         const [family, uid] = [id(), id()];
         await store.createRefreshFamily(
           family,
@@ -51,19 +51,50 @@ export function describeCredentialsStoreContract(
           outcome: 'rotated',
           session: { uid, anonymous: false, expiresAt: NOW + 2 * HOUR },
         });
+        const late = NOW + 2 + REFRESH_REUSE_GRACE_MS;
+        expect(await store.rotateRefreshToken(family, 'h1', { tokenHash: 'h3', expiresAt: late + HOUR }, late)).toEqual(
+          { outcome: 'reused' },
+        );
         expect(
-          await store.rotateRefreshToken(family, 'h1', { tokenHash: 'h3', expiresAt: NOW + 2 * HOUR }, NOW + 2),
-        ).toEqual({
-          outcome: 'reused',
-        });
-        expect(
-          await store.rotateRefreshToken(family, 'h2', { tokenHash: 'h4', expiresAt: NOW + 2 * HOUR }, NOW + 3),
-        ).toEqual({
-          outcome: 'invalid',
-        });
+          await store.rotateRefreshToken(family, 'h2', { tokenHash: 'h4', expiresAt: late + HOUR }, late + 1),
+        ).toEqual({ outcome: 'invalid' });
       });
 
-      it('lets exactly one of two concurrent rotations with one token through', async () => {
+      it('rotates the replaced token again within the grace, which does not slide', async () => {
+        const [family, uid] = [id(), id()];
+        await store.createRefreshFamily(
+          family,
+          { uid, anonymous: false, tokenHash: 'h1', expiresAt: NOW + HOUR, endsAt: NOW + DAY },
+          NOW,
+        );
+        const rotate = (from: string, to: string, at: number) =>
+          store.rotateRefreshToken(family, from, { tokenHash: to, expiresAt: at + HOUR }, at);
+        expect((await rotate('h1', 'h2', NOW)).outcome).toBe('rotated');
+        // The answer carrying h2 never reached the browser: the next page presents h1 again.
+        expect(await rotate('h1', 'h3', NOW + REFRESH_REUSE_GRACE_MS)).toEqual({
+          outcome: 'rotated',
+          session: { uid, anonymous: false, expiresAt: NOW + REFRESH_REUSE_GRACE_MS + HOUR },
+        });
+        expect((await rotate('h1', 'h4', NOW + REFRESH_REUSE_GRACE_MS + 1)).outcome).toBe('reused');
+        expect((await rotate('h3', 'h5', NOW + REFRESH_REUSE_GRACE_MS + 2)).outcome).toBe('invalid');
+      });
+
+      it('ends the family for a token the grace replaced', async () => {
+        const family = id();
+        await store.createRefreshFamily(
+          family,
+          { uid: id(), anonymous: false, tokenHash: 'h1', expiresAt: NOW + HOUR, endsAt: NOW + DAY },
+          NOW,
+        );
+        const rotate = (from: string, to: string, at: number) =>
+          other.rotateRefreshToken(family, from, { tokenHash: to, expiresAt: at + HOUR }, at);
+        expect((await rotate('h1', 'h2', NOW)).outcome).toBe('rotated');
+        expect((await rotate('h1', 'h3', NOW + 1)).outcome).toBe('rotated');
+        expect((await rotate('h2', 'h4', NOW + 2)).outcome).toBe('reused');
+        expect((await rotate('h3', 'h5', NOW + 3)).outcome).toBe('invalid');
+      });
+
+      it('lets two concurrent rotations with one token through, leaving one of their tokens current', async () => {
         const family = id();
         await store.createRefreshFamily(
           family,
@@ -74,7 +105,13 @@ export function describeCredentialsStoreContract(
           store.rotateRefreshToken(family, 'h1', { tokenHash: 'a', expiresAt: NOW + HOUR }, NOW),
           other.rotateRefreshToken(family, 'h1', { tokenHash: 'b', expiresAt: NOW + HOUR }, NOW),
         ]);
-        expect(outcomes.map((outcome) => outcome.outcome).sort()).toEqual(['reused', 'rotated']);
+        expect(outcomes.map((outcome) => outcome.outcome)).toEqual(['rotated', 'rotated']);
+        const next = (from: string, at: number) =>
+          store.rotateRefreshToken(family, from, { tokenHash: `${from}+`, expiresAt: NOW + HOUR }, at);
+        // Neither 'a' nor 'b' is the token a rotation replaced (h1 is): the one not current is a copy.
+        const withA = await next('a', NOW + 1);
+        if (withA.outcome === 'rotated') expect((await next('b', NOW + 2)).outcome).toBe('reused');
+        else expect(withA.outcome).toBe('reused');
       });
 
       it('treats an expired family as invalid', async () => {

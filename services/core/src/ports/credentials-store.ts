@@ -17,6 +17,13 @@ import type { SpentChallenges } from './spent-challenges';
  */
 export const MAX_SESSION_MS = 90 * 24 * 60 * 60_000;
 
+/**
+ * How long the token a rotation replaced still rotates: a browser that leaves a page while its
+ * refresh is in flight never receives the new cookie, and the next page presents the old one. Past
+ * this, or for any older token, a presented token is a stolen copy.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+
 export interface CredentialsStore extends DailySalts, PersonalDataKeys, SpentChallenges {
   setPasswordHash(uid: string, hash: string): Promise<void>;
   passwordHash(uid: string): Promise<string | null>;
@@ -33,11 +40,12 @@ export interface CredentialsStore extends DailySalts, PersonalDataKeys, SpentCha
     now: number,
   ): Promise<void>;
   /**
-   * Swaps the family's token for the next one if `tokenHash` is its current token, atomically: of
-   * two concurrent refreshes with one token, one rotates and the other sees 'reused'. A token the
-   * family had before (a stolen copy, or the thief's copy after the owner refreshed) ends the family.
-   * The next expiry is capped at the family's end (families stored before there was one end
-   * MAX_SESSION_MS after their first rotation since).
+   * Swaps the family's token for the next one if `tokenHash` is its current token, atomically, or
+   * the one the last rotation replaced, within REFRESH_REUSE_GRACE_MS of that rotation (the grace
+   * does not slide: rotating again keeps the time of the first). Any other token the family had
+   * before (a stolen copy, or the thief's copy after the owner refreshed) ends the family. The next
+   * expiry is capped at the family's end (families stored before there was one end MAX_SESSION_MS
+   * after their first rotation since).
    */
   rotateRefreshToken(
     family: string,

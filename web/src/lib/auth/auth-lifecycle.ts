@@ -89,9 +89,9 @@ function refreshNow(): Promise<ClientSession | null> {
 }
 
 /**
- * A refresh token is single use, and the server ends the session when one is presented twice: two
- * tabs reloading together must not both trade the same token. Browsers without Web Locks (and
- * jsdom) run the work directly.
+ * A refresh token is single use, and the server ends the session when one is presented again
+ * (after a short grace for an answer a page never received): two tabs reloading together must not
+ * both trade the same token. Browsers without Web Locks (and jsdom) run the work directly.
  */
 function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'object' ? navigator.locks : undefined;
