@@ -47,6 +47,7 @@ import {
   openProcessBasics,
   type ReadinessCheck,
   startOpsServer,
+  listenOn,
   warnIfLowOnDisk,
 } from '@qrshirt/runtime';
 import { createKafkaAdminSession, createKafkaIngestion } from '@qrshirt/kafka';
@@ -485,10 +486,8 @@ export async function createEmbeddedProcess(
         readiness,
         registry: metrics,
       });
-      const listening = await new Promise<Server>((resolve, reject) => {
-        const started = createHttpServer(app, frontDoor).listen(config.PORT, config.HOST, () => resolve(started));
-        started.once('error', reject);
-      });
+      const listening = createHttpServer(app, frontDoor);
+      await listenOn(listening, { port: config.PORT, host: config.HOST, variable: 'PORT' });
       server = listening;
       const address = listening.address() as AddressInfo;
       // Before /readyz says ready: a first visitor after a start gets pages as fast as the next one.
