@@ -35,10 +35,11 @@ export const donationWebhookPayload = z
       /** The id POST /api/fundraisers/{id}/donate answered, when the processor was given it. */
       reportId: resourceId.optional(),
       /**
-       * False for the processor's test money, reported beside the money raised and never added to
-       * it. Absent: real money. A refund follows its donation whatever it says.
+       * True for real money. False or absent: the processor's test money, reported beside the
+       * money raised and never added to it, so only a processor that says so moves the figures.
+       * A refund follows its donation whatever it says.
        */
-      live: z.boolean({ error: 'live must be true or false' }).optional(),
+      live: z.boolean({ error: 'live must be true or false' }).default(false),
     }),
   })
   .meta({ id: 'DonationWebhook' });
