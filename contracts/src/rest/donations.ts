@@ -177,7 +177,9 @@ export const donationRoutes = defineRoutes({
         schema: errorAnswer,
       },
       404: {
-        description: 'Unknown fundraiser, or a refund of an unknown donation; the processor retries',
+        description:
+          'Unknown fundraiser, or a refund of an unknown donation; the processor retries. Or the webhook is off ' +
+          'here: Stripe is configured, or NODE_ENV=production without DONATION_WEBHOOK_SECRET',
         schema: errorAnswer,
       },
     },
