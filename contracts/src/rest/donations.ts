@@ -35,10 +35,11 @@ export const donationWebhookPayload = z
       /** The id POST /api/fundraisers/{id}/donate answered, when the processor was given it. */
       reportId: resourceId.optional(),
       /**
-       * False for the processor's test money, reported beside the money raised and never added to
-       * it. Absent: real money. A refund follows its donation whatever it says.
+       * True for real money. False or absent: the processor's test money, reported beside the
+       * money raised and never added to it, so only a processor that says so moves the figures.
+       * A refund follows its donation whatever it says.
        */
-      live: z.boolean({ error: 'live must be true or false' }).optional(),
+      live: z.boolean({ error: 'live must be true or false' }).default(false),
     }),
   })
   .meta({ id: 'DonationWebhook' });
@@ -176,7 +177,9 @@ export const donationRoutes = defineRoutes({
         schema: errorAnswer,
       },
       404: {
-        description: 'Unknown fundraiser, or a refund of an unknown donation; the processor retries',
+        description:
+          'Unknown fundraiser, or a refund of an unknown donation; the processor retries. Or the webhook is off ' +
+          'here: Stripe is configured, or NODE_ENV=production without DONATION_WEBHOOK_SECRET',
         schema: errorAnswer,
       },
     },

@@ -68,6 +68,54 @@ function crossCheck(env: NodeJS.ProcessEnv): string[] {
   return problems;
 }
 
+/** Fewer different characters than this: a typed word or a repeated letter, not a random secret. */
+const MIN_DISTINCT_SECRET_CHARACTERS = 10;
+
+const looksRandom = (secret: string) => secret.length >= 32 && new Set(secret).size >= MIN_DISTINCT_SECRET_CHARACTERS;
+
+/**
+ * What production refuses although development takes it, one line per variable: each of them
+ * hands strangers rate-limit identities, tokens, money or mail that outside production is only
+ * a convenience.
+ */
+function productionCheck(env: NodeJS.ProcessEnv): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const problems: string[] = [];
+  if (value('TRUST_PROXY') === 'true') {
+    problems.push(
+      'TRUST_PROXY: must not be true in production (every client would choose the address its rate limits count); name the proxies',
+    );
+  }
+  for (const name of ['AUTH_JWT_SECRET', 'LOOKUP_KEY_SECRET']) {
+    const secret = value(name);
+    if (secret && !looksRandom(secret)) {
+      problems.push(`${name}: expected 32+ random characters in production, at least 10 of them different`);
+    }
+  }
+  const donationSecret = value('DONATION_WEBHOOK_SECRET');
+  if (donationSecret && !looksRandom(donationSecret.slice('whsec_'.length))) {
+    problems.push('DONATION_WEBHOOK_SECRET: expected a random key in production, not a repeated or typed one');
+  }
+  // Stripe's endpoints' secrets: `whsec_` and 32 letters and digits (64 hex digits from its CLI).
+  for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_CONNECT_WEBHOOK_SECRET']) {
+    const secret = value(name);
+    const key = /^whsec_([A-Za-z0-9]+)$/.exec(secret ?? '')?.[1];
+    if (secret && !(key && looksRandom(key))) {
+      problems.push(
+        `${name}: expected the signing secret Stripe shows for the endpoint (whsec_ and 32+ letters and digits)`,
+      );
+    }
+  }
+  if (!/^https:\/\//i.test(value('PUBLIC_BASE_URL') ?? '')) {
+    problems.push("PUBLIC_BASE_URL: expected https://… in production (the mailed links carry people's tokens)");
+  }
+  if (!value('SMTP_URL')) {
+    problems.push('SMTP_URL: required in production (without it mail is written to DATA_DIR/mail/ and reaches nobody)');
+  }
+  return problems;
+}
+
 /** `whsec_` and the base64 of the key, as Standard Webhooks writes secrets. */
 function isWebhookSecret(value: string): boolean {
   const match = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(value);
@@ -330,6 +378,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ? []
     : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   problems.push(...crossCheck(env));
+  // One line a variable: production's rule only for a value the schema did not refuse already.
+  const named = new Set(problems.map((problem) => /^[A-Z_]+/.exec(problem)?.[0]));
+  problems.push(...productionCheck(env).filter((problem) => !named.has(/^[A-Z_]+/.exec(problem)?.[0])));
   if (parsed.success && parsed.data.OPS_PORT === parsed.data.PORT && parsed.data.PORT !== 0) {
     problems.push('OPS_PORT: must differ from PORT (the operations endpoints have a port of their own)');
   }

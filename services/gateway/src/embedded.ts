@@ -47,6 +47,7 @@ import {
   openProcessBasics,
   type ReadinessCheck,
   startOpsServer,
+  listenOn,
   warnIfLowOnDisk,
 } from '@qrshirt/runtime';
 import { createKafkaAdminSession, createKafkaIngestion } from '@qrshirt/kafka';
@@ -78,7 +79,7 @@ import { createStripeCheckoutSessions } from './donations/stripe-checkout';
 import { createStripeClient } from './donations/stripe-client';
 import { createStripePayoutAccounts } from './donations/stripe-payout-accounts';
 import { createStripeWebhooks } from './donations/stripe-webhooks';
-import { donationWebhookSecret } from './donations/webhook-secret';
+import { donationWebhookSecret, genericWebhookOff } from './donations/webhook-secret';
 import { createMail } from './mail/create-mail';
 import { createClaimLinkMailer } from './mail/claim-link-mail';
 import { createWaitlistConfirmationMailer } from './mail/waitlist-confirmation-mail';
@@ -183,13 +184,6 @@ export async function createEmbeddedProcess(
   const kafka = config.KAFKA_BROKERS ? createKafkaAdminSession(config.KAFKA_BROKERS, 'gateway-probe') : undefined;
   const newId = randomUUID;
   const webhookSecret = donationWebhookSecret(config);
-  if (!config.DONATION_WEBHOOK_SECRET && config.NODE_ENV === 'production') {
-    log.warn(
-      { file: config.donationWebhookSecretFile },
-      'no DONATION_WEBHOOK_SECRET: donation webhooks are checked against a secret generated into DATA_DIR, ' +
-        'which a real processor does not know; set its whsec_ secret in every gateway',
-    );
-  }
   // The features, each one module: its use cases, the handlers of its JSON routes, its projectors.
   const catalogue = catalogueModule({ commands, readModels, clock, newId });
   // Where features meet: fundraisers, the waitlist and fulfilment read the catalogue's entries;
@@ -400,6 +394,7 @@ export async function createEmbeddedProcess(
     newId,
     publicBaseUrl: config.PUBLIC_BASE_URL,
     donationWebhooks,
+    genericWebhookOff: genericWebhookOff(config),
     stripeWebhooks:
       config.stripe &&
       stripe &&
@@ -485,10 +480,8 @@ export async function createEmbeddedProcess(
         readiness,
         registry: metrics,
       });
-      const listening = await new Promise<Server>((resolve, reject) => {
-        const started = createHttpServer(app, frontDoor).listen(config.PORT, config.HOST, () => resolve(started));
-        started.once('error', reject);
-      });
+      const listening = createHttpServer(app, frontDoor);
+      await listenOn(listening, { port: config.PORT, host: config.HOST, variable: 'PORT' });
       server = listening;
       const address = listening.address() as AddressInfo;
       // Before /readyz says ready: a first visitor after a start gets pages as fast as the next one.

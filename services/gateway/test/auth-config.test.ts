@@ -5,10 +5,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-import { START_MS, startGatewayProcess } from '@qrshirt/test-support';
+import { START_MS, startGatewayProcess, startSmtpServer } from '@qrshirt/test-support';
 
 const mainFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
 const SECRET = 'a-production-secret-of-at-least-32-characters';
+/** What production needs besides the secrets (production-settings.test.ts): https links, real mail. */
+const production = {
+  NODE_ENV: 'production',
+  PUBLIC_BASE_URL: 'https://shop.example',
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+};
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -44,10 +50,10 @@ describe('sign-in configuration', () => {
     const lookup =
       'LOOKUP_KEY_SECRET: required in production (32+ random characters, the same in every gateway and never changed)';
     const keyed = { LOOKUP_KEY_SECRET: `${SECRET}-for-lookup-keys` };
-    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([line, lookup]);
-    expect(problemsOf({ NODE_ENV: 'production', AUTH_JWT_SECRET: '  ', ...keyed })).toEqual([line]);
-    expect(problemsOf({ NODE_ENV: 'production', AUTH_JWT_SECRET: SECRET, LOOKUP_KEY_SECRET: ' ' })).toEqual([lookup]);
-    expect(problemsOf({ NODE_ENV: 'production', AUTH_JWT_SECRET: SECRET, ...keyed })).toEqual([]);
+    expect(problemsOf(production)).toEqual([line, lookup]);
+    expect(problemsOf({ ...production, AUTH_JWT_SECRET: '  ', ...keyed })).toEqual([line]);
+    expect(problemsOf({ ...production, AUTH_JWT_SECRET: SECRET, LOOKUP_KEY_SECRET: ' ' })).toEqual([lookup]);
+    expect(problemsOf({ ...production, AUTH_JWT_SECRET: SECRET, ...keyed })).toEqual([]);
     expect(problemsOf({ LOOKUP_KEY_SECRET: 'short' })).toEqual(['LOOKUP_KEY_SECRET: expected at least 32 characters']);
   });
 
@@ -92,7 +98,13 @@ describe('sign-in configuration', () => {
 
   it('runs in production with its secrets, without any outbox endpoint and without phone sign-in', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-production-'));
-    const gateway = await startGatewayProcess({ NODE_ENV: 'production', AUTH_JWT_SECRET: SECRET, DATA_DIR: dataDir });
+    const smtp = await startSmtpServer();
+    const gateway = await startGatewayProcess({
+      ...production,
+      SMTP_URL: smtp.url,
+      AUTH_JWT_SECRET: SECRET,
+      DATA_DIR: dataDir,
+    });
     try {
       const outbox = await fetch(`${gateway.url}/api/dev/outbox`);
       expect(outbox.status).toBe(404);
@@ -112,6 +124,7 @@ describe('sign-in configuration', () => {
       }
     } finally {
       await gateway.terminate();
+      await smtp.stop();
       await rm(dataDir, { recursive: true, force: true });
     }
   });

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -69,7 +70,13 @@ describe('configuration', () => {
       );
     }
     expect(loadConfig({}).demoProcessor).toBe(true);
-    const production = { NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32), LOOKUP_KEY_SECRET: 'y'.repeat(32) };
+    const production = {
+      NODE_ENV: 'production',
+      AUTH_JWT_SECRET: randomBytes(32).toString('hex'),
+      LOOKUP_KEY_SECRET: randomBytes(32).toString('hex'),
+      PUBLIC_BASE_URL: 'https://shop.example',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+    };
     expect(loadConfig(production).demoProcessor).toBe(false);
     expect(() => loadConfig({ ...production, DEMO_PROCESSOR: 'true' })).toThrow(
       'DEMO_PROCESSOR: must not be true with NODE_ENV=production',

@@ -18,6 +18,7 @@ import {
   START_MS,
   TEST_ALTCHA_MAX_NUMBER,
   TEST_JWT_SECRET,
+  TEST_LOOKUP_KEY_SECRET,
   WAIT_MS,
   waitFor,
 } from '@qrshirt/test-support';
@@ -169,7 +170,13 @@ describe('when the demo processor is on', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_1',
     };
     expect(loadConfig(live)).toMatchObject({ demoMode: false, demoProcessor: false });
-    const production = { NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(32), LOOKUP_KEY_SECRET: 'y'.repeat(32) };
+    const production = {
+      NODE_ENV: 'production',
+      AUTH_JWT_SECRET: TEST_JWT_SECRET,
+      LOOKUP_KEY_SECRET: TEST_LOOKUP_KEY_SECRET,
+      PUBLIC_BASE_URL: 'https://shop.example',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+    };
     expect(loadConfig(production)).toMatchObject({ demoMode: true, demoProcessor: false });
     expect(() => loadConfig({ ...production, DEMO_PROCESSOR: 'true' })).toThrow(ConfigError);
   });

@@ -9,8 +9,8 @@ import { confirmDonation, refunded, sendWebhook, succeeded } from './support/web
 
 /*
  * Live money and test money through the real embedded process: a processor's test donation (the
- * generic webhook's `live: false`) and the demo processor's are counted beside the money raised,
- * never in it, in every figure an owner or admin reads.
+ * generic webhook's `live: false`, or no `live`) and the demo processor's are counted beside the
+ * money raised, never in it, in every figure an owner or admin reads.
  */
 
 const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../scripts/replay-donations.ts');
@@ -120,5 +120,13 @@ describe('test money beside live money', () => {
     const row = run.stdout.split('\r\n').find((line) => line.startsWith(`${fundraiserId},`));
     // donations, gross, refunds, disputes, amountRaised, fees, platformFees, net, fundraisers
     expect(row?.split(',').slice(-9)).toEqual(['1', '12.50', '0.00', '0.00', '12.50', '0.00', '0.00', '12.50', '1']);
+  });
+
+  it('a completion that does not say live is test money: only a processor that says so moves the figures', async () => {
+    expect(await money()).toEqual(everywhere(1, 12.5, 1, 5));
+    const { live: _live, ...unsaid } = succeeded({ fundraiserId, amount: 1000 }).data;
+    const answer = await sendWebhook(server.api, { type: 'donation.succeeded', data: unsaid });
+    expect(answer).toMatchObject({ status: 200, body: { outcome: 'confirmed' } });
+    expect(await money()).toEqual(everywhere(1, 12.5, 2, 1005));
   });
 });

@@ -2,6 +2,7 @@ export * from './disk-space';
 export * from './env-config';
 export * from './erasure-journal';
 export * from './instrumented-event-store';
+export * from './listen';
 export * from './log-files';
 export * from './log-redaction';
 export * from './logger';

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { Registry } from 'prom-client';
+import { listenOn } from './listen';
 import { type Readiness, readinessAnswer } from './readiness';
 
 export interface OpsServer {
@@ -13,7 +14,7 @@ export interface OpsServer {
  * `opsServerEnv`): GET /healthz (the process is up), GET /readyz (its dependencies answer), GET
  * /metrics. The gateway's public port answers /healthz only.
  */
-export function startOpsServer(options: {
+export async function startOpsServer(options: {
   host: string;
   port: number;
   readiness: Readiness;
@@ -41,17 +42,13 @@ export function startOpsServer(options: {
       send(500, 'application/json', JSON.stringify({ error: `Could not answer: ${(error as Error).message}` }));
     });
   });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      const address = server.address();
-      const bound = typeof address === 'object' && address ? address.port : port;
-      resolve({
-        url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${bound}`,
-        close: () => closeServer(server, 1_000),
-      });
-    });
-  });
+  await listenOn(server, { port, host, variable: 'OPS_PORT' });
+  const address = server.address();
+  const bound = typeof address === 'object' && address ? address.port : port;
+  return {
+    url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${bound}`,
+    close: () => closeServer(server, 1_000),
+  };
 }
 
 /**

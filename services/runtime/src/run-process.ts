@@ -1,5 +1,6 @@
 import type { LevelWithSilent, Logger } from 'pino';
 import type { Registry } from 'prom-client';
+import { PortInUseError } from './listen';
 import { createLogger } from './logger';
 import { createMetricsRegistry } from './metrics-registry';
 import { keepFoldersPrivate, restrictNewFiles } from './private-folders';
@@ -42,7 +43,8 @@ export interface OpenProcess {
 /**
  * Every process's main: open, start, and on SIGTERM or SIGINT close in order within the
  * shutdown deadline. An error `isOperatorError` recognises (the log or a secret needs an operator,
- * whom a stack trace would not help) ends the start with its message and exit code 2.
+ * whom a stack trace would not help), or a port in use, ends the start with its message and exit
+ * code 2.
  */
 export async function runProcess(
   service: string,
@@ -51,11 +53,13 @@ export async function runProcess(
     isOperatorError = (_error: unknown): _error is Error => false,
   }: { isOperatorError?: (error: unknown) => error is Error } = {},
 ): Promise<void> {
-  const running = await open().catch((error: unknown) => {
-    if (!isOperatorError(error)) throw error;
+  // Both come before anything is served: exiting loses nothing, and the line is what helps.
+  const stopForOperator = (error: unknown): never => {
+    if (!(error instanceof PortInUseError) && !isOperatorError(error)) throw error;
     console.error(`${service}: ${error.message}`);
     process.exit(2);
-  });
+  };
+  const running = await open().catch(stopForOperator);
   // Signals are taken from the start: a gateway serves (and may be told to stop) while it still
   // warms its pages, and a stop then waits for the start to settle before closing in order.
   const started = running.start();
@@ -66,5 +70,5 @@ export async function runProcess(
       await running.close();
     },
   });
-  await started;
+  await started.catch(stopForOperator);
 }

@@ -364,7 +364,7 @@ export function createDonationUseCases({
             fundraiserId: data.fundraiserId,
             amount: data.amount,
             reportId: data.reportId ?? null,
-            live: data.live ?? true,
+            live: data.live,
           },
           type,
         );

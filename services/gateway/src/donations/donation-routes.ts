@@ -9,6 +9,8 @@ import type { StripeWebhooks } from './stripe-webhooks';
 export interface DonationRouteDeps {
   /** Verifies the donation processor's webhooks and hands them to the donation use cases. */
   donationWebhooks: DonationWebhooks;
+  /** Why the generic webhook answers 404 here (Stripe takes the donations), or null. */
+  genericWebhookOff: string | null;
   /** Verifies Stripe's webhooks and hands them to the donation use cases; null without Stripe. */
   stripeWebhooks: StripeWebhooks | null;
   /** The demo widget's processor; null when DEMO_PROCESSOR is off. */
@@ -18,13 +20,18 @@ export interface DonationRouteDeps {
 /** The processors' webhooks (the generic one's, Stripe's), and the demo processor behind the demo widget. */
 export function donationHandlers({
   donationWebhooks,
+  genericWebhookOff,
   stripeWebhooks,
   demoProcessor,
 }: DonationRouteDeps): HandlersOf<typeof donationRoutes> {
   return {
-    async receiveDonationWebhook({ rawBody, req }) {
-      return { status: 200, body: await donationWebhooks.receive({ headers: req.headers, body: rawBody }, req.log) };
-    },
+    receiveDonationWebhook:
+      genericWebhookOff === null
+        ? async ({ rawBody, req }) => ({
+            status: 200,
+            body: await donationWebhooks.receive({ headers: req.headers, body: rawBody }, req.log),
+          })
+        : unavailable(genericWebhookOff, 404),
     receiveStripeWebhook: stripeWebhooks
       ? async ({ rawBody, req }) => ({
           status: 200,

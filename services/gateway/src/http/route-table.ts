@@ -52,14 +52,15 @@ const UNAVAILABLE = Symbol('unavailable');
 
 /**
  * For a feature that configuration switched off (phone sign-in without an SMS provider): 503 with
- * this message, before the request's input is even read.
+ * this message, before the request's input is even read; 404 for an endpoint that is not this
+ * instance's at all (the generic donation webhook next to Stripe).
  */
-export function unavailable(message: string): RouteHandler<RouteDefinition> {
+export function unavailable(message: string, status: 404 | 503 = 503): RouteHandler<RouteDefinition> {
   return Object.assign(
     () => {
-      throw new HttpError(503, message);
+      throw new HttpError(status, message);
     },
-    { [UNAVAILABLE]: message },
+    { [UNAVAILABLE]: { status, message } },
   );
 }
 
@@ -180,10 +181,10 @@ export function routeTable(handlers: Handlers, options: RouteTableOptions): Rout
       continue;
     }
     const parseBody = reportsFields(route) ? parseFields : parseInput;
-    const off = (handler as { [UNAVAILABLE]?: string })[UNAVAILABLE];
+    const off = (handler as { [UNAVAILABLE]?: { status: number; message: string } })[UNAVAILABLE];
     if (off !== undefined) {
       router[route.method](path, () => {
-        throw new HttpError(503, off);
+        throw new HttpError(off.status, off.message);
       });
       remember(path, route.method);
       continue;

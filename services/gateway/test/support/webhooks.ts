@@ -53,11 +53,11 @@ export const succeeded = (data: {
   fundraiserId: string;
   amount: number;
   reportId?: string;
-  /** False: test money (absent: live). */
+  /** False: test money. True unless said: the processor of these tests takes real money, and says so. */
   live?: boolean;
 }): DonationEvent => ({
   type: 'donation.succeeded',
-  data: { donationId: `pi_${randomUUID()}`, currency: 'USD', ...data },
+  data: { donationId: `pi_${randomUUID()}`, currency: 'USD', live: true, ...data },
 });
 
 export const refunded = (data: { donationId: string; fundraiserId: string; amount: number }): DonationEvent => ({
