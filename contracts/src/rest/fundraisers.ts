@@ -127,6 +127,12 @@ export const donation = z
     fundraiserId: z.string(),
     amount: z.number(),
     currency: z.literal('USD'),
+    awaitingConfirmation: z
+      .boolean()
+      .describe(
+        "Whether the owner's figures count this report as awaiting confirmation: false when the processor's confirmation " +
+          'got there first, or when nothing backs the report (while Stripe takes donations, a report without its checkout)',
+      ),
   })
   .meta({ id: 'Donation' });
 export type Donation = z.infer<typeof donation>;

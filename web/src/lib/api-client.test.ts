@@ -86,7 +86,7 @@ describe('the API client', () => {
     const server = fakeApi({
       'POST /api/fundraisers/f%201%2F2/donate': {
         status: 201,
-        json: { id: 'd-1', fundraiserId: 'f 1/2', amount: 5, currency: 'USD' },
+        json: { id: 'd-1', fundraiserId: 'f 1/2', amount: 5, currency: 'USD', awaitingConfirmation: true },
       },
       'GET /api/fundraisers/f-1/qr.png': { text: 'png' },
     });
@@ -97,7 +97,13 @@ describe('the API client', () => {
       schema: donation,
     });
     await callResponse('getQrPng', { params: { id: 'f-1' }, query: { download: '1' } });
-    expect(answer).toEqual({ id: 'd-1', fundraiserId: 'f 1/2', amount: 5, currency: 'USD' });
+    expect(answer).toEqual({
+      id: 'd-1',
+      fundraiserId: 'f 1/2',
+      amount: 5,
+      currency: 'USD',
+      awaitingConfirmation: true,
+    });
     expect(server.requests[0]).toMatchObject({ method: 'POST', body: { amount: 5, source: 'widget' } });
     expect(server.requests[0]!.headers['idempotency-key']).toBe('k-1');
     expect(server.requests[1]).toMatchObject({

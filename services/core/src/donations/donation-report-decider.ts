@@ -84,6 +84,10 @@ export function reportIdFor(fundraiserId: string, idempotencyKey: string): strin
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** Whether the report counts in its owner's figures as awaiting confirmation now. */
+export const awaitsConfirmation = (state: DonationReportState): boolean =>
+  state.report !== null && state.report.awaiting && state.confirmedBy === null && !state.dropped;
+
 const KEY_REUSED = 'Idempotency-Key was already used with a different amount';
 
 /** What a settlement takes back of the report: its amount while it awaited, its instant. */

@@ -17,6 +17,7 @@ import { createDonationReceipts, type DonationReceiptDeps } from './donation-rec
 import type { PayoutUseCases } from './payout-use-cases';
 import {
   AMOUNT_INVALID,
+  awaitsConfirmation,
   type DropReport,
   donationReportDecider,
   donationReportStreamName,
@@ -278,6 +279,7 @@ export function createDonationUseCases({
           fundraiserId,
           amount: (reported?.amountCents ?? state.report?.amountCents ?? 0) / 100,
           currency: 'USD',
+          awaitingConfirmation: awaitsConfirmation(state),
         },
       };
     },

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { apiSpecificationPerTest } from '../support/api-specification';
 import {
   charityCreated,
+  donationConfirmed,
   donationRecorded,
+  donationReportConfirmed,
   donationReported,
   fundraiserCreated,
   scanRecordedBeforeCounting,
@@ -55,7 +57,7 @@ describe('POST /api/fundraisers/{id}/donate', () => {
       .when('POST', '/api/fundraisers/f1/donate', { body: { amount: '"19.99"' } })
       .then({
         status: 201,
-        body: { fundraiserId: 'f1', amount: 19.99, currency: 'USD' },
+        body: { fundraiserId: 'f1', amount: 19.99, currency: 'USD', awaitingConfirmation: true },
         events: [
           {
             type: 'DonationReported',
@@ -79,6 +81,24 @@ describe('POST /api/fundraisers/{id}/donate', () => {
       .given()
       .when('POST', '/api/fundraisers/f1/donate', { body: { amount: 5 }, headers: { 'Idempotency-Key': 'k-1' } })
       .then({ status: 200, body: { id: first.answer.body.id, amount: 5 }, events: [] });
+  });
+
+  it("answers that a report awaits nothing when the processor's confirmation got there first", async () => {
+    const reportId = reportIdFor('f1', 'k-1');
+    await api
+      .given(
+        ...catalogue,
+        fundraiserCreated('f1'),
+        donationConfirmed('f1', 'pi_1', 500, reportId),
+        donationReportConfirmed('f1', reportId, 'pi_1', 0),
+      )
+      .when('POST', '/api/fundraisers/f1/donate', { body: { amount: 5 }, headers: { 'Idempotency-Key': 'k-1' } })
+      .then({ status: 201, body: { id: reportId, amount: 5, awaitingConfirmation: false } });
+    // A retry after its confirmation says the same.
+    await api
+      .given()
+      .when('POST', '/api/fundraisers/f1/donate', { body: { amount: 5 }, headers: { 'Idempotency-Key': 'k-1' } })
+      .then({ status: 200, body: { id: reportId, awaitingConfirmation: false }, events: [] });
   });
 
   it('refuses the same Idempotency-Key with another amount', async () => {

@@ -152,7 +152,7 @@ describe('the QR landing page', () => {
     const api = routes({
       'POST /api/fundraisers/f-1/donate': {
         status: 201,
-        json: { id: 'd-1', fundraiserId: 'f-1', amount: 12.5, currency: 'USD' },
+        json: { id: 'd-1', fundraiserId: 'f-1', amount: 12.5, currency: 'USD', awaitingConfirmation: true },
       },
     });
     signInAs({ uid: 'owner-1', displayName: 'Olive' });
@@ -200,7 +200,10 @@ describe('the QR landing page', () => {
       queryClient.setQueryData(['fundraiser-stats', 'f-1'], { ...ownerStats, donations: 3, amountRaised: 42.5 });
     });
     const live: unknown = queryClient.getQueryData(['fundraiser-stats', 'f-1']);
-    answer.resolve({ status: 201, json: { id: 'd-1', fundraiserId: 'f-1', amount: 12.5, currency: 'USD' } });
+    answer.resolve({
+      status: 201,
+      json: { id: 'd-1', fundraiserId: 'f-1', amount: 12.5, currency: 'USD', awaitingConfirmation: true },
+    });
     // The recording's answer handled: its mutation succeeded, which runs the card's onRecorded.
     await waitFor(() =>
       expect(
@@ -216,11 +219,39 @@ describe('the QR landing page', () => {
     expect(screen.queryByTestId('awaiting-confirmation')).toBeNull();
   });
 
+  it("adds nothing awaiting when the processor's confirmation got there before the widget's report", async () => {
+    // The figures shown already count the confirmed donation; nothing changes when it is reported.
+    const confirmed = { ...ownerStats, donations: 3, amountRaised: 42.5 };
+    routes({
+      'GET /api/fundraisers/f-1/stats': { json: confirmed },
+      'POST /api/fundraisers/f-1/donate': {
+        status: 201,
+        json: { id: 'd-1', fundraiserId: 'f-1', amount: 12.5, currency: 'USD', awaitingConfirmation: false },
+      },
+    });
+    signInAs({ uid: 'owner-1', displayName: 'Olive' });
+    const { queryClient } = renderQrPage();
+    expect((await screen.findByTestId('total-raised')).textContent).toBe('$42.50');
+    const shown: unknown = queryClient.getQueryData(['fundraiser-stats', 'f-1']);
+
+    widgetReports({ type: 'donation-completed', amount: 12.5 });
+    await waitFor(() =>
+      expect(
+        queryClient
+          .getMutationCache()
+          .getAll()
+          .map((mutation) => mutation.state.status),
+      ).toEqual(['success']),
+    );
+    expect(queryClient.getQueryData(['fundraiser-stats', 'f-1'])).toBe(shown);
+    expect(screen.queryByTestId('awaiting-confirmation')).toBeNull();
+  });
+
   it("reports a donation under the widget's own name for it, which the processor's webhook names too", async () => {
     const api = routes({
       'POST /api/fundraisers/f-1/donate': {
         status: 201,
-        json: { id: 'r-1', fundraiserId: 'f-1', amount: 5, currency: 'USD' },
+        json: { id: 'r-1', fundraiserId: 'f-1', amount: 5, currency: 'USD', awaitingConfirmation: true },
       },
     });
     renderQrPage();

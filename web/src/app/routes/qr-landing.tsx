@@ -106,8 +106,15 @@ export function LandingDonation({ fundraiserId, charityName }: { fundraiserId: s
       fundraiserId={fundraiserId}
       charityName={charityName}
       onReported={(donationId) => shownAtDonation.current.set(donationId, statsShown(queryClient, fundraiserId))}
-      onRecorded={(amount, donationId) => {
-        addReportedDonationToStats(queryClient, fundraiserId, amount, shownAtDonation.current.get(donationId));
+      onRecorded={(recorded, donationId) => {
+        if (recorded.awaitingConfirmation) {
+          addReportedDonationToStats(
+            queryClient,
+            fundraiserId,
+            recorded.amount,
+            shownAtDonation.current.get(donationId),
+          );
+        }
         shownAtDonation.current.delete(donationId);
       }}
     />

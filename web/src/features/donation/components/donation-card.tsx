@@ -1,4 +1,5 @@
 import { Alert, Card, Stack, Text, Title } from '@mantine/core';
+import type { Donation } from '@qrshirt/contracts';
 import { useEffect, useState } from 'react';
 import { DONATION_CURRENCY, THANK_YOU_VISIBLE_MS } from '@/config/constants';
 import { stripePlatformFeePercent, stripePublishableKey } from '@/config/page-settings';
@@ -13,8 +14,8 @@ interface DonationCardProps {
   charityName: string;
   /** The widget reported a donation (before it is recorded); the same id comes with `onRecorded`. */
   onReported?: (donationId: string) => void;
-  /** After the backend recorded the report, e.g. to show the owner it awaits confirmation. */
-  onRecorded: (amount: number, donationId: string) => void;
+  /** After the backend recorded the report, which says whether it awaits confirmation. */
+  onRecorded: (recorded: Donation, donationId: string) => void;
 }
 
 /**
@@ -56,7 +57,7 @@ export function DonationCard({ fundraiserId, charityName, onReported, onRecorded
     record.mutate(
       { fundraiserId, amount, idempotencyKey: donationId },
       {
-        onSuccess: (recorded) => onRecorded(recorded.amount, donationId),
+        onSuccess: (recorded) => onRecorded(recorded, donationId),
         // The processor took the money; our record failing is for the logs, not the donor.
         onError: (error) => console.warn('Recording the donation failed', error),
       },

@@ -54,7 +54,13 @@ function checkoutApi(answer: { status?: number; json?: unknown } = { json: { cli
     'POST /api/fundraisers/f-1/checkout': answer,
     'POST /api/fundraisers/f-1/donate': (request) => ({
       status: 201,
-      json: { id: 'r-1', fundraiserId: 'f-1', amount: (request.body as { amount: number }).amount, currency: 'USD' },
+      json: {
+        id: 'r-1',
+        fundraiserId: 'f-1',
+        amount: (request.body as { amount: number }).amount,
+        currency: 'USD',
+        awaitingConfirmation: true,
+      },
     }),
   });
 }
@@ -112,7 +118,7 @@ describe("the donation card with Stripe's embedded Checkout", () => {
     const [report] = api.to('POST', '/api/fundraisers/f-1/donate');
     expect(report!.body).toEqual({ amount: 25 });
     expect(report!.headers['idempotency-key']).toBe(key);
-    expect(onRecorded).toHaveBeenCalledWith(25, key);
+    expect(onRecorded).toHaveBeenCalledWith(expect.objectContaining({ amount: 25 }), key);
     // The Checkout leaves the card; the next donation starts from the amounts again.
     expect(stripeJs.destroyed).toEqual(['cs_test_1_secret_x']);
     expect(screen.getByRole('button', { name: 'Continue to payment' })).toBeTruthy();
