@@ -56,7 +56,7 @@ describeWithKafka('a paused ingestor (zombie) whose partitions moved', (kafka) =
           'the zombie to claim each of its partitions that carries scans since it last joined',
           async () => ({
             joinedAt: lastJoin(zombie)?.time as number,
-            claims: await latestClaims(store, shared.partitions, shared.memberId),
+            claims: await latestClaims(store, shared.partitions, (member) => member === shared.memberId),
           }),
           ({ joinedAt, claims }) => claims.every((claim) => claim !== undefined && claim.at >= joinedAt),
         );
@@ -95,17 +95,21 @@ describeWithKafka('a paused ingestor (zombie) whose partitions moved', (kafka) =
           }
         });
         const paused = performance.now();
-        const takenOver = (await waitFor('the survivor to be given the partitions of the paused ingestor', () => {
+        await waitFor('the survivor to be given the partitions of the paused ingestor', () => {
           const now = membership(survivor);
-          return now && shared.partitions.every((partition) => now.partitions.includes(partition)) ? now : undefined;
-        }))!;
+          return now && shared.partitions.every((partition) => now.partitions.includes(partition));
+        });
         // Given them, it claims each as its next batch comes: resumed before that, the zombie's
-        // append would still be at the head, and nothing would have fenced it.
+        // append would still be at the head, and nothing would have fenced it. Any member id but
+        // the zombie's: on a busy machine the survivor may itself miss a heartbeat and rejoin
+        // under a new one.
         await waitFor(
           'the survivor to claim the partitions of the paused ingestor that carry scans',
-          () => latestClaims(store, shared.partitions, takenOver.memberId),
+          () => latestClaims(store, shared.partitions, (member) => member !== shared.memberId),
           (claims) => claims.every((claim) => claim !== undefined && claim.position > headAtPause),
-        );
+        ).catch((error: unknown) => {
+          throw withLog(error, survivor);
+        });
         await sleep(Math.max(0, PAUSE_MS - (performance.now() - paused)));
         zombie.resume();
         const rejoined = (await waitFor('the zombie to rejoin as a new member', () => {
@@ -157,18 +161,26 @@ describeWithKafka('a paused ingestor (zombie) whose partitions moved', (kafka) =
 
 /**
  * Of the partitions that carry scans (a fundraiser's scans all go to one partition: some may carry
- * none), the latest claim by `memberId` of each: when it was made and where it stands in the log.
+ * none), the latest claim of each by a member `by` picks: when it was made and where it stands in
+ * the log.
  */
-async function latestClaims(store: EventStore, partitions: readonly number[], memberId: string) {
+async function latestClaims(store: EventStore, partitions: readonly number[], by: (memberId: string) => boolean) {
   const streams = await Promise.all(partitions.map((partition) => store.readStream(`scans-p${partition}`)));
   return streams
     .filter((events) => events.some(({ type }) => type === 'ScanRecorded'))
     .map((events) => {
       const claim = events.findLast(
-        ({ type, data }) => type === 'PartitionClaimed' && (data as { memberId: string }).memberId === memberId,
+        ({ type, data }) => type === 'PartitionClaimed' && by((data as { memberId: string }).memberId),
       );
       return claim && { at: Date.parse((claim.data as { at: string }).at), position: claim.globalPosition };
     });
+}
+
+/** The wait's failure with the ingestor's latest log lines, which tell a slow machine from a stuck process. */
+function withLog(error: unknown, ingestor: WorkerProcess): unknown {
+  if (!(error instanceof WaitTimeout)) return error;
+  const tail = ingestor.logs.slice(-40).map((line) => JSON.stringify(line));
+  return new Error(`${error.message}\n${ingestor.name}'s latest log lines:\n${tail.join('\n')}`, { cause: error });
 }
 
 const lastJoin = (ingestor: WorkerProcess) =>
