@@ -1,5 +1,6 @@
 import type { AuthSession } from '@qrshirt/contracts';
 import type { Clock } from '../kit/clock';
+import { DomainError } from '../kit/decider';
 import type { CommandHandler } from '../kit/command-handler';
 import type { LookupKeys } from '../kit/lookup-keys';
 import { emailReservationDecider, type EmailReservationState, emailReservationStreamName } from './email-reservation';
@@ -18,6 +19,12 @@ export interface Accounts {
    */
   signedIn(uid: string, method: SignInMethod, profile: UserProfile): Promise<UserState>;
   profile(uid: string): Promise<UserState | null>;
+  /**
+   * Registers the holder of `email` whose registration was lost after it reserved the address (a
+   * failure or a crash in between), so that links mailed to the address can act for it; nothing
+   * for a registered account.
+   */
+  registerHalfMade(uid: string, email: string): Promise<void>;
   /**
    * The account's address and whether it is verified: the profile's address counts only while
    * this account holds its reservation and proved it is theirs.
@@ -78,6 +85,20 @@ export function createAccounts({
     },
     profile(uid) {
       return commands.loadState(userStreamName(uid), userDecider);
+    },
+    async registerHalfMade(uid, email) {
+      const register = () => ({
+        type: 'RegisterUser' as const,
+        userId: uid,
+        method: 'password' as const,
+        ...noProfile,
+        email,
+        at: now(),
+      });
+      await commands.handle(userStreamName(uid), userDecider, register).catch((error: unknown) => {
+        // Registered meanwhile (its owner signed in): what it has stays.
+        if (!(error instanceof DomainError && error.kind === 'conflict')) throw error;
+      });
     },
     async addressOf(uid) {
       const email = (await commands.loadState(userStreamName(uid), userDecider))?.email ?? null;

@@ -5,7 +5,7 @@ import { HttpError } from '../http/http-error';
 import { authError } from './auth-errors';
 import type { EmailVerification } from './email-verification';
 import type { Identity } from './identity';
-import { hashPassword } from './passwords';
+import { hashPassword, verifyPassword } from './passwords';
 import { limitByAccount, limitByIp, type RateLimiter } from './rate-limiter';
 import type { IssuedSession, Sessions } from './sessions';
 
@@ -27,6 +27,37 @@ interface EmailPasswordSignInDeps {
  */
 export function createEmailPasswordSignIn(deps: EmailPasswordSignInDeps) {
   const { accounts, sessions, credentials, limiter, verification, lookupKeys, newId } = deps;
+
+  /**
+   * The account a sign-up completes: one holding the address that was never registered (its
+   * sign-up stopped after the reservation) and has this password, so that the same sign-up retried
+   * gets past whichever write failed. Null when nobody holds the address; 409 when someone does.
+   */
+  async function halfMadeAccount(email: string, password: string): Promise<string | null> {
+    const holder = await accounts.emailHolder(email);
+    if (holder === null) return null;
+    // A registered account's address costs no hashing.
+    const hash = (await accounts.profile(holder)) ? null : await credentials.passwordHash(holder);
+    if (hash === null || !(await verifyPassword(password, hash))) throw authError(409, 'email-already-in-use');
+    return holder;
+  }
+
+  /**
+   * A new account's id, in writes a retry of the same sign-up gets past (halfMadeAccount): the
+   * password under a new id, so stopped after it nothing is taken, then the address, which the
+   * event store gives to one account (email-reservation.ts).
+   */
+  async function newAccount(email: string, password: string): Promise<string> {
+    const uid = newId();
+    await credentials.setPasswordHash(uid, await hashPassword(password));
+    if ((await accounts.reserveEmail(email, uid)) === uid) return uid;
+    await credentials.deletePasswordHash(uid);
+    // Taken meanwhile, maybe by this same sign-up sent twice at once, which then shares the account.
+    const twin = await halfMadeAccount(email, password);
+    if (twin === null) throw authError(409, 'email-already-in-use');
+    return twin;
+  }
+
   return {
     /** A new account, signed in; `log` is the request's, for a verification link that could not be stored. */
     async signUp(input: SignUpRequest, client: string, log: Logger): Promise<IssuedSession> {
@@ -38,12 +69,7 @@ export function createEmailPasswordSignIn(deps: EmailPasswordSignInDeps) {
       await limiter.attempt([limitByIp('signup', client)]);
       if (!isValidEmailAddress(email)) throw authError(400, 'invalid-email');
       if (isTooShortPassword(input.password)) throw authError(400, 'weak-password');
-      const uid = newId();
-      // The event store decides who gets the address (see email-reservation.ts). Reserved before
-      // hashing, so a taken address costs no hashing; should the process die before the hash is
-      // stored, the owner of the address sets a password through a reset link.
-      if ((await accounts.reserveEmail(email, uid)) !== uid) throw authError(409, 'email-already-in-use');
-      await credentials.setPasswordHash(uid, await hashPassword(input.password));
+      const uid = (await halfMadeAccount(email, input.password)) ?? (await newAccount(email, input.password));
       const user = await accounts.signedIn(uid, 'password', {
         email,
         displayName: input.displayName.trim() || null,

@@ -56,6 +56,8 @@ export function createGoogleAccounts(deps: {
     await credentials.deletePasswordHash(uid);
     await credentials.endSessionsOf(uid, clock().getTime());
     await endMailedLinks(credentials, uid);
+    // One never registered (its sign-up stopped after the reservation) is registered with them next.
+    if (!(await accounts.profile(uid))) return;
     await accounts.updateProfile(uid, {
       displayName: profile.displayName || null,
       photoURL: profile.photos?.[0]?.value ?? null,

@@ -101,6 +101,8 @@ export function createPasswordReset({
       const uid = await accounts.emailHolder(email);
       // Every request sends an email: all count, success or not.
       await limiter.attempt(accountMail(uid, lookupKeys.email(email), client));
+      // An account whose sign-up stopped after the reservation is completed, so the link acts for it.
+      if (uid && !(await accounts.profile(uid))) await accounts.registerHalfMade(uid, email);
       await mailer.sendEmail(await resetMail(email, uid));
     },
 
