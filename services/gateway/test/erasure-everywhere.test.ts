@@ -1,4 +1,4 @@
-import { readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
@@ -23,7 +23,7 @@ import { confirmDonation } from './support/webhooks';
  * After a person is erased (an account closed, a waitlist signup removed), no place the product
  * keeps data holds their name or email: not the admin views, not the replay analysts download or
  * run, not the bytes of any SQLite file (WAL included), not Redis, where read models, credentials
- * and the outbox live with REDIS_URL and CREDENTIALS_STORE=redis.
+ * and the outbox live with REDIS_URL and CREDENTIALS_STORE=redis, not the mail written as files.
  */
 const replayCli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../scripts/replay-donations.ts');
 const groupings = ['day', 'charity', 'fundraiser', 'shirt'] as const;
@@ -78,6 +78,13 @@ describeWithRedis(
         files.map((name) => readFile(path.join(dataDir, name)).catch(() => Buffer.alloc(0))),
       );
       return Buffer.concat(parts).toString('latin1');
+    }
+
+    /** The mail the gateway wrote as files (it has no SMTP_URL), every one as one text. */
+    async function mailFiles(dataDir: string): Promise<string> {
+      const folder = path.join(dataDir, 'mail');
+      const names = await readdir(folder);
+      return (await Promise.all(names.map((name) => readFile(path.join(folder, name), 'utf8')))).join('\n');
     }
 
     async function adminViews(api: AdminTestServer['api'], admin: RequestOptions): Promise<string> {
@@ -180,7 +187,7 @@ describeWithRedis(
       await server.embedded.projectionsCaughtUp(WAIT_MS);
 
       // Before: everything holds them, so the checks below can tell.
-      const before = [await adminViews(api, admin), await redisContents()].join('\n');
+      const before = [await adminViews(api, admin), await redisContents(), await mailFiles(server.dataDir)].join('\n');
       for (const clear of [email, email.toUpperCase(), name, photo, signupEmail, signupName])
         expect(before).toContain(clear);
 
@@ -206,6 +213,7 @@ describeWithRedis(
         replay: await replayOutput(server.dataDir),
         'SQLite files': await sqliteBytes(server.dataDir),
         Redis: await redisContents(),
+        'mail files': await mailFiles(server.dataDir),
       };
       for (const [place, text] of Object.entries(places)) {
         for (const clear of [email, email.toUpperCase(), name, photo, signupEmail, signupName])

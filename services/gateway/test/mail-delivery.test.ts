@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { adminOutboxPage, authSession } from '@qrshirt/contracts';
@@ -232,6 +233,35 @@ describe('the admin outbox', () => {
 });
 
 describe('without SMTP_URL', () => {
+  it('deletes the mail and texts it wrote once they are 7 days old, and nothing it did not write', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-mail-files-'));
+    const stamp = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString().replace(/[:.]/g, '-');
+    const files = {
+      'mail/old': `${stamp(7.1)}-${randomUUID()}.eml`,
+      'mail/recent': `${stamp(6.9)}-${randomUUID()}.eml`,
+      'mail/not ours': 'notes.eml',
+      'sms/old': `${stamp(8)}-${randomUUID()}.txt`,
+      'sms/recent': `${stamp(1)}-${randomUUID()}.txt`,
+    };
+    for (const [place, name] of Object.entries(files)) {
+      const folder = path.join(dataDir, place.split('/')[0]!);
+      await mkdir(folder, { recursive: true, mode: 0o700 });
+      await writeFile(path.join(folder, name), 'To: someone@example.com\n\nhello\n', { mode: 0o600 });
+    }
+    const present = async () => {
+      const [mail, sms] = await Promise.all(['mail', 'sms'].map((folder) => readdir(path.join(dataDir, folder))));
+      return Object.keys(files).filter((place) => [...mail!, ...sms!].includes(files[place as keyof typeof files]));
+    };
+    // Its sender looks as it starts, then every hour.
+    const server = await startTestServer({ dataDir });
+    try {
+      await expect.poll(present).toEqual(['mail/recent', 'mail/not ours', 'sms/recent']);
+    } finally {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('writes each mail as an .eml file with both parts', async () => {
     const server = await startTestServer();
     try {

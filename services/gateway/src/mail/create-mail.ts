@@ -25,7 +25,10 @@ interface Mail {
     list(query: AdminOutboxQuery): Promise<AdminOutboxPage>;
     retry(id: string): Promise<AdminOutboxMessage | 'sent' | null>;
   };
-  /** Forgets every message to an address or number, waiting or kept after sending: its person is erased. */
+  /**
+   * Forgets every message to an address or number, waiting or kept after sending, and the files
+   * written for it: its person is erased.
+   */
   forgetRecipient(this: void, address: string): Promise<number>;
   /** Starts delivering (each gateway runs a sender; leases keep them off each other's messages). */
   start(): void;
@@ -194,7 +197,11 @@ export function createMail(
         return toAdmin(outcome);
       },
     },
-    forgetRecipient: (address) => store.forgetRecipient(address),
+    async forgetRecipient(address) {
+      // The files written for it first: the store's record is what says the address had mail.
+      await Promise.all([email.forget?.(address), sms.forget?.(address)]);
+      return store.forgetRecipient(address);
+    },
     start: () => sender.start(),
     async close() {
       await sender.stop();

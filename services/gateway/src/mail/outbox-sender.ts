@@ -91,6 +91,10 @@ export function createOutboxSender(options: {
       prunedAt = now;
       const pruned = await store.pruneSent(now - SENT_RETENTION_MS);
       if (pruned > 0) log.info({ pruned }, 'outbox: forgot sent messages older than 30 days');
+      for (const [channel, transport] of Object.entries(transports)) {
+        const deleted = (await transport.prune?.()) ?? 0;
+        if (deleted > 0) log.info({ channel, deleted }, 'outbox: deleted written messages past their retention');
+      }
     }
     for (;;) {
       again = false;
