@@ -29,6 +29,7 @@ interface Service {
 interface ComposeFile {
   services: Record<string, Service>;
   volumes: Record<string, unknown>;
+  networks?: Record<string, { ipam?: { config?: { subnet?: string }[] } }>;
 }
 
 // The file uses YAML merge keys (`<<: *app`), as Compose does.
@@ -158,10 +159,20 @@ describe('docker-compose.yml', () => {
     expect(compose.services.gateway!.deploy?.replicas).toBe(2);
     const published = Object.entries(compose.services).filter(([, service]) => service.ports?.length);
     expect(published.map(([name]) => name).sort()).toEqual(['mailpit', 'proxy']);
-    // Mailpit publishes its web UI only, not SMTP.
-    expect(compose.services.mailpit!.ports).toEqual(['8025:8025']);
+    // On this machine's loopback only, and Mailpit its web UI only, not SMTP.
+    expect(compose.services.proxy!.ports).toEqual(['127.0.0.1:8080:8080']);
+    expect(compose.services.mailpit!.ports).toEqual(['127.0.0.1:8025:8025']);
     const nginx = read('deploy/nginx.conf');
     expect(nginx).toContain(`server gateway:${compose.services.gateway!.environment!.PORT}`);
+  });
+
+  it('has the gateways believe X-Forwarded-For from the compose network only', () => {
+    const subnets = compose.networks?.default?.ipam?.config?.map((pool) => pool.subnet);
+    expect(subnets).toHaveLength(1);
+    expect(compose.services.gateway!.environment!.TRUST_PROXY).toBe(subnets![0]);
+    // ...whose proxy passes on the address it saw, never the client's own X-Forwarded-For.
+    const forwarded = [...read('deploy/nginx.conf').matchAll(/^\s*proxy_set_header X-Forwarded-For (\S+);/gm)];
+    expect(forwarded.map((match) => match[1])).toEqual(['$remote_addr']);
   });
 
   it('never runs the demo processor in production mode, which a gateway refuses to start with', () => {
