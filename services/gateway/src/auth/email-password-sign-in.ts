@@ -6,7 +6,7 @@ import { authError } from './auth-errors';
 import type { EmailVerification } from './email-verification';
 import type { Identity } from './identity';
 import { hashPassword, verifyPassword } from './passwords';
-import { limitByAccount, limitByIp, type RateLimiter } from './rate-limiter';
+import { limitByIp, type RateLimiter, signInWithPassword } from './rate-limiter';
 import type { IssuedSession, Sessions } from './sessions';
 
 interface EmailPasswordSignInDeps {
@@ -94,7 +94,7 @@ export function createEmailPasswordSignIn(deps: EmailPasswordSignInDeps) {
     ): Promise<IssuedSession> {
       const email = givenEmail.trim();
       if (!isValidEmailAddress(email)) throw authError(400, 'invalid-email');
-      const limits = [limitByIp('signin', client), limitByAccount('signin', lookupKeys.email(email))];
+      const limits = signInWithPassword(lookupKeys.email(email), client);
       await limiter.attempt(limits);
       const user = await checkCredentials();
       // One answer whether the email has no account (user-not-found) or the password is wrong

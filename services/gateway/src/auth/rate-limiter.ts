@@ -16,7 +16,7 @@ type LimitedAction =
   | 'phone-confirm'
   | 'password-reset-confirm';
 
-type LimitScope = 'ip' | 'account';
+type LimitScope = 'ip' | 'account' | 'client-account';
 
 /** One counter: what is limited (e.g. `signin`) for whom (a client address or an account key). */
 export interface RateLimitKey {
@@ -38,6 +38,24 @@ export function limitByAccount(action: LimitedAction, subject: string): RateLimi
   return { action, scope: 'account', subject };
 }
 
+/** One client's attempts at one account (`subject` as for limitByAccount): whoever guesses is stopped first. */
+export function limitByClientAndAccount(action: LimitedAction, client: string, subject: string): RateLimitKey {
+  return { action, scope: 'client-account', subject: `${client}.${subject}` };
+}
+
+/**
+ * The budgets a sign-in with a password counts against: the client's, the client's at this
+ * account, and the account's, which only slows down (see `Allowance.slowdown`): a stranger's
+ * guesses must not lock its owner out.
+ */
+export function signInWithPassword(accountKey: string, client: string): RateLimitKey[] {
+  return [
+    limitByIp('signin', client),
+    limitByClientAndAccount('signin', client, accountKey),
+    limitByAccount('signin', accountKey),
+  ];
+}
+
 /**
  * The budgets a mail for an account, asked for by `client`, counts against: the client's, and the
  * one of that account (`uid`; null when no account holds the address) and that recipient
@@ -56,6 +74,11 @@ export function waitlistMail(recipientKey: string, client: string): RateLimitKey
 interface Allowance {
   points: number;
   durationSeconds: number;
+  /**
+   * Past `points`, attempts are not refused for the rest of the window but spaced: after each one,
+   * the next waits 1 s, then twice as long as the last wait, up to `durationSeconds`.
+   */
+  slowdown?: true;
 }
 
 const HOUR = 3_600;
@@ -69,8 +92,13 @@ const DAY = 24 * HOUR;
 const RATE_LIMITS: Record<LimitedAction, Partial<Record<LimitScope, Allowance>>> = {
   // Successful sign-ups count too: one address must not open unlimited accounts.
   signup: { ip: { points: 20, durationSeconds: HOUR } },
-  // Successes are forgiven: only failures use the allowance up.
-  signin: { ip: { points: 50, durationSeconds: QUARTER_HOUR }, account: { points: 10, durationSeconds: QUARTER_HOUR } },
+  // Successes are forgiven: only failures use the allowance up. The guessing client is stopped
+  // after 5 at one account; past 10 from anywhere the account is slowed down, not locked.
+  signin: {
+    ip: { points: 50, durationSeconds: QUARTER_HOUR },
+    'client-account': { points: 5, durationSeconds: QUARTER_HOUR },
+    account: { points: 10, durationSeconds: QUARTER_HOUR, slowdown: true },
+  },
   anonymous: { ip: { points: 60, durationSeconds: HOUR } },
   // A mailbox gets at most 3 links a day for one account, and 3 waitlist confirmations a day,
   // whoever asks; a client asks for at most as many of each as it may open accounts.
@@ -115,37 +143,73 @@ export function createRateLimiter(backend: { redisUrl?: string } = {}): RateLimi
   // Connection errors reach each command's caller; without a listener ioredis would also print
   // every reconnection attempt to stderr.
   redis?.on('error', () => {});
-  const limiters = new Map<string, Limiter>();
+  const newLimiter = (options: { points: number; duration: number; keyPrefix: string }): Limiter =>
+    redis ? new RateLimiterRedis({ ...options, storeClient: redis }) : new RateLimiterMemory(options);
+  /** Per key: its counter, its allowance, and for a slowdown the wait before its next attempt. */
+  const limiters = new Map<string, { counter: Limiter; allowance: Allowance; wait?: Limiter }>();
   for (const [action, scopes] of Object.entries(RATE_LIMITS)) {
-    for (const [scope, { points, durationSeconds }] of Object.entries(scopes)) {
-      const options = { points, duration: durationSeconds, keyPrefix: `qr:rl:${action}:${scope}` };
-      limiters.set(
-        `${action}:${scope}`,
-        redis ? new RateLimiterRedis({ ...options, storeClient: redis }) : new RateLimiterMemory(options),
-      );
+    for (const [scope, allowance] of Object.entries(scopes)) {
+      const keyPrefix = `qr:rl:${action}:${scope}`;
+      limiters.set(`${action}:${scope}`, {
+        counter: newLimiter({ points: allowance.points, duration: allowance.durationSeconds, keyPrefix }),
+        allowance,
+        ...(allowance.slowdown && {
+          wait: newLimiter({ points: 1, duration: allowance.durationSeconds, keyPrefix: `${keyPrefix}:wait` }),
+        }),
+      });
     }
   }
-  const limiterOf = ({ action, scope }: RateLimitKey): Limiter => {
+  const limiterOf = ({ action, scope }: RateLimitKey) => {
     const limiter = limiters.get(`${action}:${scope}`);
     if (!limiter) throw new Error(`no ${scope} limit for ${action} in RATE_LIMITS`);
     return limiter;
   };
 
-  /** The refusals of counting an attempt against every key; empty when all were within their limits. */
+  /** The counters cannot be reached: nothing may be tried without them (the limits would be off). */
+  const unavailable = () => new HttpError(503, 'Sign-in is unavailable right now. Please try again in a moment.');
+
+  /**
+   * The refusals of counting an attempt against every key; empty when all were within their
+   * limits. A slowdown's key past its allowance sets the wait before its next attempt instead.
+   */
   async function count(keys: readonly RateLimitKey[]): Promise<RateLimiterRes[]> {
-    const outcomes = await Promise.allSettled(keys.map((key) => limiterOf(key).consume(key.subject)));
-    const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
-    // A refusal is a RateLimiterRes; anything else means the counters cannot be reached, and
-    // nothing may be tried without them (the limits would be off).
-    if (refusals.some((reason) => !(reason instanceof RateLimiterRes))) {
-      throw new HttpError(503, 'Sign-in is unavailable right now. Please try again in a moment.');
+    const outcomes = await Promise.allSettled(keys.map((key) => limiterOf(key).counter.consume(key.subject)));
+    const refusals: RateLimiterRes[] = [];
+    for (const [index, outcome] of outcomes.entries()) {
+      if (outcome.status === 'fulfilled') continue;
+      if (!(outcome.reason instanceof RateLimiterRes)) throw unavailable();
+      const key = keys[index]!;
+      const { allowance, wait } = limiterOf(key);
+      if (!wait) {
+        refusals.push(outcome.reason);
+        continue;
+      }
+      const past = outcome.reason.consumedPoints - allowance.points;
+      await wait.block(key.subject, Math.min(2 ** (past - 1), allowance.durationSeconds)).catch(() => {
+        throw unavailable();
+      });
     }
-    return refusals as RateLimiterRes[];
+    return refusals;
+  }
+
+  /** The waits of the slowdowns among `keys` that have not passed yet; counted as attempts, they would only grow. */
+  async function waiting(keys: readonly RateLimitKey[]): Promise<RateLimiterRes[]> {
+    const waits = await Promise.all(
+      keys.map(async (key) => {
+        const { wait } = limiterOf(key);
+        return wait && (await wait.get(key.subject).catch(() => Promise.reject(unavailable())));
+      }),
+    );
+    return waits.filter(
+      (wait): wait is RateLimiterRes =>
+        wait instanceof RateLimiterRes && wait.consumedPoints > 1 && wait.msBeforeNext > 0,
+    );
   }
 
   return {
     async attempt(keys, refusal) {
-      const refusals = await count(keys);
+      const waits = await waiting(keys);
+      const refusals = waits.length > 0 ? waits : await count(keys);
       if (refusals.length === 0) return;
       const waitMs = Math.max(...refusals.map((reason) => reason.msBeforeNext));
       const headers = { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) };
@@ -158,7 +222,7 @@ export function createRateLimiter(backend: { redisUrl?: string } = {}): RateLimi
     },
     async forgive(keys) {
       // Best effort: the success it follows stands, and an attempt left counted only expires later.
-      await Promise.all(keys.map((key) => limiterOf(key).reward(key.subject))).catch(() => undefined);
+      await Promise.all(keys.map((key) => limiterOf(key).counter.reward(key.subject))).catch(() => undefined);
     },
     async close() {
       await redis?.quit().catch(() => undefined);
