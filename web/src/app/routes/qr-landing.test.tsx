@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, type FakeAnswer, fakeApi } from '@/testing/fake-api';
 import { renderRoute } from '@/testing/render';
@@ -47,6 +48,18 @@ function widgetReports(data: unknown, origin = window.location.origin) {
   act(() => {
     fireEvent(window, new MessageEvent('message', { data, origin, source: frame.contentWindow }));
   });
+}
+
+/** The recording's answer handled: its mutation succeeded, which runs the card's onRecorded. */
+async function recordingAnswered(queryClient: QueryClient): Promise<void> {
+  await waitFor(() =>
+    expect(
+      queryClient
+        .getMutationCache()
+        .getAll()
+        .map((mutation) => mutation.state.status),
+    ).toEqual(['success']),
+  );
 }
 
 describe('the QR landing page', () => {
@@ -204,15 +217,7 @@ describe('the QR landing page', () => {
       status: 201,
       json: { id: 'd-1', fundraiserId: 'f-1', amount: 12.5, currency: 'USD', awaitingConfirmation: true },
     });
-    // The recording's answer handled: its mutation succeeded, which runs the card's onRecorded.
-    await waitFor(() =>
-      expect(
-        queryClient
-          .getMutationCache()
-          .getAll()
-          .map((mutation) => mutation.state.status),
-      ).toEqual(['success']),
-    );
+    await recordingAnswered(queryClient);
     // The figures it found are the live ones, left as they were: the same object, not a copy.
     expect(queryClient.getQueryData(['fundraiser-stats', 'f-1'])).toBe(live);
     expect(screen.getByTestId('total-raised').textContent).toBe('$42.50');
@@ -235,14 +240,7 @@ describe('the QR landing page', () => {
     const shown: unknown = queryClient.getQueryData(['fundraiser-stats', 'f-1']);
 
     widgetReports({ type: 'donation-completed', amount: 12.5 });
-    await waitFor(() =>
-      expect(
-        queryClient
-          .getMutationCache()
-          .getAll()
-          .map((mutation) => mutation.state.status),
-      ).toEqual(['success']),
-    );
+    await recordingAnswered(queryClient);
     expect(queryClient.getQueryData(['fundraiser-stats', 'f-1'])).toBe(shown);
     expect(screen.queryByTestId('awaiting-confirmation')).toBeNull();
   });
