@@ -39,7 +39,7 @@ export function limitByAccount(action: LimitedAction, subject: string): RateLimi
 }
 
 /** One client's attempts at one account (`subject` as for limitByAccount): whoever guesses is stopped first. */
-export function limitByClientAndAccount(action: LimitedAction, client: string, subject: string): RateLimitKey {
+function limitByClientAndAccount(action: LimitedAction, client: string, subject: string): RateLimitKey {
   return { action, scope: 'client-account', subject: `${client}.${subject}` };
 }
 

@@ -19,7 +19,7 @@ export interface Transport {
  * How long a written mail or text stays: long enough to open a link (a verification lasts a
  * day), not a second inbox of live links and addresses.
  */
-export const MESSAGE_FILE_RETENTION_MS = 7 * 24 * 60 * 60_000;
+const MESSAGE_FILE_RETENTION_MS = 7 * 24 * 60 * 60_000;
 
 /** `2026-11-24T03-15-21-123Z`: sorts by time and is a valid file name everywhere. */
 const fileTime = (date: Date) => date.toISOString().replace(/[:.]/g, '-');
