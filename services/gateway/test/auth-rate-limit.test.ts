@@ -227,29 +227,33 @@ describe('rate limiting with in-process counters', () => {
   rateLimitScenarios(() => server);
 
   it('slows an account down past 10 failures from anywhere: 1 s before the next try, then twice as long', async () => {
-    const email = uniqueEmail('patient');
-    await signUp(server.api, { email, password: 'the-password' });
-    const signIn = (password: string) =>
-      server.api('POST', '/api/auth/signin', from(newAddress(), { body: { email, password } }));
-    for (let attempt = 1; attempt <= 10; attempt++) expect((await signIn('wrong')).status).toBe(401);
-    // rate-limiter-flexible's windows follow the system clock, not the injected one: the test's
-    // own Date moves it, so that no real wait decides anything.
-    let now = Date.now();
-    vi.useFakeTimers({ toFake: ['Date'], now });
+    // On the counters themselves, whose windows and waits follow the system clock and its timers:
+    // faked, so that no real wait decides anything (an HTTP round trip would need real timers).
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    const limiter = createRateLimiter();
     try {
-      const waits: string[] = [];
+      const account = [{ action: 'signin', scope: 'account', subject: 'patient' }] as const;
+      for (let attempt = 1; attempt <= 11; attempt++) await limiter.attempt(account);
+      const waits: number[] = [];
       for (let past = 1; past <= 4; past++) {
-        expect((await signIn('wrong')).status).toBe(401);
-        const refused = await signIn('the-password');
-        expectAuthError(refused, 429, 'too-many-requests', TOO_MANY);
-        waits.push(refused.headers.get('retry-after')!);
-        now += Number(waits.at(-1)) * 1000 + 100;
-        vi.setSystemTime(now);
+        const refused = await limiter.attempt(account).then(
+          () => undefined,
+          (error: unknown) => error as { status: number; headers: Record<string, string> },
+        );
+        expect(refused?.status).toBe(429);
+        waits.push(Number(refused!.headers['Retry-After']));
+        // Just before the wait ends it still holds; once it has, the next attempt passes, and waits twice as long.
+        vi.advanceTimersByTime(waits.at(-1)! * 1000 - 100);
+        await expect(limiter.attempt(account)).rejects.toMatchObject({ status: 429 });
+        vi.advanceTimersByTime(200);
+        await limiter.attempt(account);
       }
-      expect(waits).toEqual(['1', '2', '4', '8']);
-      // Its owner gets in once the wait has passed, and a success takes its attempt back.
-      expect((await signIn('the-password')).status).toBe(200);
+      expect(waits).toEqual([1, 2, 4, 8]);
+      // Once its window is over, the account starts afresh.
+      vi.advanceTimersByTime(15 * 60_000);
+      for (let attempt = 1; attempt <= 11; attempt++) await limiter.attempt(account);
     } finally {
+      await limiter.close();
       vi.useRealTimers();
     }
   });
