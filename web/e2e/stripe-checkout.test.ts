@@ -133,6 +133,15 @@ describeInBrowser("Stripe's embedded Checkout in the QR page's donation card", (
       await page.evaluate(() => (window as unknown as { stripeStandIn: { keys: string[] } }).stripeStandIn.keys),
     ).toEqual([PUBLISHABLE_KEY]);
     expect(stripeJsRequests.every((url) => url.startsWith('https://js.stripe.com/'))).toBe(true);
+    // Its frames, which the policy lets in: a refused frame would be left at an error page.
+    await expect
+      .poll(() => page.frames().map((frame) => frame.url()))
+      .toEqual(
+        expect.arrayContaining([
+          'https://js.stripe.com/v3/controller-stand-in.html',
+          `https://checkout.stripe.com/c/pay/${session!.clientSecret.split('_secret_')[0]}`,
+        ]),
+      );
 
     const report = page.waitForRequest((request) => request.url().endsWith(`/${fundraiser.id}/donate`));
     await page.evaluate(() =>
