@@ -1,5 +1,14 @@
 export type InfraName =
-  'redis' | 'kafka' | 'eventstore' | 'chromium' | 'schemathesis' | 'nginx' | 'stripe-mock' | 'mount' | 'netns';
+  | 'redis'
+  | 'kafka'
+  | 'eventstore'
+  | 'chromium'
+  | 'schemathesis'
+  | 'nginx'
+  | 'stripe-mock'
+  | 'compose'
+  | 'mount'
+  | 'netns';
 
 /**
  * Whether an integration suite must fail, rather than skip, when it cannot reach `name`.
