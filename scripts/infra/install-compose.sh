@@ -4,9 +4,9 @@
 # .infra/compose/bin/compose-config (git-ignored), which scripts/test/compose.test.ts runs on
 # docker-compose.yml. compose-go is pinned in its go.mod to v2.16.1, the version Docker Compose
 # v5.6.0 (the newest that builds with Go 1.26.8) depends on. Not Compose itself: its modules are
-# about 360 MB (the Docker CLI, BuildKit, containerd; 267 s to download here) against compose-go's
-# 3 MB, and none of it adds to what `config` checks; the cmd compose-go ships loads only the raw
-# model (no environment, no consistency checks). Nothing is installed system-wide. Safe to run
+# about 360 MB (the Docker CLI, BuildKit, containerd; 267 s to download here) against the 15 of
+# compose-go and its dependencies, and none of them adds to what `config` checks; the cmd
+# compose-go ships loads only the raw model (no environment, no consistency checks). Nothing is installed system-wide. Safe to run
 # repeatedly: once a build of the current sources is there it only prints the path.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
