@@ -1,5 +1,6 @@
 export * from './events';
 export * from './events/donation-money';
+export * from './events/scan-figures';
 export * from './openapi';
 export * from './rest';
 export * from './route';

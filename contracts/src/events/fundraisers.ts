@@ -122,6 +122,27 @@ export const ScanRecorded = defineEvent('ScanRecorded', scanRequest.extend({ cou
   },
 });
 
+/**
+ * The scans of one fundraiser and UTC day that a scan stream's writer took past the log's cap on
+ * anonymous writes (core's log-cap.ts): counted by the batch, not stored one by one. `requests`
+ * is how many it took, `counted` the ones that counted, with what the writer must remember of
+ * them when it rebuilds (scan-counting.ts): the visitors a flood repeats, robots and addresses
+ * past their limit are only a number here.
+ */
+export const ScansTallied = defineEvent(
+  'ScansTallied',
+  z.object({
+    fundraiserId: z.string().min(1),
+    /** The earliest and the latest scan of the tally, both on one UTC day. */
+    from: isoInstant,
+    at: isoInstant,
+    requests: z.number().int().positive(),
+    counted: z.array(
+      z.object({ at: isoInstant, visitorHash: dailyHash.nullable(), addressHash: dailyHash.nullable() }),
+    ),
+  }),
+);
+
 /** A `dailyHash` as the schema takes it: absent is null. */
 function dailyHashOrNull(value: unknown): string | null | undefined {
   if (value === undefined || value === null) return null;

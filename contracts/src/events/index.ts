@@ -25,6 +25,7 @@ import {
   FundraiserShortCodeAssigned,
   PartitionClaimed,
   ScanRecorded,
+  ScansTallied,
   ShortCodeReserved,
   readScanRecordedData,
 } from './fundraisers';
@@ -106,6 +107,7 @@ export const eventDefinitions = {
   CharityPayoutAccountOpened,
   CharityPayoutAccountUpdated,
   ScanRecorded,
+  ScansTallied,
   PartitionClaimed,
   WaitlistJoined,
   WaitlistConfirmationResent,

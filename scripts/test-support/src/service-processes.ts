@@ -38,6 +38,14 @@ export const TEST_LOOKUP_KEY_SECRET = randomBytes(32).toString('hex');
 /** The donation processor's webhook secret of test gateways, in Standard Webhooks' `whsec_` form; made anew likewise. */
 export const TEST_WEBHOOK_SECRET = `whsec_${randomBytes(32).toString('base64')}`;
 
+/**
+ * The log's cap on anonymous events stored one by one per minute in the processes started here,
+ * unless `env` says otherwise: far above any test's load, since the load and fault tests find
+ * each acknowledged scan by its id, which a tally past the cap does not keep. The cap's own
+ * tests set a small one.
+ */
+const TEST_ANONYMOUS_EVENTS_PER_MINUTE = '100000000';
+
 export interface GatewayProcess extends LaunchedProcess {
   url: string;
   /** Where its GET /readyz and /metrics answer (its operations port). */
@@ -77,6 +85,7 @@ export async function startGatewayProcess(
       LOOKUP_KEY_SECRET: TEST_LOOKUP_KEY_SECRET,
       DONATION_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
       ALTCHA_MAX_NUMBER: TEST_ALTCHA_MAX_NUMBER,
+      ANONYMOUS_EVENTS_PER_MINUTE: TEST_ANONYMOUS_EVENTS_PER_MINUTE,
       ...env,
     },
   });
@@ -109,7 +118,12 @@ export function startIngestorProcess(
   placement?: ServerPlacement,
 ): Promise<WorkerProcess> {
   // kafkajs shortens its retries under NODE_ENV=test (which vitest sets): run it as deployed.
-  return startWorker('ingestor', { NODE_ENV: 'development', ...env }, timeoutMs, placement);
+  return startWorker(
+    'ingestor',
+    { NODE_ENV: 'development', ANONYMOUS_EVENTS_PER_MINUTE: TEST_ANONYMOUS_EVENTS_PER_MINUTE, ...env },
+    timeoutMs,
+    placement,
+  );
 }
 
 /**

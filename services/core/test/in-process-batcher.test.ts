@@ -112,6 +112,74 @@ describe('in-process batcher', () => {
     await batcher.close();
   });
 
+  describe('past the cap on anonymous events a minute', () => {
+    const at = '2026-01-01T00:00:00.000Z';
+    const clock = () => new Date(at);
+
+    it('tallies the scans past it by fundraiser, and every one still counts as it would have', async () => {
+      const { store } = countingStore();
+      const batcher = createInProcessBatcher({
+        eventStore: store,
+        scans: scanWriter(store),
+        anonymousEventsPerMinute: 5,
+        clock,
+      });
+      const visit = (i: number, visitor = `v-${i}`) => ({
+        scanId: `s-${i}`,
+        fundraiserId: `f-${i % 2}`,
+        at,
+        visitorHash: visitor,
+        addressHash: `a-${i}`,
+      });
+      // 40 visitors, then each of them again: 80 requests, 40 counted.
+      await Promise.all(Array.from({ length: 80 }, (_, i) => batcher.recordScan(visit(i, `v-${i % 40}`))));
+      const stored = await store.readStream(EMBEDDED_SCAN_STREAM);
+      const singly = stored.filter((event) => event.type === 'ScanRecorded');
+      const tallies = stored.filter((event) => event.type === 'ScansTallied');
+      expect(singly).toHaveLength(5);
+      expect(tallies.length).toBeGreaterThan(0);
+      expect(tallies.length).toBeLessThanOrEqual(4);
+      const tallied = tallies.map((event) => event.data as { requests: number; counted: unknown[] });
+      expect(tallied.reduce((sum, tally) => sum + tally.requests, 0)).toBe(75);
+      const counted =
+        singly.filter((event) => (event.data as { counted: boolean }).counted).length +
+        tallied.reduce((sum, tally) => sum + tally.counted.length, 0);
+      expect(counted).toBe(40);
+      await batcher.close();
+    });
+
+    it('samples the analytics past it: one in a hundred of each kind stored, weighing a hundred', async () => {
+      const { store } = countingStore();
+      const batcher = createInProcessBatcher({
+        eventStore: store,
+        scans: scanWriter(store),
+        anonymousEventsPerMinute: 10,
+        clock,
+      });
+      const view = (i: number) => ({ type: 'PageViewed' as const, data: { path: `/p/${i}`, at } });
+      await Promise.all(
+        Array.from({ length: 5 }, (_, i) =>
+          batcher.recordAnalytics(Array.from({ length: 100 }, (_, j) => view(i * 100 + j))),
+        ),
+      );
+      const stored = await store.readStream(analyticsStream(at));
+      expect(stored.map((event) => (event.data as { weight?: number }).weight)).toEqual([
+        ...Array.from({ length: 10 }, () => undefined),
+        100,
+        100,
+        100,
+        100,
+      ]);
+      expect(stored.slice(10).map((event) => (event.data as { path: string }).path)).toEqual([
+        '/p/109',
+        '/p/209',
+        '/p/309',
+        '/p/409',
+      ]);
+      await batcher.close();
+    });
+  });
+
   describe('as the one writer of the scan stream, it decides which scans count', () => {
     const at = '2026-01-01T00:00:00.000Z';
     const from = (visitor: string, i: number) => ({

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  anonymousLogEnv,
   ConfigError,
   diskSpaceEnv,
   eventStoreEnv,
@@ -132,6 +133,7 @@ export const configSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   ...eventStoreEnv,
   ...diskSpaceEnv,
+  ...anonymousLogEnv,
   REDIS_URL: optionalUrl('redis://host:port'),
   /** Scans and analytics go through Kafka (an ingestor process appends them); else in process. */
   KAFKA_BROKERS: kafkaBrokerList.optional(),

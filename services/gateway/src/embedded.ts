@@ -180,7 +180,11 @@ export async function createEmbeddedProcess(
     : createMemoryChangeFeed({ onListenerError: (err) => log.warn({ err }, 'live updates: listener failed') });
   const ingestion = config.KAFKA_BROKERS
     ? await createKafkaIngestion({ brokers: config.KAFKA_BROKERS, partitions: config.KAFKA_PARTITIONS })
-    : createInProcessBatcher({ eventStore, scans: createScanStreamWriter(eventStore, EMBEDDED_SCAN_STREAM) });
+    : createInProcessBatcher({
+        eventStore,
+        scans: createScanStreamWriter(eventStore, EMBEDDED_SCAN_STREAM),
+        anonymousEventsPerMinute: config.ANONYMOUS_EVENTS_PER_MINUTE,
+      });
   const kafka = config.KAFKA_BROKERS ? createKafkaAdminSession(config.KAFKA_BROKERS, 'gateway-probe') : undefined;
   const newId = randomUUID;
   const webhookSecret = donationWebhookSecret(config);

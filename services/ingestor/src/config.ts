@@ -1,4 +1,5 @@
 import {
+  anonymousLogEnv,
   diskSpaceEnv,
   eventStoreEnv,
   eventStoreFile,
@@ -17,6 +18,7 @@ export const ingestorConfigSchema = z.object({
   INGESTOR_GROUP_ID: z.string().min(1).default('ingestor'),
   ...eventStoreEnv,
   ...diskSpaceEnv,
+  ...anonymousLogEnv,
   LOG_LEVEL: logLevel,
   LOG_DIR: logDir,
   /** Milliseconds without heartbeats before the group gives this member's partitions away. */

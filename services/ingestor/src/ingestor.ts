@@ -15,6 +15,8 @@ export interface IngestorOptions {
   /** Largest append to the event store; a Kafka batch is cut into appends of at most this many. */
   maxAppend?: number;
   sessionTimeoutMs?: number;
+  /** Events each partition's writer stores one by one per minute (core's log-cap.ts). */
+  anonymousEventsPerMinute?: number;
 }
 
 export interface IngestorStatus {
@@ -41,6 +43,11 @@ const RESTART_MAX_DELAY_MS = 5_000;
  */
 const CONSUMER_LEAVE_MS = 5_000;
 
+/** Why a message of `type` does not belong on `topic` (scans on the scans topic only), if it does not. */
+function misplaced(type: string, topic: string): string | undefined {
+  return (type === 'ScanRecorded') === (topic === SCANS_TOPIC) ? undefined : `${type} does not belong on ${topic}`;
+}
+
 /** This writer's claim was overtaken: stop the batch, commit nothing, and let Kafka redeliver. */
 class Fenced extends Error {}
 
@@ -60,6 +67,7 @@ export function createIngestor(options: IngestorOptions) {
     partitions = 6,
     maxAppend = 2000,
     sessionTimeoutMs = 10_000,
+    anonymousEventsPerMinute,
   } = options;
   const kafka = new Kafka({ clientId: 'ingestor', brokers, logLevel: logLevel.NOTHING });
   const newConsumer = () =>
@@ -144,7 +152,15 @@ export function createIngestor(options: IngestorOptions) {
     const key = `${topic}:${partition}`;
     let writer = writers.get(key);
     if (!writer) {
-      writer = createPartitionWriter({ eventStore, topic, partition, memberId: () => memberId, clusterId, clock });
+      writer = createPartitionWriter({
+        eventStore,
+        topic,
+        partition,
+        memberId: () => memberId,
+        clusterId,
+        clock,
+        anonymousEventsPerMinute,
+      });
       writers.set(key, writer);
     }
     return writer;
@@ -193,8 +209,9 @@ export function createIngestor(options: IngestorOptions) {
         const ingested: IngestedMessage[] = [];
         for (const message of chunk) {
           const decoded = decodeMessage(message.value);
-          if (decoded.ok) ingested.push({ offset: message.offset, event: decoded.message });
-          else await deadLetter(message, batch.topic, batch.partition, decoded.reason);
+          const refusal = decoded.ok ? misplaced(decoded.message.type, batch.topic) : decoded.reason;
+          if (refusal !== undefined) await deadLetter(message, batch.topic, batch.partition, refusal);
+          else if (decoded.ok) ingested.push({ offset: message.offset, event: decoded.message });
         }
         await payload.heartbeat();
         // From here the append names the revision this writer last saw: traced, since a fenced or

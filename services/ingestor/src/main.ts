@@ -42,6 +42,7 @@ await runProcess('ingestor', async () => {
     groupId: config.INGESTOR_GROUP_ID,
     partitions: config.KAFKA_PARTITIONS,
     sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
+    anonymousEventsPerMinute: config.ANONYMOUS_EVENTS_PER_MINUTE,
   });
   registerIngestorMetrics(metrics, { status: ingestor.status, kafka, groupId: config.INGESTOR_GROUP_ID });
   const readiness = createReadiness({

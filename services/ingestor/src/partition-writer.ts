@@ -1,11 +1,15 @@
 import { type EventType, eventMetadata } from '@qrshirt/contracts';
 import {
+  ANONYMOUS_EVENTS_PER_MINUTE,
+  createAnalyticsSampler,
+  createLogCap,
   type EventStore,
   type NewEvent,
   rebuildScanCounter,
   type ScanCounter,
+  type ScanDecision,
   type ScanRequestInput,
-  scanRecorded,
+  scanEvents,
   toScanRequest,
 } from '@qrshirt/core';
 import { SCANS_TOPIC } from '@qrshirt/kafka';
@@ -30,6 +34,11 @@ export interface IngestedMessage {
  * fundraiser, whichever gateway took it and whichever ingestor wrote it. After a failed append
  * the claim is dropped, and with it the decisions not written: the next batch claims and
  * rebuilds again.
+ *
+ * Past the log's cap on anonymous events (log-cap.ts in core, counted per partition writer), scans
+ * are tallied and analytics sampled; each event carries the offset of the last message it holds,
+ * so the stream's last event still names the last offset written, unless sampling left the
+ * batch's last messages out: those are then read again after a crash, and left out again.
  */
 export function createPartitionWriter(options: {
   eventStore: EventStore;
@@ -40,8 +49,11 @@ export function createPartitionWriter(options: {
   /** The Kafka cluster's id: the stream's offsets count only if they came from this cluster. */
   clusterId: string;
   clock: () => Date;
+  anonymousEventsPerMinute?: number;
 }) {
   const { eventStore, topic, partition, memberId, clusterId, clock } = options;
+  const cap = createLogCap({ perMinute: options.anonymousEventsPerMinute ?? ANONYMOUS_EVENTS_PER_MINUTE, clock });
+  const sampler = createAnalyticsSampler();
   const stream = partitionStream(topic, partition);
   let revision: number | 'no_stream' = 'no_stream';
   let lastOffset = -1n;
@@ -50,11 +62,34 @@ export function createPartitionWriter(options: {
   /** Who was counted lately (scans topic only): rebuilt at each claim, dropped with it. */
   let counter: ScanCounter | undefined;
 
-  /** The event of a scan request: the request, and whether it counts. */
-  function decide(scan: ScanRequestInput): unknown {
+  /** A scan request and whether it counts. */
+  function decide(scan: ScanRequestInput): ScanDecision {
     if (!counter) throw new Error(`${stream} has no scan counter: scans go to ${SCANS_TOPIC}, written after a claim`);
     const request = toScanRequest(scan);
-    return scanRecorded(request, counter.count(request)).data;
+    return { scan: request, counted: counter.count(request) };
+  }
+
+  /** The events of a batch of messages: each scan decided, and past the cap tallied or sampled. */
+  function eventsOf(messages: readonly IngestedMessage[]): NewEvent[] {
+    const singly = cap.take(messages.length);
+    const stamped = ({ type, data }: { type: string; data: unknown }, offset: string): NewEvent => ({
+      type,
+      data,
+      metadata: eventMetadata(type as EventType, {
+        [OFFSET_KEY]: offset,
+        [MEMBER_KEY]: memberId(),
+        [CLUSTER_KEY]: clusterId,
+      }),
+    });
+    if (counts) {
+      const decisions = messages.map(({ event }) => decide(event.data as ScanRequestInput));
+      return scanEvents(decisions, singly).map(({ event, last }) => stamped(event, messages[last]!.offset));
+    }
+    return messages.flatMap(({ offset, event }, index) => {
+      const weight = index < singly ? 1 : sampler.weightOf(event.type);
+      if (weight === undefined) return [];
+      return [stamped(weight === 1 ? event : { ...event, data: { ...(event.data as object), weight } }, offset)];
+    });
   }
 
   return {
@@ -109,18 +144,12 @@ export function createPartitionWriter(options: {
     async write(messages: readonly IngestedMessage[]): Promise<void> {
       const last = messages.at(-1);
       if (!last) return;
-      const events: NewEvent[] = messages.map(({ offset, event }) => ({
-        type: event.type,
-        data: event.type === 'ScanRecorded' ? decide(event.data as ScanRequestInput) : event.data,
-        metadata: eventMetadata(event.type, {
-          [OFFSET_KEY]: offset,
-          [MEMBER_KEY]: memberId(),
-          [CLUSTER_KEY]: clusterId,
-        }),
-      }));
       try {
-        const result = await eventStore.appendToStream(stream, events, { expectedRevision: revision });
-        revision = result.nextExpectedRevision;
+        const events = eventsOf(messages);
+        if (events.length > 0) {
+          const result = await eventStore.appendToStream(stream, events, { expectedRevision: revision });
+          revision = result.nextExpectedRevision;
+        }
         lastOffset = BigInt(last.offset);
       } catch (error) {
         // Decided but not written (or written without our knowing): claim and rebuild before the next batch.

@@ -39,21 +39,23 @@ describeWithKafka('the ingestor and unreadable messages', (kafka) => {
         { key: 'f', value: scan('before') },
         { key: 'f', value: '{broken json' },
         { key: 'f', value: JSON.stringify({ type: 'ScanRecorded', data: { scanId: 'x' } }) },
+        // Analytics belong on their own topic: a scans partition's writer decides scans only.
+        { key: 'f', value: encodeMessage({ type: 'PageViewed', data: { path: '/', at: new Date().toISOString() } }) },
         { key: 'f', value: scan('after') },
       ],
     });
     await producer.disconnect();
 
     const scans = await waitFor(
-      'two scans appended and two messages dead-lettered',
+      'two scans appended and three messages dead-lettered',
       async () =>
         (await eventStore.readAll({ eventTypes: ['ScanRecorded'] })).map(
           (event) => (event.data as { scanId: string }).scanId,
         ),
-      (appended) => appended.length >= 2 && ingestor.status().deadLettered >= 2,
+      (appended) => appended.length >= 2 && ingestor.status().deadLettered >= 3,
     );
     expect(scans).toEqual(['before', 'after']);
-    expect(ingestor.status().deadLettered).toBe(2);
+    expect(ingestor.status().deadLettered).toBe(3);
 
     const consumer = client.consumer({ groupId: kafka.freshName() });
     await consumer.connect();
@@ -65,12 +67,16 @@ describeWithKafka('the ingestor and unreadable messages', (kafka) => {
       },
     });
     await waitFor(
-      'two dead letters read back',
+      'three dead letters read back',
       () => reasons.length,
-      (count) => count >= 2,
+      (count) => count >= 3,
     );
     await consumer.disconnect();
     await ingestor.stop();
-    expect(reasons).toEqual(['not JSON', expect.stringMatching(/^invalid ScanRecorded/)]);
+    expect(reasons).toEqual([
+      'not JSON',
+      expect.stringMatching(/^invalid ScanRecorded/),
+      `PageViewed does not belong on ${SCANS_TOPIC}`,
+    ]);
   });
 });

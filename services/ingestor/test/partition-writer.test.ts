@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConcurrencyError, type EventStore } from '@qrshirt/core';
 import { createSqliteEventStore } from '@qrshirt/sqlite';
-import { SCANS_TOPIC } from '@qrshirt/kafka';
+import { ANALYTICS_TOPIC, SCANS_TOPIC } from '@qrshirt/kafka';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MEMBER_KEY, OFFSET_KEY } from '../src/partition-stream';
 import { createPartitionWriter } from '../src/partition-writer';
@@ -95,6 +95,54 @@ describe('partition writer', () => {
     const stream = await store.readStream('scans-p3');
     expect(stream.filter((event) => event.metadata[MEMBER_KEY] === 'member-a')).toHaveLength(1);
     expect(stream.filter((event) => event.type === 'ScanRecorded')).toHaveLength(2);
+  });
+
+  describe('past the cap on anonymous events a minute', () => {
+    const capped = (topic: string) =>
+      createPartitionWriter({
+        eventStore: store,
+        topic,
+        partition: 3,
+        memberId: () => 'member-a',
+        clusterId: 'cluster-1',
+        clock,
+        anonymousEventsPerMinute: 2,
+      });
+
+    it('tallies the scans past it, the tally carrying its last offset, and a restart skips them', async () => {
+      const a = capped(SCANS_TOPIC);
+      await a.claim();
+      await a.write([0, 1, 2, 3, 4].map(scan));
+      const stream = (await store.readStream('scans-p3')).slice(1);
+      expect(stream.map((event) => [event.type, event.metadata[OFFSET_KEY]])).toEqual([
+        ['ScanRecorded', '0'],
+        ['ScanRecorded', '1'],
+        ['ScansTallied', '4'],
+      ]);
+      expect(stream[2]?.data).toMatchObject({ fundraiserId: 'f', requests: 3 });
+      const restarted = capped(SCANS_TOPIC);
+      await restarted.claim();
+      expect(restarted.unwritten([0, 1, 2, 3, 4, 5].map(scan)).map((message) => message.offset)).toEqual(['5']);
+    });
+
+    it('samples the analytics past it, and writes nothing for a batch it left out whole', async () => {
+      const view = (offset: number) => ({
+        offset: String(offset),
+        event: { type: 'PageViewed' as const, data: { path: `/p/${offset}`, at: clock().toISOString() } },
+      });
+      const a = capped(ANALYTICS_TOPIC);
+      await a.claim();
+      await a.write(Array.from({ length: 60 }, (_, i) => view(i)));
+      await a.write(Array.from({ length: 60 }, (_, i) => view(60 + i)));
+      await a.write([view(120)]);
+      const stream = (await store.readStream('analytics-p3')).slice(1);
+      expect(stream.map((event) => [event.metadata[OFFSET_KEY], (event.data as { weight?: number }).weight])).toEqual([
+        ['0', undefined],
+        ['1', undefined],
+        ['101', 100],
+      ]);
+      expect(a.unwritten([view(120), view(121)]).map((message) => message.offset)).toEqual(['121']);
+    });
   });
 
   describe('counting scans', () => {

@@ -196,6 +196,29 @@ function describeFunnel(kind: BackendKind): void {
       });
     });
 
+    it('adds a tally of scans and a sampled event at their weight, as the log holds them past its cap', async () => {
+      const pastTheCap: DomainEvent[] = [
+        { type: 'PageViewed', data: { path: '/shirt/plot-twist', at: at(D2), weight: 100 } },
+        { type: 'ShirtClicked', data: { shirt_id: 'plot-twist', shirt_name: 'Plot Twist', at: at(D2), weight: 100 } },
+        {
+          type: 'ScansTallied',
+          data: {
+            fundraiserId: 'f2',
+            from: at(D2, '09:00:00.000Z'),
+            at: at(D2),
+            requests: 9,
+            counted: [
+              { at: at(D2), visitorHash: 'x', addressHash: 'c' },
+              { at: at(D2), visitorHash: 'y', addressHash: 'c' },
+            ],
+          },
+        },
+      ];
+      await project(store, [...history, ...pastTheCap]);
+      const funnel = await createFunnelQueries(store).getFunnel({ from: D2, to: D2, shirtId: 'plot-twist' }, NOW);
+      expect(funnel.totals).toEqual({ ...zeros, pageViews: 101, shirtClicks: 100, scans: 3 });
+    });
+
     it('fills days without activity with zeros', async () => {
       const funnel = await createFunnelQueries(store).getFunnel({}, NOW);
       expect(funnel.daily).toHaveLength(30);

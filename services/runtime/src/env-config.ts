@@ -1,3 +1,4 @@
+import { ANONYMOUS_EVENTS_PER_MINUTE } from '@qrshirt/core';
 import { z } from 'zod';
 
 /** One readable line per wrong or missing variable; entry points print them and exit with code 2. */
@@ -61,6 +62,16 @@ export const eventStoreEnv = {
   EVENTSTORE_MAX_EVENT_BYTES: z.coerce.number({ error: 'expected a number of bytes' }).int().positive().optional(),
   /** The server was started with KurrentDB 25.1's secondary indexes: reads by one type use them. */
   EVENTSTORE_SECONDARY_INDEXES: z.enum(['on', 'off'], { error: 'expected on or off' }).default('off'),
+};
+
+/** What a writer of scans and analytics (the embedded gateway, an ingestor) stores one by one. */
+export const anonymousLogEnv = {
+  /** Scans and analytics events stored one by one per minute; past it tallied and sampled (docs/api.md). */
+  ANONYMOUS_EVENTS_PER_MINUTE: z.coerce
+    .number({ error: 'expected a number of events' })
+    .int('expected a whole number of events')
+    .min(1, 'expected at least 1 event')
+    .default(ANONYMOUS_EVENTS_PER_MINUTE),
 };
 
 /**

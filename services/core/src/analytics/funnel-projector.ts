@@ -1,4 +1,4 @@
-import { confirmedChange, confirmedMoneyEvents } from '@qrshirt/contracts';
+import { confirmedChange, confirmedMoneyEvents, scanChange, scanFigureEvents } from '@qrshirt/contracts';
 import { dayOf } from '../kit/hash-fields';
 import type { Projector } from '../kit/projector';
 import type { ReadModelOp } from '../ports/read-model-store';
@@ -33,11 +33,11 @@ function shirtOfPage(path: string): string | null {
 
 const bump = (key: string, field: string, by = 1): ReadModelOp => ({ op: 'hincrby', key, field, by });
 
-/** A step of a shirt on a day, and in the day's total. */
-function shirtStep(at: string, shirtId: string | null, step: FunnelStep): ReadModelOp[] {
+/** A step of a shirt on a day, and in the day's total; `by` a sampled event's weight. */
+function shirtStep(at: string, shirtId: string | null, step: FunnelStep, by = 1): ReadModelOp[] {
   const key = funnelKeys.day(dayOf(at));
-  const ops = [bump(key, `${ALL_SHIRTS}|${step}`)];
-  if (shirtId !== null) ops.push(bump(key, `${shirtId}|${step}`));
+  const ops = [bump(key, `${ALL_SHIRTS}|${step}`, by)];
+  if (shirtId !== null) ops.push(bump(key, `${shirtId}|${step}`, by));
   return ops;
 }
 
@@ -65,7 +65,7 @@ export const funnelProjector: Projector = {
     'WaitlistEntryFulfilled',
     'FundraiserCreated',
     'FundraiserClaimed',
-    'ScanRecorded',
+    ...scanFigureEvents,
     ...confirmedMoneyEvents,
   ],
   project(event) {
@@ -79,11 +79,13 @@ export const funnelProjector: Projector = {
         ...fundraiserStep(at, fundraiserId, 'amountCents', amountCents),
       ];
     }
+    const scans = scanChange(event);
+    if (scans) return scans.counted > 0 ? fundraiserStep(scans.at, scans.fundraiserId, 'scans', scans.counted) : [];
     switch (event.type) {
       case 'PageViewed':
-        return shirtStep(event.data.at, shirtOfPage(event.data.path), 'pageViews');
+        return shirtStep(event.data.at, shirtOfPage(event.data.path), 'pageViews', event.data.weight);
       case 'ShirtClicked':
-        return shirtStep(event.data.at, event.data.shirt_id, 'shirtClicks');
+        return shirtStep(event.data.at, event.data.shirt_id, 'shirtClicks', event.data.weight);
       case 'WaitlistJoined':
         return shirtStep(event.data.at, event.data.shirtId, 'waitlistJoins');
       case 'FundraiserCreated':
@@ -92,8 +94,6 @@ export const funnelProjector: Projector = {
         return shirtStep(event.data.at, event.data.shirtId, 'fulfilled');
       case 'FundraiserClaimed':
         return fundraiserStep(event.data.at, event.data.fundraiserId, 'claimed');
-      case 'ScanRecorded':
-        return event.data.counted ? fundraiserStep(event.data.at, event.data.fundraiserId, 'scans') : [];
       default:
         return [];
     }

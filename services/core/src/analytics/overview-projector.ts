@@ -1,7 +1,7 @@
-import { confirmedChange, confirmedMoneyEvents } from '@qrshirt/contracts';
+import { confirmedChange, confirmedMoneyEvents, scanChange, scanFigureEvents } from '@qrshirt/contracts';
 import type { Projector } from '../kit/projector';
 import { moneyOps, scanOps } from '../kit/daily-figures';
-import { dayOf, hsetFields } from '../kit/hash-fields';
+import { hsetFields } from '../kit/hash-fields';
 
 export const overviewKeys = {
   /**
@@ -24,7 +24,7 @@ export const overviewKeys = {
  */
 export const overviewProjector: Projector = {
   name: 'overview',
-  eventTypes: ['FundraiserCreated', 'ScanRecorded', ...confirmedMoneyEvents, 'UserRegistered'],
+  eventTypes: ['FundraiserCreated', ...scanFigureEvents, ...confirmedMoneyEvents, 'UserRegistered'],
   project(event) {
     // Money the processor confirmed only: a report anyone can send moves no figure here.
     const confirmed = confirmedChange(event);
@@ -37,6 +37,8 @@ export const overviewProjector: Projector = {
         { op: 'hincrby', key: overviewKeys.raised, field: confirmed.fundraiserId, by: confirmed.amountCents },
       ];
     }
+    const scans = scanChange(event);
+    if (scans) return scanOps(overviewKeys.totals, overviewKeys.daily, scans);
     switch (event.type) {
       case 'FundraiserCreated': {
         const { fundraiserId, charityId } = event.data;
@@ -45,8 +47,6 @@ export const overviewProjector: Projector = {
           ...hsetFields(overviewKeys.charityOf, { [fundraiserId]: charityId }),
         ];
       }
-      case 'ScanRecorded':
-        return scanOps(overviewKeys.totals, overviewKeys.daily, dayOf(event.data.at), event.data.counted);
       case 'UserRegistered':
         // Accounts, not anonymous sessions.
         return event.data.method === 'anonymous'

@@ -1,7 +1,14 @@
-import { confirmedChange, confirmedMoneyEvents, reportedChange, reportedMoneyEvents } from '@qrshirt/contracts';
+import {
+  confirmedChange,
+  confirmedMoneyEvents,
+  reportedChange,
+  reportedMoneyEvents,
+  scanChange,
+  scanFigureEvents,
+} from '@qrshirt/contracts';
 import type { Projector } from '../kit/projector';
 import { moneyOps, scanOps } from '../kit/daily-figures';
-import { dayOf, hsetFields, utcMinuteOf } from '../kit/hash-fields';
+import { hsetFields, utcMinuteOf } from '../kit/hash-fields';
 
 export const fundraiserKeys = {
   fundraiser: (id: string) => `fundraiser:${id}`,
@@ -44,7 +51,7 @@ export const fundraisersProjector: Projector = {
     'FundraiserRenamed',
     'FundraiserGoalSet',
     'FundraiserShortCodeAssigned',
-    'ScanRecorded',
+    ...scanFigureEvents,
     ...confirmedMoneyEvents,
     ...reportedMoneyEvents,
   ],
@@ -66,6 +73,16 @@ export const fundraisersProjector: Projector = {
           by: confirmed.amountCents,
         },
       ];
+    }
+    const scans = scanChange(event);
+    if (scans) {
+      // Whether each counted was decided once, by the scans' single writer (scan-counting.ts).
+      const { fundraiserId, counted } = scans;
+      const ops = scanOps(fundraiserKeys.totals(fundraiserId), fundraiserKeys.daily(fundraiserId), scans);
+      if (counted > 0) {
+        ops.push({ op: 'hincrby', key: fundraiserKeys.sinceCharity(fundraiserId), field: 'scans', by: counted });
+      }
+      return ops;
     }
     const reported = reportedChange(event);
     if (reported) {
@@ -132,14 +149,6 @@ export const fundraisersProjector: Projector = {
           ...hsetFields(fundraiserKeys.fundraiser(fundraiserId), { shortCode: code }),
           { op: 'set', key: fundraiserKeys.shortCode(code), value: fundraiserId },
         ];
-      }
-      case 'ScanRecorded': {
-        // Whether it counted was decided once, by the scans' single writer (scan-counting.ts in core).
-        const { fundraiserId, at, counted } = event.data;
-        const day = dayOf(at);
-        const ops = scanOps(fundraiserKeys.totals(fundraiserId), fundraiserKeys.daily(fundraiserId), day, counted);
-        if (counted) ops.push({ op: 'hincrby', key: fundraiserKeys.sinceCharity(fundraiserId), field: 'scans', by: 1 });
-        return ops;
       }
       default:
         return [];

@@ -1,5 +1,6 @@
 import { type EventData, eventMetadata, readEvent, type ScanRequest, UnknownEventError } from '@qrshirt/contracts';
 import type { EventStore, NewEvent, StoredEvent } from '../kit/event-store';
+import { dayOf } from '../kit/hash-fields';
 
 /** A visitor's scans of one fundraiser count once per this long. */
 export const VISITOR_WINDOW_MS = 30 * 60_000;
@@ -102,6 +103,48 @@ export function scanRecorded(scan: ScanRequest, counted: boolean): NewEvent<'Sca
   return { type: 'ScanRecorded', data: { ...scan, counted }, metadata: eventMetadata('ScanRecorded') };
 }
 
+/** A scan request and whether it counted, as its stream's writer decided. */
+export interface ScanDecision {
+  scan: ScanRequest;
+  counted: boolean;
+}
+
+/**
+ * The events of a batch of decided scans: the first `singly` (what the log's cap allows now, see
+ * log-cap.ts) one `ScanRecorded` each, the rest one `ScansTallied` per fundraiser and UTC day,
+ * after them. `last` is the index of the batch's last scan an event holds (the Kafka offset it
+ * carries); the events are in the order of `last`.
+ */
+export function scanEvents(decisions: readonly ScanDecision[], singly: number): { event: NewEvent; last: number }[] {
+  const events: { event: NewEvent; last: number }[] = decisions
+    .slice(0, singly)
+    .map(({ scan, counted }, index) => ({ event: scanRecorded(scan, counted), last: index }));
+  const tallies = new Map<string, { data: EventData<'ScansTallied'>; last: number }>();
+  for (let index = singly; index < decisions.length; index++) {
+    const { scan, counted } = decisions[index]!;
+    const key = `${scan.fundraiserId}\0${dayOf(scan.at)}`;
+    let tally = tallies.get(key);
+    if (!tally) {
+      tally = {
+        data: { fundraiserId: scan.fundraiserId, from: scan.at, at: scan.at, requests: 0, counted: [] },
+        last: index,
+      };
+      tallies.set(key, tally);
+    }
+    const { data } = tally;
+    data.requests += 1;
+    tally.last = index;
+    const time = Date.parse(scan.at);
+    if (time < Date.parse(data.from)) data.from = scan.at;
+    if (time > Date.parse(data.at)) data.at = scan.at;
+    if (counted) data.counted.push({ at: scan.at, visitorHash: scan.visitorHash, addressHash: scan.addressHash });
+  }
+  for (const { data, last } of tallies.values()) {
+    events.push({ event: { type: 'ScansTallied', data, metadata: eventMetadata('ScansTallied') }, last });
+  }
+  return events.sort((a, b) => a.last - b.last);
+}
+
 /**
  * The memory of a scan stream's writer, rebuilt from the stream up to `revision` (its last event
  * the writer will append after): the counted scans of the hour before its newest scan, read
@@ -123,7 +166,7 @@ export async function rebuildScanCounter(
     const page = await eventStore.readStream(stream, { fromRevision: from, maxCount: end - from + 1 });
     pages.push(page);
     const times = page
-      .filter((event) => event.type === 'ScanRecorded')
+      .filter((event) => event.type === 'ScanRecorded' || event.type === 'ScansTallied')
       .map((event) => scanTime(event))
       .filter(Number.isFinite);
     if (times.length > 0) {
@@ -137,28 +180,34 @@ export async function rebuildScanCounter(
   }
   for (const page of pages.reverse()) {
     for (const event of page) {
-      const scan = event.type === 'ScanRecorded' ? readable(event) : undefined;
-      if (scan && Date.parse(scan.at) >= cutoff) counter.replay(scan);
+      for (const scan of countedScans(event)) {
+        if (Date.parse(scan.at) >= cutoff) counter.replay(scan);
+      }
     }
   }
   return counter;
 }
 
 /**
- * The scan an event holds, or nothing if it cannot be read: like the projectors, which skip such
- * an event, counting goes on rather than refusing every scan after it.
+ * The scans an event holds as a writer remembers them (a tally's counted ones), none if it cannot
+ * be read: like the projectors, which skip such an event, counting goes on rather than refusing
+ * every scan after it.
  */
-function readable(event: StoredEvent): EventData<'ScanRecorded'> | undefined {
+function countedScans(event: StoredEvent): EventData<'ScanRecorded'>[] {
+  if (event.type !== 'ScanRecorded' && event.type !== 'ScansTallied') return [];
   try {
     const read = readEvent(event.type, event.data, event.metadata);
-    return read.type === 'ScanRecorded' ? read.data : undefined;
+    if (read.type === 'ScanRecorded') return [read.data];
+    if (read.type !== 'ScansTallied') return [];
+    const { fundraiserId, counted } = read.data;
+    return counted.map((scan) => ({ ...scan, scanId: '', fundraiserId, bot: false, counted: true }));
   } catch (error) {
-    if (error instanceof UnknownEventError) return undefined;
+    if (error instanceof UnknownEventError) return [];
     throw error;
   }
 }
 
-/** The time a stored scan names, NaN if it names none. */
+/** The time a stored scan (a tally's latest) names, NaN if it names none. */
 function scanTime(event: StoredEvent): number {
   const at = (event.data as { at?: unknown } | null)?.at;
   return typeof at === 'string' ? Date.parse(at) : Number.NaN;

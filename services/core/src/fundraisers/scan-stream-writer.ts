@@ -1,7 +1,7 @@
 import type { ScanRequest } from '@qrshirt/contracts';
 import { ConcurrencyError, type EventStore } from '../kit/event-store';
 import { IngestionUnavailableError, type ScanStreamWriter } from '../ports/ingestion';
-import { rebuildScanCounter, type ScanCounter, scanRecorded } from './scan-counting';
+import { rebuildScanCounter, type ScanCounter, scanEvents } from './scan-counting';
 
 /** The embedded stream for scans: one "partition", like the Kafka ingestor's scans-p<n>. */
 export const EMBEDDED_SCAN_STREAM = 'scans-p0';
@@ -25,10 +25,11 @@ export function createScanStreamWriter(eventStore: EventStore, stream: string): 
   }
 
   return {
-    async append(requests: readonly ScanRequest[]): Promise<void> {
+    async append(requests: readonly ScanRequest[], singly = requests.length): Promise<void> {
       for (let tries = 1; ; tries++) {
         const current = (memory ??= await rebuild());
-        const events = requests.map((scan) => scanRecorded(scan, current.counter.count(scan)));
+        const decisions = requests.map((scan) => ({ scan, counted: current.counter.count(scan) }));
+        const events = scanEvents(decisions, singly).map(({ event }) => event);
         try {
           const result = await eventStore.appendToStream(stream, events, {
             expectedRevision: current.revision < 0 ? 'no_stream' : current.revision,

@@ -1,4 +1,4 @@
-import type { ConfirmedChange, DailyStats } from '@qrshirt/contracts';
+import type { ConfirmedChange, DailyStats, ScanChange } from '@qrshirt/contracts';
 import { dayOf } from './hash-fields';
 import type { ReadModelOp } from '../ports/read-model-store';
 
@@ -9,16 +9,17 @@ import type { ReadModelOp } from '../ports/read-model-store';
 
 const dollars = (cents: number) => cents / 100;
 
-/** A scan request in a totals hash and a per-day hash: every one a request, a counted one a scan. */
-export function scanOps(totals: string, daily: string, day: string, counted: boolean): ReadModelOp[] {
+/** Scans in a totals hash and a per-day hash: every one a request, a counted one a scan. */
+export function scanOps(totals: string, daily: string, { at, requests, counted }: ScanChange): ReadModelOp[] {
+  const day = dayOf(at);
   const ops: ReadModelOp[] = [
-    { op: 'hincrby', key: totals, field: 'scanRequests', by: 1 },
-    { op: 'hincrby', key: daily, field: `${day}|scanRequests`, by: 1 },
+    { op: 'hincrby', key: totals, field: 'scanRequests', by: requests },
+    { op: 'hincrby', key: daily, field: `${day}|scanRequests`, by: requests },
   ];
-  if (counted) {
+  if (counted > 0) {
     ops.push(
-      { op: 'hincrby', key: totals, field: 'scans', by: 1 },
-      { op: 'hincrby', key: daily, field: `${day}|scans`, by: 1 },
+      { op: 'hincrby', key: totals, field: 'scans', by: counted },
+      { op: 'hincrby', key: daily, field: `${day}|scans`, by: counted },
     );
   }
   return ops;

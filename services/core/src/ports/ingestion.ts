@@ -43,7 +43,8 @@ export function toScanRequest(scan: ScanRequestInput): ScanRequest {
  * hands it each batch.
  */
 export interface ScanStreamWriter {
-  append(requests: readonly ScanRequest[]): Promise<void>;
+  /** Stores the first `singly` requests one by one and tallies the rest (all singly by default). */
+  append(requests: readonly ScanRequest[], singly?: number): Promise<void>;
 }
 
 /** The queue is full or the backend is down: the caller answers 503 and the client retries. */

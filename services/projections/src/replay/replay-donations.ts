@@ -1,4 +1,4 @@
-import { type DomainEvent, type EventType, readEvent } from '@qrshirt/contracts';
+import { type DomainEvent, type EventType, readEvent, scanFigureEvents } from '@qrshirt/contracts';
 import type { EventStore } from '@qrshirt/core';
 import { type ReplayGroupBy, type ReplayResult, createReplayTally } from './replay-tally';
 import type { ReplayWindow } from './replay-window';
@@ -25,7 +25,7 @@ export interface ReplayOptions {
 const replayedTypes: readonly EventType[] = [
   'FundraiserCreated',
   'FundraiserCharityChanged',
-  'ScanRecorded',
+  ...scanFigureEvents,
   'DonationRecorded',
   'DonationConfirmed',
   'DonationRefunded',

@@ -1,4 +1,4 @@
-import { type ConfirmedChange, confirmedChange, type DomainEvent, type EventOf } from '@qrshirt/contracts';
+import { type ConfirmedChange, confirmedChange, type DomainEvent, type EventOf, scanChange } from '@qrshirt/contracts';
 import { dayOf } from '@qrshirt/core';
 import type { ReplayWindow } from './replay-window';
 
@@ -219,9 +219,12 @@ export function createReplayTally(groupBy: ReplayGroupBy, window: ReplayWindow) 
   function add(event: DomainEvent): void {
     switch (event.type) {
       case 'ScanRecorded':
+      case 'ScansTallied': {
         // Counted scans, as the read models count them; a request that did not count is no activity.
-        if (event.data.counted) count(event.data.fundraiserId, event.data.at, { scans: 1 });
+        const { fundraiserId, at, counted } = scanChange(event)!;
+        if (counted > 0) count(fundraiserId, at, { scans: counted });
         return;
+      }
       // Confirmed money only, as the projectors count it, each movement on its own day (and in
       // its own window); reports are not money raised.
       case 'DonationConfirmed':

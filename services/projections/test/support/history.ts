@@ -268,7 +268,8 @@ export function createHistory(eventStore: EventStore, seed = 1) {
     },
 
     /**
-     * `events` scans and donations (about one in ten) over the history's days. Donations come in
+     * `events` scans and donations (about one in ten) over the history's days; about one scan
+     * event in ten is a writer's tally. Donations come in
      * every kind a log holds: reports confirmed by the processor, reports never confirmed,
      * confirmations without a report, test money, refunded ones, and DonationRecorded of logs written before
      * confirmations existed (which count as confirmed).
@@ -291,6 +292,27 @@ export function createHistory(eventStore: EventStore, seed = 1) {
           if (kind < 0.1) {
             const amountCents = 100 + Math.floor(random() * 10_000);
             chunk.push(donation(kind / 0.1, { id, fundraiserId, at, amountCents }));
+          } else if (kind < 0.19) {
+            // Past the log's cap, the writer tallied a few scans of one fundraiser and day.
+            const requests = 1 + Math.floor(random() * 4);
+            const counted = Array.from({ length: Math.floor(random() * (requests + 1)) }, (_, n) => ({
+              at,
+              visitorHash: `t-${serial}-${n}`,
+              addressHash: `t-${serial}`,
+            }));
+            chunk.push({
+              appends: [
+                {
+                  stream: `scans-p${serial % 3}`,
+                  event: newEvent('ScansTallied', { fundraiserId, from: at, at, requests, counted }),
+                },
+              ],
+              fundraiserId,
+              change: { scans: counted.length, scanRequests: requests, donations: 0, amountCents: 0 },
+              at,
+              reportedCents: 0,
+              testCents: 0,
+            });
           } else {
             // As the scans' writer decided: about one request in four is a repeat or a robot.
             const bot = random() < 0.05;
