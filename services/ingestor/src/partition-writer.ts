@@ -38,7 +38,8 @@ export interface IngestedMessage {
  * Past the log's cap on anonymous events (log-cap.ts in core, counted per partition writer), scans
  * are tallied and analytics sampled; each event carries the offset of the last message it holds,
  * so the stream's last event still names the last offset written, unless sampling left the
- * batch's last messages out: those are then read again after a crash, and left out again.
+ * batch's last messages out: after a crash those are read again and sampled afresh (none of them
+ * was stored, so none can count twice).
  */
 export function createPartitionWriter(options: {
   eventStore: EventStore;
