@@ -161,6 +161,28 @@ describeInBrowser('a QR code scanned, a donation made', ({ appUrl, appDataDir, n
     expect(errors).toEqual([]);
   });
 
+  it('sizes the donation frame to its widget on a phone: nothing of the widget is cut off', async () => {
+    for (const width of [320, 390, 414]) {
+      const context = await newContext({ userAgent: PHONE_USER_AGENT, viewport: { width, height: 800 } });
+      const { page, errors } = await watchedPage(context);
+      await page.goto(`/fundraiser/${fundraiser.id}`);
+      // Lazy: the frame loads once it is near the screen.
+      await page.locator('iframe[title="Donation widget"]').scrollIntoViewIfNeeded();
+      const widget = page.frameLocator('iframe[title="Donation widget"]');
+      await widget.getByRole('button', { name: 'Donate (demo)' }).waitFor();
+      // The widget's document fits its frame: nothing of it lies below the frame's edge, to scroll to.
+      const fits = await waitFor(
+        `the widget whole inside its frame at ${width} px`,
+        () => widget.locator('html').evaluate(() => document.documentElement.scrollHeight <= window.innerHeight),
+        (whole) => whole,
+      );
+      expect(fits).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
   it("opens the page from the QR code's short link and raises Total Scans by exactly one", async () => {
     const ownerView = await watchedPage(await newContext());
     await signIn(ownerView.page, owner.email, owner.password);

@@ -14,7 +14,9 @@ interface BrowserSuite {
    * chromium says so in its user agent, and robots' scans do not count: a scanner passes a phone's
    * (`userAgent: PHONE_USER_AGENT`).
    */
-  newContext: (options?: Pick<BrowserContextOptions, 'userAgent' | 'javaScriptEnabled'>) => Promise<BrowserContext>;
+  newContext: (
+    options?: Pick<BrowserContextOptions, 'userAgent' | 'javaScriptEnabled' | 'viewport'>,
+  ) => Promise<BrowserContext>;
 }
 
 /** A phone's browser, as people who scan a shirt use: chromium's own user agent is a robot's. */

@@ -59,3 +59,9 @@ form.addEventListener('submit', async (event) => {
   status.textContent = `Demo donation of $${amount.toFixed(2)} sent. Thank you!`;
   form.elements.custom.value = '';
 });
+
+// The page sizes the frame to the widget: tell it the height whenever the content's changes
+// (a status line, a narrower phone wrapping the banner), so no part of the form is cut off.
+new ResizeObserver(() => {
+  window.parent.postMessage({ type: 'widget-height', height: document.documentElement.scrollHeight }, parentOrigin);
+}).observe(document.body);
