@@ -32,6 +32,7 @@ export function AppLayout({ extraLinks }: { extraLinks?: ExtraLinks } = {}) {
 
   return (
     <AppShell
+      className={classes.shell}
       header={{ height: 64 }}
       navbar={{ width: 280, breakpoint: 'sm', collapsed: { desktop: true, mobile: !menuOpen } }}
     >
