@@ -4,6 +4,7 @@ import {
   MAX_ANALYTICS_BATCH,
   MAX_ANALYTICS_BATCH_BYTES,
 } from '@qrshirt/contracts';
+import { markAnalyticsLive } from './analytics-live';
 import { call } from './api-client';
 
 /** Events wait this long so a page view and the click after it travel in one request. */
@@ -60,6 +61,7 @@ export function track(event: AnalyticsEvent): void {
 }
 
 export function trackPageView(path: string, title?: string): void {
+  markAnalyticsLive();
   track({ type: 'page_view', path, ...(title && { title }) });
 }
 

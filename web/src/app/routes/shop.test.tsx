@@ -56,7 +56,9 @@ describe('the shop', () => {
     const api = fakeApi({ 'GET /api/shirts': { json: [shirt('one')] } });
     const { user, router } = renderShop();
     const card = await screen.findByTestId('shirt-card');
-    await user.click(within(card).getByText('Funny.'));
+    // The name's link covers the card, so a tap anywhere on it lands here (a browser test taps the
+    // card's body: this page has no layout).
+    await user.click(within(card).getByRole('link', { name: 'Shirt one' }));
     expect(await screen.findByText('Shirt detail')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/shirt/one');
     await waitFor(() => expect(api.to('POST', '/api/analytics')).toHaveLength(1));
@@ -65,10 +67,14 @@ describe('the shop', () => {
     });
   });
 
-  it('has View Details and Join Waitlist links to the shirt', async () => {
+  it('has its name, View Details and Join Waitlist as links to the shirt, which work before the page is live', async () => {
     fakeApi({ 'GET /api/shirts': { json: [shirt('one')] } });
     renderShop();
     const card = within(await screen.findByTestId('shirt-card'));
+    for (const name of ['Shirt one', 'View Details', 'Join Waitlist']) {
+      expect(card.getByRole('link', { name }).dataset).toMatchObject({ shirtId: 'one', shirtName: 'Shirt one' });
+    }
+    expect(card.getByRole('link', { name: 'Shirt one' }).getAttribute('href')).toBe('/shirt/one');
     expect(card.getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe('/shirt/one');
     expect(card.getByRole('link', { name: 'Join Waitlist' }).getAttribute('href')).toBe('/shirt/one');
   });

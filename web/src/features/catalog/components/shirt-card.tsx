@@ -1,6 +1,6 @@
-import { AspectRatio, Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Anchor, AspectRatio, Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import type { Shirt } from '@qrshirt/contracts';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { SHOP_CARD_MAX_SIZES, SHOP_CARD_MAX_TAGS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { mainImage } from '@/lib/main-image';
@@ -9,7 +9,7 @@ import classes from './shirt-card.module.css';
 
 interface ShirtCardProps {
   shirt: Shirt;
-  /** Told about a click on the card or on either of its buttons; the detail page then opens. */
+  /** Told about a click on the card or on either of its buttons, as the detail page opens. */
   onOpen: (shirt: Shirt) => void;
   /** The shop's first card: its picture is the page's largest paint, fetched at once. */
   first?: boolean;
@@ -51,19 +51,18 @@ export function ShirtCard({ shirt, onOpen, first = false }: ShirtCardProps) {
   const sizes = firstWithRest(shirt.sizes, SHOP_CARD_MAX_SIZES);
   const tags = firstWithRest(shirt.tags ?? [], SHOP_CARD_MAX_TAGS);
   const href = paths.shirt(shirt.id);
-  const navigate = useNavigate();
-  // The buttons are links (so "open in new tab" works); a click anywhere else on the card opens it too.
-  const openFromLink = (event: React.MouseEvent) => {
-    event.stopPropagation();
-    onOpen(shirt);
-  };
-  const openFromCard = () => {
-    onOpen(shirt);
-    void navigate(href);
+  // Every way into the shirt is a real link, so that a tap works before the page is live (the
+  // early script in boot.ts records it then, from these attributes) and "open in new tab" works.
+  const link = {
+    component: Link,
+    to: href,
+    onClick: () => onOpen(shirt),
+    'data-shirt-id': shirt.id,
+    'data-shirt-name': shirt.name,
   };
 
   return (
-    <Card withBorder radius="md" padding="md" className={classes.card} onClick={openFromCard} data-testid="shirt-card">
+    <Card withBorder radius="md" padding="md" className={classes.card} data-testid="shirt-card">
       <Card.Section className={classes.media}>
         <AspectRatio ratio={1}>
           <Image
@@ -79,14 +78,17 @@ export function ShirtCard({ shirt, onOpen, first = false }: ShirtCardProps) {
           <Badge color="teal.9">${shirt.price.toFixed(2)}</Badge>
         </div>
         <div className={classes.hoverAction}>
-          <Button component={Link} to={href} variant="white" color="dark" onClick={openFromLink}>
+          <Button {...link} variant="white" color="dark">
             View Details
           </Button>
         </div>
       </Card.Section>
       <Stack gap="xs" mt="md" style={{ flex: 1 }}>
         <Title order={3} size="h4">
-          {shirt.name}
+          {/* Its box covers the card: a tap anywhere else on the card follows it. */}
+          <Anchor {...link} c="inherit" underline="never" className={classes.cardLink}>
+            {shirt.name}
+          </Anchor>
         </Title>
         <Text size="sm" c="dimmed" lineClamp={3}>
           {shirt.description}
@@ -98,7 +100,7 @@ export function ShirtCard({ shirt, onOpen, first = false }: ShirtCardProps) {
         </BadgeRow>
         {tags.shown.length > 0 && <BadgeRow label="Tags" list={tags} variant="light" color="grape" />}
       </Stack>
-      <Button component={Link} to={href} fullWidth mt="md" onClick={openFromLink}>
+      <Button {...link} fullWidth mt="md" className={classes.above}>
         Join Waitlist
       </Button>
     </Card>

@@ -1,0 +1,91 @@
+import { adminEventsPage, type AuthSession } from '@qrshirt/contracts';
+import { waitFor } from '@qrshirt/test-support';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { adminAccount } from './support/admin';
+import { startApp } from './support/app-process';
+import { watchedPage } from './support/browser';
+import { describeInBrowser, PHONE_USER_AGENT } from './support/describe-in-browser';
+
+interface LoggedView {
+  type: string;
+  data: { path?: string; shirt_id?: string; shirt_name?: string };
+}
+
+describeInBrowser('a tap before a server-rendered page is live', ({ newContext }) => {
+  // An app of its own: the test counts every page view and click in its log, which no other
+  // test's visits may add to.
+  let app: Awaited<ReturnType<typeof startApp>>;
+  let admin: AuthSession;
+  beforeAll(async () => {
+    app = await startApp();
+    admin = (await adminAccount(app.url, app.dataDir)).session;
+  });
+  afterAll(() => app?.stop());
+
+  /** The analytics the log holds, oldest first. */
+  async function logged(): Promise<LoggedView[]> {
+    const answer = await fetch(`${app.url}/api/admin/events?type=PageViewed,ShirtClicked&order=oldest&limit=500`, {
+      headers: { Authorization: `Bearer ${admin.accessToken}`, 'x-user-id': admin.user.uid },
+    });
+    if (answer.status !== 200) throw new Error(`the event log answered ${answer.status}: ${await answer.text()}`);
+    return adminEventsPage.parse(await answer.json()).events as LoggedView[];
+  }
+
+  it("opens the shirt from a tap on its card's body, recording the click and both views once", async () => {
+    const context = await newContext({ userAgent: PHONE_USER_AGENT, viewport: { width: 375, height: 800 } });
+    const { page, errors } = await watchedPage(context);
+    // The gap between paint and live, held open: the shop's hydrating code waits until the tap.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/shop-client-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${app.url}/shop`);
+    const card = page.getByTestId('shirt-card').first();
+    const shirtId = (await card.getByRole('link').first().getAttribute('href'))!.split('/').pop()!;
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-analytics-live'))).toBe(false);
+    // On the card's description, away from its name and its buttons; Playwright's own click
+    // would refuse, since the name's link covering the card takes the tap, as it should.
+    const description = (await card.locator('p').first().boundingBox())!;
+    await page.mouse.click(description.x + description.width / 2, description.y + description.height / 2);
+    await page.waitForURL(`**/shirt/${shirtId}`);
+    release();
+
+    // The shirt's page, once live, records its own view: the last of the three.
+    const views = await waitFor("the shirt page's view in the log", logged, (events) =>
+      events.some((event) => event.data.path === `/shirt/${shirtId}`),
+    );
+    expect(views.map(({ type, data }) => [type, data.path ?? data.shirt_id])).toEqual([
+      ['ShirtClicked', shirtId],
+      ['PageViewed', '/shop'],
+      ['PageViewed', `/shirt/${shirtId}`],
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('records a live page’s click and view once, by the app alone', async () => {
+    const before = (await logged()).length;
+    const { page, errors } = await watchedPage(await newContext());
+    await page.goto(`${app.url}/shop`);
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-analytics-live'));
+    const link = page.getByTestId('shirt-card').first().getByRole('link', { name: 'Join Waitlist' });
+    const shirtId = (await link.getAttribute('href'))!.split('/').pop()!;
+    await link.click();
+    await page.waitForURL(`**/shirt/${shirtId}`);
+    const views = await waitFor(
+      "the shirt page's view in the log",
+      async () => (await logged()).slice(before),
+      (events) => events.some((event) => event.data.path === `/shirt/${shirtId}`),
+    );
+    expect(views.map(({ type, data }) => [type, data.path ?? data.shirt_id]).sort()).toEqual(
+      [
+        ['PageViewed', '/shop'],
+        ['ShirtClicked', shirtId],
+        ['PageViewed', `/shirt/${shirtId}`],
+      ].sort(),
+    );
+    expect(errors).toEqual([]);
+  });
+});
