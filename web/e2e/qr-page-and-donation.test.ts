@@ -100,6 +100,8 @@ describeInBrowser('a QR code scanned, a donation made', ({ appUrl, appDataDir, n
     // Live, its owner's figures island has rendered: nothing, for a visitor.
     await scanner.page.locator('iframe[title="Donation widget"]').waitFor();
     expect(await scanner.page.getByText('Impact Stats').count()).toBe(0);
+    // Nor does the page, or anything it read, name the owner's account.
+    expect(await scanner.page.content()).not.toContain(owner.session.user.uid);
     expect(await checkScreen(scanner.page, 'qr-landing')).toEqual([]);
     await scanner.page.reload();
     await scanner.page.getByRole('heading', { name: 'About This Cause' }).waitFor();

@@ -26,9 +26,18 @@ export type CreateFundraiserRequest = z.infer<typeof createFundraiserRequest>;
 /** The most a goal may be, in dollars: the most a single donation may be too. */
 export const MAX_GOAL = 1_000_000;
 
-/** What GET and PATCH answer: the fundraiser, its goal and the confirmed money towards it. */
+/**
+ * What GET and PATCH answer: the fundraiser, its goal and the confirmed money towards it. Anyone
+ * may ask, so it does not name the owner: `owned` says whether it is the caller's.
+ */
 export const fundraiserDetails = fundraiser
+  .omit({ userId: true })
   .extend({
+    /**
+     * Whether the caller's token is its owner's: false without a token, for an anonymous session,
+     * for anyone else, and while nobody has claimed it.
+     */
+    owned: z.boolean(),
     /** Dollars; null when the owner set none. */
     goal: z.number().nullable(),
     /** Dollars the processor confirmed, net of refunds: what the QR page's progress bar shows. */

@@ -114,10 +114,14 @@ describe('closing an account', () => {
     const bytes = await storeBytes();
     for (const clear of [email, 'Ottoline Fairweather']) expect(bytes, clear).not.toContain(clear);
 
-    // The fundraiser stays, its figures and QR code too, under the anonymous user id.
+    // The fundraiser stays, its figures and QR code too, under the anonymous user id (which its
+    // public answer never names).
     const kept = await server.api('GET', `/api/fundraisers/${shirt.id}`);
-    expect(kept).toMatchObject({ status: 200, body: { id: shirt.id, userId: uid } });
-    expect(kept.body).toMatchObject({ amountRaised: 20 });
+    expect(kept).toMatchObject({ status: 200, body: { id: shirt.id, owned: false, amountRaised: 20 } });
+    expect((await revealedEventsOf(`fundraiser-${shirt.id}`))[0]).toMatchObject({
+      type: 'FundraiserCreated',
+      data: { userId: uid },
+    });
     expect((await server.api('GET', `/qr/${shirt.id}`)).status).toBe(200);
 
     // The address is free again: the person may come back with a new account.

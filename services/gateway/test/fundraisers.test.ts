@@ -1,4 +1,4 @@
-import { fundraiser, fundraiserStats, userStats } from '@qrshirt/contracts';
+import { type Fundraiser, fundraiser, fundraiserStats, userStats } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFundraiser, scanner, WAIT_MS } from '@qrshirt/test-support';
 import { anonymousToken, asUser, startTestServer, type TestServer, userToken } from './support/test-server';
@@ -30,9 +30,11 @@ describe('POST /api/fundraisers', () => {
       charityId: charities[1].id,
       name: shirts[1].name,
     });
-    // Readable at once, before the projection has necessarily caught up.
+    // Readable at once, before the projection has necessarily caught up: by anyone, who is not told whose it is.
+    const { userId: _owner, ...shown } = created.body as Fundraiser;
     const read = await server.api('GET', `/api/fundraisers/${created.body.id}`);
-    expect(read).toMatchObject({ status: 200, body: created.body });
+    expect(read).toMatchObject({ status: 200, body: { ...shown, owned: false } });
+    expect(read.body).not.toHaveProperty('userId');
   });
 
   it('needs a signed-in, non-anonymous user and existing references', async () => {
@@ -65,6 +67,43 @@ describe('POST /api/fundraisers', () => {
       status: 404,
       body: { error: 'Fundraiser not found' },
     });
+  });
+});
+
+describe('GET /api/fundraisers/{id}', () => {
+  it('tells its owner it is theirs, and names the owner to nobody: a stranger, an anonymous session, no token', async () => {
+    const made = await createFundraiser(server.api, asUser('named-owner'));
+    const read = (token: string | undefined) => server.api('GET', `/api/fundraisers/${made.id}`, { token });
+    const callers = [userToken('stranger'), anonymousToken('named-owner'), undefined, userToken('named-owner')];
+    // At once (from the log while the read model has not caught up), then from the read model.
+    for (const answers of [
+      await Promise.all(callers.map(read)),
+      await server.embedded.projectionsCaughtUp(WAIT_MS).then(() => Promise.all(callers.map(read))),
+    ]) {
+      expect(answers.map(({ status, body }) => ({ status, owned: body.owned }))).toEqual([
+        { status: 200, owned: false },
+        { status: 200, owned: false },
+        { status: 200, owned: false },
+        { status: 200, owned: true },
+      ]);
+      for (const { body, headers } of answers) {
+        expect(body).not.toHaveProperty('userId');
+        expect(JSON.stringify(body)).not.toContain('named-owner');
+        // An answer per caller: no shared cache keeps it, and a browser asks again for another session.
+        expect(headers.get('cache-control')).toBe('private, no-cache');
+        expect(headers.get('vary')).toMatch(/\bAuthorization\b/i);
+      }
+    }
+  });
+
+  it("answers the owner's change as theirs, naming nobody", async () => {
+    const made = await createFundraiser(server.api, asUser('changing-owner'));
+    const changed = await server.api('PATCH', `/api/fundraisers/${made.id}`, {
+      ...asUser('changing-owner'),
+      body: { goal: 50 },
+    });
+    expect(changed).toMatchObject({ status: 200, body: { id: made.id, goal: 50, owned: true } });
+    expect(changed.body).not.toHaveProperty('userId');
   });
 });
 

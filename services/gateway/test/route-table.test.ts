@@ -168,7 +168,7 @@ describe('the route table', () => {
       'GET /api/fundraisers/{id} answered 418, which the route table does not declare',
     );
     expect(answerProblem(route, { status: 200, contentType: json, body: { id: 'f-1' } })).toMatch(
-      /^GET \/api\/fundraisers\/\{id\} answered 200 with a body its schema refuses: userId: /,
+      /^GET \/api\/fundraisers\/\{id\} answered 200 with a body its schema refuses: charityId: /,
     );
     expect(
       answerProblem(route, { status: 404, contentType: json, body: { error: 'Fundraiser not found' } }),

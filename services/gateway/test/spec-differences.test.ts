@@ -102,6 +102,17 @@ const stillDiffers: Record<string, () => Promise<void>> = {
       body: { charities: [{ id: created.body.id, name: 'Wasp Watch', status: 'pending' }] },
     });
   },
+  'The public fundraiser answer says whether it is yours, not whose it is': async () => {
+    const owner = as(await signUp(server.api));
+    const fundraiser = await createFundraiser(server.api, owner);
+    const [stranger, own] = await Promise.all([
+      server.api('GET', `/api/fundraisers/${fundraiser.id}`),
+      server.api('GET', `/api/fundraisers/${fundraiser.id}`, owner),
+    ]);
+    expect(stranger.body).toMatchObject({ id: fundraiser.id, owned: false });
+    expect(own.body).toMatchObject({ id: fundraiser.id, owned: true });
+    expect(stranger.body).not.toHaveProperty('userId');
+  },
   "A reported donation awaits the processor's confirmation": async () => {
     const owner = as(await signUp(server.api));
     const fundraiser = await createFundraiser(server.api, owner);

@@ -213,6 +213,10 @@ describe('fulfilling a waitlist entry and claiming its shirt', () => {
     const claimed = await claim(token, person);
     expect(claimed.status).toBe(201);
     expect(fundraiser.parse(claimed.body)).toEqual({ ...made, userId: person.user.uid });
+    // Theirs at once, the read model caught up with the claim or not; nobody else's.
+    const shown = (options = {}) => server.api('GET', `/api/fundraisers/${made.id}`, options);
+    expect((await shown(as(person))).body).toMatchObject({ id: made.id, owned: true });
+    expect((await shown()).body).toMatchObject({ id: made.id, owned: false });
 
     // Once only.
     expect(await claim(token, person)).toMatchObject({

@@ -21,6 +21,9 @@ export interface FundraiserRecord extends Fundraiser {
   shortCode?: string;
 }
 
+/** The fundraiser, its owner among it, with its goal and confirmed money: what the public answer is made from. */
+export type FundraiserWithFigures = Fundraiser & Pick<FundraiserDetails, 'goal' | 'amountRaised'>;
+
 interface Totals {
   scans: number;
   scanRequests: number;
@@ -143,7 +146,7 @@ export function createFundraiserQueries(store: ReadModelStore, clock: Clock) {
     },
 
     /** The fundraiser with its goal and confirmed money; null when it is not projected (yet). */
-    async getFundraiserDetails(id: string): Promise<FundraiserDetails | null> {
+    async getFundraiserDetails(id: string): Promise<FundraiserWithFigures | null> {
       const [hash = {}, totals = {}] = await fundraisers.hgetallMany([
         fundraiserKeys.fundraiser(id),
         fundraiserKeys.totals(id),

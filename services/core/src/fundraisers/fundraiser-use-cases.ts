@@ -16,12 +16,13 @@ import type { Ingestion } from '../ports/ingestion';
 import { assertSelf, type Caller } from '../kit/caller';
 import { type FundraiserState, fundraiserDecider, fundraiserStreamName } from './fundraiser-decider';
 import type { ScanVisitors } from './scan-visitors';
+import type { FundraiserWithFigures } from './fundraiser-queries';
 import { createShortCodes } from './short-codes';
 
 /** The fundraisers read model (projections' fundraiser queries), as these use cases read it. */
 export interface FundraiserReadModel {
   getFundraiser(id: string): Promise<Fundraiser | null>;
-  getFundraiserDetails(id: string): Promise<FundraiserDetails | null>;
+  getFundraiserDetails(id: string): Promise<FundraiserWithFigures | null>;
   getFundraiserIdByShortCode(code: string): Promise<string | null>;
   getStats(id: string): Promise<FundraiserStats>;
   getUserStats(userId: string): Promise<UserStats>;
@@ -58,12 +59,21 @@ export function toFundraiser(
   };
 }
 
-function detailsOf(state: FundraiserState, amountRaised: number): FundraiserDetails {
+function withFigures(state: FundraiserState, amountRaised: number): FundraiserWithFigures {
   return {
     ...toFundraiser(state),
     goal: state.goalCents === null ? null : state.goalCents / 100,
     amountRaised,
   };
+}
+
+/**
+ * The answer anyone may get: whether the fundraiser is the caller's, never whose it is. An
+ * anonymous session owns nothing, and an unclaimed fundraiser is nobody's.
+ */
+function detailsFor({ userId, ...fundraiser }: FundraiserWithFigures, caller: Caller | undefined): FundraiserDetails {
+  const owned = caller !== undefined && !caller.anonymous && userId !== null && caller.uid === userId;
+  return { ...fundraiser, owned };
 }
 
 /** Fundraisers: create one, read it, record its scans, show its owner the figures (donations: ../donations/). */
@@ -119,13 +129,23 @@ export function createFundraiserUseCases({
     return fundraiser;
   }
 
-  /** The read model's view; the log's when the projection has not caught up yet (no money then). */
-  async function details(id: string): Promise<FundraiserDetails> {
+  /**
+   * The read model's view, as the caller (if any token came) may see it; the log's when the
+   * projection has not caught up yet (no money then).
+   */
+  async function details(id: string, caller: Caller | undefined): Promise<FundraiserDetails> {
     const projected = await fundraisers.getFundraiserDetails(id);
-    if (projected) return projected;
+    if (projected) {
+      // Claimed a moment ago, perhaps: the log knows its owner before the read model does.
+      const owner =
+        projected.userId === null && caller !== undefined && !caller.anonymous
+          ? ((await commands.loadState(fundraiserStreamName(id), fundraiserDecider))?.userId ?? null)
+          : projected.userId;
+      return detailsFor({ ...projected, userId: owner }, caller);
+    }
     const state = await commands.loadState(fundraiserStreamName(id), fundraiserDecider);
     if (!state) throw new DomainError('not_found', 'Fundraiser not found');
-    return detailsOf(state, 0);
+    return detailsFor(withFigures(state, 0), caller);
   }
 
   return {
@@ -190,7 +210,7 @@ export function createFundraiserUseCases({
       known.set(id, toFundraiser(state));
       // The change is in the log; the read model may not have it yet, but it has the money.
       const projected = await fundraisers.getFundraiserDetails(id);
-      return detailsOf(state, projected?.amountRaised ?? 0);
+      return detailsFor(withFigures(state, projected?.amountRaised ?? 0), caller);
     },
 
     async stats(id: string, caller: Caller): Promise<FundraiserStats> {

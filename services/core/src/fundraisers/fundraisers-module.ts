@@ -4,6 +4,12 @@ import type { FeatureHandlers } from '../kit/route-handler';
 import { fundraisersProjector } from './fundraisers-projector';
 import { createFundraiserUseCases, type FundraiserUseCaseDeps } from './fundraiser-use-cases';
 
+/*
+ * GET's answer says whether the fundraiser is the caller's: no shared cache may keep one caller's
+ * answer for another, nor a browser one session's for the next without asking again.
+ */
+const perCallerAnswer = { 'Cache-Control': 'private, no-cache', Vary: 'Authorization' };
+
 /**
  * The fundraisers feature as the composition root mounts it: its use cases, and the handlers of
  * its routes that need nothing but them. Its QR images, its live stats and the scan's front door
@@ -15,8 +21,8 @@ export function fundraisersModule(deps: FundraiserUseCaseDeps) {
     async createFundraiser({ body, user }) {
       return { status: 201, body: await useCases.create(user.uid, body) };
     },
-    async getFundraiser({ params }) {
-      return { status: 200, body: await useCases.details(params.id) };
+    async getFundraiser({ params, user }) {
+      return { status: 200, body: await useCases.details(params.id, user), headers: perCallerAnswer };
     },
     async updateFundraiser({ params, body, user }) {
       return { status: 200, body: await useCases.update(params.id, user, body) };

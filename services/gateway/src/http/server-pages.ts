@@ -115,7 +115,8 @@ export function pageReads({
     async landing(fundraiserId) {
       let fundraiser;
       try {
-        fundraiser = await fundraisers.details(fundraiserId);
+        // As a stranger sees it: the page is the same for everyone, its owner's island asks for itself.
+        fundraiser = await fundraisers.details(fundraiserId, undefined);
       } catch (error) {
         if (error instanceof DomainError && error.kind === 'not_found') return null;
         throw error;

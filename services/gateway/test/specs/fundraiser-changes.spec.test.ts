@@ -36,7 +36,7 @@ describe('PATCH /api/fundraisers/{id}', () => {
       })
       .then({
         status: 200,
-        body: { id: 'f1', name: 'Ada runs for trees', charityId: 'trees', goal: 250.5, amountRaised: 0 },
+        body: { id: 'f1', name: 'Ada runs for trees', charityId: 'trees', goal: 250.5, amountRaised: 0, owned: true },
         events: [
           { type: 'FundraiserCharityChanged', data: { charityId: 'trees', previousCharityId: 'water' } },
           { type: 'FundraiserRenamed', data: { name: 'Ada runs for trees' } },

@@ -3,18 +3,26 @@ import type { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, type FakeAnswer, fakeApi } from '@/testing/fake-api';
 import { renderRoute } from '@/testing/render';
+import { resetAuthState, updateAuthState } from '@/lib/auth/session-store';
+import { createQueryClient } from '@/lib/query-client';
 import { signInAs } from '@/testing/session';
 import { QrLandingRoute } from './qr-landing';
 
 const fundraiser = {
   id: 'f-1',
-  userId: 'owner-1',
   charityId: 'ocean',
   shirtId: 'scan-me-maybe',
   name: 'Scan Me Maybe',
   goal: null,
   amountRaised: 30,
 };
+
+/** The gateway's answer names no owner: it says `owned` to the owner's token alone. */
+const answeredAsTheGatewayDoes =
+  (details: { goal?: number | null; amountRaised?: number } = {}) =>
+  ({ headers }: { headers: Record<string, string> }) => ({
+    json: { ...fundraiser, ...details, owned: headers.authorization === 'Bearer token-owner-1' },
+  });
 const charity = { id: 'ocean', name: 'Ocean Friends', mission: 'Cleaner seas.', website_url: 'https://ocean.example' };
 const ownerStats = {
   scans: 12,
@@ -30,7 +38,7 @@ const ownerStats = {
 
 function routes(extra: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({
-    'GET /api/fundraisers/f-1': { json: fundraiser },
+    'GET /api/fundraisers/f-1': answeredAsTheGatewayDoes(),
     'GET /api/charity/ocean': { json: charity },
     'GET /api/fundraisers/f-1/stats': { json: ownerStats },
     'POST /api/fundraisers/f-1/scan': { status: 202, json: { scanId: 's-1' } },
@@ -64,7 +72,7 @@ async function recordingAnswered(queryClient: QueryClient): Promise<void> {
 
 describe('the QR landing page', () => {
   it('shows how far the shirt is towards its goal, in confirmed money, and no bar without a goal', async () => {
-    routes({ 'GET /api/fundraisers/f-1': { json: { ...fundraiser, goal: 120, amountRaised: 30 } } });
+    routes({ 'GET /api/fundraisers/f-1': answeredAsTheGatewayDoes({ goal: 120, amountRaised: 30 }) });
     renderQrPage();
     const bar = await screen.findByRole('progressbar', { name: 'Raised for Ocean Friends, towards the goal' });
     expect(bar.getAttribute('aria-valuenow')).toBe('25');
@@ -138,6 +146,52 @@ describe('the QR landing page', () => {
     renderQrPage();
     expect((await screen.findByTestId('total-scans')).textContent).toBe('12');
     expect(screen.getByTestId('total-raised').textContent).toBe('$30.00');
+  });
+
+  it('shows no figures to anyone but the owner, and asks for none: a stranger, an anonymous session, nobody', async () => {
+    for (const visitor of [{ uid: 'stranger-1' }, { uid: 'anon-1', anonymous: true }, null]) {
+      const api = routes();
+      if (visitor) signInAs(visitor);
+      const page = renderQrPage();
+      expect(await screen.findByText('About This Cause')).toBeTruthy();
+      // A signed-in stranger's page asked the gateway with their token, which said it is not theirs.
+      if (visitor && !visitor.anonymous) {
+        await waitFor(() =>
+          expect(page.queryClient.getQueryData(['fundraiser', 'f-1', { viewer: 'stranger-1' }])).toMatchObject({
+            owned: false,
+          }),
+        );
+        expect(api.to('GET', '/api/fundraisers/f-1').map((request) => request.headers.authorization)).toContain(
+          'Bearer token-stranger-1',
+        );
+      }
+      expect(screen.queryByRole('region', { name: 'Impact Stats' })).toBeNull();
+      expect(api.to('GET', '/api/fundraisers/f-1/stats')).toHaveLength(0);
+      page.unmount();
+      resetAuthState();
+      updateAuthState({ status: 'ready' });
+    }
+  });
+
+  it('shows the owner their figures once they sign in on the page a visitor saw, and hides them at sign-out', async () => {
+    const api = routes();
+    const { queryClient } = renderQrPage();
+    // Answers are kept as the app keeps them (30 s), the visitor's too.
+    queryClient.setDefaultOptions(createQueryClient().getDefaultOptions());
+    expect(await screen.findByText('About This Cause')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Impact Stats' })).toBeNull();
+
+    // The fundraiser the page read for a visitor says it is not theirs: the owner's own answer counts.
+    act(() => {
+      signInAs({ uid: 'owner-1', displayName: 'Olive' });
+    });
+    expect((await screen.findByTestId('total-scans')).textContent).toBe('12');
+    expect(api.to('GET', '/api/fundraisers/f-1').at(-1)!.headers.authorization).toBe('Bearer token-owner-1');
+
+    act(() => {
+      updateAuthState({ session: null });
+    });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Impact Stats' })).toBeNull());
   });
 
   it('shows the owner the test money in place of Total Raised in demo mode, labelled, and never without it', async () => {

@@ -6,7 +6,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { GoalProgress } from '@/components/goal-progress';
 import { useCharities } from '@/features/catalog/api/get-charities';
 import { useCharity } from '@/features/catalog/api/get-charity';
-import { useFundraiser } from '@/features/donation/api/get-fundraiser';
+import { useFundraiser, useOwnsFundraiser } from '@/features/donation/api/get-fundraiser';
 import { useRecordScanOnce } from '@/features/donation/api/record-scan';
 import { AboutCauseCard } from '@/features/donation/components/about-cause-card';
 import { DonationCard } from '@/features/donation/components/donation-card';
@@ -73,12 +73,14 @@ export function QrLandingRoute() {
 }
 
 /**
- * The owner's figures, for the owner only. The session is read here rather than by the page, so
- * that its arrival re-renders this alone, not the whole page a phone has just hydrated.
+ * The owner's figures, for the owner only: whether the account signed in owns the fundraiser is
+ * the gateway's answer to that account (the page names no owner). The session is read here rather
+ * than by the page, so that its arrival re-renders this alone, not the whole page a phone has just
+ * hydrated.
  */
-export function OwnerImpactStats({ fundraiserId, ownerId }: { fundraiserId: string; ownerId: string | null }) {
+export function OwnerImpactStats({ fundraiserId }: { fundraiserId: string }) {
   const auth = useAuth();
-  const isOwner = auth.user !== null && auth.user.uid === ownerId;
+  const isOwner = useOwnsFundraiser(fundraiserId, auth.user?.uid ?? null);
   const stats = useFundraiserStats(fundraiserId, isOwner);
   useLiveFundraiserStats(fundraiserId, isOwner);
   // Names for the owner's figures per charity, shown once a shirt has supported more than one.
@@ -149,11 +151,7 @@ export function QrLanding({ fundraiserId }: { fundraiserId: string | undefined }
           goal={fundraiser.data.goal}
           label={`Raised for ${charity.data.name}, towards the goal`}
         />
-        <Island
-          name="owner-stats"
-          component={OwnerImpactStats}
-          props={{ fundraiserId, ownerId: fundraiser.data.userId }}
-        />
+        <Island name="owner-stats" component={OwnerImpactStats} props={{ fundraiserId }} />
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Island

@@ -12,10 +12,13 @@ import { Island } from './islands';
  */
 export type LandingData = { found: true; fundraiser: FundraiserDetails; charity: Charity } | { found: false };
 
-/** The queries the landing reads, answered already, for the server to render it from. */
+/**
+ * The queries the landing reads, answered already, for the server to render it from: the
+ * fundraiser as read for nobody, which is all the server knows of its visitor.
+ */
 export function seedLandingQueries(queryClient: QueryClient, data: LandingData): void {
   if (!data.found) return;
-  queryClient.setQueryData(fundraiserQueryOptions(data.fundraiser.id).queryKey, data.fundraiser);
+  queryClient.setQueryData(fundraiserQueryOptions(data.fundraiser.id, null).queryKey, data.fundraiser);
   queryClient.setQueryData(charityQueryOptions(data.charity.id).queryKey, data.charity);
 }
 
