@@ -65,6 +65,43 @@ describeInBrowser('a tap before a server-rendered page is live', ({ newContext }
     await context.close();
   });
 
+  it("keeps what is typed into a shirt's waitlist form before it is live, and sends its submit once it is", async () => {
+    const shirts = (await (await fetch(`${app.url}/api/shirts`)).json()) as { id: string; sizes: string[] }[];
+    const shirt = shirts[0]!;
+    const context = await newContext({ userAgent: PHONE_USER_AGENT, viewport: { width: 375, height: 800 } });
+    const { page, errors } = await watchedPage(context);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/shirt-client-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${app.url}/shirt/${shirt.id}`);
+    const form = page.getByRole('form', { name: 'Join the waitlist' });
+    await form.getByRole('button', { name: shirt.sizes[0], exact: true }).click();
+    await form.getByLabel('Your Name').fill('Early Ada');
+    await form.getByLabel('Email Address').fill('early-ada@example.com');
+    await form.getByRole('button', { name: 'Join Waitlist' }).click();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-analytics-live'))).toBe(false);
+    release();
+
+    // Live, the form sends the submit it was given: the size and the typed fields were kept, so
+    // what it asks for first is the charity, which only a live page can choose.
+    await page.locator('.mantine-Notification-title', { hasText: 'Charity Required' }).waitFor();
+    expect(page.url()).toBe(`${app.url}/shirt/${shirt.id}`);
+    expect(await form.getByLabel('Your Name').inputValue()).toBe('Early Ada');
+    expect(await form.getByLabel('Email Address').inputValue()).toBe('early-ada@example.com');
+    expect(await form.getByRole('button', { name: shirt.sizes[0], exact: true }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    await form.getByRole('combobox', { name: 'Choose a charity to support' }).click();
+    await page.getByRole('option').first().click();
+    await form.getByRole('button', { name: 'Join Waitlist' }).click();
+    await page.locator('.mantine-Notification-title', { hasText: 'Welcome to the Waitlist!' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('records a live page’s click and view once, by the app alone', async () => {
     const before = (await logged()).length;
     const { page, errors } = await watchedPage(await newContext());

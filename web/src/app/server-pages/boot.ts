@@ -1,16 +1,19 @@
 /*
  * The one script tag of the server-rendered pages (the QR landing, the homepage, the shop and a
- * shirt's page), loaded with `async` so it runs as soon as it arrives. First what records the taps
- * and the page view made before the page is live (early-analytics.ts). Then, on the landing, the
- * scan: a QR code's visit (`?scan=true`) loads, at once and waiting for nothing else, the module
- * that records it as the app's calls go, with the visitor's session (landing-scan.ts).
+ * shirt's page), loaded with `async` so it runs as soon as it arrives. First what keeps the taps,
+ * the typing and the page view made before the page is live (early-analytics.ts, early-form.ts),
+ * for the app to take once it is. Then, on the landing, the scan: a QR code's visit
+ * (`?scan=true`) loads, at once and waiting for nothing else, the module that records it as the
+ * app's calls go, with the visitor's session (landing-scan.ts).
  * Then, once the page has loaded and painted what the server sent, the code that hydrates it, in
  * steps with a pause between them: each step's code is evaluated in a task of its own, none long
  * enough to keep a phone from answering a tap for long.
  */
 import { recordEarlyAnalytics } from './early-analytics';
+import { keepEarlyForms } from './early-form';
 
 recordEarlyAnalytics();
+keepEarlyForms();
 
 const address = new URL(window.location.href);
 const fundraiserId = /^\/fundraiser\/([^/]+)$/.exec(address.pathname)?.[1];

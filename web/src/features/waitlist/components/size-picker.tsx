@@ -20,6 +20,9 @@ export function SizePicker({ sizes, value, onChange }: SizePickerProps) {
             variant={size === value ? 'filled' : 'outline'}
             aria-pressed={size === value}
             onClick={() => onChange(size)}
+            // A tap before the page is live is kept by its early script (lib/early-input.ts).
+            data-early-field="size"
+            data-early-value={size}
             miw={52}
           >
             {size}

@@ -1,16 +1,15 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
-import { useInputState } from '@mantine/hooks';
 import type { Charity, Shirt } from '@qrshirt/contracts';
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { track } from '@/lib/analytics';
 import { useProofOfWork } from '@/lib/proof-of-work/use-proof-of-work';
-import { useHydrated } from '@/lib/use-hydrated';
+import { takeEarlySubmit } from '@/lib/early-input';
+import { useEarlyInput } from '@/lib/use-early-input';
 import { showErrorToast, showSuccessToast } from '@/lib/toast';
 import { useJoinWaitlist } from '../api/join-waitlist';
 import { CharityPicker } from './charity-picker';
 import { SizePicker } from './size-picker';
 import { firstWaitlistProblem } from './waitlist-validation';
-import classes from './waitlist-form.module.css';
 
 interface WaitlistFormProps {
   shirt: Pick<Shirt, 'id' | 'name' | 'sizes'>;
@@ -20,18 +19,23 @@ interface WaitlistFormProps {
 
 /** Spec: Shirt detail's waitlist form (validation order, trimming, submitting, success, error). */
 export function WaitlistForm({ shirt, charities, charitiesLoading }: WaitlistFormProps) {
-  const [size, setSize] = useState<string | null>(null);
+  // On a page the server rendered, a field shows what was typed or tapped before the page was
+  // live until the visitor changes it (lib/early-input.ts); undefined is "not changed since".
+  const earlyInput = useEarlyInput();
+  const early = earlyInput?.values ?? {};
+  const [chosenSize, setSize] = useState<string | null>();
   const [charityId, setCharityId] = useState<string | null>(null);
-  const [name, setName] = useInputState('');
-  const [email, setEmail] = useInputState('');
+  const [typedName, setName] = useState<string>();
+  const [typedEmail, setEmail] = useState<string>();
+  const earlySize = early.size !== undefined && shirt.sizes.includes(early.size) ? early.size : null;
+  const size = chosenSize === undefined ? earlySize : chosenSize;
+  const name = typedName ?? early.name ?? '';
+  const email = typedEmail ?? early.email ?? '';
   const proofOfWork = useProofOfWork();
   const joining = useJoinWaitlist(proofOfWork.solve);
-  // A page the server rendered takes its first taps and keys only once it is live: before then
-  // they would go nowhere, or be wiped by hydration.
-  const live = useHydrated();
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = async (event?: React.FormEvent) => {
+    event?.preventDefault();
     const problem = firstWaitlistProblem({ size, charityId, name, email });
     if (problem) {
       showErrorToast(problem.title, problem.message);
@@ -69,23 +73,42 @@ export function WaitlistForm({ shirt, charities, charitiesLoading }: WaitlistFor
     }
   };
 
+  // A submit before the page was live, sent once the fields show what was typed before it.
+  const submitEarly = useEffectEvent(() => void submit());
+  useEffect(() => {
+    if (earlyInput && takeEarlySubmit()) queueMicrotask(submitEarly);
+  }, [earlyInput]);
+
   return (
-    <form onSubmit={(event) => void submit(event)} aria-label="Join the waitlist">
-      <fieldset disabled={!live} className={classes.fields}>
-        <Stack gap="md">
-          <CharityPicker charities={charities} loading={charitiesLoading} value={charityId} onChange={setCharityId} />
-          <SizePicker sizes={shirt.sizes} value={size} onChange={setSize} />
-          <TextInput label="Your Name" autoComplete="name" value={name} onChange={setName} />
-          <TextInput label="Email Address" type="email" autoComplete="email" value={email} onChange={setEmail} />
-          <Button type="submit" size="md" disabled={charitiesLoading || joining.isPending}>
-            {joining.isPending ? 'Joining Waitlist...' : 'Join Waitlist'}
-          </Button>
-          {proofOfWork.widget}
-          <Text size="sm" c="dimmed">
-            By joining the waitlist, you'll be notified when the shirt becomes available. No payment required now.
-          </Text>
-        </Stack>
-      </fieldset>
+    // Before the page is live its early script keeps a submit for it (lib/early-input.ts); with
+    // no script at all, `post` keeps what was typed out of the address it would reload.
+    <form onSubmit={(event) => void submit(event)} aria-label="Join the waitlist" method="post" data-early-form>
+      <Stack gap="md">
+        <CharityPicker charities={charities} loading={charitiesLoading} value={charityId} onChange={setCharityId} />
+        <SizePicker sizes={shirt.sizes} value={size} onChange={setSize} />
+        <TextInput
+          label="Your Name"
+          name="name"
+          autoComplete="name"
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+        />
+        <TextInput
+          label="Email Address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+        />
+        <Button type="submit" size="md" disabled={charitiesLoading || joining.isPending}>
+          {joining.isPending ? 'Joining Waitlist...' : 'Join Waitlist'}
+        </Button>
+        {proofOfWork.widget}
+        <Text size="sm" c="dimmed">
+          By joining the waitlist, you'll be notified when the shirt becomes available. No payment required now.
+        </Text>
+      </Stack>
     </form>
   );
 }
