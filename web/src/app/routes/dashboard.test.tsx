@@ -151,7 +151,7 @@ describe('the dashboard', () => {
       'PATCH /api/fundraisers/f-1': {
         json: {
           id: 'f-1',
-          userId: 'u-1',
+          owned: true,
           charityId: 'trees',
           shirtId: 's-1',
           name: 'Run for trees',
