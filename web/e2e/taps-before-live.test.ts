@@ -1,5 +1,6 @@
 import { adminEventsPage, type AuthSession } from '@qrshirt/contracts';
 import { waitFor } from '@qrshirt/test-support';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { adminAccount } from './support/admin';
 import { startApp } from './support/app-process';
@@ -9,6 +10,20 @@ import { describeInBrowser, PHONE_USER_AGENT } from './support/describe-in-brows
 interface LoggedView {
   type: string;
   data: { path?: string; shirt_id?: string; shirt_name?: string };
+}
+
+/**
+ * The gap between a page's paint and its going live, held open: the chunk that hydrates it
+ * (`web/dist/assets/<chunk>-<hash>.js`) waits until the answered function is called.
+ */
+async function holdBack(page: Page, chunk: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/assets/${chunk}-*.js`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
 
 describeInBrowser('a tap before a server-rendered page is live', ({ newContext }) => {
@@ -34,13 +49,7 @@ describeInBrowser('a tap before a server-rendered page is live', ({ newContext }
   it("opens the shirt from a tap on its card's body, recording the click and both views once", async () => {
     const context = await newContext({ userAgent: PHONE_USER_AGENT, viewport: { width: 375, height: 800 } });
     const { page, errors } = await watchedPage(context);
-    // The gap between paint and live, held open: the shop's hydrating code waits until the tap.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/shop-client-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, 'shop-client');
     await page.goto(`${app.url}/shop`);
     const card = page.getByTestId('shirt-card').first();
     const shirtId = (await card.getByRole('link').first().getAttribute('href'))!.split('/').pop()!;
@@ -70,12 +79,7 @@ describeInBrowser('a tap before a server-rendered page is live', ({ newContext }
     const shirt = shirts[0]!;
     const context = await newContext({ userAgent: PHONE_USER_AGENT, viewport: { width: 375, height: 800 } });
     const { page, errors } = await watchedPage(context);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/shirt-client-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, 'shirt-client');
     await page.goto(`${app.url}/shirt/${shirt.id}`);
     const form = page.getByRole('form', { name: 'Join the waitlist' });
     await form.getByRole('button', { name: shirt.sizes[0], exact: true }).click();

@@ -3,7 +3,7 @@ import { analyticsLive } from '@/lib/analytics-live';
 
 /**
  * `recordAnalytics`'s address, written out: this runs before the route table (and zod) has loaded,
- * and a tap followed by a page's unload leaves no time to load it. early-analytics.test.ts holds
+ * and a tap followed by a page's unload leaves no time to load it. early-analytics.test.tsx holds
  * it to the route table's.
  */
 // eslint-disable-next-line no-restricted-syntax

@@ -1,5 +1,6 @@
 import { Badge, Group, Image, Paper, Select, Stack, Text } from '@mantine/core';
 import type { Charity } from '@qrshirt/contracts';
+import { useHydrated } from '@/lib/use-hydrated';
 
 interface CharityPickerProps {
   charities: Charity[] | undefined;
@@ -13,6 +14,9 @@ interface CharityPickerProps {
  * capitalises unless told otherwise), then the chosen charity's panel.
  */
 export function CharityPicker({ charities, loading, value, onChange }: CharityPickerProps) {
+  // Its list opens only by script: on a page the server rendered it waits, and says so, until the
+  // page is live (what else the form is given before then is kept: lib/early-input.ts).
+  const live = useHydrated();
   const chosen = charities?.find((charity) => charity.id === value);
   const empty = !loading && (charities?.length ?? 0) === 0;
 
@@ -36,7 +40,7 @@ export function CharityPicker({ charities, loading, value, onChange }: CharityPi
         <Select
           id="waitlist-charity"
           placeholder={loading ? 'Loading charities...' : 'Select a charity'}
-          disabled={loading}
+          disabled={loading || !live}
           data={(charities ?? []).map((charity) => ({ value: charity.id, label: charity.name }))}
           value={value}
           onChange={onChange}
