@@ -35,7 +35,8 @@ const SCHEMA = `
  * Opens (and creates if needed) a SQLite file that several processes share: WAL lets readers in
  * other processes run while one process writes, the busy timeout makes a writer wait for the
  * lock; `synchronous=FULL` fsyncs the WAL at every commit, so what was acknowledged survives a
- * power cut (NORMAL only survives a process crash). `setUp` creates or upgrades the tables.
+ * power cut (NORMAL only survives a process crash). `setUp` creates or upgrades the tables, in
+ * one transaction.
  */
 export function openSqliteFile(
   path: string,
@@ -48,14 +49,36 @@ export function openSqliteFile(
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
   try {
-    db.pragma('journal_mode = WAL');
+    useWal(db);
     db.pragma(`synchronous = ${synchronous}`);
-    setUp(db);
+    // Under the write lock: two processes upgrading one file at once would both add a column.
+    db.transaction(() => setUp(db)).immediate();
   } catch (err) {
     db.close();
     throw err;
   }
   return db;
+}
+
+/**
+ * Puts the file in WAL mode, which it then keeps. A new file's switch takes a lock of the whole
+ * file, and when two connections ask for it at once SQLite answers one SQLITE_BUSY at once,
+ * without the busy timeout (waiting would deadlock them): two processes starting on one new
+ * data folder (the gateways of `npm run start:distributed`) then failed to start. So the switch
+ * is tried again, for as long as a writer waits for the lock.
+ */
+function useWal(db: Database.Database): void {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw error;
+      // A synchronous pause, as the busy timeout's own is: the open is synchronous.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+    }
+  }
 }
 
 /** Opens (and creates if needed) an event store file. */
