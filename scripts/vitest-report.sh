@@ -24,7 +24,8 @@ node scripts/build-if-stale.mjs
 vitest() {
   local json=$1
   shift
-  npx vitest run --reporter=default --reporter=json --outputFile.json="$json" "$@"
+  VITEST_HOOK_ERRORS="$json.hooks" npx vitest run --reporter=default --reporter=json \
+    --reporter=./scripts/vitest/hook-errors.ts --outputFile.json="$json" "$@"
 }
 status=0
 reports=()
@@ -52,6 +53,11 @@ node -e '
   const fs = require("fs");
   const [out, status, ...files] = process.argv.slice(1);
   const runs = files.filter((file) => fs.existsSync(file)).map((file) => JSON.parse(fs.readFileSync(file, "utf8")));
+  const hookErrors = Object.assign(
+    {},
+    ...files.filter((file) => fs.existsSync(`${file}.hooks`)).map((file) => JSON.parse(fs.readFileSync(`${file}.hooks`, "utf8"))),
+  );
+  const firstLines = (text) => text.replace(/\u001b\[[0-9;]*m/g, "").split("\n").filter((line) => line.trim()).slice(0, 4);
   const sum = (key) => runs.reduce((total, run) => total + run[key], 0);
   const r = {
     startTime: Math.min(...runs.map((run) => run.startTime)),
@@ -68,10 +74,14 @@ node -e '
     const failed = file.assertionResults.filter((test) => test.status === "failed");
     for (const test of failed) {
       console.log(`failed: ${name} > ${test.fullName}`);
-      const why = (test.failureMessages ?? []).join("\n").replace(/\u001b\[[0-9;]*m/g, "").split("\n");
-      for (const line of why.filter((line) => line.trim()).slice(0, 4)) console.log(`  why: ${line.slice(0, 300)}`);
+      for (const line of firstLines((test.failureMessages ?? []).join("\n"))) console.log(`  why: ${line.slice(0, 300)}`);
     }
-    if (file.status === "failed" && failed.length === 0) console.log(`failed: ${name} (the file itself: ${String(file.message).split("\n")[0]})`);
+    if (file.status === "failed" && failed.length === 0) {
+      console.log(`failed: ${name} (the file itself, or a beforeAll or afterAll in it)`);
+      for (const error of hookErrors[file.name] ?? [file.message ?? ""]) {
+        for (const line of firstLines(String(error))) console.log(`  why: ${line.slice(0, 300)}`);
+      }
+    }
   }
   if (runs.length === files.length && r.testResults.length === 0) {
     console.log("no test file matched: nothing ran");
