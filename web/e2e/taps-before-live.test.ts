@@ -106,6 +106,21 @@ describeInBrowser('a tap before a server-rendered page is live', ({ newContext }
     await context.close();
   });
 
+  it("reloads the landing from its not-found view's Try Again before any script of it is live", async () => {
+    const context = await newContext({ userAgent: PHONE_USER_AGENT, viewport: { width: 375, height: 800 } });
+    const { page } = await watchedPage(context);
+    // Held for good: no script of the page ever runs but the early one.
+    await holdBack(page, 'landing-client');
+    await page.goto(`${app.url}/q/nobody-has-this-code?from=sticker`);
+    await page.getByText('Fundraiser not found').waitFor();
+    const reloaded = page.waitForRequest((request) => request.isNavigationRequest());
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    const address = new URL((await reloaded).url());
+    expect([address.pathname, address.search]).toEqual(['/q/nobody-has-this-code', '?from=sticker']);
+    await page.getByText('Fundraiser not found').waitFor();
+    await context.close();
+  });
+
   it('records a live page’s click and view once, by the app alone', async () => {
     const before = (await logged()).length;
     const { page, errors } = await watchedPage(await newContext());
@@ -115,9 +130,11 @@ describeInBrowser('a tap before a server-rendered page is live', ({ newContext }
     const shirtId = (await link.getAttribute('href'))!.split('/').pop()!;
     await link.click();
     await page.waitForURL(`**/shirt/${shirtId}`);
+    // Of this test's pages only: an earlier test's page may send its view as its context closes.
+    const ours = (event: LoggedView) => event.type === 'ShirtClicked' || /^\/(shop|shirt\/)/.test(event.data.path!);
     const views = await waitFor(
       "the shirt page's view in the log",
-      async () => (await logged()).slice(before),
+      async () => (await logged()).slice(before).filter(ours),
       (events) => events.some((event) => event.data.path === `/shirt/${shirtId}`),
     );
     expect(views.map(({ type, data }) => [type, data.path ?? data.shirt_id]).sort()).toEqual(

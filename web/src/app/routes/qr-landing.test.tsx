@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, type FakeAnswer, fakeApi } from '@/testing/fake-api';
 import { renderRoute } from '@/testing/render';
+import { tapTryAgain } from '@/testing/try-again';
 import { resetAuthState, updateAuthState } from '@/lib/auth/session-store';
 import { createQueryClient } from '@/lib/query-client';
 import { signInAs } from '@/testing/session';
@@ -340,15 +341,11 @@ describe('the QR landing page', () => {
     warn.mockRestore();
   });
 
-  it('says when the fundraiser does not exist, and Try Again reloads the page', async () => {
-    const reload = vi.fn();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
+  it('says when the fundraiser does not exist, and Try Again loads the same address again', async () => {
     routes({ 'GET /api/fundraisers/f-1': { status: 404, json: { error: 'Fundraiser not found' } } });
-    const { user } = renderQrPage();
+    const { user } = renderQrPage('/fundraiser/f-1?from=sticker&from=shirt');
     expect(await screen.findByText('Fundraiser not found')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(reload).toHaveBeenCalledOnce();
-    vi.restoreAllMocks();
+    expect(await tapTryAgain(user)).toBe('/fundraiser/f-1?from=sticker&from=shirt');
   });
 
   it('says the data failed to load on any other failure', async () => {

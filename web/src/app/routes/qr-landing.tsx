@@ -1,9 +1,10 @@
-import { Button, Container, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Container, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { FundraiserStats } from '@qrshirt/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { GoalProgress } from '@/components/goal-progress';
+import { ReloadButton } from '@/components/reload-button';
 import { useCharities } from '@/features/catalog/api/get-charities';
 import { useCharity } from '@/features/catalog/api/get-charity';
 import { useFundraiser, useOwnsFundraiser } from '@/features/donation/api/get-fundraiser';
@@ -43,7 +44,7 @@ export function QrLandingError({ message }: { message: string }) {
       <Stack align="center" ta="center">
         <Title order={1}>Oops!</Title>
         <Text>{message}</Text>
-        <Button onClick={() => window.location.reload()}>Try Again</Button>
+        <ReloadButton />
       </Stack>
     </Container>
   );

@@ -1,5 +1,6 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack, Text, Title } from '@mantine/core';
 import { useRouteError } from 'react-router';
+import { ReloadButton } from '@/components/reload-button';
 
 /** A screen that crashed (or its code failed to download after a deploy): offer a fresh load. */
 export function RouteError() {
@@ -10,7 +11,7 @@ export function RouteError() {
       <Stack align="center" ta="center">
         <Title order={1}>Something went wrong</Title>
         <Text c="dimmed">This page could not be shown. Reloading usually fixes it.</Text>
-        <Button onClick={() => window.location.reload()}>Try Again</Button>
+        <ReloadButton />
       </Stack>
     </Container>
   );

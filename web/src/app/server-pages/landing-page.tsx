@@ -4,7 +4,6 @@ import { fundraiserQueryOptions } from '@/features/donation/api/get-fundraiser';
 import { charityQueryOptions } from '@/features/catalog/api/get-charity';
 import { cacheKeys, cacheTtl, setCached } from '@/lib/cache';
 import { QrLanding, QrLandingError } from '../routes/qr-landing';
-import { Island } from './islands';
 
 /**
  * What the server read for a server-rendered landing: the fundraiser and its charity as the API
@@ -32,20 +31,15 @@ export function cacheLandingData(data: LandingCacheData): void {
   setCached(cacheKeys.charity(data.charity.id), data.charity, cacheTtl.charity);
 }
 
-/** No fundraiser by that id or code: the landing's error view, whose Try Again reloads the page. */
-export function FundraiserNotFound() {
-  return <QrLandingError message="Fundraiser not found" />;
-}
-
 /**
  * The QR landing's content as the server renders it, in the server pages' shell. The browser
- * hydrates only its islands: the owner's figures and the donation card, or the not-found view's
- * Try Again. The scan is not here: a script of its own records it.
+ * hydrates only its islands: the owner's figures and the donation card. The not-found view has
+ * none: its Try Again is a form. The scan is not here: a script of its own records it.
  */
 export function LandingPage({ data }: { data: LandingData }) {
   return data.found ? (
     <QrLanding fundraiserId={data.fundraiser.id} />
   ) : (
-    <Island name="not-found" component={FundraiserNotFound} props={{}} />
+    <QrLandingError message="Fundraiser not found" />
   );
 }
