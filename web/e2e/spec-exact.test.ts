@@ -51,6 +51,38 @@ const charitiesWarmedUp = (page: Page, pathname: string) =>
     (request) => request.url().endsWith('/api/charities') && new URL(request.frame().url()).pathname === pathname,
   );
 
+/**
+ * Holds the cache warm-up (spec section 9: a timer of 2 s, set as the app starts) until the
+ * answered function is called: on a busy machine the 2 s can pass before the test has reached the
+ * page it means the warm-up to run on. Only a timer of exactly that delay is held.
+ */
+async function holdWarmUp(page: Page): Promise<() => Promise<void>> {
+  await page.addInitScript((delay) => {
+    const held = new Map<number, () => void>();
+    const set = window.setTimeout.bind(window);
+    const clear = window.clearTimeout.bind(window);
+    window.setTimeout = ((handler: TimerHandler, timeout?: number, ...args: unknown[]) => {
+      if (timeout !== delay || typeof handler !== 'function') return set(handler, timeout, ...args);
+      // An id of a timer of its own that never fires, so that clearing it works as it would.
+      const id = set(() => {}, 2 ** 31 - 1);
+      held.set(id, () => (handler as (...args: unknown[]) => void)(...args));
+      return id;
+    }) as typeof window.setTimeout;
+    window.clearTimeout = ((id?: number) => {
+      if (id !== undefined) held.delete(id);
+      clear(id);
+    }) as typeof window.clearTimeout;
+    Object.assign(window, {
+      releaseWarmUp: () => {
+        const due = [...held.values()];
+        held.clear();
+        due.forEach((run) => run());
+      },
+    });
+  }, 2000);
+  return () => page.evaluate(() => (window as unknown as { releaseWarmUp(): void }).releaseWarmUp());
+}
+
 async function toastTitled(page: Page, title: string) {
   const toast = page.locator('.mantine-Notification-root', { hasText: title }).last();
   await toast.waitFor({ state: 'visible' });
@@ -175,12 +207,14 @@ describeInBrowser('the spec, exactly, on every page', ({ appUrl, newContext }) =
       route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":"gone"}' }),
     );
     const warmedUp = charitiesWarmedUp(page, '/shop');
+    const releaseWarmUp = await holdWarmUp(page);
     await page.goto('/privacy');
-    // Inside the app, before its warm-up (2 s after the load) runs.
+    // Inside the app, before its warm-up runs.
     await page.getByRole('banner').getByRole('link', { name: 'Shop' }).click();
     await page.getByRole('button', { name: 'Try Again' }).waitFor();
     // Nothing is cached in a new browser: the warm-up asks for the charities, after it passed the
     // shirts by.
+    await releaseWarmUp();
     await warmedUp;
     expect(requests.filter((request) => request === 'GET /api/shirts')).toHaveLength(1);
     expect(await page.getByText('Loading shirts...').count()).toBe(0);

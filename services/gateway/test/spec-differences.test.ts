@@ -44,9 +44,9 @@ const stillDiffers: Record<string, () => Promise<void>> = {
     expect(analytics.status).toBe(202);
   },
   "A shirt's carousel and charity selector answer once the page is live": async () => {
-    const [shirt] = shirtList.parse((await server.api('GET', '/api/shirts')).body).filter(
-      (listed) => listed.images.length > 1,
-    );
+    const [shirt] = shirtList
+      .parse((await server.api('GET', '/api/shirts')).body)
+      .filter((listed) => listed.images.length > 1);
     const html = await (await fetch(`${server.url}/shirt/${shirt!.id}`)).text();
     for (const control of [/<button[^>]*aria-label="Next image"[^>]*>/, /<input[^>]*id="waitlist-charity"[^>]*>/]) {
       expect(control.exec(html)?.[0]).toMatch(/ disabled=""/);
