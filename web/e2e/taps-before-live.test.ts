@@ -110,7 +110,7 @@ describeInBrowser('a tap before a server-rendered page is live', ({ newContext }
     const context = await newContext({ userAgent: PHONE_USER_AGENT, viewport: { width: 375, height: 800 } });
     const { page } = await watchedPage(context);
     // Held for good: no script of the page ever runs but the early one.
-    await holdBack(page, 'landing-client');
+    await holdBack(page, 'landing-script');
     await page.goto(`${app.url}/q/nobody-has-this-code?from=sticker`);
     await page.getByText('Fundraiser not found').waitFor();
     const reloaded = page.waitForRequest((request) => request.isNavigationRequest());

@@ -1,16 +1,17 @@
 import { Container, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { FundraiserStats } from '@qrshirt/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef } from 'react';
+import type { Donation, FundraiserStats } from '@qrshirt/contracts';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { GoalProgress } from '@/components/goal-progress';
 import { ReloadButton } from '@/components/reload-button';
 import { useCharities } from '@/features/catalog/api/get-charities';
 import { useCharity } from '@/features/catalog/api/get-charity';
 import { useFundraiser, useOwnsFundraiser } from '@/features/donation/api/get-fundraiser';
-import { useRecordScanOnce } from '@/features/donation/api/record-scan';
+import { useRecordScanOnce } from '@/features/donation/api/use-record-scan-once';
 import { AboutCauseCard } from '@/features/donation/components/about-cause-card';
 import { DonationCard } from '@/features/donation/components/donation-card';
+import { DonationThanksTemplate } from '@/features/donation/components/donation-thanks';
 import { JokeHeader } from '@/features/donation/components/joke-header';
 import { ThankYouCard } from '@/features/donation/components/thank-you-card';
 import {
@@ -22,7 +23,7 @@ import { useLiveFundraiserStats } from '@/features/owner-stats/api/live-stats';
 import { ImpactStatsCard } from '@/features/owner-stats/components/impact-stats-card';
 import { useAuth } from '@/lib/auth/use-auth';
 import { isApiError } from '@/lib/http';
-import { Island } from '../server-pages/islands';
+import { InStaticContent, Island } from '../server-pages/islands';
 
 function QrLandingSkeleton() {
   return (
@@ -97,29 +98,35 @@ export function OwnerImpactStats({ fundraiserId }: { fundraiserId: string }) {
 }
 
 /**
- * The donation card, whose widget's donations also move the owner's figures, if shown: each one
- * at once as reported, then as the processor confirms it.
+ * What the owner's figures, if shown, do with the donation card's donations: each one is added at
+ * once as reported, to the figures as they were when the widget reported it, then the processor's
+ * confirmation comes with the live figures. For the app's card and the landing script's alike.
  */
+export function donationsIntoOwnerStats(queryClient: QueryClient, fundraiserId: string) {
+  const shownAtDonation = new Map<string, FundraiserStats | undefined>();
+  return {
+    reported: (donationId: string) => {
+      shownAtDonation.set(donationId, statsShown(queryClient, fundraiserId));
+    },
+    recorded: (recorded: Donation, donationId: string) => {
+      if (recorded.awaitingConfirmation) {
+        addReportedDonationToStats(queryClient, fundraiserId, recorded.amount, shownAtDonation.get(donationId));
+      }
+      shownAtDonation.delete(donationId);
+    },
+  };
+}
+
+/** The donation card, whose widget's donations also move the owner's figures, if shown. */
 export function LandingDonation({ fundraiserId, charityName }: { fundraiserId: string; charityName: string }) {
   const queryClient = useQueryClient();
-  // Per donation, the owner's figures as they were when the widget reported it.
-  const shownAtDonation = useRef(new Map<string, FundraiserStats | undefined>());
+  const [owner] = useState(() => donationsIntoOwnerStats(queryClient, fundraiserId));
   return (
     <DonationCard
       fundraiserId={fundraiserId}
       charityName={charityName}
-      onReported={(donationId) => shownAtDonation.current.set(donationId, statsShown(queryClient, fundraiserId))}
-      onRecorded={(recorded, donationId) => {
-        if (recorded.awaitingConfirmation) {
-          addReportedDonationToStats(
-            queryClient,
-            fundraiserId,
-            recorded.amount,
-            shownAtDonation.current.get(donationId),
-          );
-        }
-        shownAtDonation.current.delete(donationId);
-      }}
+      onReported={owner.reported}
+      onRecorded={owner.recorded}
     />
   );
 }
@@ -160,6 +167,9 @@ export function QrLanding({ fundraiserId }: { fundraiserId: string | undefined }
               component={LandingDonation}
               props={{ fundraiserId, charityName: charity.data.name }}
             />
+            <InStaticContent>
+              <DonationThanksTemplate charityName={charity.data.name} />
+            </InStaticContent>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="xl">

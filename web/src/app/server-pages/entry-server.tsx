@@ -14,19 +14,24 @@ import { StaticRouter } from 'react-router';
 import { createQueryClient } from '@/lib/query-client';
 import { HomeRoute } from '../routes/home';
 import { StaticContent } from './islands';
-import { type LandingCacheData, type LandingData, LandingPage, seedLandingQueries } from './landing-page';
-import { PAGE_DATA_ID, ServerPageShell } from './page-shell';
+import type { LandingCacheData } from './landing-cache';
+import { type LandingData, LandingPage, seedLandingQueries } from './landing-page';
+import { PAGE_DATA_ID } from './page-data';
+import { ServerPageShell } from './page-shell';
 import { SHIRT_PAGE_PATH, type ShirtData, ShirtPage, seedShirtQueries } from './shirt-page';
 import { seedShopQueries, type ShopData, ShopPage } from './shop-page';
 
 /** The server pages' build's entries, as web/vite.config.ts names them. */
 const BOOT_ENTRY = 'src/app/server-pages/boot.ts';
 const STYLES_ENTRY = 'src/app/server-pages/pages.css';
-const LANDING_CLIENT: PageClient = { module: 'src/app/server-pages/landing-client.tsx' };
-const HOME_CLIENT: PageClient = { module: 'src/app/server-pages/home-client.tsx' };
-const SHOP_CLIENT: PageClient = { module: 'src/app/server-pages/shop-client.tsx' };
+// The landing's layout comes later than its script, but its stylesheets must be there at once.
+const LANDING_CLIENT: PageClient = {
+  modules: ['src/app/server-pages/landing-script.ts', 'src/app/server-pages/landing-layout.tsx'],
+};
+const HOME_CLIENT: PageClient = { modules: ['src/app/server-pages/home-client.tsx'] };
+const SHOP_CLIENT: PageClient = { modules: ['src/app/server-pages/shop-client.tsx'] };
 const SHIRT_CLIENT: PageClient = {
-  module: 'src/app/server-pages/shirt-client.tsx',
+  modules: ['src/app/server-pages/shirt-client.tsx'],
   styles: 'src/app/server-pages/shirt.css',
 };
 
@@ -95,8 +100,8 @@ function chunkStyles(manifest: Manifest, key: string, seen = new Set<string>()):
 
 /** What a page's client is made of, as the server pages' build names it (web/vite.config.ts). */
 interface PageClient {
-  /** The module boot.ts loads last to hydrate the page. */
-  module: string;
+  /** The modules boot.ts loads to make the page live, whose stylesheets the page holds. */
+  modules: string[];
   /** A stylesheet of the page's own beside pages.css, if it has one. */
   styles?: string;
 }
@@ -117,7 +122,7 @@ function clientTags(distDir: string, page: PageClient): string {
   const files = [
     file(STYLES_ENTRY),
     ...(page.styles ? [file(page.styles)] : []),
-    ...new Set(chunkStyles(manifest, page.module)),
+    ...new Set(page.modules.flatMap((module) => chunkStyles(manifest, module))),
   ];
   // Nothing in a stylesheet can close the element, and no style comes from data.
   const styles = files.map((name) => readFileSync(path.join(distDir, name), 'utf8')).join('');

@@ -1,6 +1,6 @@
 /*
  * What makes the server-rendered homepage live: loaded by boot.ts once the page has painted, as
- * landing-client.tsx is for the landing. The homepage reads no data: there is nothing to seed.
+ * shop-client.tsx is for the shop. The homepage reads no data: there is nothing to seed.
  */
 import { createQueryClient } from '@/lib/query-client';
 import { HomeRoute } from '../routes/home';

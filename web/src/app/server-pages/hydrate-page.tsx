@@ -1,15 +1,10 @@
 import { type QueryClient } from '@tanstack/react-query';
-import { type ComponentType, type ReactNode, StrictMode, startTransition } from 'react';
+import { type ComponentType, type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createPath, type Navigator, Router, type To } from 'react-router';
 import { initAuth } from '@/lib/auth/auth-lifecycle';
 import { STATIC_CONTENT_ID, StaticContent } from './islands';
-import { IslandShell, PAGE_DATA_ID, ServerPageShell } from './page-shell';
-
-/** The data the server wrote into its page for the browser to hydrate from (see entry-server.tsx). */
-export function readPageData<T>(): T {
-  return JSON.parse(document.getElementById(PAGE_DATA_ID)!.textContent) as T;
-}
+import { IslandShell, ServerPageShell } from './page-shell';
 
 const href = (to: To) => (typeof to === 'string' ? to : createPath(to));
 
@@ -33,7 +28,11 @@ const wholePageNavigator: Navigator = {
  * milliseconds instead of holding the main thread for its whole length, so the page the server
  * sent stays usable meanwhile.
  */
-export function hydratePage(queryClient: QueryClient, page: ReactNode, path?: string): void {
+export function hydratePage(
+  queryClient: QueryClient,
+  page: ReactNode,
+  { path, warmUp }: { path?: string; warmUp?: boolean } = {},
+): void {
   void initAuth();
   const { pathname, search, hash } = window.location;
   startTransition(() => {
@@ -41,7 +40,7 @@ export function hydratePage(queryClient: QueryClient, page: ReactNode, path?: st
       document.getElementById('root')!,
       <StrictMode>
         <Router location={{ pathname, search, hash }} navigator={wholePageNavigator}>
-          <ServerPageShell queryClient={queryClient} path={path}>
+          <ServerPageShell queryClient={queryClient} path={path} warmUp={warmUp}>
             {page}
           </ServerPageShell>
         </Router>
@@ -53,29 +52,46 @@ export function hydratePage(queryClient: QueryClient, page: ReactNode, path?: st
 /** Waits for a task of its own, so that a tap can be answered between two pieces of work. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** Calls `run` once what it is rendered with is live: after React's first commit of it. */
+function WhenLive({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
+}
+
 /**
  * Makes a page live whose content the server left static but for its islands (islands.tsx): the
- * layout around the content hydrates as hydratePage's does, with the content as the server sent
- * it, then each island as a root of its own, from the props its element holds. `components` names
- * each island's component. Every root shares the page's query cache and the session, and starts
- * in a task of its own: a phone is never held for the sum of them.
+ * layout around the content hydrates as hydratePage's does, with the content as it is, then each
+ * island `components` names as a root of its own, from the props its element holds. An island it
+ * does not name stays as it is: the landing's script makes the donation card live without React.
+ * Every root shares the page's query cache and the session, and starts in a task of its own: a
+ * phone is never held for the sum of them. Settles once the layout is live.
  */
 export async function hydrateIslands(
   queryClient: QueryClient,
   // Each island's props come from JSON, whatever its component's type says they are.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   components: Record<string, ComponentType<any>>,
+  { warmUp }: { warmUp?: boolean } = {},
 ): Promise<void> {
   const content = document.getElementById(STATIC_CONTENT_ID)!;
   // Read before any island changes what it holds: the layout's root keeps this HTML as it was.
   const html = content.innerHTML;
   const islands = [...content.querySelectorAll<HTMLElement>('[data-island]')];
   await nextTask();
-  hydratePage(queryClient, <StaticContent html={html} />);
+  const layoutLive = new Promise<void>((resolve) => {
+    hydratePage(
+      queryClient,
+      <>
+        <StaticContent html={html} />
+        <WhenLive run={resolve} />
+      </>,
+      { warmUp },
+    );
+  });
   for (const island of islands) {
     const name = island.dataset.island!;
     const Island = components[name];
-    if (!Island) throw new Error(`no component for the island "${name}"`);
+    if (!Island) continue;
     const props = JSON.parse(island.dataset.props!) as object;
     await nextTask();
     startTransition(() => {
@@ -91,4 +107,5 @@ export async function hydrateIslands(
       );
     });
   }
+  await layoutLive;
 }

@@ -29,6 +29,14 @@ export function StaticContent(props: { children: ReactNode } | { html: string })
 }
 
 /**
+ * What only a page whose content stays static holds, for a script of its own to use (a template
+ * it copies from); nothing in the app's render of the same component.
+ */
+export function InStaticContent({ children }: { children: ReactNode }) {
+  return useContext(IslandsMarked) ? children : null;
+}
+
+/**
  * A part of a page that needs JavaScript. In the app, and on a page hydrated whole, it is only
  * its component. Inside `StaticContent` on the server, it is wrapped in an element that names it
  * and holds its props as JSON, from which the browser hydrates it as a root of its own

@@ -2,7 +2,6 @@ import type { Charity, FundraiserDetails } from '@qrshirt/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { fundraiserQueryOptions } from '@/features/donation/api/get-fundraiser';
 import { charityQueryOptions } from '@/features/catalog/api/get-charity';
-import { cacheKeys, cacheTtl, setCached } from '@/lib/cache';
 import { QrLanding, QrLandingError } from '../routes/qr-landing';
 
 /**
@@ -19,16 +18,6 @@ export function seedLandingQueries(queryClient: QueryClient, data: LandingData):
   if (!data.found) return;
   queryClient.setQueryData(fundraiserQueryOptions(data.fundraiser.id, null).queryKey, data.fundraiser);
   queryClient.setQueryData(charityQueryOptions(data.charity.id).queryKey, data.charity);
-}
-
-/** What the landing's browser is given of what the server read: the charity, for the local cache. */
-export interface LandingCacheData {
-  charity: Charity;
-}
-
-/** Spec section 9: the local cache holds the charity the page shows, as the app's own load would have stored it. */
-export function cacheLandingData(data: LandingCacheData): void {
-  setCached(cacheKeys.charity(data.charity.id), data.charity, cacheTtl.charity);
 }
 
 /**

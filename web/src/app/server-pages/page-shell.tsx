@@ -7,9 +7,6 @@ import { AdminNavLink } from '@/features/admin/components/admin-nav-link';
 import { scheduleCacheWarmUp } from '../cache-warm-up';
 import { cssVariablesResolver, theme } from '../theme';
 
-/** The id of the element the server writes a page's data into, as JSON, for the browser to hydrate. */
-export const PAGE_DATA_ID = 'page-data';
-
 /**
  * What every server-rendered page (issue 16) sits in, on the server and in the browser alike: the
  * app's theme, query cache and layout, inside the router the caller gives (static on the server;
@@ -20,14 +17,17 @@ export const PAGE_DATA_ID = 'page-data';
 export function ServerPageShell({
   queryClient,
   path = '*',
+  warmUp = true,
   children,
 }: {
   queryClient: QueryClient;
   /** The page's route, for the parameters it reads (`/shirt/:shirtId`). */
-  path?: string;
+  path?: string | undefined;
+  /** False where the page's own script warms the cache (the landing's). */
+  warmUp?: boolean | undefined;
   children: ReactNode;
 }) {
-  useEffect(() => scheduleCacheWarmUp(queryClient), [queryClient]);
+  useEffect(() => (warmUp ? scheduleCacheWarmUp(queryClient) : undefined), [queryClient, warmUp]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { trackPageView } from '@/lib/analytics';
+import { analyticsLive } from '@/lib/analytics-live';
 import { CacheStatusPanel } from '../cache-status-panel';
 import { AccountLinks, type ExtraLinks } from './nav-links';
 import classes from './app-layout.module.css';
@@ -22,12 +23,14 @@ export function AppLayout({ extraLinks }: { extraLinks?: ExtraLinks } = {}) {
   // Spec section 2: each navigation starts at the top of the new page, and counts as a page view.
   // A page the browser loaded whole starts where the browser put it: on a server-rendered page,
   // the visitor may have scrolled (and tapped) before it became live, and a jump to the top then
-  // moved what they were tapping.
+  // moved what they were tapping. The QR landing's own script records its view before its layout
+  // comes (app/server-pages/landing-script.ts): the layout then records none of its own.
   useEffect(() => {
-    if (shownPath.current !== undefined && shownPath.current !== pathname) window.scrollTo(0, 0);
+    const first = shownPath.current === undefined;
+    if (!first && shownPath.current !== pathname) window.scrollTo(0, 0);
     shownPath.current = pathname;
     closeMenu();
-    trackPageView(pathname, document.title);
+    if (!(first && analyticsLive())) trackPageView(pathname, document.title);
   }, [pathname, closeMenu]);
 
   return (
@@ -54,6 +57,7 @@ export function AppLayout({ extraLinks }: { extraLinks?: ExtraLinks } = {}) {
               opened={menuOpen}
               onClick={menu.toggle}
               hiddenFrom="sm"
+              data-menu-button
               aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             />
           </Group>

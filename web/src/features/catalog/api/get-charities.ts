@@ -1,14 +1,5 @@
-import { type Charity, charityList } from '@qrshirt/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '@/lib/api-client';
-import { cachedFetch, cacheKeys, cacheTtl } from '@/lib/cache';
-
-/** GET /api/charities, through the local cache (30 min). */
-function getCharities(): Promise<Charity[]> {
-  return cachedFetch(cacheKeys.charities, cacheTtl.charities, charityList, () =>
-    call('listCharities', { schema: charityList }),
-  );
-}
+import { getCharities } from './catalog-lists';
 
 export const charitiesQueryOptions = () => queryOptions({ queryKey: ['charities'], queryFn: getCharities });
 

@@ -1,13 +1,15 @@
-import { Alert, Card, Stack, Text, Title } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
 import type { Donation } from '@qrshirt/contracts';
 import { useEffect, useState } from 'react';
 import { DONATION_CURRENCY, THANK_YOU_VISIBLE_MS } from '@/config/constants';
-import { stripePlatformFeePercent, stripePublishableKey } from '@/config/page-settings';
 import { track } from '@/lib/analytics';
 import { formatUsd } from '@/lib/format';
 import { useHydrated } from '@/lib/use-hydrated';
-import { useRecordDonation } from '../api/record-donation';
-import { type CompletedDonation, DonationWidget } from './donation-widget';
+import { useRecordDonation } from '../api/use-record-donation';
+import { whatReachesTheCharity } from './donation-share';
+import { DonationThanks } from './donation-thanks';
+import { DonationWidget } from './donation-widget';
+import type { CompletedDonation } from './widget-messages';
 
 interface DonationCardProps {
   fundraiserId: string;
@@ -16,24 +18,6 @@ interface DonationCardProps {
   onReported?: (donationId: string) => void;
   /** After the backend recorded the report, which says whether it awaits confirmation. */
   onRecorded: (recorded: Donation, donationId: string) => void;
-}
-
-/**
- * What reaches the charity, as this gateway takes donations. Stripe's are destination charges to the
- * charity's account, whose Stripe fee the platform pays: every dollar, but for the platform's own
- * share when it takes one. Another processor's widget takes its own fee, whatever it is.
- */
-function whatReachesTheCharity(charityName: string): string {
-  if (stripePublishableKey() === null) {
-    return `Your donation goes to ${charityName} through the processor below, less any processing fee it charges.`;
-  }
-  const platformShare = stripePlatformFeePercent();
-  if (platformShare === 0) return `Every dollar goes to ${charityName}.`;
-  const charityShare = Math.round((100 - platformShare) * 100) / 100;
-  return (
-    `${charityShare}% of every dollar goes to ${charityName}; this site keeps ${platformShare}% and pays ` +
-    "Stripe's processing fee out of it."
-  );
 }
 
 /** The embedded widget, the 5-second thank-you after each donation, and recording it. */
@@ -73,11 +57,7 @@ export function DonationCard({ fundraiserId, charityName, onReported, onRecorded
         <Text c="dimmed" data-testid="donation-share">
           {hydrated && `${whatReachesTheCharity(charityName)} `}Pick an amount below.
         </Text>
-        {thanks && (
-          <Alert color="green" role="status" title="Thank you for your donation! 💚" data-testid="donation-thanks">
-            Your {formatUsd(thanks.amount)} gift to {charityName} makes a real difference.
-          </Alert>
-        )}
+        {thanks && <DonationThanks amount={formatUsd(thanks.amount)} charityName={charityName} />}
         <DonationWidget fundraiserId={fundraiserId} onDonation={donate} />
       </Stack>
     </Card>

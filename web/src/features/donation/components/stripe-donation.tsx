@@ -7,7 +7,7 @@ import { isApiError } from '@/lib/http';
 import { useProofOfWork } from '@/lib/proof-of-work/use-proof-of-work';
 import { createCheckout } from '../api/create-checkout';
 import { checkCustomAmount, PRESET_AMOUNTS } from './donation-amount';
-import type { CompletedDonation } from './donation-widget';
+import type { CompletedDonation } from './widget-messages';
 
 interface StripeDonationProps {
   fundraiserId: string;
