@@ -106,7 +106,10 @@ const requestTooLarge: RouteAnswer = {
  */
 export const STORAGE_FULL_RETRY_AFTER_SECONDS = 5;
 
-const STORAGE_FULL = "the server's storage is full (nothing acknowledged is lost; retry once space is freed)";
+/** The `code` of every 503 for a full disk, which tells it from a dependency that is down. */
+export const STORAGE_FULL_CODE = 'storage-full';
+
+const STORAGE_FULL = `the server's storage is full, said by \`"code": "${STORAGE_FULL_CODE}"\` (nothing acknowledged is lost; retry once space is freed)`;
 const retryAfter = {
   'Retry-After': `Seconds to wait before trying again (${STORAGE_FULL_RETRY_AFTER_SECONDS} when the storage is full)`,
 };

@@ -143,7 +143,11 @@ export async function createEmbeddedProcess(
   const clock = overrides.clock ?? systemClock;
   await warnIfLowOnDisk({ dataDir: config.DATA_DIR, minFreeBytes: config.MIN_FREE_DISK, log });
   // A full disk fails writes (503) while reads go on; /readyz says so until space is freed.
-  const storage = createStorageMonitor({ dataDir: config.DATA_DIR, registry: metrics });
+  const storage = createStorageMonitor({
+    dataDir: config.DATA_DIR,
+    registry: metrics,
+    minFreeBytes: config.MIN_FREE_DISK,
+  });
   // Given-events specifications hand in an in-memory store holding the history they start from.
   const eventStore = storage.watchEventStore(
     instrumentEventStore(overrides.eventStore ?? openEventStore(config), metrics),
@@ -361,6 +365,7 @@ export async function createEmbeddedProcess(
     // Their reads go on while the disk is full; their writes (mail, sign-in, keys) do not.
     outbox: () => storage.assertWritable('outbox'),
     credentials: () => storage.assertWritable('credentials'),
+    diskSpace: () => storage.assertRoom(),
   };
   // With PROJECTIONS=off the projector process runs them, and its own /readyz says how they are.
   if (runners.length > 0) dependencies.projections = () => projectionsRunning(runners);

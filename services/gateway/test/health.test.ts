@@ -54,6 +54,7 @@ describe.skipIf(redisMissing && !infraRequired('redis'))('gateway health and met
         readModels: 'up',
         outbox: 'up',
         credentials: 'up',
+        diskSpace: 'up',
         projections: 'up',
         serverPages: 'up',
       },

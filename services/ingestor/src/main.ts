@@ -28,7 +28,7 @@ await runProcess('ingestor', async () => {
   // On a full disk a batch fails and Kafka hands it over again, until space is freed.
   const storage = config.EVENTSTORE_URL
     ? undefined
-    : createStorageMonitor({ dataDir: config.DATA_DIR, registry: metrics });
+    : createStorageMonitor({ dataDir: config.DATA_DIR, registry: metrics, minFreeBytes: config.MIN_FREE_DISK });
   if (!config.EVENTSTORE_URL) {
     await warnIfLowOnDisk({ dataDir: config.DATA_DIR, minFreeBytes: config.MIN_FREE_DISK, log });
   }
@@ -52,6 +52,7 @@ await runProcess('ingestor', async () => {
     },
     kafka: () => kafka.reachable(),
     consumer: async () => ingestor.assertConsuming(),
+    ...(storage && { diskSpace: () => storage.assertRoom() }),
   });
   let ops: OpsServer | undefined;
   return {

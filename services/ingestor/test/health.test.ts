@@ -99,7 +99,7 @@ describeWithKafka('ingestor health and metrics', (kafka) => {
     expect(await (await fetch(`${ingestor.opsUrl}/healthz`)).json()).toEqual({ status: 'ok' });
     const ready = await fetch(`${ingestor.opsUrl}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', checks: { eventStore: 'up', kafka: 'up', consumer: 'up' } });
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { eventStore: 'up', kafka: 'up', consumer: 'up', diskSpace: 'up' } });
 
     const metrics = await eventually(
       async () => (await fetch(`${ingestor!.opsUrl}/metrics`)).text(),
@@ -145,7 +145,7 @@ describeWithKafka('ingestor health and metrics', (kafka) => {
       const again = await eventually(readyz, (current) => current.status === 200, scaled(60_000));
       expect(again).toEqual({
         status: 200,
-        body: { status: 'ready', checks: { eventStore: 'up', kafka: 'up', consumer: 'up' } },
+        body: { status: 'ready', checks: { eventStore: 'up', kafka: 'up', consumer: 'up', diskSpace: 'up' } },
       });
     },
     scaled(180_000),

@@ -6,7 +6,10 @@ import type { Logger } from 'pino';
 
 const MIB = 1024 * 1024;
 
-/** MIN_FREE_DISK: below this much free space in DATA_DIR's filesystem a start warns. */
+/**
+ * MIN_FREE_DISK: below this much free space in DATA_DIR's filesystem a start warns and /readyz
+ * says not ready (its `diskSpace` check), before writes begin to fail; 0 turns both off.
+ */
 export const diskSpaceEnv = {
   MIN_FREE_DISK: z.coerce
     .number({ error: 'expected a number of bytes' })
@@ -48,7 +51,7 @@ export async function warnIfLowOnDisk(options: { dataDir: string; minFreeBytes: 
     log.warn(
       { dataDir, freeBytes: free, minFreeBytes },
       `DATA_DIR has ${mebibytes(free)} free, less than MIN_FREE_DISK (${mebibytes(minFreeBytes)}): ` +
-        'once it is full, writes are refused with 503 until space is freed',
+        '/readyz says not ready until there is more; once it is full, writes are refused with 503 until space is freed',
     );
   }
 }
@@ -67,6 +70,8 @@ export interface StorageMonitor {
   watchCredentials<Store extends CredentialsStore>(store: Store): Store;
   /** For /readyz: rejects while `store`'s last write failed for lack of space and no room was made since. */
   assertWritable(store: WatchedStore): Promise<void>;
+  /** For /readyz: rejects while DATA_DIR's filesystem has less than MIN_FREE_DISK free. */
+  assertRoom(): Promise<void>;
 }
 
 /**
@@ -90,9 +95,18 @@ const CREDENTIALS_WRITES = [
 /**
  * Watches the writes of the stores kept in `dataDir` for failures for lack of space, for
  * /readyz, and serves `data_dir_free_bytes` on `registry`. A store is failing from its first
- * write refused for lack of space until a write succeeds again or the filesystem has room again.
+ * write refused for lack of space until a write succeeds again or the filesystem has room again;
+ * the filesystem is low on space below `minFreeBytes` (MIN_FREE_DISK), whatever the writes do.
  */
-export function createStorageMonitor({ dataDir, registry }: { dataDir: string; registry: Registry }): StorageMonitor {
+export function createStorageMonitor({
+  dataDir,
+  registry,
+  minFreeBytes,
+}: {
+  dataDir: string;
+  registry: Registry;
+  minFreeBytes: number;
+}): StorageMonitor {
   const full = new Set<WatchedStore>();
   new Gauge({
     name: 'data_dir_free_bytes',
@@ -152,6 +166,14 @@ export function createStorageMonitor({ dataDir, registry }: { dataDir: string; r
         throw new Error(`storage full: writes to DATA_DIR fail for lack of space (${mebibytes(free)} free)`);
       }
       full.delete(store);
+    },
+    async assertRoom() {
+      const free = await freeDiskBytes(dataDir);
+      if (free < minFreeBytes) {
+        throw new Error(
+          `low on space: ${mebibytes(free)} free in DATA_DIR, under MIN_FREE_DISK (${mebibytes(minFreeBytes)})`,
+        );
+      }
     },
   };
 }

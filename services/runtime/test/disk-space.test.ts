@@ -4,7 +4,8 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { openSqliteFile } from '@qrshirt/sqlite';
-import { freeDiskBytes, isStorageFull, warnIfLowOnDisk } from '@qrshirt/runtime';
+import { Registry } from 'prom-client';
+import { createStorageMonitor, freeDiskBytes, isStorageFull, warnIfLowOnDisk } from '@qrshirt/runtime';
 
 describe('a write that failed for lack of space', () => {
   it("is told from other failures: SQLite's SQLITE_FULL, a file's ENOSPC, either as a cause", async () => {
@@ -56,5 +57,16 @@ describe('the start-up check of free space', () => {
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({ level: 40, minFreeBytes: Number.MAX_SAFE_INTEGER });
     expect(lines[0]).toMatch(/less than MIN_FREE_DISK/);
+  });
+});
+
+describe("the readiness check of DATA_DIR's free space", () => {
+  it('is down below MIN_FREE_DISK, naming what is free and the floor, and up at or above it', async () => {
+    const monitor = (minFreeBytes: number) =>
+      createStorageMonitor({ dataDir: tmpdir(), registry: new Registry(), minFreeBytes });
+    await expect(monitor(0).assertRoom()).resolves.toBeUndefined();
+    await expect(monitor(Number.MAX_SAFE_INTEGER).assertRoom()).rejects.toThrow(
+      /^low on space: [\d.]+ MiB free in DATA_DIR, under MIN_FREE_DISK \(\d+\.\d MiB\)$/,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { STORAGE_FULL_RETRY_AFTER_SECONDS } from '@qrshirt/contracts';
+import { STORAGE_FULL_CODE, STORAGE_FULL_RETRY_AFTER_SECONDS } from '@qrshirt/contracts';
 import { AuditUnavailableError, ConcurrencyError, DomainError, IngestionUnavailableError } from '@qrshirt/core';
 import { isStorageFull } from '@qrshirt/runtime';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
@@ -52,6 +52,7 @@ function toAnswer(error: unknown): Answer | undefined {
     return {
       status: 503,
       error: "The server's storage is full, so this could not be saved. Please try again later.",
+      code: STORAGE_FULL_CODE,
       headers: { 'Retry-After': String(STORAGE_FULL_RETRY_AFTER_SECONDS) },
     };
   }
