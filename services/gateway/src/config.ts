@@ -11,7 +11,7 @@ import {
   opsServerEnv,
   optionalUrl,
 } from '@qrshirt/runtime';
-import { kafkaBrokerList } from '@qrshirt/kafka';
+import { kafkaBrokerList, kafkaTopicEnv } from '@qrshirt/kafka';
 import { MIN_LOOKUP_KEY_SECRET_LENGTH } from '@qrshirt/core';
 
 export { ConfigError };
@@ -137,7 +137,7 @@ export const configSchema = z.object({
   REDIS_URL: optionalUrl('redis://host:port'),
   /** Scans and analytics go through Kafka (an ingestor process appends them); else in process. */
   KAFKA_BROKERS: kafkaBrokerList.optional(),
-  KAFKA_PARTITIONS: z.coerce.number({ error: 'expected a number' }).int().min(1).max(1000).default(6),
+  ...kafkaTopicEnv,
   /** `off`: a projector process keeps the read models in Redis and this gateway only reads them. */
   PROJECTIONS: z.enum(['in-process', 'off'], { error: 'expected in-process or off' }).default('in-process'),
   LOG_LEVEL: logLevel,

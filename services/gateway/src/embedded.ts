@@ -183,7 +183,13 @@ export async function createEmbeddedProcess(
       })
     : createMemoryChangeFeed({ onListenerError: (err) => log.warn({ err }, 'live updates: listener failed') });
   const ingestion = config.KAFKA_BROKERS
-    ? await createKafkaIngestion({ brokers: config.KAFKA_BROKERS, partitions: config.KAFKA_PARTITIONS })
+    ? await createKafkaIngestion({
+        brokers: config.KAFKA_BROKERS,
+        partitions: config.KAFKA_PARTITIONS,
+        replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+        minInsyncReplicas: config.KAFKA_MIN_INSYNC_REPLICAS,
+        warn: (message) => log.warn(message),
+      })
     : createInProcessBatcher({
         eventStore,
         scans: createScanStreamWriter(eventStore, EMBEDDED_SCAN_STREAM),

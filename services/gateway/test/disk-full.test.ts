@@ -530,6 +530,10 @@ function fullDiskUnderTheIngestor(kafka: TestKafka): void {
         ...LOW_SPACE_FLOOR,
       });
       const started = { gateway: gateway.pid, ingestor: ingestor.pid };
+      // The test broker is one node: the gateway says what that means for the scans it acknowledges.
+      expect(gateway.output.join('\n')).toMatch(
+        /scans are acknowledged by a single Kafka replica \(scans\.v1: 1 replica\(s\), min\.insync\.replicas 1\)/,
+      );
       const api = createApiClient(gateway.url);
       const ingestorOps = createApiClient(ingestor.opsUrl);
       const fundraiser = await createFundraiser(api, asUser('kafka-disk-owner'), { name: 'Through Kafka' });
@@ -550,9 +554,10 @@ function fullDiskUnderTheIngestor(kafka: TestKafka): void {
 
       await disk!.fill();
       const fullAt = load.answers.length;
+      // Low on space at once; the event store's failure comes with the first batch it refuses.
       const down = await eventually(
         () => ingestorOps('GET', '/readyz'),
-        (answer) => answer.status === 503,
+        (answer) => answer.status === 503 && /^down: storage full/.test(answer.body.checks.eventStore),
         scaled(60_000),
       );
       expect(down.body.checks.eventStore).toMatch(/^down: storage full/);

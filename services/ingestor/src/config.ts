@@ -8,13 +8,13 @@ import {
   opsServerEnv,
   parseEnv,
 } from '@qrshirt/runtime';
-import { kafkaBrokerList } from '@qrshirt/kafka';
+import { kafkaBrokerList, kafkaTopicEnv } from '@qrshirt/kafka';
 import { z } from 'zod';
 
 /** The ingestor process's environment (`npm run start:ingestor`). */
 export const ingestorConfigSchema = z.object({
   KAFKA_BROKERS: kafkaBrokerList,
-  KAFKA_PARTITIONS: z.coerce.number({ error: 'expected a number' }).int().min(1).max(1000).default(6),
+  ...kafkaTopicEnv,
   INGESTOR_GROUP_ID: z.string().min(1).default('ingestor'),
   ...eventStoreEnv,
   ...diskSpaceEnv,

@@ -1,4 +1,11 @@
-import { ANALYTICS_TOPIC, DEAD_LETTER_TOPIC, decodeMessage, ensureTopics, SCANS_TOPIC } from '@qrshirt/kafka';
+import {
+  ANALYTICS_TOPIC,
+  DEAD_LETTER_TOPIC,
+  decodeMessage,
+  ensureTopics,
+  SCANS_TOPIC,
+  type TopicSettings,
+} from '@qrshirt/kafka';
 import { ConcurrencyError, type EventStore } from '@qrshirt/core';
 import { type Consumer, type EachBatchPayload, Kafka, type KafkaMessage, logLevel } from 'kafkajs';
 import type { Logger } from 'pino';
@@ -10,8 +17,8 @@ export interface IngestorOptions {
   log: Logger;
   clock?: () => Date;
   groupId?: string;
-  /** Partitions of topics this process creates; existing topics keep theirs. */
-  partitions?: number;
+  /** How this process creates the topics that do not exist yet; existing topics keep theirs. */
+  topics?: TopicSettings;
   /** Largest append to the event store; a Kafka batch is cut into appends of at most this many. */
   maxAppend?: number;
   sessionTimeoutMs?: number;
@@ -64,7 +71,7 @@ export function createIngestor(options: IngestorOptions) {
     log,
     clock = () => new Date(),
     groupId = 'ingestor',
-    partitions = 6,
+    topics = { partitions: 6 },
     maxAppend = 2000,
     sessionTimeoutMs = 10_000,
     anonymousEventsPerMinute,
@@ -245,7 +252,7 @@ export function createIngestor(options: IngestorOptions) {
       if (notConsuming) throw new Error(notConsuming);
     },
     async start(): Promise<void> {
-      await ensureTopics(kafka, partitions);
+      await ensureTopics(kafka, topics);
       clusterId = await readClusterId(kafka);
       await producer.connect();
       watch(consumer);

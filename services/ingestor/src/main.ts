@@ -40,7 +40,11 @@ await runProcess('ingestor', async () => {
     eventStore,
     log,
     groupId: config.INGESTOR_GROUP_ID,
-    partitions: config.KAFKA_PARTITIONS,
+    topics: {
+      partitions: config.KAFKA_PARTITIONS,
+      replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+      minInsyncReplicas: config.KAFKA_MIN_INSYNC_REPLICAS,
+    },
     sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
     anonymousEventsPerMinute: config.ANONYMOUS_EVENTS_PER_MINUTE,
   });

@@ -24,7 +24,7 @@ describeWithKafka('the ingestor and unreadable messages', (kafka) => {
       eventStore,
       log: pino({ level: 'silent' }),
       groupId: kafka.freshName(),
-      partitions: 1,
+      topics: { partitions: 1 },
     });
     await ingestor.start();
     const client = new Kafka({ clientId: 'dead-letter-test', brokers: [kafka.brokers], logLevel: logLevel.NOTHING });

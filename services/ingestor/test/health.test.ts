@@ -27,7 +27,7 @@ describeWithKafka('ingestor health and metrics', (kafka) => {
 
   beforeAll(async () => {
     client = new Kafka({ clientId: 'ingestor-health-test', brokers: [kafka.brokers], logLevel: logLevel.NOTHING });
-    await ensureTopics(client, PARTITIONS);
+    await ensureTopics(client, { partitions: PARTITIONS });
     dataDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-ingestor-health-'));
   });
   afterAll(async () => {
@@ -99,7 +99,10 @@ describeWithKafka('ingestor health and metrics', (kafka) => {
     expect(await (await fetch(`${ingestor.opsUrl}/healthz`)).json()).toEqual({ status: 'ok' });
     const ready = await fetch(`${ingestor.opsUrl}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', checks: { eventStore: 'up', kafka: 'up', consumer: 'up', diskSpace: 'up' } });
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      checks: { eventStore: 'up', kafka: 'up', consumer: 'up', diskSpace: 'up' },
+    });
 
     const metrics = await eventually(
       async () => (await fetch(`${ingestor!.opsUrl}/metrics`)).text(),

@@ -9,7 +9,7 @@ import {
   type Waiting,
 } from '@qrshirt/core';
 import { encodeMessage } from './kafka-messages';
-import { ANALYTICS_TOPIC, ensureTopics, SCANS_TOPIC } from './kafka-topics';
+import { ANALYTICS_TOPIC, ensureTopics, SCANS_TOPIC, durabilityWarning } from './kafka-topics';
 
 /** How long a caller waits at most by default, from when its fact was accepted (`answerDeadlineMs`). */
 export const KAFKA_ANSWER_DEADLINE_MS = 8_000;
@@ -19,6 +19,12 @@ export interface KafkaIngestionOptions {
   clientId?: string;
   /** Partitions of topics this process creates; existing topics keep theirs. */
   partitions?: number;
+  /** Replicas of topics this process creates (the broker's default when absent). */
+  replicationFactor?: number;
+  /** `min.insync.replicas` of topics this process creates (the broker's default when absent). */
+  minInsyncReplicas?: number;
+  /** Told at start when the scans' topic lets a single broker acknowledge a scan, or none. */
+  warn?: (message: string) => void;
   maxBatch?: number;
   lingerMs?: number;
   maxPending?: number;
@@ -53,6 +59,9 @@ export async function createKafkaIngestion(options: KafkaIngestionOptions): Prom
     brokers,
     clientId = 'gateway',
     partitions = 6,
+    replicationFactor,
+    minInsyncReplicas,
+    warn,
     maxBatch = 1000,
     lingerMs = 3,
     maxPending = 20_000,
@@ -71,7 +80,9 @@ export async function createKafkaIngestion(options: KafkaIngestionOptions): Prom
     // A scanner waits for this answer: fail within seconds so it gets a 503, not a hang.
     retry: { retries: 2, initialRetryTime: 100, maxRetryTime: 1_000 },
   });
-  await ensureTopics(kafka, partitions);
+  const durability = await ensureTopics(kafka, { partitions, replicationFactor, minInsyncReplicas });
+  const weak = durabilityWarning(durability);
+  if (weak) warn?.(weak);
   const createProducer = () =>
     kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
   const idle = Array.from({ length: producerCount }, createProducer);
