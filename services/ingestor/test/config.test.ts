@@ -26,10 +26,17 @@ describe('ingestor configuration', () => {
   });
 
   it('stops with exit code 2 and one line per wrong or missing variable, without a stack trace', () => {
-    const run = start({ OPS_PORT: 'ninety', KAFKA_SESSION_TIMEOUT_MS: '5' });
+    const run = start({
+      OPS_PORT: 'ninety',
+      KAFKA_SESSION_TIMEOUT_MS: '5',
+      KAFKA_REPLICATION_FACTOR: '0',
+      KAFKA_MIN_INSYNC_REPLICAS: 'two',
+    });
     expect(run.status).toBe(2);
     expect(run.stderr.trim().split('\n').sort()).toEqual([
       'KAFKA_BROKERS: expected host:port[,host:port]',
+      'KAFKA_MIN_INSYNC_REPLICAS: expected a number of replicas',
+      'KAFKA_REPLICATION_FACTOR: expected a number of replicas',
       'KAFKA_SESSION_TIMEOUT_MS: expected milliseconds',
       'OPS_PORT: expected a port number',
     ]);

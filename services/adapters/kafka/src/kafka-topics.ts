@@ -11,13 +11,7 @@ export const INGESTION_TOPICS = [SCANS_TOPIC, ANALYTICS_TOPIC, DEAD_LETTER_TOPIC
 // From the default export: Node's ESM loader does not find this enum among kafkajs' CommonJS names.
 const TOPIC_RESOURCE = kafkajs.ConfigResourceTypes.TOPIC;
 
-const replicaCount = (what: string) =>
-  z.coerce
-    .number({ error: `expected a number of ${what}` })
-    .int()
-    .min(1)
-    .max(32)
-    .optional();
+const replicaCount = z.coerce.number({ error: 'expected a number of replicas' }).int().min(1).max(32).optional();
 
 /**
  * How a process that may create the topics (the gateway with Kafka, the ingestor) makes them;
@@ -27,8 +21,8 @@ const replicaCount = (what: string) =>
  */
 export const kafkaTopicEnv = {
   KAFKA_PARTITIONS: z.coerce.number({ error: 'expected a number' }).int().min(1).max(1000).default(6),
-  KAFKA_REPLICATION_FACTOR: replicaCount('replicas'),
-  KAFKA_MIN_INSYNC_REPLICAS: replicaCount('replicas'),
+  KAFKA_REPLICATION_FACTOR: replicaCount,
+  KAFKA_MIN_INSYNC_REPLICAS: replicaCount,
 };
 
 export interface TopicSettings {
