@@ -155,13 +155,14 @@ describe.skipIf(missing !== undefined && !required)('npm run start:distributed',
         ((await (await fetch(`${service.opsUrl}/readyz`)).json()) as { checks: object }).checks;
       expect(Object.keys(await checks(services[0]!)).sort()).toEqual([
         'credentials',
+        'diskSpace',
         'eventStore',
         'kafka',
         'outbox',
         'readModels',
         'serverPages',
       ]);
-      expect(Object.keys(await checks(services[2]!)).sort()).toEqual(['consumer', 'eventStore', 'kafka']);
+      expect(Object.keys(await checks(services[2]!)).sort()).toEqual(['consumer', 'diskSpace', 'eventStore', 'kafka']);
       expect(Object.keys(await checks(services[3]!)).sort()).toEqual(['eventStore', 'projections', 'readModels']);
       const ingestorMetrics = await (await fetch(`${services[2]!.opsUrl}/metrics`)).text();
       expect(ingestorMetrics).toMatch(
