@@ -16,8 +16,11 @@ import { reapplyErasures } from './backup/reapply-erasures';
 import { recloseAccounts } from './backup/reclose-accounts';
 import { syncFile } from './backup/snapshot';
 import { failWith, parseCommandLine } from './backup/command-line';
+import { removeOnInterrupt, removeStaleStaging, stagingFolder } from './backup/staging';
 
 const NAME = 'restore';
+/** `<DATA_DIR>.restoring-<pid>`: where a restore is written until it is complete. */
+const STAGING_TAG = 'restoring';
 const USAGE = `Usage: npm run ${NAME} -- --from DIR (--erasures FILE | --no-erasures) [--keys-from DIR] [--data-dir DIR]
 
 Restores a backup made by \`npm run backup\` into DATA_DIR (default: the DATA_DIR setting, else
@@ -89,7 +92,9 @@ async function main(): Promise<void> {
   }
 
   // Restored beside DATA_DIR, then renamed into it: a run that fails leaves DATA_DIR as it was.
-  const staging = `${target}.restoring-${process.pid}`;
+  await removeStaleStaging(target, STAGING_TAG);
+  const staging = stagingFolder(target, STAGING_TAG);
+  const keepOnInterrupt = removeOnInterrupt([staging], NAME);
   try {
     await mkdir(staging, { recursive: true, mode: 0o700 });
     for (const { name } of manifest.files) await copyFile(path.join(args.from, name), path.join(staging, name));
@@ -126,6 +131,8 @@ async function main(): Promise<void> {
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;
+  } finally {
+    keepOnInterrupt();
   }
 }
 

@@ -13,6 +13,10 @@ import { DATABASES, FORMAT, KEYS_FILE, MANIFEST, SECRETS } from './layout';
 import type { Manifest } from './manifest';
 import { failWith, parseCommandLine } from './command-line';
 import { liveBytes, sha256Of, snapshotSqliteFile, syncFile } from './snapshot';
+import { removeOnInterrupt, removeStaleStaging, stagingFolder } from './staging';
+
+/** `<DIR>.partial-<pid>`: where a backup is written until it is complete. */
+const STAGING_TAG = 'partial';
 
 const NAME = 'backup';
 const USAGE = `Usage: npm run ${NAME} -- --to DIR [--keys-to KEYS_DIR] [--data-dir DATA_DIR]
@@ -102,8 +106,10 @@ function describe(name: string, file: string): Partial<Manifest['files'][number]
     if (name === 'read-models.sqlite') {
       const rows = db
         .prepare<[], { projection: string; position: number }>(
+          // A projection never rebuilt has no row of its own: its version 1 is the active one.
           `SELECT c.projection, c.position FROM read_model_checkpoints c
-           JOIN read_model_projections p ON p.name = c.projection AND p.active = c.version`,
+           LEFT JOIN read_model_projections p ON p.name = c.projection
+           WHERE c.version = COALESCE(p.active, 1)`,
         )
         .all();
       return { checkpoints: Object.fromEntries(rows.map(({ projection, position }) => [projection, position])) };
@@ -129,10 +135,12 @@ export async function takeBackup(): Promise<void> {
   if (keysApart) await assertFree(keysTo, 'keys folder');
 
   // Written beside their places, then renamed into them: a run that fails leaves nothing there.
-  const staging = `${to}.partial-${process.pid}`;
-  const keysStaging = keysApart ? `${keysTo}.partial-${process.pid}` : path.join(staging, path.basename(keysTo));
+  await Promise.all([removeStaleStaging(to, STAGING_TAG), keysApart && removeStaleStaging(keysTo, STAGING_TAG)]);
+  const staging = stagingFolder(to, STAGING_TAG);
+  const keysStaging = keysApart ? stagingFolder(keysTo, STAGING_TAG) : path.join(staging, path.basename(keysTo));
   const cleanUp = () =>
     Promise.all([rm(staging, { recursive: true, force: true }), rm(keysStaging, { recursive: true, force: true })]);
+  const keepOnInterrupt = removeOnInterrupt([staging, keysStaging], NAME);
   try {
     await mkdir(staging, { recursive: true, mode: 0o700 });
     await mkdir(keysStaging, { recursive: true, mode: 0o700 });
@@ -181,5 +189,7 @@ export async function takeBackup(): Promise<void> {
   } catch (error) {
     await cleanUp();
     throw error;
+  } finally {
+    keepOnInterrupt();
   }
 }

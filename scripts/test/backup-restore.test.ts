@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -19,6 +20,7 @@ import {
   runToEnd,
   scaled,
   scanLedger,
+  launchProcess,
   signUp,
   startGatewayProcess,
   startScanLoad,
@@ -26,6 +28,7 @@ import {
   tokenIn,
   uniqueEmail,
   waitFor,
+  waitForLine,
 } from '@qrshirt/test-support';
 import { recloseAccounts } from '../backup/reclose-accounts';
 
@@ -181,6 +184,11 @@ describe('backup and restore', () => {
       ]);
       expect(manifest.keys).toMatchObject({ name: 'personal-data-keys.sqlite' });
       expect(manifest.keys.keys).toBeGreaterThan(3);
+      // Each read model's checkpoint as copied: the restored ones resume from there.
+      const { checkpoints } = manifest.files[0];
+      for (const projection of ['catalog', 'fundraisers', 'users', 'waitlist']) {
+        expect(checkpoints[projection], projection).toBeGreaterThan(0);
+      }
       // The keys are in their own file: the credentials' copy holds none.
       const credentialsCopy = new Database(path.join(backupDir, 'credentials.sqlite'), { readonly: true });
       expect(credentialsCopy.prepare('SELECT COUNT(*) AS n FROM personal_data_keys').get()).toEqual({ n: 0 });
@@ -299,6 +307,68 @@ describe('backup and restore', () => {
     },
     // Only a hung run reaches it: a slow 2-core machine beside a CPU hog took 189 s.
     scaled(480_000),
+  );
+
+  it(
+    'leaves no unfinished copy behind: those of runs that died are removed, its own when interrupted',
+    async () => {
+      const dataDir = await newFolder();
+      const { gateway, api } = await startGateway(dataDir);
+      await signUp(api);
+      await gateway.terminate();
+      const place = await newFolder();
+      const backupDir = path.join(place, 'backup');
+      const target = path.join(place, 'data');
+      // A pid no process has any more; this process's stands for a run still going.
+      const gone = spawnSync('true').pid;
+      const left = [`backup.partial-${gone}`, `backup.partial-${process.pid}`, `data.restoring-${gone}`];
+      for (const name of left) {
+        await mkdir(path.join(place, name));
+        await writeFile(path.join(place, name, 'credentials.sqlite'), 'a copy');
+      }
+      const backup = await run(backupCli, ['--to', backupDir], { DATA_DIR: dataDir });
+      expect(backup.status, backup.stderr).toBe(0);
+      expect((await readdir(place)).sort()).toEqual([
+        'backup',
+        `backup.partial-${process.pid}`,
+        `data.restoring-${gone}`,
+      ]);
+      const restore = await run(restoreCli, ['--from', backupDir, '--no-erasures'], { DATA_DIR: target });
+      expect(restore.status, restore.stderr).toBe(0);
+      expect((await readdir(place)).sort()).toEqual(['backup', `backup.partial-${process.pid}`, 'data']);
+
+      // A secret that is a pipe nobody writes to holds the backup after it copied every database.
+      const secret = path.join(dataDir, 'auth-secret');
+      await rm(secret, { force: true });
+      expect(spawnSync('mkfifo', [secret]).status).toBe(0);
+      const interrupted = launchProcess({
+        name: 'backup',
+        entry: backupCli,
+        args: ['--to', path.join(place, 'second')],
+        env: { EVENTSTORE_URL: '', LOOKUP_KEY_SECRET: TEST_LOOKUP_KEY_SECRET, DATA_DIR: dataDir },
+      });
+      // Opening the pipe's other end returns once the backup opened it to read.
+      const ended = interrupted.exited.then(
+        (status) =>
+          new Error(`the backup ended (${status}) before it read the secret:\n${interrupted.output.join('\n')}`),
+      );
+      const writer = await Promise.race([open(secret, 'w'), ended]);
+      if (writer instanceof Error) throw writer;
+      try {
+        expect(await readdir(place)).toContain(`second.partial-${interrupted.pid}`);
+        process.kill(interrupted.pid, 'SIGINT');
+        await waitForLine(
+          interrupted,
+          (line) => line === 'backup: interrupted by SIGINT; its unfinished copy was removed',
+        );
+      } finally {
+        // Node's exit waits for the read of the pipe, which ends only once its writer closes.
+        await writer.close();
+      }
+      expect(await interrupted.exited).toBe(130);
+      expect((await readdir(place)).sort()).toEqual(['backup', `backup.partial-${process.pid}`, 'data']);
+    },
+    scaled(360_000),
   );
 
   describe('refuses with exit code 2 and one line, overwriting nothing', () => {
