@@ -5,7 +5,7 @@
  * personal-data keys go to a file of their own, out of the credentials' copy.
  */
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { createProgress } from '../replay/progress';
@@ -62,6 +62,38 @@ async function assertFree(dir: string, what: string): Promise<void> {
     throw error;
   });
   if (entries.length > 0) fail(`${what} ${dir} exists and is not empty: choose a new folder`, 2);
+}
+
+/** What `VACUUM INTO` writes for the SQLite file `file`: its pages in use, as of now. */
+function pagesInUse(file: string): number {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const pragma = (name: string) => db.pragma(name, { simple: true }) as number;
+    return (pragma('page_count') - pragma('freelist_count')) * pragma('page_size');
+  } finally {
+    db.close();
+  }
+}
+
+/** The bytes free to this user where `dir` is, or would be made: at its nearest folder that exists. */
+async function freeBytesAt(dir: string): Promise<number> {
+  for (let at = dir; ; at = path.dirname(at)) {
+    try {
+      const { bavail, bsize } = await statfs(at);
+      return bavail * bsize;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || at === path.dirname(at)) throw error;
+    }
+  }
+}
+
+const isDiskFull = (error: unknown) => ['ENOSPC', 'SQLITE_FULL'].includes(String((error as { code?: unknown }).code));
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+
+/** The one line a backup that does not fit ends with. */
+function noRoom(to: string, free: number, needed: number): string {
+  const short = needed > free ? `${mib(needed - free)} missing` : 'something else took the space while it was written';
+  return `not enough space for ${to}: ${mib(free)} free, the backup needs about ${mib(needed)} (${short})`;
 }
 
 /** Moves the personal-data keys out of a credentials copy into a file of their own. */
@@ -133,6 +165,12 @@ export async function takeBackup(): Promise<void> {
   await assertFree(to, 'backup folder');
   const keysApart = path.dirname(keysTo) !== to;
   if (keysApart) await assertFree(keysTo, 'keys folder');
+  const databases = DATABASES.filter((name) => existsSync(path.join(dataDir, name)));
+  const inUse = Object.fromEntries(databases.map((name) => [name, pagesInUse(path.join(dataDir, name))]));
+  // Each copy, and the credentials' once more: their keys' file and the VACUUM that clears them out.
+  const needed = databases.reduce((sum, name) => sum + inUse[name]!, 0) + (inUse['credentials.sqlite'] ?? 0);
+  const free = await freeBytesAt(to);
+  if (free < needed) fail(noRoom(to, free, needed), 2);
 
   // Written beside their places, then renamed into them: a run that fails leaves nothing there.
   await Promise.all([removeStaleStaging(to, STAGING_TAG), keysApart && removeStaleStaging(keysTo, STAGING_TAG)]);
@@ -145,7 +183,6 @@ export async function takeBackup(): Promise<void> {
     await mkdir(staging, { recursive: true, mode: 0o700 });
     await mkdir(keysStaging, { recursive: true, mode: 0o700 });
     const takenAt = new Date().toISOString();
-    const databases = DATABASES.filter((name) => existsSync(path.join(dataDir, name)));
     const sizes = await Promise.all(databases.map((name) => liveBytes(path.join(dataDir, name))));
     const total = sizes.reduce((a, b) => a + b, 0);
     const progress = createProgress(process.stderr, NAME);
@@ -188,8 +225,15 @@ export async function takeBackup(): Promise<void> {
     );
   } catch (error) {
     await cleanUp();
+    if (isDiskFull(error)) fail(noRoom(to, await freeBytesAt(to), needed));
     throw error;
   } finally {
     keepOnInterrupt();
+  }
+  if (!keysApart) {
+    process.stderr.write(
+      `${NAME}: warning: the personal-data keys are in ${keysTo}, beside the log they unlock: ` +
+        `move them to a medium of their own, or name one with --keys-to\n`,
+    );
   }
 }

@@ -21,7 +21,9 @@ import {
   scaled,
   scanLedger,
   launchProcess,
+  mountSmallDisk,
   signUp,
+  skipsWithoutSmallDisk,
   startGatewayProcess,
   startScanLoad,
   TEST_LOOKUP_KEY_SECRET,
@@ -161,6 +163,9 @@ describe('backup and restore', () => {
       const backup = await run(backupCli, ['--to', backupDir], { DATA_DIR: dataDir });
       expect(backup.status, backup.stderr).toBe(0);
       const backupEndedAt = performance.now();
+      expect(backup.stderr).toContain(
+        `backup: warning: the personal-data keys are in ${path.join(backupDir, 'keys')}, beside the log`,
+      );
       const signedUpDuring = signedUp;
       const acknowledgedBefore = load.answers.filter(
         (answer) => answer.status === 202 && answer.answeredAt < backupStartedAt,
@@ -384,6 +389,36 @@ describe('backup and restore', () => {
       expect(await readdir(to)).toEqual(['precious.txt']);
     });
 
+    it.skipIf(skipsWithoutSmallDisk('a backup onto a full disk'))(
+      'a backup onto a disk without room for it, in a line naming the space missing',
+      async () => {
+        const dataDir = await newFolder();
+        const { api, gateway } = await startGateway(dataDir);
+        await signUp(api);
+        await gateway.terminate();
+        const disk = await mountSmallDisk(8 * 2 ** 20);
+        try {
+          await disk.fill();
+          const to = path.join(disk.dir!, 'backups', 'today');
+          const backup = await run(backupCli, ['--to', to, '--keys-to', path.join(await newFolder(), 'keys')], {
+            DATA_DIR: dataDir,
+          });
+          expect(backup.status).toBe(2);
+          expect(backup.stderr.trim().split('\n')).toEqual([
+            expect.stringMatching(
+              new RegExp(
+                `^backup: not enough space for ${to}: 0\\.\\d MiB free, the backup needs about \\d+\\.\\d MiB \\(\\d+\\.\\d MiB missing\\)$`,
+              ),
+            ),
+          ]);
+          expect((await readdir(disk.dir!)).sort()).toEqual(['filler', 'lost+found']);
+        } finally {
+          await disk.unmount();
+        }
+      },
+      scaled(360_000),
+    );
+
     it(
       'a restore from a folder without a manifest, with a wrong checksum, or into a folder that holds something',
       async () => {
@@ -429,6 +464,7 @@ describe('backup and restore', () => {
         const keysDir = path.join(await newFolder(), 'keys');
         const backup = await run(backupCli, ['--to', backupDir, '--keys-to', keysDir], { DATA_DIR: dataDir });
         expect(backup.status, backup.stderr).toBe(0);
+        expect(backup.stderr).not.toContain('warning');
         expect(await readdir(backupDir)).not.toContain('keys');
         expect(await readdir(keysDir)).toEqual(['personal-data-keys.sqlite']);
 

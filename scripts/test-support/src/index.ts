@@ -23,6 +23,7 @@ export * from './scan-ledger';
 export * from './scan-load';
 export * from './scanners';
 export * from './seeded-random';
+export * from './small-disk';
 export * from './service-processes';
 export * from './smtp';
 export * from './stripe-mock';

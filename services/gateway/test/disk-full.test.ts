@@ -1,18 +1,9 @@
 /*
  * The disk under DATA_DIR fills up while the embedded gateway (`npm start`'s process) takes scans
- * and waitlist sign-ups, then space is freed again, with no restart.
- *
- * The disk is a 64 MiB ext4 image, loop-mounted for this test, rather than a size-limited tmpfs:
- * tmpfs keeps everything in memory, so its fsync does nothing and it allocates no blocks, while on
- * ext4 SQLite's writes, fsyncs and file growth meet ENOSPC as they would on a production disk.
- * `-m 0` reserves no blocks for root, so the filler (written by root) fills what the product sees.
- * Mounting needs root: skipped otherwise, unless REQUIRE_INFRA names `mount` (CI runs as root).
+ * and waitlist sign-ups, then space is freed again, with no restart. The disk is a 64 MiB ext4
+ * image, loop-mounted for this test (test-support's mountSmallDisk says why not a tmpfs).
  */
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, open, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_FULL_CODE, STORAGE_FULL_RETRY_AFTER_SECONDS } from '@qrshirt/contracts';
@@ -24,15 +15,16 @@ import {
   createFundraiser,
   drain,
   eventually,
-  findExecutable,
   type GatewayProcess,
-  infraRequired,
+  mountSmallDisk,
   type LocalSmtp,
   type ReceivedMail,
   newClient,
   scaled,
   scanLedger,
   type ScanLoad,
+  skipsWithoutSmallDisk,
+  type SmallDisk,
   startGatewayProcess,
   startIngestorProcess,
   startScanLoad,
@@ -44,86 +36,12 @@ import { describeWithKafka, type TestKafka } from '@qrshirt/test-support/vitest'
 import { outboxSent } from './support/outbox';
 import { asUser, userToken } from './support/test-server';
 
-const run = promisify(execFile);
 const MIB = 1024 * 1024;
-const IMAGE_BYTES = 64 * MIB;
 /** MIN_FREE_DISK for this small disk (its default, 256 MiB, is more than the whole of it). */
 const LOW_SPACE_FLOOR = { MIN_FREE_DISK: String(16 * MIB) };
 
-const missing = ['mkfs.ext4', 'mount', 'umount'].filter((tool) => !findExecutable(tool, [`/usr/sbin/${tool}`]));
-const reason =
-  process.getuid?.() !== 0
-    ? 'not root: mounting a filesystem for the test needs root'
-    : missing.length > 0
-      ? `${missing.join(', ')} not found (e2fsprogs, mount)`
-      : undefined;
-const describeMounted = reason && !infraRequired('mount') ? describe.skip : describe;
-if (reason && !infraRequired('mount')) console.warn(`[mount] full disk test skipped: ${reason}`);
-
-/** A small ext4 disk mounted for a test; `dir` is undefined when it could not be mounted. */
-interface SmallDisk {
-  dir: string | undefined;
-  /** Why it could not be mounted (no loop device in a container, say). */
-  failure: string | undefined;
-  /** Takes every free block, with a file of zeros. */
-  fill(): Promise<void>;
-  /** Deletes that file. */
-  free(): Promise<void>;
-  unmount(): Promise<void>;
-}
-
-async function mountSmallDisk(): Promise<SmallDisk> {
-  if (reason) throw new Error(`REQUIRE_INFRA names mount, but ${reason}`);
-  const workDir = await mkdtemp(path.join(tmpdir(), 'qrshirt-disk-full-'));
-  const image = path.join(workDir, 'disk.img');
-  const mountPoint = path.join(workDir, 'mnt');
-  await mkdir(mountPoint);
-  await run('truncate', ['-s', String(IMAGE_BYTES), image]);
-  await run(findExecutable('mkfs.ext4', ['/usr/sbin/mkfs.ext4'])!, ['-q', '-m', '0', image]);
-  let failure: string | undefined;
-  try {
-    await run('mount', ['-o', 'loop', image, mountPoint]);
-  } catch (error) {
-    failure = (error as { stderr?: string }).stderr?.trim() || String(error);
-    if (infraRequired('mount')) {
-      throw new Error(`REQUIRE_INFRA names mount, but mounting failed: ${failure}`, { cause: error });
-    }
-  }
-  const filler = path.join(mountPoint, 'filler');
-  return {
-    dir: failure ? undefined : mountPoint,
-    failure,
-    fill: () => fillDisk(filler),
-    free: () => rm(filler, { force: true }),
-    async unmount() {
-      // A process that still holds a file there would make a plain unmount fail: detach it anyway.
-      if (!failure) await run('umount', [mountPoint]).catch(() => run('umount', ['-l', mountPoint]));
-      await rm(workDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Writes zeros to `file` until the filesystem refuses more, and makes them stick. */
-async function fillDisk(file: string): Promise<void> {
-  const handle = await open(file, 'w');
-  try {
-    // Large blocks first, then small ones, so the last few free blocks are taken too.
-    for (const size of [MIB, 4096]) {
-      const block = Buffer.alloc(size);
-      for (;;) {
-        try {
-          await handle.write(block);
-          await handle.sync();
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-          break;
-        }
-      }
-    }
-  } finally {
-    await handle.close();
-  }
-}
+const unmounted = skipsWithoutSmallDisk('full disk tests');
+const describeMounted = unmounted ? describe.skip : describe;
 
 /** `data_dir_free_bytes` of a process's /metrics. */
 async function freeBytesMetric(opsUrl: string): Promise<number> {
@@ -600,5 +518,5 @@ function fullDiskUnderTheIngestor(kafka: TestKafka): void {
   );
 }
 
-if (reason && !infraRequired('mount')) describe.skip('a full disk under the ingestor (Kafka)', () => {});
+if (unmounted) describe.skip('a full disk under the ingestor (Kafka)', () => {});
 else describeWithKafka('a full disk under the ingestor (Kafka)', fullDiskUnderTheIngestor);
