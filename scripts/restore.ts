@@ -12,6 +12,7 @@ import { lookupKeysOf, loadGatewayConfigOrExit } from '@qrshirt/gateway';
 import { readErasureJournal, restrictNewFiles } from '@qrshirt/runtime';
 import { KEYS_FILE } from './backup/layout';
 import { BadBackupError, verifiedManifest } from './backup/manifest';
+import { BACKUP_KEY_VARIABLE, backupKey } from './backup/signature';
 import { reapplyErasures } from './backup/reapply-erasures';
 import { recloseAccounts } from './backup/reclose-accounts';
 import { syncFile } from './backup/snapshot';
@@ -24,7 +25,8 @@ const STAGING_TAG = 'restoring';
 const USAGE = `Usage: npm run ${NAME} -- --from DIR (--erasures FILE | --no-erasures) [--keys-from DIR] [--data-dir DIR]
 
 Restores a backup made by \`npm run backup\` into DATA_DIR (default: the DATA_DIR setting, else
-./data), which must not exist or be empty. Run it with the environment \`npm start\` uses.
+./data), which must not exist or be empty. Run it with the environment \`npm start\` uses, and
+with the BACKUP_HMAC_KEY the backup was signed with.
 
 Options:
   --from DIR         the backup
@@ -74,7 +76,9 @@ async function main(): Promise<void> {
     throw error;
   });
   if (entries.length > 0) fail(`${target} is not empty: restore into a new or empty DATA_DIR`, 2);
-  const manifest = await verifiedManifest(args.from, args.keysFrom).catch((error: unknown) => {
+  const signing = backupKey(process.env);
+  if ('error' in signing) return fail(signing.error, 2);
+  const { manifest, signed } = await verifiedManifest(args.from, args.keysFrom, signing.key).catch((error: unknown) => {
     if (error instanceof BadBackupError) return fail(error.message, 2);
     throw error;
   });
@@ -128,6 +132,12 @@ async function main(): Promise<void> {
         `${result.keys} personal-data keys, ${result.reapplied} people erased since, ${result.forgottenMails} of their mails forgotten, ` +
         `${reclosed} accounts closed since\n`,
     );
+    if (!signed) {
+      process.stderr.write(
+        `${NAME}: warning: the backup is not signed (${BACKUP_KEY_VARIABLE} was not set when it was taken): ` +
+          `nothing shows that it was not altered\n`,
+      );
+    }
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;

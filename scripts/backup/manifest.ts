@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { FORMAT, MANIFEST } from './layout';
+import { BACKUP_KEY_VARIABLE, isSignedBy, SIGNATURE } from './signature';
 import { sha256Of } from './snapshot';
 
 const copied = z.object({
@@ -33,13 +34,43 @@ export type Manifest = z.infer<typeof manifestSchema>;
 
 export class BadBackupError extends Error {}
 
-/** The backup's manifest, with every file it names checked against its size and checksum. */
-export async function verifiedManifest(from: string, keysFrom: string): Promise<Manifest> {
+const readIfThere = (file: string) =>
+  readFile(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+
+/**
+ * The backup's manifest, checked against its signature under `key`, and every file it names
+ * against its size and checksum. A signed backup needs the key, and with a key every backup must
+ * be signed: a signature taken away would otherwise pass an altered backup. Answers whether the
+ * manifest was signed.
+ */
+export async function verifiedManifest(
+  from: string,
+  keysFrom: string,
+  key: string | undefined,
+): Promise<{ manifest: Manifest; signed: boolean }> {
+  const manifestFile = path.join(from, MANIFEST);
+  const bytes = await readIfThere(manifestFile);
+  if (!bytes) throw new BadBackupError(`${manifestFile} is missing or not a backup manifest`);
+  const signature = await readIfThere(path.join(from, SIGNATURE));
+  if (signature && !key) {
+    throw new BadBackupError(`the backup is signed: set ${BACKUP_KEY_VARIABLE} as the backup had it`);
+  }
+  if (key && !signature) {
+    throw new BadBackupError(`${manifestFile} is not signed, and ${BACKUP_KEY_VARIABLE} is set: it may be forged`);
+  }
+  if (key && signature && !isSignedBy(bytes, signature.toString('utf8'), key)) {
+    throw new BadBackupError(
+      `${manifestFile} does not match its signature under ${BACKUP_KEY_VARIABLE}: it was altered`,
+    );
+  }
   let manifest: Manifest;
   try {
-    manifest = manifestSchema.parse(JSON.parse(await readFile(path.join(from, MANIFEST), 'utf8')));
+    manifest = manifestSchema.parse(JSON.parse(bytes.toString('utf8')));
   } catch {
-    throw new BadBackupError(`${path.join(from, MANIFEST)} is missing or not a backup manifest`);
+    throw new BadBackupError(`${manifestFile} is missing or not a backup manifest`);
   }
   const files = manifest.files.map((file) => ({ ...file, at: path.join(from, file.name) }));
   if (manifest.keys) files.push({ ...manifest.keys, at: path.join(keysFrom, manifest.keys.name) });
@@ -53,5 +84,5 @@ export async function verifiedManifest(from: string, keysFrom: string): Promise<
       throw new BadBackupError(`${file.at} does not match the manifest's checksum`);
     }
   }
-  return manifest;
+  return { manifest, signed: signature !== undefined };
 }

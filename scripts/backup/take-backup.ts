@@ -13,6 +13,7 @@ import { DATABASES, FORMAT, KEYS_FILE, MANIFEST, SECRETS } from './layout';
 import type { Manifest } from './manifest';
 import { failWith, parseCommandLine } from './command-line';
 import { liveBytes, sha256Of, snapshotSqliteFile, syncFile } from './snapshot';
+import { BACKUP_KEY_VARIABLE, backupKey, sign, SIGNATURE } from './signature';
 import { removeOnInterrupt, removeStaleStaging, stagingFolder } from './staging';
 
 /** `<DIR>.partial-<pid>`: where a backup is written until it is complete. */
@@ -22,7 +23,8 @@ const NAME = 'backup';
 const USAGE = `Usage: npm run ${NAME} -- --to DIR [--keys-to KEYS_DIR] [--data-dir DATA_DIR]
 
 Copies every database in DATA_DIR (default: the DATA_DIR setting, else ./data) into DIR, which
-must not exist or be empty, while the product runs, with a manifest of what was copied.
+must not exist or be empty, while the product runs, with a manifest of what was copied, signed
+with BACKUP_HMAC_KEY when it is set (required in production).
 
 Options:
   --to DIR           where the backup goes
@@ -160,6 +162,8 @@ export async function takeBackup(): Promise<void> {
   // Owner-only files, as restrictNewFiles (@qrshirt/runtime) makes them: that package's entry
   // takes half a second of CPU to load, which the product's requests would lose.
   process.umask(0o077);
+  const signing = backupKey(process.env);
+  if ('error' in signing) return fail(signing.error, 2);
   if (!existsSync(path.join(dataDir, 'events.sqlite')))
     fail(`no event store at ${path.join(dataDir, 'events.sqlite')}`, 2);
   await assertFree(to, 'backup folder');
@@ -212,8 +216,13 @@ export async function takeBackup(): Promise<void> {
     }
     progress.finish();
     const manifest: Manifest = { format: FORMAT, takenAt, from: dataDir, files, keys };
-    await writeFile(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;
+    await writeFile(path.join(staging, MANIFEST), manifestText);
     await syncFile(path.join(staging, MANIFEST));
+    if (signing.key) {
+      await writeFile(path.join(staging, SIGNATURE), sign(manifestText, signing.key));
+      await syncFile(path.join(staging, SIGNATURE));
+    }
     await syncFile(staging);
     if (keysApart) await rename(keysStaging, keysTo);
     await rename(staging, to);
@@ -229,6 +238,12 @@ export async function takeBackup(): Promise<void> {
     throw error;
   } finally {
     keepOnInterrupt();
+  }
+  if (!signing.key) {
+    process.stderr.write(
+      `${NAME}: warning: the manifest is not signed: set ${BACKUP_KEY_VARIABLE} (kept apart from the backups) ` +
+        `for a restore to refuse a backup altered since\n`,
+    );
   }
   if (!keysApart) {
     process.stderr.write(

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -454,6 +455,55 @@ describe('backup and restore', () => {
     );
 
     it(
+      'a restore of a signed backup altered with its checksums redone, or unsigned since, or without the key',
+      async () => {
+        const dataDir = await newFolder();
+        const { gateway } = await startGateway(dataDir);
+        await gateway.terminate();
+        const signing = { BACKUP_HMAC_KEY: randomBytes(24).toString('base64') };
+        const backupDir = path.join(await newFolder(), 'backup');
+        const backup = await run(backupCli, ['--to', backupDir], { DATA_DIR: dataDir, ...signing });
+        expect(backup.status, backup.stderr).toBe(0);
+        expect(backup.stderr).not.toContain('not signed');
+        const intact = await run(restoreCli, ['--from', backupDir, '--no-erasures'], {
+          DATA_DIR: path.join(await newFolder(), 'data'),
+          ...signing,
+        });
+        expect(intact.status, intact.stderr).toBe(0);
+        expect(intact.stderr).not.toContain('warning');
+
+        // An event changed, and the manifest's checksum of the log redone to match.
+        const events = path.join(backupDir, 'events.sqlite');
+        const bytes = await readFile(events);
+        bytes[bytes.length - 1] = bytes.at(-1)! ^ 0xff;
+        await writeFile(events, bytes);
+        const manifestFile = path.join(backupDir, 'manifest.json');
+        const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as {
+          files: { name: string; sha256: string }[];
+        };
+        manifest.files.find(({ name }) => name === 'events.sqlite')!.sha256 = createHash('sha256')
+          .update(bytes)
+          .digest('hex');
+        await writeFile(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+        const target = path.join(await newFolder(), 'data');
+        const restoreWith = async (env: Record<string, string>) => {
+          const restore = await run(restoreCli, ['--from', backupDir, '--no-erasures'], { DATA_DIR: target, ...env });
+          expect(restore.status, restore.stderr).toBe(2);
+          expect(restore.stderr.trim().split('\n')).toHaveLength(1);
+          return restore.stderr;
+        };
+        expect(await restoreWith(signing)).toMatch(
+          /does not match its signature under BACKUP_HMAC_KEY: it was altered/,
+        );
+        expect(await restoreWith({})).toMatch(/the backup is signed: set BACKUP_HMAC_KEY as the backup had it/);
+        await rm(path.join(backupDir, 'manifest.hmac'));
+        expect(await restoreWith(signing)).toMatch(/manifest.json is not signed, and BACKUP_HMAC_KEY is set/);
+        expect(await readdir(path.dirname(target))).toEqual([]);
+      },
+      scaled(360_000),
+    );
+
+    it(
       'a restore without the keys a backup put apart (--keys-to), until --keys-from names them',
       async () => {
         const dataDir = await newFolder();
@@ -464,7 +514,7 @@ describe('backup and restore', () => {
         const keysDir = path.join(await newFolder(), 'keys');
         const backup = await run(backupCli, ['--to', backupDir, '--keys-to', keysDir], { DATA_DIR: dataDir });
         expect(backup.status, backup.stderr).toBe(0);
-        expect(backup.stderr).not.toContain('warning');
+        expect(backup.stderr).not.toContain('warning: the personal-data keys');
         expect(await readdir(backupDir)).not.toContain('keys');
         expect(await readdir(keysDir)).toEqual(['personal-data-keys.sqlite']);
 
@@ -477,6 +527,7 @@ describe('backup and restore', () => {
         });
         expect(restore.status, restore.stderr).toBe(0);
         expect(restore.stderr).toMatch(/ [1-9]\d* personal-data keys/);
+        expect(restore.stderr).toContain('restore: warning: the backup is not signed (BACKUP_HMAC_KEY was not set');
       },
       scaled(360_000),
     );
