@@ -33,7 +33,8 @@ Options:
   --keys-from DIR    where its personal-data keys are (default: DIR/keys)
   --erasures FILE    the erasure journal of the store the backup was taken from (default: the
                      ERASURE_JOURNAL setting): everyone it names is erased again
-  --no-erasures      there is no journal: nobody was erased since the backup
+  --no-erasures      there is no journal newer than the backup: only the erasures the backup's
+                     own copy of the journal holds are applied again
   --data-dir DIR     the folder to restore into
   -h, --help         this text
 `;
@@ -84,12 +85,25 @@ async function main(): Promise<void> {
   });
 
   // In the journal the backed-up store kept. By default in DATA_DIR, which is empty now: the old
-  // folder's, or the one ERASURE_JOURNAL kept on another disk, must be named.
-  const journal = args.erasures ?? config.erasureJournalFile;
-  if (!args.noErasures && !existsSync(journal)) {
-    fail(`no erasure journal at ${journal}: name it with --erasures FILE, or say --no-erasures`, 2);
+  // folder's, or the one ERASURE_JOURNAL kept on another disk, must be named. It must continue the
+  // backup's copy (the journal is only appended to): an older one, or another store's, would
+  // leave out erasures the backup already knew of. Without one, the backup's copy is all there is.
+  const copied = manifest.journal ? path.join(args.from, manifest.journal.name) : undefined;
+  const journal = args.noErasures ? copied : (args.erasures ?? config.erasureJournalFile);
+  if (!args.noErasures) {
+    if (!existsSync(journal!)) {
+      fail(`no erasure journal at ${journal}: name it with --erasures FILE, or say --no-erasures`, 2);
+    }
+    const known = copied ? await readFile(copied) : Buffer.alloc(0);
+    if (!(await readFile(journal!)).subarray(0, known.length).equals(known)) {
+      fail(
+        `${journal} does not continue the erasure journal the backup holds: name the journal of the store ` +
+          `the backup was taken from, or say --no-erasures`,
+        2,
+      );
+    }
   }
-  const erased = args.noErasures ? [] : await readErasureJournal(journal);
+  const erased = journal ? await readErasureJournal(journal) : [];
 
   if (!config.LOOKUP_KEY_SECRET && !manifest.files.some(({ name }) => name === 'lookup-key-secret')) {
     fail('the backup holds no lookup-key-secret: set LOOKUP_KEY_SECRET as `npm start` has it', 2);
@@ -118,7 +132,7 @@ async function main(): Promise<void> {
     });
     // The restored store keeps the journal with it, so a later restore of an older backup has it.
     const journalInside = path.relative(target, config.erasureJournalFile);
-    if (erased.length > 0 && !journalInside.startsWith('..') && journal !== config.erasureJournalFile) {
+    if (journal && erased.length > 0 && !journalInside.startsWith('..') && journal !== config.erasureJournalFile) {
       await mkdir(path.dirname(path.join(staging, journalInside)), { recursive: true, mode: 0o700 });
       await writeFile(path.join(staging, journalInside), await readFile(journal));
     }
@@ -132,6 +146,12 @@ async function main(): Promise<void> {
         `${result.keys} personal-data keys, ${result.reapplied} people erased since, ${result.forgottenMails} of their mails forgotten, ` +
         `${reclosed} accounts closed since\n`,
     );
+    if (args.noErasures) {
+      process.stderr.write(
+        `${NAME}: warning: --no-erasures: only the ${erased.length} erasures the backup's journal holds were ` +
+          `applied; anyone erased after ${manifest.takenAt} is back, name and email: erase them again\n`,
+      );
+    }
     if (!signed) {
       process.stderr.write(
         `${NAME}: warning: the backup is not signed (${BACKUP_KEY_VARIABLE} was not set when it was taken): ` +

@@ -11,3 +11,5 @@ export const FORMAT = 'qrshirt-backup/1';
 export const DATABASES = ['read-models.sqlite', 'events.sqlite', 'outbox.sqlite', 'credentials.sqlite'] as const;
 /** The secrets a start generates into DATA_DIR when they are not set: a restore needs the same. */
 export const SECRETS = ['auth-secret', 'lookup-key-secret', 'donation-webhook-secret'] as const;
+/** The erasure journal's copy in a backup, whatever its name where it is kept. */
+export const JOURNAL = 'erasures.jsonl';

@@ -29,6 +29,8 @@ export const manifestSchema = z.object({
   ),
   /** The personal-data keys, in a file of their own, wherever `--keys-to` put it. */
   keys: copied.extend({ keys: z.number().int(), erased: z.number().int() }).nullable(),
+  /** The erasure journal as it was once the databases were copied; absent where it had none. */
+  journal: copied.nullable().optional(),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 
@@ -74,6 +76,7 @@ export async function verifiedManifest(
   }
   const files = manifest.files.map((file) => ({ ...file, at: path.join(from, file.name) }));
   if (manifest.keys) files.push({ ...manifest.keys, at: path.join(keysFrom, manifest.keys.name) });
+  if (manifest.journal) files.push({ ...manifest.journal, at: path.join(from, manifest.journal.name) });
   for (const file of files) {
     const size = await stat(file.at).then(
       (s) => s.size,

@@ -9,7 +9,7 @@ import { copyFile, mkdir, readdir, rename, rm, stat, statfs, writeFile } from 'n
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { createProgress } from '../replay/progress';
-import { DATABASES, FORMAT, KEYS_FILE, MANIFEST, SECRETS } from './layout';
+import { DATABASES, FORMAT, JOURNAL, KEYS_FILE, MANIFEST, SECRETS } from './layout';
 import type { Manifest } from './manifest';
 import { failWith, parseCommandLine } from './command-line';
 import { liveBytes, sha256Of, snapshotSqliteFile, syncFile } from './snapshot';
@@ -24,7 +24,8 @@ const USAGE = `Usage: npm run ${NAME} -- --to DIR [--keys-to KEYS_DIR] [--data-d
 
 Copies every database in DATA_DIR (default: the DATA_DIR setting, else ./data) into DIR, which
 must not exist or be empty, while the product runs, with a manifest of what was copied, signed
-with BACKUP_HMAC_KEY when it is set (required in production).
+with BACKUP_HMAC_KEY when it is set (required in production), and the erasure journal
+(ERASURE_JOURNAL, else DATA_DIR/erasures.jsonl).
 
 Options:
   --to DIR           where the backup goes
@@ -49,10 +50,13 @@ function parse() {
   );
   if (!values.to) return fail('--to DIR is required (see --help)', 2);
   const to = path.resolve(values.to);
+  const dataDir = path.resolve(values['data-dir'] ?? (process.env.DATA_DIR || './data'));
   return {
     to,
     keysTo: path.resolve(values['keys-to'] ?? path.join(to, 'keys')),
-    dataDir: path.resolve(values['data-dir'] ?? (process.env.DATA_DIR || './data')),
+    dataDir,
+    // As the gateway's config finds it: ERASURE_JOURNAL, or in DATA_DIR.
+    journalFile: path.resolve(process.env.ERASURE_JOURNAL?.trim() || path.join(dataDir, JOURNAL)),
   };
 }
 
@@ -158,7 +162,7 @@ function describe(name: string, file: string): Partial<Manifest['files'][number]
 }
 
 export async function takeBackup(): Promise<void> {
-  const { to, keysTo, dataDir } = parse();
+  const { to, keysTo, dataDir, journalFile } = parse();
   // Owner-only files, as restrictNewFiles (@qrshirt/runtime) makes them: that package's entry
   // takes half a second of CPU to load, which the product's requests would lose.
   process.umask(0o077);
@@ -172,7 +176,13 @@ export async function takeBackup(): Promise<void> {
   const databases = DATABASES.filter((name) => existsSync(path.join(dataDir, name)));
   const inUse = Object.fromEntries(databases.map((name) => [name, pagesInUse(path.join(dataDir, name))]));
   // Each copy, and the credentials' once more: their keys' file and the VACUUM that clears them out.
-  const needed = databases.reduce((sum, name) => sum + inUse[name]!, 0) + (inUse['credentials.sqlite'] ?? 0);
+  const needed =
+    databases.reduce((sum, name) => sum + inUse[name]!, 0) +
+    (inUse['credentials.sqlite'] ?? 0) +
+    (await stat(journalFile).then(
+      ({ size }) => size,
+      () => 0,
+    ));
   const free = await freeBytesAt(to);
   if (free < needed) fail(noRoom(to, free, needed), 2);
 
@@ -214,8 +224,16 @@ export async function takeBackup(): Promise<void> {
       await copyFile(source, path.join(staging, name));
       files.push({ name, bytes: (await stat(source)).size, sha256: await sha256Of(source) });
     }
+    // After the credentials: every erasure their copy shows was journaled before it was made.
+    let journal: Manifest['journal'] = null;
+    if (existsSync(journalFile)) {
+      const copy = path.join(staging, JOURNAL);
+      await copyFile(journalFile, copy);
+      await syncFile(copy);
+      journal = { name: JOURNAL, bytes: (await stat(copy)).size, sha256: await sha256Of(copy) };
+    }
     progress.finish();
-    const manifest: Manifest = { format: FORMAT, takenAt, from: dataDir, files, keys };
+    const manifest: Manifest = { format: FORMAT, takenAt, from: dataDir, files, keys, journal };
     const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;
     await writeFile(path.join(staging, MANIFEST), manifestText);
     await syncFile(path.join(staging, MANIFEST));

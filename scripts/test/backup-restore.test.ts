@@ -190,6 +190,10 @@ describe('backup and restore', () => {
       ]);
       expect(manifest.keys).toMatchObject({ name: 'personal-data-keys.sqlite' });
       expect(manifest.keys.keys).toBeGreaterThan(3);
+      // The journal as it was: Carol's erasure, in a backup whose log and credentials show it done.
+      expect(manifest.journal).toMatchObject({ name: 'erasures.jsonl' });
+      const journalCopy = await readErasureJournal(path.join(backupDir, 'erasures.jsonl'));
+      expect(journalCopy.map(({ subject }) => subject)).toEqual([`user-${carol.user.uid}`]);
       // Each read model's checkpoint as copied: the restored ones resume from there.
       const { checkpoints } = manifest.files[0];
       for (const projection of ['catalog', 'fundraisers', 'users', 'waitlist']) {
@@ -210,6 +214,26 @@ describe('backup and restore', () => {
       expect(closed.status).toBe(204);
       expect((await api('DELETE', `/api/admin/users/${dave.user.uid}`, admin)).status).toBe(204);
       await gateway.terminate();
+
+      // A journal that does not continue the backup's (an older one) is refused; without one, the
+      // backup's own copy is applied, with a warning about anyone erased since.
+      const olderJournal = path.join(await newFolder(), 'erasures.jsonl');
+      await writeFile(olderJournal, '');
+      const older = await run(restoreCli, ['--from', backupDir, '--erasures', olderJournal], {
+        DATA_DIR: path.join(await newFolder(), 'data'),
+      });
+      expect(older.status).toBe(2);
+      expect(older.stderr).toMatch(/erasures.jsonl does not continue the erasure journal the backup holds/);
+      const withoutJournalDir = path.join(await newFolder(), 'data');
+      const withoutJournal = await run(restoreCli, ['--from', backupDir, '--no-erasures'], {
+        DATA_DIR: withoutJournalDir,
+      });
+      expect(withoutJournal.status, withoutJournal.stderr).toBe(0);
+      expect(withoutJournal.stderr).toContain(
+        `restore: warning: --no-erasures: only the 1 erasures the backup's journal holds were applied; ` +
+          `anyone erased after ${manifest.takenAt} is back`,
+      );
+      expect(await readErasureJournal(path.join(withoutJournalDir, 'erasures.jsonl'))).toEqual(journalCopy);
 
       const restoredDir = path.join(await newFolder(), 'data');
       const restore = await run(restoreCli, ['--from', backupDir, '--erasures', path.join(dataDir, 'erasures.jsonl')], {
@@ -470,7 +494,7 @@ describe('backup and restore', () => {
           ...signing,
         });
         expect(intact.status, intact.stderr).toBe(0);
-        expect(intact.stderr).not.toContain('warning');
+        expect(intact.stderr).not.toContain('not signed');
 
         // An event changed, and the manifest's checksum of the log redone to match.
         const events = path.join(backupDir, 'events.sqlite');
