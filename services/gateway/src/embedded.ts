@@ -424,8 +424,6 @@ export async function createEmbeddedProcess(
       }),
     demoProcessor,
     eventStore: peopleEventStore,
-    commands,
-    ingestion,
     lookupKeys,
     accounts,
     useCases: {

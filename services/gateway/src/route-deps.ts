@@ -4,11 +4,9 @@ import type {
   CatalogQueries,
   CharityUseCases,
   Clock,
-  CommandHandler,
   EventStore,
   FulfilmentUseCases,
   FundraiserUseCases,
-  Ingestion,
   LookupKeys,
   WaitlistEntriesQueries,
   WaitlistQueries,
@@ -35,8 +33,6 @@ export interface RouteDeps {
   clock: Clock;
   newId: () => string;
   eventStore: EventStore;
-  commands: CommandHandler;
-  ingestion: Ingestion;
   useCases: UseCases;
   catalog: CatalogQueries;
   waitlist: WaitlistQueries;
