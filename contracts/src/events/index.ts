@@ -1,61 +1,13 @@
 import type { z } from 'zod';
-import { AdminDataAccessed } from './admin-audit';
-import { DonationCompleted, PageViewed, ShirtClicked, WaitlistSignup } from './analytics';
-import { CharityApproved, CharityCreated, CharityRejected, CharityUpdated } from './charities';
 import type { EventDefinition } from './define-event';
-import {
-  DonationCheckoutCreated,
-  DonationConfirmed,
-  DonationFeeCharged,
-  DonationMovementRecorded,
-  DonationReceiptAddressed,
-  DonationReceiptMailed,
-  DonationRefunded,
-  DonationReportConfirmed,
-  DonationReportDropped,
-  DonationRestored,
-  DonationReported,
-  DonationWebhookReceived,
-} from './donations';
-import { FundraiserCharityChanged, FundraiserGoalSet, FundraiserRenamed } from './fundraiser-changes';
-import {
-  DonationRecorded,
-  FundraiserClaimed,
-  FundraiserCreated,
-  FundraiserShortCodeAssigned,
-  PartitionClaimed,
-  ScanRecorded,
-  ScansTallied,
-  ShortCodeReserved,
-  readScanRecordedData,
-} from './fundraisers';
-import { LookupKeysInUse } from './lookup-keys';
-import { CharityPayoutAccountOpened, CharityPayoutAccountUpdated } from './payouts';
-import { ShirtAdded, ShirtUpdated } from './shirts';
-import {
-  AdminGranted,
-  DailySummarySet,
-  EmailReleased,
-  EmailReserved,
-  EmailVerified,
-  UserAccountClosed,
-  UserProfileUpdated,
-  UserRegistered,
-  UserSignedIn,
-} from './users';
-import {
-  ClaimLinkReissued,
-  WaitlistConfirmationResent,
-  WaitlistEntryConfirmed,
-  WaitlistEntryFulfilled,
-  WaitlistEntryRemoved,
-  WaitlistJoined,
-} from './waitlist';
+import { type DomainEvent, type EventType, eventDefinitions } from './definitions';
+import { ScanRecorded, readScanRecordedData } from './fundraisers';
 
 export * from './admin-audit';
 export * from './analytics';
 export * from './charities';
 export * from './define-event';
+export * from './definitions';
 export * from './donations';
 export * from './fundraiser-changes';
 export * from './fundraisers';
@@ -65,68 +17,6 @@ export * from './personal-data';
 export * from './shirts';
 export * from './users';
 export * from './waitlist';
-
-export const eventDefinitions = {
-  UserRegistered,
-  UserProfileUpdated,
-  UserSignedIn,
-  DailySummarySet,
-  EmailReserved,
-  EmailVerified,
-  EmailReleased,
-  AdminGranted,
-  UserAccountClosed,
-  LookupKeysInUse,
-  AdminDataAccessed,
-  CharityCreated,
-  CharityUpdated,
-  CharityApproved,
-  CharityRejected,
-  ShirtAdded,
-  ShirtUpdated,
-  FundraiserCreated,
-  FundraiserClaimed,
-  FundraiserCharityChanged,
-  FundraiserRenamed,
-  FundraiserGoalSet,
-  FundraiserShortCodeAssigned,
-  ShortCodeReserved,
-  DonationRecorded,
-  DonationCheckoutCreated,
-  DonationReported,
-  DonationReportConfirmed,
-  DonationReportDropped,
-  DonationConfirmed,
-  DonationRefunded,
-  DonationRestored,
-  DonationMovementRecorded,
-  DonationFeeCharged,
-  DonationWebhookReceived,
-  DonationReceiptAddressed,
-  DonationReceiptMailed,
-  CharityPayoutAccountOpened,
-  CharityPayoutAccountUpdated,
-  ScanRecorded,
-  ScansTallied,
-  PartitionClaimed,
-  WaitlistJoined,
-  WaitlistConfirmationResent,
-  WaitlistEntryConfirmed,
-  WaitlistEntryFulfilled,
-  ClaimLinkReissued,
-  WaitlistEntryRemoved,
-  PageViewed,
-  ShirtClicked,
-  WaitlistSignup,
-  DonationCompleted,
-} as const;
-
-type Definitions = typeof eventDefinitions;
-export type EventType = keyof Definitions;
-export type EventData<T extends EventType> = z.infer<Definitions[T]['schema']>;
-/** A domain event as the deciders and projectors see it: a discriminated union on `type`. */
-export type DomainEvent = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];
-export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
 
 export const analyticsEventTypes = ['PageViewed', 'ShirtClicked', 'WaitlistSignup', 'DonationCompleted'] as const;
 

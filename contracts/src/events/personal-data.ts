@@ -1,4 +1,4 @@
-import type { EventType } from './index';
+import type { EventType } from './definitions';
 
 export type PersonalDataKind = 'email' | 'name' | 'photo';
 
