@@ -1,5 +1,5 @@
 import { isLiveMoney } from './donations';
-import type { DomainEvent, EventType } from './index';
+import type { DomainEvent, EventType } from './definitions';
 
 /** Events that move the money raised: confirmations, refunds, and the donations of old logs. */
 export const confirmedMoneyEvents = [

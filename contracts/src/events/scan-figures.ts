@@ -1,4 +1,4 @@
-import type { DomainEvent, EventType } from './index';
+import type { DomainEvent, EventType } from './definitions';
 
 /** Events that add scans: one request each, or a writer's tally past the log's cap. */
 export const scanFigureEvents = ['ScanRecorded', 'ScansTallied'] as const satisfies readonly EventType[];
