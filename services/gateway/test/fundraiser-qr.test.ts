@@ -2,7 +2,7 @@ import { shortCodeCandidate } from '@qrshirt/core';
 import QRCode from 'qrcode';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { qrCodeOptions } from '../src/fundraisers/fundraiser-qr';
+import { qrCodeOptions } from '../src/qr/fundraiser-qr';
 import { createFundraiser } from '@qrshirt/test-support';
 import { asUser, startTestServer, type TestServer } from './support/test-server';
 

@@ -1,6 +1,7 @@
 export * from './disk-space';
 export * from './env-config';
 export * from './erasure-journal';
+export * from './generated-secret';
 export * from './instrumented-event-store';
 export * from './listen';
 export * from './log-files';

@@ -8,8 +8,8 @@ import type { FulfilledEntry } from '@qrshirt/core';
 import { createWaitlistEntries } from './waitlist-entries';
 import { csvLine } from '../http/csv';
 import type { HandlersOf } from '../http/route-table';
-import { fundraiserShortUrl } from '../fundraisers/fundraiser-qr';
-import { renderQrSheet } from '../fundraisers/qr-sheet';
+import { fundraiserShortUrl } from '../qr/fundraiser-qr';
+import { renderQrSheet } from '../qr/qr-sheet';
 import type { RouteDeps } from '../route-deps';
 
 const CSV_COLUMNS = [

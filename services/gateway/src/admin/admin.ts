@@ -6,7 +6,7 @@ import type {
   adminReplayRoutes,
   adminWaitlistRoutes,
 } from '@qrshirt/contracts';
-import { type AdminCheck, createAdminCheck } from '../auth/require-admin';
+import { type AdminCheck, createAdminCheck } from './require-admin';
 import type { HandlersOf } from '../http/route-table';
 import type { AdminDeps } from './admin-deps';
 import { adminEventHandlers } from './admin-events';

@@ -3,13 +3,12 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { AuthOptions } from './auth-options';
 import type { EmailSender, SmsSender } from '../mail/message-senders';
-import { generatedSecret } from './generated-secret';
 import { createJwtTokens } from './jwt-tokens';
 import { createRateLimiter, waitlistMail } from './rate-limiter';
 import { createRedisCredentialsStore } from '@qrshirt/redis';
 import { createKeyedHash, deriveSecret } from './secrets';
 import { createSqliteCredentialsStore } from '@qrshirt/sqlite';
-import { journalErasures } from '@qrshirt/runtime';
+import { generatedSecret, journalErasures } from '@qrshirt/runtime';
 
 /**
  * Credentials in a SQLite file beside the event store, or in Redis, where every gateway sees them;

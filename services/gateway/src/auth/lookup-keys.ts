@@ -1,6 +1,6 @@
 import { createLookupKeys, type LookupKeys } from '@qrshirt/core';
+import { generatedSecret } from '@qrshirt/runtime';
 import type { Config } from '../config';
-import { generatedSecret } from './generated-secret';
 
 /**
  * The lookup keys every process and script of this environment names things by: under

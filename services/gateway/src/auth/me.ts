@@ -1,5 +1,4 @@
 import type { meRoutes } from '@qrshirt/contracts';
-import type { AdminCheck } from './require-admin';
 import type { HandlersOf } from '../http/route-table';
 
 /**
@@ -7,7 +6,12 @@ import type { HandlersOf } from '../http/route-table';
  * still needs verifying. Outside /api/admin on purpose: asking must not be refused, or every
  * signed-in page would log a 403.
  */
-export function meHandlers({ facts }: AdminCheck): HandlersOf<typeof meRoutes> {
+export function meHandlers({
+  facts,
+}: {
+  /** What the admin check finds for the caller. */
+  facts(this: void, user: Express.User): Promise<{ admin: boolean; emailVerified: boolean }>;
+}): HandlersOf<typeof meRoutes> {
   return {
     async getMe({ user }) {
       return { status: 200, body: { uid: user.uid, anonymous: user.anonymous, ...(await facts(user)) } };

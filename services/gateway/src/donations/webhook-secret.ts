@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { generatedSecret } from '@qrshirt/runtime';
 import type { Config } from '../config';
-import { generatedSecret } from '../auth/generated-secret';
 
 type WebhookSettings = Pick<Config, 'DONATION_WEBHOOK_SECRET' | 'donationWebhookSecretFile' | 'NODE_ENV' | 'stripe'>;
 

@@ -1,7 +1,7 @@
 import type { fundraiserQrRoutes } from '@qrshirt/contracts';
 import type { Response } from 'express';
 import type { HandlersOf } from '../http/route-table';
-import { createFundraiserQrCodes, type QrFormat, qrContentTypes } from './fundraiser-qr';
+import { createFundraiserQrCodes, type QrFormat, qrContentTypes } from '../qr/fundraiser-qr';
 import type { RouteDeps } from '../route-deps';
 
 /*

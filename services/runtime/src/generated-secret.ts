@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '@qrshirt/runtime';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './private-folders';
 
 /**
  * A secret a start without its variable needs (AUTH_JWT_SECRET, LOOKUP_KEY_SECRET,
