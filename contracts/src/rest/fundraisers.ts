@@ -83,6 +83,14 @@ export type DonateRequest = z.infer<typeof donateRequest>;
 
 export const MAX_IDEMPOTENCY_KEY = 200;
 
+export const createFundraiserHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .max(MAX_IDEMPOTENCY_KEY)
+    .optional()
+    .describe('A retry with the same key and body creates the fundraiser once, and answers it again'),
+});
+
 export const donateHeaders = z.object({
   'idempotency-key': z
     .string()
@@ -205,13 +213,16 @@ export const fundraiserRoutes = defineRoutes({
     path: '/api/fundraisers',
     summary: 'Create a fundraiser for a shirt and a charity',
     auth: 'user',
+    headers: createFundraiserHeaders,
     body: createFundraiserRequest,
     answers: {
       201: { description: 'The fundraiser', schema: fundraiser },
+      200: { description: 'Already created under this Idempotency-Key', schema: fundraiser },
       400: invalid,
       401: unauthenticated,
       403: forbidden,
       404: notFound,
+      409: { description: 'Idempotency-Key reused with another body', schema: errorAnswer },
     },
   },
   getFundraiser: {

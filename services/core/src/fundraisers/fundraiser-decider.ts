@@ -30,6 +30,11 @@ export interface CreateFundraiser {
   shirt: CatalogueShirt | null;
   /** Defaults to the shirt's name when absent or blank. */
   name?: string;
+  /**
+   * The request is a retry under an Idempotency-Key (the id is derived from it): a fundraiser that
+   * exists already, made by the same request, is the answer (no event); made by another, a conflict.
+   */
+  retry?: boolean;
   at: string;
 }
 
@@ -92,6 +97,17 @@ export const fundraiserDecider: Decider<FundraiserCommand, FundraiserEvent, Fund
   decide(command, state) {
     switch (command.type) {
       case 'CreateFundraiser': {
+        if (state && command.retry) {
+          if (
+            state.userId === command.userId &&
+            state.charityId === command.charity?.charityId &&
+            state.shirtId === command.shirt?.shirtId &&
+            state.name === (command.name?.trim() || command.shirt.name)
+          ) {
+            return [];
+          }
+          throw new DomainError('conflict', 'This Idempotency-Key was used for another fundraiser: use a new key');
+        }
         if (state) throw new DomainError('conflict', 'Fundraiser already exists');
         // Unknown referenced ids are 404s, like unknown ids in a path; a charity awaiting review
         // (or rejected) is not in the shop, so it is unknown here too.

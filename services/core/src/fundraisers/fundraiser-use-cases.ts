@@ -11,6 +11,7 @@ import { LRUCache } from 'lru-cache';
 import type { Clock } from '../kit/clock';
 import type { CommandHandler } from '../kit/command-handler';
 import { DomainError } from '../kit/decider';
+import { derivedEventId } from '../kit/derived-event-id';
 import type { CatalogueEntries } from '../ports/catalogue';
 import type { Ingestion } from '../ports/ingestion';
 import { assertSelf, type Caller } from '../kit/caller';
@@ -157,23 +158,41 @@ export function createFundraiserUseCases({
     /** The fundraiser id a short link's code names; null for an unknown or malformed code. */
     byShortCode: shortCodes.resolve,
 
-    async create(userId: string, input: CreateFundraiserRequest): Promise<Fundraiser> {
+    /**
+     * Under an Idempotency-Key the fundraiser's id is derived from the owner and the key: a retry
+     * (after a 503, a cut connection, a crash) finds the one the first try made and answers it
+     * (`created` false), finishing what that try left undone; the same key with another body is a
+     * conflict. Another owner's same key names another fundraiser.
+     */
+    async create(
+      userId: string,
+      input: CreateFundraiserRequest,
+      idempotencyKey?: string,
+    ): Promise<{ created: boolean; fundraiser: Fundraiser }> {
+      const key = idempotencyKey?.trim() || undefined;
       const [charity, shirt] = await Promise.all([catalogue.charity(input.charityId), catalogue.shirt(input.shirtId)]);
-      const fundraiserId = newId();
-      const { state } = await commands.handle(fundraiserStreamName(fundraiserId), fundraiserDecider, () => ({
-        type: 'CreateFundraiser',
-        fundraiserId,
-        userId,
-        charity,
-        shirt,
-        ...(input.name !== undefined && { name: input.name }),
-        at: clock().toISOString(),
-      }));
-      const created = toFundraiser(state!);
-      known.set(fundraiserId, created);
-      // Its QR code can be drawn as soon as it exists; had this failed, drawing it would try again.
+      const fundraiserId = key ? derivedEventId('create-fundraiser', `${userId}\u0000${key}`) : newId();
+      const { events, state } = await commands.handle(
+        fundraiserStreamName(fundraiserId),
+        fundraiserDecider,
+        () => ({
+          type: 'CreateFundraiser',
+          fundraiserId,
+          userId,
+          charity,
+          shirt,
+          ...(input.name !== undefined && { name: input.name }),
+          ...(key && { retry: true }),
+          at: clock().toISOString(),
+        }),
+        // Two concurrent tries append the same event id: the store keeps one.
+        key ? { eventId: () => fundraiserId } : {},
+      );
+      const fundraiser = toFundraiser(state!);
+      known.set(fundraiserId, fundraiser);
+      // Its QR code can be drawn as soon as it exists; had this failed, drawing it (or the retry) tries again.
       await shortCodes.assign(fundraiserId);
-      return created;
+      return { created: events.length > 0, fundraiser };
     },
 
     /**

@@ -18,8 +18,9 @@ const perCallerAnswer = { 'Cache-Control': 'private, no-cache', Vary: 'Authoriza
 export function fundraisersModule(deps: FundraiserUseCaseDeps) {
   const useCases = createFundraiserUseCases(deps);
   const handlers: FeatureHandlers<typeof fundraiserRoutes & typeof userStatsRoutes> = {
-    async createFundraiser({ body, user }) {
-      return { status: 201, body: await useCases.create(user.uid, body) };
+    async createFundraiser({ body, user, headers }) {
+      const { created, fundraiser } = await useCases.create(user.uid, body, headers['idempotency-key']);
+      return { status: created ? 201 : 200, body: fundraiser };
     },
     async getFundraiser({ params, user }) {
       return { status: 200, body: await useCases.details(params.id, user), headers: perCallerAnswer };

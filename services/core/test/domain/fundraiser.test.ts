@@ -78,6 +78,33 @@ describe('fundraiser decider: creation', () => {
   it('refuses to create the same fundraiser twice', () => {
     spec.given([created]).when(create).thenFails('conflict', 'Fundraiser already exists');
   });
+
+  it('answers a retry under its Idempotency-Key with nothing new, and another request under it with a conflict', () => {
+    const retry = { ...create, retry: true } as const;
+    spec.given([]).when(retry).then([created]);
+    spec.given([created]).when(retry).then([]);
+    spec
+      .given([created])
+      .when({ ...retry, name: '  Scan Me Maybe ' })
+      .then([]);
+    const conflict = 'This Idempotency-Key was used for another fundraiser: use a new key';
+    spec
+      .given([created])
+      .when({ ...retry, name: 'Another name' })
+      .thenFails('conflict', conflict);
+    spec
+      .given([created])
+      .when({ ...retry, shirt: { ...shirt, shirtId: 'other-shirt' } })
+      .thenFails('conflict', conflict);
+    spec
+      .given([created])
+      .when({ ...retry, charity: { ...charity, charityId: 'other-charity' } })
+      .thenFails('conflict', conflict);
+    spec
+      .given([created])
+      .when({ ...retry, userId: 'user-2' })
+      .thenFails('conflict', conflict);
+  });
 });
 
 describe('fundraiser decider: streams written before donations had streams of their own', () => {
