@@ -22,13 +22,14 @@ export const claimRoutes = defineRoutes({
     body: createClaimRequest,
     answers: {
       201: { description: 'The fundraiser, now yours', schema: fundraiser },
+      200: { description: 'Yours already: you claimed it with this link (a retry)', schema: fundraiser },
       400: invalid,
       403: {
         description: 'Your address is not verified, or the link was mailed to another address',
         schema: errorAnswer,
       },
       404: { description: 'Not a claim link of ours', schema: errorAnswer },
-      409: { description: 'The link has been used already', schema: errorAnswer },
+      409: { description: 'The link has been used already, by another account', schema: errorAnswer },
       410: {
         description: 'The link has expired (links work for 30 days), or its person removed the waitlist entry',
         schema: errorAnswer,

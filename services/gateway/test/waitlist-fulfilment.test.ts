@@ -218,8 +218,10 @@ describe('fulfilling a waitlist entry and claiming its shirt', () => {
     expect((await shown(as(person))).body).toMatchObject({ id: made.id, owned: true });
     expect((await shown()).body).toMatchObject({ id: made.id, owned: false });
 
-    // Once only.
-    expect(await claim(token, person)).toMatchObject({
+    // Once only: the claimant's retry (its answer lost) is answered as the claim was; anyone else is refused.
+    expect(await claim(token, person)).toMatchObject({ status: 200, body: claimed.body });
+    const latecomer = await verifiedMember(uniqueEmail('latecomer'));
+    expect(await claim(token, latecomer)).toMatchObject({
       status: 409,
       body: { error: 'This claim link has been used already' },
     });

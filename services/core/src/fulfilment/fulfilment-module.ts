@@ -23,7 +23,8 @@ export function fulfilmentModule(
   const useCases = createFulfilmentUseCases({ ...deps, entries: waitlistEntries });
   const handlers: FeatureHandlers<typeof claimRoutes> = {
     async createClaim({ body, user }) {
-      return { status: 201, body: await useCases.claim(body.token, user) };
+      const { claimed, fundraiser } = await useCases.claim(body.token, user);
+      return { status: claimed ? 201 : 200, body: fundraiser };
     },
   };
   return {

@@ -235,7 +235,8 @@ export function createFulfilmentUseCases({
     },
 
     /** The token's person, signed in with the address it was mailed to, becomes the owner. */
-    async claim(token: string, caller: Caller): Promise<Fundraiser> {
+    /** `claimed` false: the caller's own claim again, answered as the first one was. */
+    async claim(token: string, caller: Caller): Promise<{ claimed: boolean; fundraiser: Fundraiser }> {
       if (caller.anonymous) throw new DomainError('forbidden', 'Sign in to claim your shirt');
       const separator = token.lastIndexOf('.');
       const entryId = token.slice(0, separator);

@@ -33,7 +33,7 @@ export function createEntryFundraisers(commands: CommandHandler): EntryFundraise
       return toFundraiser(state!);
     },
     async claim({ fundraiserId, userId, claimant, tokenHash, offer, at }) {
-      const { state } = await commands.handle(fundraiserStreamName(fundraiserId), fundraiserDecider, () => ({
+      const { events, state } = await commands.handle(fundraiserStreamName(fundraiserId), fundraiserDecider, () => ({
         type: 'ClaimFundraiser',
         userId,
         claimant,
@@ -41,7 +41,7 @@ export function createEntryFundraisers(commands: CommandHandler): EntryFundraise
         fulfilment: offer,
         at,
       }));
-      return toFundraiser(state!);
+      return { claimed: events.length > 0, fundraiser: toFundraiser(state!) };
     },
   };
 }

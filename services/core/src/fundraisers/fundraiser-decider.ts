@@ -135,7 +135,9 @@ export const fundraiserDecider: Decider<FundraiserCommand, FundraiserEvent, Fund
           throw new DomainError('not_found', INVALID_CLAIM_LINK);
         }
         if (fulfilment.claimTokenHash !== command.tokenHash) throw new DomainError('not_found', INVALID_CLAIM_LINK);
-        // The fundraiser's owner is the token's single use: a second claim meets it here.
+        // The fundraiser's owner is the token's single use: a second claim meets it here, but the
+        // claimant's own again is a retry whose answer was lost (a 503, a cut connection): theirs.
+        if (state.userId === command.userId) return [];
         if (state.userId !== null) throw new DomainError('conflict', 'This claim link has been used already');
         // Its person removed the waitlist entry, which erased the address the link was mailed to.
         if (fulfilment.email === null) {

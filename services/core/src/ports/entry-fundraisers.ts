@@ -45,5 +45,5 @@ export interface EntryFundraisers {
       offer: ClaimOffer;
       at: string;
     },
-  ): Promise<Fundraiser>;
+  ): Promise<{ claimed: boolean; fundraiser: Fundraiser }>;
 }

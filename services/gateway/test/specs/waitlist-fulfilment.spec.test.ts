@@ -213,4 +213,11 @@ describe('POST /api/claims', () => {
       .when('POST', '/api/claims', { token: userToken('mia'), body: { token: TOKEN } })
       .then({ status: 409, body: { error: 'This claim link has been used already' }, events: [] });
   });
+
+  it("answers its claimant's claim again (a retry whose answer was lost) as the first, recording nothing", async () => {
+    await api
+      .given(...catalogue, joined, fulfilled, unowned, claimedBy('wren'))
+      .when('POST', '/api/claims', { token: userToken('wren'), body: { token: TOKEN } })
+      .then({ status: 200, body: { id: 'wren-shirt', userId: 'wren' }, events: [] });
+  });
 });
