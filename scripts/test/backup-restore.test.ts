@@ -65,6 +65,15 @@ async function startGateway(dataDir: string): Promise<{ gateway: GatewayProcess;
   return { gateway, api: createApiClient(gateway.url) };
 }
 
+/** A data folder the product started on, with one account in it, and stopped. */
+async function storeWithAnAccount(): Promise<string> {
+  const dataDir = await newFolder();
+  const { gateway, api } = await startGateway(dataDir);
+  await signUp(api);
+  await gateway.terminate();
+  return dataDir;
+}
+
 const run = (entry: string, args: string[], env: Record<string, string> = {}) =>
   runToEnd({
     name: path.basename(entry, '.ts'),
@@ -342,10 +351,7 @@ describe('backup and restore', () => {
   it(
     'leaves no unfinished copy behind: those of runs that died are removed, its own when interrupted',
     async () => {
-      const dataDir = await newFolder();
-      const { gateway, api } = await startGateway(dataDir);
-      await signUp(api);
-      await gateway.terminate();
+      const dataDir = await storeWithAnAccount();
       const place = await newFolder();
       const backupDir = path.join(place, 'backup');
       const target = path.join(place, 'data');
@@ -417,10 +423,7 @@ describe('backup and restore', () => {
     it.skipIf(skipsWithoutSmallDisk('a backup onto a full disk'))(
       'a backup onto a disk without room for it, in a line naming the space missing',
       async () => {
-        const dataDir = await newFolder();
-        const { api, gateway } = await startGateway(dataDir);
-        await signUp(api);
-        await gateway.terminate();
+        const dataDir = await storeWithAnAccount();
         const disk = await mountSmallDisk(8 * 2 ** 20);
         try {
           await disk.fill();
@@ -530,10 +533,7 @@ describe('backup and restore', () => {
     it(
       'a restore without the keys a backup put apart (--keys-to), until --keys-from names them',
       async () => {
-        const dataDir = await newFolder();
-        const { api, gateway } = await startGateway(dataDir);
-        await signUp(api);
-        await gateway.terminate();
+        const dataDir = await storeWithAnAccount();
         const backupDir = path.join(await newFolder(), 'backup');
         const keysDir = path.join(await newFolder(), 'keys');
         const backup = await run(backupCli, ['--to', backupDir, '--keys-to', keysDir], { DATA_DIR: dataDir });
