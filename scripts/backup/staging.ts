@@ -44,7 +44,9 @@ const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 export function removeOnInterrupt(folders: readonly string[], name: string): () => void {
   const handlers = SIGNALS.map((signal) => {
     const handler = () => {
-      for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+      // A copy still running on another thread (VACUUM INTO, copyFile) may add a file while the
+      // folder is removed: rmSync then retries (ENOTEMPTY). Once it is gone, nothing can add one.
+      for (const folder of folders) rmSync(folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
       process.stderr.write(`${name}: interrupted by ${signal}; its unfinished copy was removed\n`);
       process.exit(128 + constants.signals[signal]);
     };
