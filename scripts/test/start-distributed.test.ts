@@ -16,6 +16,7 @@ import {
   scanner,
   signUp,
   TEST_ALTCHA_MAX_NUMBER,
+  TEST_PASSWORD_SCRYPT_N,
   waitForLine,
 } from '@qrshirt/test-support';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -69,7 +70,11 @@ describe.skipIf(missing !== undefined && !required)('npm run start:distributed',
         entry: script,
         args: ['--port', '0'],
         // Its gateways inherit it: the sign-up below solves a cheap proof of work.
-        env: { LOG_LEVEL: 'warn', ALTCHA_MAX_NUMBER: TEST_ALTCHA_MAX_NUMBER },
+        env: {
+          LOG_LEVEL: 'warn',
+          ALTCHA_MAX_NUMBER: TEST_ALTCHA_MAX_NUMBER,
+          PASSWORD_SCRYPT_N: TEST_PASSWORD_SCRYPT_N,
+        },
       });
       supervisor = started;
       const output = () => started.output.join('\n');

@@ -35,6 +35,12 @@ export const TEST_JWT_SECRET = randomBytes(32).toString('hex');
  */
 export const TEST_LOOKUP_KEY_SECRET = randomBytes(32).toString('hex');
 
+/**
+ * The cost of the test gateways' new password hashes (scrypt's N): the lowest the gateway takes, a
+ * millisecond a hash, as the suite's sign-ups and sign-ins spent minutes of its cores at the default.
+ */
+export const TEST_PASSWORD_SCRYPT_N = '1024';
+
 /** The donation processor's webhook secret of test gateways, in Standard Webhooks' `whsec_` form; made anew likewise. */
 export const TEST_WEBHOOK_SECRET = `whsec_${randomBytes(32).toString('base64')}`;
 
@@ -85,6 +91,7 @@ export async function startGatewayProcess(
       LOOKUP_KEY_SECRET: TEST_LOOKUP_KEY_SECRET,
       DONATION_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
       ALTCHA_MAX_NUMBER: TEST_ALTCHA_MAX_NUMBER,
+      PASSWORD_SCRYPT_N: TEST_PASSWORD_SCRYPT_N,
       ANONYMOUS_EVENTS_PER_MINUTE: TEST_ANONYMOUS_EVENTS_PER_MINUTE,
       ...env,
     },

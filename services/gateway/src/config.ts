@@ -71,6 +71,9 @@ function crossCheck(env: NodeJS.ProcessEnv): string[] {
 
 /** Fewer different characters than this: a typed word or a repeated letter, not a random secret. */
 const MIN_DISTINCT_SECRET_CHARACTERS = 10;
+/** scrypt's N for new password hashes: production's floor, and what tests may go down to. */
+const DEFAULT_SCRYPT_N = 2 ** 15;
+const MIN_SCRYPT_N = 2 ** 10;
 
 const looksRandom = (secret: string) => secret.length >= 32 && new Set(secret).size >= MIN_DISTINCT_SECRET_CHARACTERS;
 
@@ -93,6 +96,10 @@ function productionCheck(env: NodeJS.ProcessEnv): string[] {
     if (secret && !looksRandom(secret)) {
       problems.push(`${name}: expected 32+ random characters in production, at least 10 of them different`);
     }
+  }
+  const scryptN = Number(value('PASSWORD_SCRYPT_N') ?? DEFAULT_SCRYPT_N);
+  if (scryptN < DEFAULT_SCRYPT_N) {
+    problems.push(`PASSWORD_SCRYPT_N: expected at least ${DEFAULT_SCRYPT_N} in production (a lower one is for tests)`);
   }
   const donationSecret = value('DONATION_WEBHOOK_SECRET');
   if (donationSecret && !looksRandom(donationSecret.slice('whsec_'.length))) {
@@ -261,6 +268,18 @@ export const configSchema = z.object({
     .min(1, 'expected at least 1')
     .max(0xffff_ffff, 'expected at most 4294967295')
     .default(100_000),
+  /**
+   * The cost of hashing a new password: scrypt's N, a power of two (memory 1 KiB times N). Each
+   * sign-up, reset and sign-in spends about 100 ms of a core at the default here; tests set it low,
+   * and production refuses less than the default.
+   */
+  PASSWORD_SCRYPT_N: z.coerce
+    .number({ error: 'expected a power of two' })
+    .int('expected a power of two')
+    .min(MIN_SCRYPT_N, `expected at least ${MIN_SCRYPT_N}`)
+    .max(2 ** 20, `expected at most ${2 ** 20}`)
+    .refine((n) => (n & (n - 1)) === 0, 'expected a power of two')
+    .default(DEFAULT_SCRYPT_N),
   /** How long a challenge can be solved and its solution sent, in seconds. */
   ALTCHA_EXPIRY_SECONDS: z.coerce
     .number({ error: 'expected a number of seconds' })

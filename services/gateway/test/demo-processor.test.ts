@@ -17,6 +17,7 @@ import {
   createFundraiser,
   START_MS,
   TEST_ALTCHA_MAX_NUMBER,
+  TEST_PASSWORD_SCRYPT_N,
   TEST_JWT_SECRET,
   TEST_LOOKUP_KEY_SECRET,
   WAIT_MS,
@@ -279,6 +280,7 @@ describe('a demo donation whose first delivery fails', () => {
       OPS_PORT: '0',
       AUTH_JWT_SECRET: TEST_JWT_SECRET,
       ALTCHA_MAX_NUMBER: TEST_ALTCHA_MAX_NUMBER,
+      PASSWORD_SCRYPT_N: TEST_PASSWORD_SCRYPT_N,
     });
     const embedded = await createEmbeddedProcess(config, { eventStore, log });
     cleanup.push(() => embedded.close());

@@ -29,11 +29,12 @@ import {
   START_MS,
   TEST_JWT_SECRET,
   TEST_LOOKUP_KEY_SECRET,
+  TEST_PASSWORD_SCRYPT_N,
   waitForSms,
 } from '@qrshirt/test-support';
 import { describeWithRedis } from '@qrshirt/test-support/vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/auth/passwords';
+import { createPasswordHasher } from '../src/auth/passwords';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /*
@@ -125,7 +126,10 @@ beforeAll(async () => {
       event('EmailReserved', { userId: ada.uid, at: AT }),
       event('EmailVerified', { userId: ada.uid, via: 'link', at: AT }),
     ]);
-    await credentials.setPasswordHash(ada.uid, await hashPassword(ada.password));
+    await credentials.setPasswordHash(
+      ada.uid,
+      await createPasswordHasher({ N: Number(TEST_PASSWORD_SCRYPT_N) }).hash(ada.password),
+    );
 
     await sealed.appendToStream('user-erased', [registered('erased', erased, 'password')]);
     await raw.appendToStream(`email-${unkeyedEmailHash(erased)}`, [

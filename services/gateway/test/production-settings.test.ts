@@ -71,6 +71,11 @@ const unsafe: { name: string; env: Record<string, string>; line: string }[] = [
     env: { SMTP_URL: '' },
     line: 'SMTP_URL: required in production (without it mail is written to DATA_DIR/mail/ and reaches nobody)',
   },
+  {
+    name: 'a PASSWORD_SCRYPT_N below the default',
+    env: { PASSWORD_SCRYPT_N: '16384' },
+    line: 'PASSWORD_SCRYPT_N: expected at least 32768 in production (a lower one is for tests)',
+  },
 ];
 
 function problemsOf(env: Record<string, string>): string[] {

@@ -8,6 +8,7 @@ import {
   launchProcess,
   scaled,
   TEST_ALTCHA_MAX_NUMBER,
+  TEST_PASSWORD_SCRYPT_N,
   waitForUrl,
 } from '@qrshirt/test-support';
 import { E2E_ADMIN_EMAIL } from './admin';
@@ -43,6 +44,7 @@ export async function startApp({ env = {} }: { env?: Record<string, string> } = 
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       // The widget solves in the page, as it does for people: only cheaper.
       ALTCHA_MAX_NUMBER: TEST_ALTCHA_MAX_NUMBER,
+      PASSWORD_SCRYPT_N: TEST_PASSWORD_SCRYPT_N,
       ...env,
     },
     detached: true,

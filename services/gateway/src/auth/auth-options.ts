@@ -1,6 +1,7 @@
 import type { CredentialsStore } from '@qrshirt/core';
 import type { GoogleSettings } from './google-sign-in';
 import type { JwtTokens } from './jwt-tokens';
+import type { PasswordHasher } from './passwords';
 import type { EmailSender, SmsSender } from '../mail/message-senders';
 import type { RateLimiter } from './rate-limiter';
 
@@ -10,6 +11,7 @@ export interface AuthOptions {
   /** Whether the account was closed: its tokens are refused from then on, however young. */
   isClosedAccount(this: void, uid: string): Promise<boolean>;
   credentials: CredentialsStore;
+  passwords: PasswordHasher;
   limiter: RateLimiter;
   sms: SmsSender;
   email: EmailSender;

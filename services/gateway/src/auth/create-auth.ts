@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { AuthOptions } from './auth-options';
 import type { EmailSender, SmsSender } from '../mail/message-senders';
 import { createJwtTokens } from './jwt-tokens';
+import { createPasswordHasher } from './passwords';
 import { createRateLimiter, waitlistMail } from './rate-limiter';
 import { createRedisCredentialsStore } from '@qrshirt/redis';
 import { createKeyedHash, deriveSecret } from './secrets';
@@ -71,6 +72,7 @@ export function createAuth(
     }),
     isClosedAccount,
     credentials,
+    passwords: createPasswordHasher({ N: config.PASSWORD_SCRYPT_N }),
     limiter,
     sms: mail.sms,
     email: mail.email,

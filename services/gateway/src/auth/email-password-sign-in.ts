@@ -5,7 +5,7 @@ import { HttpError } from '../http/http-error';
 import { authError } from './auth-errors';
 import type { EmailVerification } from './email-verification';
 import type { Identity } from './identity';
-import { hashPassword, verifyPassword } from './passwords';
+import { type PasswordHasher, verifyPassword } from './passwords';
 import { limitByIp, type RateLimiter, signInWithPassword } from './rate-limiter';
 import type { IssuedSession, Sessions } from './sessions';
 
@@ -13,6 +13,7 @@ interface EmailPasswordSignInDeps {
   accounts: Accounts;
   sessions: Sessions;
   credentials: CredentialsStore;
+  passwords: PasswordHasher;
   limiter: RateLimiter;
   verification: EmailVerification;
   /** Names the address's sign-in budget. */
@@ -26,7 +27,7 @@ interface EmailPasswordSignInDeps {
  * rate limits count by.
  */
 export function createEmailPasswordSignIn(deps: EmailPasswordSignInDeps) {
-  const { accounts, sessions, credentials, limiter, verification, lookupKeys, newId } = deps;
+  const { accounts, sessions, credentials, passwords, limiter, verification, lookupKeys, newId } = deps;
 
   /**
    * The account a sign-up completes: one holding the address that was never registered (its
@@ -49,7 +50,7 @@ export function createEmailPasswordSignIn(deps: EmailPasswordSignInDeps) {
    */
   async function newAccount(email: string, password: string): Promise<string> {
     const uid = newId();
-    await credentials.setPasswordHash(uid, await hashPassword(password));
+    await credentials.setPasswordHash(uid, await passwords.hash(password));
     if ((await accounts.reserveEmail(email, uid)) === uid) return uid;
     await credentials.deletePasswordHash(uid);
     // Taken meanwhile, maybe by this same sign-up sent twice at once, which then shares the account.

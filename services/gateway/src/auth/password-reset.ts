@@ -12,7 +12,7 @@ import { renderMail } from '../mail/mail-templates';
 import { addressBinding, boundTo } from './address-binding';
 import { authError } from './auth-errors';
 import type { EmailSender } from '../mail/message-senders';
-import { hashPassword } from './passwords';
+import type { PasswordHasher } from './passwords';
 import { accountMail, limitByIp, type RateLimiter } from './rate-limiter';
 import { newSecret, sha256 } from './secrets';
 
@@ -21,6 +21,7 @@ const RESET_TTL_MS = 60 * 60_000;
 interface PasswordResetDeps {
   accounts: Accounts;
   credentials: CredentialsStore;
+  passwords: PasswordHasher;
   limiter: RateLimiter;
   email: EmailSender;
   publicBaseUrl: string;
@@ -37,6 +38,7 @@ interface PasswordResetDeps {
 export function createPasswordReset({
   accounts,
   credentials,
+  passwords,
   limiter,
   email: mailer,
   publicBaseUrl,
@@ -115,7 +117,7 @@ export function createPasswordReset({
       if (isTooShortPassword(password)) throw authError(400, 'weak-password');
       const byIp = [limitByIp('password-reset-confirm', client)];
       await limiter.attempt(byIp);
-      const hash = await hashPassword(password);
+      const hash = await passwords.hash(password);
       const code = await credentials.takeOneTimeCode('password-reset', sha256(token), clock().getTime());
       const email = code && (await addressStillHeld(code, token));
       if (!code || !email) throw authError(400, 'code-expired');

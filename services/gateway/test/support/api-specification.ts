@@ -11,6 +11,7 @@ import {
   createApiClient,
   type RequestOptions,
   TEST_ALTCHA_MAX_NUMBER,
+  TEST_PASSWORD_SCRYPT_N,
   TEST_JWT_SECRET,
   TEST_LOOKUP_KEY_SECRET,
   TEST_WEBHOOK_SECRET,
@@ -71,6 +72,7 @@ export async function apiSpecification(
     LOOKUP_KEY_SECRET: TEST_LOOKUP_KEY_SECRET,
     DONATION_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
     ALTCHA_MAX_NUMBER: TEST_ALTCHA_MAX_NUMBER,
+    PASSWORD_SCRYPT_N: TEST_PASSWORD_SCRYPT_N,
     ...options.env,
   });
   const embedded: EmbeddedProcess = await createEmbeddedProcess(config, {

@@ -7,6 +7,7 @@ import {
   createApiClient,
   type RequestOptions,
   TEST_ALTCHA_MAX_NUMBER,
+  TEST_PASSWORD_SCRYPT_N,
   TEST_JWT_SECRET,
   TEST_LOOKUP_KEY_SECRET,
   TEST_WEBHOOK_SECRET,
@@ -53,6 +54,7 @@ export async function startTestServer(
     LOOKUP_KEY_SECRET: TEST_LOOKUP_KEY_SECRET,
     DONATION_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
     ALTCHA_MAX_NUMBER: TEST_ALTCHA_MAX_NUMBER,
+    PASSWORD_SCRYPT_N: TEST_PASSWORD_SCRYPT_N,
     ...options.env,
   });
   const embedded = await createEmbeddedProcess(config, {
