@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import { type CommittedAppend, createSqliteAppender, type SerializedAppend } from './sqlite-appender';
@@ -44,22 +44,43 @@ function inPlaceWriter(db: Database.Database): SqliteWriter {
 
 /**
  * Starts the writer thread: in a bundle of scripts/build-server.ts, the `.mjs` it writes beside the
- * bundle; from the sources, the TypeScript beside this file, through tsx as `npm run` runs them.
- * There it goes through tsx's require hook: on Node 20 neither tsx's module hooks nor
- * `--import tsx` reach a worker thread. Nor does the thread take the process's flags, since
- * `node --input-type=module -e` would make it read this bootstrap as a module.
+ * bundle; from the sources (tests, `npm run` through tsx), the one sourceThread() bundles.
  */
 function startWriterThread(data: WriterThreadData): Worker {
   if (!import.meta.url.endsWith('.ts')) {
     return new Worker(new URL('./sqlite-writer-thread.mjs', import.meta.url), { workerData: data });
   }
-  const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
-  const source = fileURLToPath(new URL('./sqlite-writer-thread.ts', import.meta.url));
-  // register(), not the namespaced require(): a namespace is new each time, which gave every
-  // thread fresh keys in tsx's disk cache, so it grew by thousands of files per test run and
-  // each thread's start (which scans the cache) slowed with it, to seconds.
-  const bootstrap = `require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(source)});`;
-  return new Worker(bootstrap, { eval: true, execArgv: [], workerData: data });
+  // Plain JavaScript: it takes none of the process's flags (`--import tsx`).
+  return new Worker(sourceThread(), { execArgv: [], workerData: data });
+}
+
+let bundledSources: URL | undefined;
+
+/**
+ * The TypeScript of the thread, bundled once per process by esbuild (what tsx compiles with) into
+ * a data: URL, better-sqlite3 left out (it loads a native addon) and imported by its file URL. Each
+ * thread loading the sources through tsx's require hook instead spent about 350 ms of a core, and
+ * every test gateway starts one.
+ */
+function sourceThread(): URL {
+  if (bundledSources) return bundledSources;
+  const require = createRequire(import.meta.url);
+  const esbuild = require('esbuild') as typeof import('esbuild');
+  const sqlite = pathToFileURL(require.resolve('better-sqlite3')).href;
+  const { outputFiles } = esbuild.buildSync({
+    entryPoints: [fileURLToPath(new URL('./sqlite-writer-thread.ts', import.meta.url))],
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    alias: { 'better-sqlite3': sqlite },
+    external: [sqlite],
+    logLevel: 'silent',
+  });
+  return (bundledSources = new URL(
+    `data:text/javascript;base64,${Buffer.from(outputFiles[0]!.contents).toString('base64')}`,
+  ));
 }
 
 /** The thread starts with the first append: a process that only reads (the projector) has none. */
