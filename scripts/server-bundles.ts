@@ -17,7 +17,23 @@ export const serverBundles = [
 export type ServerProcessName = (typeof serverBundles)[number]['name'];
 
 /**
- * The worker threads the processes start, bundled beside each process's bundle under the name
+ * The command-line tools package.json runs (`npm run backup` and the others), bundled the same
+ * way: most import `@qrshirt/gateway`, which from the sources tsx compiles module by module on
+ * every run (2.1 s of CPU for a restore, against 0.7 s from its bundle).
+ */
+export const cliBundles = [
+  'admin',
+  'backup',
+  'migrate-lookup-keys',
+  'migrate-personal-data',
+  'rebuild-projections',
+  'reconcile',
+  'replay-donations',
+  'restore',
+].map((name) => ({ name, entry: `scripts/${name}.ts`, bundle: `scripts/dist/${name}.mjs` }));
+
+/**
+ * The worker threads the processes start, bundled beside each process's and tool's bundle under the name
  * their starter looks for there (`dist/sqlite-writer-thread.mjs`: see services/adapters/sqlite/src/sqlite-writer.ts).
  */
 export const threadEntries = [
@@ -57,12 +73,16 @@ const npmPackagesExternal: Plugin = {
  */
 export async function buildServerBundles(): Promise<void> {
   const startedAt = Date.now();
+  const bundles = [...serverBundles, ...cliBundles];
+  const folders = [...new Set(bundles.map(({ bundle }) => path.dirname(bundle)))];
   const { metafile } = await build({
     absWorkingDir: root,
-    entryPoints: serverBundles.flatMap(({ entry, bundle }) => [
-      { in: entry, out: bundle.replace(/\.mjs$/, '') },
-      ...threadEntries.map((thread) => ({ in: thread.entry, out: path.join(path.dirname(bundle), thread.name) })),
-    ]),
+    entryPoints: [
+      ...bundles.map(({ entry, bundle }) => ({ in: entry, out: bundle.replace(/\.mjs$/, '') })),
+      ...folders.flatMap((folder) =>
+        threadEntries.map((thread) => ({ in: thread.entry, out: path.join(folder, thread.name) })),
+      ),
+    ],
     outdir: root,
     outExtension: { '.js': '.mjs' },
     bundle: true,

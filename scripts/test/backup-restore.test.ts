@@ -4,7 +4,6 @@ import { mkdir, mkdtemp, open, readdir, readFile, rm, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readErasureJournal } from '@qrshirt/runtime';
@@ -32,6 +31,7 @@ import {
   uniqueEmail,
   waitFor,
   waitForLine,
+  toolCommand,
 } from '@qrshirt/test-support';
 import { recloseAccounts } from '../backup/reclose-accounts';
 
@@ -39,10 +39,6 @@ import { recloseAccounts } from '../backup/reclose-accounts';
  * The restore drill on real SQLite files and the real product: a backup taken while scans and
  * sign-ups run, restored into a new folder, started from; and the refusals of both commands.
  */
-const scripts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const backupCli = path.join(scripts, 'backup.ts');
-const restoreCli = path.join(scripts, 'restore.ts');
-const replayCli = path.join(scripts, 'replay-donations.ts');
 const ADMIN_EMAIL = 'ops@example.org';
 const DATABASES = ['events.sqlite', 'read-models.sqlite', 'credentials.sqlite', 'outbox.sqlite'];
 
@@ -74,11 +70,10 @@ async function storeWithAnAccount(): Promise<string> {
   return dataDir;
 }
 
-const run = (entry: string, args: string[], env: Record<string, string> = {}) =>
+const run = (tool: 'backup' | 'restore' | 'replay-donations', args: string[], env: Record<string, string> = {}) =>
   runToEnd({
-    name: path.basename(entry, '.ts'),
-    entry,
-    args,
+    name: tool,
+    command: toolCommand(tool, args),
     env: { EVENTSTORE_URL: '', LOOKUP_KEY_SECRET: TEST_LOOKUP_KEY_SECRET, ...env },
   });
 
@@ -170,7 +165,7 @@ describe('backup and restore', () => {
 
       const backupDir = path.join(await newFolder(), 'backup');
       const backupStartedAt = performance.now();
-      const backup = await run(backupCli, ['--to', backupDir], { DATA_DIR: dataDir });
+      const backup = await run('backup', ['--to', backupDir], { DATA_DIR: dataDir });
       expect(backup.status, backup.stderr).toBe(0);
       const backupEndedAt = performance.now();
       expect(backup.stderr).toContain(
@@ -228,13 +223,13 @@ describe('backup and restore', () => {
       // backup's own copy is applied, with a warning about anyone erased since.
       const olderJournal = path.join(await newFolder(), 'erasures.jsonl');
       await writeFile(olderJournal, '');
-      const older = await run(restoreCli, ['--from', backupDir, '--erasures', olderJournal], {
+      const older = await run('restore', ['--from', backupDir, '--erasures', olderJournal], {
         DATA_DIR: path.join(await newFolder(), 'data'),
       });
       expect(older.status).toBe(2);
       expect(older.stderr).toMatch(/erasures.jsonl does not continue the erasure journal the backup holds/);
       const withoutJournalDir = path.join(await newFolder(), 'data');
-      const withoutJournal = await run(restoreCli, ['--from', backupDir, '--no-erasures'], {
+      const withoutJournal = await run('restore', ['--from', backupDir, '--no-erasures'], {
         DATA_DIR: withoutJournalDir,
       });
       expect(withoutJournal.status, withoutJournal.stderr).toBe(0);
@@ -245,7 +240,7 @@ describe('backup and restore', () => {
       expect(await readErasureJournal(path.join(withoutJournalDir, 'erasures.jsonl'))).toEqual(journalCopy);
 
       const restoredDir = path.join(await newFolder(), 'data');
-      const restore = await run(restoreCli, ['--from', backupDir, '--erasures', path.join(dataDir, 'erasures.jsonl')], {
+      const restore = await run('restore', ['--from', backupDir, '--erasures', path.join(dataDir, 'erasures.jsonl')], {
         DATA_DIR: restoredDir,
       });
       expect(restore.status, restore.stderr).toBe(0);
@@ -318,7 +313,7 @@ describe('backup and restore', () => {
         ),
       ).toBe(0);
       expect(await headOf(eventsFile)).toBe(head);
-      const replay = await run(replayCli, ['--group-by', 'fundraiser', '--format', 'ndjson'], {
+      const replay = await run('replay-donations', ['--group-by', 'fundraiser', '--format', 'ndjson'], {
         DATA_DIR: restoredDir,
       });
       expect(replay.status, replay.stderr).toBe(0);
@@ -362,14 +357,14 @@ describe('backup and restore', () => {
         await mkdir(path.join(place, name));
         await writeFile(path.join(place, name, 'credentials.sqlite'), 'a copy');
       }
-      const backup = await run(backupCli, ['--to', backupDir], { DATA_DIR: dataDir });
+      const backup = await run('backup', ['--to', backupDir], { DATA_DIR: dataDir });
       expect(backup.status, backup.stderr).toBe(0);
       expect((await readdir(place)).sort()).toEqual([
         'backup',
         `backup.partial-${process.pid}`,
         `data.restoring-${gone}`,
       ]);
-      const restore = await run(restoreCli, ['--from', backupDir, '--no-erasures'], { DATA_DIR: target });
+      const restore = await run('restore', ['--from', backupDir, '--no-erasures'], { DATA_DIR: target });
       expect(restore.status, restore.stderr).toBe(0);
       expect((await readdir(place)).sort()).toEqual(['backup', `backup.partial-${process.pid}`, 'data']);
 
@@ -379,8 +374,7 @@ describe('backup and restore', () => {
       expect(spawnSync('mkfifo', [secret]).status).toBe(0);
       const interrupted = launchProcess({
         name: 'backup',
-        entry: backupCli,
-        args: ['--to', path.join(place, 'second')],
+        command: toolCommand('backup', ['--to', path.join(place, 'second')]),
         env: { EVENTSTORE_URL: '', LOOKUP_KEY_SECRET: TEST_LOOKUP_KEY_SECRET, DATA_DIR: dataDir },
       });
       // Opening the pipe's other end returns once the backup opened it to read.
@@ -414,7 +408,7 @@ describe('backup and restore', () => {
       await gateway.terminate();
       const to = await newFolder();
       await writeFile(path.join(to, 'precious.txt'), 'mine');
-      const backup = await run(backupCli, ['--to', to], { DATA_DIR: dataDir });
+      const backup = await run('backup', ['--to', to], { DATA_DIR: dataDir });
       expect(backup.status).toBe(2);
       expect(backup.stderr.trim().split('\n')).toEqual([expect.stringMatching(/is not empty/)]);
       expect(await readdir(to)).toEqual(['precious.txt']);
@@ -428,7 +422,7 @@ describe('backup and restore', () => {
         try {
           await disk.fill();
           const to = path.join(disk.dir!, 'backups', 'today');
-          const backup = await run(backupCli, ['--to', to, '--keys-to', path.join(await newFolder(), 'keys')], {
+          const backup = await run('backup', ['--to', to, '--keys-to', path.join(await newFolder(), 'keys')], {
             DATA_DIR: dataDir,
           });
           expect(backup.status).toBe(2);
@@ -454,10 +448,10 @@ describe('backup and restore', () => {
         const { gateway } = await startGateway(dataDir);
         await gateway.terminate();
         const backupDir = path.join(await newFolder(), 'backup');
-        expect((await run(backupCli, ['--to', backupDir], { DATA_DIR: dataDir })).status).toBe(0);
+        expect((await run('backup', ['--to', backupDir], { DATA_DIR: dataDir })).status).toBe(0);
 
         const restoreInto = async (from: string, target: string) => {
-          const restore = await run(restoreCli, ['--from', from, '--no-erasures'], { DATA_DIR: target });
+          const restore = await run('restore', ['--from', from, '--no-erasures'], { DATA_DIR: target });
           expect(restore.status, restore.stderr).toBe(2);
           expect(restore.stderr.trim().split('\n')).toHaveLength(1);
           return restore.stderr;
@@ -473,10 +467,10 @@ describe('backup and restore', () => {
         bytes[bytes.length - 1] = bytes.at(-1)! ^ 0xff;
         await writeFile(events, bytes);
         expect(await restoreInto(backupDir, dataDir)).toMatch(/is not empty/);
-        const restore = await run(restoreCli, ['--from', backupDir], { DATA_DIR: target });
+        const restore = await run('restore', ['--from', backupDir], { DATA_DIR: target });
         expect(restore.status).toBe(2);
         expect(restore.stderr).toMatch(/no erasure journal/);
-        expect((await run(restoreCli, ['--from', backupDir, '--no-erasures'], { DATA_DIR: target })).status).toBe(0);
+        expect((await run('restore', ['--from', backupDir, '--no-erasures'], { DATA_DIR: target })).status).toBe(0);
       },
       scaled(360_000),
     );
@@ -489,10 +483,10 @@ describe('backup and restore', () => {
         await gateway.terminate();
         const signing = { BACKUP_HMAC_KEY: randomBytes(24).toString('base64') };
         const backupDir = path.join(await newFolder(), 'backup');
-        const backup = await run(backupCli, ['--to', backupDir], { DATA_DIR: dataDir, ...signing });
+        const backup = await run('backup', ['--to', backupDir], { DATA_DIR: dataDir, ...signing });
         expect(backup.status, backup.stderr).toBe(0);
         expect(backup.stderr).not.toContain('not signed');
-        const intact = await run(restoreCli, ['--from', backupDir, '--no-erasures'], {
+        const intact = await run('restore', ['--from', backupDir, '--no-erasures'], {
           DATA_DIR: path.join(await newFolder(), 'data'),
           ...signing,
         });
@@ -514,7 +508,7 @@ describe('backup and restore', () => {
         await writeFile(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
         const target = path.join(await newFolder(), 'data');
         const restoreWith = async (env: Record<string, string>) => {
-          const restore = await run(restoreCli, ['--from', backupDir, '--no-erasures'], { DATA_DIR: target, ...env });
+          const restore = await run('restore', ['--from', backupDir, '--no-erasures'], { DATA_DIR: target, ...env });
           expect(restore.status, restore.stderr).toBe(2);
           expect(restore.stderr.trim().split('\n')).toHaveLength(1);
           return restore.stderr;
@@ -536,17 +530,17 @@ describe('backup and restore', () => {
         const dataDir = await storeWithAnAccount();
         const backupDir = path.join(await newFolder(), 'backup');
         const keysDir = path.join(await newFolder(), 'keys');
-        const backup = await run(backupCli, ['--to', backupDir, '--keys-to', keysDir], { DATA_DIR: dataDir });
+        const backup = await run('backup', ['--to', backupDir, '--keys-to', keysDir], { DATA_DIR: dataDir });
         expect(backup.status, backup.stderr).toBe(0);
         expect(backup.stderr).not.toContain('warning: the personal-data keys');
         expect(await readdir(backupDir)).not.toContain('keys');
         expect(await readdir(keysDir)).toEqual(['personal-data-keys.sqlite']);
 
         const target = path.join(await newFolder(), 'data');
-        const withoutKeys = await run(restoreCli, ['--from', backupDir, '--no-erasures'], { DATA_DIR: target });
+        const withoutKeys = await run('restore', ['--from', backupDir, '--no-erasures'], { DATA_DIR: target });
         expect(withoutKeys.status).toBe(2);
         expect(withoutKeys.stderr).toMatch(/personal-data-keys.sqlite is missing/);
-        const restore = await run(restoreCli, ['--from', backupDir, '--keys-from', keysDir, '--no-erasures'], {
+        const restore = await run('restore', ['--from', backupDir, '--keys-from', keysDir, '--no-erasures'], {
           DATA_DIR: target,
         });
         expect(restore.status, restore.stderr).toBe(0);

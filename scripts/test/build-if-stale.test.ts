@@ -8,7 +8,7 @@ import { webBuildIsCurrent } from '../../web/scripts/build-fingerprint.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** `npm start`'s prestart, as package.json runs it. */
+/** `npm start`'s prestart, as package.json runs it: what it reports, on stderr. */
 function check(...args: string[]): string {
   const run = spawnSync(process.execPath, ['scripts/build-if-stale.mjs', ...args], {
     cwd: root,
@@ -16,7 +16,8 @@ function check(...args: string[]): string {
     timeout: scaled(180_000),
   });
   expect(run.status, run.stderr).toBe(0);
-  return run.stdout;
+  expect(run.stdout).toBe('');
+  return run.stderr;
 }
 
 /** Gives a file a new mtime, as saving it in an editor does. */

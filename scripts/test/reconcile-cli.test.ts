@@ -3,13 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type EventData, type EventType, eventMetadata } from '@qrshirt/contracts';
 import { createSqliteEventStore } from '@qrshirt/sqlite';
-import { runToEnd } from '@qrshirt/test-support';
+import { runToEnd, toolCommand } from '@qrshirt/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../reconcile.ts');
 const event = <T extends EventType>(type: T, data: EventData<T>) => ({ type, data, metadata: eventMetadata(type) });
 const at = (day: number) => `2026-03-0${day}T10:00:00.000Z`;
 const seconds = (day: number) => Date.parse(at(day)) / 1000;
@@ -107,8 +105,7 @@ describe('npm run reconcile, as a process', () => {
   const run = (args: string[]) =>
     runToEnd({
       name: 'reconcile',
-      entry: script,
-      args,
+      command: toolCommand('reconcile', args),
       env: {
         DATA_DIR: dataDir,
         EVENTSTORE_URL: '',

@@ -1,18 +1,15 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type EventData, type EventType, eventMetadata } from '@qrshirt/contracts';
 import { createSqliteEventStore } from '@qrshirt/sqlite';
 import { formatReplay, replayDonations, replayWindow } from '@qrshirt/projections';
-import { runToEnd } from '@qrshirt/test-support';
+import { runToEnd, toolCommand } from '@qrshirt/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../replay-donations.ts');
 
 /** The command as `npm run -s replay-donations -- ...args` runs it, as its own OS process. */
 const runCli = (args: string[], env: Record<string, string>) =>
-  runToEnd({ name: 'replay-donations', entry: script, args, env });
+  runToEnd({ name: 'replay-donations', command: toolCommand('replay-donations', args), env });
 
 const event = <T extends EventType>(type: T, data: EventData<T>) => ({ type, data, metadata: eventMetadata(type) });
 

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { START_MS } from './deadlines';
 import { freePorts } from './free-ports';
 import { TEST_ALTCHA_MAX_NUMBER } from './proof-of-work';
@@ -21,6 +23,16 @@ export function processCommand(name: 'gateway' | 'ingestor' | 'projector'): [str
     throw new Error(`No ${name} bundle: run \`node scripts/build-if-stale.mjs --server\``, { cause: error });
   }
   return [process.execPath, '--enable-source-maps', bundle];
+}
+
+/**
+ * How package.json runs a command-line tool (`npm run restore` and the others): its bundle in
+ * scripts/dist, built with the processes' (scripts/server-bundles.ts), followed by `args`.
+ */
+export function toolCommand(name: string, args: string[] = []): [string, ...string[]] {
+  const bundle = fileURLToPath(new URL(`../../dist/${name}.mjs`, import.meta.url));
+  if (!existsSync(bundle)) throw new Error(`No ${name} bundle: run \`node scripts/build-if-stale.mjs --server\``);
+  return [process.execPath, '--enable-source-maps', bundle, ...args];
 }
 
 /**

@@ -1,13 +1,19 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type AdminOverview, adminOverview } from '@qrshirt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createFundraiser, type RequestOptions, runToEnd, scanner, WAIT_MS, waitFor } from '@qrshirt/test-support';
+import {
+  as,
+  createFundraiser,
+  type RequestOptions,
+  runToEnd,
+  scanner,
+  toolCommand,
+  WAIT_MS,
+  waitFor,
+} from '@qrshirt/test-support';
 import { asUser, userToken } from './support/test-server';
 import { ADMIN_EMAIL, type AdminTestServer, startAdminServer } from './support/admin';
 import { donateConfirmed } from './support/webhooks';
 
-const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../scripts/replay-donations.ts');
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 let server: AdminTestServer;
@@ -92,7 +98,11 @@ function totals(lines: Line[]) {
 
 /** The command line on the same SQLite file the server writes, as its own OS process. */
 const runCli = (args: string[]) =>
-  runToEnd({ name: 'replay-donations', entry: cli, args, env: { DATA_DIR: server.dataDir, EVENTSTORE_URL: '' } });
+  runToEnd({
+    name: 'replay-donations',
+    command: toolCommand('replay-donations', args),
+    env: { DATA_DIR: server.dataDir, EVENTSTORE_URL: '' },
+  });
 
 describe('GET /api/admin/replay', () => {
   it('downloads the figures per day, whose totals equal the overview read model', async () => {

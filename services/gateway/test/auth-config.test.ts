@@ -2,12 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-import { START_MS, startGatewayProcess, startSmtpServer } from '@qrshirt/test-support';
+import { processCommand, START_MS, startGatewayProcess, startSmtpServer } from '@qrshirt/test-support';
 
-const mainFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
 const SECRET = 'a-production-secret-of-at-least-32-characters';
 /** What production needs besides the secrets (production-settings.test.ts): https links, real mail. */
 const production = {
@@ -83,7 +81,8 @@ describe('sign-in configuration', () => {
   });
 
   it('stops `npm start` in production without a secret: exit code 2, one clear line', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', mainFile], {
+    const [command, ...args] = processCommand('gateway');
+    const run = spawnSync(command, args, {
       env: { ...process.env, NODE_ENV: 'production', AUTH_JWT_SECRET: '', LOOKUP_KEY_SECRET: '' },
       encoding: 'utf8',
       timeout: START_MS,

@@ -1,12 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { START_MS } from '@qrshirt/test-support';
+import { processCommand, START_MS } from '@qrshirt/test-support';
 import { ConfigError, loadConfig } from '../src/config';
-
-const mainFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
 
 describe('configuration', () => {
   it('has defaults for everything, so a bare `npm start` works', () => {
@@ -86,7 +83,8 @@ describe('configuration', () => {
   });
 
   it('stops the process with exit code 2 and no stack trace', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', mainFile], {
+    const [command, ...args] = processCommand('gateway');
+    const run = spawnSync(command, args, {
       env: { ...process.env, PORT: '-1' },
       encoding: 'utf8',
       timeout: START_MS,

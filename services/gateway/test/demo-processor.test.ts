@@ -4,7 +4,6 @@ import { readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Writable } from 'node:stream';
 import { createInMemoryEventStore, type EventStore, reportIdFor } from '@qrshirt/core';
 import { pino } from 'pino';
@@ -15,19 +14,18 @@ import {
   type ApiClient,
   createApiClient,
   createFundraiser,
+  processCommand,
   START_MS,
   TEST_ALTCHA_MAX_NUMBER,
-  TEST_PASSWORD_SCRYPT_N,
   TEST_JWT_SECRET,
   TEST_LOOKUP_KEY_SECRET,
+  TEST_PASSWORD_SCRYPT_N,
   WAIT_MS,
   waitFor,
 } from '@qrshirt/test-support';
 import { outboxMessages } from './support/outbox';
 import { asUser, startTestServer, type TestServer, userToken } from './support/test-server';
 import { sendWebhook, succeeded } from './support/webhooks';
-
-const mainFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
 
 /** Polls the owner's stats until the demo's test money is `testAmountRaised`, no money raised meanwhile. */
 async function testMoneyRaised(
@@ -183,7 +181,8 @@ describe('when the demo processor is on', () => {
   });
 
   it('DEMO_PROCESSOR=true with NODE_ENV=production stops the start: exit code 2, one line', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', mainFile], {
+    const [command, ...args] = processCommand('gateway');
+    const run = spawnSync(command, args, {
       env: {
         ...process.env,
         NODE_ENV: 'production',

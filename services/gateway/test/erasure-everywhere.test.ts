@@ -1,6 +1,5 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, expect, it } from 'vitest';
 import {
@@ -14,6 +13,7 @@ import {
   tokenIn,
   uniqueEmail,
   WAIT_MS,
+  toolCommand,
 } from '@qrshirt/test-support';
 import { describeWithRedis } from '@qrshirt/test-support/vitest';
 import { type AdminTestServer, startAdminServer } from './support/admin';
@@ -25,7 +25,6 @@ import { confirmDonation } from './support/webhooks';
  * run, not the bytes of any SQLite file (WAL included), not Redis, where read models, credentials
  * and the outbox live with REDIS_URL and CREDENTIALS_STORE=redis, not the mail written as files.
  */
-const replayCli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../scripts/replay-donations.ts');
 const groupings = ['day', 'charity', 'fundraiser', 'shirt'] as const;
 
 describeWithRedis(
@@ -124,8 +123,7 @@ describeWithRedis(
         groupings.map(async (groupBy) => {
           const run = await runToEnd({
             name: 'replay-donations',
-            entry: replayCli,
-            args: ['--group-by', groupBy, '--format', 'ndjson'],
+            command: toolCommand('replay-donations', ['--group-by', groupBy, '--format', 'ndjson']),
             env: { DATA_DIR: dataDir, EVENTSTORE_URL: '' },
           });
           expect(run.status, run.stderr).toBe(0);

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { type EventData, type EventType, eventMetadata } from '@qrshirt/contracts';
 import {
@@ -31,6 +30,7 @@ import {
   TEST_LOOKUP_KEY_SECRET,
   TEST_PASSWORD_SCRYPT_N,
   waitForSms,
+  toolCommand,
 } from '@qrshirt/test-support';
 import { describeWithRedis } from '@qrshirt/test-support/vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +44,6 @@ import { startTestServer, type TestServer } from './support/test-server';
  * mailed before included.
  */
 
-const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../scripts/migrate-lookup-keys.ts');
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const keys = createLookupKeys(TEST_LOOKUP_KEY_SECRET);
 const AT = '2025-02-03T10:00:00.000Z';
@@ -90,7 +89,7 @@ const environment = () => ({
   LOOKUP_KEY_SECRET: TEST_LOOKUP_KEY_SECRET,
 });
 const migrate = (args: string[] = []) =>
-  runToEnd({ name: 'migrate-lookup-keys', entry: script, args, env: environment() });
+  runToEnd({ name: 'migrate-lookup-keys', command: toolCommand('migrate-lookup-keys', args), env: environment() });
 let before: StoredEvent[];
 
 /** A query on the event store's file, read-only, closed again at once (it must not hold the file). */
@@ -211,8 +210,7 @@ describe('npm run migrate-lookup-keys', () => {
   it('killed midway, renames the rest on the next run, and changes nothing on the one after', async () => {
     const stopped = launchProcess({
       name: 'migrate-lookup-keys',
-      entry: script,
-      args: ['--batch-size', '1'],
+      command: toolCommand('migrate-lookup-keys', ['--batch-size', '1']),
       env: environment(),
       onLine(line) {
         if (/streams \d+ looked at, [1-9]\d* renamed/.test(line)) void stopped.kill();
@@ -384,13 +382,17 @@ describeWithRedis(
         LOOKUP_KEY_SECRET: TEST_LOOKUP_KEY_SECRET,
       };
       try {
-        const first = await runToEnd({ name: 'migrate-lookup-keys', entry: script, env });
+        const first = await runToEnd({ name: 'migrate-lookup-keys', command: toolCommand('migrate-lookup-keys'), env });
         expect(first.stderr).toContain('1 phone identities and sign-ins under way given their lookup keys');
         expect(first.status).toBe(0);
         expect(await credentials.findIdentity('phone', sha256(number))).toBeNull();
         expect(await credentials.findIdentity('phone', keys.phone(number))).toBe('phoebe');
         expect(await credentials.identitiesOf('phoebe')).toEqual([{ provider: 'phone', subject: keys.phone(number) }]);
-        const second = await runToEnd({ name: 'migrate-lookup-keys', entry: script, env });
+        const second = await runToEnd({
+          name: 'migrate-lookup-keys',
+          command: toolCommand('migrate-lookup-keys'),
+          env,
+        });
         expect(second.stderr).toContain('0 phone identities');
       } finally {
         await credentials.close();

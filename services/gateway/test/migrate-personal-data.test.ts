@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { type EventData, type EventType, eventMetadata } from '@qrshirt/contracts';
 import {
@@ -16,7 +15,7 @@ import {
 import { allProjectors, rebuildProjection } from '@qrshirt/projections';
 import { createRedisCredentialsStore, createRedisReadModelStore } from '@qrshirt/redis';
 import { createSqliteCredentialsStore, createSqliteEventStore, createSqliteReadModelStore } from '@qrshirt/sqlite';
-import { launchProcess, runToEnd } from '@qrshirt/test-support';
+import { launchProcess, runToEnd, toolCommand } from '@qrshirt/test-support';
 import { describeWithRedis } from '@qrshirt/test-support/vitest';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
@@ -29,7 +28,6 @@ import { asUser, startTestServer } from './support/test-server';
  * models', and the product still shows them to their person.
  */
 
-const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../scripts/migrate-personal-data.ts');
 const AT = '2025-02-03T10:00:00.000Z';
 const PEOPLE = [
   'Margarethe Wolkenstein',
@@ -62,7 +60,7 @@ let before: StoredEvent[];
 let sealedBefore: string;
 
 const migrate = (args: string[] = []) =>
-  runToEnd({ name: 'migrate-personal-data', entry: script, args, env: environment() });
+  runToEnd({ name: 'migrate-personal-data', command: toolCommand('migrate-personal-data', args), env: environment() });
 // EVENTSTORE_URL and REDIS_URL emptied: a CI that sets them must not send the command elsewhere.
 const environment = () => ({ DATA_DIR: dataDir, EVENTSTORE_URL: '', REDIS_URL: '', LOG_LEVEL: 'silent' });
 
@@ -215,8 +213,7 @@ describe('npm run migrate-personal-data', () => {
   it('killed midway, resumes where it stopped on the next run and completes', async () => {
     const stopped = launchProcess({
       name: 'migrate-personal-data',
-      entry: script,
-      args: ['--batch-size', '1'],
+      command: toolCommand('migrate-personal-data', ['--batch-size', '1']),
       env: environment(),
       onLine(line) {
         if (/events \d+\/\d+, \d+ rewritten/.test(line)) void stopped.kill();
@@ -379,7 +376,11 @@ describeWithRedis(
       expect(before).toContain(clear[0]);
       expect(before).toContain(clear[1]);
 
-      const migrated = await runToEnd({ name: 'migrate-personal-data', entry: script, env: env() });
+      const migrated = await runToEnd({
+        name: 'migrate-personal-data',
+        command: toolCommand('migrate-personal-data'),
+        env: env(),
+      });
       expect(migrated.stderr).toContain('read models rebuilt from the migrated log');
       expect(migrated.stderr).toContain('run BGSAVE and BGREWRITEAOF');
       expect(migrated.status).toBe(0);

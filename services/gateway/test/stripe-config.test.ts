@@ -1,11 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { START_MS } from '@qrshirt/test-support';
+import { processCommand, START_MS } from '@qrshirt/test-support';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-
-const mainFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -65,7 +61,8 @@ describe('Stripe configuration', () => {
   });
 
   it('stops the start of a partial set: exit code 2, one line per missing variable', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', mainFile], {
+    const [command, ...args] = processCommand('gateway');
+    const run = spawnSync(command, args, {
       env: { ...process.env, STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PUBLISHABLE_KEY: '', STRIPE_WEBHOOK_SECRET: '' },
       encoding: 'utf8',
       // A start of the process, up to its check of the settings.

@@ -1,7 +1,5 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { adminOverview, fundraiserStats, userStats } from '@qrshirt/contracts';
-import { createFundraiser, eventually, runToEnd, WAIT_MS } from '@qrshirt/test-support';
+import { createFundraiser, eventually, runToEnd, toolCommand, WAIT_MS } from '@qrshirt/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminTestServer, startAdminServer } from './support/admin';
 import { asUser } from './support/test-server';
@@ -12,8 +10,6 @@ import { confirmDonation, refunded, sendWebhook, succeeded } from './support/web
  * generic webhook's `live: false`, or no `live`) and the demo processor's are counted beside the
  * money raised, never in it, in every figure an owner or admin reads.
  */
-
-const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../scripts/replay-donations.ts');
 
 let server: AdminTestServer;
 const owner = 'test-money-owner';
@@ -112,8 +108,7 @@ describe('test money beside live money', () => {
     });
     const run = await runToEnd({
       name: 'replay-donations',
-      entry: cli,
-      args: ['--group-by', 'fundraiser', '--format', 'csv'],
+      command: toolCommand('replay-donations', ['--group-by', 'fundraiser', '--format', 'csv']),
       env: { DATA_DIR: server.dataDir, EVENTSTORE_URL: '' },
     });
     expect(run.status, run.stderr).toBe(0);

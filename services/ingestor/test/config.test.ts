@@ -1,14 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { START_MS } from '@qrshirt/test-support';
+import { processCommand, START_MS } from '@qrshirt/test-support';
 import { loadIngestorConfig } from '../src/config';
-
-const mainFile = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
 /** The ingestor's entry point with exactly `env` (plus PATH), as an operator would start it. */
 function start(env: Record<string, string>) {
-  return spawnSync(process.execPath, ['--import', 'tsx', mainFile], {
+  const [command, ...args] = processCommand('ingestor');
+  return spawnSync(command, args, {
     env: { PATH: process.env.PATH ?? '', ...env },
     encoding: 'utf8',
     timeout: START_MS,

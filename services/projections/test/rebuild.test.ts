@@ -19,7 +19,7 @@ import { allProjectors } from '../src/projectors';
 import { rebuildProjection } from '../src/rebuild';
 import { type ProjectionRunner, createProjectionRunner } from '../src/runner';
 import { createRedisReadModelStore } from '@qrshirt/redis';
-import { WAIT_MS } from '@qrshirt/test-support';
+import { toolCommand, WAIT_MS } from '@qrshirt/test-support';
 import { spyOnCommits } from './support/commit-spy';
 import { openTempEventStore } from './support/event-store';
 import { expectFiguresAsGenerated } from './support/expect-figures';
@@ -205,7 +205,8 @@ const repoRoot = resolve(import.meta.dirname, '../../..');
 
 function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   const { REDIS_URL: _redis, EVENTSTORE_URL: _eventstore, DATA_DIR: _data, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/rebuild-projections.ts', ...args], {
+  const [command, ...commandArgs] = toolCommand('rebuild-projections', args);
+  const child = spawn(command, commandArgs, {
     cwd: repoRoot,
     env: { ...inherited, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -1,10 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { START_MS } from '@qrshirt/test-support';
+import { processCommand, START_MS } from '@qrshirt/test-support';
 import { loadProjectorConfig } from '../src/config';
-
-const mainFile = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
 describe('projector configuration', () => {
   it('needs only REDIS_URL; the rest has defaults', () => {
@@ -19,7 +16,8 @@ describe('projector configuration', () => {
   });
 
   it('stops with exit code 2 and one line per wrong or missing variable, without a stack trace', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', mainFile], {
+    const [command, ...args] = processCommand('projector');
+    const run = spawnSync(command, args, {
       env: { PATH: process.env.PATH ?? '', EVENTSTORE_URL: 'eventstore', LOG_LEVEL: 'loud' },
       encoding: 'utf8',
       timeout: START_MS,
