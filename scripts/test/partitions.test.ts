@@ -278,16 +278,19 @@ async function expectHealed(stack: Stack, recovery: Recovery): Promise<void> {
       `readiness ${JSON.stringify(recovery.readiness)}; lag ${JSON.stringify(recovery.lag)}; ` +
       `${accepted} acknowledged, ${events} ScanRecorded; ${drained.settled ? 'drained' : 'NOT drained'} in ${Math.round(drained.waitedMs)} ms`,
   );
-  if (recovery.lag.kafkaMessages >= SCANS_PER_SECOND) {
-    // What the ingestor went through (crashes, restarts, joins): the lag alone does not say why.
-    const said = stack.ingestor.logs.filter((line) => Number(line.level) >= 40 || /consumer/.test(line.msg));
+  // What a process that did not recover went through (crashes, restarts, joins, lost
+  // connections): the lag and the readiness alone do not say why.
+  const lastSaid = (name: 'ingestor' | 'projector') => {
+    const said = stack[name].logs.filter((line) => Number(line.level) >= 40 || /consumer/.test(line.msg));
     console.log(
-      `  the ingestor's last warnings and consumer changes:\n${said
+      `  the ${name}'s last warnings:\n${said
         .slice(-30)
         .map((line) => JSON.stringify(line))
         .join('\n')}`,
     );
-  }
+  };
+  if (recovery.lag.kafkaMessages >= SCANS_PER_SECOND || recovery.readiness.ingestor !== 200) lastSaid('ingestor');
+  if (recovery.lag.projectionSeconds >= 1 || recovery.readiness.projector !== 200) lastSaid('projector');
   expect(recovery.acceptingAfterMs, 'a scan acknowledged after the heal').toBeDefined();
   expect(recovery.readiness).toEqual({ gateway: 200, ingestor: 200, projector: 200 });
   expect(recovery.lag.projectionSeconds).toBeLessThan(1);

@@ -5,8 +5,10 @@ import { performance } from 'node:perf_hooks';
  * What a bad network does to a TCP connection, as the two programs at its ends see it. TCP hides
  * a lost packet: it arrives late, once its sender's retransmission timer fires, and everything
  * sent after it waits behind it. So "loss" here holds a chunk back by one retransmission timeout,
- * doubled for each further time the same coin says lost (TCP's exponential backoff), and keeps
- * the byte order; no byte is ever dropped or reordered, which TCP would never let through either.
+ * and each retransmission is lost again with the link's loss as it is then, after twice the
+ * previous timeout (TCP's exponential backoff): once the faults end, a held chunk arrives at its
+ * next retransmission. The byte order is kept; no byte is ever dropped or reordered, which TCP
+ * would never let through either.
  */
 export interface LinkFaults {
   /** Added to every chunk, in each direction (one-way delay). */
@@ -36,6 +38,16 @@ export interface FaultProxy {
  * so the first timeout is taken as the larger of 200 ms and one and a half round trips.
  */
 const MIN_RTO_MS = 200;
+/** Linux's ceiling for it (TCP_RTO_MAX). */
+const MAX_RTO_MS = 120_000;
+
+/** A chunk on its way: when it arrives, or when its retransmission is due while it is lost. */
+interface InFlight {
+  chunk: Buffer | undefined;
+  at: number;
+  lost: boolean;
+  rtoMs: number;
+}
 
 /**
  * A TCP relay from `listen` to `target` that can delay, stall and reset what passes, for tests
@@ -52,37 +64,36 @@ export async function startFaultProxy(options: {
   const stats = { chunks: 0, lost: 0, resets: 0 };
   const open = new Set<Socket>();
 
-  const heldBack = (current: LinkFaults): number => {
-    let stall = 0;
-    let timeout = Math.max(MIN_RTO_MS, 3 * current.delayMs);
-    while (random() < current.loss) {
-      stall += timeout;
-      timeout *= 2;
-    }
-    if (stall > 0) stats.lost += 1;
-    return stall;
-  };
+  /** Whether one try at sending a chunk is lost, with the faults as they are at that moment. */
+  const lostNow = () => faults !== undefined && random() < faults.loss;
 
   /** Forwards `from`'s bytes to `to` in order, each chunk when the faults say it arrives. */
   const relay = (from: Socket, to: Socket, reset: () => void) => {
-    const queue: { at: number; chunk: Buffer | undefined }[] = [];
-    let last = 0;
+    const queue: InFlight[] = [];
     let timer: NodeJS.Timeout | undefined;
     const flush = () => {
       timer = undefined;
       while (queue.length > 0 && queue[0]!.at <= performance.now()) {
-        const { chunk } = queue.shift()!;
+        const head = queue[0]!;
+        if (head.lost) {
+          head.lost = lostNow();
+          head.rtoMs = Math.min(2 * head.rtoMs, MAX_RTO_MS);
+          head.at = performance.now() + (head.lost ? head.rtoMs : (faults?.delayMs ?? 0));
+          continue;
+        }
+        queue.shift();
         if (to.destroyed) return;
-        if (chunk) to.write(chunk);
+        if (head.chunk) to.write(head.chunk);
         else to.end();
       }
-      if (queue.length > 0) timer = setTimeout(flush, queue[0]!.at - performance.now());
+      if (queue.length > 0) timer = setTimeout(flush, Math.max(0, queue[0]!.at - performance.now()));
     };
     const enqueue = (chunk: Buffer | undefined) => {
-      const current = faults;
-      const at = Math.max(last, performance.now() + (current ? current.delayMs + heldBack(current) : 0));
-      last = at;
-      queue.push({ at, chunk });
+      const delayMs = faults?.delayMs ?? 0;
+      const rtoMs = Math.max(MIN_RTO_MS, 3 * delayMs);
+      const lost = lostNow();
+      if (lost) stats.lost += 1;
+      queue.push({ chunk, lost, rtoMs, at: performance.now() + (lost ? rtoMs : delayMs) });
       if (timer === undefined) flush();
     };
     from.on('data', (chunk: Buffer) => {

@@ -27,20 +27,23 @@ afterAll(async () => {
   await new Promise((resolve) => echo.close(resolve));
 });
 
-/** Sends `payload` in `chunks` writes through the proxy and resolves with what came back and when. */
+/**
+ * Sends `payload` in `chunks` writes through the proxy and resolves with what came back and when
+ * its first bytes did: `firstMs` after the first write, at `firstAt` (performance.now()).
+ */
 async function roundTrip(
   payload: Buffer,
   chunks: number,
-): Promise<{ received: Buffer; firstMs: number; error?: string }> {
+): Promise<{ received: Buffer; firstMs: number; firstAt: number; error?: string }> {
   const [host, port] = proxy.address.split(':');
   const socket: Socket = connect({ host, port: Number(port) });
   await new Promise<void>((resolve) => socket.once('connect', resolve));
   const startedAt = performance.now();
-  let firstMs = -1;
+  let firstAt = -1;
   const parts: Buffer[] = [];
   const done = new Promise<string | undefined>((resolve) => {
     socket.on('data', (chunk: Buffer) => {
-      if (firstMs < 0) firstMs = performance.now() - startedAt;
+      if (firstAt < 0) firstAt = performance.now();
       parts.push(chunk);
       if (Buffer.concat(parts).length >= payload.length) resolve(undefined);
     });
@@ -55,7 +58,7 @@ async function roundTrip(
   }
   const error = await done;
   socket.destroy();
-  return { received: Buffer.concat(parts), firstMs, error };
+  return { received: Buffer.concat(parts), firstMs: firstAt - startedAt, firstAt, error };
 }
 
 describe('the fault proxy', () => {
@@ -76,6 +79,19 @@ describe('the fault proxy', () => {
     expect(firstMs).toBeGreaterThanOrEqual(195);
     expect(proxy.stats.lost - lostBefore).toBeGreaterThan(0);
     expect(received.equals(payload)).toBe(true);
+  });
+
+  it('delivers a chunk held back when the faults end at its next retransmission', async () => {
+    // Every try is lost while the faults last: retransmissions 200, 600 and 1,400 ms after the send.
+    proxy.setFaults({ delayMs: 0, loss: 1, resetShare: 0 });
+    const payload = randomBytes(1024);
+    const trip = roundTrip(payload, 1);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const healedAt = performance.now();
+    proxy.setFaults(undefined);
+    const { received, firstAt } = await trip;
+    expect(received.equals(payload)).toBe(true);
+    expect(firstAt).toBeGreaterThanOrEqual(healedAt);
   });
 
   it('resets connections when told to', async () => {
