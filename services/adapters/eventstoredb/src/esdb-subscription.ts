@@ -36,9 +36,6 @@ export function startEsdbSubscription(
   // The server's own position of the last event or checkpoint handled: an event's commit and
   // prepare positions differ inside a multi-event append, so a number alone cannot resume there.
   let resumeFrom: ReadPosition = readPositionAfter(position);
-  /** A checkpoint seen while events before it were still on their way to `onEvents`. */
-  let pendingCheckpoint: Position | undefined;
-  const reading = { idle: false };
   let stopped = false;
   let current: AllStreamSubscription | undefined;
   let wakeFromRetryDelay = (): void => {};
@@ -52,18 +49,30 @@ export function startEsdbSubscription(
   }
 
   /**
+   * What one server subscription has received and handed on. A checkpoint is the server's word
+   * that it has sent everything before it, on that subscription: a later one, resumed from the
+   * last event handed on, has not sent those events again yet, so the checkpoint dies with it.
+   */
+  interface Received {
+    /** True only while the subscription's next event is awaited with none held. */
+    idle: boolean;
+    /** A checkpoint seen while events before it were still on their way to `onEvents`. */
+    pendingCheckpoint: Position | undefined;
+  }
+
+  /**
    * The server reports how far its filter has looked even when nothing matched, so a resumed
    * subscription does not scan the same stretch again. Taken at once only when every event sent
    * before it has been handled.
    */
-  function onCheckpoint(subscription: AllStreamSubscription, checkpoint: Position): void {
-    if (reading.idle && subscription.readableLength === 0) advanceTo(checkpoint);
-    else pendingCheckpoint = checkpoint;
+  function onCheckpoint(subscription: AllStreamSubscription, received: Received, checkpoint: Position): void {
+    if (received.idle && subscription.readableLength === 0) advanceTo(checkpoint);
+    else received.pendingCheckpoint = checkpoint;
   }
 
   /** Follows one server subscription until it ends, drops (rejects), or onEvents fails. */
-  async function follow(subscription: AllStreamSubscription): Promise<void> {
-    for await (const batch of batches<AllStreamResolvedEvent>(subscription, batchSize, reading)) {
+  async function follow(subscription: AllStreamSubscription, received: Received): Promise<void> {
+    for await (const batch of batches<AllStreamResolvedEvent>(subscription, batchSize, received)) {
       const events: StoredEvent[] = [];
       let seenUpTo = position;
       let lastSeen: Position | undefined;
@@ -91,9 +100,9 @@ export function startEsdbSubscription(
         position = seenUpTo;
         resumeFrom = lastSeen ?? readPositionAfter(seenUpTo);
       }
-      if (pendingCheckpoint && subscription.readableLength === 0) {
-        advanceTo(pendingCheckpoint);
-        pendingCheckpoint = undefined;
+      if (received.pendingCheckpoint && subscription.readableLength === 0) {
+        advanceTo(received.pendingCheckpoint);
+        received.pendingCheckpoint = undefined;
       }
       if (stopped) return;
     }
@@ -101,14 +110,18 @@ export function startEsdbSubscription(
 
   /** One server subscription, followed until it ends; what dropped it, if anything. */
   async function followOnce(): Promise<Error | undefined> {
+    const received: Received = { idle: false, pendingCheckpoint: undefined };
     const subscription = client.subscribeToAll(
-      { fromPosition: resumeFrom, filter: { ...filter, checkpointReached: onCheckpoint } },
+      {
+        fromPosition: resumeFrom,
+        filter: { ...filter, checkpointReached: (from, checkpoint) => onCheckpoint(from, received, checkpoint) },
+      },
       // Lets a whole batch wait in the buffer; beyond it the gRPC stream is paused.
       { highWaterMark: batchSize },
     );
     current = subscription;
     try {
-      await follow(subscription);
+      await follow(subscription, received);
       return undefined;
     } catch (error) {
       return error instanceof Error ? error : new Error(String(error));

@@ -547,6 +547,49 @@ describe('deadlines and honest errors', () => {
   });
 });
 
+describe('a subscription that drops', () => {
+  let fake: Awaited<ReturnType<typeof fakeEventStoreDb>> | undefined;
+  afterEach(() => fake?.server.forceShutdown());
+
+  it('hands on every event once when it dropped holding a checkpoint it had not reached', async () => {
+    const log = longLog(10, []);
+    let subscriptions = 0;
+    fake = await fakeEventStoreDb(log, {
+      // The first batch's first metadata read fails once the checkpoint after it has come: the
+      // subscription drops with all ten events in hand and none handed on.
+      failStreamRead: (_streamName, nth) => (nth === 1 ? { afterMs: 200 } : undefined),
+      subscribe(call, wire) {
+        subscriptions++;
+        const events = wire.log().filter((event) => wire.from === undefined || event.position >= wire.from);
+        if (subscriptions === 1) {
+          for (const event of events) wire.event(event);
+          wire.checkpoint(log.at(-1)!.position);
+          return;
+        }
+        // The next one sends the first event on its own: it is handed on while the rest are on
+        // their way, when a checkpoint left over from the first would be taken as reached.
+        wire.event(events[0]!);
+        setTimeout(() => events.slice(1).forEach((event) => wire.event(event)), 300);
+      },
+    });
+    const store = createEventStoreDbEventStore({ connectionString: fake.url });
+    const delivered: number[] = [];
+    const subscription = store.subscribe({
+      onEvents: (events) => void delivered.push(...events.map((event) => event.globalPosition)),
+    });
+    const positions = log.map((event) => event.position);
+    await waitFor(
+      'the ten events handed on, or a later one skipped to',
+      () => [...delivered],
+      (seen) => seen.length >= positions.length || seen.includes(positions.at(-1)!),
+    );
+    expect(subscriptions).toBe(2);
+    expect(delivered).toEqual(positions);
+    await subscription.stop();
+    await store.close();
+  });
+});
+
 describe('the clients the adapter opens', () => {
   let fake: Awaited<ReturnType<typeof fakeEventStoreDb>> | undefined;
   afterEach(() => fake?.server.forceShutdown());

@@ -32,7 +32,18 @@ interface LoggedEvent {
   metadata?: Record<string, unknown>;
 }
 
-type StoredLogEvent = Required<LoggedEvent>;
+export type StoredLogEvent = Required<LoggedEvent>;
+
+/** What a `subscribe` behaviour sends on a subscription, as the server would. */
+export interface SubscriptionWire {
+  /** The commit position the subscription asked to start from; undefined for the start of $all. */
+  readonly from: number | undefined;
+  /** The log, oldest first, as the server holds it now. */
+  log(): readonly StoredLogEvent[];
+  event(event: StoredLogEvent): void;
+  /** The server's word that its filter has looked at $all up to `position`. */
+  checkpoint(position: number): void;
+}
 
 interface ReadRequest {
   direction: 'forwards' | 'backwards';
@@ -49,7 +60,12 @@ interface FakeBehaviour {
    * What a subscription request gets; by default, the log's events after its position that its
    * filter lets through, then nothing until it is cancelled.
    */
-  subscribe?: (call: ServerWritableStream<Buffer, Buffer>) => void;
+  subscribe?: (call: ServerWritableStream<Buffer, Buffer>, wire: SubscriptionWire) => void;
+  /**
+   * Fails the `nth` read of a stream (1 for the first, of any stream) after `afterMs`, as a
+   * server that goes away mid-call does; undefined reads it.
+   */
+  failStreamRead?: (streamName: string, nth: number) => { afterMs: number } | undefined;
   /** The time the server records for an append; by default, now. */
   clock?: () => Date;
 }
@@ -119,6 +135,14 @@ export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviou
     const stream = options.getStream()!;
     const streamName = Buffer.from(stream.getStreamIdentifier()!.getStreamName_asU8()).toString();
     streamReads.push(streamName);
+    const failure = behaviour.failStreamRead?.(streamName, streamReads.length);
+    if (failure) {
+      setTimeout(
+        () => call.emit('error', { code: status.UNAVAILABLE, details: 'Server is shutting down' }),
+        failure.afterMs,
+      );
+      return;
+    }
     const events = log.filter((event) => event.streamName === streamName);
     if (events.length === 0) {
       const missing = new ReadResp.StreamNotFound().setStreamIdentifier(stream.getStreamIdentifier());
@@ -151,11 +175,21 @@ export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviou
           return;
         }
         const subscription = options.hasSubscription();
+        const all = options.getAll()!;
         if (subscription && behaviour.subscribe) {
-          behaviour.subscribe(call);
+          behaviour.subscribe(call, {
+            from: all.hasPosition() ? Number(all.getPosition()!.getCommitPosition()) : undefined,
+            log: () => [...log],
+            event: (event) => send(call, event),
+            checkpoint(position) {
+              const checkpoint = new ReadResp.Checkpoint()
+                .setCommitPosition(String(position))
+                .setPreparePosition(String(position));
+              call.write(Buffer.from(new ReadResp().setCheckpoint(checkpoint).serializeBinary()));
+            },
+          });
           return;
         }
-        const all = options.getAll()!;
         const backwards = options.getReadDirection() === ReadReq.Options.ReadDirection.BACKWARDS;
         const filter = options.hasFilter() ? options.getFilter()! : undefined;
         const request: ReadRequest = {
