@@ -8,8 +8,8 @@ import { appendSizeRefusal, errorType, isUnknownOutcome } from './esdb-errors';
 export const DEFAULT_MAX_APPEND_BYTES = 268_435_456;
 export const DEFAULT_MAX_EVENT_BYTES = 16_777_216;
 const RETRY_DELAYS_MS = [100, 400, 1_600];
-/** Times an `any` or `stream_exists` append re-reads the revision after another writer moved it. */
-const MAX_REPINS = 5;
+/** Events read at a time when looking for an earlier attempt's ids after the revision read first. */
+const CHECK_PAGE = 256;
 /** A follower answers a leader-only read with not-leader; the client then reconnects to the leader. */
 const NOT_LEADER_RETRIES = 3;
 
@@ -31,7 +31,7 @@ interface EsdbAppendContext {
     data: EncodedEvent['data'];
     metadata: EncodedEvent['metadata'];
   }): EventData;
-  toState(expected: number | 'no_stream'): AppendStreamState;
+  toState(expected: ExpectedRevision): AppendStreamState;
   limits: AppendLimits;
   run: RunCall;
   /** Waits between attempts; tests pass one that does not. */
@@ -39,11 +39,12 @@ interface EsdbAppendContext {
 }
 
 /**
- * One atomic append, refused before any I/O when it exceeds the server's limits. Every attempt
- * names an exact revision: `any` and `stream_exists` are pinned to the revision read first, so
- * an attempt repeated after an unknown outcome lands where the first would have, and the stream
- * itself (not the leader's in-memory id cache, which a restart empties) shows whether it was
- * committed.
+ * One atomic append, refused before any I/O when it exceeds the server's limits, and retried with
+ * the same event ids after an answer that left its outcome unknown. Whether an earlier attempt was
+ * committed is read from the stream itself, not left to the leader's in-memory id cache, which a
+ * restart empties: after the revision an exact append expects, and for `any` and `stream_exists`
+ * after the revision read before the first attempt. Those two are sent as they are, so two
+ * writers appending to one stream at once never conflict.
  */
 export async function appendEncoded(
   context: EsdbAppendContext,
@@ -55,13 +56,19 @@ export async function appendEncoded(
   const proposed = events.map(({ id, type, data, metadata }) => context.jsonEvent({ id, type, data, metadata }));
   const ids = events.map((event) => event.id);
   const sleep = context.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  let exact = await pin(context, streamName, expected);
-  let repins = 0;
+  const before = await revisionBefore(context, streamName, expected);
+  // An exact retry is refused when its attempt landed (wrong expected version, below); the
+  // others would land again, so they look first.
+  const exact = expected !== 'any' && expected !== 'stream_exists';
   let unknownOutcome: Error | undefined;
   for (let attempt = 0; ; attempt++) {
     try {
+      if (unknownOutcome !== undefined && !exact) {
+        const earlier = await earlierAppend(context, streamName, ids, before);
+        if (earlier) return earlier;
+      }
       const result = await context.run(`the append to ${streamName}`, () =>
-        context.client.appendToStream(streamName, proposed, { streamState: context.toState(exact) }),
+        context.client.appendToStream(streamName, proposed, { streamState: context.toState(expected) }),
       );
       const revision = Number(result.nextExpectedRevision);
       // The server answers a write with its position; a repeat it recognised answers without one.
@@ -70,13 +77,8 @@ export async function appendEncoded(
       return await storedAt(context, streamName, revision);
     } catch (error) {
       if (errorType(error) === 'wrong-expected-version') {
-        const earlier = await earlierAppend(context, streamName, ids, exact);
+        const earlier = await earlierAppend(context, streamName, ids, before);
         if (earlier) return earlier;
-        if ((expected === 'any' || expected === 'stream_exists') && repins < MAX_REPINS) {
-          repins++;
-          exact = await pin(context, streamName, expected);
-          continue;
-        }
         const actual = (error as { actualState?: unknown }).actualState;
         throw new ConcurrencyError(streamName, expected, typeof actual === 'bigint' ? Number(actual) : 'no_stream');
       }
@@ -115,8 +117,11 @@ function checkLimits(streamName: string, events: readonly EncodedEvent[], limits
   }
 }
 
-/** The revision an append expects, read from the leader for `any` and `stream_exists`. */
-async function pin(
+/**
+ * The stream's revision before this append: what it expects, or for `any` and `stream_exists`
+ * the last revision read from the leader (an attempt that lands lands after it).
+ */
+async function revisionBefore(
   context: EsdbAppendContext,
   streamName: string,
   expected: ExpectedRevision,
@@ -149,44 +154,51 @@ async function storedAt(context: EsdbAppendContext, streamName: string, revision
 }
 
 /**
- * A repeat the server did not recognise as one (its id cache was lost, or another expected
- * revision was sent): the ids stored where this append expected to write them mean it
- * succeeded before.
+ * An earlier attempt of this append, found in the stream after `before`: its first id anywhere
+ * there (other writers' events may come first when it expected `any`), followed by the rest.
  */
 async function earlierAppend(
   context: EsdbAppendContext,
   streamName: string,
   ids: string[],
-  expected: number | 'no_stream',
+  before: number | 'no_stream',
 ): Promise<AppendResult | undefined> {
-  const firstRevision = expected === 'no_stream' ? 0 : expected + 1;
-  const stored = (
-    await readFromLeader(context, streamName, {
-      direction: 'forwards',
-      fromRevision: BigInt(firstRevision),
-      maxCount: ids.length,
-    })
-  ).flatMap((resolved) =>
-    resolved.event
-      ? [
-          {
-            id: resolved.event.id,
-            revision: Number(resolved.event.revision),
-            globalPosition: globalPositionOf(resolved.event, resolved.commitPosition),
-          },
-        ]
-      : [],
-  );
-  const matching = stored.filter((event, i) => event.id === ids[i]).length;
-  if (matching === 0) return undefined;
-  if (matching < ids.length) {
-    throw new Error(
-      `Append to ${streamName}: only some of its event ids are already stored; ` +
-        'a retry must resend exactly the same events',
+  let from = before === 'no_stream' ? 0 : before + 1;
+  for (;;) {
+    const page = (
+      await readFromLeader(context, streamName, {
+        direction: 'forwards',
+        fromRevision: BigInt(from),
+        maxCount: CHECK_PAGE + ids.length,
+      })
+    ).flatMap((resolved) =>
+      resolved.event
+        ? [
+            {
+              id: resolved.event.id,
+              revision: Number(resolved.event.revision),
+              globalPosition: globalPositionOf(resolved.event, resolved.commitPosition),
+            },
+          ]
+        : [],
     );
+    const full = page.length === CHECK_PAGE + ids.length;
+    const start = page.findIndex((event) => event.id === ids[0]);
+    // In a full page, a start past CHECK_PAGE is read whole by the next one.
+    if (start !== -1 && (!full || start < CHECK_PAGE)) {
+      const stored = page.slice(start, start + ids.length);
+      if (stored.length < ids.length || stored.some((event, i) => event.id !== ids[i])) {
+        throw new Error(
+          `Append to ${streamName}: only some of its event ids are already stored; ` +
+            'a retry must resend exactly the same events',
+        );
+      }
+      const last = stored.at(-1)!;
+      return { nextExpectedRevision: last.revision, lastGlobalPosition: last.globalPosition };
+    }
+    if (!full) return undefined;
+    from += CHECK_PAGE;
   }
-  const last = stored.at(-1)!;
-  return { nextExpectedRevision: last.revision, lastGlobalPosition: last.globalPosition };
 }
 
 /** A leader-only read of one stream: an unknown stream reads as empty; not-leader is retried. */

@@ -8,6 +8,7 @@ import { errorType } from './esdb-errors';
 import { hiddenByTruncation, type ReadTruncation } from './esdb-truncations';
 import {
   type EventStore,
+  type ExpectedRevision,
   type ReadAllOptions,
   type FilteredPage,
   type StoredEvent,
@@ -394,7 +395,9 @@ function eventTypesFilter(kdb: KurrentModule, types: readonly string[]): Filter 
   return kdb.eventTypeFilter({ regex: `^(?:${types.map(escapeRegExp).join('|')})$` });
 }
 
-function toStreamState(kdb: KurrentModule, expected: number | 'no_stream'): AppendStreamState {
+function toStreamState(kdb: KurrentModule, expected: ExpectedRevision): AppendStreamState {
+  if (expected === 'any') return kdb.ANY;
+  if (expected === 'stream_exists') return kdb.STREAM_EXISTS;
   return expected === 'no_stream' ? kdb.NO_STREAM : BigInt(expected);
 }
 
