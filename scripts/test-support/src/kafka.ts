@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import { findExecutable } from './find-executable';
 import { freePorts } from './free-ports';
 import { inNetns } from './launch';
 import type { ServerPlacement } from './redis';
-import { START_MS, scaled } from './deadlines';
+import { START_MS, scaled, waitFor } from './deadlines';
 
 /** The one broker version we run: scripts/infra/kafka-jars/pom.xml resolves it and docker-compose.yml uses its image. */
 export const KAFKA_VERSION = '3.9.1';
@@ -50,8 +50,11 @@ export interface LocalKafka {
   crash(): Promise<void>;
   /** Starts the halted broker again on its ports with its data; resolves once it serves clients. */
   restart(): Promise<void>;
-  /** Pauses the broker (SIGSTOP): its sockets stay open but nothing answers, as with a hung host. */
-  freeze(): void;
+  /**
+   * Pauses the broker (SIGSTOP): its sockets stay open but nothing answers, as with a hung host.
+   * Resolves once every thread of it is stopped.
+   */
+  freeze(): Promise<void>;
   /** Resumes a frozen broker (SIGCONT). */
   thaw(): void;
   /** Stops the broker for good and deletes its data. */
@@ -165,8 +168,20 @@ async function startOn(java: string, classpath: string, address: KafkaAddress): 
     await exited;
   };
 
-  const freeze = () => {
-    if (child && isRunning()) child.kill('SIGSTOP');
+  const freeze = async () => {
+    if (!child || !isRunning()) return;
+    child.kill('SIGSTOP');
+    // The signal is only queued: a thread in uninterruptible sleep (the broker's disk writes, on
+    // a loaded machine) stops once it wakes, and until then may still answer.
+    const pid = child.pid!;
+    await waitFor(
+      `Kafka (pid ${pid}) to be stopped`,
+      () => threadStates(pid),
+      (states) => states.every(isStopped),
+      {
+        intervalMs: 10,
+      },
+    );
   };
   const thaw = () => {
     if (child && isRunning()) child.kill('SIGCONT');
@@ -191,6 +206,28 @@ async function startOn(java: string, classpath: string, address: KafkaAddress): 
   }
   return { brokers: address.advertised, dir, halt, crash, restart: launch, freeze, thaw, stop };
 }
+
+/** The state letter of each of a process's threads (`/proc/<pid>/task/<tid>/stat`); none off Linux. */
+function threadStates(pid: number): string[] {
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  return tids.flatMap((tid) => {
+    try {
+      // The state follows the command name, which is in parentheses and may hold spaces.
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      return [stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3)];
+    } catch {
+      return []; // The thread ended between the listing and the read.
+    }
+  });
+}
+
+/** Stopped by a signal (T), or by a tracer (t). */
+const isStopped = (state: string) => state === 'T' || state === 't';
 
 function serverProperties({ ports, host, advertised }: KafkaAddress, dataDir: string): string {
   const settings: Record<string, string | number | boolean> = {

@@ -36,7 +36,7 @@ describeWithKafka('Kafka ingestion with a hung broker', (kafka) => {
       ingestion = await createKafkaIngestion({ brokers: kafka.brokers.split(','), partitions: 1, producers: 1 });
       await ingestion.recordScan(scan());
 
-      broker.freeze();
+      await broker.freeze();
       const sent = performance.now();
       const refused = await ingestion.recordScan(scan()).then(
         () => undefined,
@@ -45,7 +45,7 @@ describeWithKafka('Kafka ingestion with a hung broker', (kafka) => {
       const waitedMs = performance.now() - sent;
       broker.thaw();
 
-      expect(refused).toBeInstanceOf(IngestionUnavailableError);
+      expect(refused, `answered after ${Math.round(waitedMs)} ms`).toBeInstanceOf(IngestionUnavailableError);
       console.info(`[kafka] hung broker: scan refused after ${Math.round(waitedMs)} ms`);
       expect(waitedMs).toBeLessThan(HUNG_ANSWER_BOUND_MS);
 
