@@ -205,14 +205,14 @@ describe('an append whose outcome is unknown', () => {
       const client: AppendClient = {
         ...server.client,
         // Another writer's event lands first, between this append's read of the revision and its attempt.
-        appendToStream: (async (...args: Parameters<AppendClient['appendToStream']>) => {
+        appendToStream: async (...args: Parameters<AppendClient['appendToStream']>) => {
           if (server.calls.length === 1) {
             await server.client.appendToStream('scans-1', [jsonEvent({ type: 'Other', data: {} })], {
               streamState: 'any',
             });
           }
           return server.client.appendToStream(...args);
-        }) as AppendClient['appendToStream'],
+        },
       };
       const result = await appendEncoded(context(client), 'scans-1', events, expected);
       expect(server.stored.map((event) => event.id)).toEqual([

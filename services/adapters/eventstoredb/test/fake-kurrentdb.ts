@@ -32,10 +32,10 @@ interface LoggedEvent {
   metadata?: Record<string, unknown>;
 }
 
-export type StoredLogEvent = Required<LoggedEvent>;
+type StoredLogEvent = Required<LoggedEvent>;
 
 /** What a `subscribe` behaviour sends on a subscription, as the server would. */
-export interface SubscriptionWire {
+interface SubscriptionWire {
   /** The commit position the subscription asked to start from; undefined for the start of $all. */
   readonly from: number | undefined;
   /** The log, oldest first, as the server holds it now. */
