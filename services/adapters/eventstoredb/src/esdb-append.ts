@@ -1,5 +1,6 @@
 import type { AppendStreamState, EventData, KurrentDBClient, ResolvedEvent } from '@kurrent/kurrentdb-client';
 import { ConcurrencyError, type AppendResult, type ExpectedRevision } from '@qrshirt/core';
+import type { CallBudget, Guarded } from './esdb-client';
 import type { EncodedEvent } from './esdb-encoding';
 import { globalPositionOf } from './esdb-events';
 import { appendSizeRefusal, errorType, isUnknownOutcome } from './esdb-errors';
@@ -20,8 +21,11 @@ export interface AppendLimits {
   maxEventBytes: number;
 }
 
-/** Runs one server call, under the store's deadline and its `close()`. */
-type RunCall = <T>(what: string, work: (signal: AbortSignal) => Promise<T>) => Promise<T>;
+/** The server calls of one append, all within its deadline. */
+interface Calls {
+  client: AppendClient;
+  run<T>(this: void, what: string, work: (budget: CallBudget) => Promise<T>): Promise<T>;
+}
 
 interface EsdbAppendContext {
   client: AppendClient;
@@ -33,7 +37,8 @@ interface EsdbAppendContext {
   }): EventData;
   toState(expected: ExpectedRevision): AppendStreamState;
   limits: AppendLimits;
-  run: RunCall;
+  /** The store's calls, under its deadline and its `close()`; one append's share one deadline. */
+  guard: Pick<Guarded, 'run' | 'deadlineMs'>;
   /** Waits between attempts; tests pass one that does not. */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -56,7 +61,10 @@ export async function appendEncoded(
   const proposed = events.map(({ id, type, data, metadata }) => context.jsonEvent({ id, type, data, metadata }));
   const ids = events.map((event) => event.id);
   const sleep = context.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const before = await revisionBefore(context, streamName, expected);
+  // One deadline for the whole append, lengthened by each back-off only.
+  let until = Date.now() + context.guard.deadlineMs;
+  const calls: Calls = { client: context.client, run: (what, work) => context.guard.run(what, work, until) };
+  const before = await revisionBefore(calls, streamName, expected);
   // An exact retry is refused when its attempt landed (wrong expected version, below); the
   // others would land again, so they look first.
   const exact = expected !== 'any' && expected !== 'stream_exists';
@@ -64,20 +72,23 @@ export async function appendEncoded(
   for (let attempt = 0; ; attempt++) {
     try {
       if (unknownOutcome !== undefined && !exact) {
-        const earlier = await earlierAppend(context, streamName, ids, before);
+        const earlier = await earlierAppend(calls, streamName, ids, before);
         if (earlier) return earlier;
       }
-      const result = await context.run(`the append to ${streamName}`, () =>
-        context.client.appendToStream(streamName, proposed, { streamState: context.toState(expected) }),
+      const result = await calls.run(`the append to ${streamName}`, ({ deadlineMs }) =>
+        context.client.appendToStream(streamName, proposed, {
+          streamState: context.toState(expected),
+          deadline: deadlineMs,
+        }),
       );
       const revision = Number(result.nextExpectedRevision);
       // The server answers a write with its position; a repeat it recognised answers without one.
       if (result.position)
         return { nextExpectedRevision: revision, lastGlobalPosition: Number(result.position.commit) };
-      return await storedAt(context, streamName, revision);
+      return await storedAt(calls, streamName, revision);
     } catch (error) {
       if (errorType(error) === 'wrong-expected-version') {
-        const earlier = await earlierAppend(context, streamName, ids, before);
+        const earlier = await earlierAppend(calls, streamName, ids, before);
         if (earlier) return earlier;
         const actual = (error as { actualState?: unknown }).actualState;
         throw new ConcurrencyError(streamName, expected, typeof actual === 'bigint' ? Number(actual) : 'no_stream');
@@ -90,11 +101,12 @@ export async function appendEncoded(
         );
       }
       // A retry not sent leaves the earlier attempt's outcome unknown: that is the answer.
-      if (errorType(error) === 'stalled' && unknownOutcome !== undefined) throw unknownOutcome;
+      if (errorType(error) === 'out-of-time' && unknownOutcome !== undefined) throw unknownOutcome;
       const delay = RETRY_DELAYS_MS[attempt];
       if (delay === undefined || !isUnknownOutcome(error)) throw error;
       unknownOutcome = error instanceof Error ? error : new Error(String(error));
       await sleep(delay);
+      until += delay;
     }
   }
 }
@@ -122,12 +134,12 @@ function checkLimits(streamName: string, events: readonly EncodedEvent[], limits
  * the last revision read from the leader (an attempt that lands lands after it).
  */
 async function revisionBefore(
-  context: EsdbAppendContext,
+  calls: Calls,
   streamName: string,
   expected: ExpectedRevision,
 ): Promise<number | 'no_stream'> {
   if (expected !== 'any' && expected !== 'stream_exists') return expected;
-  const [last] = await readFromLeader(context, streamName, {
+  const [last] = await readFromLeader(calls, streamName, {
     direction: 'backwards',
     fromRevision: 'end',
     maxCount: 1,
@@ -138,8 +150,8 @@ async function revisionBefore(
 }
 
 /** The position of the event at `revision`, read from the leader: a follower may not have it yet. */
-async function storedAt(context: EsdbAppendContext, streamName: string, revision: number): Promise<AppendResult> {
-  const [resolved] = await readFromLeader(context, streamName, {
+async function storedAt(calls: Calls, streamName: string, revision: number): Promise<AppendResult> {
+  const [resolved] = await readFromLeader(calls, streamName, {
     direction: 'forwards',
     fromRevision: BigInt(revision),
     maxCount: 1,
@@ -158,7 +170,7 @@ async function storedAt(context: EsdbAppendContext, streamName: string, revision
  * there (other writers' events may come first when it expected `any`), followed by the rest.
  */
 async function earlierAppend(
-  context: EsdbAppendContext,
+  calls: Calls,
   streamName: string,
   ids: string[],
   before: number | 'no_stream',
@@ -166,7 +178,7 @@ async function earlierAppend(
   let from = before === 'no_stream' ? 0 : before + 1;
   for (;;) {
     const page = (
-      await readFromLeader(context, streamName, {
+      await readFromLeader(calls, streamName, {
         direction: 'forwards',
         fromRevision: BigInt(from),
         maxCount: CHECK_PAGE + ids.length,
@@ -203,15 +215,16 @@ async function earlierAppend(
 
 /** A leader-only read of one stream: an unknown stream reads as empty; not-leader is retried. */
 async function readFromLeader(
-  context: EsdbAppendContext,
+  calls: Calls,
   streamName: string,
   options: { direction: 'forwards' | 'backwards'; fromRevision: bigint | 'end'; maxCount: number },
 ): Promise<ResolvedEvent[]> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await context.run(`the check read of ${streamName}`, async (signal) => {
+      return await calls.run(`the check read of ${streamName}`, async ({ signal, deadlineMs }) => {
         const events: ResolvedEvent[] = [];
-        for await (const resolved of context.client.readStream(streamName, { ...options, requiresLeader: true })) {
+        const read = { ...options, requiresLeader: true, deadline: deadlineMs };
+        for await (const resolved of calls.client.readStream(streamName, read)) {
           if (signal.aborted) break;
           events.push(resolved);
         }

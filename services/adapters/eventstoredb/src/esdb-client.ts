@@ -1,35 +1,27 @@
 import type { KurrentDBClient } from '@kurrent/kurrentdb-client';
+import { EsdbClosedError, EsdbDeadlineError, EsdbOutOfTimeError } from './esdb-errors';
+import { boundCalls } from './esdb-grpc';
 
 export type KurrentModule = typeof import('@kurrent/kurrentdb-client');
 
-/** An answer the server did not give in time; its outcome, for an append, is unknown. */
-class EsdbDeadlineError extends Error {
-  readonly type = 'deadline-exceeded';
-}
-
-/** A call the adapter abandoned because its store was closed while it ran. */
-class EsdbClosedError extends Error {
-  readonly type = 'closed';
-}
-
-/** A call not started: the server has answered nothing since an earlier call waited out its deadline. */
-class EsdbStalledError extends Error {
-  readonly type = 'stalled';
+/** What a call under the store's deadline is given: its abort signal and the time it has left. */
+export interface CallBudget {
+  /** Aborts when the call is abandoned, so a read stops pulling events. */
+  signal: AbortSignal;
+  /** Milliseconds it has left: passed on to the client, which sends it to the server. */
+  deadlineMs: number;
 }
 
 export interface Guarded {
+  /** The store's deadline for one call, and for one append with all its retries. */
+  readonly deadlineMs: number;
   /**
-   * `work`'s answer, or a clear error once `deadlineMs` passes or the store is closed first.
-   * The client's reads and its server-features check take no deadline of their own: this is it.
-   * `signal` aborts when the call is abandoned, so a read stops pulling events.
-   *
-   * Once a call has waited out its deadline, and until some call gets an answer, one call at a
-   * time waits to see whether the server answers again and the others fail at once. The client
-   * checks the server's features once per connection, before its first append and in its native
-   * reader, with no deadline: while that check hangs every call waits on it until keepalive
-   * fails the connection, and each would otherwise wait out its own deadline.
+   * `work`'s answer, or a clear error once its deadline passes or the store is closed first.
+   * The deadline is the store's, or less when `until` (a time in ms) comes sooner: a call that is
+   * one step of a larger one (an append's retries and check reads) shares that one's. Each call
+   * is bounded alone: nothing one call meets fails another.
    */
-  run<T>(this: void, what: string, work: (signal: AbortSignal) => Promise<T>): Promise<T>;
+  run<T>(this: void, what: string, work: (budget: CallBudget) => Promise<T>, until?: number): Promise<T>;
   /** Rejects every call still running, each naming what it was doing. */
   closeAll(this: void): void;
 }
@@ -37,20 +29,14 @@ export interface Guarded {
 export function guardCalls(deadlineMs: number): Guarded {
   const running = new Set<(reason: 'closed' | 'deadline') => void>();
   let closed = false;
-  let stalled: { what: string; since: number } | undefined;
-  let probing = false;
   return {
-    async run(what, work) {
+    deadlineMs,
+    async run(what, work, until) {
       if (closed) throw new EsdbClosedError(`The event store is closed: ${what} was not started`);
-      const probe = stalled !== undefined;
-      if (stalled && probing) {
-        throw new EsdbStalledError(
-          `EventStoreDB has not answered ${stalled.what} for ${Date.now() - stalled.since} ms: ${what} was not ` +
-            'sent (until it answers again, one call at a time waits and the others fail at once)',
-        );
+      const budget = Math.min(deadlineMs, (until ?? Number.POSITIVE_INFINITY) - Date.now());
+      if (budget <= 0) {
+        throw new EsdbOutOfTimeError(`${what} was not sent: the ${deadlineMs} ms it shares were used up`);
       }
-      if (probe) probing = true;
-      const started = Date.now();
       const controller = new AbortController();
       let abandon!: (reason: 'closed' | 'deadline') => void;
       const abandoned = new Promise<never>((_, reject) => {
@@ -59,25 +45,20 @@ export function guardCalls(deadlineMs: number): Guarded {
           reject(
             reason === 'closed'
               ? new EsdbClosedError(`The event store was closed during ${what}: its answer is incomplete`)
-              : new EsdbDeadlineError(`EventStoreDB did not answer ${what} within ${deadlineMs} ms`),
+              : new EsdbDeadlineError(
+                  `EventStoreDB did not answer ${what} within its deadline (${deadlineMs} ms` +
+                    `${until === undefined ? '' : ', shared with the calls before it'})`,
+                ),
           );
         };
       });
-      const timer = setTimeout(() => abandon('deadline'), deadlineMs);
+      const timer = setTimeout(() => abandon('deadline'), budget);
       running.add(abandon);
       try {
-        const answered = work(controller.signal);
-        // Settling at all, even late, shows the connection alive again (or reset by the client).
-        const unstall = (): void => void (stalled = undefined);
-        answered.then(unstall, unstall);
-        return await Promise.race([answered, abandoned]);
-      } catch (error) {
-        if (error instanceof EsdbDeadlineError) stalled ??= { what, since: started };
-        throw error;
+        return await Promise.race([work({ signal: controller.signal, deadlineMs: budget }), abandoned]);
       } finally {
         clearTimeout(timer);
         running.delete(abandon);
-        if (probe) probing = false;
       }
     },
     closeAll() {
@@ -106,6 +87,6 @@ function kurrentConnectionString(connectionString: string): string {
   return connectionString.replace(/^esdb(\+discover)?:\/\//, 'kurrentdb$1://');
 }
 
-export function openKurrentClient(kdb: KurrentModule, connectionString: string): KurrentDBClient {
-  return kdb.KurrentDBClient.connectionString(kurrentConnectionString(connectionString));
+export function openKurrentClient(kdb: KurrentModule, connectionString: string, deadlineMs: number): KurrentDBClient {
+  return boundCalls(kdb.KurrentDBClient.connectionString(kurrentConnectionString(connectionString)), deadlineMs);
 }

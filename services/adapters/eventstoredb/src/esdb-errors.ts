@@ -1,3 +1,18 @@
+/** An answer the server did not give in time; its outcome, for an append, is unknown. */
+export class EsdbDeadlineError extends Error {
+  readonly type = 'deadline-exceeded';
+}
+
+/** A call the adapter abandoned because its store was closed while it ran. */
+export class EsdbClosedError extends Error {
+  readonly type = 'closed';
+}
+
+/** A call not sent: what it was part of had used up its deadline before it. */
+export class EsdbOutOfTimeError extends Error {
+  readonly type = 'out-of-time';
+}
+
 /** gRPC status codes the client passes through without a type of its own. */
 const INVALID_ARGUMENT = 3;
 const RESOURCE_EXHAUSTED = 8;

@@ -1,5 +1,6 @@
 import type { AllStreamResolvedEvent, AppendStreamState, Filter, KurrentDBClient } from '@kurrent/kurrentdb-client';
 import { collect, guardCalls, openKurrentClient, type Guarded, type KurrentModule } from './esdb-client';
+import { closeClient } from './esdb-grpc';
 import { globalPositionOf, isSystemEvent, readPositionAfter, readPositionBefore, toStoredEvent } from './esdb-events';
 import { startEsdbSubscription } from './esdb-subscription';
 import { appendEncoded, DEFAULT_MAX_APPEND_BYTES, DEFAULT_MAX_EVENT_BYTES } from './esdb-append';
@@ -65,15 +66,16 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
 }
 
 export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventStoreDbConnection {
+  const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   // Loaded on first use: the gRPC client adds about 0.3 s to the start-up of every process that
   // imports core, and the embedded mode never needs it.
   const connection = import('@kurrent/kurrentdb-client').then((kdb) => ({
     kdb,
-    client: openKurrentClient(kdb, options.connectionString),
+    client: openKurrentClient(kdb, options.connectionString, deadlineMs),
   }));
   // Failures surface on the first call; unused, they must not crash the process.
   connection.catch(() => {});
-  const guard = guardCalls(options.deadlineMs ?? DEFAULT_DEADLINE_MS);
+  const guard = guardCalls(deadlineMs);
   const limits = {
     maxAppendBytes: options.maxAppendBytes ?? DEFAULT_MAX_APPEND_BYTES,
     maxEventBytes: options.maxEventBytes ?? DEFAULT_MAX_EVENT_BYTES,
@@ -94,11 +96,12 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
     if (read.maxCount === 0) return [];
     const events: StoredEvent[] = [];
     try {
-      await guard.run(`a read of ${streamName}`, (signal) =>
+      await guard.run(`a read of ${streamName}`, ({ signal, deadlineMs }) =>
         collect(
           client.readStream(streamName, {
             fromRevision: read.fromRevision,
             direction: read.direction,
+            deadline: deadlineMs,
             ...(read.maxCount !== undefined && { maxCount: read.maxCount }),
           }),
           signal,
@@ -120,11 +123,15 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
   async function endOfLog(): Promise<number> {
     const { kdb, client } = await open();
     let end = 0;
-    await guard.run('the read of the end of $all', (signal) =>
-      collect(client.readAll({ fromPosition: kdb.END, direction: kdb.BACKWARDS, maxCount: 1 }), signal, (resolved) => {
-        if (resolved.event) end = globalPositionOf(resolved.event, resolved.commitPosition);
-        return false;
-      }),
+    await guard.run('the read of the end of $all', ({ signal, deadlineMs }) =>
+      collect(
+        client.readAll({ fromPosition: kdb.END, direction: kdb.BACKWARDS, maxCount: 1, deadline: deadlineMs }),
+        signal,
+        (resolved) => {
+          if (resolved.event) end = globalPositionOf(resolved.event, resolved.commitPosition);
+          return false;
+        },
+      ),
     );
     return end;
   }
@@ -133,8 +140,8 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
   const truncationOf =
     (client: KurrentDBClient): ReadTruncation =>
     async (streamName) => {
-      const { metadata } = await guard.run(`the read of ${streamName}'s metadata`, () =>
-        client.getStreamMetadata(streamName),
+      const { metadata } = await guard.run(`the read of ${streamName}'s metadata`, ({ deadlineMs }) =>
+        client.getStreamMetadata(streamName, { deadline: deadlineMs }),
       );
       const truncateBefore = metadata?.truncateBefore;
       return typeof truncateBefore === 'number' ? truncateBefore : 0;
@@ -166,10 +173,11 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
   const read =
     (kdb: KurrentModule, client: KurrentDBClient): ReadAllPage =>
     (what, request) =>
-      guard.run(what, async (signal) => {
+      guard.run(what, async ({ signal, deadlineMs }) => {
         const page: AllStreamResolvedEvent[] = [];
         const { filter, ...unfiltered } = request;
-        await collect(client.readAll(filter ? { ...unfiltered, filter } : unfiltered), signal, (resolved) => {
+        const options = { ...unfiltered, deadline: deadlineMs };
+        await collect(client.readAll(filter ? { ...options, filter } : options), signal, (resolved) => {
           page.push(resolved);
           return true;
         });
@@ -191,7 +199,7 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
           jsonEvent: (event) => kdb.jsonEvent(event),
           toState: (revision) => toStreamState(kdb, revision),
           limits,
-          run: guard.run,
+          guard,
         },
         streamName,
         encoded,
@@ -311,7 +319,7 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
       guard.closeAll();
       await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
       const opened = await connection.catch(() => undefined);
-      await opened?.client.dispose();
+      if (opened) await closeClient(opened.client);
     },
   };
 

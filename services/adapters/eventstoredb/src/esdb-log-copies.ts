@@ -34,10 +34,11 @@ export function openEventStoreDbCopyingLog(options: EventStoreDbEventStoreOption
     },
     async truncateBefore(streamName, revision) {
       const { client: opened } = await client();
-      await guard.run(`the truncation of ${streamName}`, async () => {
+      await guard.run(`the truncation of ${streamName}`, async ({ deadlineMs }) => {
+        const until = { deadline: deadlineMs };
         // Setting metadata replaces all of it: keep what the stream had (max age, ACLs).
-        const { metadata } = await opened.getStreamMetadata(streamName);
-        await opened.setStreamMetadata(streamName, { ...metadata, truncateBefore: revision });
+        const { metadata } = await opened.getStreamMetadata(streamName, until);
+        await opened.setStreamMetadata(streamName, { ...metadata, truncateBefore: revision }, until);
       });
     },
     close: () => store.close(),

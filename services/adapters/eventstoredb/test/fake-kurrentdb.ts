@@ -96,6 +96,7 @@ export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviou
   let eventsSent = 0;
   let examined = 0;
   let featureCalls = 0;
+  let cancelledReads = 0;
   const identity = (value: Buffer): Buffer => value;
   const method = (path: string, requestStream: boolean, responseStream: boolean) => ({
     path,
@@ -227,7 +228,11 @@ export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviou
           : source.filter((event) => event.position >= from);
         let sent = 0;
         for (const event of inRange) {
-          if (sent >= request.count || call.cancelled) break;
+          if (sent >= request.count) break;
+          if (call.cancelled) {
+            cancelledReads++;
+            break;
+          }
           examined++;
           if (!passes(event)) continue;
           if (behaviour.sendDelayMs) await new Promise((resolve) => setTimeout(resolve, behaviour.sendDelayMs));
@@ -311,6 +316,8 @@ export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviou
     eventsSent: () => eventsSent,
     examined: () => examined,
     featureCalls: () => featureCalls,
+    /** Reads of $all the server stopped sending because the client cancelled them or their deadline passed. */
+    cancelledReads: () => cancelledReads,
   };
 }
 
