@@ -6,7 +6,7 @@ import { startEsdbSubscription } from './esdb-subscription';
 import { appendEncoded, DEFAULT_MAX_APPEND_BYTES, DEFAULT_MAX_EVENT_BYTES } from './esdb-append';
 import { encodeEvents } from './esdb-encoding';
 import { errorType } from './esdb-errors';
-import { hiddenByTruncation, type ReadTruncation } from './esdb-truncations';
+import { truncations, type ReadTruncation } from './esdb-truncations';
 import {
   type EventStore,
   type ExpectedRevision,
@@ -148,7 +148,7 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
     };
 
   /** Until a scavenge, $all still holds what `$tb` hides from the stream: left out here. */
-  const visibleOf = (client: KurrentDBClient) => hiddenByTruncation(truncationOf(client)).visible;
+  const visibleOf = (client: KurrentDBClient) => truncations(truncationOf(client)).visible;
 
   async function readAll(readOptions: ReadAllOptions, truncated: 'hidden' | 'kept'): Promise<StoredEvent[]> {
     const { kdb, client } = await open();
@@ -273,11 +273,11 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
       // The client loads asynchronously; this subscription starts once it has.
       const started = connection.then(({ kdb, client }) => {
         if (stopRequested) return undefined;
-        const types = subscribeOptions.eventTypes;
-        const filter = types === undefined ? kdb.excludeSystemEvents() : eventTypesFilter(kdb, types);
+        // With the metadata events, which say when a stream's `$tb` changed.
+        const filter = kdb.eventTypeFilter({ regex: subscribedTypes(subscribeOptions.eventTypes) });
         return startEsdbSubscription(client, filter, subscribeOptions, {
           endOfLog,
-          visibleOf: () => visibleOf(client),
+          truncations: truncations(truncationOf(client)),
         });
       });
       const subscription: Subscription = {
@@ -401,6 +401,12 @@ async function readMatching(
 
 function eventTypesFilter(kdb: KurrentModule, types: readonly string[]): Filter {
   return kdb.eventTypeFilter({ regex: `^(?:${types.map(escapeRegExp).join('|')})$` });
+}
+
+/** A subscription's types (all of ours by default) and `$metadata`, as a regex of event types. */
+function subscribedTypes(types: readonly string[] | undefined): string {
+  const ours = types === undefined ? '[^$].*' : types.map(escapeRegExp).join('|');
+  return `^(?:${ours}|\\$metadata)$`;
 }
 
 function toStreamState(kdb: KurrentModule, expected: ExpectedRevision): AppendStreamState {

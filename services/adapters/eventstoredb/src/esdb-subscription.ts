@@ -6,9 +6,11 @@ import type {
   Filter,
   Position,
   ReadPosition,
+  RecordedEvent,
 } from '@kurrent/kurrentdb-client';
 import { globalPositionOf, isSystemEvent, readPositionAfter, toStoredEvent } from './esdb-events';
 import { errorType, isFatalSubscriptionError } from './esdb-errors';
+import type { Truncations } from './esdb-truncations';
 import { SubscriptionRefusedError, type StoredEvent, type SubscribeOptions, type Subscription } from '@qrshirt/core';
 
 const DEFAULT_BATCH_SIZE = 500;
@@ -26,8 +28,8 @@ export function startEsdbSubscription(
   options: SubscribeOptions,
   log: {
     endOfLog(this: void): Promise<number>;
-    /** Leaves out what `$tb` hides; a new one for each batch, as each is a read of its own. */
-    visibleOf(this: void): (events: readonly StoredEvent[]) => Promise<StoredEvent[]>;
+    /** What `$tb` hides, kept for this subscription's life and told of each truncation it sees. */
+    truncations: Truncations;
   },
 ): Subscription {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
@@ -70,6 +72,11 @@ export function startEsdbSubscription(
     else received.pendingCheckpoint = checkpoint;
   }
 
+  function learnTruncation(event: RecordedEvent): void {
+    const truncateBefore = isObject(event.data) ? event.data.$tb : undefined;
+    log.truncations.truncated(event.streamId.slice(2), typeof truncateBefore === 'number' ? truncateBefore : 0);
+  }
+
   /** Follows one server subscription until it ends, drops (rejects), or onEvents fails. */
   async function follow(subscription: AllStreamSubscription, received: Received): Promise<void> {
     for await (const batch of batches<AllStreamResolvedEvent>(subscription, batchSize, received)) {
@@ -83,11 +90,12 @@ export function startEsdbSubscription(
         if (globalPosition <= seenUpTo) continue;
         seenUpTo = globalPosition;
         lastSeen = event.position;
+        if (event.type === '$metadata' && event.streamId.startsWith('$$')) learnTruncation(event);
         if (isSystemEvent(event) || (types !== undefined && !types.has(event.type))) continue;
         events.push(toStoredEvent(event, globalPosition));
       }
       // A failed metadata read drops this server subscription; the next resumes before the batch.
-      const shown = events.length > 0 ? await log.visibleOf()(events) : events;
+      const shown = events.length > 0 ? await log.truncations.visible(events) : events;
       if (shown.length > 0) {
         try {
           await options.onEvents(shown);
@@ -218,4 +226,8 @@ async function* batches<T>(readable: Readable, max: number, state: { idle: boole
     }
     yield batch;
   }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
 }

@@ -12,7 +12,7 @@ import {
 } from '@kurrent/kurrentdb-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { scaled, waitFor } from '@qrshirt/test-support';
-import { ConcurrencyError, type NewEvent, type ReadFilteredOptions } from '@qrshirt/core';
+import { ConcurrencyError, type NewEvent, type ReadFilteredOptions, type StoredEvent } from '@qrshirt/core';
 import {
   appendEncoded,
   DEFAULT_MAX_APPEND_BYTES,
@@ -597,6 +597,63 @@ describe('a subscription that drops', () => {
     );
     expect(subscriptions).toBe(2);
     expect(delivered).toEqual(positions);
+    await subscription.stop();
+    await store.close();
+  });
+});
+
+describe('a subscription’s truncation lookups', () => {
+  let fake: Awaited<ReturnType<typeof fakeEventStoreDb>> | undefined;
+  afterEach(() => fake?.server.forceShutdown());
+
+  it('read each stream’s $tb once, and learn a later truncation from its $metadata event', async () => {
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    const log = Array.from({ length: 2_000 }, (_, i) => ({
+      streamName: `views-${i % 20}`,
+      type: 'PageViewed',
+      position: 1_000 + i * 187,
+      recordedAt: new Date(start + i * 1_000),
+    }));
+    let sent = 0;
+    let sendNew = (): void => {};
+    fake = await fakeEventStoreDb(log, {
+      subscribe(_call, wire) {
+        // Everything the log holds, then on demand what was added since: a live subscription.
+        sendNew = () =>
+          wire
+            .log()
+            .slice(sent)
+            .forEach((event) => (sent++, wire.event(event)));
+        sendNew();
+      },
+    });
+    const metadataReads = () => fake!.streamReads().filter((name) => name.startsWith('$$')).length;
+    const store = createEventStoreDbEventStore({ connectionString: fake.url });
+    const seen: StoredEvent[] = [];
+    const subscription = store.subscribe({ batchSize: 7, onEvents: (events) => void seen.push(...events) });
+    await waitFor(
+      'the 2,000 events handed on',
+      () => seen.length,
+      (count) => count === 2_000,
+    );
+    console.log(`[esdb] ${metadataReads()} metadata reads for 2,000 events over 20 streams, in batches of 7`);
+    expect(metadataReads()).toBe(20);
+
+    // A `$tb` past its end hides what views-3 gets next; the marker's stream is new.
+    const copies = openEventStoreDbCopyingLog({ connectionString: fake.url });
+    await copies.truncateBefore('views-3', 1_000);
+    await copies.close();
+    const readsBefore = metadataReads();
+    await store.appendToStream('views-3', [{ type: 'PageViewed', data: {} }]);
+    await store.appendToStream('marker-1', [{ type: 'PageViewed', data: {} }]);
+    sendNew();
+    await waitFor(
+      'the marker handed on',
+      () => seen.at(-1)?.streamName,
+      (name) => name === 'marker-1',
+    );
+    expect(seen.filter((event) => event.streamName === 'views-3')).toHaveLength(100);
+    expect(metadataReads() - readsBefore).toBe(1);
     await subscription.stop();
     await store.close();
   });
