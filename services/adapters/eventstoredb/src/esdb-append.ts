@@ -3,7 +3,7 @@ import { ConcurrencyError, type AppendResult, type ExpectedRevision } from '@qrs
 import type { CallBudget, Guarded } from './esdb-client';
 import type { EncodedEvent } from './esdb-encoding';
 import { globalPositionOf } from './esdb-events';
-import { appendSizeRefusal, errorType, isUnknownOutcome } from './esdb-errors';
+import { appendSizeRefusal, errorType, isUnknownOutcome, unrecognisedRefusal } from './esdb-errors';
 
 /** KurrentDB 25.1's defaults: `MaxAppendSize` 256 MiB, `MaxAppendEventSize` 16 MiB. */
 export const DEFAULT_MAX_APPEND_BYTES = 268_435_456;
@@ -99,6 +99,10 @@ export async function appendEncoded(
             'EVENTSTORE_MAX_APPEND_BYTES and EVENTSTORE_MAX_EVENT_BYTES must not exceed the server’s limits',
           { cause: error },
         );
+      }
+      if (unrecognisedRefusal(error)) {
+        const reason = (error as Error).message.replace(/^Could not recognize /, '');
+        throw new Error(`Append to ${streamName}: EventStoreDB refused it: ${reason}`, { cause: error });
       }
       // A retry not sent leaves the earlier attempt's outcome unknown: that is the answer.
       if (errorType(error) === 'out-of-time' && unknownOutcome !== undefined) throw unknownOutcome;

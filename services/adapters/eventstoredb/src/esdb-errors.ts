@@ -46,6 +46,17 @@ export function appendSizeRefusal(error: unknown): boolean {
 }
 
 /**
+ * The server's answer to one append on BatchAppend that the client does not know (a bad
+ * request, say): that append was refused, and sending it again would be refused again.
+ */
+export function unrecognisedRefusal(error: unknown): boolean {
+  const { type, code, message } = fields(error);
+  return (
+    type === 'unknown' && code === undefined && typeof message === 'string' && message.startsWith('Could not recognize')
+  );
+}
+
+/**
  * Errors after which the append may or may not have been committed: the connection dropped, the
  * deadline passed, the leader changed, or the batch stream failed underneath the call.
  */
@@ -58,7 +69,7 @@ export function isUnknownOutcome(error: unknown): boolean {
     case 'timeout':
       return true;
     case 'unknown':
-      return !appendSizeRefusal(error) && fields(error).code !== INVALID_ARGUMENT;
+      return !appendSizeRefusal(error) && !unrecognisedRefusal(error) && fields(error).code !== INVALID_ARGUMENT;
     default:
       return false;
   }

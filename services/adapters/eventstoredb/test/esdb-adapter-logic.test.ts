@@ -456,7 +456,7 @@ describe('deadlines and honest errors', () => {
   });
 
   it('a server-features check that hung once is made again: that append and the later ones succeed', async () => {
-    fake = await fakeEventStoreDb([], { features: (call) => (call === 1 ? 'hang' : null) });
+    fake = await fakeEventStoreDb([], { features: (call) => (call === 1 ? 'hang' : '25.1') });
     const store = createEventStoreDbEventStore({ connectionString: fake.url, deadlineMs: scaled(2_000) });
     await store.appendToStream('fundraiser-1', [{ type: 'FundraiserCreated', data: {} }], {
       expectedRevision: 'no_stream',
@@ -467,6 +467,18 @@ describe('deadlines and honest errors', () => {
     expect(later.filter((result) => result.status === 'rejected')).toEqual([]);
     expect(fake.featureCalls()).toBe(2);
     expect(fake.log()).toHaveLength(6);
+    // All on the shared BatchAppend stream 25.1 advertises.
+    expect([fake.batchAppends(), fake.appendCalls()]).toEqual([6, 0]);
+    await store.close();
+  });
+
+  it('an append the server refuses as a bad request is sent once and fails saying so', async () => {
+    fake = await fakeEventStoreDb([], { badRequest: (streamName) => streamName === 'fundraiser-1' });
+    const store = createEventStoreDbEventStore({ connectionString: fake.url });
+    await expect(store.appendToStream('fundraiser-1', [{ type: 'FundraiserCreated', data: {} }])).rejects.toThrow(
+      'Append to fundraiser-1: EventStoreDB refused it: Invalid request',
+    );
+    expect(fake.batchAppends()).toBe(1);
     await store.close();
   });
 

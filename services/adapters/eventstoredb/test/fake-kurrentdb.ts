@@ -4,6 +4,7 @@ import {
   Server,
   ServerCredentials,
   status,
+  type ServerDuplexStream,
   type ServerReadableStream,
   type ServerUnaryCall,
   type ServerWritableStream,
@@ -12,12 +13,21 @@ import {
 
 // The client's generated protobuf classes: CommonJS, whose exports Node cannot name for an import.
 const load = createRequire(import.meta.url);
-const { AppendReq, AppendResp, ReadReq, ReadResp } = load(
+const { AppendReq, AppendResp, BatchAppendReq, BatchAppendResp, ReadReq, ReadResp } = load(
   '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/streams_pb',
 ) as typeof import('@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/streams_pb.js');
-const { Empty, UUID, StreamIdentifier } = load(
+const { AllStreamPosition, BadRequest, Empty, UUID, StreamIdentifier, WrongExpectedVersion } = load(
   '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/shared_pb',
 ) as typeof import('@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/shared_pb.js');
+const { Status } = load(
+  '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/status_pb',
+) as typeof import('@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/status_pb.js');
+const { SupportedMethod, SupportedMethods } = load(
+  '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/serverfeatures_pb',
+) as typeof import('@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/serverfeatures_pb.js');
+const { Any } = load(
+  'google-protobuf/google/protobuf/any_pb',
+) as typeof import('google-protobuf/google/protobuf/any_pb.js');
 
 /** An event as a test writes it into the log; what it leaves out gets a plain default. */
 interface LoggedEvent {
@@ -52,8 +62,13 @@ interface ReadRequest {
 }
 
 interface FakeBehaviour {
-  /** The server-features answer to the n-th call: 'hang' never answers, null is "no such service". */
-  features?: (call: number) => { code: number } | 'hang' | null;
+  /**
+   * The server-features answer to the n-th call: 'hang' never answers, 'none' is "no such
+   * service" (the client then appends one call each); by default 25.1's, with BatchAppend.
+   */
+  features?: (call: number) => { code: number } | 'hang' | 'none' | '25.1';
+  /** Refuses an append to the stream as 25.1 refuses a malformed one, on BatchAppend. */
+  badRequest?: (streamName: string) => boolean;
   /** Milliseconds between events sent, to have a read still running. */
   sendDelayMs?: number;
   /**
@@ -77,8 +92,10 @@ const POSITION_STEP = 187;
  * $all with its filters (a filtered read scans until it has its count or reaches the end, as the
  * server's does: the search window only sizes its internal pages), reads of a stream (which skip
  * what the stream's `$tb` hides, while $all keeps returning it: there is no scavenge here),
- * appends (metadata too, to `$$<stream>`), subscriptions, and the server-features call the
- * client makes before appending. `examined` counts every event a read went past, matching or not.
+ * appends (metadata too, to `$$<stream>`) on the BatchAppend stream its features advertise or one
+ * call each, an exact repeat of stored events answered as an idempotent success, subscriptions,
+ * and the server-features call the client makes before appending. `examined` counts every event
+ * a read went past, matching or not.
  */
 export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviour: FakeBehaviour = {}) {
   const log: StoredLogEvent[] = [];
@@ -97,6 +114,8 @@ export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviou
   let examined = 0;
   let featureCalls = 0;
   let cancelledReads = 0;
+  let appendCalls = 0;
+  let batchAppends = 0;
   const identity = (value: Buffer): Buffer => value;
   const method = (path: string, requestStream: boolean, responseStream: boolean) => ({
     path,
@@ -161,11 +180,72 @@ export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviou
     call.end();
   }
 
+  type Expectation = number | 'any' | 'no_stream' | 'exists';
+  interface Proposed {
+    getId(): InstanceType<typeof UUID> | undefined;
+    getMetadataMap(): { get(key: string): string | undefined };
+    getData_asU8(): Uint8Array;
+    getCustomMetadata_asU8(): Uint8Array;
+  }
+  type Outcome =
+    { wrong: { current: number; expected: Exclude<Expectation, 'any'> } } | { revision: number; position?: number };
+
+  function expectationOf(
+    options: {
+      hasAny(): boolean;
+      hasNoStream(): boolean;
+      hasStreamExists(): boolean;
+    } & ({ getRevision(): string } | { getStreamPosition(): string }),
+  ): Expectation {
+    if (options.hasAny()) return 'any';
+    if (options.hasNoStream()) return 'no_stream';
+    if (options.hasStreamExists()) return 'exists';
+    return Number('getRevision' in options ? options.getRevision() : options.getStreamPosition());
+  }
+
+  /**
+   * One append as 25.1 commits it. A repeat of events already stored right after the revision it
+   * expects (the same ids) answers success without a position, as the server's id check does.
+   */
+  function commit(streamName: string, expected: Expectation, proposed: readonly Proposed[]): Outcome {
+    const current = nextRevision(streamName) - 1;
+    const ids = proposed.map((message) => message.getId()!.getString());
+    if (expected !== 'any' && expected !== 'exists') {
+      const after = expected === 'no_stream' ? -1 : expected;
+      const stored = log.filter((event) => event.streamName === streamName && event.revision > after);
+      const repeat = stored.length >= ids.length && ids.every((id, i) => stored[i]!.id === id);
+      if (repeat && ids.length > 0) return { revision: after + ids.length };
+    }
+    const conflict =
+      expected === 'exists'
+        ? current < 0
+        : expected === 'no_stream'
+          ? current >= 0
+          : expected !== 'any' && expected !== current;
+    if (conflict && expected !== 'any') return { wrong: { current, expected } };
+    for (const [i, message] of proposed.entries()) {
+      const metadata = Buffer.from(message.getCustomMetadata_asU8()).toString();
+      record({
+        streamName,
+        type: message.getMetadataMap().get('type')!,
+        position: (log.at(-1)?.position ?? 1_000 - POSITION_STEP) + POSITION_STEP,
+        recordedAt: behaviour.clock?.() ?? new Date(),
+        id: ids[i]!,
+        revision: nextRevision(streamName),
+        data: JSON.parse(Buffer.from(message.getData_asU8()).toString()) as unknown,
+        metadata: metadata ? (JSON.parse(metadata) as Record<string, unknown>) : {},
+      });
+    }
+    const last = log.at(-1)!;
+    return { revision: nextRevision(streamName) - 1, position: last.position };
+  }
+
   const server = new Server();
   server.addService(
     {
       read: method('/event_store.client.streams.Streams/Read', false, true),
       append: method('/event_store.client.streams.Streams/Append', true, false),
+      batchAppend: method('/event_store.client.streams.Streams/BatchAppend', true, true),
       features: method('/event_store.client.server_features.ServerFeatures/GetSupportedMethods', false, false),
     },
     {
@@ -244,58 +324,101 @@ export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviou
         if (!subscription) call.end();
       },
       append(call: ServerReadableStream<Buffer, Buffer>, answer: sendUnaryData<Buffer>) {
+        appendCalls++;
         const requests: InstanceType<typeof AppendReq>[] = [];
         call.on('data', (chunk: Buffer) => requests.push(AppendReq.deserializeBinary(chunk)));
         call.on('end', () => {
           const [header, ...proposed] = requests;
           const options = header!.getOptions()!;
           const streamName = Buffer.from(options.getStreamIdentifier()!.getStreamName_asU8()).toString();
-          const current = nextRevision(streamName) - 1;
-          const expected = options.hasAny()
-            ? undefined
-            : options.hasNoStream()
-              ? -1
-              : options.hasStreamExists()
-                ? undefined
-                : Number(options.getRevision());
-          if ((expected !== undefined && expected !== current) || (options.hasStreamExists() && current < 0)) {
+          const outcome = commit(
+            streamName,
+            expectationOf(options),
+            proposed.map((request) => request.getProposedMessage()!),
+          );
+          if ('wrong' in outcome) {
             const wrong = new AppendResp.WrongExpectedVersion();
-            if (current < 0) wrong.setCurrentNoStream(new Empty());
-            else wrong.setCurrentRevision(String(current));
-            if (expected === undefined) wrong.setExpectedStreamExists(new Empty());
-            else if (expected < 0) wrong.setExpectedNoStream(new Empty());
+            if (outcome.wrong.current < 0) wrong.setCurrentNoStream(new Empty());
+            else wrong.setCurrentRevision(String(outcome.wrong.current));
+            const { expected } = outcome.wrong;
+            if (expected === 'exists') wrong.setExpectedStreamExists(new Empty());
+            else if (expected === 'no_stream') wrong.setExpectedNoStream(new Empty());
             else wrong.setExpectedRevision(String(expected));
             answer(null, Buffer.from(new AppendResp().setWrongExpectedVersion(wrong).serializeBinary()));
             return;
           }
-          for (const request of proposed) {
-            const message = request.getProposedMessage()!;
-            const metadata = Buffer.from(message.getCustomMetadata_asU8()).toString();
-            record({
-              streamName,
-              type: message.getMetadataMap().get('type')!,
-              position: (log.at(-1)?.position ?? 1_000 - POSITION_STEP) + POSITION_STEP,
-              recordedAt: behaviour.clock?.() ?? new Date(),
-              id: message.getId()!.getString(),
-              revision: nextRevision(streamName),
-              data: JSON.parse(Buffer.from(message.getData_asU8()).toString()) as unknown,
-              metadata: metadata ? (JSON.parse(metadata) as Record<string, unknown>) : {},
-            });
+          const success = new AppendResp.Success().setCurrentRevision(String(outcome.revision));
+          if (outcome.position === undefined) success.setNoPosition(new Empty());
+          else {
+            success.setPosition(
+              new AppendResp.Position()
+                .setCommitPosition(String(outcome.position))
+                .setPreparePosition(String(outcome.position)),
+            );
           }
-          const last = log.at(-1)!;
-          const position = new AppendResp.Position()
-            .setCommitPosition(String(last.position))
-            .setPreparePosition(String(last.position));
-          const success = new AppendResp.Success().setCurrentRevision(String(last.revision)).setPosition(position);
           answer(null, Buffer.from(new AppendResp().setSuccess(success).serializeBinary()));
         });
       },
+      batchAppend(call: ServerDuplexStream<Buffer, Buffer>) {
+        // One request per append here (the client splits only appends over 3 MB), answered in turn.
+        call.on('data', (chunk: Buffer) => {
+          batchAppends++;
+          const request = BatchAppendReq.deserializeBinary(chunk);
+          const options = request.getOptions()!;
+          const identifier = options.getStreamIdentifier()!;
+          const streamName = Buffer.from(identifier.getStreamName_asU8()).toString();
+          const response = new BatchAppendResp()
+            .setCorrelationId(request.getCorrelationId())
+            .setStreamIdentifier(identifier);
+          const refuse = (code: number, details: InstanceType<typeof Any>, message: string) =>
+            response.setError(new Status().setCode(code).setMessage(message).setDetails(details));
+          const outcome = behaviour.badRequest?.(streamName)
+            ? undefined
+            : commit(streamName, expectationOf(options), request.getProposedMessagesList());
+          if (outcome === undefined) {
+            const bad = new BadRequest().setMessage('Invalid request');
+            const details = new Any();
+            details.pack(bad.serializeBinary(), 'event_store.client.BadRequest');
+            refuse(status.INVALID_ARGUMENT, details, 'Invalid request');
+          } else if ('wrong' in outcome) {
+            const wrong = new WrongExpectedVersion();
+            if (outcome.wrong.current < 0) wrong.setCurrentNoStream(new Empty());
+            else wrong.setCurrentStreamRevision(String(outcome.wrong.current));
+            const { expected } = outcome.wrong;
+            if (expected === 'exists') wrong.setExpectedStreamExists(new Empty());
+            else if (expected === 'no_stream') wrong.setExpectedNoStream(new Empty());
+            else wrong.setExpectedStreamPosition(String(expected));
+            const details = new Any();
+            details.pack(wrong.serializeBinary(), 'event_store.client.WrongExpectedVersion');
+            refuse(status.FAILED_PRECONDITION, details, 'Wrong expected version');
+          } else {
+            const success = new BatchAppendResp.Success().setCurrentRevision(String(outcome.revision));
+            if (outcome.position === undefined) success.setNoPosition(new Empty());
+            else {
+              success.setPosition(
+                new AllStreamPosition()
+                  .setCommitPosition(String(outcome.position))
+                  .setPreparePosition(String(outcome.position)),
+              );
+            }
+            response.setSuccess(success);
+          }
+          call.write(Buffer.from(response.serializeBinary()));
+        });
+        call.on('end', () => call.end());
+      },
       features(_call: ServerUnaryCall<Buffer, Buffer>, answer: sendUnaryData<Buffer>) {
         featureCalls++;
-        const failure = (behaviour.features ?? (() => null))(featureCalls);
-        if (failure === 'hang') return;
-        if (failure) answer({ ...failure, details: 'features refused' });
-        else answer({ code: status.UNIMPLEMENTED, details: 'no server features' });
+        const features = (behaviour.features ?? (() => '25.1'))(featureCalls);
+        if (features === 'hang') return;
+        if (features === 'none') answer({ code: status.UNIMPLEMENTED, details: 'no server features' });
+        else if (features === '25.1') {
+          const methods = new SupportedMethods().setEventStoreServerVersion('25.1.0');
+          methods.addMethods(
+            new SupportedMethod().setServiceName('event_store.client.streams.Streams').setMethodName('BatchAppend'),
+          );
+          answer(null, Buffer.from(methods.serializeBinary()));
+        } else answer({ ...features, details: 'features refused' });
       },
     },
   );
@@ -318,6 +441,9 @@ export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviou
     featureCalls: () => featureCalls,
     /** Reads of $all the server stopped sending because the client cancelled them or their deadline passed. */
     cancelledReads: () => cancelledReads,
+    /** Appends made one call each (the Append RPC), and over the shared BatchAppend stream. */
+    appendCalls: () => appendCalls,
+    batchAppends: () => batchAppends,
   };
 }
 
