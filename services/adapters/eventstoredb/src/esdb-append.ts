@@ -3,7 +3,13 @@ import { ConcurrencyError, type AppendResult, type ExpectedRevision } from '@qrs
 import type { CallBudget, Guarded } from './esdb-client';
 import type { EncodedEvent } from './esdb-encoding';
 import { globalPositionOf } from './esdb-events';
-import { appendSizeRefusal, errorType, isUnknownOutcome, unrecognisedRefusal } from './esdb-errors';
+import {
+  appendSizeRefusal,
+  errorType,
+  isUnknownOutcome,
+  sharedStreamExhausted,
+  unrecognisedRefusal,
+} from './esdb-errors';
 
 /** KurrentDB 25.1's defaults: `MaxAppendSize` 256 MiB, `MaxAppendEventSize` 16 MiB. */
 export const DEFAULT_MAX_APPEND_BYTES = 268_435_456;
@@ -29,6 +35,8 @@ interface Calls {
 
 interface EsdbAppendContext {
   client: AppendClient;
+  /** The client's append on a call of its own, never on the BatchAppend stream others share. */
+  appendAlone: AppendClient['appendToStream'];
   jsonEvent(event: {
     id: string;
     type: string;
@@ -69,14 +77,16 @@ export async function appendEncoded(
   // others would land again, so they look first.
   const exact = expected !== 'any' && expected !== 'stream_exists';
   let unknownOutcome: Error | undefined;
+  let alone = false;
   for (let attempt = 0; ; attempt++) {
     try {
       if (unknownOutcome !== undefined && !exact) {
         const earlier = await earlierAppend(calls, streamName, ids, before);
         if (earlier) return earlier;
       }
+      const send = alone ? context.appendAlone : context.client.appendToStream.bind(context.client);
       const result = await calls.run(`the append to ${streamName}`, ({ deadlineMs }) =>
-        context.client.appendToStream(streamName, proposed, {
+        send(streamName, proposed, {
           streamState: context.toState(expected),
           deadline: deadlineMs,
         }),
@@ -93,7 +103,11 @@ export async function appendEncoded(
         const actual = (error as { actualState?: unknown }).actualState;
         throw new ConcurrencyError(streamName, expected, typeof actual === 'bigint' ? Number(actual) : 'no_stream');
       }
-      if (appendSizeRefusal(error)) {
+      // Perhaps another append on the stream was too large: this one's outcome is unknown, and
+      // its retries go on a call of their own, where "too large" is its own.
+      const exhausted = !alone && sharedStreamExhausted(error);
+      if (exhausted) alone = true;
+      else if (appendSizeRefusal(error)) {
         throw new Error(
           `Append to ${streamName}: KurrentDB refused ${events.length} event(s) as too large; ` +
             'EVENTSTORE_MAX_APPEND_BYTES and EVENTSTORE_MAX_EVENT_BYTES must not exceed the server’s limits',
@@ -107,7 +121,7 @@ export async function appendEncoded(
       // A retry not sent leaves the earlier attempt's outcome unknown: that is the answer.
       if (errorType(error) === 'out-of-time' && unknownOutcome !== undefined) throw unknownOutcome;
       const delay = RETRY_DELAYS_MS[attempt];
-      if (delay === undefined || !isUnknownOutcome(error)) throw error;
+      if (delay === undefined || !(exhausted || isUnknownOutcome(error))) throw error;
       unknownOutcome = error instanceof Error ? error : new Error(String(error));
       await sleep(delay);
       until += delay;

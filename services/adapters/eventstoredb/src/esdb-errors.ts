@@ -46,6 +46,15 @@ export function appendSizeRefusal(error: unknown): boolean {
 }
 
 /**
+ * The whole BatchAppend stream failed as too large: some message on it was over the server's
+ * gRPC limit, this append's or another's. The client fails every append in flight on it so.
+ */
+export function sharedStreamExhausted(error: unknown): boolean {
+  const { type, code } = fields(error);
+  return type === 'unknown' && code === RESOURCE_EXHAUSTED;
+}
+
+/**
  * The server's answer to one append on BatchAppend that the client does not know (a bad
  * request, say): that append was refused, and sending it again would be refused again.
  */

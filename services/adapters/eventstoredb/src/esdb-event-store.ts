@@ -1,6 +1,6 @@
 import type { AllStreamResolvedEvent, AppendStreamState, Filter, KurrentDBClient } from '@kurrent/kurrentdb-client';
 import { collect, guardCalls, openKurrentClient, type Guarded, type KurrentModule } from './esdb-client';
-import { closeClient } from './esdb-grpc';
+import { appendAlone, closeClient } from './esdb-grpc';
 import { globalPositionOf, isSystemEvent, readPositionAfter, readPositionBefore, toStoredEvent } from './esdb-events';
 import { startEsdbSubscription } from './esdb-subscription';
 import { appendEncoded, DEFAULT_MAX_APPEND_BYTES, DEFAULT_MAX_EVENT_BYTES } from './esdb-append';
@@ -196,6 +196,7 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
       return appendEncoded(
         {
           client,
+          appendAlone: appendAlone(client),
           jsonEvent: (event) => kdb.jsonEvent(event),
           toState: (revision) => toStreamState(kdb, revision),
           limits,

@@ -109,6 +109,21 @@ export function boundCalls(client: KurrentDBClient, deadlineMs: number): Kurrent
   return client;
 }
 
+/**
+ * The client's append on an Append call of its own. Its `appendToStream` takes the BatchAppend
+ * stream every append of the client shares whenever the server has it, and fails them all when
+ * one message on it is too large.
+ */
+export function appendAlone(client: KurrentDBClient): KurrentDBClient['appendToStream'] {
+  const { append } = load('@kurrent/kurrentdb-client/dist/streams/appendToStream/append') as {
+    append: (
+      this: KurrentDBClient,
+      ...args: Parameters<KurrentDBClient['appendToStream']>
+    ) => ReturnType<KurrentDBClient['appendToStream']>;
+  };
+  return (streamName, events, options) => append.call(client, streamName, events, options);
+}
+
 /** `dispose()` cancels the client's calls but leaves its channel, and so its connection, open. */
 export async function closeClient(client: KurrentDBClient): Promise<void> {
   await client.dispose();

@@ -133,6 +133,7 @@ function fakeServer(behaviour: { loseAnswerOfCall?: number; notLeaderReads?: num
 function context(client: AppendClient, limits: Partial<AppendLimits> = {}) {
   return {
     client,
+    appendAlone: client.appendToStream,
     jsonEvent: (event: Parameters<typeof jsonEvent>[0]) => jsonEvent(event),
     toState: (expected: 'no_stream' | number): AppendStreamState =>
       typeof expected === 'number' ? BigInt(expected) : expected,
@@ -479,6 +480,32 @@ describe('deadlines and honest errors', () => {
       'Append to fundraiser-1: EventStoreDB refused it: Invalid request',
     );
     expect(fake.batchAppends()).toBe(1);
+    await store.close();
+  });
+
+  it('one append too large for the shared BatchAppend stream fails as too large, the five in flight beside it land once', async () => {
+    fake = await fakeEventStoreDb([], {
+      withholdBatchAnswer: (streamName) => streamName.startsWith('fundraiser-'),
+      maxReceiveBytes: 1_000_000,
+    });
+    const store = createEventStoreDbEventStore({ connectionString: fake.url });
+    const small = [1, 2, 3, 4, 5].map((n) =>
+      store.appendToStream(`fundraiser-${n}`, [{ type: 'FundraiserCreated', data: {} }]),
+    );
+    await waitFor('the five appends committed, their answers held back', fake.batchAppends, (count) => count === 5, {
+      intervalMs: 5,
+    });
+    const large = store.appendToStream('page-1', [{ type: 'PageViewed', data: { text: 'x'.repeat(1_500_000) } }]);
+    await expect(large).rejects.toThrow('Append to page-1: KurrentDB refused 1 event(s) as too large');
+    expect((await Promise.allSettled(small)).filter((result) => result.status === 'rejected')).toEqual([]);
+    // Each of the five found its commit on its retry, on a call of its own.
+    expect(
+      fake
+        .log()
+        .map((event) => event.streamName)
+        .sort(),
+    ).toEqual([1, 2, 3, 4, 5].map((n) => `fundraiser-${n}`));
+    console.log(`[esdb] ${fake.batchAppends()} appends on BatchAppend, ${fake.appendCalls()} on calls of their own`);
     await store.close();
   });
 

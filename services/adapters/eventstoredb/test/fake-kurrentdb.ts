@@ -69,6 +69,10 @@ interface FakeBehaviour {
   features?: (call: number) => { code: number } | 'hang' | 'none' | '25.1';
   /** Refuses an append to the stream as 25.1 refuses a malformed one, on BatchAppend. */
   badRequest?: (streamName: string) => boolean;
+  /** Commits a BatchAppend to the stream but keeps its answer back, for ever: an append in flight. */
+  withholdBatchAnswer?: (streamName: string) => boolean;
+  /** The server's gRPC receive limit: a larger message fails its call with RESOURCE_EXHAUSTED. */
+  maxReceiveBytes?: number;
   /** Milliseconds between events sent, to have a read still running. */
   sendDelayMs?: number;
   /**
@@ -240,7 +244,9 @@ export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviou
     return { revision: nextRevision(streamName) - 1, position: last.position };
   }
 
-  const server = new Server();
+  const server = new Server(
+    behaviour.maxReceiveBytes === undefined ? {} : { 'grpc.max_receive_message_length': behaviour.maxReceiveBytes },
+  );
   server.addService(
     {
       read: method('/event_store.client.streams.Streams/Read', false, true),
@@ -403,7 +409,7 @@ export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviou
             }
             response.setSuccess(success);
           }
-          call.write(Buffer.from(response.serializeBinary()));
+          if (!behaviour.withholdBatchAnswer?.(streamName)) call.write(Buffer.from(response.serializeBinary()));
         });
         call.on('end', () => call.end());
       },
