@@ -136,6 +136,13 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
     return end;
   }
 
+  /** One type's secondary index, when the server keeps them: an index read is one name per request. */
+  function secondaryIndexOf(kdb: KurrentModule, types: readonly string[] | undefined): Filter | undefined {
+    const [onlyType, ...otherTypes] = types ?? [];
+    if (!options.secondaryIndexes || onlyType === undefined || otherTypes.length > 0) return undefined;
+    return kdb.streamNameFilter({ prefixes: [`$idx-et-${onlyType}`] });
+  }
+
   /** A stream's `$tb`, from its metadata stream (`$$<name>`). */
   const truncationOf =
     (client: KurrentDBClient): ReadTruncation =>
@@ -156,10 +163,11 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
     const maxCount = readOptions.maxCount ?? Number.POSITIVE_INFINITY;
     if (types?.length === 0 || maxCount <= 0) return [];
     const typeSet = types === undefined ? undefined : new Set(types);
-    // A subscriber catching up reads everything its filter lets through: the server filters,
-    // each page under its own deadline.
+    // A filtered read of the server goes on until it has its count, however far: a rare type
+    // made one request examine the whole log. So the types are filtered here, over pages of $all
+    // (or of the type's secondary index) that each examine at most a page of events.
     const { events } = await readMatching(read(kdb, client), {
-      filter: types === undefined ? kdb.excludeSystemEvents() : eventTypesFilter(kdb, types),
+      filter: types === undefined ? kdb.excludeSystemEvents() : secondaryIndexOf(kdb, types),
       direction: 'forwards',
       cursor: readOptions.after,
       maxCount,
@@ -247,13 +255,8 @@ export function openEventStoreDb(options: EventStoreDbEventStoreOptions): EventS
       const backwards = filter.direction === 'backwards';
       const from = filter.recordedFrom?.getTime() ?? Number.NEGATIVE_INFINITY;
       const before = filter.recordedBefore?.getTime() ?? Number.POSITIVE_INFINITY;
-      const [onlyType, ...otherTypes] = filter.eventTypes ?? [];
-      const index =
-        options.secondaryIndexes && onlyType !== undefined && otherTypes.length === 0
-          ? kdb.streamNameFilter({ prefixes: [`$idx-et-${onlyType}`] })
-          : undefined;
       return readMatching(read(kdb, client), {
-        filter: index,
+        filter: secondaryIndexOf(kdb, filter.eventTypes),
         direction: backwards ? 'backwards' : 'forwards',
         cursor: filter.cursor,
         maxCount: filter.maxCount,
@@ -398,10 +401,6 @@ async function readMatching(
     if (examined >= scanLimit) return { events, next: seen };
     fromPosition = last;
   }
-}
-
-function eventTypesFilter(kdb: KurrentModule, types: readonly string[]): Filter {
-  return kdb.eventTypeFilter({ regex: `^(?:${types.map(escapeRegExp).join('|')})$` });
 }
 
 /** A subscription's types (all of ours by default) and `$metadata`, as a regex of event types. */

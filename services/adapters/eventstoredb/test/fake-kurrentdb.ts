@@ -59,6 +59,8 @@ interface ReadRequest {
   direction: 'forwards' | 'backwards';
   count: number;
   filter: { eventType: string } | { streamPrefixes: string[] } | null;
+  /** Events this request went past, matching or not. */
+  examined: number;
 }
 
 interface FakeBehaviour {
@@ -287,6 +289,7 @@ export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviou
             : filter?.hasStreamIdentifier()
               ? { streamPrefixes: filter.getStreamIdentifier()!.getPrefixList() }
               : null,
+          examined: 0,
         };
         if (!subscription) reads.push(request);
         const from = all.hasPosition()
@@ -320,6 +323,7 @@ export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviou
             break;
           }
           examined++;
+          request.examined++;
           if (!passes(event)) continue;
           if (behaviour.sendDelayMs) await new Promise((resolve) => setTimeout(resolve, behaviour.sendDelayMs));
           send(call, event);
