@@ -653,6 +653,34 @@ describe('a subscription’s truncation lookups', () => {
   let fake: Awaited<ReturnType<typeof fakeEventStoreDb>> | undefined;
   afterEach(() => fake?.server.forceShutdown());
 
+  it('filter types by prefix on the server, and leave out here a longer type sharing one', async () => {
+    // The last Donation marks that the subscription has handled everything before it.
+    const types = new Map([
+      [10, 'Donation'],
+      [50, 'DonationRefunded'],
+      [80, 'Donation'],
+    ]);
+    const log = longLog(100, []).map((event, i) => ({ ...event, type: types.get(i) ?? event.type }));
+    fake = await fakeEventStoreDb(log);
+    const store = createEventStoreDbEventStore({ connectionString: fake.url });
+    const seen: number[] = [];
+    const subscription = store.subscribe({
+      eventTypes: ['Donation'],
+      onEvents: (events) => void seen.push(...events.map((event) => event.globalPosition)),
+    });
+    await waitFor(
+      'the last Donation handed on',
+      () => seen.at(-1),
+      (at) => at === log[80]!.position,
+    );
+    expect(seen).toEqual([log[10]!.position, log[80]!.position]);
+    expect(fake.subscriptions().map((request) => request.filter)).toEqual([
+      { eventTypePrefixes: ['Donation', '$metadata'] },
+    ]);
+    await subscription.stop();
+    await store.close();
+  });
+
   it('read each stream’s $tb once, and learn a later truncation from its $metadata event', async () => {
     const start = Date.parse('2026-01-01T00:00:00Z');
     const log = Array.from({ length: 2_000 }, (_, i) => ({

@@ -58,7 +58,7 @@ interface SubscriptionWire {
 interface ReadRequest {
   direction: 'forwards' | 'backwards';
   count: number;
-  filter: { eventType: string } | { streamPrefixes: string[] } | null;
+  filter: { eventType: string } | { eventTypePrefixes: string[] } | { streamPrefixes: string[] } | null;
   /** Events this request went past, matching or not. */
   examined: number;
 }
@@ -92,6 +92,7 @@ interface FakeBehaviour {
 }
 
 const POSITION_STEP = 187;
+const CHECKPOINT_EVERY = 32;
 
 /**
  * KurrentDB 25.1 as the adapter meets it, over a log whose positions are byte offsets: reads of
@@ -115,6 +116,7 @@ export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviou
     record({ id: randomUUID(), revision: nextRevision(event.streamName), data: {}, metadata: {}, ...event });
   }
   const reads: ReadRequest[] = [];
+  const subscriptions: ReadRequest[] = [];
   const streamReads: string[] = [];
   let eventsSent = 0;
   let examined = 0;
@@ -155,6 +157,11 @@ export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviou
     const readEvent = new ReadResp.ReadEvent().setEvent(recorded);
     readEvent.setCommitPosition(String(event.position));
     call.write(Buffer.from(new ReadResp().setEvent(readEvent).serializeBinary()));
+  }
+
+  function checkpoint(call: ServerWritableStream<Buffer, Buffer>, position: number): void {
+    const reached = new ReadResp.Checkpoint().setCommitPosition(String(position)).setPreparePosition(String(position));
+    call.write(Buffer.from(new ReadResp().setCheckpoint(reached).serializeBinary()));
   }
 
   function readStream(call: ServerWritableStream<Buffer, Buffer>, options: InstanceType<typeof ReadReq.Options>) {
@@ -270,12 +277,7 @@ export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviou
             from: all.hasPosition() ? Number(all.getPosition()!.getCommitPosition()) : undefined,
             log: () => [...log],
             event: (event) => send(call, event),
-            checkpoint(position) {
-              const checkpoint = new ReadResp.Checkpoint()
-                .setCommitPosition(String(position))
-                .setPreparePosition(String(position));
-              call.write(Buffer.from(new ReadResp().setCheckpoint(checkpoint).serializeBinary()));
-            },
+            checkpoint: (position) => checkpoint(call, position),
           });
           return;
         }
@@ -285,13 +287,15 @@ export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviou
           direction: backwards ? 'backwards' : 'forwards',
           count: subscription ? Number.POSITIVE_INFINITY : Number(options.getCount()),
           filter: filter?.hasEventType()
-            ? { eventType: filter.getEventType()!.getRegex() }
+            ? filter.getEventType()!.getPrefixList().length > 0
+              ? { eventTypePrefixes: filter.getEventType()!.getPrefixList() }
+              : { eventType: filter.getEventType()!.getRegex() }
             : filter?.hasStreamIdentifier()
               ? { streamPrefixes: filter.getStreamIdentifier()!.getPrefixList() }
               : null,
           examined: 0,
         };
-        if (!subscription) reads.push(request);
+        (subscription ? subscriptions : reads).push(request);
         const from = all.hasPosition()
           ? Number(all.getPosition()!.getCommitPosition())
           : all.hasEnd() || backwards
@@ -311,10 +315,16 @@ export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviou
             ? true
             : 'eventType' in request.filter
               ? new RegExp(request.filter.eventType).test(event.type)
-              : request.filter.streamPrefixes.some((prefix) => event.streamName.startsWith(prefix));
+              : 'eventTypePrefixes' in request.filter
+                ? request.filter.eventTypePrefixes.some((prefix) => event.type.startsWith(prefix))
+                : request.filter.streamPrefixes.some((prefix) => event.streamName.startsWith(prefix));
         const inRange = backwards
           ? [...source].reverse().filter((event) => event.position < from)
           : source.filter((event) => event.position >= from);
+        if (subscription) {
+          const confirmation = new ReadResp.SubscriptionConfirmation().setSubscriptionId(randomUUID());
+          call.write(Buffer.from(new ReadResp().setConfirmation(confirmation).serializeBinary()));
+        }
         let sent = 0;
         for (const event of inRange) {
           if (sent >= request.count) break;
@@ -324,6 +334,8 @@ export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviou
           }
           examined++;
           request.examined++;
+          // 25.1 reports how far a filtered subscription has looked every 32 events it considered.
+          if (subscription && filter && request.examined % CHECKPOINT_EVERY === 0) checkpoint(call, event.position);
           if (!passes(event)) continue;
           if (behaviour.sendDelayMs) await new Promise((resolve) => setTimeout(resolve, behaviour.sendDelayMs));
           send(call, event);
@@ -332,6 +344,9 @@ export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviou
         }
         // A subscription stays open for what comes next; this server sends nothing more.
         if (!subscription) call.end();
+        else if (!call.cancelled) {
+          call.write(Buffer.from(new ReadResp().setCaughtUp(new ReadResp.CaughtUp()).serializeBinary()));
+        }
       },
       append(call: ServerReadableStream<Buffer, Buffer>, answer: sendUnaryData<Buffer>) {
         appendCalls++;
@@ -444,6 +459,8 @@ export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviou
     /** Everything the server holds, truncated events included, oldest first. */
     log: () => [...log],
     reads: () => [...reads],
+    /** The subscriptions asked for, by default served as 25.1 serves them (behaviour.subscribe aside). */
+    subscriptions: () => [...subscriptions],
     /** The names of the streams read one by one (`$$<name>`: its metadata). */
     streamReads: () => [...streamReads],
     eventsSent: () => eventsSent,
