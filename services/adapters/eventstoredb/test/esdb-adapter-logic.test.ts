@@ -517,6 +517,15 @@ describe('deadlines and honest errors', () => {
     await store.close();
   });
 
+  it('an append whose check read meets a follower reconnects to the leader it names and lands', async () => {
+    fake = await fakeEventStoreDb([], { notLeader: (nth) => nth === 1 });
+    const store = createEventStoreDbEventStore({ connectionString: fake.url });
+    await store.appendToStream('audit', [{ type: 'AdminActed', data: {} }]);
+    expect(fake.log().map((event) => event.streamName)).toEqual(['audit']);
+    expect(fake.streamReads()).toEqual(['audit', 'audit']);
+    await store.close();
+  });
+
   it('a read slower than its deadline fails alone, five appends beside it succeed, and the server sees the cancel', async () => {
     fake = await fakeEventStoreDb(longLog(2_000, []), { sendDelayMs: 5 });
     const store = createEventStoreDbEventStore({ connectionString: fake.url, deadlineMs: 300 });

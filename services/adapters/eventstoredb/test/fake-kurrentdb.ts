@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import {
+  Metadata,
   Server,
   ServerCredentials,
   status,
@@ -87,6 +88,11 @@ interface FakeBehaviour {
    * server that goes away mid-call does; undefined reads it.
    */
   failStreamRead?: (streamName: string, nth: number) => { afterMs: number } | undefined;
+  /**
+   * Answers the `nth` read that requires the leader (1 for the first) as a follower does:
+   * not-leader, naming this server as the leader, to which the client then reconnects.
+   */
+  notLeader?: (nth: number) => boolean;
   /** The time the server records for an append; by default, now. */
   clock?: () => Date;
 }
@@ -118,6 +124,7 @@ export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviou
   const reads: ReadRequest[] = [];
   const subscriptions: ReadRequest[] = [];
   const streamReads: string[] = [];
+  let leaderReads = 0;
   let eventsSent = 0;
   let examined = 0;
   let featureCalls = 0;
@@ -168,6 +175,14 @@ export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviou
     const stream = options.getStream()!;
     const streamName = Buffer.from(stream.getStreamIdentifier()!.getStreamName_asU8()).toString();
     streamReads.push(streamName);
+    if (call.metadata.get('requires-leader')[0] === 'true' && behaviour.notLeader?.(++leaderReads)) {
+      const metadata = new Metadata();
+      metadata.set('exception', 'not-leader');
+      metadata.set('leader-endpoint-host', '127.0.0.1');
+      metadata.set('leader-endpoint-port', String(port));
+      call.emit('error', { code: status.NOT_FOUND, details: 'Leader info available', metadata });
+      return;
+    }
     const failure = behaviour.failStreamRead?.(streamName, streamReads.length);
     if (failure) {
       setTimeout(
