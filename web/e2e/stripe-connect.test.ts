@@ -1,6 +1,7 @@
 import { type AuthSession, charity as charitySchema, charityPayouts } from '@qrshirt/contracts';
 import { as, createApiClient, startRecordingProxy } from '@qrshirt/test-support';
 import { describeWithStripeMock } from '@qrshirt/test-support/vitest';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createFundraiser, signUpThroughApi } from './support/accounts';
 import { adminAccount, projectedUpToNow, signInWithForm } from './support/admin';
@@ -13,6 +14,26 @@ const CONNECT_WEBHOOK_SECRET = 'whsec_e2eConnectAccounts';
 
 /** The browser logs each refused request as an error; the 409 is the answer the card shows. */
 const refusedCheckout = /status of 409 .*\/checkout\)$/;
+
+/**
+ * The onboarding link the page's next POST to a path ending so answers with (what the returned
+ * function resolves to), read on its way: the page goes to it at once, and Chromium no longer
+ * has the body of a response navigated away from (a busy machine's test read it too late).
+ */
+async function nextPostAnswer(page: Page, pathEnd: string): Promise<() => Promise<{ url: string }>> {
+  let answered!: (answer: Promise<{ url: string }>) => void;
+  const answer = new Promise<{ url: string }>((resolve) => (answered = (found) => resolve(found)));
+  await page.route(
+    (url) => url.pathname.endsWith(pathEnd),
+    async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      const response = await route.fetch();
+      answered(response.json() as Promise<{ url: string }>);
+      await route.fulfill({ response });
+    },
+  );
+  return () => answer;
+}
 
 async function charityPayoutsOf(appUrl: string, admin: AuthSession, charityId: string) {
   const answer = await fetch(`${appUrl}/api/admin/charities/${charityId}/payouts`, {
@@ -123,11 +144,9 @@ describeInBrowser('a charity connected to Stripe by an admin or its submitter (l
       expect(await stage.textContent()).toBe('Not connected');
       expect(await checkScreen(ops.page, 'admin-charity-payouts')).toEqual([]);
 
-      const started = ops.page.waitForResponse(
-        (response) => response.request().method() === 'POST' && response.url().endsWith(`/${charityId}/payouts`),
-      );
+      const started = await nextPostAnswer(ops.page, `/${charityId}/payouts`);
       await ops.page.getByRole('button', { name: 'Connect a Stripe account' }).click();
-      const { url: onboardingUrl } = (await (await started).json()) as { url: string };
+      const { url: onboardingUrl } = await started();
       await ops.page.waitForURL(onboardingUrl);
       expect(onboardingVisits).toEqual([onboardingUrl]);
       const link = proxy!.seen.find(({ path }) => path === '/v1/account_links')!;
@@ -188,12 +207,9 @@ describeInBrowser('a charity connected to Stripe by an admin or its submitter (l
       expect(await stage.textContent()).toBe('Not connected');
       expect(await checkScreen(page, 'charity-payouts')).toEqual([]);
 
-      const started = page.waitForResponse(
-        (response) =>
-          response.request().method() === 'POST' && response.url().endsWith(`/api/charity/${charityId}/payouts`),
-      );
+      const started = await nextPostAnswer(page, `/api/charity/${charityId}/payouts`);
       await page.getByRole('button', { name: 'Connect to Stripe' }).click();
-      const { url: onboardingUrl } = (await (await started).json()) as { url: string };
+      const { url: onboardingUrl } = await started();
       await page.waitForURL(onboardingUrl);
       expect(onboardingVisits).toEqual([onboardingUrl]);
       const link = proxy!.seen.findLast(({ path }) => path === '/v1/account_links')!;
