@@ -1,5 +1,5 @@
 import type { KurrentDBClient } from '@kurrent/kurrentdb-client';
-import { EsdbClosedError, EsdbDeadlineError, EsdbOutOfTimeError } from './esdb-errors';
+import { EsdbClosedError, EsdbDeadlineError, EsdbOutOfTimeError, namingAccessDenied } from './esdb-errors';
 import { boundCalls } from './esdb-grpc';
 
 export type KurrentModule = typeof import('@kurrent/kurrentdb-client');
@@ -56,6 +56,8 @@ export function guardCalls(deadlineMs: number): Guarded {
       running.add(abandon);
       try {
         return await Promise.race([work({ signal: controller.signal, deadlineMs: budget }), abandoned]);
+      } catch (error) {
+        throw namingAccessDenied(what, error);
       } finally {
         clearTimeout(timer);
         running.delete(abandon);

@@ -13,6 +13,20 @@ export class EsdbOutOfTimeError extends Error {
   readonly type = 'out-of-time';
 }
 
+/** The server refused the connection string's user a call; the client's own error names nothing. */
+export class EsdbAccessDeniedError extends Error {
+  readonly type = 'access-denied';
+}
+
+/** `error` saying what was refused, when it is the server's access denied; any other as it is. */
+export function namingAccessDenied(what: string, error: unknown): unknown {
+  if (errorType(error) !== 'access-denied' || error instanceof EsdbAccessDeniedError) return error;
+  return new EsdbAccessDeniedError(
+    `EventStoreDB denied the connection string’s user ${what} (access denied): grant that user the right to it`,
+    { cause: error },
+  );
+}
+
 /** gRPC status codes the client passes through without a type of its own. */
 const INVALID_ARGUMENT = 3;
 const RESOURCE_EXHAUSTED = 8;

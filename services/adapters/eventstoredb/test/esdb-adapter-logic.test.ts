@@ -491,6 +491,28 @@ describe('deadlines and honest errors', () => {
     await store.close();
   });
 
+  it('an append, a read of a stream and one of $all that the server denies are sent once and fail saying so', async () => {
+    fake = await fakeEventStoreDb(longLog(100), {
+      accessDenied: (call, streamName) => streamName === '$all' || streamName.startsWith('audit'),
+    });
+    const store = createEventStoreDbEventStore({ connectionString: fake.url });
+    const refusals = await Promise.allSettled([
+      store.appendToStream('audit', [{ type: 'AdminActed', data: {} }], { expectedRevision: 'no_stream' }),
+      store.readStream('audit-2'),
+      store.readFiltered({ eventTypes: ['WaitlistJoined'], maxCount: 10 }),
+    ]);
+    const denied = (what: string) =>
+      `Error: EventStoreDB denied the connection string’s user ${what} (access denied): grant that user the right to it`;
+    expect(refusals.map((refusal) => (refusal.status === 'rejected' ? String(refusal.reason) : 'succeeded'))).toEqual([
+      denied('the append to audit'),
+      denied('a read of audit-2'),
+      denied('a read of $all (forwards, 11 events)'),
+    ]);
+    expect(fake.deniedCalls()).toBe(3);
+    expect(fake.log()).toHaveLength(100);
+    await store.close();
+  });
+
   it('one append too large for the shared BatchAppend stream fails as too large, the five in flight beside it land once', async () => {
     fake = await fakeEventStoreDb([], {
       withholdBatchAnswer: (streamName) => streamName.startsWith('fundraiser-'),
@@ -583,19 +605,11 @@ describe('deadlines and honest errors', () => {
   });
 
   it('access denied ends a subscription at once with an error saying what the user lacks', async () => {
-    let attempts = 0;
-    fake = await fakeEventStoreDb(longLog(), {
-      subscribe(call) {
-        attempts++;
-        const metadata = new Metadata();
-        metadata.set('exception', 'access-denied');
-        call.emit('error', { code: status.PERMISSION_DENIED, details: 'Access denied', metadata });
-      },
-    });
+    fake = await fakeEventStoreDb(longLog(), { accessDenied: (call) => call === 'subscribe' });
     const store = createEventStoreDbEventStore({ connectionString: fake.url });
     const subscription = store.subscribe({ onEvents: () => {} });
     await expect(subscription.done).rejects.toThrow(/denied this subscription access to \$all/);
-    expect(attempts).toBe(1);
+    expect(fake.deniedCalls()).toBe(1);
     await store.close();
   });
 

@@ -17,7 +17,7 @@ const load = createRequire(import.meta.url);
 const { AppendReq, AppendResp, BatchAppendReq, BatchAppendResp, ReadReq, ReadResp } = load(
   '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/streams_pb',
 ) as typeof import('@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/streams_pb.js');
-const { AllStreamPosition, BadRequest, Empty, UUID, StreamIdentifier, WrongExpectedVersion } = load(
+const { AccessDenied, AllStreamPosition, BadRequest, Empty, UUID, StreamIdentifier, WrongExpectedVersion } = load(
   '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/shared_pb',
 ) as typeof import('@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/shared_pb.js');
 const { Status } = load(
@@ -93,6 +93,12 @@ interface FakeBehaviour {
    * not-leader, naming this server as the leader, to which the client then reconnects.
    */
   notLeader?: (nth: number) => boolean;
+  /**
+   * Refuses the call as 25.1 refuses a user without the right (`$all` for reads and
+   * subscriptions of it): a read or subscription ends with PERMISSION_DENIED, an append on
+   * BatchAppend with an AccessDenied status, one on the Append call as the read does.
+   */
+  accessDenied?: (call: 'read' | 'append' | 'subscribe', streamName: string) => boolean;
   /** The time the server records for an append; by default, now. */
   clock?: () => Date;
 }
@@ -131,6 +137,7 @@ export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviou
   let cancelledReads = 0;
   let appendCalls = 0;
   let batchAppends = 0;
+  let deniedCalls = 0;
   const identity = (value: Buffer): Buffer => value;
   const method = (path: string, requestStream: boolean, responseStream: boolean) => ({
     path,
@@ -171,10 +178,26 @@ export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviou
     call.write(Buffer.from(new ReadResp().setCheckpoint(reached).serializeBinary()));
   }
 
+  /** The error 25.1 answers a user without the right with, if `accessDenied` refuses the call. */
+  function denial(kind: 'read' | 'append' | 'subscribe', streamName: string) {
+    if (!behaviour.accessDenied?.(kind, streamName)) return undefined;
+    deniedCalls++;
+    const metadata = new Metadata();
+    metadata.set('exception', 'access-denied');
+    return { code: status.PERMISSION_DENIED, details: 'Access denied', metadata };
+  }
+
+  function denied(call: ServerWritableStream<Buffer, Buffer>, kind: 'read' | 'subscribe', streamName: string) {
+    const error = denial(kind, streamName);
+    if (error) call.emit('error', error);
+    return error !== undefined;
+  }
+
   function readStream(call: ServerWritableStream<Buffer, Buffer>, options: InstanceType<typeof ReadReq.Options>) {
     const stream = options.getStream()!;
     const streamName = Buffer.from(stream.getStreamIdentifier()!.getStreamName_asU8()).toString();
     streamReads.push(streamName);
+    if (denied(call, 'read', streamName)) return;
     if (call.metadata.get('requires-leader')[0] === 'true' && behaviour.notLeader?.(++leaderReads)) {
       const metadata = new Metadata();
       metadata.set('exception', 'not-leader');
@@ -286,6 +309,7 @@ export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviou
           return;
         }
         const subscription = options.hasSubscription();
+        if (denied(call, subscription ? 'subscribe' : 'read', '$all')) return;
         const all = options.getAll()!;
         if (subscription && behaviour.subscribe) {
           behaviour.subscribe(call, {
@@ -371,6 +395,11 @@ export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviou
           const [header, ...proposed] = requests;
           const options = header!.getOptions()!;
           const streamName = Buffer.from(options.getStreamIdentifier()!.getStreamName_asU8()).toString();
+          const refused = denial('append', streamName);
+          if (refused) {
+            answer(refused);
+            return;
+          }
           const outcome = commit(
             streamName,
             expectationOf(options),
@@ -412,10 +441,17 @@ export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviou
             .setStreamIdentifier(identifier);
           const refuse = (code: number, details: InstanceType<typeof Any>, message: string) =>
             response.setError(new Status().setCode(code).setMessage(message).setDetails(details));
-          const outcome = behaviour.badRequest?.(streamName)
-            ? undefined
-            : commit(streamName, expectationOf(options), request.getProposedMessagesList());
-          if (outcome === undefined) {
+          const accessDenied = behaviour.accessDenied?.('append', streamName);
+          if (accessDenied) deniedCalls++;
+          const outcome =
+            behaviour.badRequest?.(streamName) || accessDenied
+              ? undefined
+              : commit(streamName, expectationOf(options), request.getProposedMessagesList());
+          if (accessDenied) {
+            const details = new Any();
+            details.pack(new AccessDenied().serializeBinary(), 'event_store.client.AccessDenied');
+            refuse(status.PERMISSION_DENIED, details, 'Access denied');
+          } else if (outcome === undefined) {
             const bad = new BadRequest().setMessage('Invalid request');
             const details = new Any();
             details.pack(bad.serializeBinary(), 'event_store.client.BadRequest');
@@ -486,6 +522,8 @@ export async function fakeEventStoreDb(initial: readonly LoggedEvent[], behaviou
     /** Appends made one call each (the Append RPC), and over the shared BatchAppend stream. */
     appendCalls: () => appendCalls,
     batchAppends: () => batchAppends,
+    /** Calls refused by `accessDenied`. */
+    deniedCalls: () => deniedCalls,
   };
 }
 
