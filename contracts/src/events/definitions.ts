@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { AddressRecordNoted, AddressRecordsComplete } from './address-records';
 import { AdminDataAccessed } from './admin-audit';
 import { DonationCompleted, PageViewed, ShirtClicked, WaitlistSignup } from './analytics';
 import { CharityApproved, CharityCreated, CharityRejected, CharityUpdated } from './charities';
@@ -65,6 +66,8 @@ export const eventDefinitions = {
   AdminGranted,
   UserAccountClosed,
   LookupKeysInUse,
+  AddressRecordNoted,
+  AddressRecordsComplete,
   AdminDataAccessed,
   CharityCreated,
   CharityUpdated,

@@ -19,6 +19,7 @@ export * from './launch';
 export * from './proof-of-work';
 export * from './redis';
 export * from './require-infra';
+export * from './log-reads';
 export * from './scan-ledger';
 export * from './scan-load';
 export * from './scanners';

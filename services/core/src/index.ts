@@ -96,6 +96,8 @@ export * from './ports/personal-data-keys';
 export * from './personal-data/personal-data';
 export * from './personal-data/personal-data-event-store';
 export * from './personal-data/personal-data-migration';
+export * from './personal-data/address-records';
+export * from './ports/address-records';
 export * from './kit/lookup-keys';
 export * from './kit/stream-prefixes';
 export * from './lookup-keys/keyed-names';

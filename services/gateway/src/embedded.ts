@@ -7,6 +7,7 @@ import {
   catalogueModule,
   type Clock,
   createAccounts,
+  createAddressRecords,
   createCatalogueEntries,
   createClaimMailRemovalLinks,
   createCommandHandler,
@@ -19,6 +20,7 @@ import {
   createScanVisitors,
   donationsModule,
   EMBEDDED_SCAN_STREAM,
+  ensureAddressRecords,
   ensureLookupKeysInUse,
   type EventStore,
   fulfilmentModule,
@@ -31,7 +33,6 @@ import {
   seedCatalog,
   systemClock,
   usersModule,
-  WAITLIST_STREAM_PREFIX,
   waitlistModule,
   waitlistRemovalStreamName,
   withPersonalData,
@@ -172,6 +173,10 @@ export async function createEmbeddedProcess(
   // projectors, which read `eventStore` itself, only ever see them sealed.
   const peopleEventStore = withPersonalData(eventStore, personalData);
   const commands = createCommandHandler({ eventStore: peopleEventStore });
+  // Before an account exports or erases what its address made: signups and receipt addresses of
+  // older logs get the notes the waitlist and donations write now (once per log).
+  await ensureAddressRecords({ eventStore: peopleEventStore, lookupKeys, clock });
+  const addressRecords = createAddressRecords({ eventStore: peopleEventStore, lookupKeys, clock });
   if (config.SEED_CATALOG) await seedCatalog({ eventStore, clock });
 
   const projectionLog = log.child({ component: 'projections' });
@@ -234,6 +239,7 @@ export async function createEmbeddedProcess(
     sendReceipt: (receipt) => mailReceipt(receipt),
     eventStore: peopleEventStore,
     personalData,
+    addressRecords,
     clock,
     newId,
   });
@@ -278,6 +284,7 @@ export async function createEmbeddedProcess(
     lookupKeys,
     claimMailRemovalLinks: createClaimMailRemovalLinks(commands),
     linkSecret: auth.keyedHash('waitlist links'),
+    addressRecords,
   });
   const users = usersModule({
     commands,
@@ -292,10 +299,10 @@ export async function createEmbeddedProcess(
     confirmPassword,
     fundraisersOf: (userId, caller) => fundraisers.useCases.userStats(userId, caller),
     personalRecordStreams: {
-      waitlistSignupPrefix: WAITLIST_STREAM_PREFIX,
       waitlistEntrySteps: (entryId) => [fulfilmentStreamName(entryId), waitlistRemovalStreamName(entryId)],
       fundraiser: fundraiserStreamName,
     },
+    addressRecords,
     lookupKeys,
     clock,
   });

@@ -2,6 +2,7 @@ import { personalDataExport } from '@qrshirt/contracts';
 import {
   as,
   type CapturedMail,
+  countingLogReads,
   createFundraiser,
   latestMail,
   scanner,
@@ -10,6 +11,7 @@ import {
   WAIT_MS,
   waitForSms,
 } from '@qrshirt/test-support';
+import { openEventStore } from '@qrshirt/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock } from './support/accounts';
 import { type AdminTestServer, startAdminServer } from './support/admin';
@@ -25,9 +27,18 @@ const time = testClock();
 let server: AdminTestServer;
 let shirt: { id: string; sizes: string[] };
 let charity: { id: string };
+/** What the gateway read of the whole log: an export reads the person's own streams only. */
+let logReads: string[];
 
 beforeAll(async () => {
-  server = await startAdminServer({ clock: time.clock });
+  server = await startAdminServer({
+    clock: time.clock,
+    eventStore: (config) => {
+      const counted = countingLogReads(openEventStore(config));
+      logReads = counted.reads;
+      return counted.store;
+    },
+  });
   [shirt] = (await server.api('GET', '/api/shirts')).body;
   [charity] = (await server.api('GET', '/api/charities')).body;
 });
@@ -116,8 +127,10 @@ describe('downloading one’s data', () => {
     const strangersEntry = await join('Cosima Threlkeld', strangerEmail, firstSize);
     await server.embedded.projectionsCaughtUp(WAIT_MS);
 
+    logReads.length = 0;
     const answer = await exportOf(uid, person);
     expect(answer.status).toBe(200);
+    expect(logReads).toEqual([]);
     expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="qrshirts-data-${uid}.json"`);
     expect(answer.headers.get('cache-control')).toBe('no-store');
     const data = personalDataExport.parse(answer.body);
@@ -189,6 +202,41 @@ describe('downloading one’s data', () => {
     expect(phoneExport.status).toBe(200);
     expect(phoneExport.body.signInMethods).toEqual([{ kind: 'phone', firstUsedAt: expect.any(String) }]);
     expect(JSON.stringify(phoneExport.body)).not.toContain(phoneNumber.slice(2));
+  });
+
+  it('holds the entry whose shirt the person claimed before moving to another address, and no other entry of the old one', async () => {
+    const oldAddress = uniqueEmail('ottoline');
+    const person = await verifiedMember(oldAddress, 'Ottoline Marsh');
+    const [size] = shirt.sizes;
+    const claimedEntry = await join('Ottoline Marsh', oldAddress, size!, 2);
+    const otherEntry = await join('Ottoline Marsh', oldAddress, shirt.sizes.at(-1)!);
+    await server.embedded.projectionsCaughtUp(WAIT_MS);
+    const fulfilled = await server.api('POST', `/api/admin/waitlist/entries/${claimedEntry}/fulfil`, server.admin);
+    expect(fulfilled.status).toBe(201);
+    const claimToken = linkToken(await latestMail(server.dataDir, oldAddress, 4), 'claim');
+    expect((await server.api('POST', '/api/claims', { ...as(person), body: { token: claimToken } })).status).toBe(201);
+    // The account moves: the link mailed to the new address, followed signed in.
+    const newAddress = uniqueEmail('ottoline.moved');
+    const asked = await server.api('POST', `/api/user/${person.user.uid}/email`, {
+      ...as(person),
+      body: { email: newAddress },
+    });
+    expect(asked.status).toBe(202);
+    const moved = await server.api('POST', '/api/auth/verify-email', {
+      ...as(person),
+      body: { token: linkToken(await latestMail(server.dataDir, newAddress), 'verify-email'), email: newAddress },
+    });
+    expect(moved.status).toBe(200);
+
+    logReads.length = 0;
+    const answer = await exportOf(person.user.uid, person);
+    expect(answer.status).toBe(200);
+    expect(logReads).toEqual([]);
+    expect(answer.body.profile).toMatchObject({ email: newAddress, emailVerified: true });
+    expect(answer.body.waitlistEntries).toEqual([
+      expect.objectContaining({ id: claimedEntry, email: oldAddress, status: 'claimed', size }),
+    ]);
+    expect(JSON.stringify(answer.body)).not.toContain(otherEntry);
   });
 
   it('gives nobody a waitlist entry made with an address they have not proved is theirs', async () => {

@@ -167,6 +167,7 @@ describe('removing oneself from the waitlist', () => {
       (event) => event.data.entryId === entryId,
     );
     expect(ofEntry.map((event) => event.type)).toEqual([
+      'AddressRecordNoted',
       'WaitlistJoined',
       'WaitlistEntryConfirmed',
       'WaitlistEntryFulfilled',

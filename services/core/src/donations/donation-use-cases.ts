@@ -11,6 +11,7 @@ import { CHECKOUT_MAX_DOLLARS, CHECKOUT_MIN_DOLLARS, EMAIL_ADDRESS, MAX_IDEMPOTE
 import type { Clock } from '../kit/clock';
 import type { CommandHandler } from '../kit/command-handler';
 import { DomainError } from '../kit/decider';
+import type { AddressRecords } from '../ports/address-records';
 import type { ChargeSettlements } from './charge-settlements';
 import type { CheckoutSessions } from './checkout-sessions';
 import { createDonationReceipts, type DonationReceiptDeps } from './donation-receipts';
@@ -51,6 +52,8 @@ export interface DonationUseCaseDeps extends Pick<DonationReceiptDeps, 'catalogu
    * generic webhook's reports are still recorded, and settled, without awaiting).
    */
   reportsNeedCheckout: boolean;
+  /** Where each donation's receipt address is noted, for its person's account to find. */
+  addressRecords: Pick<AddressRecords, 'note'>;
   clock: Clock;
   newId: () => string;
 }
@@ -149,6 +152,7 @@ export function createDonationUseCases({
   reportsNeedCheckout,
   catalogue,
   sendReceipt,
+  addressRecords,
   clock,
   newId,
 }: DonationUseCaseDeps) {
@@ -179,6 +183,11 @@ export function createDonationUseCases({
       // Refused before anything is written: a bad amount must not settle a report either.
       parseAmountCents(message.amount);
       const { payment: earlier } = await commands.loadState(donationStream, processorDonationDecider);
+      const receiptTo = receiptAddress(message.receiptTo);
+      // Noted before the ledger records it, so no address stored is one its person cannot find;
+      // a payment recorded already had its address noted then.
+      if (receiptTo !== null && !earlier)
+        await addressRecords.note(receiptTo, { kind: 'donation-receipt', donationId });
       // The report first, then the money: in between, owners see a little less, never twice.
       // A repeat settles the report the first delivery named (it may have stopped in between).
       const reportId = earlier ? earlier.reportId : message.reportId;
@@ -200,7 +209,7 @@ export function createDonationUseCases({
         reportId,
         live: message.live,
         paidAt: message.paidAt ?? at,
-        receiptTo: receiptAddress(message.receiptTo),
+        receiptTo,
         at,
       }));
       outcome = events.length > 0 ? 'confirmed' : 'unchanged';

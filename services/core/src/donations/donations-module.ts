@@ -19,7 +19,12 @@ export function donationsModule({
 }: Omit<DonationUseCaseDeps, 'payouts'> & Omit<DonorAddressDeps, 'commands'> & { payoutAccounts: PayoutAccounts }) {
   const payouts = createPayoutUseCases({ ...deps, payoutAccounts });
   const useCases = createDonationUseCases({ ...deps, payouts });
-  const donors = createDonorAddresses({ commands: deps.commands, eventStore, personalData });
+  const donors = createDonorAddresses({
+    commands: deps.commands,
+    eventStore,
+    personalData,
+    addressRecords: deps.addressRecords,
+  });
   const handlers: FeatureHandlers<typeof donateRoutes & typeof charityPayoutRoutes> = {
     async donate({ params, body, headers }) {
       const { created, donation } = await useCases.report(params.id, body, headers['idempotency-key']);

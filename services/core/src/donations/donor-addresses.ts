@@ -2,7 +2,7 @@ import { donorDataSubject, type PersonalDataExport } from '@qrshirt/contracts';
 import type { CommandHandler } from '../kit/command-handler';
 import { normalEmailAddress } from '../kit/email-address';
 import type { EventStore, StoredEvent } from '../kit/event-store';
-import { readAllFiltered } from '../kit/read-all-filtered';
+import type { AddressRecords } from '../ports/address-records';
 import { donationReceiptStreamName } from './donation-receipt-decider';
 import { processorDonationDecider, processorDonationStreamName } from './processor-donation-decider';
 
@@ -12,25 +12,25 @@ export interface DonorAddressDeps {
   eventStore: EventStore;
   /** Erases a donor's address, wherever the log holds it; false when erased already. */
   personalData: { erase(this: void, subject: string): Promise<boolean> };
+  /** Where each donation's receipt address was noted (`DonationUseCaseDeps`'s). */
+  addressRecords: Pick<AddressRecords, 'of'>;
 }
-
-/** Every ledger's stream starts with this: the donation's id follows. */
-const LEDGER_PREFIX = processorDonationStreamName('');
 
 /**
  * The addresses donors gave for their receipts, as a person's account finds them: the donations
  * whose receipts went to an address are that address's person's, once they proved it theirs.
  * Each address is sealed under its donation's own key, so erasing one erases exactly it.
  */
-export function createDonorAddresses({ commands, eventStore, personalData }: DonorAddressDeps) {
-  /** The donations whose receipts go to the address (any case), oldest first. */
-  async function* donationsTo(address: string): AsyncGenerator<string> {
+export function createDonorAddresses({ commands, eventStore, personalData, addressRecords }: DonorAddressDeps) {
+  /** The donations whose receipts go to the address (any case), oldest first, with their ledgers' state. */
+  async function* donationsTo(address: string) {
     const wanted = normalEmailAddress(address);
-    for await (const stored of readAllFiltered(eventStore, LEDGER_PREFIX, ['DonationReceiptAddressed'])) {
-      const { donationId, email } = stored.data as { donationId?: unknown; email?: unknown };
-      if (typeof donationId === 'string' && typeof email === 'string' && normalEmailAddress(email) === wanted) {
-        yield donationId;
-      }
+    for (const record of await addressRecords.of(address)) {
+      if (record.kind !== 'donation-receipt') continue;
+      const { donationId } = record;
+      const ledger = await commands.loadState(processorDonationStreamName(donationId), processorDonationDecider);
+      // A note whose ledger was never written, or whose address is erased, names nothing of theirs.
+      if (ledger.receiptTo !== null && normalEmailAddress(ledger.receiptTo) === wanted) yield { donationId, ledger };
     }
   }
 
@@ -40,11 +40,10 @@ export function createDonorAddresses({ commands, eventStore, personalData }: Don
       address: string,
     ): Promise<{ donation: PersonalDataExport['donations'][number]; events: StoredEvent[] }[]> {
       const found: { donation: PersonalDataExport['donations'][number]; events: StoredEvent[] }[] = [];
-      for await (const donationId of donationsTo(address)) {
-        const ledger = processorDonationStreamName(donationId);
-        const [{ payment, applied, receiptTo }, ledgerEvents, receiptEvents] = await Promise.all([
-          commands.loadState(ledger, processorDonationDecider),
-          eventStore.readStream(ledger),
+      for await (const { donationId, ledger } of donationsTo(address)) {
+        const { payment, applied, receiptTo } = ledger;
+        const [ledgerEvents, receiptEvents] = await Promise.all([
+          eventStore.readStream(processorDonationStreamName(donationId)),
           eventStore.readStream(donationReceiptStreamName(donationId)),
         ]);
         if (!payment) continue;
@@ -67,7 +66,7 @@ export function createDonorAddresses({ commands, eventStore, personalData }: Don
 
     /** Erases the address wherever the log holds it as a donor's, so no receipt goes to it again. */
     async eraseMadeWith(address: string): Promise<void> {
-      for await (const donationId of donationsTo(address)) await personalData.erase(donorDataSubject(donationId));
+      for await (const { donationId } of donationsTo(address)) await personalData.erase(donorDataSubject(donationId));
     },
   };
 }

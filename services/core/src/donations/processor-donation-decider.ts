@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type EventOf, isLiveMoney } from '@qrshirt/contracts';
 import type { Decider } from '../kit/decider';
+import { DONATION_LEDGER_STREAM_PREFIX } from '../kit/stream-prefixes';
 import { parseAmountCents } from './donation-report-decider';
 
 /** The processor took the payment (Stripe: a paid Checkout Session). */
@@ -77,7 +78,8 @@ export interface ProcessorDonationState {
 }
 
 /** Named by the processor's id, so a donation counts once whatever message brings it. */
-export const processorDonationStreamName = (donationId: string): string => `processor-donation-${donationId}`;
+export const processorDonationStreamName = (donationId: string): string =>
+  `${DONATION_LEDGER_STREAM_PREFIX}${donationId}`;
 
 const REFUNDED_TOTAL = 'refunded-total';
 

@@ -6,7 +6,7 @@ import { DomainError } from '../kit/decider';
 import { normalEmailAddress } from '../kit/email-address';
 import type { EventStore, StoredEvent } from '../kit/event-store';
 import type { LookupKeys } from '../kit/lookup-keys';
-import { readAllFiltered } from '../kit/read-all-filtered';
+import type { AddressRecords } from '../ports/address-records';
 import type { CredentialsStore } from '../ports/credentials-store';
 import { emailReservationDecider, emailReservationStreamName } from './email-reservation';
 import { userDecider, userStreamName } from './user-decider';
@@ -16,6 +16,7 @@ type ExportedEntry = PersonalDataExport['waitlistEntries'][number];
 type ExportedDonation = PersonalDataExport['donations'][number];
 type SignInMethod = PersonalDataExport['signInMethods'][number];
 type Readable = { stored: StoredEvent; event: DomainEvent };
+type Joined = { stored: StoredEvent; event: Extract<DomainEvent, { type: 'WaitlistJoined' }> };
 
 /**
  * What a fundraiser's stream holds of its owner's own doing. The stream also holds donations of
@@ -61,8 +62,6 @@ function exported({ stored, event }: Readable): ExportedEvent {
  * write those streams name them, and the composition root hands their namers in.
  */
 interface PersonalRecordStreams {
-  /** What the name of every waitlist signup's stream starts with. */
-  waitlistSignupPrefix: string;
   /** The streams of a waitlist entry's later steps besides its signup's: its fulfilment and removal. */
   waitlistEntrySteps(this: void, entryId: string): readonly string[];
   /** A fundraiser's own stream: its creation, claim and changes. */
@@ -79,7 +78,9 @@ interface PersonalDataExporter {
  * in clear, null where erased) and from the credentials store, which gives only which methods sign
  * in, never their secrets. Waitlist entries are theirs when made with the address they verified
  * (an unverified one could be anyone's), or when they claimed the shirt made for the entry; card
- * donations, when their receipts went to that address.
+ * donations, when their receipts went to that address. Both are found by the address's records,
+ * never by reading the log: a claimed entry by the address its fulfilment copied, so one whose
+ * person removed it after the claim (its address erased) is left out, its fundraiser kept.
  */
 export function createPersonalDataExport({
   commands,
@@ -88,6 +89,7 @@ export function createPersonalDataExport({
   fundraisersOf,
   donationsMadeWith,
   personalRecordStreams: streams,
+  addressRecords,
   lookupKeys,
   clock,
 }: {
@@ -100,6 +102,8 @@ export function createPersonalDataExport({
   /** The donations whose receipts went to an address, with their events as the store reveals them. */
   donationsMadeWith(this: void, address: string): Promise<{ donation: ExportedDonation; events: StoredEvent[] }[]>;
   personalRecordStreams: PersonalRecordStreams;
+  /** Where the waitlist noted each signup under its address. */
+  addressRecords: Pick<AddressRecords, 'of'>;
   /** Names the reservation of the account's address. */
   lookupKeys: Pick<LookupKeys, 'email'>;
   clock: Clock;
@@ -108,16 +112,33 @@ export function createPersonalDataExport({
     return (await eventStore.readStream(name)).flatMap((stored) => readable(stored) ?? []);
   }
 
-  /** Every waitlist signup in the log: the admins' list reads it the same way, without a read model. */
-  async function* signups(): AsyncGenerator<Readable> {
-    for await (const stored of readAllFiltered(eventStore, streams.waitlistSignupPrefix, ['WaitlistJoined'])) {
-      const found = readable(stored);
-      if (found) yield found;
+  /** The signups noted under the address (of the one entry, if given) that were stored with it. */
+  async function signupsMadeWith(address: string, entryId?: string): Promise<Joined[]> {
+    const wanted = normalEmailAddress(address);
+    const found: Joined[] = [];
+    for (const record of await addressRecords.of(address)) {
+      if (record.kind !== 'waitlist-signup' || (entryId !== undefined && record.entryId !== entryId)) continue;
+      for (const { stored, event } of await streamOf(record.stream)) {
+        if (event.type !== 'WaitlistJoined' || event.data.entryId !== record.entryId) continue;
+        if (event.data.email !== null && normalEmailAddress(event.data.email) === wanted) found.push({ stored, event });
+      }
     }
+    return found;
+  }
+
+  /** The signup of an entry whose shirt the person claimed, found by the address its fulfilment copied. */
+  async function claimedSignup(entryId: string): Promise<Joined[]> {
+    const steps = (await Promise.all(streams.waitlistEntrySteps(entryId).map((name) => streamOf(name)))).flat();
+    for (const { event } of steps) {
+      if (event.type === 'WaitlistEntryFulfilled' && event.data.entryId === entryId && event.data.email !== null) {
+        return signupsMadeWith(event.data.email, entryId);
+      }
+    }
+    return [];
   }
 
   /** The entry's events (a legacy stream holds a whole shirt's list: only this entry's) and where it got. */
-  async function entryOf(joined: Readable & { event: { type: 'WaitlistJoined' } }) {
+  async function entryOf(joined: Joined) {
     const { entryId } = joined.event.data;
     const read = await Promise.all(
       [joined.stored.streamName, ...streams.waitlistEntrySteps(entryId)].map((name) => streamOf(name)),
@@ -191,14 +212,13 @@ export function createPersonalDataExport({
       const claimedEntries = new Set(fundraiserEvents.flatMap((found) => entryIdOf(found) ?? []));
 
       const address = emailVerified && user.email ? normalEmailAddress(user.email) : null;
-      const entries: Awaited<ReturnType<typeof entryOf>>[] = [];
-      for await (const joined of signups()) {
-        if (joined.event.type !== 'WaitlistJoined') continue;
-        const { entryId, email } = joined.event.data;
-        const theirs =
-          (address !== null && email !== null && normalEmailAddress(email) === address) || claimedEntries.has(entryId);
-        if (theirs) entries.push(await entryOf({ ...joined, event: joined.event }));
+      const joined = address === null ? [] : await signupsMadeWith(address);
+      for (const entryId of claimedEntries) {
+        if (!joined.some(({ event }) => event.data.entryId === entryId)) joined.push(...(await claimedSignup(entryId)));
       }
+      joined.sort((a, b) => a.stored.globalPosition - b.stored.globalPosition);
+      const entries: Awaited<ReturnType<typeof entryOf>>[] = [];
+      for (const signup of joined) entries.push(await entryOf(signup));
       // Like signups, donations made with an address are theirs only once they proved it theirs.
       const donations = address === null ? [] : await donationsMadeWith(address);
 

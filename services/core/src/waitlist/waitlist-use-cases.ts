@@ -8,13 +8,12 @@ import {
 import type { Clock } from '../kit/clock';
 import type { CommandHandler } from '../kit/command-handler';
 import type { EventStore } from '../kit/event-store';
-import { readAllFiltered } from '../kit/read-all-filtered';
 import type { LookupKeys } from '../kit/lookup-keys';
 import { normalEmailAddress } from '../kit/email-address';
 import { createLegacyWaitlists } from './legacy-waitlists';
 import { DomainError } from '../kit/decider';
 import { linkTokenHash } from '../kit/link-tokens';
-import { WAITLIST_STREAM_PREFIX } from '../kit/stream-prefixes';
+import type { AddressRecords } from '../ports/address-records';
 import type { CatalogueEntries } from '../ports/catalogue';
 import { INVALID_REMOVAL_LINK, waitlistRemovalDecider, waitlistRemovalStreamName } from './waitlist-removal-decider';
 import {
@@ -80,6 +79,8 @@ export interface WaitlistUseCaseDeps {
    * when the token is not one. The port by which fulfilment, which depends on the waitlist, answers it.
    */
   claimMailRemovalLinks(this: void, token: string): Promise<MailedRemovalLinks | null>;
+  /** Where each signup is noted under its address, for its person's account to find. */
+  addressRecords: AddressRecords;
 }
 
 export function createWaitlistUseCases({
@@ -94,6 +95,7 @@ export function createWaitlistUseCases({
   lookupKeys,
   claimMailRemovalLinks,
   linkSecret,
+  addressRecords,
 }: WaitlistUseCaseDeps) {
   const legacy = createLegacyWaitlists({ eventStore, lookupKeys });
 
@@ -109,6 +111,17 @@ export function createWaitlistUseCases({
       token: confirmationTokenFor(stream, linkSecret(`${mailing}\u0000confirm`)),
       removeToken: confirmationTokenFor(stream, linkSecret(`${mailing}\u0000remove`)),
     };
+  }
+
+  /** Whether the decider, deciding `join` as things stand, would store a new signup. */
+  function storesSignup(join: JoinWaitlist, state: Parameters<typeof waitlistDecider.decide>[1]): boolean {
+    try {
+      return waitlistDecider.decide(join, state).some(({ type }) => type === 'WaitlistJoined');
+    } catch (error) {
+      // Refused: handling it refuses it again, saying why.
+      if (error instanceof DomainError) return false;
+      throw error;
+    }
   }
 
   /** Whether the person of the entry (if any) removed it. */
@@ -180,6 +193,11 @@ export function createWaitlistUseCases({
         removed: earlierRemoved,
         at,
       };
+      // Noted first, so a signup stored is never one its person's account cannot find. Only a join
+      // that would store one is noted: a refused one (no such shirt) or a repeat leaves no note.
+      if (storesSignup(join, earlier)) {
+        await addressRecords.note(input.email, { kind: 'waitlist-signup', entryId, stream });
+      }
       const { state, events } = await commands.handle(stream, waitlistDecider, () => join);
       // The signup's latest links, mailed now or (a repeated join) within the resend interval:
       // mailed again, which the outbox stores only if the first try could not (or the budgets
@@ -259,10 +277,14 @@ export function createWaitlistUseCases({
      */
     async removeEntriesMadeWith(email: string): Promise<void> {
       const address = normalEmailAddress(email);
-      for await (const stored of readAllFiltered(eventStore, WAITLIST_STREAM_PREFIX, ['WaitlistJoined'])) {
-        const { entryId, email: madeWith } = stored.data as { entryId?: unknown; email?: unknown };
-        if (typeof entryId !== 'string' || typeof madeWith !== 'string' || normalEmailAddress(madeWith) !== address)
-          continue;
+      for (const record of await addressRecords.of(email)) {
+        if (record.kind !== 'waitlist-signup') continue;
+        const { entryId } = record;
+        const joined = (await eventStore.readStream(record.stream)).find(
+          ({ type, data }) => type === 'WaitlistJoined' && (data as { entryId?: unknown }).entryId === entryId,
+        );
+        const madeWith = (joined?.data as { email?: unknown } | undefined)?.email;
+        if (typeof madeWith !== 'string' || normalEmailAddress(madeWith) !== address) continue;
         await personalData.erase(waitlistDataSubject(entryId));
         await commands.handle(waitlistRemovalStreamName(entryId), waitlistRemovalDecider, () => ({
           type: 'RemoveEntryOfClosedAccount',

@@ -61,7 +61,13 @@ describe('a charity waiting for review', () => {
     await api
       .given()
       .when('POST', '/api/waitlist', { body: join })
-      .then({ status: 201, events: [{ type: 'WaitlistJoined', data: { charityId: 'bees' } }] });
+      .then({
+        status: 201,
+        events: [
+          { type: 'AddressRecordNoted', data: { kind: 'waitlist-signup' } },
+          { type: 'WaitlistJoined', data: { charityId: 'bees' } },
+        ],
+      });
     await api
       .given()
       .when('POST', '/api/fundraisers', { token: userToken('ada'), body: { charityId: 'bees', shirtId: 'scan-me' } })

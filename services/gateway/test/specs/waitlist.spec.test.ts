@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { confirmationTokenFor, waitlistSignupStreamName } from '@qrshirt/core';
+import { addressRecordsStreamName, confirmationTokenFor, waitlistSignupStreamName } from '@qrshirt/core';
 import { describe, expect, it } from 'vitest';
 import { apiSpecificationPerTest, type GivenEvent, lookupKeys } from '../support/api-specification';
 import { charityCreated, shirtAdded } from '../support/given';
@@ -24,6 +24,15 @@ describe('POST /api/waitlist', () => {
         status: 201,
         body: { success: true, message: "You're on the waitlist for Scan Me Maybe!", data: { selectedSize: 'M' } },
         events: [
+          {
+            // First, where the person's account will find it: under the address's lookup key.
+            stream: addressRecordsStreamName(lookupKeys, join.email),
+            type: 'AddressRecordNoted',
+            data: {
+              kind: 'waitlist-signup',
+              stream: waitlistSignupStreamName(lookupKeys, 'scan-me', { ...join, size: 'M', charityId: 'water' }),
+            },
+          },
           {
             // Named by the signup's lookup key: no address, nor its unkeyed hash.
             stream: waitlistSignupStreamName(lookupKeys, 'scan-me', { ...join, size: 'M', charityId: 'water' }),
@@ -82,7 +91,13 @@ describe('POST /api/waitlist', () => {
     await api
       .given()
       .when('POST', '/api/waitlist', { body: { ...join, email: 'cy@example.org' } })
-      .then({ status: 201, events: [{ type: 'WaitlistJoined', data: { email: 'cy@example.org' } }] });
+      .then({
+        status: 201,
+        events: [
+          { type: 'AddressRecordNoted', data: { kind: 'waitlist-signup' } },
+          { type: 'WaitlistJoined', data: { email: 'cy@example.org' } },
+        ],
+      });
     // The counts and the admin's list read old and new entries alike.
     await api
       .given()
@@ -180,7 +195,13 @@ describe('POST /api/waitlist/remove', () => {
     const again = await api
       .given()
       .when('POST', '/api/waitlist', { body: join })
-      .then({ status: 201, events: [{ stream: signupStream, type: 'WaitlistJoined', data: { size: 'M' } }] });
+      .then({
+        status: 201,
+        events: [
+          { type: 'AddressRecordNoted', data: { kind: 'waitlist-signup', stream: signupStream } },
+          { stream: signupStream, type: 'WaitlistJoined', data: { size: 'M' } },
+        ],
+      });
     expect(again.answer.body.data.id).not.toBe(removedId);
   });
 });
