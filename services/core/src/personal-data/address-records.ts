@@ -103,11 +103,11 @@ export async function ensureAddressRecords({
   };
   const signups = await noteAll(WAITLIST_STREAM_PREFIX, 'WaitlistJoined', (stored) => {
     const entryId = idOf(stored, 'entryId');
-    return entryId && { kind: 'waitlist-signup', entryId, stream: stored.streamName };
+    return entryId === null ? null : { kind: 'waitlist-signup', entryId, stream: stored.streamName };
   });
   const receipts = await noteAll(DONATION_LEDGER_STREAM_PREFIX, 'DonationReceiptAddressed', (stored) => {
     const donationId = idOf(stored, 'donationId');
-    return donationId && { kind: 'donation-receipt', donationId };
+    return donationId === null ? null : { kind: 'donation-receipt', donationId };
   });
   await eventStore.appendToStream(
     COMPLETE_STREAM,
