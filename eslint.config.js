@@ -193,7 +193,13 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: [...GATEWAY_FEATURES.map((folder) => `../${folder}/*`), '../route-deps', '../app', '../embedded'],
+              group: [
+                ...GATEWAY_FEATURES.map((folder) => `../${folder}/*`),
+                '../route-deps',
+                '../app',
+                '../embedded',
+                '../root/*',
+              ],
               message: 'http/, mail/ and qr/ are used by the feature folders, not the other way round.',
             },
           ],
