@@ -14,7 +14,7 @@ export class EsdbOutOfTimeError extends Error {
 }
 
 /** The server refused the connection string's user a call; the client's own error names nothing. */
-export class EsdbAccessDeniedError extends Error {
+class EsdbAccessDeniedError extends Error {
   readonly type = 'access-denied';
 }
 

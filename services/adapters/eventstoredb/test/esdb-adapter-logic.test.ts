@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createConnection, createServer, type Socket } from 'node:net';
-import { Metadata, status } from '@grpc/grpc-js';
+import { status } from '@grpc/grpc-js';
 import {
   DeadlineExceededError,
   StreamNotFoundError,
