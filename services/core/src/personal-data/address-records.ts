@@ -21,15 +21,13 @@ const sameRecord = (a: AddressRecord, b: AddressRecord): boolean =>
     ? b.kind === 'waitlist-signup' && a.entryId === b.entryId && a.stream === b.stream
     : b.kind === 'donation-receipt' && a.donationId === b.donationId;
 
-export function createAddressRecords({
-  eventStore,
-  lookupKeys,
-  clock,
-}: {
+interface AddressRecordDeps {
   eventStore: EventStore;
   lookupKeys: Pick<LookupKeys, 'email'>;
   clock: Clock;
-}): AddressRecords {
+}
+
+export function createAddressRecords({ eventStore, lookupKeys, clock }: AddressRecordDeps): AddressRecords {
   async function of(address: string): Promise<AddressRecord[]> {
     const records: AddressRecord[] = [];
     for (const stored of await eventStore.readStream(addressRecordsStreamName(lookupKeys, address))) {
@@ -68,15 +66,7 @@ export function createAddressRecords({
  * and this is one stream read. Erased addresses are passed over: nothing is left to find by them.
  * `eventStore` must reveal personal fields, the addresses being keyed in clear.
  */
-export async function ensureAddressRecords({
-  eventStore,
-  lookupKeys,
-  clock,
-}: {
-  eventStore: EventStore;
-  lookupKeys: Pick<LookupKeys, 'email'>;
-  clock: Clock;
-}): Promise<void> {
+export async function ensureAddressRecords({ eventStore, lookupKeys, clock }: AddressRecordDeps): Promise<void> {
   if ((await eventStore.readStream(COMPLETE_STREAM)).length > 0) return;
   const records = createAddressRecords({ eventStore, lookupKeys, clock });
   /** Notes the records of one type's events, many at once: the store commits them together. */
